@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "keychain-lint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "keychain-lint", targets: ["keychain-lint"]),
+        .library(name: "KeychainLintEngine", targets: ["KeychainLintEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        // Findings, severities, rule metadata, configuration: no SwiftSyntax here.
+        .target(name: "KeychainLintCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The shared value resolver and the cross-file symbol index.
+        .target(name: "KeychainLintAnalysis", dependencies: [
+            "KeychainLintCore",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+        ]),
+        // One type per rule, with its metadata, documentation and examples.
+        .target(name: "KeychainLintRules", dependencies: [
+            "KeychainLintCore", "KeychainLintAnalysis",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
+        // Discovery, prefilter, parse-once/walk-once scanning, suppressions.
+        .target(name: "KeychainLintEngine", dependencies: [
+            "KeychainLintCore", "KeychainLintAnalysis", "KeychainLintRules",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // Output formats behind one protocol.
+        .target(name: "KeychainLintReporters", dependencies: ["KeychainLintCore"]),
+        .executableTarget(name: "keychain-lint", dependencies: [
+            "KeychainLintCore", "KeychainLintEngine", "KeychainLintReporters", "KeychainLintRules",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
+            "KeychainLintAnalysis",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine"]),
+        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintCore"]),
+        .testTarget(name: "KeychainLintReportersTests", dependencies: ["KeychainLintReporters", "KeychainLintCore"]),
+        .testTarget(name: "KeychainLintCLITests", dependencies: ["KeychainLintCore"]),
+    ]
+)

@@ -1,0 +1,243 @@
+import SwiftSyntax
+
+/// Values of one local variable at one use: starting from its declaration, follows the
+/// statements that run before the use, through `if`/`else`, `switch`, `guard` and loops, and
+/// keeps every value an assignment or a set mutation (`insert`, `formUnion`, `remove`, …) can
+/// leave in it. Each value remembers the branch it came from.
+struct LocalFlow {
+    let resolver: ValueResolver
+    let name: String
+    let env: ValueResolver.Environment
+
+    private static let mutations: Set<String> = [
+        "insert", "formUnion", "remove", "subtract", "formIntersection", "formSymmetricDifference", "append",
+    ]
+
+    func value(at use: Syntax, declaredIn list: CodeBlockItemListSyntax, at declarationIndex: Int, initial: Resolution)
+        -> Resolution
+    {
+        let items = Array(list)
+        var state = initial
+        for item in items[(declarationIndex + 1)...] {
+            if SyntaxQueries.contains(item, use) {
+                return descend(into: Syntax(item.item), state: state, use: use)
+            }
+            state = transfer(Syntax(item.item), state)
+        }
+        return state
+    }
+
+    // MARK: Reaching the use
+
+    private func walk(_ statements: CodeBlockItemListSyntax, state: Resolution, use: Syntax) -> Resolution {
+        var state = state
+        for item in statements {
+            if SyntaxQueries.contains(item, use) {
+                return descend(into: Syntax(item.item), state: state, use: use)
+            }
+            if declaresName(item) { return state }
+            state = transfer(Syntax(item.item), state)
+        }
+        return state
+    }
+
+    private func descend(into node: Syntax, state: Resolution, use: Syntax) -> Resolution {
+        var node = node
+        if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+        if let ifExpr = node.as(IfExprSyntax.self) {
+            if SyntaxQueries.contains(ifExpr.body, use) {
+                return walk(ifExpr.body.statements, state: state.through(branch("if", ifExpr)), use: use)
+            }
+            switch ifExpr.elseBody {
+            case .ifExpr(let nested)? where SyntaxQueries.contains(nested, use):
+                return descend(into: Syntax(nested), state: state, use: use)
+            case .codeBlock(let block)? where SyntaxQueries.contains(block, use):
+                return walk(block.statements, state: state.through(branch("else of", ifExpr, at: block)), use: use)
+            default:
+                return state
+            }
+        }
+        if let switchExpr = node.as(SwitchExprSyntax.self) {
+            for case .switchCase(let switchCase) in switchExpr.cases where SyntaxQueries.contains(switchCase, use) {
+                return walk(switchCase.statements, state: state.through(caseStep(switchCase)), use: use)
+            }
+            return state
+        }
+        if let guardStmt = node.as(GuardStmtSyntax.self), SyntaxQueries.contains(guardStmt.body, use) {
+            return walk(guardStmt.body.statements, state: state, use: use)
+        }
+        if let loop = node.as(ForStmtSyntax.self), SyntaxQueries.contains(loop.body, use) {
+            return walk(loop.body.statements, state: state.merging(transferBlock(loop.body.statements, state)), use: use)
+        }
+        if let loop = node.as(WhileStmtSyntax.self), SyntaxQueries.contains(loop.body, use) {
+            return walk(loop.body.statements, state: state.merging(transferBlock(loop.body.statements, state)), use: use)
+        }
+        if let loop = node.as(RepeatStmtSyntax.self), SyntaxQueries.contains(loop.body, use) {
+            return walk(loop.body.statements, state: state.merging(transferBlock(loop.body.statements, state)), use: use)
+        }
+        if let doStmt = node.as(DoStmtSyntax.self) {
+            if SyntaxQueries.contains(doStmt.body, use) { return walk(doStmt.body.statements, state: state, use: use) }
+            for clause in doStmt.catchClauses where SyntaxQueries.contains(clause.body, use) {
+                let afterTry = state.merging(transferBlock(doStmt.body.statements, state))
+                return walk(clause.body.statements, state: afterTry, use: use)
+            }
+        }
+        if let block = node.as(CodeBlockSyntax.self) {
+            return walk(block.statements, state: state, use: use)
+        }
+        // The use is inside an expression, a declaration or a closure: the state before it applies.
+        return state
+    }
+
+    // MARK: Effects of statements that run before the use
+
+    private func transferBlock(_ statements: CodeBlockItemListSyntax, _ state: Resolution) -> Resolution {
+        var state = state
+        for item in statements {
+            if declaresName(item) { return state }
+            state = transfer(Syntax(item.item), state)
+        }
+        return state
+    }
+
+    private func transfer(_ node: Syntax, _ state: Resolution) -> Resolution {
+        var node = node
+        if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+        if let infix = node.as(InfixOperatorExprSyntax.self), isAssignmentToName(infix) {
+            if infix.operator.is(AssignmentExprSyntax.self) {
+                return resolver.evaluate(infix.rightOperand, env)
+                    .through(resolver.step(.assignment, "assigned", at: infix, in: env.file))
+            }
+            if infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
+                let added = resolver.evaluate(infix.rightOperand, env)
+                return resolver.combine([state, added]) { SetAlgebra.apply("union", $0[0], $0[1]) }
+            }
+            return unknownChange(at: infix, state)
+        }
+        if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        {
+            let method = member.declName.baseName.text
+            guard Self.mutations.contains(method), let argument = call.arguments.first else {
+                return containsUnknownChange(node) ? unknownChange(at: call, state) : state
+            }
+            let operand = resolver.evaluate(argument.expression, env)
+            return resolver.combine([state, operand]) { SetAlgebra.apply(method, $0[0], $0[1]) }
+                .through(resolver.step(.assignment, "`\(name).\(method)`", at: call, in: env.file))
+        }
+        if let ifExpr = node.as(IfExprSyntax.self) {
+            let thenState = marking(transferBlock(ifExpr.body.statements, state), from: state, branch("if", ifExpr))
+            switch ifExpr.elseBody {
+            case .ifExpr(let nested)?:
+                return thenState.merging(transfer(Syntax(nested), state))
+            case .codeBlock(let block)?:
+                let elseState = transferBlock(block.statements, state)
+                return thenState.merging(marking(elseState, from: state, branch("else of", ifExpr, at: block)))
+            case nil:
+                return thenState.merging(state)
+            }
+        }
+        if let switchExpr = node.as(SwitchExprSyntax.self) {
+            var result = Resolution()
+            var hasDefault = false
+            for case .switchCase(let switchCase) in switchExpr.cases {
+                if case .default = switchCase.label { hasDefault = true }
+                result = result.merging(marking(transferBlock(switchCase.statements, state), from: state, caseStep(switchCase)))
+            }
+            return hasDefault || !result.isEmpty ? result : state
+        }
+        if node.is(GuardStmtSyntax.self) {
+            // The else-branch leaves the scope; only its conditions could change the variable.
+            return containsUnknownChange(node) ? unknownChange(at: node, state) : state
+        }
+        if let loop = node.as(ForStmtSyntax.self) {
+            return state.merging(transferBlock(loop.body.statements, state))
+        }
+        if let loop = node.as(WhileStmtSyntax.self) {
+            return state.merging(transferBlock(loop.body.statements, state))
+        }
+        if let loop = node.as(RepeatStmtSyntax.self) {
+            return transferBlock(loop.body.statements, state)
+        }
+        if let doStmt = node.as(DoStmtSyntax.self) {
+            var result = transferBlock(doStmt.body.statements, state)
+            for clause in doStmt.catchClauses {
+                result = result.merging(transferBlock(clause.body.statements, state))
+            }
+            return result
+        }
+        if containsUnknownChange(node) { return unknownChange(at: node, state) }
+        return state
+    }
+
+    /// Values a branch produced (not those that merely flowed through it) remember the branch.
+    private func marking(_ result: Resolution, from before: Resolution, _ step: TraceStep) -> Resolution {
+        let unchanged = Set(before.values)
+        let values = result.values.map { unchanged.contains($0) ? $0 : TracedValue(value: $0.value, trace: [step] + $0.trace) }
+        return Resolution(values: values, gaps: result.gaps)
+    }
+
+    private func isAssignmentToName(_ infix: InfixOperatorExprSyntax) -> Bool {
+        let isAssignment = infix.operator.is(AssignmentExprSyntax.self)
+            || (infix.operator.as(BinaryOperatorExprSyntax.self).map { $0.operator.text.hasSuffix("=")
+                && !["==", "!=", "<=", ">=", "===", "!=="].contains($0.operator.text) } ?? false)
+        return isAssignment && infix.leftOperand.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+    }
+
+    /// Changes the resolver does not model: an assignment inside a closure, `&name`, tuple assignment.
+    private func containsUnknownChange(_ node: Syntax) -> Bool {
+        let finder = ChangeFinder(name: name)
+        finder.walk(node)
+        return finder.found
+    }
+
+    private func unknownChange(at node: some SyntaxProtocol, _ state: Resolution) -> Resolution {
+        state.merging(resolver.gap(node, env, "`\(name)` is changed in a way the resolver does not follow"))
+    }
+
+    private func declaresName(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let decl = item.item.as(VariableDeclSyntax.self) else { return false }
+        return decl.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+    }
+
+    private func branch(_ word: String, _ ifExpr: IfExprSyntax, at node: (some SyntaxProtocol)? = Optional<IfExprSyntax>.none)
+        -> TraceStep
+    {
+        let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
+        if let node { return resolver.step(.branch, "\(word) `\(condition)`", at: node, in: env.file) }
+        return resolver.step(.branch, "\(word) `\(condition)`", at: ifExpr, in: env.file)
+    }
+
+    private func caseStep(_ switchCase: SwitchCaseSyntax) -> TraceStep {
+        resolver.step(.branch, ValueResolver.caseText(switchCase), at: switchCase, in: env.file)
+    }
+}
+
+private final class ChangeFinder: SyntaxVisitor {
+    let name: String
+    var found = false
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+        {
+            return .visitChildren
+        }
+        let assigns = node.operator.is(AssignmentExprSyntax.self)
+            || (node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") ?? false)
+        if assigns, node.leftOperand.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) }) {
+            found = true
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found = true }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,151 @@
+import SwiftSyntax
+
+/// What a bare identifier refers to inside a function or top-level code.
+enum LocalBinding {
+    /// `let`/`var` declared in `list` at `itemIndex`.
+    case variable(VariableDeclSyntax, PatternBindingSyntax, list: CodeBlockItemListSyntax, itemIndex: Int)
+    case parameter(FunctionParameterSyntax, function: Syntax)
+    /// `if let x = e`, `guard let x = e`, `if let x`.
+    case optionalBinding(OptionalBindingConditionSyntax)
+    /// A binding whose value the resolver does not follow (closure or loop variable, pattern, …).
+    case opaque(String)
+}
+
+/// Lexical lookup of local names, walking outwards from a use. Stops at type bodies: members
+/// are resolved through the project index instead.
+enum LocalScope {
+    static func lookup(_ name: String, from node: Syntax) -> LocalBinding? {
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if let list = parent.as(CodeBlockItemListSyntax.self),
+                let found = lookupInList(name, list: list, before: child)
+            {
+                return found
+            }
+            if let ifExpr = parent.as(IfExprSyntax.self), child.id == ifExpr.body.id,
+                let found = lookupInConditions(name, ifExpr.conditions)
+            {
+                return found
+            }
+            if let whileStmt = parent.as(WhileStmtSyntax.self), child.id == whileStmt.body.id,
+                let found = lookupInConditions(name, whileStmt.conditions)
+            {
+                return found
+            }
+            if let forStmt = parent.as(ForStmtSyntax.self), child.id == forStmt.body.id,
+                patternBinds(forStmt.pattern, name)
+            {
+                return .opaque("`\(name)` is a loop variable")
+            }
+            if let closure = parent.as(ClosureExprSyntax.self), closureBinds(closure, name) {
+                return .opaque("`\(name)` is a closure parameter")
+            }
+            if let switchCase = parent.as(SwitchCaseSyntax.self), caseBinds(switchCase, name) {
+                return .opaque("`\(name)` is bound by a `case` pattern")
+            }
+            if let catchClause = parent.as(CatchClauseSyntax.self), child.id == catchClause.body.id {
+                if name == "error" && catchClause.catchItems.isEmpty { return .opaque("`error` of a catch clause") }
+                if catchClause.catchItems.contains(where: { $0.pattern.map { patternBinds($0, name) } ?? false }) {
+                    return .opaque("`\(name)` is bound by a catch pattern")
+                }
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                if let parameter = parameter(named: name, in: function.signature.parameterClause.parameters) {
+                    return .parameter(parameter, function: Syntax(function))
+                }
+            }
+            if let initializer = parent.as(InitializerDeclSyntax.self) {
+                if let parameter = parameter(named: name, in: initializer.signature.parameterClause.parameters) {
+                    return .parameter(parameter, function: Syntax(initializer))
+                }
+            }
+            if let subscriptDecl = parent.as(SubscriptDeclSyntax.self),
+                parameter(named: name, in: subscriptDecl.parameterClause.parameters) != nil
+            {
+                return .opaque("`\(name)` is a subscript parameter")
+            }
+            if parent.is(AccessorDeclSyntax.self), ["newValue", "oldValue"].contains(name) {
+                return .opaque("`\(name)` is an accessor parameter")
+            }
+            if parent.is(MemberBlockSyntax.self) {
+                return nil
+            }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
+
+    private static func lookupInList(_ name: String, list: CodeBlockItemListSyntax, before child: Syntax)
+        -> LocalBinding?
+    {
+        let items = Array(list)
+        guard let position = items.firstIndex(where: { $0.id == child.id }) else { return nil }
+        for index in stride(from: position - 1, through: 0, by: -1) {
+            let item = items[index].item
+            if let decl = item.as(VariableDeclSyntax.self) {
+                for binding in decl.bindings {
+                    if let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+                        identifier.identifier.text == name
+                    {
+                        return .variable(decl, binding, list: list, itemIndex: index)
+                    }
+                    if !binding.pattern.is(IdentifierPatternSyntax.self), patternBinds(binding.pattern, name) {
+                        return .opaque("`\(name)` is bound by a tuple pattern")
+                    }
+                }
+            }
+            if let guardStmt = item.as(GuardStmtSyntax.self), let found = lookupInConditions(name, guardStmt.conditions) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    private static func lookupInConditions(_ name: String, _ conditions: ConditionElementListSyntax) -> LocalBinding? {
+        for element in conditions.reversed() {
+            if let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+                identifier.identifier.text == name
+            {
+                return .optionalBinding(binding)
+            }
+            if let matching = element.condition.as(MatchingPatternConditionSyntax.self),
+                patternBinds(matching.pattern, name)
+            {
+                return .opaque("`\(name)` is bound by a `case` pattern")
+            }
+        }
+        return nil
+    }
+
+    private static func parameter(named name: String, in parameters: FunctionParameterListSyntax)
+        -> FunctionParameterSyntax?
+    {
+        parameters.first { ($0.secondName ?? $0.firstName).text == name }
+    }
+
+    private static func patternBinds(_ pattern: some SyntaxProtocol, _ name: String) -> Bool {
+        pattern.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .identifier(name) && token.parent?.is(IdentifierPatternSyntax.self) == true
+        }
+    }
+
+    private static func closureBinds(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
+        guard let signature = closure.signature else { return name.hasPrefix("$") }
+        switch signature.parameterClause {
+        case .simpleInput(let shorthand):
+            return shorthand.contains { $0.name.text == name }
+        case .parameterClause(let clause):
+            return clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        case nil:
+            return name.hasPrefix("$")
+        }
+    }
+
+    private static func caseBinds(_ switchCase: SwitchCaseSyntax, _ name: String) -> Bool {
+        guard case .case(let label) = switchCase.label else { return false }
+        return label.caseItems.contains { patternBinds($0.pattern, name) }
+    }
+}

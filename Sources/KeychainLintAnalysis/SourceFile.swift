@@ -1,0 +1,69 @@
+import Foundation
+import SwiftOperators
+import SwiftParser
+import SwiftSyntax
+
+/// One Swift file of the scan, parsed once and shared by the index, the resolver and the rules.
+public final class SourceFile: @unchecked Sendable {
+    /// Position of the file in the scan; identifies it in caches.
+    public let id: Int
+    /// Path as the user should see it.
+    public let path: String
+    public let text: String
+    /// The syntax tree with operators folded (`a as B`, `x ? y : z`, `p = q` become single nodes).
+    public let tree: SourceFileSyntax
+    public let converter: SourceLocationConverter
+
+    public init(id: Int, path: String, text: String) {
+        self.id = id
+        self.path = path
+        self.text = text
+        let parsed = Parser.parse(source: text)
+        // Folding with the standard operators; unknown custom operators stay as unfolded
+        // sequences, which the resolver treats as unknown.
+        let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }
+        self.tree = folded.as(SourceFileSyntax.self) ?? parsed
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    /// File name without folders, used in messages that point into other files.
+    public var fileName: String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    public func location(of node: some SyntaxProtocol) -> SourceLocation {
+        node.startLocation(converter: converter)
+    }
+
+    public func endLocation(of node: some SyntaxProtocol) -> SourceLocation {
+        node.endLocation(converter: converter)
+    }
+
+    public func line(of node: some SyntaxProtocol) -> Int {
+        location(of: node).line
+    }
+
+    /// The text of one 1-based line, without its newline.
+    public func lineText(_ line: Int) -> Substring {
+        var current = 1
+        var start = text.startIndex
+        while current < line, let newline = text[start...].firstIndex(of: "\n") {
+            start = text.index(after: newline)
+            current += 1
+        }
+        guard current == line else { return "" }
+        let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+        return text[start..<end]
+    }
+}
+
+/// Identity of a syntax node across the files of one scan.
+public struct NodeKey: Hashable, Sendable {
+    public let file: Int
+    public let node: SyntaxIdentifier
+
+    public init(file: SourceFile, node: some SyntaxProtocol) {
+        self.file = file.id
+        self.node = node.id
+    }
+}

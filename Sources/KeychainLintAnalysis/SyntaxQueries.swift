@@ -1,0 +1,120 @@
+import SwiftSyntax
+
+/// Small questions about syntax that the resolver and the rules both ask.
+public enum SyntaxQueries {
+    /// Base name of what a call calls: `f` in `f(x)`, `m` in `a.b.m(x)`, `T` in `T(x)`, `init` in `.init(x)`.
+    public static func calleeName(of call: FunctionCallExprSyntax) -> String? {
+        calleeName(of: call.calledExpression)
+    }
+
+    public static func calleeName(of expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return member.declName.baseName.text
+        }
+        if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+            return calleeName(of: specialized.expression)
+        }
+        if let unwrap = expression.as(OptionalChainingExprSyntax.self) {
+            return calleeName(of: unwrap.expression)
+        }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+            return calleeName(of: unwrap.expression)
+        }
+        return nil
+    }
+
+    /// The receiver of a method call (`a.b` in `a.b.m(x)`), nil for free calls and `.m(x)`.
+    public static func receiver(of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    }
+
+    /// Argument labels as written (`nil` for unlabeled), trailing closures counted as unlabeled.
+    public static func labels(of call: FunctionCallExprSyntax) -> [String?] {
+        var result = call.arguments.map { $0.label?.text }
+        if call.trailingClosure != nil { result.append(nil) }
+        for closure in call.additionalTrailingClosures { result.append(closure.label.text) }
+        return result
+    }
+
+    /// The argument at `index` when the call has at least that many positional arguments.
+    public static func argument(_ index: Int, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
+        let arguments = Array(call.arguments)
+        return index < arguments.count ? arguments[index] : nil
+    }
+
+    public static func argument(labeled label: String, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
+        call.arguments.first { $0.label?.text == label }
+    }
+
+    /// Strips what does not change a value: parentheses, casts, `try`, `await`, `!`, `?`.
+    public static func unwrapTransparent(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while true {
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
+                tuple.elements.first?.label == nil, let inner = tuple.elements.first?.expression
+            {
+                current = inner
+            } else if let cast = current.as(AsExprSyntax.self) {
+                current = cast.expression
+            } else if let tryExpr = current.as(TryExprSyntax.self) {
+                current = tryExpr.expression
+            } else if let awaitExpr = current.as(AwaitExprSyntax.self) {
+                current = awaitExpr.expression
+            } else if let force = current.as(ForceUnwrapExprSyntax.self) {
+                current = force.expression
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// Name of the type (or extended type) whose body contains `node`.
+    public static func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let decl = candidate.as(ClassDeclSyntax.self) { return decl.name.text }
+            if let decl = candidate.as(StructDeclSyntax.self) { return decl.name.text }
+            if let decl = candidate.as(EnumDeclSyntax.self) { return decl.name.text }
+            if let decl = candidate.as(ActorDeclSyntax.self) { return decl.name.text }
+            if let decl = candidate.as(ProtocolDeclSyntax.self) { return decl.name.text }
+            if let decl = candidate.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether `inner` lies within `outer` (same tree).
+    public static func contains(_ outer: some SyntaxProtocol, _ inner: some SyntaxProtocol) -> Bool {
+        inner.position >= outer.position && inner.endPosition <= outer.endPosition
+            && inner.root.id == outer.root.id
+    }
+
+    /// One-line source text of a node, shortened for messages.
+    public static func shortText(_ node: some SyntaxProtocol, limit: Int = 48) -> String {
+        let collapsed = node.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return collapsed.count <= limit ? collapsed : String(collapsed.prefix(limit - 1)) + "…"
+    }
+
+    /// True when a name looks like a type (`SecAccessControlCreateFlags`, `Self`).
+    public static func looksLikeTypeName(_ name: String) -> Bool {
+        guard let first = name.first else { return false }
+        return first.isUppercase
+    }
+}
+
+public enum TypeNames {
+    /// `SecAccessControlCreateFlags` for `SecAccessControlCreateFlags?`, `Foo.Bar` for `Foo.Bar`.
+    public static func baseName(of type: TypeSyntax) -> String {
+        if let optional = type.as(OptionalTypeSyntax.self) { return baseName(of: optional.wrappedType) }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return baseName(of: unwrapped.wrappedType)
+        }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return baseName(of: attributed.baseType) }
+        return type.trimmedDescription
+    }
+}

@@ -1,0 +1,227 @@
+/// A value the resolver computed for an expression. Deliberately small: what Keychain and
+/// LocalAuthentication code passes around (flag sets, constants, strings, data literals, queries).
+public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
+    /// An implicit or qualified member: `.biometryAny`, `SecAccessControlCreateFlags.biometryAny`.
+    case member(String, type: String?)
+    /// An identifier declared outside the scan, e.g. `kSecAttrAccessibleAlways`.
+    case symbol(String)
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    /// An array literal, also the literal form of an option set.
+    case array([Value])
+    /// `.init(rawValue: 2)`, `SecAccessControlCreateFlags(rawValue: 2)`.
+    case rawValue(Int, type: String?)
+    /// A call of something not declared in the scan: `Data("x".utf8)`, `SecAccessControlCreateWithFlags(…)`.
+    case call(CallValue)
+    case dictionary([DictionaryEntry])
+    /// A part whose value is unknown inside an otherwise known structure (source text kept for messages).
+    case opaque(String)
+
+    public var description: String {
+        switch self {
+        case .member(let name, let type): (type.map { $0 } ?? "") + "." + name
+        case .symbol(let name): name
+        case .string(let text): "\"" + text + "\""
+        case .integer(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .null: "nil"
+        case .array(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        case .rawValue(let raw, let type): (type ?? "") + ".init(rawValue: \(raw))"
+        case .call(let call): call.description
+        case .dictionary(let entries):
+            entries.isEmpty
+                ? "[:]" : "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+        case .opaque(let text): text
+        }
+    }
+
+    /// The elements when the value is used as a set of options: a single member is a set of one.
+    public var setElements: [Value] {
+        switch self {
+        case .array(let elements): elements
+        default: [self]
+        }
+    }
+}
+
+public struct CallValue: Hashable, Sendable, CustomStringConvertible {
+    /// Base name of the called function or type: `Data`, `data`, `SecAccessControlCreateWithFlags`.
+    public var name: String
+    /// The value the method was called on, if any (`"1234"` in `"1234".data(using: .utf8)`).
+    public var receiver: Value?
+    public var arguments: [Argument]
+
+    public init(name: String, receiver: Value?, arguments: [Argument]) {
+        self.name = name
+        self.receiver = receiver
+        self.arguments = arguments
+    }
+
+    public func argument(labeled label: String?) -> Value? {
+        arguments.first { $0.label == label }?.value
+    }
+
+    public var description: String {
+        let args = arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.description }
+        return (receiver.map { "\($0)." } ?? "") + name + "(" + args.joined(separator: ", ") + ")"
+    }
+}
+
+public struct Argument: Hashable, Sendable {
+    public var label: String?
+    public var value: Value
+
+    public init(label: String?, value: Value) {
+        self.label = label
+        self.value = value
+    }
+}
+
+public struct DictionaryEntry: Hashable, Sendable {
+    public var key: Value
+    public var value: Value
+
+    public init(key: Value, value: Value) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// One step of the path a value took to reach the expression a rule asked about:
+/// a variable, a branch, a property in another file, a default argument.
+public struct TraceStep: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case variable, assignment, branch, property, function, parameterDefault, argument
+    }
+
+    public var kind: Kind
+    /// Short human text: "`flags`", "if `allowFallback`", "case .legacy".
+    public var text: String
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(kind: Kind, text: String, file: String, line: Int, column: Int) {
+        self.kind = kind
+        self.text = text
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A possible value with the path it took.
+public struct TracedValue: Hashable, Sendable {
+    public var value: Value
+    /// Outermost step first.
+    public var trace: [TraceStep]
+
+    public init(value: Value, trace: [TraceStep] = []) {
+        self.value = value
+        self.trace = trace
+    }
+}
+
+/// Where and why resolution stopped.
+public struct ResolutionGap: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var reason: String
+
+    public init(file: String, line: Int, column: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+}
+
+/// The possible values of an expression. An expression reached by several branches has several;
+/// parts the resolver could not follow are listed as gaps (precision first: rules only act on
+/// `values`, and `--verbose` shows the gaps).
+public struct Resolution: Sendable, Hashable {
+    /// Upper bound on possible values kept, so branchy code cannot blow up.
+    public static let maximumValues = 32
+
+    public private(set) var values: [TracedValue]
+    public private(set) var gaps: [ResolutionGap]
+
+    public init(values: [TracedValue] = [], gaps: [ResolutionGap] = []) {
+        self.values = []
+        self.gaps = []
+        for value in values { add(value) }
+        for gap in gaps { add(gap) }
+    }
+
+    public static func value(_ value: Value, trace: [TraceStep] = []) -> Resolution {
+        Resolution(values: [TracedValue(value: value, trace: trace)])
+    }
+
+    public static func gap(_ gap: ResolutionGap) -> Resolution {
+        Resolution(gaps: [gap])
+    }
+
+    public static let empty = Resolution()
+
+    public var isEmpty: Bool { values.isEmpty && gaps.isEmpty }
+    public var isFullyKnown: Bool { gaps.isEmpty && !values.isEmpty }
+    /// The single value when there is exactly one and nothing unknown.
+    public var singleValue: Value? { values.count == 1 && gaps.isEmpty ? values[0].value : nil }
+
+    public mutating func add(_ value: TracedValue) {
+        guard values.count < Self.maximumValues, !values.contains(where: { $0.value == value.value }) else { return }
+        values.append(value)
+    }
+
+    public mutating func add(_ gap: ResolutionGap) {
+        if !gaps.contains(gap) { gaps.append(gap) }
+    }
+
+    public func merging(_ other: Resolution) -> Resolution {
+        var result = self
+        for value in other.values { result.add(value) }
+        for gap in other.gaps { result.add(gap) }
+        return result
+    }
+
+    /// Adds `step` in front of every value's trace (the value passed through `step`).
+    public func through(_ step: TraceStep) -> Resolution {
+        Resolution(
+            values: values.map { TracedValue(value: $0.value, trace: [step] + $0.trace) },
+            gaps: gaps)
+    }
+
+    /// Applies `transform` to every value, keeping traces; `nil` results become a gap at `location`.
+    public func map(_ transform: (Value) -> Value?, failure: () -> ResolutionGap) -> Resolution {
+        var result = Resolution(gaps: gaps)
+        for traced in values {
+            if let mapped = transform(traced.value) {
+                result.add(TracedValue(value: mapped, trace: traced.trace))
+            } else {
+                result.add(failure())
+            }
+        }
+        return result
+    }
+
+    /// Every combination of one value from each resolution (bounded by `maximumValues`).
+    public static func combinations(_ parts: [Resolution]) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
+        var combos: [([Value], [TraceStep])] = [([], [])]
+        var gaps: [ResolutionGap] = []
+        for part in parts {
+            gaps.append(contentsOf: part.gaps)
+            var next: [([Value], [TraceStep])] = []
+            for combo in combos {
+                for traced in part.values {
+                    if next.count >= maximumValues { break }
+                    next.append((combo.0 + [traced.value], combo.1 + traced.trace))
+                }
+            }
+            combos = next
+        }
+        return (combos, gaps)
+    }
+}

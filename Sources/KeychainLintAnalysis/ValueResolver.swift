@@ -1,0 +1,940 @@
+import Foundation
+import SwiftSyntax
+
+/// The one value resolver every rule asks (RULES.md, "Value resolution"). Given an expression, it
+/// returns the set of values the expression can have, following literals, set algebra, locals
+/// through branches, properties and globals across files, functions and computed properties
+/// (including `switch self` mappings), default arguments and callers' arguments, and casts.
+/// What it cannot follow becomes a gap, never a guess.
+public final class ValueResolver: @unchecked Sendable {
+    public let index: ProjectIndex
+    /// Nesting of declarations followed for one question; deeper chains are reported as gaps.
+    public static let maximumDepth = 20
+    /// Call sites followed when a parameter's value comes from its callers.
+    public static let maximumCallSites = 24
+
+    private let lock = NSRecursiveLock()
+    private var declarationCache: [NodeKey: Resolution] = [:]
+
+    public init(index: ProjectIndex) {
+        self.index = index
+    }
+
+    /// The possible values of `expression`, which lies in `file`.
+    public func resolve(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
+        evaluate(expression, Environment(file: file))
+    }
+
+    // MARK: - Environment
+
+    struct ParameterKey: Hashable {
+        let function: NodeKey
+        let name: String
+    }
+
+    struct Environment {
+        var file: SourceFile
+        var depth = 0
+        /// Declarations being evaluated, to stop cycles.
+        var active: Set<NodeKey> = []
+        /// Parameter values bound by the call being evaluated.
+        var bindings: [ParameterKey: Resolution] = [:]
+        /// `self` when a member is evaluated on a known enum case (`Level.legacy.flags`).
+        var selfValue: Resolution?
+
+        func entering(_ key: NodeKey, file: SourceFile) -> Environment {
+            var next = self
+            next.file = file
+            next.depth += 1
+            next.active.insert(key)
+            return next
+        }
+
+        var isContextFree: Bool { bindings.isEmpty && selfValue == nil }
+    }
+
+    func gap(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String) -> Resolution {
+        let location = env.file.location(of: node)
+        return .gap(ResolutionGap(file: env.file.path, line: location.line, column: location.column, reason: reason))
+    }
+
+    func step(_ kind: TraceStep.Kind, _ text: String, at node: some SyntaxProtocol, in file: SourceFile) -> TraceStep {
+        let location = file.location(of: node)
+        return TraceStep(kind: kind, text: text, file: file.path, line: location.line, column: location.column)
+    }
+
+    // MARK: - Expressions
+
+    func evaluate(_ expression: ExprSyntax, _ env: Environment) -> Resolution {
+        guard env.depth <= Self.maximumDepth else {
+            return gap(expression, env, "resolution depth limit reached")
+        }
+        let expression = SyntaxQueries.unwrapTransparent(expression)
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return evaluateMemberAccess(member, env)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return evaluateReference(reference, env)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return evaluateCall(call, env)
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            let parts = array.elements.map { evaluate($0.expression, env) }
+            return combine(parts) { .array($0) }
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            return evaluateDictionary(dictionary, env)
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            if let text = Self.literalText(of: string) { return .value(.string(text)) }
+            return .value(.opaque(SyntaxQueries.shortText(string)))
+        }
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            if let number = Self.integerValue(of: integer) { return .value(.integer(number)) }
+            return gap(integer, env, "integer literal out of range")
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+            return .value(.bool(boolean.literal.tokenKind == .keyword(.true)))
+        }
+        if expression.is(NilLiteralExprSyntax.self) {
+            return .value(.null)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+            let integer = prefix.expression.as(IntegerLiteralExprSyntax.self), let number = Self.integerValue(of: integer)
+        {
+            return .value(.integer(-number))
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            return evaluateInfix(infix, env)
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            let condition = SyntaxQueries.shortText(ternary.condition, limit: 40)
+            let thenPart = evaluate(ternary.thenExpression, env)
+                .through(step(.branch, "if `\(condition)`", at: ternary.thenExpression, in: env.file))
+            let elsePart = evaluate(ternary.elseExpression, env)
+                .through(step(.branch, "else of `\(condition)`", at: ternary.elseExpression, in: env.file))
+            return thenPart.merging(elsePart)
+        }
+        if let ifExpr = expression.as(IfExprSyntax.self) {
+            return evaluateIfExpression(ifExpr, env)
+        }
+        if let switchExpr = expression.as(SwitchExprSyntax.self) {
+            return evaluateSwitchExpression(switchExpr, env)
+        }
+        if let closure = expression.as(ClosureExprSyntax.self) {
+            return gap(closure, env, "a closure is not a value the resolver follows")
+        }
+        return gap(expression, env, "cannot follow `\(SyntaxQueries.shortText(expression, limit: 40))`")
+    }
+
+    /// Builds a value from every combination of parts' values.
+    func combine(_ parts: [Resolution], _ build: ([Value]) -> Value?) -> Resolution {
+        let (combinations, gaps) = Resolution.combinations(parts)
+        var result = Resolution(gaps: gaps)
+        for (values, trace) in combinations {
+            if let value = build(values) { result.add(TracedValue(value: value, trace: trace)) }
+        }
+        return result
+    }
+
+    private func evaluateDictionary(_ dictionary: DictionaryExprSyntax, _ env: Environment) -> Resolution {
+        guard case .elements(let elements) = dictionary.content else { return .value(.dictionary([])) }
+        var parts: [Resolution] = []
+        for element in elements {
+            parts.append(evaluateOrOpaque(element.key, env))
+            parts.append(evaluateOrOpaque(element.value, env))
+        }
+        return combine(parts) { values in
+            var entries: [DictionaryEntry] = []
+            var index = 0
+            while index + 1 < values.count {
+                entries.append(DictionaryEntry(key: values[index], value: values[index + 1]))
+                index += 2
+            }
+            return .dictionary(entries)
+        }
+    }
+
+    /// Inside structures (dictionaries, call arguments) an unknown part should not hide the known
+    /// ones: it becomes an `.opaque` value and its gaps are kept.
+    func evaluateOrOpaque(_ expression: ExprSyntax, _ env: Environment) -> Resolution {
+        let result = evaluate(expression, env)
+        if result.values.isEmpty {
+            return Resolution(
+                values: [TracedValue(value: .opaque(SyntaxQueries.shortText(expression, limit: 40)))],
+                gaps: result.gaps)
+        }
+        return result
+    }
+
+    private func evaluateInfix(_ infix: InfixOperatorExprSyntax, _ env: Environment) -> Resolution {
+        guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+            return gap(infix, env, "cannot follow `\(SyntaxQueries.shortText(infix, limit: 40))`")
+        }
+        let left = evaluate(infix.leftOperand, env)
+        let right = evaluate(infix.rightOperand, env)
+        switch op {
+        case "??":
+            let nonNil = Resolution(values: left.values.filter { $0.value != .null }, gaps: left.gaps)
+            return nonNil.merging(right)
+        case "+":
+            return combine([left, right]) { values in
+                switch (values[0], values[1]) {
+                case (.array(let a), .array(let b)): .array(a + b)
+                case (.string(let a), .string(let b)): .string(a + b)
+                case (.integer(let a), .integer(let b)): .integer(a &+ b)
+                default: nil
+                }
+            }
+        case "|":
+            return combine([left, right]) { values in
+                if case .integer(let a) = values[0], case .integer(let b) = values[1] { return .integer(a | b) }
+                return nil
+            }
+        default:
+            return gap(infix, env, "operator `\(op)` is not followed")
+        }
+    }
+
+    private func evaluateIfExpression(_ ifExpr: IfExprSyntax, _ env: Environment) -> Resolution {
+        let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
+        var result = evaluateBranchBody(ifExpr.body.statements, env)
+            .through(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
+        switch ifExpr.elseBody {
+        case .ifExpr(let nested)?:
+            result = result.merging(evaluateIfExpression(nested, env))
+        case .codeBlock(let block)?:
+            result = result.merging(
+                evaluateBranchBody(block.statements, env)
+                    .through(step(.branch, "else of `\(condition)`", at: block, in: env.file)))
+        case nil:
+            break
+        }
+        return result
+    }
+
+    private func evaluateSwitchExpression(_ switchExpr: SwitchExprSyntax, _ env: Environment) -> Resolution {
+        var result = Resolution()
+        for case .switchCase(let switchCase) in switchExpr.cases {
+            guard caseMayRun(switchCase, of: switchExpr, env) else { continue }
+            result = result.merging(
+                evaluateBranchBody(switchCase.statements, env)
+                    .through(step(.branch, Self.caseText(switchCase), at: switchCase, in: env.file)))
+        }
+        if result.isEmpty { return gap(switchExpr, env, "no case of the switch applies") }
+        return result
+    }
+
+    /// Value of a branch of an `if`/`switch` expression: its last expression.
+    private func evaluateBranchBody(_ statements: CodeBlockItemListSyntax, _ env: Environment) -> Resolution {
+        guard let last = statements.last else { return .empty }
+        if let expression = last.item.as(ExprSyntax.self) { return evaluate(expression, env) }
+        if let statement = last.item.as(ExpressionStmtSyntax.self) { return evaluate(statement.expression, env) }
+        if let returnStmt = last.item.as(ReturnStmtSyntax.self), let value = returnStmt.expression {
+            return evaluate(value, env)
+        }
+        return .empty
+    }
+
+    // MARK: - Names
+
+    private func evaluateReference(_ reference: DeclReferenceExprSyntax, _ env: Environment) -> Resolution {
+        let name = reference.baseName.text
+        if name == "self" {
+            return env.selfValue ?? gap(reference, env, "`self` is not a known value here")
+        }
+        if let binding = LocalScope.lookup(name, from: Syntax(reference)) {
+            return evaluateLocal(name, binding, use: Syntax(reference), env)
+        }
+        if let typeName = SyntaxQueries.enclosingTypeName(of: reference) {
+            let members = index.properties(named: name, inType: typeName)
+            if !members.isEmpty { return resolveVariables(members, env) }
+        }
+        let globals = index.variables(named: name).filter { $0.enclosingType == nil }
+        if globals.count == 1 { return resolveVariable(globals[0], env) }
+        if globals.count > 1 {
+            return gap(reference, env, "`\(name)` is declared \(globals.count) times in the scan")
+        }
+        if !index.functions(named: name).isEmpty || index.isDeclaredType(name) {
+            return gap(reference, env, "`\(name)` is a function or type, not a value")
+        }
+        // Not declared anywhere in the scan: an SDK constant such as `kSecAttrAccessibleAlways`.
+        return .value(.symbol(name))
+    }
+
+    private func evaluateLocal(_ name: String, _ binding: LocalBinding, use: Syntax, _ env: Environment) -> Resolution {
+        switch binding {
+        case .variable(_, let patternBinding, let list, let itemIndex):
+            let key = NodeKey(file: env.file, node: patternBinding)
+            guard !env.active.contains(key) else { return gap(use, env, "`\(name)` depends on itself") }
+            var inner = env
+            inner.active.insert(key)
+            inner.depth += 1
+            var initial = Resolution()
+            if let initializer = patternBinding.initializer {
+                initial = evaluate(initializer.value, inner)
+            }
+            let flow = LocalFlow(resolver: self, name: name, env: inner)
+            let result = flow.value(at: use, declaredIn: list, at: itemIndex, initial: initial)
+            if result.isEmpty { return gap(use, env, "`\(name)` has no value the resolver can see") }
+            return result.through(step(.variable, "`\(name)`", at: patternBinding.pattern, in: env.file))
+        case .parameter(let parameter, let function):
+            let key = ParameterKey(function: NodeKey(file: env.file, node: function), name: name)
+            if let bound = env.bindings[key] { return bound }
+            return evaluateParameterFromCallers(parameter, function: function, use: use, env)
+        case .optionalBinding(let condition):
+            if let initializer = condition.initializer {
+                let result = evaluate(initializer.value, env)
+                return Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
+            }
+            // `if let name` re-binds the outer `name`.
+            if let outer = LocalScope.lookup(name, from: Syntax(condition)) {
+                return evaluateLocal(name, outer, use: Syntax(condition), env)
+            }
+            return gap(use, env, "`\(name)` is bound to an outer value the resolver cannot see")
+        case .opaque(let reason):
+            return gap(use, env, reason)
+        }
+    }
+
+    // MARK: - Members
+
+    private func evaluateMemberAccess(_ member: MemberAccessExprSyntax, _ env: Environment) -> Resolution {
+        let name = member.declName.baseName.text
+        guard let base = member.base else {
+            return .value(.member(name, type: nil))
+        }
+        let unwrappedBase = SyntaxQueries.unwrapTransparent(base)
+        if let reference = unwrappedBase.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
+            return evaluateSelfMember(name, at: member, env)
+        }
+        if let typeName = typeName(of: unwrappedBase) {
+            let resolvedType = typeName == "Self" ? (SyntaxQueries.enclosingTypeName(of: member) ?? typeName) : typeName
+            let declared = index.types(named: resolvedType)
+            if declared.isEmpty {
+                return .value(.member(name, type: resolvedType))
+            }
+            let properties = index.properties(named: name, inType: resolvedType)
+            if !properties.isEmpty { return resolveVariables(properties, env) }
+            if declared.contains(where: { $0.enumCases.contains(name) }) {
+                return .value(.member(name, type: resolvedType))
+            }
+            return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
+        }
+        // An instance member: on a known enum case, evaluate the member with `self` bound.
+        let receiver = evaluate(unwrappedBase, env)
+        let caseValues = receiver.values.filter {
+            if case .member = $0.value { return true }
+            return false
+        }
+        if !caseValues.isEmpty && caseValues.count == receiver.values.count {
+            var result = Resolution(gaps: receiver.gaps)
+            for traced in caseValues {
+                guard case .member(let caseName, let caseType) = traced.value else { continue }
+                let owners = index.types(named: caseType ?? "").isEmpty
+                    ? enumTypes(declaring: caseName) : [caseType!]
+                let properties = owners.flatMap { index.properties(named: name, inType: $0) }
+                if properties.isEmpty {
+                    result = result.merging(gap(member, env, "no property `\(name)` for case `.\(caseName)`"))
+                    continue
+                }
+                var inner = env
+                inner.selfValue = Resolution(values: [traced])
+                result = result.merging(resolveVariables(properties, inner))
+            }
+            return result
+        }
+        if let baseType = inferredType(of: unwrappedBase, env), !index.types(named: baseType).isEmpty {
+            let properties = index.properties(named: name, inType: baseType)
+            if !properties.isEmpty { return resolveVariables(properties, env) }
+        }
+        let candidates = index.variables(named: name).filter { $0.enclosingType != nil && !$0.isStatic }
+        if candidates.count == 1 { return resolveVariable(candidates[0], env) }
+        if candidates.count > 1 {
+            return gap(member, env, "`\(name)` is a member of \(candidates.count) types; the receiver's type is unknown")
+        }
+        return gap(member, env, "no declaration of `\(name)` in the scan")
+    }
+
+    private func evaluateSelfMember(_ name: String, at node: some SyntaxProtocol, _ env: Environment) -> Resolution {
+        guard let typeName = SyntaxQueries.enclosingTypeName(of: node) else {
+            return gap(node, env, "`self.\(name)` outside a type")
+        }
+        let properties = index.properties(named: name, inType: typeName)
+        if properties.isEmpty { return gap(node, env, "no property `\(name)` in `\(typeName)`") }
+        return resolveVariables(properties, env)
+    }
+
+    /// Enum types of the scan that declare `case caseName`.
+    private func enumTypes(declaring caseName: String) -> [String] {
+        var result: Set<String> = []
+        for fileIndex in index.files(mentioning: caseName) {
+            let file = index.file(at: fileIndex)
+            for statement in file.tree.statements {
+                collectEnums(in: Syntax(statement), caseName: caseName, into: &result)
+            }
+        }
+        return result.sorted()
+    }
+
+    private func collectEnums(in node: Syntax, caseName: String, into result: inout Set<String>) {
+        if let enumDecl = node.as(EnumDeclSyntax.self) {
+            for member in enumDecl.memberBlock.members {
+                if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self),
+                    caseDecl.elements.contains(where: { $0.name.text == caseName })
+                {
+                    result.insert(enumDecl.name.text)
+                }
+                collectEnums(in: Syntax(member.decl), caseName: caseName, into: &result)
+            }
+            return
+        }
+        let members: MemberBlockItemListSyntax?
+        if let decl = node.as(CodeBlockItemSyntax.self) {
+            collectEnums(in: Syntax(decl.item), caseName: caseName, into: &result)
+            return
+        } else if let decl = node.as(StructDeclSyntax.self) {
+            members = decl.memberBlock.members
+        } else if let decl = node.as(ClassDeclSyntax.self) {
+            members = decl.memberBlock.members
+        } else if let decl = node.as(ExtensionDeclSyntax.self) {
+            members = decl.memberBlock.members
+        } else {
+            members = nil
+        }
+        for member in members ?? [] {
+            collectEnums(in: Syntax(member.decl), caseName: caseName, into: &result)
+        }
+    }
+
+    /// `Foo` or `Foo.Bar` when the expression names a type.
+    private func typeName(of expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard SyntaxQueries.looksLikeTypeName(name) else { return nil }
+            // An uppercase local or parameter (rare) is a value, not a type.
+            if LocalScope.lookup(name, from: Syntax(reference)) != nil { return nil }
+            return name
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            SyntaxQueries.looksLikeTypeName(member.declName.baseName.text), let outer = typeName(of: base)
+        {
+            let full = outer + "." + member.declName.baseName.text
+            return index.types(named: full).isEmpty && !index.types(named: outer).isEmpty
+                ? nil : full
+        }
+        if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+            return typeName(of: specialized.expression)
+        }
+        return nil
+    }
+
+    /// The declared type of a receiver, when it is written somewhere: `let store: KeychainStore`,
+    /// `let store = KeychainStore(…)`, `KeychainStore.shared`.
+    private func inferredType(of expression: ExprSyntax, _ env: Environment) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            switch LocalScope.lookup(name, from: Syntax(reference)) {
+            case .variable(_, let binding, _, _)?:
+                if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) }
+                if let value = binding.initializer?.value { return constructedType(value) }
+                return nil
+            case .parameter(let parameter, _)?:
+                return TypeNames.baseName(of: parameter.type)
+            case .optionalBinding, .opaque:
+                return nil
+            case nil:
+                let typeName = SyntaxQueries.enclosingTypeName(of: reference)
+                let candidates = typeName.map { index.properties(named: name, inType: $0) } ?? []
+                let declarations = candidates.isEmpty
+                    ? index.variables(named: name).filter { $0.enclosingType == nil } : candidates
+                guard declarations.count == 1 else { return nil }
+                return declarations[0].typeName
+                    ?? declarations[0].binding.initializer.flatMap { constructedType($0.value) }
+            }
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let owner = typeName(of: SyntaxQueries.unwrapTransparent(base))
+        {
+            let properties = index.properties(named: member.declName.baseName.text, inType: owner)
+            guard properties.count == 1 else { return nil }
+            return properties[0].typeName ?? properties[0].binding.initializer.flatMap { constructedType($0.value) }
+        }
+        return constructedType(expression)
+    }
+
+    private func constructedType(_ expression: ExprSyntax) -> String? {
+        let expression = SyntaxQueries.unwrapTransparent(expression)
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return typeName(of: SyntaxQueries.unwrapTransparent(call.calledExpression))
+        }
+        return nil
+    }
+
+    // MARK: - Declarations
+
+    func resolveVariables(_ declarations: [VariableDeclaration], _ env: Environment) -> Resolution {
+        var result = Resolution()
+        for declaration in declarations {
+            result = result.merging(resolveVariable(declaration, env))
+        }
+        return result
+    }
+
+    func resolveVariable(_ declaration: VariableDeclaration, _ env: Environment) -> Resolution {
+        let key = NodeKey(file: declaration.file, node: declaration.binding)
+        guard !env.active.contains(key) else {
+            return gap(declaration.binding, env.withFile(declaration.file), "`\(declaration.name)` depends on itself")
+        }
+        let cacheable = env.isContextFree
+        if cacheable, let cached = lock.withLock({ declarationCache[key] }) { return cached }
+
+        var inner = env.entering(key, file: declaration.file)
+        // A member's own code sees `self` only through an explicit receiver value.
+        if declaration.enclosingType == nil { inner.selfValue = nil }
+        var result = Resolution()
+        if let initializer = declaration.binding.initializer {
+            result = evaluate(initializer.value, inner)
+        }
+        if let accessors = declaration.binding.accessorBlock {
+            switch accessors.accessors {
+            case .getter(let statements):
+                result = result.merging(evaluateBody(statements, inner))
+            case .accessors(let list):
+                if let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+                    let body = getter.body
+                {
+                    result = result.merging(evaluateBody(body.statements, inner))
+                }
+            }
+        }
+        if declaration.binding.accessorBlock == nil, !declaration.isConstant || declaration.binding.initializer == nil,
+            let owner = declaration.enclosingType
+        {
+            result = result.merging(assignments(to: declaration.name, inType: owner, inner))
+        }
+        if result.isEmpty {
+            result = gap(declaration.binding, inner, "`\(declaration.name)` has no value the resolver can see")
+        }
+        let qualified = declaration.enclosingType.map { "\($0).\(declaration.name)" } ?? declaration.name
+        let traced = result.through(step(.property, "`\(qualified)`", at: declaration.binding.pattern, in: declaration.file))
+        if cacheable { lock.withLock { declarationCache[key] = traced } }
+        return traced
+    }
+
+    /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`).
+    private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
+        var result = Resolution()
+        for type in index.types(named: typeName) {
+            let collector = AssignmentCollector(name: name)
+            collector.walk(type.node)
+            for assignment in collector.assignments {
+                var inner = env
+                inner.file = type.file
+                let value = evaluate(assignment.rightOperand, inner)
+                result = result.merging(
+                    value.through(step(.assignment, "assigned", at: assignment, in: type.file)))
+            }
+        }
+        return result
+    }
+
+    /// Values a body returns: `return` statements outside nested closures and functions, or the
+    /// single expression of an implicit-return body.
+    func evaluateBody(_ statements: CodeBlockItemListSyntax, _ env: Environment) -> Resolution {
+        if statements.count == 1, let only = statements.first {
+            if let expression = only.item.as(ExprSyntax.self) { return evaluate(expression, env) }
+            if let statement = only.item.as(ExpressionStmtSyntax.self) { return evaluate(statement.expression, env) }
+        }
+        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(statements)
+        var result = Resolution()
+        for returnStmt in collector.returns {
+            guard let value = returnStmt.expression else { continue }
+            guard let branches = branchSteps(from: Syntax(returnStmt), upTo: Syntax(statements), env) else { continue }
+            var traced = evaluate(value, env)
+            for branch in branches.reversed() { traced = traced.through(branch) }
+            result = result.merging(traced)
+        }
+        return result
+    }
+
+    /// Steps for the `if`/`switch` branches between a node and its enclosing body; nil when a
+    /// `switch` over a known value shows the branch cannot run.
+    private func branchSteps(from node: Syntax, upTo stop: Syntax, _ env: Environment) -> [TraceStep]? {
+        var steps: [TraceStep] = []
+        var child = node
+        var current = node.parent
+        while let parent = current, parent.id != stop.id {
+            if let switchCase = parent.as(SwitchCaseSyntax.self),
+                let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
+            {
+                guard caseMayRun(switchCase, of: switchExpr, env) else { return nil }
+                steps.append(step(.branch, Self.caseText(switchCase), at: switchCase, in: env.file))
+            }
+            if let ifExpr = parent.as(IfExprSyntax.self) {
+                let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
+                if child.id == ifExpr.body.id {
+                    steps.append(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
+                } else if ifExpr.elseBody.map({ $0.id == child.id }) ?? false {
+                    steps.append(step(.branch, "else of `\(condition)`", at: child, in: env.file))
+                }
+            }
+            child = parent
+            current = parent.parent
+        }
+        return steps.reversed()
+    }
+
+    /// Whether a `switch` case can run given what is known of the subject (`self` bound to a case,
+    /// or a parameter bound to a case by the call being evaluated).
+    func caseMayRun(_ switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax, _ env: Environment) -> Bool {
+        guard case .case(let label) = switchCase.label else { return true }  // default
+        let subject = SyntaxQueries.unwrapTransparent(switchExpr.subject)
+        var known: Resolution?
+        if let reference = subject.as(DeclReferenceExprSyntax.self) {
+            if reference.baseName.text == "self" {
+                known = env.selfValue
+            } else if case .parameter(_, let function)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)) {
+                known = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)]
+            }
+        }
+        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return true }
+        let caseNames: [String] = known.values.compactMap {
+            if case .member(let name, _) = $0.value { return name }
+            return nil
+        }
+        guard caseNames.count == known.values.count else { return true }
+        for item in label.caseItems {
+            guard let patternName = Self.enumCaseName(of: item.pattern) else { return true }
+            if caseNames.contains(patternName) { return true }
+        }
+        // A later `default:` may still run; this case does not.
+        return false
+    }
+
+    static func enumCaseName(of pattern: PatternSyntax) -> String? {
+        guard let expressionPattern = pattern.as(ExpressionPatternSyntax.self) else { return nil }
+        var expression = expressionPattern.expression
+        if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    static func caseText(_ switchCase: SwitchCaseSyntax) -> String {
+        switch switchCase.label {
+        case .default: "default"
+        case .case(let label): "case " + SyntaxQueries.shortText(label.caseItems, limit: 40)
+        }
+    }
+
+    // MARK: - Calls
+
+    private static let setAlgebra: Set<String> = ["union", "intersection", "subtracting", "symmetricDifference"]
+
+    private func evaluateCall(_ call: FunctionCallExprSyntax, _ env: Environment) -> Resolution {
+        let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
+        if let closure = callee.as(ClosureExprSyntax.self) {
+            return evaluateBody(closure.statements, env)
+        }
+        guard let name = SyntaxQueries.calleeName(of: callee) else {
+            return gap(call, env, "cannot follow the call `\(SyntaxQueries.shortText(call, limit: 40))`")
+        }
+        let labels = SyntaxQueries.labels(of: call)
+        let member = callee.as(MemberAccessExprSyntax.self)
+        let receiverExpression = member?.base.map { SyntaxQueries.unwrapTransparent($0) }
+
+        // `.init(rawValue: 2)`, `T(rawValue: 2)`, `T.init(rawValue: 2)`.
+        if labels == ["rawValue"], let argument = call.arguments.first {
+            let typeText: String? =
+                name == "init" ? receiverExpression.flatMap { typeName(of: $0) } : (SyntaxQueries.looksLikeTypeName(name) ? name : nil)
+            if name == "init" || typeText != nil {
+                let raw = evaluate(argument.expression, env)
+                return raw.map(
+                    { if case .integer(let number) = $0 { return .rawValue(number, type: typeText) } else { return nil } },
+                    failure: { ResolutionGap(file: env.file.path, line: env.file.line(of: argument), column: 1, reason: "rawValue is not a known integer") })
+            }
+        }
+        // Set algebra on option sets and arrays.
+        if let receiverExpression, Self.setAlgebra.contains(name), call.arguments.count == 1 {
+            let left = evaluate(receiverExpression, env)
+            let right = evaluate(call.arguments.first!.expression, env)
+            return combine([left, right]) { values in SetAlgebra.apply(name, values[0], values[1]) }
+        }
+        // Functions declared in the scan.
+        if let function = declaredFunction(named: name, labels: labels, receiver: receiverExpression, at: call, env) {
+            return evaluateFunction(function, call: call, receiver: receiverExpression, env)
+        }
+        if SyntaxQueries.looksLikeTypeName(name) && !index.types(named: name).isEmpty {
+            // Constructing a type of the scan: keep the arguments, the instance itself is not modelled.
+            return callValue(name: name, receiver: nil, call: call, env)
+        }
+        let receiver = receiverExpression.map { expression -> Resolution in
+            if let type = typeName(of: expression) { return .value(.symbol(type)) }
+            return evaluateOrOpaque(expression, env)
+        }
+        return callValue(name: name, receiver: receiver, call: call, env)
+    }
+
+    private func callValue(name: String, receiver: Resolution?, call: FunctionCallExprSyntax, _ env: Environment) -> Resolution {
+        var parts = call.arguments.map { evaluateOrOpaque($0.expression, env) }
+        let labels = call.arguments.map { $0.label?.text }
+        if let receiver { parts.insert(receiver, at: 0) }
+        return combine(parts) { values in
+            var values = values
+            let receiverValue = receiver != nil ? values.removeFirst() : nil
+            let arguments = zip(labels, values).map { Argument(label: $0.0, value: $0.1) }
+            return .call(CallValue(name: name, receiver: receiverValue, arguments: arguments))
+        }
+    }
+
+    private func declaredFunction(
+        named name: String, labels: [String?], receiver: ExprSyntax?, at call: FunctionCallExprSyntax, _ env: Environment
+    ) -> FunctionDeclaration? {
+        var candidates = index.functions(named: name).filter { Self.labelsMatch(labels, $0) }
+        guard !candidates.isEmpty else { return nil }
+        if let receiver, let type = typeName(of: receiver) {
+            candidates = candidates.filter { $0.enclosingType == type }
+        } else if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            let own = SyntaxQueries.enclosingTypeName(of: call)
+            let inOwnType = candidates.filter { $0.enclosingType == own }
+            if !inOwnType.isEmpty {
+                candidates = inOwnType
+            } else if receiver == nil {
+                candidates = candidates.filter { $0.enclosingType == nil }
+            }
+        } else if let receiver, let type = inferredType(of: receiver, env) {
+            let typed = candidates.filter { $0.enclosingType == type }
+            if !typed.isEmpty { candidates = typed }
+        }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    /// Whether a call's labels fit a declaration's parameters, allowing defaulted parameters to be omitted.
+    static func labelsMatch(_ labels: [String?], _ function: FunctionDeclaration) -> Bool {
+        matchArguments(labels, function.parameters) != nil
+    }
+
+    /// For each parameter, the index of the argument passed for it (nil: the default is used).
+    static func matchArguments(_ labels: [String?], _ parameters: FunctionParameterListSyntax) -> [Int?]? {
+        var result: [Int?] = []
+        var argumentIndex = 0
+        for parameter in parameters {
+            let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            if argumentIndex < labels.count, labels[argumentIndex] == label {
+                result.append(argumentIndex)
+                argumentIndex += 1
+                if parameter.ellipsis != nil {
+                    while argumentIndex < labels.count, labels[argumentIndex] == nil { argumentIndex += 1 }
+                }
+            } else if parameter.defaultValue != nil || parameter.ellipsis != nil {
+                result.append(nil)
+            } else {
+                return nil
+            }
+        }
+        return argumentIndex == labels.count ? result : nil
+    }
+
+    private func evaluateFunction(
+        _ function: FunctionDeclaration, call: FunctionCallExprSyntax, receiver: ExprSyntax?, _ env: Environment
+    ) -> Resolution {
+        let key = NodeKey(file: function.file, node: function.node)
+        guard !env.active.contains(key), let body = function.body else {
+            return gap(call, env, "`\(function.name)` has no body the resolver can follow")
+        }
+        let labels = SyntaxQueries.labels(of: call)
+        guard let matched = Self.matchArguments(labels, function.parameters) else {
+            return gap(call, env, "arguments do not match `\(function.name)`")
+        }
+        var inner = env.entering(key, file: function.file)
+        let arguments = Array(call.arguments)
+        for (parameter, argumentIndex) in zip(function.parameters, matched) {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let parameterKey = ParameterKey(function: key, name: name)
+            if let argumentIndex, argumentIndex < arguments.count {
+                inner.bindings[parameterKey] = evaluate(arguments[argumentIndex].expression, env)
+            } else if let defaultValue = parameter.defaultValue {
+                var defaultEnv = inner
+                defaultEnv.bindings = [:]
+                inner.bindings[parameterKey] = evaluate(defaultValue.value, defaultEnv)
+                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: function.file))
+            }
+        }
+        if let receiver {
+            let receiverValue = evaluate(receiver, env)
+            if receiverValue.values.contains(where: { if case .member = $0.value { return true } else { return false } }) {
+                inner.selfValue = receiverValue
+            } else {
+                inner.selfValue = nil
+            }
+        } else if function.enclosingType == nil {
+            inner.selfValue = nil
+        }
+        let result = evaluateBody(body.statements, inner)
+        if result.isEmpty { return gap(call, env, "`\(function.name)` returns nothing the resolver can see") }
+        let qualified = function.enclosingType.map { "\($0).\(function.name)" } ?? function.name
+        return result.through(step(.function, "`\(qualified)()`", at: function.node, in: function.file))
+    }
+
+    /// A parameter read inside its function, with no call being evaluated: the values its callers
+    /// pass (each call site in the scan), and its default when a caller omits it or none is found.
+    private func evaluateParameterFromCallers(
+        _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
+    ) -> Resolution {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let functionKey = NodeKey(file: env.file, node: function)
+        guard !env.active.contains(functionKey) else {
+            return gap(use, env, "`\(name)` depends on itself")
+        }
+        let parameters: FunctionParameterListSyntax
+        let calleeName: String
+        var ownerType = SyntaxQueries.enclosingTypeName(of: function)
+        if let decl = function.as(FunctionDeclSyntax.self) {
+            parameters = decl.signature.parameterClause.parameters
+            calleeName = decl.name.text
+        } else if let decl = function.as(InitializerDeclSyntax.self), let owner = ownerType {
+            parameters = decl.signature.parameterClause.parameters
+            calleeName = owner
+            ownerType = nil
+        } else {
+            return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
+        }
+        guard let position = parameters.firstIndex(where: { $0.id == parameter.id }) else {
+            return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
+        }
+        let parameterIndex = parameters.distance(from: parameters.startIndex, to: position)
+        var result = Resolution()
+        var usesDefault = false
+        var sitesFollowed = 0
+        var inner = env.entering(functionKey, file: env.file)
+        inner.bindings = [:]
+        inner.selfValue = nil
+        for site in index.callSites(named: calleeName) {
+            let labels = SyntaxQueries.labels(of: site.call)
+            guard let matched = Self.matchArguments(labels, parameters) else { continue }
+            if let ownerType, let receiver = SyntaxQueries.receiver(of: site.call),
+                let receiverType = typeName(of: SyntaxQueries.unwrapTransparent(receiver)), receiverType != ownerType
+            {
+                continue
+            }
+            guard sitesFollowed < Self.maximumCallSites else {
+                result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`"))
+                break
+            }
+            sitesFollowed += 1
+            if let argumentIndex = matched[parameterIndex] {
+                var siteEnv = inner
+                siteEnv.file = site.file
+                let argument = Array(site.call.arguments)[argumentIndex].expression
+                result = result.merging(
+                    evaluate(argument, siteEnv)
+                        .through(step(.argument, "argument `\(name)` of the call", at: site.call, in: site.file)))
+            } else {
+                usesDefault = true
+            }
+        }
+        if (usesDefault || sitesFollowed == 0), let defaultValue = parameter.defaultValue {
+            result = result.merging(
+                evaluate(defaultValue.value, inner)
+                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: env.file)))
+        }
+        if result.isEmpty {
+            return gap(use, env, "parameter `\(name)` has no default and no caller in the scan")
+        }
+        return result
+    }
+
+    // MARK: - Literals
+
+    static func literalText(of literal: StringLiteralExprSyntax) -> String? {
+        var text = ""
+        for segment in literal.segments {
+            guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += plain.content.text
+        }
+        return text
+    }
+
+    static func integerValue(of literal: IntegerLiteralExprSyntax) -> Int? {
+        let digits = literal.literal.text.replacingOccurrences(of: "_", with: "")
+        if digits.hasPrefix("0x") { return Int(digits.dropFirst(2), radix: 16) }
+        if digits.hasPrefix("0b") { return Int(digits.dropFirst(2), radix: 2) }
+        if digits.hasPrefix("0o") { return Int(digits.dropFirst(2), radix: 8) }
+        return Int(digits)
+    }
+}
+
+extension ValueResolver.Environment {
+    func withFile(_ file: SourceFile) -> Self {
+        var copy = self
+        copy.file = file
+        return copy
+    }
+}
+
+/// `return` statements of a body, not those of nested closures or functions.
+final class ReturnCollector: SyntaxVisitor {
+    var returns: [ReturnStmtSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        returns.append(node)
+        return .skipChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Assignments `self.name = …` and `name = …` inside a type body.
+final class AssignmentCollector: SyntaxVisitor {
+    let name: String
+    var assignments: [InfixOperatorExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.operator.is(AssignmentExprSyntax.self) else { return .visitChildren }
+        let left = node.leftOperand
+        if let reference = left.as(DeclReferenceExprSyntax.self), reference.baseName.text == name {
+            // A local of the same name shadows the property.
+            if LocalScope.lookup(name, from: Syntax(reference)) == nil { assignments.append(node) }
+        } else if let member = left.as(MemberAccessExprSyntax.self), member.declName.baseName.text == name,
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            assignments.append(node)
+        }
+        return .visitChildren
+    }
+}
+
+/// Option-set algebra on resolved values, by member name.
+enum SetAlgebra {
+    static func apply(_ operation: String, _ left: Value, _ right: Value) -> Value? {
+        let a = left.setElements
+        let b = right.setElements
+        guard a.allSatisfy(isElement), b.allSatisfy(isElement) else { return nil }
+        switch operation {
+        case "union", "formUnion", "insert", "append", "append(contentsOf:)":
+            return .array(a + b.filter { !a.contains($0) })
+        case "intersection", "formIntersection":
+            return .array(a.filter { b.contains($0) })
+        case "subtracting", "subtract", "remove":
+            return .array(a.filter { !b.contains($0) })
+        case "symmetricDifference", "formSymmetricDifference":
+            return .array(a.filter { !b.contains($0) } + b.filter { !a.contains($0) })
+        default:
+            return nil
+        }
+    }
+
+    private static func isElement(_ value: Value) -> Bool {
+        switch value {
+        case .member, .symbol, .rawValue, .string, .integer: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,533 @@
+import Foundation
+import Yams
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The `.keychain-lint.yml` file, typed and versioned.
+///
+/// ```yaml
+/// version: 1
+/// exclude:
+///   - "Vendor/**"
+/// rules:
+///   swift.weak_biometric_acl:
+///     enabled: true
+///     severity: high
+///     weakBiometricFlags: [biometryAny, touchIDAny, userPresence]
+/// ```
+///
+/// Every error is one line that names the file and the key path.
+public struct Configuration: Sendable, Equatable {
+    public static let currentVersion = 1
+    public static let fileName = ".keychain-lint.yml"
+
+    public var version: Int
+    /// Globs, relative to `baseDirectory`.
+    public var exclude: [String]
+    /// Rule id → settings, exactly as written in the file (validated by `validate(against:)`).
+    public var rules: [String: RuleSettings]
+    /// Directory the exclude globs are relative to ("" = current directory). Not decoded from YAML.
+    public var baseDirectory: String
+    /// File name used in the messages of `validate(against:)`; set by `parse`/`load`.
+    /// Not part of equality: two configurations with the same content are equal wherever they came from.
+    var sourceName: String = Configuration.fileName
+
+    public init(version: Int = 1, exclude: [String] = [], rules: [String: RuleSettings] = [:], baseDirectory: String = "") {
+        self.version = version
+        self.exclude = exclude
+        self.rules = rules
+        self.baseDirectory = baseDirectory
+    }
+
+    public static let `default` = Configuration()
+
+    public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+        lhs.version == rhs.version && lhs.exclude == rhs.exclude && lhs.rules == rhs.rules
+            && lhs.baseDirectory == rhs.baseDirectory
+    }
+
+    // MARK: Loading
+
+    /// Reads and decodes a file; errors name the file (as `path` spells it). The exclude globs are
+    /// relative to the directory holding the file.
+    public static func load(path: String) throws -> Configuration {
+        let data: Data
+        do {
+            data = try readFile(path)
+        } catch let reason as ReadFailure {
+            throw ConfigurationError("cannot read configuration file '\(path)': \(reason.message)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError("cannot read configuration file '\(path)': not valid UTF-8 text")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try parse(yaml: text, source: path, baseDirectory: directory)
+    }
+
+    /// Decodes YAML text; `source` is the file name used in error messages.
+    public static func parse(yaml: String, source: String, baseDirectory: String) throws -> Configuration {
+        let root: Node?
+        do {
+            // Like YAMLDecoder: only merge keys are resolved at parse time; types come from decoding.
+            root = try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge))
+        } catch let error as YamlError {
+            throw ConfigurationError("\(source): invalid YAML: \(describe(error, in: yaml))")
+        } catch {
+            throw ConfigurationError("\(source): invalid YAML: \(oneLine(String(describing: error)))")
+        }
+
+        var configuration: Configuration
+        if let root, root.null == nil {
+            guard case .mapping = root else {
+                throw ConfigurationError(
+                    "\(source): the top level must be a mapping with the keys version, exclude, rules; got \(describe(root))")
+            }
+            if let mark = firstComplexKey(in: root) {
+                throw ConfigurationError(
+                    "\(source): invalid key at line \(mark.line), column \(mark.column): keys must be plain names, not lists or mappings")
+            }
+            do {
+                configuration = try YAMLDecoder().decode(ConfigurationFile.self, from: root).configuration
+            } catch let issue as ConfigurationIssue {
+                throw ConfigurationError("\(source): \(issue.message)")
+            } catch let error as DecodingError {
+                throw ConfigurationError("\(source): \(describe(error))")
+            } catch let error as YamlError {
+                throw ConfigurationError("\(source): invalid YAML: \(describe(error, in: yaml))")
+            }
+        } else {
+            // An empty file (or one holding only comments) means the defaults.
+            configuration = Configuration()
+        }
+        configuration.baseDirectory = baseDirectory
+        configuration.sourceName = source
+        return configuration
+    }
+
+    // MARK: Validation
+
+    /// Checks rule ids and options against the known rules: unknown rule id, unknown option key,
+    /// wrong option type, a name not in a `.nameList(allowed:)`, an integer outside its range.
+    /// Rules are checked in id order and options in key order, so the first error is stable.
+    public func validate(against rules: [RuleDescription]) throws {
+        let known = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in self.rules.keys.sorted() {
+            guard let rule = known[id] else {
+                let list = known.keys.sorted().joined(separator: ", ")
+                throw ConfigurationError("\(sourceName): unknown rule '\(id)' in rules (known rules: \(list))")
+            }
+            let settings = self.rules[id]!
+            let specs = Dictionary(rule.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for key in settings.options.keys.sorted() {
+                let value = settings.options[key]!
+                guard let spec = specs[key] else {
+                    let expected = (RuleSettings.reservedKeys + rule.options.map(\.name)).joined(separator: ", ")
+                    throw ConfigurationError(
+                        "\(sourceName): unknown option '\(key)' for rule \(id) (expected one of: \(expected))")
+                }
+                let path = "rules.\(id).\(key)"
+                switch spec.kind {
+                case .nameList(let allowed):
+                    guard case .list(let items) = value else {
+                        throw ConfigurationError("\(sourceName): \(path): expected a list of names, got \(describe(value))")
+                    }
+                    guard let names = value.stringList else {
+                        let item = items.first { if case .string = $0 { false } else { true } }!
+                        throw ConfigurationError(
+                            "\(sourceName): \(path): expected a list of names, but \(describe(item)) is not a name")
+                    }
+                    if let unknown = names.first(where: { !allowed.contains($0) }) {
+                        throw ConfigurationError(
+                            "\(sourceName): unknown value '\(unknown)' in \(path) (allowed: \(allowed.joined(separator: ", ")))")
+                    }
+                case .integer(let range):
+                    guard let number = value.integer else {
+                        throw ConfigurationError("\(sourceName): \(path): expected an integer, got \(describe(value))")
+                    }
+                    guard range.contains(number) else {
+                        throw ConfigurationError(
+                            "\(sourceName): \(path): expected an integer from \(range.lowerBound) to \(range.upperBound), got \(number)")
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Effective settings
+
+    /// Effective options of one rule: the rule's defaults (RuleOptionSpec.defaultValue) overridden by the file.
+    public func options(for rule: RuleDescription) -> [String: ConfigValue] {
+        var result: [String: ConfigValue] = [:]
+        for spec in rule.options { result[spec.name] = spec.defaultValue }
+        if let settings = rules[rule.id] {
+            result.merge(settings.options) { _, fromFile in fromFile }
+        }
+        return result
+    }
+
+    /// Whether the rule runs; rules are enabled unless the file says `enabled: false`.
+    public func isEnabled(_ rule: RuleDescription) -> Bool {
+        rules[rule.id]?.enabled ?? true
+    }
+
+    /// The severity findings of the rule are reported with: the file's, else the rule's own.
+    public func severity(for rule: RuleDescription) -> Severity {
+        rules[rule.id]?.severity ?? rule.severity
+    }
+}
+
+/// The settings of one rule in `rules:`.
+public struct RuleSettings: Sendable, Equatable, Decodable {
+    /// Keys every rule accepts; any other key is a rule option.
+    static let reservedKeys = ["enabled", "severity"]
+
+    public var enabled: Bool?
+    public var severity: Severity?
+    /// Every other key of the rule's mapping (validated later against the rule's option specs).
+    public var options: [String: ConfigValue]
+
+    public init(enabled: Bool? = nil, severity: Severity? = nil, options: [String: ConfigValue] = [:]) {
+        self.enabled = enabled
+        self.severity = severity
+        self.options = options
+    }
+
+    public init(from decoder: Decoder) throws {
+        let path = dottedPath(decoder.codingPath)
+        let container: KeyedDecodingContainer<AnyCodingKey>
+        do {
+            container = try decoder.container(keyedBy: AnyCodingKey.self)
+        } catch is DecodingError {
+            throw ConfigurationIssue(
+                "\(path): expected a mapping of settings (enabled, severity or the rule's options)")
+        }
+        var enabled: Bool?
+        var severity: Severity?
+        var options: [String: ConfigValue] = [:]
+        for key in container.allKeys {
+            switch key.stringValue {
+            case "enabled":
+                enabled = try container.decodeOptional(Bool.self, forKey: key, expected: "expected true or false")
+            case "severity":
+                let names = Severity.allCases.reversed().map(\.rawValue)
+                let expected = "expected one of \(names.joined(separator: ", "))"
+                if let text = try container.decodeOptional(String.self, forKey: key, expected: expected) {
+                    guard let value = Severity(rawValue: text) else {
+                        throw ConfigurationIssue("\(path).severity: \(expected), got '\(text)'")
+                    }
+                    severity = value
+                }
+            default:
+                if let value = try container.decodeOptional(
+                    ConfigValue.self, forKey: key, expected: "expected a string, a number, a boolean or a list")
+                {
+                    options[key.stringValue] = value
+                }
+            }
+        }
+        self.init(enabled: enabled, severity: severity, options: options)
+    }
+}
+
+/// A problem with the configuration file, as one line that names the file.
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+// MARK: - Decoding
+
+/// The top level of the file, decoded strictly.
+private struct ConfigurationFile: Decodable {
+    static let keys = ["version", "exclude", "rules"]
+
+    var configuration: Configuration
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        // The version comes first: a newer file may use keys this version does not know.
+        var version = Configuration.currentVersion
+        if let key = AnyCodingKey("version"), container.contains(key),
+            let value = try container.decodeOptional(Int.self, forKey: key, expected: "expected an integer")
+        {
+            version = value
+        }
+        guard version == Configuration.currentVersion else {
+            throw ConfigurationIssue(
+                "unsupported configuration version \(version) (this keychain-lint reads version \(Configuration.currentVersion))")
+        }
+        for key in container.allKeys where !Self.keys.contains(key.stringValue) {
+            throw ConfigurationIssue(
+                "unknown key '\(key.stringValue)' (expected one of: \(Self.keys.joined(separator: ", ")))")
+        }
+        var exclude: [String] = []
+        if let key = AnyCodingKey("exclude"), container.contains(key) {
+            exclude = try container.decodeOptional(
+                [String].self, forKey: key, expected: "expected a list of strings", itemExpected: "expected a string") ?? []
+        }
+        var rules: [String: RuleSettings] = [:]
+        if let key = AnyCodingKey("rules"), container.contains(key), !(try container.decodeNil(forKey: key)) {
+            let nested: KeyedDecodingContainer<AnyCodingKey>
+            do {
+                nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+            } catch is DecodingError {
+                throw ConfigurationIssue("rules: expected a mapping of rule ids to settings")
+            }
+            for ruleKey in nested.allKeys {
+                if try nested.decodeNil(forKey: ruleKey) {
+                    // `swift.rule:` with nothing under it: no settings.
+                    rules[ruleKey.stringValue] = RuleSettings()
+                } else {
+                    rules[ruleKey.stringValue] = try nested.decode(RuleSettings.self, forKey: ruleKey)
+                }
+            }
+        }
+        configuration = Configuration(version: version, exclude: exclude, rules: rules)
+    }
+}
+
+/// A mapping key of any spelling (rule ids contain dots: they are plain keys).
+private struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init?(_ string: String) { self.init(stringValue: string) }
+    init?(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+    init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// A decoding problem already phrased for the user, without the file name.
+private struct ConfigurationIssue: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// Decodes `key`; `null` (`key:` with nothing after it) is `nil`. A type mismatch becomes
+    /// `PATH: EXPECTED` with the dotted key path.
+    fileprivate func decodeOptional<T: Decodable>(
+        _ type: T.Type, forKey key: Key, expected: String, itemExpected: String? = nil
+    ) throws -> T? {
+        if try decodeNil(forKey: key) { return nil }
+        do {
+            return try decode(type, forKey: key)
+        } catch let error as DecodingError {
+            let path = dottedPath(codingPath + [key])
+            let inner = dottedPath(errorCodingPath(error))
+            if inner.count > path.count, inner.hasPrefix(path) {
+                // The problem is inside the value, e.g. the second item of a list.
+                let got = errorReality(error).map { ", got \($0)" } ?? ""
+                if let itemExpected { throw ConfigurationIssue("\(inner): \(itemExpected)\(got)") }
+                throw ConfigurationIssue(Configuration.describe(error))
+            }
+            // Name what was found: the scalar itself when it is one, else its shape.
+            if let text = try? decode(String.self, forKey: key) {
+                throw ConfigurationIssue("\(path): \(expected), got '\(text)'")
+            }
+            if (try? nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)) != nil {
+                throw ConfigurationIssue("\(path): \(expected), got a mapping")
+            }
+            if (try? nestedUnkeyedContainer(forKey: key)) != nil {
+                throw ConfigurationIssue("\(path): \(expected), got a list")
+            }
+            throw ConfigurationIssue("\(path): \(expected)")
+        }
+    }
+}
+
+/// `rules`, `swift.weak_biometric_acl`, `severity` → `rules.swift.weak_biometric_acl.severity`;
+/// list indices print as `[1]` (0-based, as in the file's order).
+private func dottedPath(_ codingPath: [CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+        if let index = key.intValue {
+            result += "[\(index)]"
+        } else {
+            result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+    }
+    return result
+}
+
+private func errorCodingPath(_ error: DecodingError) -> [CodingKey] {
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        return context.codingPath
+    case .keyNotFound(let key, let context):
+        return context.codingPath + [key]
+    @unknown default:
+        return []
+    }
+}
+
+/// What Yams found instead of the expected type, from its message
+/// ("Expected to decode String but found Mapping instead."); nil when it does not say.
+private func errorReality(_ error: DecodingError) -> String? {
+    guard case .typeMismatch(_, let context) = error,
+        let found = context.debugDescription.range(of: "but found ")
+    else { return nil }
+    let rest = context.debugDescription[found.upperBound...].replacingOccurrences(of: " instead.", with: "")
+    switch rest {
+    case "Mapping": return "a mapping"
+    case "Sequence": return "a list"
+    case "Scalar": return "a single value"
+    default: return nil
+    }
+}
+
+extension Configuration {
+    /// A generic message for a DecodingError that escaped the typed decoders: never Swift's raw dump.
+    fileprivate static func describe(_ error: DecodingError) -> String {
+        let path = dottedPath(errorCodingPath(error))
+        let prefix = path.isEmpty ? "" : "\(path): "
+        switch error {
+        case .typeMismatch(let type, _):
+            let got = errorReality(error).map { ", got \($0)" } ?? ""
+            return prefix + "expected \(describe(type: type))" + got
+        case .valueNotFound(let type, _):
+            return prefix + "expected \(describe(type: type)), got nothing"
+        case .keyNotFound(let key, _):
+            return prefix + "missing key '\(key.stringValue)'"
+        case .dataCorrupted(let context):
+            return prefix + oneLine(context.debugDescription)
+        @unknown default:
+            return prefix + "invalid value"
+        }
+    }
+
+    private static func describe(type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "an integer"
+        case is Bool.Type: "true or false"
+        case is [String].Type: "a list of strings"
+        default:
+            switch String(describing: type) {
+            case "Mapping": "a mapping"
+            case "Sequence": "a list"
+            case "Scalar": "a single value"
+            default: "a value of type \(type)"
+            }
+        }
+    }
+
+    fileprivate static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): "the value '\(scalar.string)'"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        case .alias: "an alias"
+        }
+    }
+
+    fileprivate func describe(_ value: ConfigValue) -> String {
+        switch value {
+        case .string(let text): "'\(text)'"
+        case .integer(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .list: "a list"
+        }
+    }
+
+    /// Yams' error, on one line, with the line and column when it has them.
+    fileprivate static func describe(_ error: YamlError, in yaml: String) -> String {
+        func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> String {
+            var text = "line \(mark.line), column \(mark.column): "
+            if let context, problem.hasPrefix("but ") {
+                // "expected a single document in the stream" + "but found another document"
+                text += "\(context.text), \(problem)"
+            } else if let context {
+                text += "\(problem) (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+            } else {
+                text += problem
+            }
+            return oneLine(text)
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            return located(mark, problem, context)
+        case .reader(let problem, let offset, _, _):
+            guard let offset, offset <= yaml.count else { return oneLine(problem) }
+            let line = yaml.prefix(offset).filter { $0 == "\n" }.count + 1
+            return oneLine("line \(line): \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return "line \(context.mark.line), column \(context.mark.column): duplicate key \(keys) in a mapping"
+        default:
+            return oneLine(error.description)
+        }
+    }
+}
+
+/// Where the first mapping key that is a list or a mapping is (`? [a]`), which decoding would skip.
+private func firstComplexKey(in node: Node) -> (line: Int, column: Int)? {
+    switch node {
+    case .mapping(let mapping):
+        for (key, value) in mapping {
+            if key.scalar == nil { return (key.mark?.line ?? 0, key.mark?.column ?? 0) }
+            if let mark = firstComplexKey(in: value) { return mark }
+        }
+        return nil
+    case .sequence(let sequence):
+        for item in sequence {
+            if let mark = firstComplexKey(in: item) { return mark }
+        }
+        return nil
+    case .scalar, .alias:
+        return nil
+    }
+}
+
+/// Collapses whitespace runs (newlines included) to single spaces.
+private func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }).joined(separator: " ")
+}
+
+// MARK: - Reading
+
+private struct ReadFailure: Error {
+    var message: String
+}
+
+/// Reads a whole file, failing with the system's reason ("no such file or directory", …).
+private func readFile(_ path: String) throws -> Data {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw ReadFailure(message: systemReason(errno)) }
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw ReadFailure(message: systemReason(errno))
+        }
+        if count == 0 { break }
+        data.append(contentsOf: buffer[0..<count])
+    }
+    return data
+}
+
+/// `strerror`, with a lowercase first letter to read well after a colon.
+private func systemReason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    guard let first = text.first else { return "error \(code)" }
+    return first.lowercased() + text.dropFirst()
+}

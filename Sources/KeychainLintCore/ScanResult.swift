@@ -1,0 +1,79 @@
+import Foundation
+
+public enum KeychainLintVersion {
+    public static let current = "0.1.0"
+    public static let toolName = "keychain-lint"
+    public static let informationURI = "https://github.com/keychain-lint/keychain-lint"
+}
+
+/// Something the scan wants the user to know that is not a finding: a skipped file, a value the
+/// resolver could not follow (shown under `--verbose`), a missing project file.
+public struct ScanDiagnostic: Hashable, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        /// A file that was not scanned, with the reason (unreadable, too large, …).
+        case skippedFile
+        /// A file scanned with a caveat (invalid UTF-8 replaced, syntax errors).
+        case fileNote
+        /// Where value resolution stopped; only shown under `--verbose`.
+        case unresolved
+    }
+
+    public var kind: Kind
+    public var file: String
+    public var position: SourcePosition?
+    public var message: String
+
+    public init(kind: Kind, file: String, position: SourcePosition? = nil, message: String) {
+        self.kind = kind
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    public static func order(_ lhs: ScanDiagnostic, _ rhs: ScanDiagnostic) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        let l = lhs.position ?? SourcePosition(line: 0, column: 0)
+        let r = rhs.position ?? SourcePosition(line: 0, column: 0)
+        if l != r { return l < r }
+        return lhs.message < rhs.message
+    }
+}
+
+/// Counters and timings of one scan.
+public struct ScanStats: Hashable, Codable, Sendable {
+    /// Swift (and project) files found after exclusions.
+    public var filesDiscovered: Int = 0
+    /// Files whose text was read and checked (prefiltered or parsed).
+    public var filesScanned: Int = 0
+    /// Files that were parsed (the text prefilter let them through or resolution needed them).
+    public var filesParsed: Int = 0
+    public var filesSkipped: Int = 0
+    public var linesScanned: Int = 0
+    public var suppressedFindings: Int = 0
+    public var durationSeconds: Double = 0
+    /// Seconds per phase: discovery, read, prefilter, parse, index, rules, report.
+    public var phaseSeconds: [String: Double] = [:]
+
+    public init() {}
+}
+
+/// What a scan produced; every reporter renders one of these.
+public struct ScanResult: Sendable {
+    /// Sorted by `Finding.reportingOrder`.
+    public var findings: [Finding]
+    public var diagnostics: [ScanDiagnostic]
+    public var stats: ScanStats
+    /// The rules that were enabled, for reporters that describe them (SARIF).
+    public var rules: [RuleDescription]
+
+    public init(findings: [Finding], diagnostics: [ScanDiagnostic], stats: ScanStats, rules: [RuleDescription]) {
+        self.findings = findings
+        self.diagnostics = diagnostics
+        self.stats = stats
+        self.rules = rules
+    }
+
+    public func count(of severity: Severity) -> Int {
+        findings.filter { $0.severity == severity }.count
+    }
+}

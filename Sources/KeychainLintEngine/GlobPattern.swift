@@ -1,0 +1,206 @@
+/// A gitignore-style glob matched against `/`-separated relative paths.
+///
+/// - `*` matches any run of characters except `/`; `?` one character except `/`.
+/// - `**` as a whole segment matches any number of whole segments, including none:
+///   `**/X` matches `X` and `a/b/X`; `Vendor/**` matches everything under `Vendor`.
+/// - `[abc]`, `[a-z]`, `[!abc]` (or `[^abc]`) match one character of (or not of) a class;
+///   `\` escapes the next character.
+/// - A pattern without `/` matches any component of the path (`Generated` excludes every file
+///   or folder named `Generated`, at any depth); a pattern with `/` is anchored at the start.
+///   A leading `/` only anchors; a trailing `/` is ignored.
+/// - A pattern that matches a folder matches everything below it.
+/// - A leading `./` in patterns and paths is ignored.
+public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
+    public let pattern: String
+    /// Segments of the pattern; `nil` for `**`.
+    private let segments: [Segment?]
+    /// No `/` in the pattern: it matches any component of the path.
+    private let matchesAnyComponent: Bool
+
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        var text = Substring(pattern)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        var anchored = false
+        if text.hasPrefix("/") {
+            anchored = true
+            while text.hasPrefix("/") { text = text.dropFirst() }
+        }
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        matchesAnyComponent = !anchored && parts.count == 1
+        var segments: [Segment?] = []
+        for part in parts {
+            if part == "**" {
+                // `**/**` means the same as `**`; one keeps the matcher from trying every split twice.
+                if let last = segments.last, last == nil { continue }
+                segments.append(nil)
+            } else {
+                segments.append(Segment(Array(part)))
+            }
+        }
+        self.segments = segments
+    }
+
+    public var description: String { pattern }
+
+    /// Whether `relativePath`, or one of the folders it is inside, matches the pattern.
+    public func matches(_ relativePath: String) -> Bool {
+        let components = GlobPattern.components(of: relativePath)
+        guard !components.isEmpty, !segments.isEmpty else { return false }
+        if matchesAnyComponent {
+            guard let only = segments[0] else { return true }  // "**"
+            return components.contains { only.matches($0[...]) }
+        }
+        // The path itself, or any folder above it.
+        for count in 1...components.count where match(segmentIndex: 0, components[..<count]) {
+            return true
+        }
+        return false
+    }
+
+    static func components(of path: String) -> [[Character]] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+            .filter { $0 != "." }
+            .map { Array($0) }
+    }
+
+    private func match(segmentIndex: Int, _ components: ArraySlice<[Character]>) -> Bool {
+        guard segmentIndex < segments.count else { return components.isEmpty }
+        guard let segment = segments[segmentIndex] else {
+            // `**`: try every number of skipped components, fewest first.
+            var rest = components
+            while true {
+                if match(segmentIndex: segmentIndex + 1, rest) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard let first = components.first, segment.matches(first[...]) else { return false }
+        return match(segmentIndex: segmentIndex + 1, components.dropFirst())
+    }
+
+    public static func == (lhs: GlobPattern, rhs: GlobPattern) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
+
+/// One path segment of a pattern: literal characters, `*`, `?` and classes.
+private struct Segment: Sendable {
+    enum Token: Sendable {
+        case literal(Character)
+        case anyRun
+        case anyOne
+        case characterClass(items: [ClassItem], negated: Bool)
+    }
+
+    enum ClassItem: Sendable {
+        case single(Character)
+        case range(Character, Character)
+    }
+
+    let tokens: [Token]
+
+    init(_ characters: [Character]) {
+        var tokens: [Token] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            switch character {
+            case "*":
+                if case .anyRun = tokens.last {} else { tokens.append(.anyRun) }
+                index += 1
+            case "?":
+                tokens.append(.anyOne)
+                index += 1
+            case "\\" where index + 1 < characters.count:
+                tokens.append(.literal(characters[index + 1]))
+                index += 2
+            case "[":
+                if let (token, next) = Segment.parseClass(characters, from: index) {
+                    tokens.append(token)
+                    index = next
+                } else {
+                    tokens.append(.literal("["))
+                    index += 1
+                }
+            default:
+                tokens.append(.literal(character))
+                index += 1
+            }
+        }
+        self.tokens = tokens
+    }
+
+    /// Parses `[...]` starting at `start`; nil when there is no closing `]` (then `[` is literal).
+    private static func parseClass(_ characters: [Character], from start: Int) -> (Token, Int)? {
+        var index = start + 1
+        var negated = false
+        if index < characters.count, characters[index] == "!" || characters[index] == "^" {
+            negated = true
+            index += 1
+        }
+        var items: [ClassItem] = []
+        var first = true
+        while index < characters.count {
+            var character = characters[index]
+            if character == "]", !first {
+                return (.characterClass(items: items, negated: negated), index + 1)
+            }
+            first = false
+            if character == "\\", index + 1 < characters.count {
+                index += 1
+                character = characters[index]
+            }
+            if index + 2 < characters.count, characters[index + 1] == "-", characters[index + 2] != "]" {
+                items.append(.range(character, characters[index + 2]))
+                index += 3
+            } else {
+                items.append(.single(character))
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    func matches(_ name: ArraySlice<Character>) -> Bool {
+        // Classic wildcard matching with a single backtracking point for the last `*`.
+        var tokenIndex = 0
+        var nameIndex = name.startIndex
+        var starToken = -1
+        var starName = name.startIndex
+        while nameIndex < name.endIndex {
+            if tokenIndex < tokens.count, Segment.matchesOne(tokens[tokenIndex], name[nameIndex]) {
+                tokenIndex += 1
+                nameIndex += 1
+            } else if tokenIndex < tokens.count, case .anyRun = tokens[tokenIndex] {
+                starToken = tokenIndex
+                starName = nameIndex
+                tokenIndex += 1
+            } else if starToken >= 0 {
+                tokenIndex = starToken + 1
+                starName += 1
+                nameIndex = starName
+            } else {
+                return false
+            }
+        }
+        while tokenIndex < tokens.count, case .anyRun = tokens[tokenIndex] { tokenIndex += 1 }
+        return tokenIndex == tokens.count
+    }
+
+    private static func matchesOne(_ token: Token, _ character: Character) -> Bool {
+        switch token {
+        case .literal(let expected): return expected == character
+        case .anyOne: return character != "/"
+        case .anyRun: return false
+        case .characterClass(let items, let negated):
+            let found = items.contains { item in
+                switch item {
+                case .single(let single): return single == character
+                case .range(let low, let high): return low <= character && character <= high
+                }
+            }
+            return found != negated
+        }
+    }
+}

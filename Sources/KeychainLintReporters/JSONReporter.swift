@@ -1,0 +1,108 @@
+import KeychainLintCore
+
+/// One pretty-printed JSON object with sorted keys; `schemaVersion` changes when a field is
+/// renamed or removed (adding fields does not change it).
+public struct JSONReporter: Reporter {
+    public static let schemaVersion = 1
+
+    public init() {}
+
+    public func render(_ result: ScanResult, options: ReportOptions) throws -> String {
+        let stats = result.stats
+        let document = Document(
+            diagnostics: result.visibleDiagnostics(verbose: options.verbose).map {
+                Diagnostic(file: $0.file, kind: $0.kind.rawValue, line: $0.position?.line,
+                           column: $0.position?.column, message: $0.message)
+            },
+            findings: result.findings.map(FindingEntry.init),
+            schemaVersion: Self.schemaVersion,
+            stats: Stats(
+                durationSeconds: roundedSeconds(stats.durationSeconds),
+                filesDiscovered: stats.filesDiscovered,
+                filesParsed: stats.filesParsed,
+                filesScanned: stats.filesScanned,
+                filesSkipped: stats.filesSkipped,
+                findingsBySeverity: Dictionary(
+                    uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, result.count(of: $0)) }),
+                linesScanned: stats.linesScanned,
+                phaseSeconds: stats.phaseSeconds.mapValues(roundedSeconds),
+                suppressedFindings: stats.suppressedFindings),
+            tool: Tool(name: KeychainLintVersion.toolName, version: KeychainLintVersion.current),
+            version: KeychainLintVersion.current)
+        return try encodeJSONDocument(document)
+    }
+
+    struct Document: Encodable {
+        var diagnostics: [Diagnostic]
+        var findings: [FindingEntry]
+        var schemaVersion: Int
+        var stats: Stats
+        var tool: Tool
+        var version: String
+    }
+
+    struct Diagnostic: Encodable {
+        var file: String
+        var kind: String
+        var line: Int?
+        var column: Int?
+        var message: String
+    }
+
+    struct FindingEntry: Encodable {
+        var column: Int
+        var confidence: String
+        var endColumn: Int
+        var endLine: Int
+        var file: String
+        var fingerprint: String
+        var line: Int
+        var message: String
+        var related: [Related]
+        var remediation: String
+        var ruleId: String
+        var severity: String
+
+        init(_ finding: Finding) {
+            column = finding.range.start.column
+            confidence = finding.confidence.rawValue
+            endColumn = finding.range.end.column
+            endLine = finding.range.end.line
+            file = finding.range.file
+            fingerprint = finding.fingerprint
+            line = finding.range.start.line
+            message = finding.message
+            related = finding.relatedLocations.map {
+                Related(column: $0.range.start.column, file: $0.range.file, line: $0.range.start.line,
+                        message: $0.message)
+            }
+            remediation = finding.remediation
+            ruleId = finding.ruleId
+            severity = finding.severity.rawValue
+        }
+    }
+
+    struct Related: Encodable {
+        var column: Int
+        var file: String
+        var line: Int
+        var message: String
+    }
+
+    struct Stats: Encodable {
+        var durationSeconds: Double
+        var filesDiscovered: Int
+        var filesParsed: Int
+        var filesScanned: Int
+        var filesSkipped: Int
+        var findingsBySeverity: [String: Int]
+        var linesScanned: Int
+        var phaseSeconds: [String: Double]
+        var suppressedFindings: Int
+    }
+
+    struct Tool: Encodable {
+        var name: String
+        var version: String
+    }
+}

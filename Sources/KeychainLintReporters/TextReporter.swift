@@ -1,0 +1,83 @@
+import Foundation
+import KeychainLintCore
+
+/// Xcode-compatible diagnostics (`path:line:col: error: message [rule-id]`), one indented `fix:` line
+/// under each, then skipped files and file notes, then a one-line summary.
+public struct TextReporter: Reporter {
+    public init() {}
+
+    public func render(_ result: ScanResult, options: ReportOptions) throws -> String {
+        let style = Style(enabled: options.useColor)
+        var lines: [String] = []
+        for finding in result.findings {
+            let start = finding.range.start
+            let location = "\(finding.range.file):\(start.line):\(start.column):"
+            lines.append(
+                "\(style.bold(location)) \(style.level(finding.severity.diagnosticLevel)) \(finding.message) [\(finding.ruleId)]")
+            if !finding.remediation.isEmpty {
+                lines.append("    fix: \(finding.remediation)")
+            }
+        }
+        for diagnostic in result.visibleDiagnostics(verbose: options.verbose) {
+            var location = diagnostic.file
+            if let position = diagnostic.position {
+                location += ":\(position.line):\(position.column)"
+            }
+            let text = switch diagnostic.kind {
+            case .skippedFile: "skipped: \(diagnostic.message)"
+            case .fileNote: diagnostic.message
+            case .unresolved: "\(diagnostic.message) [unresolved]"
+            }
+            lines.append("\(style.bold(location + ":")) \(style.level(.note)) \(text)")
+        }
+        if !lines.isEmpty {
+            lines.append("")
+        }
+        lines.append(Self.summary(result))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Scanned 12 files in 0.12s: 3 findings (1 high, 2 low), 1 suppressed`.
+    static func summary(_ result: ScanResult) -> String {
+        let stats = result.stats
+        let files = stats.filesScanned == 1 ? "1 file" : "\(stats.filesScanned) files"
+        let seconds = String(format: "%.2f", stats.durationSeconds)
+        var text = "Scanned \(files) in \(seconds)s: "
+        if result.findings.isEmpty {
+            text += "no findings"
+        } else {
+            let count = result.findings.count
+            let bySeverity = Severity.allCases.reversed().compactMap { severity -> String? in
+                let n = result.count(of: severity)
+                return n == 0 ? nil : "\(n) \(severity.rawValue)"
+            }
+            text += "\(count) \(count == 1 ? "finding" : "findings") (\(bySeverity.joined(separator: ", ")))"
+        }
+        if stats.suppressedFindings > 0 {
+            text += ", \(stats.suppressedFindings) suppressed"
+        }
+        return text
+    }
+
+    /// ANSI styling, or none.
+    struct Style {
+        var enabled: Bool
+
+        static let reset = "\u{1B}[0m"
+
+        func bold(_ text: String) -> String {
+            enabled ? "\u{1B}[1m\(text)\(Self.reset)" : text
+        }
+
+        /// The level word with its colon: red error, yellow warning, cyan note.
+        func level(_ level: DiagnosticLevel) -> String {
+            guard enabled else { return "\(level.rawValue):" }
+            let color = switch level {
+            case .error: "\u{1B}[31m"
+            case .warning: "\u{1B}[33m"
+            case .note: "\u{1B}[36m"
+            }
+            return "\(color)\(level.rawValue)\(Self.reset):"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import KeychainLintCore
+
+/// `keychain_lint.invalid_suppression` — a suppression comment must say which rule it silences
+/// and why, so reviewers can audit every silenced finding.
+public struct InvalidSuppressionRule: Rule {
+    public static let interests: [SyntaxInterest] = [.suppressionDirectives]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard case .suppression(let directive) = input else { return }
+        let problems = Self.problems(of: directive, knownRuleIds: RuleRegistry.ruleIds)
+        for message in problems {
+            context.reportDirective(directive, message: message)
+        }
+    }
+
+    static func problems(of directive: SuppressionDirective, knownRuleIds: Set<String>) -> [String] {
+        guard directive.scope != nil else {
+            return [
+                "Unknown keychain-lint directive '\(directive.command)': use disable-next-line or disable-file"
+            ]
+        }
+        var problems: [String] = []
+        if directive.ruleIds.isEmpty {
+            problems.append("Suppression names no rule: list the rule ids to disable (or `all`)")
+        }
+        for id in directive.ruleIds where id != "all" && !knownRuleIds.contains(id) {
+            problems.append("Suppression names unknown rule '\(id)'")
+        }
+        if directive.reason == nil {
+            let names = directive.ruleIds.isEmpty ? "" : " of " + directive.ruleIds.joined(separator: ", ")
+            problems.append("Suppression\(names) has no reason: add `-- why this is safe` so reviewers can audit it")
+        }
+        return problems
+    }
+
+    public static let description = RuleDescription(
+        id: "keychain_lint.invalid_suppression",
+        name: "Suppression Without a Reason",
+        severity: .low,
+        confidence: .high,
+        resource: "Tooling",
+        tags: [],
+        summary: "A keychain-lint suppression comment has no `-- reason`, names no rule, or names an unknown rule.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Checks every `keychain-lint:` comment. `// keychain-lint:disable-next-line RULE[, RULE] -- reason` \
+                silences the listed rules on the statement that starts on the next line; \
+                `// keychain-lint:disable-file RULE -- reason` silences them in the whole file. A directive \
+                without a reason after `--`, without a rule id, with an unknown rule id, or with an unknown \
+                command is reported. The suppression itself still applies.
+                """,
+            whyItMatters: """
+                A silenced security finding is a decision someone must be able to review later. Without a \
+                reason the next reader cannot tell an accepted risk from a hurried workaround, and a typo in \
+                the rule id silently suppresses nothing.
+                """,
+            whatToDoInstead: "Name the rule and give the reason: `// keychain-lint:disable-next-line swift.weak_biometric_acl -- legacy items, migrated in 3.0`.",
+            fixSafety: "No automatic fix: only a person can state the reason.",
+            notes: [
+                "`all` may stand for every rule; use it sparingly.",
+                "Directives are read from comments only: the same words in a string literal are not a directive.",
+            ],
+            references: []),
+        remediation: "Write `// keychain-lint:disable-next-line RULE_ID -- reason` with a known rule id and a reason.",
+        examples: [
+            .triggering(
+                "A suppression without a reason",
+                """
+                ↓// keychain-lint:disable-next-line swift.weak_biometric_acl
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+                """,
+                messages: [
+                    "Suppression of swift.weak_biometric_acl has no reason: add `-- why this is safe` so reviewers can audit it"
+                ]),
+            .triggering(
+                "A misspelt rule id and an unknown command",
+                """
+                ↓// keychain-lint:disable-next-line swift.weak_biometrik_acl -- migrated in 3.0
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryCurrentSet, nil)
+                ↓// keychain-lint:disable-line swift.weak_biometric_acl -- legacy
+                """,
+                messages: [
+                    "Suppression names unknown rule 'swift.weak_biometrik_acl'",
+                    "Unknown keychain-lint directive 'disable-line': use disable-next-line or disable-file",
+                ]),
+            .triggering(
+                "A file-wide suppression that names no rule",
+                """
+                ↓/* keychain-lint:disable-file -- generated code */
+                """,
+                messages: ["Suppression names no rule: list the rule ids to disable (or `all`)"]),
+            .nonTriggering(
+                "A suppression with a rule id and a reason silences the finding",
+                """
+                // keychain-lint:disable-next-line swift.weak_biometric_acl -- legacy migration, removed in 3.0
+                let access = SecAccessControlCreateWithFlags(
+                    nil,
+                    kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    .biometryAny,
+                    nil)
+                """),
+            .nonTriggering(
+                "A file-wide suppression with a reason",
+                """
+                // keychain-lint:disable-file swift.weak_biometric_acl -- test fixtures for the migration
+                let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+                let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, nil)
+                """),
+            .nonTriggering(
+                "The directive's words inside a string literal are not a directive",
+                """
+                let text = "// keychain-lint:disable-next-line"
+                """),
+        ])
+}

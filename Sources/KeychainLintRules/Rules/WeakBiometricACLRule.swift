@@ -1,0 +1,373 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.weak_biometric_acl` — seed 003, RULES.md.
+public struct WeakBiometricACLRule: Rule {
+    public static let defaultWeakFlags: [String] = ["biometryAny", "touchIDAny", "userPresence"]
+
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+
+    /// Flag names from the configuration, in a fixed order so messages are deterministic.
+    let weakFlags: [String]
+
+    public init(options: [String: ConfigValue]) {
+        let configured = options["weakBiometricFlags"]?.stringList ?? Self.defaultWeakFlags
+        weakFlags = AccessControlFlag.constraintNames.filter(configured.contains)
+    }
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let call) = input,
+            SyntaxQueries.calleeName(of: call) == "SecAccessControlCreateWithFlags",
+            SyntaxQueries.receiver(of: call) == nil,
+            let flagsArgument = SyntaxQueries.argument(2, of: call)
+        else { return }
+        let resolution = context.resolve(flagsArgument.expression)
+        var weakValues: [(description: String, trace: [TraceStep])] = []
+        for traced in resolution.values {
+            guard let flags = AccessControlFlagSet.interpret(traced.value),
+                let description = weakness(of: flags)
+            else { continue }
+            weakValues.append((description, traced.trace))
+        }
+        guard let first = weakValues.first else {
+            context.noteGaps(resolution, asking: "flags of SecAccessControlCreateWithFlags")
+            return
+        }
+        var message = "Weak biometric access control: " + first.description + context.describeTrace(first.trace)
+        let others = Set(weakValues.dropFirst().map(\.description)).count
+        if others > 0 {
+            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") weak too"
+        }
+        context.report(
+            at: flagsArgument.expression,
+            message: message,
+            confidence: first.trace.isEmpty ? .high : .medium,
+            trace: first.trace)
+    }
+
+    /// Why a flags value is weak under the configured list, or nil.
+    func weakness(of flags: AccessControlFlagSet) -> String? {
+        if weakFlags.contains("userPresence") {
+            if flags.contains(.userPresence) {
+                return "`.userPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created"
+            }
+            if flags.isUserPresenceCombination {
+                return "`\(flags.swiftDescription)` is `.userPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created"
+            }
+        }
+        for name in weakFlags where name != "userPresence" {
+            guard let flag = AccessControlFlag.named(name), flags.contains(flag) else { continue }
+            let spelled = flags.spelling(of: flag)
+            switch flag.bit {
+            case AccessControlFlag.biometryAny.bit:
+                let alias = spelled == "touchIDAny" ? " (deprecated alias of `.biometryAny`)" : ""
+                return "`.\(spelled)`\(alias) accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
+            default:
+                return "`.\(spelled)` is in the configured weakBiometricFlags"
+            }
+        }
+        return nil
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.weak_biometric_acl",
+        name: "Weak Biometric Access Control Flags",
+        severity: .high,
+        confidence: .high,
+        resource: "Authentication",
+        tags: [
+            "CWE:287", "CWE:305", "MASVS:auth-8", "MASVS:AUTH-2", "MASWE:0014", "MASWE:0045", "MASWE:0046",
+            "NIST.SP.800-53", "OWASP:2021:A07", "PCI-DSS:8.2.1",
+        ],
+        aliases: [RuleAlias(tool: "mobsfscan", id: "ios_biometric_acl"), RuleAlias(tool: "MASTG", id: "MASTG-TEST-0270")],
+        summary:
+            "SecAccessControlCreateWithFlags is given a weak biometric flag (.biometryAny, .touchIDAny, .userPresence, or [.biometryAny, .or, .devicePasscode]) that keeps the item readable after new biometrics are enrolled or falls back to the passcode.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags the `flags` argument of `SecAccessControlCreateWithFlags` when any value it can take \
+                contains a flag from the configurable list `weakBiometricFlags` (default: `biometryAny`, \
+                `touchIDAny`, `userPresence`). `[.biometryAny, .or, .devicePasscode]` is Apple's definition of \
+                `.userPresence` and is reported as such. The value is followed through variables (every branch \
+                that reaches the call), properties and constants in any file of the scan, functions and \
+                computed properties (including `switch self` mappings in enums), default argument values, \
+                callers' arguments, set algebra and casts. The message says which value is weak and the path \
+                it took.
+                """,
+            whyItMatters: """
+                `.biometryAny` and its deprecated alias `.touchIDAny` keep an item readable when fingers or \
+                faces are added after it was created: an attacker with brief access to an unlocked device \
+                enrolls their own biometry and then unlocks the key or secret. `.userPresence` additionally \
+                falls back to the device passcode, which can be shoulder-surfed or socially engineered. Keys \
+                stay valid even after the legitimate user re-enrolls, leaving a lasting backdoor.
+                """,
+            whatToDoInstead: """
+                Use `.biometryCurrentSet` (or `.touchIDCurrentSet` on old SDKs), combined with \
+                `.privateKeyUsage` for Secure Enclave keys: the item is invalidated when the enrolled set \
+                changes. Check availability with `LAContext.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error:)` \
+                before creating the item, and handle invalidation (re-enrolment) with a clear re-authentication flow.
+                """,
+            fixSafety: """
+                Not automatic: replacing `.biometryAny` with `.biometryCurrentSet` changes behaviour for users \
+                who later add a finger or face (their items become unreadable and must be recreated), and \
+                replacing `.userPresence` removes the passcode fallback for users without biometry.
+                """,
+            notes: [
+                "`.touchIDAny` and `.biometryAny` are the same bit to Security: listing either name in `weakBiometricFlags` covers both spellings.",
+                "Only values that certainly are access-control flags are judged: a member of an unrelated type (an app's own `AuthMode.userPresence`) or a value the resolver cannot follow produces no finding; `--verbose` shows where resolution stopped.",
+                "When several values can reach the call (branches, several callers), one finding is reported at the call for the first weak value, and the message counts the other weak ones.",
+                "Confidence is high when the flags are written at the call, medium when they were resolved through other code.",
+            ],
+            references: [
+                "CWE-287: Improper Authentication — https://cwe.mitre.org/data/definitions/287.html",
+                "CWE-305: Authentication Bypass by Primary Weakness — https://cwe.mitre.org/data/definitions/305.html",
+                "OWASP Top 10 2021 A07: Identification and Authentication Failures",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: SecAccessControlCreateFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreateflags",
+                "OWASP MASWE-0014: Cryptographic Keys Not Properly Protected at Rest",
+                "OWASP MASTG-TEST-0270: References to APIs Detecting Biometric Enrollment Changes",
+            ]),
+        remediation:
+            "Use .biometryCurrentSet (with .privateKeyUsage for Secure Enclave keys) so the item is invalidated when biometrics change; check availability with canEvaluatePolicy first and handle invalidation.",
+        options: [
+            RuleOptionSpec(
+                name: "weakBiometricFlags",
+                kind: .nameList(allowed: AccessControlFlag.constraintNames),
+                defaultValue: .list(defaultWeakFlags.map { .string($0) }),
+                help: "SecAccessControlCreateFlags names that count as weak (seed 003: biometryAny, touchIDAny, userPresence)."),
+        ],
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension WeakBiometricACLRule {
+    private static let biometryAny =
+        "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
+    private static let touchIDAny =
+        "Weak biometric access control: `.touchIDAny` (deprecated alias of `.biometryAny`) accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
+    private static let userPresence =
+        "Weak biometric access control: `.userPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created"
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 003: a Secure Enclave key protected with .biometryAny",
+            """
+            guard let accessControl = SecAccessControlCreateWithFlags(
+                kCFAllocatorDefault,
+                kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                ↓.biometryAny,
+                nil
+            ) else {
+                throw KeychainError.accessControlCreationFailed
+            }
+            """,
+            messages: [biometryAny]),
+        .triggering(
+            ".userPresence falls back to the passcode",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.userPresence, nil)
+            """,
+            messages: [userPresence]),
+        .triggering(
+            "The deprecated .touchIDAny, qualified with the type name, inside an array literal",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                                                         ↓[SecAccessControlCreateFlags.touchIDAny, .privateKeyUsage], nil)
+            """,
+            messages: [touchIDAny]),
+        .triggering(
+            "[.biometryAny, .or, .devicePasscode] is exactly .userPresence",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                         ↓[.biometryAny, .or, .devicePasscode], nil)
+            """,
+            messages: [
+                "Weak biometric access control: `[.biometryAny, .or, .devicePasscode]` is `.userPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created"
+            ]),
+        .triggering(
+            "A raw value: .init(rawValue: 2) is .biometryAny",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓.init(rawValue: 2), nil)
+            """,
+            messages: [biometryAny]),
+        .triggering(
+            "A local variable weakened in one branch: the message names the branch",
+            """
+            func makeAccess(allowPasscodeFallback: Bool) -> SecAccessControl? {
+                var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                if allowPasscodeFallback {
+                    flags = .userPresence
+                }
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+            }
+            """,
+            messages: [
+                userPresence + " (via `flags` (line 2) → if `allowPasscodeFallback` (line 3) → assigned (line 4))"
+            ]),
+        .triggering(
+            "A ternary between a strong and a weak value",
+            """
+            func makeAccess(legacy: Bool) -> SecAccessControl? {
+                let flags: SecAccessControlCreateFlags = legacy ? .biometryAny : .biometryCurrentSet
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+            }
+            """,
+            messages: [biometryAny + " (via `flags` (line 2) → if `legacy` (line 2))"]),
+        .triggering(
+            "Set algebra: insert and union",
+            """
+            func makeAccess() -> SecAccessControl? {
+                var flags: SecAccessControlCreateFlags = [.privateKeyUsage]
+                flags.insert(.biometryAny)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+            }
+            let other = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                                                        ↓SecAccessControlCreateFlags.privateKeyUsage.union(.touchIDAny), nil)
+            """,
+            messages: [
+                biometryAny + " (via `flags` (line 2) → `flags.insert` (line 3))",
+                touchIDAny,
+            ]),
+        .triggering(
+            "A static constant declared in another file",
+            files: [
+                "KeychainConfiguration.swift": """
+                    enum KeychainConfiguration {
+                        static let sessionTokenFlags: SecAccessControlCreateFlags = [.biometryAny, .or, .devicePasscode]
+                    }
+                    """,
+                "SessionStore.swift": """
+                    final class SessionStore {
+                        func accessControl() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                            ↓KeychainConfiguration.sessionTokenFlags, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Weak biometric access control: `[.biometryAny, .or, .devicePasscode]` is `.userPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created (via `KeychainConfiguration.sessionTokenFlags` (KeychainConfiguration.swift:2))"
+            ]),
+        .triggering(
+            "An enum maps its cases to flags with `switch self`; only the weak case is reported",
+            """
+            enum ProtectionLevel {
+                case high, legacy
+                var accessFlags: SecAccessControlCreateFlags {
+                    switch self {
+                    case .high: return [.biometryCurrentSet, .privateKeyUsage]
+                    case .legacy: return .touchIDAny
+                    }
+                }
+            }
+            let strong = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ProtectionLevel.high.accessFlags, nil)
+            let weak = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓ProtectionLevel.legacy.accessFlags, nil)
+            """,
+            messages: [touchIDAny + " (via `ProtectionLevel.accessFlags` (line 3) → case .legacy (line 6))"]),
+        .triggering(
+            "A default argument value used by a caller that omits the argument",
+            """
+            func makeAccessControl(flags: SecAccessControlCreateFlags = .userPresence) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
+            }
+            let access = makeAccessControl()
+            let strict = makeAccessControl(flags: .biometryCurrentSet)
+            """,
+            messages: [userPresence + " (via default of `flags` (line 1))"]),
+        .triggering(
+            "A parameter whose callers pass a weak value",
+            """
+            func store(secret: Data, flags: SecAccessControlCreateFlags) {
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+            }
+            store(secret: token, flags: .biometryAny)
+            """,
+            messages: [biometryAny + " (via argument `flags` of the call (line 4))"]),
+        .triggering(
+            "A stored property and a function that returns flags",
+            """
+            final class CredentialVault {
+                private let biometricFlags: SecAccessControlCreateFlags = .biometryAny
+                func defaultFlags() -> SecAccessControlCreateFlags { return .touchIDAny }
+                func save() {
+                    let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓biometricFlags, nil)
+                    let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓self.defaultFlags(), nil)
+                }
+            }
+            """,
+            messages: [
+                biometryAny + " (via `CredentialVault.biometricFlags` (line 2))",
+                touchIDAny + " (via `CredentialVault.defaultFlags()` (line 3))",
+            ]),
+        .triggering(
+            "A configured list: only .userPresence is weak for this team",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.userPresence, nil)
+            """,
+            messages: [userPresence],
+            options: ["weakBiometricFlags": ["userPresence"]]),
+        .nonTriggering(
+            "Seed 003's remedies: .biometryCurrentSet, .touchIDCurrentSet, and with .privateKeyUsage",
+            """
+            let a = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryCurrentSet, nil)
+            let b = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .touchIDCurrentSet, nil)
+            let c = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [.biometryCurrentSet, .privateKeyUsage], nil)
+            """),
+        .nonTriggering(
+            ".biometryAny compared, not passed; an unrelated enum's .userPresence",
+            """
+            enum AuthMode { case userPresence, pin }
+            let mode: AuthMode = .userPresence
+            switch mode {
+            case .userPresence: print("biometrics")
+            case .pin: print("pin")
+            }
+            if requestedFlags == .biometryAny || context.biometryType == .faceID { print("any") }
+            """),
+        .nonTriggering(
+            "Words in comments and string literals are not code",
+            """
+            // Never use .biometryAny or .userPresence here.
+            let help = "SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil) is weak"
+            /* SecAccessControlCreateWithFlags(nil, p, .userPresence, nil) */
+            """),
+        .nonTriggering(
+            "Strong values on every branch, and the strong case of an enum mapping",
+            """
+            enum ProtectionLevel {
+                case high, legacy
+                var accessFlags: SecAccessControlCreateFlags {
+                    switch self {
+                    case .high: return .biometryCurrentSet
+                    case .legacy: return .touchIDAny
+                    }
+                }
+            }
+            func makeAccess(signing: Bool) -> SecAccessControl? {
+                var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                if signing { flags = [.biometryCurrentSet, .privateKeyUsage] }
+                let high = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ProtectionLevel.high.accessFlags, nil)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+            }
+            """),
+        .nonTriggering(
+            "Values the resolver cannot know stay silent (precision first)",
+            """
+            func makeAccess(from policy: RemotePolicy) -> SecAccessControl? {
+                let flags = policy.decodeFlags()
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+            }
+            let handlers = configs.map { config in
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, config, nil)
+            }
+            """),
+        .nonTriggering(
+            "A configured list without biometryAny",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+            """,
+            options: ["weakBiometricFlags": ["userPresence"]]),
+    ]
+}

@@ -1,0 +1,96 @@
+import KeychainLintCore
+import KeychainLintReporters
+import Testing
+
+@Suite struct TextReporterTests {
+    @Test func rendersFindingsDiagnosticsAndSummary() throws {
+        let output = try TextReporter().render(Fixtures.result, options: ReportOptions())
+        #expect(output == """
+            Sources/App/Login Store.swift:14:68: error: Access control uses .biometryAny, which any enrolled biometry satisfies [swift.weak_biometric_acl]
+                fix: Use .biometryCurrentSet so new enrollments invalidate the item.
+            Sources/Keychain.swift:3:9: note: .touchIDAny is deprecated [swift.deprecated_touch_id_flag]
+                fix: Use .biometryAny.
+            Sources/Broken.swift: note: syntax errors; results may be incomplete
+            Sources/Generated/Huge.swift: note: skipped: larger than 1 MB
+
+            Scanned 12 files in 0.12s: 2 findings (1 high, 1 low), 1 suppressed
+
+            """)
+    }
+
+    @Test func verboseAddsUnresolvedDiagnostics() throws {
+        let output = try TextReporter().render(Fixtures.result, options: ReportOptions(verbose: true))
+        #expect(output == """
+            Sources/App/Login Store.swift:14:68: error: Access control uses .biometryAny, which any enrolled biometry satisfies [swift.weak_biometric_acl]
+                fix: Use .biometryCurrentSet so new enrollments invalidate the item.
+            Sources/Keychain.swift:3:9: note: .touchIDAny is deprecated [swift.deprecated_touch_id_flag]
+                fix: Use .biometryAny.
+            Sources/Broken.swift: note: syntax errors; results may be incomplete
+            Sources/Generated/Huge.swift: note: skipped: larger than 1 MB
+            Sources/Keychain.swift:7:5: note: cannot resolve 'flags': it is a function parameter [unresolved]
+
+            Scanned 12 files in 0.12s: 2 findings (1 high, 1 low), 1 suppressed
+
+            """)
+    }
+
+    @Test func emptyResultIsOnlyTheSummary() throws {
+        let output = try TextReporter().render(Fixtures.empty, options: ReportOptions(verbose: true))
+        #expect(output == "Scanned 0 files in 0.00s: no findings\n")
+    }
+
+    @Test func summaryOrdersSeveritiesAndUsesSingular() throws {
+        var result = Fixtures.result
+        result.findings = [Fixtures.lowFinding]
+        result.diagnostics = []
+        result.stats.filesScanned = 1
+        result.stats.suppressedFindings = 0
+        result.stats.durationSeconds = 1.5
+        var output = try TextReporter().render(result, options: ReportOptions())
+        #expect(output.hasSuffix("\n\nScanned 1 file in 1.50s: 1 finding (1 low)\n"))
+
+        var critical = Fixtures.highFinding
+        critical.severity = .critical
+        var medium = Fixtures.lowFinding
+        medium.severity = .medium
+        result.findings = [Fixtures.lowFinding, critical, medium, Fixtures.highFinding, Fixtures.lowFinding]
+        result.stats.durationSeconds = 0
+        output = try TextReporter().render(result, options: ReportOptions())
+        #expect(output.hasSuffix("Scanned 1 file in 0.00s: 5 findings (1 critical, 1 high, 1 medium, 2 low)\n"))
+    }
+
+    @Test func colourWrapsLevelAndLocationOnly() throws {
+        let output = try TextReporter().render(Fixtures.result, options: ReportOptions(useColor: true))
+        #expect(output.contains("\u{1B}[1mSources/App/Login Store.swift:14:68:\u{1B}[0m \u{1B}[31merror\u{1B}[0m: Access control"))
+        #expect(output.contains("\u{1B}[36mnote\u{1B}[0m: .touchIDAny is deprecated"))
+        #expect(output.hasSuffix("\nScanned 12 files in 0.12s: 2 findings (1 high, 1 low), 1 suppressed\n"))
+
+        var medium = Fixtures.lowFinding
+        medium.severity = .medium
+        let warning = try TextReporter().render(
+            ScanResult(findings: [medium], diagnostics: [], stats: ScanStats(), rules: []),
+            options: ReportOptions(useColor: true))
+        #expect(warning.contains("\u{1B}[33mwarning\u{1B}[0m:"))
+
+        let plain = try TextReporter().render(Fixtures.result, options: ReportOptions(useColor: false))
+        #expect(!plain.contains("\u{1B}"))
+    }
+}
+
+@Suite struct OutputFormatTests {
+    @Test func everyFormatHasItsReporter() {
+        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github"])
+        #expect(OutputFormat.text.reporter is TextReporter)
+        #expect(OutputFormat.json.reporter is JSONReporter)
+        #expect(OutputFormat.sarif.reporter is SARIFReporter)
+        #expect(OutputFormat.github.reporter is GitHubReporter)
+    }
+
+    @Test func everyFormatIsDeterministic() throws {
+        for format in OutputFormat.allCases {
+            let first = try format.reporter.render(Fixtures.result, options: ReportOptions(verbose: true))
+            let second = try format.reporter.render(Fixtures.result, options: ReportOptions(verbose: true))
+            #expect(first == second, "\(format)")
+        }
+    }
+}
