@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import KeychainLintCore
+import KeychainLintEngine
+import KeychainLintReporters
+import KeychainLintRules
+
+/// An error the CLI reports as one line and exit code 2.
+struct CLIError: Error {
+    let message: String
+}
+
+struct KeychainLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keychain-lint",
+        abstract: "Finds misuse of Keychain access control and Face ID / Touch ID authentication in Swift code.",
+        discussion: """
+            Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error.
+            """,
+        version: KeychainLintVersion.current,
+        subcommands: [ScanCommand.self, RulesCommand.self, ExplainCommand.self],
+        defaultSubcommand: ScanCommand.self)
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan Swift files and folders (default: the current folder).")
+
+    @Argument(help: "Files or folders to scan.")
+    var paths: [String] = ["."]
+
+    @Option(help: "Output format: text, json, sarif or github.")
+    var format: OutputFormat = .text
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Configuration file (default: the nearest .keychain-lint.yml in the scanned folder or its parents, up to the repository root).")
+    var config: String?
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding has at least this severity: critical, high, medium, low, info.")
+    var failOn: Severity = .low
+
+    @Flag(help: "Also scan vendored folders (Pods, Carthage, node_modules, DerivedData, .swiftpm).")
+    var includeVendored = false
+
+    @Flag(help: "Show where value resolution stopped, and time per phase.")
+    var verbose = false
+
+    @Flag(help: "Never colour the text output.")
+    var noColor = false
+
+    func run() throws {
+        let configuration = try loadConfiguration()
+        let scanner: KeychainLintEngine.Scanner
+        do {
+            scanner = try KeychainLintEngine.Scanner(configuration: configuration)
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+        let result: ScanResult
+        do {
+            result = try scanner.scan(paths: paths, includeVendored: includeVendored)
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+        let useColor = format == .text && output == nil && !noColor && isatty(STDOUT_FILENO) != 0
+            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let report = try format.reporter.render(result, options: ReportOptions(useColor: useColor, verbose: verbose))
+        if let output {
+            do {
+                try Data(report.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw CLIError(message: "cannot write report to '\(output)': \((error as NSError).localizedDescription)")
+            }
+            let count = result.findings.count
+            FileHandle.standardError.write(Data("keychain-lint: wrote \(count) finding\(count == 1 ? "" : "s") to \(output)\n".utf8))
+        } else {
+            FileHandle.standardOutput.write(Data(report.utf8))
+        }
+        if verbose {
+            let phases = result.stats.phaseSeconds.keys.sorted().map { String(format: "%@ %.3fs", $0, result.stats.phaseSeconds[$0]!) }
+            FileHandle.standardError.write(Data("keychain-lint: \(result.stats.filesParsed) of \(result.stats.filesScanned) files parsed; \(phases.joined(separator: ", "))\n".utf8))
+        }
+        if result.findings.contains(where: { $0.severity >= failOn }) {
+            throw ExitCode(1)
+        }
+    }
+
+    private func loadConfiguration() throws -> Configuration {
+        do {
+            if let config {
+                return try Configuration.load(path: config)
+            }
+            if let found = ConfigurationLocator.find(startingAt: paths.first ?? ".") {
+                return try Configuration.load(path: found)
+            }
+            return Configuration.default
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+    }
+}
+
+/// Finds `.keychain-lint.yml` in the scanned folder or its parents, stopping at the repository
+/// root (the folder holding `.git`).
+enum ConfigurationLocator {
+    static func find(startingAt path: String) -> String? {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        var directory = URL(fileURLWithPath: path).standardizedFileURL
+        if !isDirectory.boolValue { directory.deleteLastPathComponent() }
+        let relativeStart = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        var relative = relativeStart.isEmpty ? "." : relativeStart
+        while true {
+            let candidate = directory.appendingPathComponent(Configuration.fileName).path
+            if fileManager.fileExists(atPath: candidate) {
+                return relative == "." ? Configuration.fileName : (relative as NSString).appendingPathComponent(Configuration.fileName)
+            }
+            if fileManager.fileExists(atPath: directory.appendingPathComponent(".git").path) { return nil }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { return nil }
+            directory = parent
+            relative = (relative as NSString).appendingPathComponent("..")
+        }
+    }
+}
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List the rules: id, severity, name.")
+
+    func run() throws {
+        print(RuleDocs.list(RuleRegistry.descriptions), terminator: "")
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain", abstract: "Print a rule's full documentation, with examples.")
+
+    @Argument(help: "A rule id, as `keychain-lint rules` lists them.")
+    var ruleId: String
+
+    func run() throws {
+        guard let rule = RuleRegistry.rule(id: ruleId) else {
+            throw CLIError(message: "unknown rule '\(ruleId)' (run `keychain-lint rules` for the list)")
+        }
+        print(RuleDocs.explain(rule.description), terminator: "")
+    }
+}
