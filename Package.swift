@@ -44,7 +44,7 @@ let package = Package(
             "KeychainLintAnalysis",
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine"]),
+        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine", "KeychainLintReporters"]),
         .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintCore"]),
         .testTarget(name: "KeychainLintReportersTests", dependencies: ["KeychainLintReporters", "KeychainLintCore"]),
         .testTarget(name: "KeychainLintCLITests", dependencies: ["KeychainLintCore"]),

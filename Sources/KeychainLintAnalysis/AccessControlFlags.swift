@@ -69,7 +69,7 @@ public struct AccessControlFlagSet: Hashable, Sendable {
         switch value {
         case .member(let name, let type):
             guard type == nil || type == "SecAccessControlCreateFlags", let flag = AccessControlFlag.named(name),
-                !flag.name.hasPrefix("kSec")
+                !name.hasPrefix("kSec")  // `.kSecAccessControl…` is a constant, not a member
             else { return nil }
             return AccessControlFlagSet(bits: flag.bit, spelled: [flag])
         case .symbol(let name):

@@ -44,6 +44,7 @@ struct LocalFlow {
     private func descend(into node: Syntax, state: Resolution, use: Syntax) -> Resolution {
         var node = node
         if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+        let state = headerChange(node, state)
         if let ifExpr = node.as(IfExprSyntax.self) {
             if SyntaxQueries.contains(ifExpr.body, use) {
                 return walk(ifExpr.body.statements, state: state.through(branch("if", ifExpr)), use: use)
@@ -103,6 +104,7 @@ struct LocalFlow {
     private func transfer(_ node: Syntax, _ state: Resolution) -> Resolution {
         var node = node
         if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+        let state = headerChange(node, state)
         if let infix = node.as(InfixOperatorExprSyntax.self), isAssignmentToName(infix) {
             if infix.operator.is(AssignmentExprSyntax.self) {
                 return resolver.evaluate(infix.rightOperand, env)
@@ -110,7 +112,8 @@ struct LocalFlow {
             }
             if infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
                 let added = resolver.evaluate(infix.rightOperand, env)
-                return resolver.combine([state, added]) { SetAlgebra.apply("union", $0[0], $0[1]) }
+                let failure = resolver.gapValue(infix, env, "`\(name) +=` with a value that is not a known option set")
+                return resolver.combine([state, added], failure: failure) { SetAlgebra.apply("union", $0[0], $0[1]) }
             }
             return unknownChange(at: infix, state)
         }
@@ -122,7 +125,8 @@ struct LocalFlow {
                 return containsUnknownChange(node) ? unknownChange(at: call, state) : state
             }
             let operand = resolver.evaluate(argument.expression, env)
-            return resolver.combine([state, operand]) { SetAlgebra.apply(method, $0[0], $0[1]) }
+            let failure = resolver.gapValue(call, env, "`\(name).\(method)` with a value that is not a known option set")
+            return resolver.combine([state, operand], failure: failure) { SetAlgebra.apply(method, $0[0], $0[1]) }
                 .through(resolver.step(.assignment, "`\(name).\(method)`", at: call, in: env.file))
         }
         if let ifExpr = node.as(IfExprSyntax.self) {
@@ -168,6 +172,28 @@ struct LocalFlow {
         }
         if containsUnknownChange(node) { return unknownChange(at: node, state) }
         return state
+    }
+
+    /// Conditions, subjects and sequences of `if`/`switch`/loops (`if update(&name) { … }`) run
+    /// too, but only their bodies are followed statement by statement: a change the resolver does
+    /// not model there is a gap, like anywhere else.
+    private func headerChange(_ node: Syntax, _ state: Resolution) -> Resolution {
+        let header: Syntax?
+        if let ifExpr = node.as(IfExprSyntax.self) {
+            header = Syntax(ifExpr.conditions)
+        } else if let switchExpr = node.as(SwitchExprSyntax.self) {
+            header = Syntax(switchExpr.subject)
+        } else if let loop = node.as(ForStmtSyntax.self) {
+            header = Syntax(loop.sequence)
+        } else if let loop = node.as(WhileStmtSyntax.self) {
+            header = Syntax(loop.conditions)
+        } else if let loop = node.as(RepeatStmtSyntax.self) {
+            header = Syntax(loop.condition)
+        } else {
+            header = nil
+        }
+        guard let header, containsUnknownChange(header) else { return state }
+        return unknownChange(at: header, state)
     }
 
     /// Values a branch produced (not those that merely flowed through it) remember the branch.

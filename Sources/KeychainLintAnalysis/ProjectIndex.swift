@@ -70,53 +70,63 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private let inputs: [Input]
-    private let lock = NSRecursiveLock()
-    private var parsed: [Int: SourceFile] = [:]
+    /// Guards the caches below; never held while parsing or searching, so threads scanning
+    /// different files do not wait for each other.
+    private let lock = NSLock()
+    /// One lock per file, held while that file is parsed, so each file is parsed exactly once
+    /// (syntax node identities must be stable for the caches keyed by them).
+    private let parseLocks: [NSLock]
+    private var parsed: [SourceFile?]
+    private var parsedCount = 0
     private var declarations: [Int: FileDeclarations] = [:]
     private var filesContaining: [String: [Int]] = [:]
     private var callSiteCache: [String: [CallSite]] = [:]
 
     public init(inputs: [Input]) {
         self.inputs = inputs
+        self.parseLocks = inputs.map { _ in NSLock() }
+        self.parsed = Array(repeating: nil, count: inputs.count)
     }
 
     public var fileCount: Int { inputs.count }
 
     /// Number of files parsed so far (for statistics).
     public var parsedFileCount: Int {
-        lock.withLock { parsed.count }
+        lock.withLock { parsedCount }
     }
 
     /// The parsed file at `index`, parsing it on first use.
     public func file(at index: Int) -> SourceFile {
+        if let file = lock.withLock({ parsed[index] }) { return file }
+        parseLocks[index].lock()
+        defer { parseLocks[index].unlock() }
+        if let file = lock.withLock({ parsed[index] }) { return file }
+        let file = SourceFile(id: index, path: inputs[index].path, text: inputs[index].text)
         lock.withLock {
-            if let file = parsed[index] { return file }
-            let file = SourceFile(id: index, path: inputs[index].path, text: inputs[index].text)
             parsed[index] = file
-            return file
+            parsedCount += 1
         }
+        return file
     }
 
     public func text(at index: Int) -> String { inputs[index].text }
 
     /// Indices of files whose text mentions `word` (a cheap byte search, cached).
     public func files(mentioning word: String) -> [Int] {
-        lock.withLock {
-            if let cached = filesContaining[word] { return cached }
-            let needle = Array(word.utf8)
-            let result = inputs.indices.filter { TextSearch.contains(inputs[$0].text, needle) }
-            filesContaining[word] = result
-            return result
-        }
+        if let cached = lock.withLock({ filesContaining[word] }) { return cached }
+        let needle = Array(word.utf8)
+        let result = inputs.indices.filter { TextSearch.contains(inputs[$0].text, needle) }
+        lock.withLock { filesContaining[word] = result }
+        return result
     }
 
     private func declarations(in index: Int) -> FileDeclarations {
-        lock.withLock {
-            if let cached = declarations[index] { return cached }
-            let collected = DeclarationCollector.collect(file(at: index))
-            declarations[index] = collected
-            return collected
-        }
+        if let cached = lock.withLock({ declarations[index] }) { return cached }
+        // Two threads may collect the same file at once; both see the same parsed tree, so the
+        // results are equal and either may be kept.
+        let collected = DeclarationCollector.collect(file(at: index))
+        lock.withLock { declarations[index] = collected }
+        return collected
     }
 
     public func variables(named name: String) -> [VariableDeclaration] {
@@ -146,18 +156,16 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan.
     public func callSites(named name: String) -> [CallSite] {
-        lock.withLock {
-            if let cached = callSiteCache[name] { return cached }
-            var result: [CallSite] = []
-            for index in files(mentioning: name) {
-                let file = file(at: index)
-                let collector = CallCollector(name: name)
-                collector.walk(file.tree)
-                result.append(contentsOf: collector.calls.map { CallSite(file: file, call: $0) })
-            }
-            callSiteCache[name] = result
-            return result
+        if let cached = lock.withLock({ callSiteCache[name] }) { return cached }
+        var result: [CallSite] = []
+        for index in files(mentioning: name) {
+            let file = file(at: index)
+            let collector = CallCollector(name: name)
+            collector.walk(file.tree)
+            result.append(contentsOf: collector.calls.map { CallSite(file: file, call: $0) })
         }
+        lock.withLock { callSiteCache[name] = result }
+        return result
     }
 }
 
@@ -166,13 +174,6 @@ public struct CallSite: @unchecked Sendable {
     public let call: FunctionCallExprSyntax
 }
 
-extension NSRecursiveLock {
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}
 
 /// Byte search used by the prefilter and the lazy index.
 public enum TextSearch {

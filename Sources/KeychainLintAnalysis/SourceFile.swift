@@ -43,6 +43,20 @@ public final class SourceFile: @unchecked Sendable {
         location(of: node).line
     }
 
+    /// The 1-based column in Unicode scalars (SARIF's `unicodeCodePoints`) of a location whose
+    /// `column` counts UTF-8 bytes: counts the non-continuation bytes between line start and it.
+    public func characterColumn(of location: SourceLocation) -> Int {
+        let end = location.offset
+        let start = end - (location.column - 1)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard start >= 0, end <= bytes.count, start <= end else { return location.column }
+            var scalars = 0
+            for index in start..<end where bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+            return scalars + 1
+        }
+    }
+
     /// The text of one 1-based line, without its newline.
     public func lineText(_ line: Int) -> Substring {
         var current = 1

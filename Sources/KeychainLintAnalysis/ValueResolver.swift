@@ -13,7 +13,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Call sites followed when a parameter's value comes from its callers.
     public static let maximumCallSites = 24
 
-    private let lock = NSRecursiveLock()
+    private let lock = NSLock()
     private var declarationCache: [NodeKey: Resolution] = [:]
 
     public init(index: ProjectIndex) {
@@ -53,9 +53,20 @@ public final class ValueResolver: @unchecked Sendable {
         var isContextFree: Bool { bindings.isEmpty && selfValue == nil }
     }
 
+    static let cycleReason = "depends on itself"
+    static let depthReason = "resolution depth limit reached"
+
+    static func isContextDependent(_ gap: ResolutionGap) -> Bool {
+        gap.reason.hasSuffix(cycleReason) || gap.reason == depthReason
+    }
+
     func gap(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String) -> Resolution {
+        .gap(gapValue(node, env, reason))
+    }
+
+    func gapValue(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String) -> ResolutionGap {
         let location = env.file.location(of: node)
-        return .gap(ResolutionGap(file: env.file.path, line: location.line, column: location.column, reason: reason))
+        return ResolutionGap(file: env.file.path, line: location.line, column: location.column, reason: reason)
     }
 
     func step(_ kind: TraceStep.Kind, _ text: String, at node: some SyntaxProtocol, in file: SourceFile) -> TraceStep {
@@ -67,7 +78,7 @@ public final class ValueResolver: @unchecked Sendable {
 
     func evaluate(_ expression: ExprSyntax, _ env: Environment) -> Resolution {
         guard env.depth <= Self.maximumDepth else {
-            return gap(expression, env, "resolution depth limit reached")
+            return gap(expression, env, Self.depthReason)
         }
         let expression = SyntaxQueries.unwrapTransparent(expression)
         if let member = expression.as(MemberAccessExprSyntax.self) {
@@ -128,12 +139,18 @@ public final class ValueResolver: @unchecked Sendable {
         return gap(expression, env, "cannot follow `\(SyntaxQueries.shortText(expression, limit: 40))`")
     }
 
-    /// Builds a value from every combination of parts' values.
-    func combine(_ parts: [Resolution], _ build: ([Value]) -> Value?) -> Resolution {
+    /// Builds a value from every combination of parts' values. A combination `build` rejects
+    /// (e.g. `union` with an operand that is not a known option set) becomes the gap `failure`,
+    /// so an unknown operand is reported instead of silently leaving no value and no gap.
+    func combine(_ parts: [Resolution], failure: ResolutionGap? = nil, _ build: ([Value]) -> Value?) -> Resolution {
         let (combinations, gaps) = Resolution.combinations(parts)
         var result = Resolution(gaps: gaps)
         for (values, trace) in combinations {
-            if let value = build(values) { result.add(TracedValue(value: value, trace: trace)) }
+            if let value = build(values) {
+                result.add(TracedValue(value: value, trace: trace))
+            } else if let failure {
+                result.add(failure)
+            }
         }
         return result
     }
@@ -179,7 +196,8 @@ public final class ValueResolver: @unchecked Sendable {
             let nonNil = Resolution(values: left.values.filter { $0.value != .null }, gaps: left.gaps)
             return nonNil.merging(right)
         case "+":
-            return combine([left, right]) { values in
+            let failure = gapValue(infix, env, "operands of `+` are not known arrays, strings or integers")
+            return combine([left, right], failure: failure) { values in
                 switch (values[0], values[1]) {
                 case (.array(let a), .array(let b)): .array(a + b)
                 case (.string(let a), .string(let b)): .string(a + b)
@@ -188,7 +206,8 @@ public final class ValueResolver: @unchecked Sendable {
                 }
             }
         case "|":
-            return combine([left, right]) { values in
+            let failure = gapValue(infix, env, "operands of `|` are not known integers")
+            return combine([left, right], failure: failure) { values in
                 if case .integer(let a) = values[0], case .integer(let b) = values[1] { return .integer(a | b) }
                 return nil
             }
@@ -290,7 +309,9 @@ public final class ValueResolver: @unchecked Sendable {
             }
             // `if let name` re-binds the outer `name`.
             if let outer = LocalScope.lookup(name, from: Syntax(condition)) {
-                return evaluateLocal(name, outer, use: Syntax(condition), env)
+                // Like `if let name = name`: the bound value is the outer one without `nil`.
+                let result = evaluateLocal(name, outer, use: Syntax(condition), env)
+                return Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
             }
             return gap(use, env, "`\(name)` is bound to an outer value the resolver cannot see")
         case .opaque(let reason):
@@ -332,8 +353,14 @@ public final class ValueResolver: @unchecked Sendable {
             var result = Resolution(gaps: receiver.gaps)
             for traced in caseValues {
                 guard case .member(let caseName, let caseType) = traced.value else { continue }
-                let owners = index.types(named: caseType ?? "").isEmpty
-                    ? enumTypes(declaring: caseName) : [caseType!]
+                // An implicit member (`.legacy`) has no type; asking the index for type "" would
+                // match every file's text and parse the whole scan, so look the case up instead.
+                let owners: [String]
+                if let caseType, !index.types(named: caseType).isEmpty {
+                    owners = [caseType]
+                } else {
+                    owners = enumTypes(declaring: caseName)
+                }
                 let properties = owners.flatMap { index.properties(named: name, inType: $0) }
                 if properties.isEmpty {
                     result = result.merging(gap(member, env, "no property `\(name)` for case `.\(caseName)`"))
@@ -519,7 +546,11 @@ public final class ValueResolver: @unchecked Sendable {
         }
         let qualified = declaration.enclosingType.map { "\($0).\(declaration.name)" } ?? declaration.name
         let traced = result.through(step(.property, "`\(qualified)`", at: declaration.binding.pattern, in: declaration.file))
-        if cacheable { lock.withLock { declarationCache[key] = traced } }
+        // A result cut short by a cycle or the depth limit depends on where the question came
+        // from; caching it would make answers depend on the order files are scanned in.
+        if cacheable, !traced.gaps.contains(where: { Self.isContextDependent($0) }) {
+            lock.withLock { declarationCache[key] = traced }
+        }
         return traced
     }
 
@@ -590,7 +621,22 @@ public final class ValueResolver: @unchecked Sendable {
     /// Whether a `switch` case can run given what is known of the subject (`self` bound to a case,
     /// or a parameter bound to a case by the call being evaluated).
     func caseMayRun(_ switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax, _ env: Environment) -> Bool {
-        guard case .case(let label) = switchCase.label else { return true }  // default
+        guard let caseNames = knownCaseNames(ofSubjectOf: switchExpr, env) else { return true }
+        guard case .case(let label) = switchCase.label else {
+            // `default:` runs only for a known case that no plain `case .name:` (without `where`
+            // or associated-value patterns) catches first.
+            return caseNames.contains { !Self.switchExpr(switchExpr, certainlyCatches: $0) }
+        }
+        for item in label.caseItems {
+            guard let patternName = Self.enumCaseName(of: item.pattern) else { return true }
+            if caseNames.contains(patternName) { return true }
+        }
+        // A later `default:` may still run; this case does not.
+        return false
+    }
+
+    /// The enum case names the subject of a `switch` can have, when all of them are known.
+    private func knownCaseNames(ofSubjectOf switchExpr: SwitchExprSyntax, _ env: Environment) -> [String]? {
         let subject = SyntaxQueries.unwrapTransparent(switchExpr.subject)
         var known: Resolution?
         if let reference = subject.as(DeclReferenceExprSyntax.self) {
@@ -600,17 +646,27 @@ public final class ValueResolver: @unchecked Sendable {
                 known = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)]
             }
         }
-        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return true }
+        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
         let caseNames: [String] = known.values.compactMap {
             if case .member(let name, _) = $0.value { return name }
             return nil
         }
-        guard caseNames.count == known.values.count else { return true }
-        for item in label.caseItems {
-            guard let patternName = Self.enumCaseName(of: item.pattern) else { return true }
-            if caseNames.contains(patternName) { return true }
+        return caseNames.count == known.values.count ? caseNames : nil
+    }
+
+    /// Whether an explicit `case .name:` item with no `where` clause and no payload pattern exists.
+    static func switchExpr(_ switchExpr: SwitchExprSyntax, certainlyCatches caseName: String) -> Bool {
+        for case .switchCase(let switchCase) in switchExpr.cases {
+            guard case .case(let label) = switchCase.label else { continue }
+            for item in label.caseItems where item.whereClause == nil {
+                if let pattern = item.pattern.as(ExpressionPatternSyntax.self),
+                    let member = pattern.expression.as(MemberAccessExprSyntax.self),
+                    member.declName.baseName.text == caseName
+                {
+                    return true
+                }
+            }
         }
-        // A later `default:` may still run; this case does not.
         return false
     }
 
@@ -660,7 +716,8 @@ public final class ValueResolver: @unchecked Sendable {
         if let receiverExpression, Self.setAlgebra.contains(name), call.arguments.count == 1 {
             let left = evaluate(receiverExpression, env)
             let right = evaluate(call.arguments.first!.expression, env)
-            return combine([left, right]) { values in SetAlgebra.apply(name, values[0], values[1]) }
+            let failure = gapValue(call, env, "`\(name)` of values that are not known option sets")
+            return combine([left, right], failure: failure) { values in SetAlgebra.apply(name, values[0], values[1]) }
         }
         // Functions declared in the scan.
         if let function = declaredFunction(named: name, labels: labels, receiver: receiverExpression, at: call, env) {
@@ -741,7 +798,10 @@ public final class ValueResolver: @unchecked Sendable {
         _ function: FunctionDeclaration, call: FunctionCallExprSyntax, receiver: ExprSyntax?, _ env: Environment
     ) -> Resolution {
         let key = NodeKey(file: function.file, node: function.node)
-        guard !env.active.contains(key), let body = function.body else {
+        guard !env.active.contains(key) else {
+            return gap(call, env, "`\(function.name)` \(Self.cycleReason)")
+        }
+        guard let body = function.body else {
             return gap(call, env, "`\(function.name)` has no body the resolver can follow")
         }
         let labels = SyntaxQueries.labels(of: call)
@@ -814,10 +874,18 @@ public final class ValueResolver: @unchecked Sendable {
         for site in index.callSites(named: calleeName) {
             let labels = SyntaxQueries.labels(of: site.call)
             guard let matched = Self.matchArguments(labels, parameters) else { continue }
-            if let ownerType, let receiver = SyntaxQueries.receiver(of: site.call),
-                let receiverType = typeName(of: SyntaxQueries.unwrapTransparent(receiver)), receiverType != ownerType
-            {
-                continue
+            if let ownerType, let receiver = SyntaxQueries.receiver(of: site.call) {
+                let receiver = SyntaxQueries.unwrapTransparent(receiver)
+                if let receiverType = typeName(of: receiver), receiverType != ownerType { continue }
+                // `Backup().save(…)` or `backup.save(…)` with `let backup = Backup()`: an instance
+                // of another type of the scan that declares its own method of this name calls that
+                // method. (A protocol-typed receiver may still reach this one.)
+                if let instanceType = inferredType(of: receiver, env.withFile(site.file)), instanceType != ownerType,
+                    !index.methods(named: calleeName, inType: instanceType).isEmpty,
+                    !index.types(named: instanceType).contains(where: { $0.node.is(ProtocolDeclSyntax.self) })
+                {
+                    continue
+                }
             }
             guard sitesFollowed < Self.maximumCallSites else {
                 result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`"))

@@ -23,7 +23,10 @@ public final class Scanner {
     }
 
     /// Scans files and folders on disk. Throws `DiscoveryError` for a path that does not exist.
-    public func scan(paths: [String], includeVendored: Bool) throws -> ScanResult {
+    public func scan(
+        paths: [String], includeVendored: Bool, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> ScanResult {
         let clock = PhaseClock()
         let discovery = FileDiscovery(
             exclude: configuration.exclude, baseDirectory: configuration.baseDirectory,
@@ -45,7 +48,7 @@ public final class Scanner {
             }
         }
         clock.lap("read")
-        var result = scan(sources: sources, clock: clock)
+        var result = scan(sources: sources, clock: clock, threads: threads, progress: progress)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -63,92 +66,79 @@ public final class Scanner {
         {
             return .failure(ReadProblem(message: "larger than \(maximumFileSize / 1024 / 1024) MB (\(size) bytes)"))
         }
+        // fopen gives the system's reason (errno) in the same words as other tools.
+        guard let handle = fopen(path, "rb") else {
+            return .failure(ReadProblem(message: "cannot read file: \(String(cString: strerror(errno)))"))
+        }
+        fclose(handle)
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            return .failure(ReadProblem(message: "cannot read file: \(reason)"))
+            return .failure(ReadProblem(message: "cannot read file: \((error as NSError).localizedDescription)"))
         }
         if let text = String(data: data, encoding: .utf8) { return .success((text, nil)) }
         return .success((String(decoding: data, as: UTF8.self), "invalid UTF-8 bytes were replaced with U+FFFD before scanning"))
     }
 
-    /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`).
-    public func scan(sources: [ProjectIndex.Input], clock: PhaseClock = PhaseClock()) -> ScanResult {
-        let index = ProjectIndex(inputs: sources)
-        let resolver = ValueResolver(index: index)
-        let rules = enabledRules.map { type in
-            (type: type, rule: type.init(options: configuration.options(for: type.description)),
-             description: type.description)
-        }
-        let prefilterWords = Array(Set(rules.flatMap { $0.type.interests.map(\.prefilterWord) })).sorted().map {
-            Array($0.utf8)
-        }
+    /// What scanning one file produced.
+    struct FileOutcome {
         var findings: [Finding] = []
         var gaps: [ResolutionGap] = []
         var suppressed = 0
         var lines = 0
-        var prefilterTime = 0.0
-        var parseTime = 0.0
-        var ruleTime = 0.0
+        var prefilterSeconds = 0.0
+        var parseSeconds = 0.0
+        var ruleSeconds = 0.0
+    }
 
-        for fileIndex in sources.indices {
-            let text = sources[fileIndex].text
-            lines += Self.lineCount(text)
-            var start = Date()
-            let mayMatch = prefilterWords.contains { TextSearch.contains(text, $0) }
-            let hasDirectives = TextSearch.contains(text, SuppressionDirective.prefix)
-            prefilterTime += Date().timeIntervalSince(start)
-            guard mayMatch || hasDirectives else { continue }
-
-            start = Date()
-            let file = index.file(at: fileIndex)
-            parseTime += Date().timeIntervalSince(start)
-
-            start = Date()
-            let contexts = rules.map { RuleContext(file: file, resolver: resolver, rule: $0.description) }
-            let directives = hasDirectives ? SuppressionCollector.directives(in: file) : []
-            if mayMatch {
-                let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
-                dispatcher.walk(file.tree)
-            }
-            for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
-                for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
-            }
-            for context in contexts {
-                for finding in context.findings {
-                    if Suppressions.isSuppressed(finding, by: directives) {
-                        suppressed += 1
-                    } else {
-                        findings.append(finding)
-                    }
-                }
-                gaps.append(contentsOf: context.gaps)
-            }
-            ruleTime += Date().timeIntervalSince(start)
+    /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`). Files are
+    /// processed on `threads` worker threads; the result does not depend on the thread count.
+    public func scan(
+        sources: [ProjectIndex.Input], clock: PhaseClock = PhaseClock(), threads: Int = 1,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> ScanResult {
+        let index = ProjectIndex(inputs: sources)
+        let resolver = ValueResolver(index: index)
+        let rules = enabledRules.map { type in
+            EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
         }
-        clock.add("prefilter", prefilterTime)
-        clock.add("parse", parseTime)
-        clock.add("rules", ruleTime)
+        let prefilter = Prefilter(rules: rules.map(\.type))
+        let done = ProgressCounter(total: sources.count, report: progress)
+
+        let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
+            defer { done.increment() }
+            return Self.analyze(fileIndex, index: index, resolver: resolver, rules: rules, prefilter: prefilter)
+        }
+
+        var findings: [Finding] = []
+        var gaps: [ResolutionGap] = []
+        var stats = ScanStats()
+        for outcome in outcomes {
+            findings.append(contentsOf: outcome.findings)
+            gaps.append(contentsOf: outcome.gaps)
+            stats.suppressedFindings += outcome.suppressed
+            stats.linesScanned += outcome.lines
+        }
+        // Per-phase seconds are summed over threads (CPU-ish time), so they can exceed wall time.
+        clock.add("prefilter", outcomes.reduce(0) { $0 + $1.prefilterSeconds })
+        clock.add("parse", outcomes.reduce(0) { $0 + $1.parseSeconds })
+        clock.add("rules", outcomes.reduce(0) { $0 + $1.ruleSeconds })
 
         findings = findings.map { finding in
             var finding = finding
-            if let type = rules.first(where: { $0.description.id == finding.ruleId })?.description {
-                if configuration.rules[type.id]?.severity != nil {
-                    finding.severity = configuration.severity(for: type)
-                }
+            if let rule = rules.first(where: { $0.description.id == finding.ruleId }),
+                configuration.rules[rule.description.id]?.severity != nil
+            {
+                finding.severity = configuration.severity(for: rule.description)
             }
             return finding
         }
         findings = Fingerprints.assign(findings).sorted(by: Finding.reportingOrder)
 
-        var stats = ScanStats()
         stats.filesDiscovered = sources.count
         stats.filesScanned = sources.count
         stats.filesParsed = index.parsedFileCount
-        stats.linesScanned = lines
-        stats.suppressedFindings = suppressed
         stats.phaseSeconds = clock.phases
         stats.durationSeconds = clock.total
 
@@ -161,10 +151,97 @@ public final class Scanner {
         return ScanResult(findings: findings, diagnostics: diagnostics, stats: stats, rules: rules.map(\.description))
     }
 
+    struct EnabledRule: @unchecked Sendable {
+        let type: any Rule.Type
+        let rule: any Rule
+        var description: RuleDescription { type.description }
+    }
+
+    /// Prefilter → parse → one walk dispatching to rules → suppressions, for one file.
+    static func analyze(
+        _ fileIndex: Int, index: ProjectIndex, resolver: ValueResolver, rules: [EnabledRule], prefilter: Prefilter
+    ) -> FileOutcome {
+        var outcome = FileOutcome()
+        let text = index.text(at: fileIndex)
+        outcome.lines = lineCount(text)
+        var start = Date()
+        let mayMatch = prefilter.mayMatch(text)
+        let hasDirectives = TextSearch.contains(text, prefilter.directiveNeedle)
+        outcome.prefilterSeconds = Date().timeIntervalSince(start)
+        guard mayMatch || hasDirectives else { return outcome }
+
+        start = Date()
+        let file = index.file(at: fileIndex)
+        outcome.parseSeconds = Date().timeIntervalSince(start)
+
+        start = Date()
+        let contexts = rules.map { RuleContext(file: file, resolver: resolver, rule: $0.description) }
+        let directives = hasDirectives ? SuppressionCollector.directives(in: file) : []
+        if mayMatch {
+            let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
+            dispatcher.walk(file.tree)
+        }
+        for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
+            for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
+        }
+        for context in contexts {
+            for finding in context.findings {
+                if Suppressions.isSuppressed(finding, by: directives) {
+                    outcome.suppressed += 1
+                } else {
+                    outcome.findings.append(finding)
+                }
+            }
+            outcome.gaps.append(contentsOf: context.gaps)
+        }
+        outcome.ruleSeconds = Date().timeIntervalSince(start)
+        return outcome
+    }
+
     static func lineCount(_ text: String) -> Int {
         var count = 0
         for byte in text.utf8 where byte == 10 { count += 1 }
         return text.isEmpty || text.utf8.last == 10 ? count : count + 1
+    }
+}
+
+/// The cheap text gate of ruff-style linters, derived from the rules' declared interests: a file
+/// that contains none of the words a rule needs cannot match, so it is not parsed.
+struct Prefilter: Sendable {
+    let needles: [[UInt8]]
+    let directiveNeedle = Array(SuppressionDirective.prefix.utf8)
+
+    init(rules: [any Rule.Type]) {
+        let words = Set(rules.flatMap { $0.interests.map(\.prefilterWord) })
+        needles = words.sorted().map { Array($0.utf8) }
+    }
+
+    func mayMatch(_ text: String) -> Bool {
+        needles.contains { TextSearch.contains(text, $0) }
+    }
+}
+
+/// Counts finished files and reports progress (at most every 1% of the files, plus the last).
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+    private var done = 0
+    private let step: Int
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+        self.step = max(1, total / 100)
+    }
+
+    func increment() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let current = done
+        if current % step == 0 || current == total { report(current, total) }
+        lock.unlock()
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintCore
 
 /// Renders rule descriptions for `keychain-lint rules`, `keychain-lint explain` and generated docs.
@@ -10,6 +11,20 @@ public enum RuleDocs {
             let id = rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
             let severity = rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
             lines.append("\(id)  \(severity)  \(rule.name)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The README's rule table: id, severity, what it flags, equivalents in other tools.
+    public static func markdownTable(_ rules: [RuleDescription]) -> String {
+        var lines = [
+            "| Rule | Severity | What it flags | Other tools |",
+            "|---|---|---|---|",
+        ]
+        for rule in rules {
+            let aliases = rule.aliases.isEmpty ? "—" : rule.aliases.map { "\($0.tool) `\($0.id)`" }.joined(separator: ", ")
+            let summary = rule.summary.replacingOccurrences(of: "|", with: "\\|")
+            lines.append("| `\(rule.id)` | \(rule.severity.rawValue) | \(summary) | \(aliases) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -30,6 +45,8 @@ public enum RuleDocs {
         }
         out.append("")
         out.append(rule.summary)
+        out.append("")
+        out.append("Fix: \(rule.remediation)")
         section("What it flags", rule.documentation.whatItDoes, into: &out)
         section("Why it matters", rule.documentation.whyItMatters, into: &out)
         section("What to do instead", rule.documentation.whatToDoInstead, into: &out)

@@ -87,8 +87,8 @@ public final class RuleContext {
                 message: message,
                 range: SourceRange(
                     file: file.path,
-                    start: SourcePosition(line: start.line, column: start.column),
-                    end: SourcePosition(line: end.line, column: end.column)),
+                    start: SourcePosition(line: start.line, column: start.column, characterColumn: file.characterColumn(of: start)),
+                    end: SourcePosition(line: end.line, column: end.column, characterColumn: file.characterColumn(of: end))),
                 remediation: rule.remediation,
                 relatedLocations: related,
                 fingerprint: SyntaxQueries.shortText(node, limit: 200)))

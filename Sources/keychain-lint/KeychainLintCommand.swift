@@ -54,6 +54,21 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Never colour the text output.")
     var noColor = false
 
+    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
+    var jobs: Int?
+
+    @Flag(inversion: .prefixedNo, help: "Show files done / total on standard error (default: on when standard error is a terminal and CI is not set).")
+    var progress: Bool?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    private var showsProgress: Bool {
+        if let progress { return progress }
+        return isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["CI"] == nil
+    }
+
     func run() throws {
         let configuration = try loadConfiguration()
         let scanner: KeychainLintEngine.Scanner
@@ -64,7 +79,11 @@ struct ScanCommand: ParsableCommand {
         }
         let result: ScanResult
         do {
-            result = try scanner.scan(paths: paths, includeVendored: includeVendored)
+            result = try scanner.scan(
+                paths: paths, includeVendored: includeVendored,
+                threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                progress: showsProgress ? ProgressLine.report : nil)
+            if showsProgress { ProgressLine.clear() }
         } catch {
             throw CLIError(message: "\(error)")
         }
@@ -108,6 +127,17 @@ struct ScanCommand: ParsableCommand {
     }
 }
 
+/// "Scanning 120/4031 files" on one self-rewriting stderr line.
+enum ProgressLine {
+    @Sendable static func report(_ done: Int, _ total: Int) {
+        FileHandle.standardError.write(Data("\rkeychain-lint: scanning \(done)/\(total) files".utf8))
+    }
+
+    static func clear() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
 /// Finds `.keychain-lint.yml` in the scanned folder or its parents, stopping at the repository
 /// root (the folder holding `.git`).
 enum ConfigurationLocator {
@@ -136,8 +166,18 @@ enum ConfigurationLocator {
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rules", abstract: "List the rules: id, severity, name.")
 
+    enum Format: String, ExpressibleByArgument {
+        case text, markdown
+    }
+
+    @Option(help: "text (one line per rule) or markdown (the README's rule table).")
+    var format: Format = .text
+
     func run() throws {
-        print(RuleDocs.list(RuleRegistry.descriptions), terminator: "")
+        switch format {
+        case .text: print(RuleDocs.list(RuleRegistry.descriptions), terminator: "")
+        case .markdown: print(RuleDocs.markdownTable(RuleRegistry.descriptions), terminator: "")
+        }
     }
 }
 

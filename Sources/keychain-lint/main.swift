@@ -19,7 +19,10 @@ do {
         print(KeychainLintCommand.fullMessage(for: error))
         Foundation.exit(0)
     }
-    let message = KeychainLintCommand.fullMessage(for: error)
-    FileHandle.standardError.write(Data("keychain-lint: error: \(message)\n".utf8))
+    // One line: ArgumentParser's message without its "Error: " prefix and the usage block.
+    var message = KeychainLintCommand.message(for: error)
+    if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+    FileHandle.standardError.write(Data("keychain-lint: error: \(firstLine) (see 'keychain-lint --help')\n".utf8))
     Foundation.exit(2)
 }

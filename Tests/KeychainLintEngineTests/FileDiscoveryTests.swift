@@ -274,7 +274,7 @@ private func discoveryError(_ body: () throws -> Void) -> String? {
         // `scan .` yields `App/Foo.swift`; `scan Examples` yields `Examples/App/Foo.swift`.
         #expect(DiscoveryPaths.join(".", "App") == "App")
         #expect(DiscoveryPaths.join("Examples", "App") == "Examples/App")
-        #expect(DiscoveryPaths.join("/", "tmp") == "/tmp")
+        #expect(DiscoveryPaths.join("/", "src") == "/src")
         #expect(DiscoveryPaths.join("", "App") == "App")
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs `work` for every index in `0..<count` on a bounded pool of threads and returns the
+/// results in index order, so the output does not depend on scheduling. Threads get a large stack:
+/// syntax-tree walks recurse as deep as the code nests.
+enum ParallelWork {
+    static let stackSize = 16 * 1024 * 1024
+
+    static func map<T>(count: Int, threads requested: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+        let threadCount = max(1, min(requested, count))
+        if threadCount == 1 {
+            return (0..<count).map(work)
+        }
+        let results = ResultSlots<T>(count: count)
+        let next = Counter()
+        let group = DispatchGroup()
+        for _ in 0..<threadCount {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.take()
+                    if index >= count { break }
+                    results.set(index, work(index))
+                }
+                group.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        group.wait()
+        return results.values()
+    }
+
+    /// Worker threads to use: every core unless the user asked for fewer.
+    static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value - 1
+    }
+}
+
+private final class ResultSlots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: T) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [T] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0! }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Which files `scan` reads: vendored folders, `--include-vendored`, explicit files.
+@Suite("scan: file discovery")
+struct DiscoveryTests {
+    static let weakCall =
+        "let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)\n"
+
+    /// App/ plus one weak file in each vendored folder.
+    func vendoredTree() throws -> TempTree {
+        let tree = try TempTree()
+        for path in [
+            "App/Store.swift", "Pods/Lib/Pod.swift", "Carthage/Checkouts/Lib/Carthage.swift",
+            "node_modules/pkg/Node.swift", ".build/checkouts/dep/Build.swift", "DerivedData/App/Derived.swift",
+            ".swiftpm/x/SwiftPM.swift",
+        ] {
+            try tree.write(path, Self.weakCall)
+        }
+        return tree
+    }
+
+    @Test("vendored folders are skipped by default")
+    func vendoredSkipped() throws {
+        let tree = try vendoredTree()
+        defer { tree.remove() }
+
+        let run = try tree.run(["scan"])
+
+        #expect(run.status == 1, "\(run)")
+        #expect(findingPositions(run) == ["App/Store.swift:1:97"], "\(run)")
+        #expect(run.stdoutLines.last.map { isSummary($0, files: 1, "1 finding (1 high)") } == true, "\(run)")
+    }
+
+    @Test("--include-vendored brings Pods, Carthage, node_modules, DerivedData and .swiftpm back (not .build)")
+    func includeVendored() throws {
+        let tree = try vendoredTree()
+        defer { tree.remove() }
+
+        let run = try tree.run(["scan", "--include-vendored"])
+
+        #expect(run.status == 1, "\(run)")
+        #expect(findingPositions(run) == [
+            ".swiftpm/x/SwiftPM.swift:1:97",
+            "App/Store.swift:1:97",
+            "Carthage/Checkouts/Lib/Carthage.swift:1:97",
+            "DerivedData/App/Derived.swift:1:97",
+            "Pods/Lib/Pod.swift:1:97",
+            "node_modules/pkg/Node.swift:1:97",
+        ], "\(run)")
+    }
+
+    @Test("a vendored folder named explicitly is scanned")
+    func explicitVendoredFolder() throws {
+        let tree = try vendoredTree()
+        defer { tree.remove() }
+
+        let run = try tree.run(["scan", "Pods"])
+
+        #expect(run.status == 1, "\(run)")
+        #expect(findingPositions(run) == ["Pods/Lib/Pod.swift:1:97"], "\(run)")
+    }
+
+    @Test("an explicit single file is scanned alone")
+    func explicitFile() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+
+        let run = try tree.run(["scan", "TokenStore.swift"])
+
+        #expect(run.status == 1, "\(run)")
+        #expect(findingLines(run) == [ScanTextTests.tokenStoreFinding], "\(run)")
+        #expect(run.stdoutLines.last.map { isSummary($0, files: 1, "1 finding (1 high), 1 suppressed") } == true, "\(run)")
+    }
+
+    @Test("explicit files from several folders, with ./ prefixes, duplicates counted once")
+    func explicitFiles() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.copyFixture("weak-app", into: "A")
+        try tree.copyFixture("secure-app", into: "B")
+
+        let run = try tree.run(["scan", "./A/TokenStore.swift", "B/SecureStore.swift", "A/TokenStore.swift"])
+
+        #expect(run.status == 1, "\(run)")
+        #expect(findingPositions(run) == ["A/TokenStore.swift:7:92"], "\(run)")
+        #expect(run.stdoutLines.last.map { isSummary($0, files: 2, "1 finding (1 high), 1 suppressed") } == true, "\(run)")
+    }
+
+    @Test("non-Swift files given explicitly are ignored; other files in folders are not read")
+    func nonSwiftFiles() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("notes.txt", Self.weakCall)
+        try tree.write("Store.swift.orig", Self.weakCall)
+        try tree.write("Sources/Store.m", Self.weakCall)
+
+        let folder = try tree.run(["scan"])
+        #expect(folder.status == 0, "\(folder)")
+        #expect(folder.stdoutLines.last.map { isSummary($0, files: 0, "no findings") } == true, "\(folder)")
+
+        let explicit = try tree.run(["scan", "notes.txt"])
+        #expect(explicit.status == 0, "\(explicit)")
+        #expect(explicit.stdoutLines.last.map { isSummary($0, files: 0, "no findings") } == true, "\(explicit)")
+    }
+}

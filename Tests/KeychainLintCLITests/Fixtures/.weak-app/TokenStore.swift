@@ -1,0 +1,20 @@
+import Foundation
+import Security
+
+final class TokenStore {
+    /// Weak, written inline.
+    func tokenAccessControl() -> SecAccessControl? {
+        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+    }
+
+    /// Secure, through a static constant declared in KeychainFlags.swift.
+    func signingAccessControl() -> SecAccessControl? {
+        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, KeychainFlags.signingKeyFlags, nil)
+    }
+
+    /// Weak, but suppressed with a reason.
+    func legacyAccessControl() -> SecAccessControl? {
+        // keychain-lint:disable-next-line swift.weak_biometric_acl -- 1.x items, migrated and deleted in 3.0
+        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .touchIDAny, nil)
+    }
+}

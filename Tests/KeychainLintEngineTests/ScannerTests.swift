@@ -1,0 +1,94 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+@testable import KeychainLintEngine
+import Testing
+
+/// Many files with weak flags reached in different ways, some depending on other files.
+private func generatedSources(count: Int) -> [ProjectIndex.Input] {
+    var sources: [ProjectIndex.Input] = []
+    for number in 0..<count {
+        let constants = """
+            enum Flags\(number) {
+                static let weak: SecAccessControlCreateFlags = \(number % 3 == 0 ? ".biometryAny" : ".biometryCurrentSet")
+            }
+            """
+        let store = """
+            final class Store\(number) {
+                func make(legacy: Bool) -> SecAccessControl? {
+                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                    if legacy { flags = \(number % 2 == 0 ? ".userPresence" : ".biometryCurrentSet") }
+                    let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, Flags\(number).weak, nil)
+                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+                }
+            }
+            """
+        sources.append(ProjectIndex.Input(path: "Constants\(number).swift", text: constants))
+        sources.append(ProjectIndex.Input(path: "Store\(number).swift", text: store))
+        sources.append(ProjectIndex.Input(path: "Unrelated\(number).swift", text: "struct Model\(number) { let id: Int }\n"))
+    }
+    return sources
+}
+
+@Suite("Scanner")
+struct ScannerTests {
+    @Test("Findings are the same, in the same order, for any number of threads")
+    func deterministicAcrossThreadCounts() throws {
+        let scanner = try Scanner(configuration: Configuration())
+        let sources = generatedSources(count: 60)
+        let single = scanner.scan(sources: sources, threads: 1)
+        #expect(single.findings.count == 20 + 30)
+        for threads in [2, 4, 8] {
+            let parallel = scanner.scan(sources: sources, threads: threads)
+            #expect(parallel.findings == single.findings, "threads: \(threads)")
+            #expect(parallel.diagnostics == single.diagnostics, "threads: \(threads)")
+        }
+    }
+
+    @Test("The prefilter skips files without trigger words, yet constants in them are still resolved")
+    func prefilterKeepsCrossFileResolution() throws {
+        let scanner = try Scanner(configuration: Configuration())
+        let sources = generatedSources(count: 3)
+        let result = scanner.scan(sources: sources, threads: 1)
+        // Store0 uses Flags0.weak (.biometryAny) declared in Constants0.swift, which the prefilter skips.
+        #expect(result.findings.contains { $0.range.file == "Store0.swift" && $0.message.contains("`Flags0.weak`") })
+        // Stores are parsed for the rules, constants on demand; the unrelated files never.
+        #expect(result.stats.filesParsed == 3 + 3)
+        #expect(result.stats.filesScanned == 9)
+    }
+
+    @Test("Fingerprints do not change when unrelated lines are added above a finding")
+    func fingerprintsSurviveMovedLines() throws {
+        let scanner = try Scanner(configuration: Configuration())
+        let code = "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)\n"
+        let before = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: code)])
+        let after = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: "import Security\n\n// setup\n" + code)])
+        #expect(before.findings.count == 1 && after.findings.count == 1)
+        #expect(before.findings[0].fingerprint == after.findings[0].fingerprint)
+        #expect(before.findings[0].range.start.line != after.findings[0].range.start.line)
+    }
+
+    @Test("Configured severity overrides the rule's")
+    func severityOverride() throws {
+        var configuration = Configuration()
+        configuration.rules["swift.weak_biometric_acl"] = RuleSettings(severity: .medium)
+        let scanner = try Scanner(configuration: configuration)
+        let code = "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)\n"
+        let result = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: code)])
+        #expect(result.findings.map(\.severity) == [.medium])
+    }
+
+    @Test("Empty files, syntax errors and deep nesting do not crash the scan")
+    func robustness() throws {
+        let scanner = try Scanner(configuration: Configuration())
+        let broken = "func f( {\n let a = SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil)\n"
+        let nested = "let x = " + String(repeating: "(", count: 2000) + "1" + String(repeating: ")", count: 2000) + "\n"
+            + "let a = SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil)\n"
+        let result = scanner.scan(sources: [
+            ProjectIndex.Input(path: "Empty.swift", text: ""),
+            ProjectIndex.Input(path: "Broken.swift", text: broken),
+            ProjectIndex.Input(path: "Nested.swift", text: nested),
+        ], threads: 2)
+        #expect(result.findings.contains { $0.range.file == "Broken.swift" })
+        #expect(result.stats.filesScanned == 3)
+    }
+}
