@@ -117,6 +117,26 @@ struct LocalFlow {
             }
             return unknownChange(at: infix, state)
         }
+        // `query[key] = value`: a dictionary built entry by entry.
+        if let infix = node.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            let subscriptCall = infix.leftOperand.as(SubscriptCallExprSyntax.self),
+            subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+            subscriptCall.arguments.count == 1, let keyExpression = subscriptCall.arguments.first?.expression
+        {
+            let key = resolver.evaluateOrOpaque(keyExpression, env)
+            let value = resolver.evaluateOrOpaque(infix.rightOperand, env)
+            let location = env.file.valueLocation(of: keyExpression)
+            let failure = resolver.gapValue(infix, env, "`\(name)[…] =` on a value that is not a known dictionary")
+            return resolver.combine([state, key, value], failure: failure) { parts in
+                DictionaryAlgebra.setting(parts[0], key: parts[1], value: parts[2], location: location)
+            }
+        }
+        if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+            ["merge", "updateValue", "removeValue"].contains(member.declName.baseName.text)
+        {
+            return transferDictionaryMutation(call, method: member.declName.baseName.text, state)
+        }
         if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
         {
@@ -194,6 +214,29 @@ struct LocalFlow {
         }
         guard let header, containsUnknownChange(header) else { return state }
         return unknownChange(at: header, state)
+    }
+
+    /// `query.merge(other) { … }`, `query.updateValue(v, forKey: k)`, `query.removeValue(forKey: k)`.
+    private func transferDictionaryMutation(_ call: FunctionCallExprSyntax, method: String, _ state: Resolution) -> Resolution {
+        let arguments = Array(call.arguments)
+        let failure = resolver.gapValue(call, env, "`\(name).\(method)` on a value that is not a known dictionary")
+        switch method {
+        case "merge" where !arguments.isEmpty:
+            let other = resolver.evaluate(arguments[0].expression, env)
+            return resolver.combine([state, other], failure: failure) { DictionaryAlgebra.merging($0[0], $0[1]) }
+        case "updateValue" where arguments.count == 2:
+            let value = resolver.evaluateOrOpaque(arguments[0].expression, env)
+            let key = resolver.evaluateOrOpaque(arguments[1].expression, env)
+            let location = env.file.valueLocation(of: arguments[1].expression)
+            return resolver.combine([state, key, value], failure: failure) {
+                DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location)
+            }
+        case "removeValue" where arguments.count == 1:
+            let key = resolver.evaluateOrOpaque(arguments[0].expression, env)
+            return resolver.combine([state, key], failure: failure) { DictionaryAlgebra.removing($0[0], key: $0[1]) }
+        default:
+            return unknownChange(at: call, state)
+        }
     }
 
     /// Values a branch produced (not those that merely flowed through it) remember the branch.

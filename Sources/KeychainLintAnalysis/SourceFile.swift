@@ -43,6 +43,15 @@ public final class SourceFile: @unchecked Sendable {
         location(of: node).line
     }
 
+    /// Where `node` is, as a location that can travel in values and findings.
+    public func valueLocation(of node: some SyntaxProtocol) -> ValueLocation {
+        let start = location(of: node)
+        let end = endLocation(of: node)
+        return ValueLocation(
+            file: path, line: start.line, column: start.column, characterColumn: characterColumn(of: start),
+            endLine: end.line, endColumn: end.column, endCharacterColumn: characterColumn(of: end))
+    }
+
     /// The 1-based column in Unicode scalars (SARIF's `unicodeCodePoints`) of a location whose
     /// `column` counts UTF-8 bytes: counts the non-continuation bytes between line start and it.
     public func characterColumn(of location: SourceLocation) -> Int {

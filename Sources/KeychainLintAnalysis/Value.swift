@@ -82,10 +82,44 @@ public struct Argument: Hashable, Sendable {
 public struct DictionaryEntry: Hashable, Sendable {
     public var key: Value
     public var value: Value
+    /// Where the key was written (a literal entry or a subscript assignment). Not part of the
+    /// entry's identity: the same query built in two places is the same query.
+    public var location: ValueLocation?
 
-    public init(key: Value, value: Value) {
+    public init(key: Value, value: Value, location: ValueLocation? = nil) {
         self.key = key
         self.value = value
+        self.location = location
+    }
+
+    public static func == (lhs: DictionaryEntry, rhs: DictionaryEntry) -> Bool {
+        lhs.key == rhs.key && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
+    }
+}
+
+/// A span of source in some file of the scan (1-based lines, UTF-8 and scalar columns).
+public struct ValueLocation: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var characterColumn: Int
+    public var endLine: Int
+    public var endColumn: Int
+    public var endCharacterColumn: Int
+
+    public init(file: String, line: Int, column: Int, characterColumn: Int, endLine: Int, endColumn: Int, endCharacterColumn: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.characterColumn = characterColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.endCharacterColumn = endCharacterColumn
     }
 }
 

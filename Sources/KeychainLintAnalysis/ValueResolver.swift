@@ -158,15 +158,17 @@ public final class ValueResolver: @unchecked Sendable {
     private func evaluateDictionary(_ dictionary: DictionaryExprSyntax, _ env: Environment) -> Resolution {
         guard case .elements(let elements) = dictionary.content else { return .value(.dictionary([])) }
         var parts: [Resolution] = []
+        var locations: [ValueLocation] = []
         for element in elements {
             parts.append(evaluateOrOpaque(element.key, env))
             parts.append(evaluateOrOpaque(element.value, env))
+            locations.append(env.file.valueLocation(of: element.key))
         }
         return combine(parts) { values in
             var entries: [DictionaryEntry] = []
             var index = 0
             while index + 1 < values.count {
-                entries.append(DictionaryEntry(key: values[index], value: values[index + 1]))
+                entries.append(DictionaryEntry(key: values[index], value: values[index + 1], location: locations[index / 2]))
                 index += 2
             }
             return .dictionary(entries)
@@ -712,6 +714,14 @@ public final class ValueResolver: @unchecked Sendable {
                     failure: { ResolutionGap(file: env.file.path, line: env.file.line(of: argument), column: 1, reason: "rawValue is not a known integer") })
             }
         }
+        // `a.merging(b) { … }` on dictionaries (the new value wins, as `{ $1 }` says).
+        if let receiverExpression, name == "merging", !call.arguments.isEmpty {
+            let left = evaluate(receiverExpression, env)
+            let right = evaluate(call.arguments.first!.expression, env)
+            return combine([left, right], failure: gapValue(call, env, "`merging` of values that are not known dictionaries")) {
+                DictionaryAlgebra.merging($0[0], $0[1])
+            }
+        }
         // Set algebra on option sets and arrays.
         if let receiverExpression, Self.setAlgebra.contains(name), call.arguments.count == 1 {
             let left = evaluate(receiverExpression, env)
@@ -976,6 +986,32 @@ final class AssignmentCollector: SyntaxVisitor {
             assignments.append(node)
         }
         return .visitChildren
+    }
+}
+
+/// Dictionary updates on resolved values; keys compare by value (`kSecAttrAccessible` and
+/// `kSecAttrAccessible as String` resolve to the same symbol).
+public enum DictionaryAlgebra {
+    public static func setting(_ dictionary: Value, key: Value, value: Value, location: ValueLocation?) -> Value? {
+        guard case .dictionary(var entries) = dictionary else { return nil }
+        entries.removeAll { SecItemKeys.sameKey($0.key, key) }
+        if value != .null { entries.append(DictionaryEntry(key: key, value: value, location: location)) }
+        return .dictionary(entries)
+    }
+
+    public static func removing(_ dictionary: Value, key: Value) -> Value? {
+        guard case .dictionary(var entries) = dictionary else { return nil }
+        entries.removeAll { SecItemKeys.sameKey($0.key, key) }
+        return .dictionary(entries)
+    }
+
+    public static func merging(_ dictionary: Value, _ other: Value) -> Value? {
+        guard case .dictionary(var entries) = dictionary, case .dictionary(let added) = other else { return nil }
+        for entry in added {
+            entries.removeAll { SecItemKeys.sameKey($0.key, entry.key) }
+            entries.append(entry)
+        }
+        return .dictionary(entries)
     }
 }
 

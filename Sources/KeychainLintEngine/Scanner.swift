@@ -35,20 +35,30 @@ public final class Scanner {
         clock.lap("discovery")
 
         var sources: [ProjectIndex.Input] = []
+        var projectFiles: [ProjectFileInput] = []
         var diagnostics: [ScanDiagnostic] = []
         var skipped = 0
-        for file in discovered where file.kind == .swift {
-            switch Self.read(file.path) {
-            case .success(let (text, note)):
-                sources.append(ProjectIndex.Input(path: file.path, text: text))
-                if let note { diagnostics.append(ScanDiagnostic(kind: .fileNote, file: file.path, message: note)) }
-            case .failure(let problem):
+        for file in discovered {
+            guard let kind = ProjectFileInput.Kind(discovered: file.kind) else {
+                switch Self.read(file.path) {
+                case .success(let (text, note)):
+                    sources.append(ProjectIndex.Input(path: file.path, text: text))
+                    if let note { diagnostics.append(ScanDiagnostic(kind: .fileNote, file: file.path, message: note)) }
+                case .failure(let problem):
+                    skipped += 1
+                    diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: problem.message))
+                }
+                continue
+            }
+            if let data = FileManager.default.contents(atPath: file.path) {
+                projectFiles.append(ProjectFileInput(path: file.path, kind: kind, data: data))
+            } else {
                 skipped += 1
-                diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: problem.message))
+                diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: "cannot read file"))
             }
         }
         clock.lap("read")
-        var result = scan(sources: sources, clock: clock, threads: threads, progress: progress)
+        var result = scan(sources: sources, projectFiles: projectFiles, clock: clock, threads: threads, progress: progress)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -85,6 +95,7 @@ public final class Scanner {
     struct FileOutcome {
         var findings: [Finding] = []
         var gaps: [ResolutionGap] = []
+        var notes: [ScanDiagnostic] = []
         var suppressed = 0
         var lines = 0
         var prefilterSeconds = 0.0
@@ -95,11 +106,12 @@ public final class Scanner {
     /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`). Files are
     /// processed on `threads` worker threads; the result does not depend on the thread count.
     public func scan(
-        sources: [ProjectIndex.Input], clock: PhaseClock = PhaseClock(), threads: Int = 1,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        sources: [ProjectIndex.Input], projectFiles: [ProjectFileInput] = [], clock: PhaseClock = PhaseClock(),
+        threads: Int = 1, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ScanResult {
         let index = ProjectIndex(inputs: sources)
         let resolver = ValueResolver(index: index)
+        let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles)
         let rules = enabledRules.map { type in
             EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
         }
@@ -108,15 +120,17 @@ public final class Scanner {
 
         let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
-            return Self.analyze(fileIndex, index: index, resolver: resolver, rules: rules, prefilter: prefilter)
+            return Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
         }
 
         var findings: [Finding] = []
         var gaps: [ResolutionGap] = []
+        var notes: [ScanDiagnostic] = []
         var stats = ScanStats()
         for outcome in outcomes {
             findings.append(contentsOf: outcome.findings)
             gaps.append(contentsOf: outcome.gaps)
+            notes.append(contentsOf: outcome.notes)
             stats.suppressedFindings += outcome.suppressed
             stats.linesScanned += outcome.lines
         }
@@ -134,9 +148,15 @@ public final class Scanner {
             }
             return finding
         }
+        // Two calls can lead to the same helper's entry: report each place once.
+        var seenFindings = Set<String>()
+        findings = findings.sorted(by: Finding.reportingOrder).filter { finding in
+            let start = finding.range.start
+            return seenFindings.insert("\(finding.ruleId)|\(finding.range.file)|\(start.line)|\(start.column)|\(finding.message)").inserted
+        }
         findings = Fingerprints.assign(findings).sorted(by: Finding.reportingOrder)
 
-        stats.filesDiscovered = sources.count
+        stats.filesDiscovered = sources.count + projectFiles.count
         stats.filesScanned = sources.count
         stats.filesParsed = index.parsedFileCount
         stats.phaseSeconds = clock.phases
@@ -147,8 +167,10 @@ public final class Scanner {
             ScanDiagnostic(
                 kind: .unresolved, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
                 message: gap.reason)
-        }.sorted(by: ScanDiagnostic.order)
-        return ScanResult(findings: findings, diagnostics: diagnostics, stats: stats, rules: rules.map(\.description))
+        }
+        var seenNotes = Set<ScanDiagnostic>()
+        let allDiagnostics = (diagnostics + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
+        return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: rules.map(\.description))
     }
 
     struct EnabledRule: @unchecked Sendable {
@@ -159,8 +181,9 @@ public final class Scanner {
 
     /// Prefilter → parse → one walk dispatching to rules → suppressions, for one file.
     static func analyze(
-        _ fileIndex: Int, index: ProjectIndex, resolver: ValueResolver, rules: [EnabledRule], prefilter: Prefilter
+        _ fileIndex: Int, scan: ScanContext, rules: [EnabledRule], prefilter: Prefilter
     ) -> FileOutcome {
+        let index = scan.index
         var outcome = FileOutcome()
         let text = index.text(at: fileIndex)
         outcome.lines = lineCount(text)
@@ -175,7 +198,7 @@ public final class Scanner {
         outcome.parseSeconds = Date().timeIntervalSince(start)
 
         start = Date()
-        let contexts = rules.map { RuleContext(file: file, resolver: resolver, rule: $0.description) }
+        let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
         let directives = hasDirectives ? SuppressionCollector.directives(in: file) : []
         if mayMatch {
             let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
@@ -193,6 +216,7 @@ public final class Scanner {
                 }
             }
             outcome.gaps.append(contentsOf: context.gaps)
+            outcome.notes.append(contentsOf: context.notes)
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
         return outcome
@@ -271,26 +295,79 @@ public final class PhaseClock: @unchecked Sendable {
 final class RuleDispatcher: SyntaxVisitor {
     private let rules: [any Rule]
     private let contexts: [RuleContext]
-    private let rulesByCallee: [String: [Int]]
+    private let byCallee: [String: [Int]]
+    private let byMember: [String: [Int]]
+    private let byIdentifier: [String: [Int]]
 
     init(rules: [(type: any Rule.Type, rule: any Rule)], contexts: [RuleContext]) {
         self.rules = rules.map(\.rule)
         self.contexts = contexts
         var byCallee: [String: [Int]] = [:]
+        var byMember: [String: [Int]] = [:]
+        var byIdentifier: [String: [Int]] = [:]
         for (position, entry) in rules.enumerated() {
             for interest in entry.type.interests {
-                if case .call(let name) = interest { byCallee[name, default: []].append(position) }
+                switch interest {
+                case .call(let name): byCallee[name, default: []].append(position)
+                case .memberAccess(let name): byMember[name, default: []].append(position)
+                case .identifier(let name): byIdentifier[name, default: []].append(position)
+                case .suppressionDirectives: break
+                }
             }
         }
-        self.rulesByCallee = byCallee
+        self.byCallee = byCallee
+        self.byMember = byMember
+        self.byIdentifier = byIdentifier
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = SyntaxQueries.calleeName(of: node), let interested = rulesByCallee[name] {
+        if !byCallee.isEmpty, let name = SyntaxQueries.calleeName(of: node), let interested = byCallee[name] {
             for position in interested { rules[position].check(.call(node), in: contexts[position]) }
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if !byMember.isEmpty, let interested = byMember[node.declName.baseName.text] {
+            for position in interested { rules[position].check(.memberAccess(node), in: contexts[position]) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // The member name inside `x.name` is a DeclReferenceExpr too; that is a member access.
+        if !byIdentifier.isEmpty, let interested = byIdentifier[node.baseName.text],
+            node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
+        {
+            for position in interested { rules[position].check(.identifier(node), in: contexts[position]) }
+        }
+        return .visitChildren
+    }
+}
+
+extension ProjectFileInput.Kind {
+    init?(discovered kind: DiscoveredFile.Kind) {
+        switch kind {
+        case .swift: return nil
+        case .infoPlist: self = .infoPlist
+        case .pbxproj: self = .pbxproj
+        case .xcconfig: self = .xcconfig
+        }
+    }
+
+    /// The kind of a project file by name, for in-memory sources (rule examples).
+    public init?(fileName: String) {
+        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        if name == "project.pbxproj" {
+            self = .pbxproj
+        } else if name.hasSuffix(".xcconfig") {
+            self = .xcconfig
+        } else if name.hasSuffix(".plist") {
+            self = .infoPlist
+        } else {
+            return nil
+        }
     }
 }
 

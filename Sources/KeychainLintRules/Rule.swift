@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
@@ -7,13 +8,17 @@ import SwiftSyntax
 public enum SyntaxInterest: Hashable, Sendable {
     /// Calls whose callee base name is this (`SecAccessControlCreateWithFlags`, `evaluatePolicy`).
     case call(String)
+    /// Member accesses `x.name` / `.name` with this member name (`touchIDAny`, `evaluatedPolicyDomainState`).
+    case memberAccess(String)
+    /// Bare identifiers with this name (`kSecUseOperationPrompt`, `kSecAttrAccessibleAlways`).
+    case identifier(String)
     /// `keychain-lint:` suppression directives in comments.
     case suppressionDirectives
 
     /// Text a file must contain for this interest to possibly match.
     public var prefilterWord: String {
         switch self {
-        case .call(let name): name
+        case .call(let name), .memberAccess(let name), .identifier(let name): name
         case .suppressionDirectives: SuppressionDirective.prefix
         }
     }
@@ -22,7 +27,48 @@ public enum SyntaxInterest: Hashable, Sendable {
 /// A node handed to a rule.
 public enum RuleInput {
     case call(FunctionCallExprSyntax)
+    case memberAccess(MemberAccessExprSyntax)
+    case identifier(DeclReferenceExprSyntax)
     case suppression(SuppressionDirective)
+}
+
+/// What the whole scan offers a rule beyond its file: scan-wide facts computed once and shared
+/// between files and threads, and the project files (Info.plist, project.pbxproj, .xcconfig).
+public final class ScanContext: @unchecked Sendable {
+    public let index: ProjectIndex
+    public let resolver: ValueResolver
+    public let projectFiles: [ProjectFileInput]
+    private let lock = NSLock()
+    private var facts: [String: Any] = [:]
+
+    public init(index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput]) {
+        self.index = index
+        self.resolver = resolver
+        self.projectFiles = projectFiles
+    }
+
+    /// A scan-wide fact, computed on first use (by whichever thread asks first) and cached.
+    /// `compute` must be deterministic: it may run twice when two threads ask at once.
+    public func fact<T>(_ key: String, _ compute: () -> T) -> T {
+        if let cached = lock.withLock({ facts[key] }) as? T { return cached }
+        let value = compute()
+        lock.withLock { facts[key] = value }
+        return value
+    }
+}
+
+/// A non-Swift file of the scan that some rules read.
+public struct ProjectFileInput: Sendable {
+    public enum Kind: String, Sendable { case infoPlist, pbxproj, xcconfig }
+    public var path: String
+    public var kind: Kind
+    public var data: Data
+
+    public init(path: String, kind: Kind, data: Data) {
+        self.path = path
+        self.kind = kind
+        self.data = data
+    }
 }
 
 /// One rule: its description (metadata, docs, examples) and its check. One type per file.
@@ -37,15 +83,60 @@ public protocol Rule: Sendable {
 /// What a rule sees of the scan while it checks one file, and where it reports.
 public final class RuleContext {
     public let file: SourceFile
-    public let resolver: ValueResolver
+    public let scan: ScanContext
     public let rule: RuleDescription
     public private(set) var findings: [Finding] = []
     public private(set) var gaps: [ResolutionGap] = []
+    /// Notes for `--verbose` that are not resolution gaps (e.g. "no Info.plist in the scan").
+    public private(set) var notes: [ScanDiagnostic] = []
 
-    public init(file: SourceFile, resolver: ValueResolver, rule: RuleDescription) {
+    public var resolver: ValueResolver { scan.resolver }
+
+    public init(file: SourceFile, scan: ScanContext, rule: RuleDescription) {
         self.file = file
-        self.resolver = resolver
+        self.scan = scan
         self.rule = rule
+    }
+
+    /// Resolves the dictionaries an expression of this file can be.
+    public func queries(_ expression: ExprSyntax) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        resolver.queries(expression, in: file)
+    }
+
+    public func note(_ diagnostic: ScanDiagnostic) {
+        notes.append(diagnostic)
+    }
+
+    /// Reports at a location that may lie in another file (a helper's dictionary entry); the
+    /// engine drops duplicates when several calls lead to the same place.
+    public func report(
+        at location: ValueLocation, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
+        trace: [TraceStep] = [], snippet: String
+    ) {
+        findings.append(
+            Finding(
+                ruleId: rule.id,
+                severity: severity ?? rule.severity,
+                confidence: confidence ?? rule.confidence,
+                message: message,
+                range: SourceRange(
+                    file: location.file,
+                    start: SourcePosition(line: location.line, column: location.column, characterColumn: location.characterColumn),
+                    end: SourcePosition(line: location.endLine, column: location.endColumn, characterColumn: location.endCharacterColumn)),
+                remediation: rule.remediation,
+                relatedLocations: related(trace),
+                fingerprint: snippet))
+    }
+
+    private func related(_ trace: [TraceStep]) -> [RelatedLocation] {
+        trace.map { step in
+            RelatedLocation(
+                range: SourceRange(
+                    file: step.file,
+                    start: SourcePosition(line: step.line, column: step.column),
+                    end: SourcePosition(line: step.line, column: step.column)),
+                message: step.text)
+        }
     }
 
     /// Resolves an expression of this file.
@@ -71,14 +162,7 @@ public final class RuleContext {
     ) {
         let start = file.location(of: node)
         let end = file.endLocation(of: node)
-        let related = trace.map { step in
-            RelatedLocation(
-                range: SourceRange(
-                    file: step.file,
-                    start: SourcePosition(line: step.line, column: step.column),
-                    end: SourcePosition(line: step.line, column: step.column)),
-                message: step.text)
-        }
+        let related = related(trace)
         findings.append(
             Finding(
                 ruleId: rule.id,

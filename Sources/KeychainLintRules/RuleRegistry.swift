@@ -1,11 +1,15 @@
 import KeychainLintCore
 
-/// Every rule keychain-lint knows, in the order `rules` lists them.
+/// Every rule keychain-lint knows, in the order `rules` lists them. Rules are grouped by area;
+/// each group lives beside its rules.
 public enum RuleRegistry {
-    public static let all: [any Rule.Type] = [
-        WeakBiometricACLRule.self,
-        InvalidSuppressionRule.self,
-    ]
+    public static let all: [any Rule.Type] =
+        [WeakBiometricACLRule.self]
+        + RuleGroups.accessControl
+        + RuleGroups.queries
+        + RuleGroups.authentication
+        + RuleGroups.project
+        + [InvalidSuppressionRule.self]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
@@ -15,3 +19,6 @@ public enum RuleRegistry {
         all.first { $0.description.id == id }
     }
 }
+
+/// Namespace for the rule groups (each declared in its own file under Rules/).
+public enum RuleGroups {}

@@ -3,6 +3,7 @@ import KeychainLintCore
 import KeychainLintEngine
 import KeychainLintRules
 import Testing
+import Foundation
 
 /// One example of one rule, as a test case.
 struct ExampleCase: CustomTestStringConvertible, Sendable {
@@ -33,8 +34,13 @@ func run(_ ruleId: String, on example: RuleExample) throws -> [ReportedPosition]
         configuration.rules[ruleId] = RuleSettings(options: example.options)
     }
     let scanner = try Scanner(configuration: configuration, ruleTypes: [type])
-    let sources = example.strippedFiles.sorted { $0.key < $1.key }.map { ProjectIndex.Input(path: $0.key, text: $0.value) }
-    return scanner.scan(sources: sources).findings
+    let files = example.strippedFiles.sorted { $0.key < $1.key }
+    let sources = files.filter { ProjectFileInput.Kind(fileName: $0.key) == nil }
+        .map { ProjectIndex.Input(path: $0.key, text: $0.value) }
+    let projectFiles = files.compactMap { name, text in
+        ProjectFileInput.Kind(fileName: name).map { ProjectFileInput(path: name, kind: $0, data: Data(text.utf8)) }
+    }
+    return scanner.scan(sources: sources, projectFiles: projectFiles).findings
         .filter { $0.ruleId == ruleId }
         .map { ReportedPosition(file: $0.range.file, line: $0.range.start.line, column: $0.range.start.column, message: $0.message) }
 }

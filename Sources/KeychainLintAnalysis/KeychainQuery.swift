@@ -1,0 +1,126 @@
+import SwiftSyntax
+
+/// Keychain attribute keys and values in every spelling code uses: the constant
+/// (`kSecAttrAccessible`), cast (`kSecAttrAccessible as String`), converted
+/// (`String(kSecAttrAccessible)`), or the raw string Security defines (`"pdmn"`).
+public enum SecItemKeys {
+    /// Raw string values of the constants (Security's SecItemConstants). Wrapper libraries
+    /// sometimes write these instead of the names.
+    public static let rawValues: [String: String] = [
+        "class": "kSecClass",
+        "pdmn": "kSecAttrAccessible",
+        "accc": "kSecAttrAccessControl",
+        "sync": "kSecAttrSynchronizable",
+        "svce": "kSecAttrService",
+        "acct": "kSecAttrAccount",
+        "srvr": "kSecAttrServer",
+        "labl": "kSecAttrLabel",
+        "atag": "kSecAttrApplicationTag",
+        "agrp": "kSecAttrAccessGroup",
+        "perm": "kSecAttrIsPermanent",
+        "type": "kSecAttrKeyType",
+        "bsiz": "kSecAttrKeySizeInBits",
+        "tkid": "kSecAttrTokenID",
+        "v_Data": "kSecValueData",
+        "v_Ref": "kSecValueRef",
+        "r_Data": "kSecReturnData",
+        "r_Attributes": "kSecReturnAttributes",
+        "r_Ref": "kSecReturnRef",
+        "m_Limit": "kSecMatchLimit",
+        "u_AuthCtx": "kSecUseAuthenticationContext",
+        "u_AuthUI": "kSecUseAuthenticationUI",
+        "u_OpPrompt": "kSecUseOperationPrompt",
+        "u_NoAuthUI": "kSecUseNoAuthenticationUI",
+        "private": "kSecPrivateKeyAttrs",
+        "public": "kSecPublicKeyAttrs",
+    ]
+
+    /// Raw strings of accessibility values (RULES.md table) and other value constants.
+    public static let rawAccessibility: [String: String] = [
+        "akpu": "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+        "aku": "kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
+        "ak": "kSecAttrAccessibleWhenUnlocked",
+        "cku": "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
+        "ck": "kSecAttrAccessibleAfterFirstUnlock",
+        "dk": "kSecAttrAccessibleAlways",
+        "dku": "kSecAttrAccessibleAlwaysThisDeviceOnly",
+    ]
+
+    public static let accessibilityConstants: Set<String> = Set(rawAccessibility.values)
+
+    /// The constant a key value names, or nil (`"pdmn"` → `kSecAttrAccessible`).
+    public static func keyName(_ value: Value) -> String? {
+        constantName(value, raw: rawValues)
+    }
+
+    /// The accessibility constant a value names (`"dk"` → `kSecAttrAccessibleAlways`), or nil.
+    public static func accessibilityName(_ value: Value) -> String? {
+        guard let name = constantName(value, raw: rawAccessibility), accessibilityConstants.contains(name) else { return nil }
+        return name
+    }
+
+    /// A `kSec…` constant named by a value in any spelling; strings are looked up in `raw`.
+    public static func constantName(_ value: Value, raw: [String: String] = [:]) -> String? {
+        switch value {
+        case .symbol(let name) where name.hasPrefix("kSec"):
+            return name
+        case .string(let text):
+            return raw[text]
+        case .call(let call) where ["String", "NSString", "CFString"].contains(call.name) && call.arguments.count == 1:
+            return constantName(call.arguments[0].value, raw: raw)
+        default:
+            return nil
+        }
+    }
+
+    static func sameKey(_ lhs: Value, _ rhs: Value) -> Bool {
+        if let left = keyName(lhs), let right = keyName(rhs) { return left == right }
+        return lhs == rhs
+    }
+}
+
+/// One possible SecItem query: the key/value pairs that reach a `SecItemAdd`, `SecItemUpdate`,
+/// `SecItemCopyMatching`, `SecItemDelete` or `SecKeyCreateRandomKey` call, whether written as a
+/// literal, built by subscript assignments, merged, or returned by a helper.
+public struct KeychainQuery: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
+        /// `kSecAttrAccessible`, … ; nil when the key is not a known constant.
+        public var key: String?
+        public var rawKey: Value
+        public var value: Value
+        /// Where the key was written, when known.
+        public var location: ValueLocation?
+    }
+
+    public var entries: [Entry]
+    /// How the dictionary reached the call (variables, helpers, branches).
+    public var trace: [TraceStep]
+
+    public init?(_ traced: TracedValue) {
+        guard case .dictionary(let entries) = traced.value else { return nil }
+        self.entries = entries.map {
+            Entry(key: SecItemKeys.keyName($0.key), rawKey: $0.key, value: $0.value, location: $0.location)
+        }
+        self.trace = traced.trace
+    }
+
+    public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
+
+    public func entry(_ key: String) -> Entry? { entries.last { $0.key == key } }
+
+    public func value(_ key: String) -> Value? { entry(key)?.value }
+
+    /// A nested dictionary value (`kSecPrivateKeyAttrs`) as a query of its own.
+    public func nested(_ key: String) -> KeychainQuery? {
+        guard let value = value(key) else { return nil }
+        return KeychainQuery(TracedValue(value: value, trace: trace))
+    }
+}
+
+extension ValueResolver {
+    /// Every dictionary `expression` can be, as queries; gaps say where resolution stopped.
+    public func queries(_ expression: ExprSyntax, in file: SourceFile) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        let resolution = resolve(expression, in: file)
+        return (resolution.values.compactMap(KeychainQuery.init), resolution.gaps)
+    }
+}

@@ -1,0 +1,4 @@
+extension RuleGroups {
+    /// SecAccessControlCreateWithFlags flags and protection.
+    static let accessControl: [any Rule.Type] = []
+}

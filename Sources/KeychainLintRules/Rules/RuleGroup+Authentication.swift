@@ -1,0 +1,4 @@
+extension RuleGroups {
+    /// LocalAuthentication and deprecated API use.
+    static let authentication: [any Rule.Type] = []
+}

@@ -1,0 +1,4 @@
+extension RuleGroups {
+    /// Info.plist / Xcode project checks.
+    static let project: [any Rule.Type] = []
+}

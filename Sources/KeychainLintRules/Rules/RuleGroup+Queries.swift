@@ -1,0 +1,4 @@
+extension RuleGroups {
+    /// SecItem query dictionaries and status handling.
+    static let queries: [any Rule.Type] = []
+}
