@@ -226,8 +226,9 @@ def report(work):
 
     w("### Speed and memory (whole corpus)")
     w("")
-    w("| tool | files | lines | findings | median s (cold) | median s (warm) | lines/s (warm) | peak RSS MB | runs |")
-    w("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    w("| tool | files | lines | findings | median s (cold) | median s (warm) | lines/s (warm) | peak RSS MB | runs | load avg at start |")
+    w("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+    loads = []
     medians = {}
     tool_files = {
         "keychain-lint": (kl_doc or {}).get("stats", {}).get("filesScanned"),
@@ -246,18 +247,49 @@ def report(work):
         runs = f"{len(cold)} cold, {len(warm)} warm"
         if failed:
             runs += f", {len(failed)} FAILED (exit {', '.join(r['exit'] for r in failed)})"
+        tool_loads = [float(r["load1"]) for r in all_rows if r.get("load1", "").replace(".", "", 1).isdigit()]
+        loads += tool_loads
+        load_text = ", ".join(f"{x:.1f}" for x in tool_loads) or "n/a"
         w(f"| {tool} | {fmt_int(tool_files[tool])} | {fmt_int(lines)} | {fmt_int(tool_findings[tool])} | "
           f"{fmt_seconds(median(cold))} | {fmt_seconds(median(warm))} | "
-          f"{fmt_int(int(speed)) if speed else 'n/a'} | {f'{max(rss) / 1024:.0f}' if rss else 'n/a'} | {runs} |")
+          f"{fmt_int(int(speed)) if speed else 'n/a'} | {f'{max(rss) / 1024:.0f}' if rss else 'n/a'} | {runs} | {load_text} |")
     w("")
+    try:
+        cores = int(meta.get("cores", 0))
+    except ValueError:
+        cores = 0
+    if cores and loads and max(loads) > cores:
+        w(f"**Caveat: the machine was shared.** The 1-minute load average at the start of a timed run was up "
+          f"to {max(loads):.1f} on {cores} cores: other processes competed for the CPU, so absolute times are "
+          f"inflated and vary between runs; compare tools within one run of this script.")
+        w("")
     if medians.get("keychain-lint") and medians.get("semgrep"):
         ratio = medians["semgrep"] / medians["keychain-lint"]
-        w(f"**Semgrep time / keychain-lint time = {ratio:.1f}x** (median wall seconds, "
+        slower = f": keychain-lint is {1 / ratio:.1f}x slower than Semgrep" if ratio < 1 else ""
+        w(f"**Semgrep time / keychain-lint time = {ratio:.1f}x**{slower} (median wall seconds, "
           f"{'warm' if rows_for('semgrep', 'warm') else 'cold'} runs).")
         verdict = []
         verdict.append("meets" if ratio >= 10 else "does NOT meet")
         w("")
         w(f"Target \"10x faster than Semgrep\": keychain-lint {verdict[0]} it on this corpus.")
+    fill = [r for r in rows_for("keychain-lint-cache", "fill") if r["status"] == "ok"]
+    hit = [r for r in rows_for("keychain-lint-cache", "hit") if r["status"] == "ok"]
+    if fill or hit:
+        w("")
+        w("keychain-lint with its result cache (a private `--cache-dir`, emptied first; the rows above use `--no-cache`):")
+        w("")
+        w("| keychain-lint run | seconds | peak RSS MB | cache size after the run | Semgrep time / this time |")
+        w("|---|---:|---:|---:|---:|")
+        for label, rows in (("first run: fills the cache", fill), ("re-run, corpus unchanged: reads the cache", hit)):
+            if not rows:
+                w(f"| {label} | FAILED | | | |")
+                continue
+            seconds = median([float(r["seconds"]) for r in rows])
+            rss = max(int(r["maxrss_kb"]) for r in rows) / 1024
+            ratio = f"{medians['semgrep'] / seconds:.1f}x" if medians.get("semgrep") and seconds else "n/a"
+            size = meta.get("kl_cache_size") or "n/a"
+            w(f"| {label} | {seconds:.2f} | {rss:.0f} | {size if rows is fill else ''} | {ratio} |")
+        w("")
     kl_rss = [int(r["maxrss_kb"]) for r in rows_for("keychain-lint", "cold") + rows_for("keychain-lint", "warm")
               if r["maxrss_kb"].isdigit()]
     if kl_rss:
@@ -266,21 +298,23 @@ def report(work):
           f"{'within' if peak <= 300 else 'OVER'} the target.")
     w("")
     if meta.get("phase_line"):
-        w("keychain-lint phase timings (one extra `--verbose` run, whole corpus):")
+        w("keychain-lint phase timings (its last timed run, which adds `--verbose`; whole corpus):")
         w("")
         w("```text")
         w(meta["phase_line"])
         w("```")
         w("")
         if meta.get("dominant_phase"):
-            w(f"Dominant phase: **{meta['dominant_phase']}**.")
+            w(f"Dominant phase: **{meta['dominant_phase']}**. Phase seconds are added up over worker "
+              f"threads, so with several workers their sum can exceed the wall time.")
             w("")
     if sg_doc is not None:
         errors = sg_doc.get("errors", [])
         kinds = {}
         for error in errors:
-            kinds[error.get("type", "error") if isinstance(error.get("type"), str) else str(error.get("type"))] = \
-                kinds.get(error.get("type", "error") if isinstance(error.get("type"), str) else str(error.get("type")), 0) + 1
+            kind = error.get("type", "error")
+            kind = kind if isinstance(kind, str) else json.dumps(kind)
+            kinds[kind] = kinds.get(kind, 0) + 1
         if errors:
             w(f"Semgrep reported {len(errors)} errors/skips: "
               + ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items())) + ".")
@@ -290,19 +324,27 @@ def report(work):
     if scaling:
         w("### Scaling (keychain-lint, subsets of the same corpus)")
         w("")
-        w("| share | files | lines | median s | lines/s | peak RSS MB | s per 100k lines |")
-        w("|---:|---:|---:|---:|---:|---:|---:|")
+        w("| share | files | lines | median s | lines/s | peak RSS MB | s per 100k lines | load avg at start |")
+        w("|---:|---:|---:|---:|---:|---:|---:|---|")
+        per_line = []
         for percent in sorted({int(r["percent"]) for r in scaling}):
             rows = [r for r in scaling if int(r["percent"]) == percent and r["status"] == "ok"]
             if not rows:
-                w(f"| {percent}% | n/a | n/a | FAILED | | | |")
+                w(f"| {percent}% | n/a | n/a | FAILED | | | | |")
                 continue
             seconds = median([float(r["seconds"]) for r in rows])
             lines = int(rows[0]["lines"])
             rss = max(int(r["maxrss_kb"]) for r in rows) / 1024
+            load_text = ", ".join(r.get("load1", "n/a") for r in rows)
             w(f"| {percent}% | {int(rows[0]['files']):,} | {lines:,} | {seconds:.2f} | {int(lines / seconds) if seconds else 0:,} | "
-              f"{rss:.0f} | {seconds / lines * 100_000:.3f} |")
+              f"{rss:.0f} | {seconds / lines * 100_000:.3f} | {load_text} |")
+            per_line.append((percent, seconds / lines))
         w("")
+        if len(per_line) >= 2 and per_line[0][1] > 0:
+            growth = per_line[-1][1] / per_line[0][1]
+            shape = ("roughly linear" if growth < 1.3 else "superlinear: time per line grows with the corpus")
+            w(f"Time per line at {per_line[-1][0]}% / at {per_line[0][0]}%: **{growth:.1f}x** ({shape}).")
+            w("")
 
     # Findings and accuracy.
     w("### Findings")
@@ -324,8 +366,9 @@ def report(work):
               f"{stats['other']} | {stats['real']} |")
         others = sorted({f[0] for f in kl} - set(rules_order))
         for rule in others:
-            count = sum(1 for f in kl if f[0] == rule)
-            w(f"| keychain-lint | {rule} | | | {count} (all shares) | |")
+            gen = sum(1 for f in kl if f[0] == rule and f[1] == "generated")
+            real = sum(1 for f in kl if f[0] == rule and f[1] != "generated")
+            w(f"| keychain-lint | {rule} (nothing planted) | | | {gen} | {real} |")
     if sg_doc is not None:
         for rule_id, (family, rule) in SEMGREP_RULES.items():
             mine = [f for f in sg if f[0] == rule_id]
@@ -337,34 +380,30 @@ def report(work):
                 gen = sum(1 for f in mine if f[1] == "generated")
                 w(f"| {family}: `{rule_id}` | {rule} (nothing planted) | | | {gen} | {len(mine) - gen} |")
     w("")
-    # Per-kind detail for the implemented rule.
-    if kl_doc is not None or sg_doc is not None:
-        w("Planted findings of `swift.weak_biometric_acl` found, by how the weak value is written:")
-        w("")
-        w("| kind | planted | keychain-lint | Semgrep keychain-* (taint) | Semgrep mobsfscan-like (regex) |")
-        w("|---|---:|---:|---:|---:|")
-        kinds = sorted({i["kind"] for i in expected["items"] if i["rule"] == WEAK_ACL and i["category"] == "finding"})
-        for kind in kinds:
-            sub = dict(expected)
-            sub["items"] = [i for i in expected["items"] if i["kind"] == kind and i["rule"] == WEAK_ACL]
-            a = evaluate(sub, [f for f in kl if f[0] == WEAK_ACL], WEAK_ACL)
-            b = evaluate(sub, [f for f in sg if f[0] == "keychain-weak-biometric-acl"], WEAK_ACL)
-            c = evaluate(sub, [f for f in sg if f[0] == "mobsfscan-like-ios-biometric-acl"], WEAK_ACL)
-            w(f"| {kind} | {a['planted']} | {a['found']} | {b['found']} | {c['found']} |")
-        w("")
-        w("Decoys of `swift.weak_biometric_acl` reported (false positives), by kind:")
-        w("")
-        w("| kind | decoys | keychain-lint | Semgrep keychain-* (taint) | Semgrep mobsfscan-like (regex) |")
-        w("|---|---:|---:|---:|---:|")
-        kinds = sorted({i["kind"] for i in expected["items"] if i["rule"] == WEAK_ACL and i["category"] == "decoy"})
-        for kind in kinds:
-            sub = dict(expected)
-            sub["items"] = [i for i in expected["items"] if i["kind"] == kind and i["rule"] == WEAK_ACL]
-            a = evaluate(sub, [f for f in kl if f[0] == WEAK_ACL], WEAK_ACL)
-            b = evaluate(sub, [f for f in sg if f[0] == "keychain-weak-biometric-acl"], WEAK_ACL)
-            c = evaluate(sub, [f for f in sg if f[0] == "mobsfscan-like-ios-biometric-acl"], WEAK_ACL)
-            w(f"| {kind} | {a['decoys']} | {a['decoy_hits']} | {b['decoy_hits']} | {c['decoy_hits']} |")
-        w("")
+    # Per-kind detail.
+    detail = [
+        (WEAK_ACL, "keychain-weak-biometric-acl", "mobsfscan-like-ios-biometric-acl"),
+        (WEAK_ACCESSIBILITY, "keychain-weak-keychain-accessibility", "mobsfscan-like-ios-keychain-weak-accessibility-value"),
+    ]
+    for rule, taint_id, regex_id in detail:
+        for category, title, key in (("finding", "Planted findings of `{}` found, by how the value is written:", "found"),
+                                     ("decoy", "Decoys of `{}` reported (false positives), by kind:", "decoy_hits")):
+            kinds = sorted({i["kind"] for i in expected["items"] if i["rule"] == rule and i["category"] == category})
+            if not kinds:
+                continue
+            w(title.format(rule))
+            w("")
+            w(f"| kind | {'planted' if category == 'finding' else 'decoys'} | keychain-lint | Semgrep `{taint_id}` | Semgrep `{regex_id}` |")
+            w("|---|---:|---:|---:|---:|")
+            for kind in kinds:
+                sub = dict(expected)
+                sub["items"] = [i for i in expected["items"] if i["kind"] == kind and i["rule"] == rule]
+                a = evaluate(sub, [f for f in kl if f[0] == rule], rule)
+                b = evaluate(sub, [f for f in sg if f[0] == taint_id], rule)
+                c = evaluate(sub, [f for f in sg if f[0] == regex_id], rule)
+                total = a["planted"] if category == "finding" else a["decoys"]
+                w(f"| {kind} | {total} | {a[key]} | {b[key]} | {c[key]} |")
+            w("")
     real_kl = [f for f in kl if f[1] == "real"]
     if real_kl:
         w("keychain-lint findings in the real share:")

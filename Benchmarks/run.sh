@@ -4,24 +4,29 @@
 #
 #   Benchmarks/run.sh [--quick] [--clean]
 #
-#   --quick   one timed run per tool and per scaling step instead of three
+#   --quick   one (warm) timed run per tool and per scaling step instead of three
 #   --clean   rebuild the corpus, the generated share and the Semgrep venv from scratch
+#   --report-only   only rewrite the report (Benchmarks/RESULTS.md) from the last run's results
 #
-# Environment: RUNS (timed runs per tool, default 3, 1 with --quick), SEMGREP_RUNS (default RUNS),
-# SCALING_RUNS (default RUNS), SEMGREP_JOBS (default 2), MIN_LINES (default 1500000).
+# Environment: RUNS (timed runs per tool, default 3, 1 with --quick; the first is a cold-cache run
+# when the page cache can be dropped), SEMGREP_RUNS (default RUNS), SCALING_RUNS (default RUNS),
+# SEMGREP_JOBS (default 2), MIN_LINES (default 1500000), CACHE_RUNS (default 1: when keychain-lint
+# has a result cache, also time one run that fills a private cache and one that re-reads it; 0 skips).
 #
 # Everything it makes goes to Benchmarks/.scratch/ (git-ignored); the report is printed and written
 # to Benchmarks/RESULTS.md.
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 
 QUICK=0
 CLEAN=0
+REPORT_ONLY=0
 for arg in "$@"; do
     case "$arg" in
         --quick) QUICK=1 ;;
         --clean) CLEAN=1 ;;
+        --report-only) REPORT_ONLY=1 ;;
         -h | --help) usage; exit 0 ;;
         *) echo "run.sh: unknown argument '$arg'" >&2; usage >&2; exit 2 ;;
     esac
@@ -35,12 +40,31 @@ RESULTS="$WORK/results"
 LOGS="$WORK/logs"
 RULES_REL="../semgrep/keychain-rules.yml" # relative to $WORK, where the tools run
 
+write_report() {
+    python3 "$BENCH_DIR/bench.py" report "$WORK" > "$RESULTS/report.md"
+    {
+        echo "# Benchmark results: keychain-lint vs Semgrep"
+        echo
+        echo "Written by \`Benchmarks/run.sh\` (do not edit by hand; re-run the script). What is measured and"
+        echo "how to read it: [README.md](README.md)."
+        echo
+        cat "$RESULTS/report.md"
+    } > "$BENCH_DIR/RESULTS.md"
+    cat "$RESULTS/report.md"
+}
+if [[ $REPORT_ONLY == 1 ]]; then
+    [[ -f $RESULTS/meta.json ]] || { echo "run.sh: no results to report: run the benchmark first" >&2; exit 2; }
+    write_report
+    exit 0
+fi
+
 if [[ $QUICK == 1 ]]; then DEFAULT_RUNS=1; else DEFAULT_RUNS=3; fi
 RUNS="${RUNS:-$DEFAULT_RUNS}"
 SEMGREP_RUNS="${SEMGREP_RUNS:-$RUNS}"
 SCALING_RUNS="${SCALING_RUNS:-$RUNS}"
 SEMGREP_JOBS="${SEMGREP_JOBS:-2}"
 MIN_LINES="${MIN_LINES:-1500000}"
+CACHE_RUNS="${CACHE_RUNS:-1}"
 SCALING_PERCENTS=(10 25 50)
 
 PROBLEMS=()
@@ -71,15 +95,25 @@ fi
 
 # ---------------------------------------------------------------------------------------------
 step "a. Release build of keychain-lint (swift build -c release; log: logs/build.log)"
-(cd "$REPO_DIR" && swift build -c release > "$LOGS/build.log" 2>&1) || {
+# A source edited while it compiles fails the build ("was modified during the build"): try again.
+for attempt in 1 2 3; do
+    if (cd "$REPO_DIR" && swift build -c release > "$LOGS/build.log" 2>&1); then break; fi
+    if [[ $attempt -lt 3 ]] && grep -q 'modified during the build' "$LOGS/build.log"; then
+        note "a source file changed during the build; building again"
+        continue
+    fi
     tail -20 "$LOGS/build.log" >&2
     echo "run.sh: release build failed" >&2
     exit 2
-}
+done
 BIN_DIR="$(cd "$REPO_DIR" && swift build -c release --show-bin-path)"
-KEYCHAIN_LINT="$BIN_DIR/keychain-lint"
-[[ -x $KEYCHAIN_LINT ]] || { echo "run.sh: no keychain-lint binary in the release bin path" >&2; exit 2; }
-note "binary: .build/$(basename "$(dirname "$BIN_DIR")")/$(basename "$BIN_DIR")/keychain-lint"
+[[ -x $BIN_DIR/keychain-lint ]] || { echo "run.sh: no keychain-lint binary in the release bin path" >&2; exit 2; }
+# Measure a copy, so that a rebuild in .build during the benchmark cannot swap the binary.
+mkdir -p "$WORK/bin"
+cp "$BIN_DIR/keychain-lint" "$WORK/bin/keychain-lint"
+KEYCHAIN_LINT="$WORK/bin/keychain-lint"
+TREE="$(git -C "$REPO_DIR" describe --always --dirty 2> /dev/null || echo unknown)"
+note "binary: .build/$(basename "$(dirname "$BIN_DIR")")/$(basename "$BIN_DIR")/keychain-lint (copied to $(basename "$WORK")/bin), tree $TREE"
 
 # ---------------------------------------------------------------------------------------------
 step "b. Real corpus: Swift sources of the local package mirror"
@@ -190,9 +224,9 @@ for flag in --metrics --disable-version-check --no-git-ignore --jobs --max-targe
         problem "semgrep $SEMGREP_VERSION: flag $flag not found in 'semgrep scan --help'"
 done
 cd "$WORK"
-if "$SEMGREP" --validate --config "$RULES_REL" --metrics=off --disable-version-check > "$LOGS/semgrep-validate.log" 2>&1; then
+if timeout 180 "$SEMGREP" --validate --config "$RULES_REL" --metrics=off --disable-version-check > "$LOGS/semgrep-validate.log" 2>&1; then
     note "semgrep --validate: ok"
-elif grep -q -E 'ConnectionError|NameResolution|Failed to resolve|Max retries' "$LOGS/semgrep-validate.log"; then
+elif [[ ! -s $LOGS/semgrep-validate.log ]] || grep -q -E 'ConnectionError|NameResolution|Failed to resolve|Max retries|Timeout|timed out' "$LOGS/semgrep-validate.log"; then
     note "semgrep --validate needs the Semgrep registry (p/semgrep-rule-lints), unreachable here: relying on --test below"
 else
     tail -20 "$LOGS/semgrep-validate.log" >&2
@@ -212,19 +246,30 @@ fi
 step "e. Timed runs (/usr/bin/time: wall seconds, peak RSS)"
 printf 'version: 1\n' > "$WORK/keychain-lint.yml" # isolate from any .keychain-lint.yml of the repository
 KL_ARGS=(scan corpus --config keychain-lint.yml --format json)
+# A keychain-lint with a result cache is timed without it (Semgrep has none), and then separately
+# with a private cache: one run that fills it, one re-run of the unchanged corpus that reads it.
+KL_HAS_CACHE=0
+if "$KEYCHAIN_LINT" scan --help 2> /dev/null | grep -q -e '--no-cache'; then
+    KL_HAS_CACHE=1
+    KL_ARGS+=(--no-cache)
+fi
 SG_ARGS=(--config "$RULES_REL" --json --metrics=off --disable-version-check --no-git-ignore
     -j "$SEMGREP_JOBS" --max-target-bytes 16777216)
 
-if (sync && echo 3 > /proc/sys/vm/drop_caches) 2> /dev/null; then
+if [[ $QUICK == 1 ]]; then
+    CAN_DROP=0
+    CACHE_NOTE="warm only (--quick)"
+elif (sync && echo 3 > /proc/sys/vm/drop_caches) 2> /dev/null; then
     CAN_DROP=1
-    CACHE_NOTE="cold = one run right after 'sync; echo 3 > /proc/sys/vm/drop_caches'; warm = the following runs"
+    CACHE_NOTE="the first run of each tool is cold (right after 'sync; echo 3 > /proc/sys/vm/drop_caches'), the others warm (corpus in the page cache)"
 else
     CAN_DROP=0
     CACHE_NOTE="warm only: /proc/sys/vm/drop_caches is not writable here, so every run finds the corpus in the page cache"
 fi
 note "$CACHE_NOTE"
 
-printf 'tool\tcache\trun\tseconds\tmaxrss_kb\texit\tstatus\n' > "$RESULTS/timings.tsv"
+printf 'tool\tcache\trun\tseconds\tmaxrss_kb\texit\tstatus\tload1\n' > "$RESULTS/timings.tsv"
+load1() { cut -d' ' -f1 /proc/loadavg 2> /dev/null || echo n/a; }
 
 # timed TOOL CACHE RUN OUTPUT_JSON -- command...: one timed run; 'ok' for exit 0/1 (keychain-lint: 1 =
 # findings) and a parseable JSON report, 'failed' otherwise.
@@ -232,8 +277,11 @@ timed() {
     local tool=$1 cache=$2 run=$3 output=$4
     shift 5
     local stats="$LOGS/time.$tool.$cache.$run" log="$LOGS/$tool.$cache.$run.log" rc=0
+    LAST_LOG="$log"
     if [[ $cache == cold ]]; then sync; echo 3 > /proc/sys/vm/drop_caches; fi
     rm -f "$output"
+    local load
+    load="$(load1)"
     /usr/bin/time -f '%e %M' -o "$stats" "$@" > "$log" 2>&1 || rc=$?
     local seconds maxrss status=ok
     read -r seconds maxrss < <(tail -1 "$stats")
@@ -241,12 +289,26 @@ timed() {
         status=failed
         problem "$tool run $cache/$run exited $rc; last stderr line: $(grep -v '^\s*$' "$log" | tail -1 | cut -c1-300)"
     fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$cache" "$run" "$seconds" "$maxrss" "$rc" "$status" >> "$RESULTS/timings.tsv"
-    note "$tool $cache run $run: ${seconds}s, $((maxrss / 1024)) MB peak RSS, exit $rc"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$cache" "$run" "$seconds" "$maxrss" "$rc" "$status" "$load" >> "$RESULTS/timings.tsv"
+    note "$tool $cache run $run: ${seconds}s, $((maxrss / 1024)) MB peak RSS, exit $rc, load average at start $load"
 }
 
 run_tool() { # run_tool TOOL RUNS
     local tool=$1 runs=$2 i output cmd
+    if [[ $tool == keychain-lint-cache ]]; then
+        # Private cache folder, emptied first: run 1 fills it, run 2 re-reads the unchanged corpus.
+        rm -rf "$WORK/kl-cache"
+        output="$RESULTS/keychain-lint-cache.json"
+        local args=("$KEYCHAIN_LINT")
+        for i in "${KL_ARGS[@]}"; do [[ $i == --no-cache ]] || args+=("$i"); done
+        args+=(--cache-dir "$WORK/kl-cache" --output "$output")
+        timed "$tool" fill 1 "$output" -- "${args[@]}"
+        KL_CACHE_SIZE="$(du -sh "$WORK/kl-cache" 2> /dev/null | cut -f1 || echo n/a)"
+        note "result cache size after the first run: $KL_CACHE_SIZE"
+        timed "$tool" hit 2 "$output" -- "${args[@]}"
+        rm -rf "$WORK/kl-cache"
+        return
+    fi
     if [[ $tool == keychain-lint ]]; then
         output="$RESULTS/keychain-lint.json"
         cmd=("$KEYCHAIN_LINT" "${KL_ARGS[@]}" --output "$output")
@@ -254,23 +316,35 @@ run_tool() { # run_tool TOOL RUNS
         output="$RESULTS/semgrep.json"
         cmd=("$SEMGREP" "${SG_ARGS[@]}" --output "$output" corpus)
     fi
-    if [[ $CAN_DROP == 1 ]]; then timed "$tool" cold 1 "$output" -- "${cmd[@]}"; fi
-    for ((i = 1; i <= runs; i++)); do timed "$tool" warm "$i" "$output" -- "${cmd[@]}"; done
+    local first=1
+    if [[ $CAN_DROP == 1 && $runs -gt 1 ]]; then timed "$tool" cold 1 "$output" -- "${cmd[@]}"; first=2; fi
+    for ((i = first; i <= runs; i++)); do
+        # keychain-lint's last run adds --verbose, which prints the phase line to standard error.
+        if [[ $tool == keychain-lint && $i == "$runs" ]]; then
+            timed "$tool" warm "$i" "$output" -- "${cmd[@]}" --verbose
+            cp "$LAST_LOG" "$LOGS/keychain-lint-verbose.err"
+        else
+            timed "$tool" warm "$i" "$output" -- "${cmd[@]}"
+        fi
+    done
 }
 
+KL_CACHE_SIZE=""
 run_tool keychain-lint "$RUNS"
 run_tool semgrep "$SEMGREP_RUNS"
+if [[ $KL_HAS_CACHE == 1 && $CACHE_RUNS -gt 0 ]]; then
+    step "keychain-lint with its result cache (private --cache-dir; fill, then re-run on the unchanged corpus)"
+    run_tool keychain-lint-cache 2
+fi
 
-step "keychain-lint --verbose (phase timings; not timed)"
-"$KEYCHAIN_LINT" "${KL_ARGS[@]}" --verbose --output "$RESULTS/keychain-lint-verbose.json" > /dev/null 2> "$LOGS/keychain-lint-verbose.err" || true
-PHASE_LINE="$(grep -E 'files parsed; ' "$LOGS/keychain-lint-verbose.err" | tail -1 || true)"
-note "${PHASE_LINE:-no phase line found}"
-KL_STDERR_PROBLEMS="$(grep -i -E 'crash|fatal|error:' "$LOGS/keychain-lint-verbose.err" | head -5 || true)"
+PHASE_LINE="$(grep -E 'discovery [0-9.]+ ?s' "$LOGS/keychain-lint-verbose.err" | tail -1 | cut -c1-400 || true)"
+note "phase line of the --verbose run: ${PHASE_LINE:-none found}"
+KL_STDERR_PROBLEMS="$(grep -i -E 'crash|fatal error|error:' "$LOGS/keychain-lint-verbose.err" | head -5 || true)"
 [[ -n $KL_STDERR_PROBLEMS ]] && problem "keychain-lint --verbose stderr: $KL_STDERR_PROBLEMS"
 
 # ---------------------------------------------------------------------------------------------
 step "f. Scaling: keychain-lint on 10/25/50/100% of the corpus files"
-printf 'percent\tfiles\tlines\trun\tseconds\tmaxrss_kb\texit\tstatus\n' > "$RESULTS/scaling.tsv"
+printf 'percent\tfiles\tlines\trun\tseconds\tmaxrss_kb\texit\tstatus\tload1\n' > "$RESULTS/scaling.tsv"
 CORPUS_STAMP="$(cat "$GENERATED/.complete") $REAL_FILES $REAL_LINES"
 for percent in "${SCALING_PERCENTS[@]}"; do
     subset="$WORK/subsets/p$percent"
@@ -283,21 +357,22 @@ for percent in "${SCALING_PERCENTS[@]}"; do
     read -r files lines < <(sed -n 2p "$subset/.complete")
     for ((i = 1; i <= SCALING_RUNS; i++)); do
         rc=0
-        (cd "$subset" && /usr/bin/time -f '%e %M' -o "$LOGS/time.scale.$percent.$i" "$KEYCHAIN_LINT" scan corpus \
-            --config "$WORK/keychain-lint.yml" --format json --output "$RESULTS/scale-$percent.json" > "$LOGS/scale.$percent.$i.log" 2>&1) || rc=$?
+        load="$(load1)"
+        (cd "$subset" && /usr/bin/time -f '%e %M' -o "$LOGS/time.scale.$percent.$i" "$KEYCHAIN_LINT" "${KL_ARGS[@]/keychain-lint.yml/$WORK/keychain-lint.yml}" \
+            --output "$RESULTS/scale-$percent.json" > "$LOGS/scale.$percent.$i.log" 2>&1) || rc=$?
         read -r seconds maxrss < <(tail -1 "$LOGS/time.scale.$percent.$i")
         status=ok
         if [[ $rc -gt 1 ]]; then
             status=failed
             problem "keychain-lint on the $percent% subset exited $rc: $(tail -1 "$LOGS/scale.$percent.$i.log" | cut -c1-300)"
         fi
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$percent" "$files" "$lines" "$i" "$seconds" "$maxrss" "$rc" "$status" >> "$RESULTS/scaling.tsv"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$percent" "$files" "$lines" "$i" "$seconds" "$maxrss" "$rc" "$status" "$load" >> "$RESULTS/scaling.tsv"
         note "$percent%: $files files, $lines lines: ${seconds}s, $((maxrss / 1024)) MB"
     done
 done
 # 100% = the warm (or only) runs of the whole-corpus measurement above.
 awk -F'\t' -v files="$TOTAL_FILES" -v lines="$TOTAL_LINES" 'NR > 1 && $1 == "keychain-lint" && $2 == "warm" {
-    printf "100\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", files, lines, $3, $4, $5, $6, $7 }' "$RESULTS/timings.tsv" >> "$RESULTS/scaling.tsv"
+    printf "100\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", files, lines, $3, $4, $5, $6, $7, $8 }' "$RESULTS/timings.tsv" >> "$RESULTS/scaling.tsv"
 
 # ---------------------------------------------------------------------------------------------
 step "g. Report"
@@ -305,20 +380,25 @@ cd "$REPO_DIR"
 SWIFT_VERSION="$(swift --version 2>&1 | grep -m1 -i 'swift version' || true)"
 KL_VERSION="$("$KEYCHAIN_LINT" --version 2> /dev/null || echo unknown)"
 KL_RULES="$("$KEYCHAIN_LINT" rules 2> /dev/null | grep -o -E '(swift|objc|keychain_lint)\.[a-z_]+' | sort -u | paste -sd ' ' - || true)"
+ENV_NOTE=""
+for var in RUNS SEMGREP_RUNS SCALING_RUNS SEMGREP_JOBS CACHE_RUNS MIN_LINES; do
+    if [[ -n ${!var+x} ]] && printenv "$var" > /dev/null; then ENV_NOTE+="$var=$(printenv "$var") "; fi
+done
 if [[ $QUICK == 1 ]]; then ARGS_NOTE=" --quick"; else ARGS_NOTE=""; fi
-if [[ $CAN_DROP == 1 ]]; then COLD_NOTE="1 cold + "; else COLD_NOTE=""; fi
+if [[ $CAN_DROP == 1 ]]; then COLD_NOTE=" (first cold)"; else COLD_NOTE=""; fi
+if "$KEYCHAIN_LINT" scan --help 2> /dev/null | grep -q -e '--jobs'; then KL_JOBS="--jobs default: one worker per core"; else KL_JOBS="single-threaded"; fi
 export BENCH_DATE="$(date -u '+%Y-%m-%d %H:%M UTC')"
 export BENCH_CORES="$(nproc)"
 export BENCH_MEMORY="$(free -g | awk '/^Mem:/ {print $2 " GiB total, " $7 " GiB available"}')"
 export BENCH_OS="$(uname -sm)"
-export BENCH_SWIFT="$SWIFT_VERSION" BENCH_KL="$KL_VERSION" BENCH_KL_RULES="$KL_RULES" BENCH_SEMGREP="$SEMGREP_VERSION"
+export BENCH_SWIFT="$SWIFT_VERSION" BENCH_KL="$KL_VERSION, commit $TREE, $KL_JOBS" BENCH_KL_RULES="$KL_RULES" BENCH_SEMGREP="$SEMGREP_VERSION"
 export BENCH_JOBS="$SEMGREP_JOBS"
-export BENCH_COMMAND="Benchmarks/run.sh$ARGS_NOTE"
-export BENCH_RUNS="keychain-lint ${COLD_NOTE}$RUNS run(s), Semgrep ${COLD_NOTE}$SEMGREP_RUNS run(s), scaling steps $SCALING_RUNS run(s) each; the tables show medians. keychain-lint: \`keychain-lint ${KL_ARGS[*]} --output FILE\`; Semgrep: \`semgrep ${SG_ARGS[*]} --output FILE corpus\` (both run in Benchmarks/.scratch; --max-target-bytes raises Semgrep's 1 MB default to keychain-lint's 16 MiB limit, so both read the same files)"
+export BENCH_COMMAND="${ENV_NOTE}Benchmarks/run.sh$ARGS_NOTE"
+export BENCH_RUNS="keychain-lint $RUNS run(s)$COLD_NOTE (the last adds --verbose for the phase line), Semgrep $SEMGREP_RUNS run(s)$COLD_NOTE, scaling steps $SCALING_RUNS warm run(s) each; the tables show medians. keychain-lint: \`keychain-lint ${KL_ARGS[*]} --output FILE\`; Semgrep: \`semgrep ${SG_ARGS[*]} --output FILE corpus\` (both run in Benchmarks/.scratch; --max-target-bytes raises Semgrep's 1 MB default to keychain-lint's 16 MiB limit, so both read the same files)"
 export BENCH_CACHE="$CACHE_NOTE"
 export BENCH_REAL_FILES="$REAL_FILES" BENCH_REAL_LINES="$REAL_LINES" BENCH_GEN_FILES="$GEN_FILES" BENCH_GEN_LINES="$GEN_LINES"
 export BENCH_FILES="$TOTAL_FILES" BENCH_LINES="$TOTAL_LINES" BENCH_REPOS="$REPOS" BENCH_SKIPPED="$SKIPPED_REPOS"
-export BENCH_WARNING="$CORPUS_WARNING" BENCH_PHASE="$PHASE_LINE"
+export BENCH_WARNING="$CORPUS_WARNING" BENCH_PHASE="$PHASE_LINE" BENCH_CACHE_SIZE="$KL_CACHE_SIZE"
 export BENCH_PROBLEMS="$(printf '%s\n' "${PROBLEMS[@]+"${PROBLEMS[@]}"}")"
 export BENCH_ELAPSED="$((SECONDS - START_SECONDS))"
 python3 - "$RESULTS/meta.json" << 'EOF'
@@ -342,21 +422,12 @@ meta = {
         "files": int(env["BENCH_FILES"]), "lines": int(env["BENCH_LINES"]),
         "skipped_repos": env["BENCH_SKIPPED"], "warning": env["BENCH_WARNING"],
     },
-    "phase_line": phase, "dominant_phase": dominant,
+    "phase_line": phase, "dominant_phase": dominant, "kl_cache_size": env.get("BENCH_CACHE_SIZE", ""),
     "problems": [p for p in env["BENCH_PROBLEMS"].split("\n") if p],
     "elapsed_seconds": int(env["BENCH_ELAPSED"]),
 }
 json.dump(meta, open(sys.argv[1], "w"), indent=1)
 EOF
-python3 "$BENCH_DIR/bench.py" report "$WORK" > "$RESULTS/report.md"
-{
-    echo "# Benchmark results: keychain-lint vs Semgrep"
-    echo
-    echo "Written by \`Benchmarks/run.sh\` (do not edit by hand; re-run the script). What is measured and"
-    echo "how to read it: [README.md](README.md)."
-    echo
-    cat "$RESULTS/report.md"
-} > "$BENCH_DIR/RESULTS.md"
-cat "$RESULTS/report.md"
+write_report
 echo
 echo "run.sh: done in $((SECONDS - START_SECONDS)) s; report written to Benchmarks/RESULTS.md" >&2

@@ -48,6 +48,20 @@ public enum SecItemKeys {
 
     public static let accessibilityConstants: Set<String> = Set(rawAccessibility.values)
 
+    /// Raw strings of the other value constants rules compare with (Security's SecItemConstants).
+    public static let rawValueConstants: [String: String] = rawAccessibility.merging([
+        "genp": "kSecClassGenericPassword",
+        "inet": "kSecClassInternetPassword",
+        "cert": "kSecClassCertificate",
+        "keys": "kSecClassKey",
+        "idnt": "kSecClassIdentity",
+        "m_LimitOne": "kSecMatchLimitOne",
+        "m_LimitAll": "kSecMatchLimitAll",
+        "u_AuthUIA": "kSecUseAuthenticationUIAllow",
+        "u_AuthUIF": "kSecUseAuthenticationUIFail",
+        "u_AuthUIS": "kSecUseAuthenticationUISkip",
+    ]) { first, _ in first }
+
     /// The constant a key value names, or nil (`"pdmn"` → `kSecAttrAccessible`).
     public static func keyName(_ value: Value) -> String? {
         constantName(value, raw: rawValues)
@@ -57,6 +71,12 @@ public enum SecItemKeys {
     public static func accessibilityName(_ value: Value) -> String? {
         guard let name = constantName(value, raw: rawAccessibility), accessibilityConstants.contains(name) else { return nil }
         return name
+    }
+
+    /// The value constant a value names in any spelling (`"m_LimitAll"` → `kSecMatchLimitAll`,
+    /// `kSecUseAuthenticationUISkip as String` → `kSecUseAuthenticationUISkip`), or nil.
+    public static func valueName(_ value: Value) -> String? {
+        constantName(value, raw: rawValueConstants)
     }
 
     /// A `kSec…` constant named by a value in any spelling; strings are looked up in `raw`.
@@ -90,6 +110,8 @@ public struct KeychainQuery: Sendable, Hashable {
         public var value: Value
         /// Where the key was written, when known.
         public var location: ValueLocation?
+        /// Where the value was written for this entry, when known.
+        public var valueLocation: ValueLocation?
     }
 
     public var entries: [Entry]
@@ -99,7 +121,8 @@ public struct KeychainQuery: Sendable, Hashable {
     public init?(_ traced: TracedValue) {
         guard case .dictionary(let entries) = traced.value else { return nil }
         self.entries = entries.map {
-            Entry(key: SecItemKeys.keyName($0.key), rawKey: $0.key, value: $0.value, location: $0.location)
+            Entry(key: SecItemKeys.keyName($0.key), rawKey: $0.key, value: $0.value, location: $0.location,
+                  valueLocation: $0.valueLocation)
         }
         self.trace = traced.trace
     }
@@ -114,6 +137,54 @@ public struct KeychainQuery: Sendable, Hashable {
     public func nested(_ key: String) -> KeychainQuery? {
         guard let value = value(key) else { return nil }
         return KeychainQuery(TracedValue(value: value, trace: trace))
+    }
+
+    /// The attributes `SecKeyCreateRandomKey` stores for one key of the pair: the top-level
+    /// entries with those of `kSecPrivateKeyAttrs` (or `kSecPublicKeyAttrs`) over them, as
+    /// Security's `merge_params` builds them. Nil when the nested dictionary is absent or unknown.
+    public func keyAttributes(_ nestedKey: String) -> KeychainQuery? {
+        guard let nested = nested(nestedKey) else { return nil }
+        var merged = self
+        let nestedKeys = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"]
+        merged.entries.removeAll { entry in
+            entry.key.map(nestedKeys.contains) ?? false
+                || nested.entries.contains { SecItemKeys.sameKey($0.rawKey, entry.rawKey) }
+        }
+        merged.entries += nested.entries
+        return merged
+    }
+}
+
+extension ValueResolver {
+    /// Types whose no-argument initializer makes an empty dictionary.
+    static let dictionaryTypes: Set<String> = ["Dictionary", "NSDictionary", "NSMutableDictionary", "CFDictionary"]
+
+    /// `[String: Any]()`, `Dictionary<String, Any>()`, `NSMutableDictionary()` (also with
+    /// `capacity:`) are empty dictionaries; `NSDictionary(dictionary: d)` and
+    /// `NSMutableDictionary(dictionary: d)` are `d`. Nil when the call is none of these (or the
+    /// type is declared in the scan).
+    func evaluateDictionaryConstruction(_ call: FunctionCallExprSyntax, callee: ExprSyntax, _ env: Environment) -> Resolution? {
+        let isDictionaryType: Bool
+        if let literal = callee.as(DictionaryExprSyntax.self) {
+            // `[String: Any]` in call position is a dictionary type, not a dictionary value.
+            guard case .elements(let elements) = literal.content, elements.count == 1 else { return nil }
+            isDictionaryType = true
+        } else if let name = SyntaxQueries.calleeName(of: callee), Self.dictionaryTypes.contains(name),
+            !callee.is(MemberAccessExprSyntax.self), index.types(named: name).isEmpty
+        {
+            isDictionaryType = true
+        } else {
+            isDictionaryType = false
+        }
+        guard isDictionaryType, call.trailingClosure == nil else { return nil }
+        let arguments = Array(call.arguments)
+        if arguments.isEmpty || (arguments.count == 1 && arguments[0].label?.text == "capacity") {
+            return .value(.dictionary([]))
+        }
+        if arguments.count == 1, arguments[0].label?.text == "dictionary" {
+            return evaluate(arguments[0].expression, env)
+        }
+        return nil
     }
 }
 

@@ -9,6 +9,12 @@ struct LocalFlow {
     let name: String
     let env: ValueResolver.Environment
 
+    /// Swift `Dictionary` and `NSMutableDictionary` updates (`transferDictionaryMutation`).
+    private static let dictionaryMutations: Set<String> = [
+        "merge", "updateValue", "removeValue", "setObject", "setValue", "removeObject", "addEntries", "removeAll",
+        "removeAllObjects",
+    ]
+
     private static let mutations: Set<String> = [
         "insert", "formUnion", "remove", "subtract", "formIntersection", "formSymmetricDifference", "append",
     ]
@@ -126,14 +132,15 @@ struct LocalFlow {
             let key = resolver.evaluateOrOpaque(keyExpression, env)
             let value = resolver.evaluateOrOpaque(infix.rightOperand, env)
             let location = env.file.valueLocation(of: keyExpression)
+            let valueLocation = env.file.valueLocation(of: infix.rightOperand)
             let failure = resolver.gapValue(infix, env, "`\(name)[…] =` on a value that is not a known dictionary")
             return resolver.combine([state, key, value], failure: failure) { parts in
-                DictionaryAlgebra.setting(parts[0], key: parts[1], value: parts[2], location: location)
+                DictionaryAlgebra.setting(parts[0], key: parts[1], value: parts[2], location: location, valueLocation: valueLocation)
             }
         }
         if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
-            ["merge", "updateValue", "removeValue"].contains(member.declName.baseName.text)
+            Self.dictionaryMutations.contains(member.declName.baseName.text)
         {
             return transferDictionaryMutation(call, method: member.declName.baseName.text, state)
         }
@@ -216,11 +223,37 @@ struct LocalFlow {
         return unknownChange(at: header, state)
     }
 
-    /// `query.merge(other) { … }`, `query.updateValue(v, forKey: k)`, `query.removeValue(forKey: k)`.
+    /// `query.merge(other) { … }`, `query.updateValue(v, forKey: k)`, `query.removeValue(forKey: k)`,
+    /// and `NSMutableDictionary`'s `setObject(v, forKey: k)`, `setValue(v, forKey: k)`,
+    /// `removeObject(forKey: k)`, `addEntries(from: other)`, `removeAllObjects()`.
     private func transferDictionaryMutation(_ call: FunctionCallExprSyntax, method: String, _ state: Resolution) -> Resolution {
         let arguments = Array(call.arguments)
         let failure = resolver.gapValue(call, env, "`\(name).\(method)` on a value that is not a known dictionary")
         switch method {
+        case "removeAll" where call.trailingClosure == nil && arguments.allSatisfy({ $0.label?.text == "keepingCapacity" }),
+            "removeAllObjects" where arguments.isEmpty:
+            return resolver.combine([state], failure: failure) { parts in
+                switch parts[0] {
+                case .dictionary: .dictionary([])
+                case .array: .array([])
+                default: nil
+                }
+            }
+        case "setObject" where arguments.count == 2 && arguments[1].label?.text == "forKey",
+            "setValue" where arguments.count == 2 && arguments[1].label?.text == "forKey":
+            let value = resolver.evaluateOrOpaque(arguments[0].expression, env)
+            let key = resolver.evaluateOrOpaque(arguments[1].expression, env)
+            let location = env.file.valueLocation(of: arguments[1].expression)
+            let valueLocation = env.file.valueLocation(of: arguments[0].expression)
+            return resolver.combine([state, key, value], failure: failure) {
+                DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location, valueLocation: valueLocation)
+            }
+        case "removeObject" where arguments.count == 1 && arguments[0].label?.text == "forKey":
+            let key = resolver.evaluateOrOpaque(arguments[0].expression, env)
+            return resolver.combine([state, key], failure: failure) { DictionaryAlgebra.removing($0[0], key: $0[1]) }
+        case "addEntries" where arguments.count == 1 && arguments[0].label?.text == "from":
+            let other = resolver.evaluate(arguments[0].expression, env)
+            return resolver.combine([state, other], failure: failure) { DictionaryAlgebra.merging($0[0], $0[1]) }
         case "merge" where !arguments.isEmpty:
             let other = resolver.evaluate(arguments[0].expression, env)
             return resolver.combine([state, other], failure: failure) { DictionaryAlgebra.merging($0[0], $0[1]) }
@@ -228,8 +261,9 @@ struct LocalFlow {
             let value = resolver.evaluateOrOpaque(arguments[0].expression, env)
             let key = resolver.evaluateOrOpaque(arguments[1].expression, env)
             let location = env.file.valueLocation(of: arguments[1].expression)
+            let valueLocation = env.file.valueLocation(of: arguments[0].expression)
             return resolver.combine([state, key, value], failure: failure) {
-                DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location)
+                DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location, valueLocation: valueLocation)
             }
         case "removeValue" where arguments.count == 1:
             let key = resolver.evaluateOrOpaque(arguments[0].expression, env)

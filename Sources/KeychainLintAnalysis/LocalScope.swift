@@ -77,9 +77,15 @@ enum LocalScope {
         return nil
     }
 
+    /// Top-level code longer than this is treated as declarations only (its `let`s and `var`s are
+    /// globals, found through the project index): walking tens of thousands of top-level items for
+    /// every name would make generated files quadratic.
+    static let maximumTopLevelItems = 256
+
     private static func lookupInList(_ name: String, list: CodeBlockItemListSyntax, before child: Syntax)
         -> LocalBinding?
     {
+        if list.parent?.is(SourceFileSyntax.self) == true, list.count > maximumTopLevelItems { return nil }
         let items = Array(list)
         guard let position = items.firstIndex(where: { $0.id == child.id }) else { return nil }
         for index in stride(from: position - 1, through: 0, by: -1) {

@@ -81,6 +81,9 @@ public final class ProjectIndex: @unchecked Sendable {
     private var declarations: [Int: FileDeclarations] = [:]
     private var filesContaining: [String: [Int]] = [:]
     private var callSiteCache: [String: [CallSite]] = [:]
+    /// Calls of each parsed file grouped by callee name, collected in one walk per file.
+    private var callsByFile: [Int: [String: [FunctionCallExprSyntax]]] = [:]
+
 
     public init(inputs: [Input]) {
         self.inputs = inputs
@@ -113,11 +116,153 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Indices of files whose text mentions `word` (a cheap byte search, cached).
     public func files(mentioning word: String) -> [Int] {
+        Dependencies.record(word)
         if let cached = lock.withLock({ filesContaining[word] }) { return cached }
-        let needle = Array(word.utf8)
-        let result = inputs.indices.filter { TextSearch.contains(inputs[$0].text, needle) }
+        let result: [Int]
+        if Self.isIdentifier(word) {
+            // A hash collision only adds a file that is then checked precisely by its parser.
+            result = textIndexes().identifiers[Self.identifierHash(Array(word.utf8)[...])] ?? []
+        } else {
+            let needle = Array(word.utf8)
+            result = inputs.indices.filter { TextSearch.contains(inputs[$0].text, needle) }
+        }
         lock.withLock { filesContaining[word] = result }
         return result
+    }
+
+    /// Indices of files that may declare `name` (as a type, extension, property, constant,
+    /// function or enum case): files where it follows `let`, `var`, `func`, `case`, `class`, … or a
+    /// comma in such a list. A superset, checked by parsing; much narrower than every mention of
+    /// a common name such as `data` or `flags`.
+    public func files(declaring name: String, as kind: DeclarationKind) -> [Int] {
+        guard Self.isIdentifier(name) else { return files(mentioning: name) }
+        Dependencies.record(name)
+        let hash = Self.identifierHash(Array(name.utf8)[...])
+        let indexes = textIndexes()
+        switch kind {
+        case .type: return indexes.types[hash] ?? []
+        case .function: return indexes.functions[hash] ?? []
+        case .value: return indexes.values[hash] ?? []
+        }
+    }
+
+    public enum DeclarationKind: Sendable { case type, function, value }
+
+    struct TextIndexes {
+        var identifiers: [UInt64: [Int]] = [:]
+        var types: [UInt64: [Int]] = [:]
+        var functions: [UInt64: [Int]] = [:]
+        var values: [UInt64: [Int]] = [:]
+    }
+
+    private var builtIndexes: TextIndexes?
+    private let indexBuildLock = NSLock()
+
+    /// One pass over every file's text, on first use: identifier → files, and declared name → files.
+    private func textIndexes() -> TextIndexes {
+        if let built = lock.withLock({ builtIndexes }) { return built }
+        indexBuildLock.lock()
+        defer { indexBuildLock.unlock() }
+        if let built = lock.withLock({ builtIndexes }) { return built }
+        var indexes = TextIndexes()
+        for fileIndex in inputs.indices {
+            Self.scanIdentifiers(inputs[fileIndex].text) { hash, declared in
+                if indexes.identifiers[hash]?.last != fileIndex { indexes.identifiers[hash, default: []].append(fileIndex) }
+                switch declared {
+                case .type?:
+                    if indexes.types[hash]?.last != fileIndex { indexes.types[hash, default: []].append(fileIndex) }
+                case .function?:
+                    if indexes.functions[hash]?.last != fileIndex { indexes.functions[hash, default: []].append(fileIndex) }
+                case .value?:
+                    if indexes.values[hash]?.last != fileIndex { indexes.values[hash, default: []].append(fileIndex) }
+                case nil:
+                    break
+                }
+            }
+        }
+        lock.withLock { builtIndexes = indexes }
+        return indexes
+    }
+
+    private static func hashes(_ words: [String]) -> Set<UInt64> {
+        Set(words.map { identifierHash(Array($0.utf8)[...]) })
+    }
+    private static let typeKeywords = hashes(["class", "struct", "enum", "protocol", "extension", "actor", "typealias"])
+    private static let functionKeywords = hashes(["func"])
+    private static let valueKeywords = hashes(["let", "var", "case"])
+    private static let initHash = identifierHash(Array("init".utf8)[...])
+
+    /// Calls `visit(hash, kind)` for each identifier of `text`; `kind` is what it declares when it
+    /// follows a declaration keyword (or a comma inside a `let`/`var`/`case` list on one line).
+    static func scanIdentifiers(_ text: String, _ visit: (UInt64, DeclarationKind?) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = -1
+            var pending: DeclarationKind?
+            var inList = false
+            var afterComma = false
+            for position in 0...bytes.count {
+                let byte: UInt8 = position < bytes.count ? bytes[position] : 0x0A
+                if isIdentifierByte(byte) {
+                    if start < 0 { start = position }
+                    continue
+                }
+                if start >= 0 {
+                    let hash = identifierHash(bytes[start..<position])
+                    var declared = pending ?? ((inList && afterComma) ? .value : nil)
+                    if hash == initHash { declared = .function }
+                    visit(hash, declared)
+                    if typeKeywords.contains(hash) {
+                        pending = .type
+                        inList = false
+                    } else if functionKeywords.contains(hash) {
+                        pending = .function
+                        inList = false
+                    } else if valueKeywords.contains(hash) {
+                        pending = .value
+                        inList = true
+                    } else {
+                        pending = nil
+                    }
+                    afterComma = false
+                    start = -1
+                }
+                switch byte {
+                case 0x20, 0x09, 0x60:
+                    break  // spaces and backticks keep the state: `let  name`, `let `default``
+                case 0x2C:
+                    afterComma = true
+                    pending = nil
+                case 0x0A, 0x7B, 0x28, 0x5B:
+                    // a newline, `{`, `(` or `[` ends a declaration list (`let a = 1, b = 2` goes on;
+                    // the commas of `f(a, b)` and `[a, b]` are not that list's)
+                    inList = false
+                    pending = nil
+                    afterComma = false
+                default:
+                    pending = nil
+                    afterComma = false
+                }
+            }
+        }
+    }
+
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    static func isIdentifier(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy(isIdentifierByte)
+    }
+
+    static func identifierHash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     private func declarations(in index: Int) -> FileDeclarations {
@@ -129,43 +274,71 @@ public final class ProjectIndex: @unchecked Sendable {
         return collected
     }
 
+    /// Variables named `name`, in files that may declare a value of that name (locals count too,
+    /// so a common name can be declared in thousands of files: whole-scan searches use `limit`).
     public func variables(named name: String) -> [VariableDeclaration] {
-        files(mentioning: name).flatMap { declarations(in: $0).variables[name] ?? [] }
+        files(declaring: name, as: .value).flatMap { declarations(in: $0).variables[name] ?? [] }
+    }
+
+    /// The variables named `name`, or nil when more than `limit` files may declare one (the
+    /// question is too broad to answer precisely; callers treat it as unknown).
+    public func variables(named name: String, limit: Int) -> [VariableDeclaration]? {
+        let candidates = files(declaring: name, as: .value)
+        guard candidates.count <= limit else { return nil }
+        return candidates.flatMap { declarations(in: $0).variables[name] ?? [] }
     }
 
     public func functions(named name: String) -> [FunctionDeclaration] {
-        files(mentioning: name).flatMap { declarations(in: $0).functions[name] ?? [] }
+        files(declaring: name, as: .function).flatMap { declarations(in: $0).functions[name] ?? [] }
     }
 
     public func types(named name: String) -> [TypeDeclaration] {
-        files(mentioning: name).flatMap { declarations(in: $0).types[name] ?? [] }
+        files(declaring: name, as: .type).flatMap { declarations(in: $0).types[name] ?? [] }
     }
 
     public func isDeclaredType(_ name: String) -> Bool {
         !types(named: name).isEmpty
     }
 
-    /// Members (properties) named `member` of type `typeName`, including its extensions.
+    /// Members (properties) named `member` of type `typeName`, including its extensions: only the
+    /// files that declare or extend the type are read.
     public func properties(named member: String, inType typeName: String) -> [VariableDeclaration] {
-        variables(named: member).filter { $0.enclosingType == typeName }
+        filesDeclaringType(typeName).flatMap { declarations(in: $0).variables[member] ?? [] }
+            .filter { $0.enclosingType == typeName }
     }
 
     public func methods(named member: String, inType typeName: String) -> [FunctionDeclaration] {
-        functions(named: member).filter { $0.enclosingType == typeName }
+        filesDeclaringType(typeName).flatMap { declarations(in: $0).functions[member] ?? [] }
+            .filter { $0.enclosingType == typeName }
+    }
+
+    /// `Outer.Inner` is declared as `Inner` inside `Outer`, and extended as `Outer.Inner`.
+    private func filesDeclaringType(_ typeName: String) -> [Int] {
+        let last = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let extensions = last == typeName ? [] : files(mentioning: typeName)
+        return Array(Set(files(declaring: last, as: .type) + extensions)).sorted()
     }
 
     /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan.
     public func callSites(named name: String) -> [CallSite] {
+        Dependencies.record(name)
         if let cached = lock.withLock({ callSiteCache[name] }) { return cached }
         var result: [CallSite] = []
         for index in files(mentioning: name) {
             let file = file(at: index)
-            let collector = CallCollector(name: name)
-            collector.walk(file.tree)
-            result.append(contentsOf: collector.calls.map { CallSite(file: file, call: $0) })
+            result.append(contentsOf: calls(in: index)[name, default: []].map { CallSite(file: file, call: $0) })
         }
         lock.withLock { callSiteCache[name] = result }
         return result
+    }
+
+    /// Every call of a file by callee name (one walk per file, cached).
+    private func calls(in index: Int) -> [String: [FunctionCallExprSyntax]] {
+        if let cached = lock.withLock({ callsByFile[index] }) { return cached }
+        let collector = CallCollector()
+        collector.walk(file(at: index).tree)
+        lock.withLock { callsByFile[index] = collector.calls }
+        return collector.calls
     }
 }
 
@@ -178,6 +351,16 @@ public struct CallSite: @unchecked Sendable {
 /// Byte search used by the prefilter and the lazy index.
 public enum TextSearch {
     public static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        contains(text, needle, wholeWord: false)
+    }
+
+    /// Whether `needle` occurs as a whole identifier: not inside a longer one (`watch` is not in
+    /// `watchOS`). Used by the prefilter, whose words are all identifiers.
+    public static func containsWord(_ text: String, _ needle: [UInt8]) -> Bool {
+        contains(text, needle, wholeWord: true)
+    }
+
+    static func contains(_ text: String, _ needle: [UInt8], wholeWord: Bool) -> Bool {
         guard !needle.isEmpty else { return true }
         var text = text
         return text.withUTF8 { haystack in
@@ -192,7 +375,14 @@ public enum TextSearch {
                     guard let hit = memchr(start, first, end - start) else { return false }
                     let candidate = UnsafeRawPointer(hit)
                     if end - candidate < pattern.count { return false }
-                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return true }
+                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 {
+                        guard wholeWord else { return true }
+                        let offset = candidate - UnsafeRawPointer(base)
+                        let before = offset == 0 || !ProjectIndex.isIdentifierByte(haystack[offset - 1])
+                        let afterIndex = offset + pattern.count
+                        let after = afterIndex == haystack.count || !ProjectIndex.isIdentifierByte(haystack[afterIndex])
+                        if before && after { return true }
+                    }
                     start = candidate + 1
                 }
                 return false
@@ -315,16 +505,14 @@ private final class DeclarationCollector: SyntaxVisitor {
 }
 
 private final class CallCollector: SyntaxVisitor {
-    let name: String
-    var calls: [FunctionCallExprSyntax] = []
+    var calls: [String: [FunctionCallExprSyntax]] = [:]
 
-    init(name: String) {
-        self.name = name
+    init() {
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if SyntaxQueries.calleeName(of: node) == name { calls.append(node) }
+        if let name = SyntaxQueries.calleeName(of: node) { calls[name, default: []].append(node) }
         return .visitChildren
     }
 }

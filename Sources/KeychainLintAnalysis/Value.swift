@@ -85,11 +85,15 @@ public struct DictionaryEntry: Hashable, Sendable {
     /// Where the key was written (a literal entry or a subscript assignment). Not part of the
     /// entry's identity: the same query built in two places is the same query.
     public var location: ValueLocation?
+    /// Where the value was written for this entry (the literal's value, the right-hand side of
+    /// `dict[key] = v`, the first argument of `updateValue`/`setObject`). Not part of the identity either.
+    public var valueLocation: ValueLocation?
 
-    public init(key: Value, value: Value, location: ValueLocation? = nil) {
+    public init(key: Value, value: Value, location: ValueLocation? = nil, valueLocation: ValueLocation? = nil) {
         self.key = key
         self.value = value
         self.location = location
+        self.valueLocation = valueLocation
     }
 
     public static func == (lhs: DictionaryEntry, rhs: DictionaryEntry) -> Bool {
@@ -159,7 +163,7 @@ public struct TracedValue: Hashable, Sendable {
 }
 
 /// Where and why resolution stopped.
-public struct ResolutionGap: Hashable, Sendable {
+public struct ResolutionGap: Hashable, Sendable, Codable {
     public var file: String
     public var line: Int
     public var column: Int

@@ -12,9 +12,19 @@ public final class ValueResolver: @unchecked Sendable {
     public static let maximumDepth = 20
     /// Call sites followed when a parameter's value comes from its callers.
     public static let maximumCallSites = 24
+    /// Whole-scan searches for a name stop (as unknown) when more files than this may declare it.
+    public static let maximumDeclaringFiles = 64
+    /// Callers are followed only when at most this many files mention the function's name.
+    public static let maximumCallerFiles = 64
 
     private let lock = NSLock()
-    private var declarationCache: [NodeKey: Resolution] = [:]
+    private var declarationCache: [NodeKey: CachedResolution] = [:]
+
+    private struct CachedResolution {
+        let resolution: Resolution
+        /// Names looked up while computing it (replayed for the result cache's dependencies).
+        let names: Set<String>
+    }
 
     public init(index: ProjectIndex) {
         self.index = index
@@ -22,7 +32,39 @@ public final class ValueResolver: @unchecked Sendable {
 
     /// The possible values of `expression`, which lies in `file`.
     public func resolve(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
-        evaluate(expression, Environment(file: file))
+        var env = Environment(file: file)
+        let uses = ParameterUses()
+        env.parameterUses = uses
+        let result = evaluate(expression, env)
+        guard let function = Self.enclosingFunction(of: Syntax(expression)),
+            uses.count(NodeKey(file: file, node: function)) >= 2
+        else { return result }
+        var plain = Environment(file: file)
+        plain.parameterUses = nil
+        return evaluatePerCallSite(expression, function: function, plain) ?? result
+    }
+
+    static func enclosingFunction(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self) { return candidate }
+            if candidate.is(MemberBlockSyntax.self) || candidate.is(ClosureExprSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Which parameters of which functions a resolution read from their callers.
+    final class ParameterUses: @unchecked Sendable {
+        private var names: [NodeKey: Set<String>] = [:]
+
+        func record(_ function: NodeKey, _ name: String) {
+            names[function, default: []].insert(name)
+        }
+
+        func count(_ function: NodeKey) -> Int {
+            names[function]?.count ?? 0
+        }
     }
 
     // MARK: - Environment
@@ -41,6 +83,8 @@ public final class ValueResolver: @unchecked Sendable {
         var bindings: [ParameterKey: Resolution] = [:]
         /// `self` when a member is evaluated on a known enum case (`Level.legacy.flags`).
         var selfValue: Resolution?
+        /// Records parameters read from callers during one top-level question (one thread).
+        var parameterUses: ParameterUses?
 
         func entering(_ key: NodeKey, file: SourceFile) -> Environment {
             var next = self
@@ -105,6 +149,14 @@ public final class ValueResolver: @unchecked Sendable {
             if let number = Self.integerValue(of: integer) { return .value(.integer(number)) }
             return gap(integer, env, "integer literal out of range")
         }
+        // `60.0` (a `TimeInterval`): a whole number is kept as an integer; fractions are not modelled.
+        if let float = expression.as(FloatLiteralExprSyntax.self) {
+            let digits = float.literal.text.replacingOccurrences(of: "_", with: "")
+            if let number = Double(digits), number.rounded() == number, abs(number) < 1e15 {
+                return .value(.integer(Int(number)))
+            }
+            return gap(float, env, "floating-point literal `\(float.literal.text)` is not a whole number")
+        }
         if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
             return .value(.bool(boolean.literal.tokenKind == .keyword(.true)))
         }
@@ -133,6 +185,10 @@ public final class ValueResolver: @unchecked Sendable {
         if let switchExpr = expression.as(SwitchExprSyntax.self) {
             return evaluateSwitchExpression(switchExpr, env)
         }
+        if let inOut = expression.as(InOutExprSyntax.self) {
+            // `&error`: an out-parameter, not a value anyone asks about; no gap worth showing.
+            return .value(.opaque(SyntaxQueries.shortText(inOut, limit: 40)))
+        }
         if let closure = expression.as(ClosureExprSyntax.self) {
             return gap(closure, env, "a closure is not a value the resolver follows")
         }
@@ -159,16 +215,21 @@ public final class ValueResolver: @unchecked Sendable {
         guard case .elements(let elements) = dictionary.content else { return .value(.dictionary([])) }
         var parts: [Resolution] = []
         var locations: [ValueLocation] = []
+        var valueLocations: [ValueLocation] = []
         for element in elements {
             parts.append(evaluateOrOpaque(element.key, env))
             parts.append(evaluateOrOpaque(element.value, env))
             locations.append(env.file.valueLocation(of: element.key))
+            valueLocations.append(env.file.valueLocation(of: element.value))
         }
         return combine(parts) { values in
             var entries: [DictionaryEntry] = []
             var index = 0
             while index + 1 < values.count {
-                entries.append(DictionaryEntry(key: values[index], value: values[index + 1], location: locations[index / 2]))
+                entries.append(
+                    DictionaryEntry(
+                        key: values[index], value: values[index + 1], location: locations[index / 2],
+                        valueLocation: valueLocations[index / 2]))
                 index += 2
             }
             return .dictionary(entries)
@@ -206,6 +267,12 @@ public final class ValueResolver: @unchecked Sendable {
                 case (.integer(let a), .integer(let b)): .integer(a &+ b)
                 default: nil
                 }
+            }
+        case "-", "*":
+            let failure = gapValue(infix, env, "operands of `\(op)` are not known integers")
+            return combine([left, right], failure: failure) { values in
+                guard case .integer(let a) = values[0], case .integer(let b) = values[1] else { return nil }
+                return .integer(op == "-" ? a &- b : a &* b)
             }
         case "|":
             let failure = gapValue(infix, env, "operands of `|` are not known integers")
@@ -272,7 +339,10 @@ public final class ValueResolver: @unchecked Sendable {
             let members = index.properties(named: name, inType: typeName)
             if !members.isEmpty { return resolveVariables(members, env) }
         }
-        let globals = index.variables(named: name).filter { $0.enclosingType == nil }
+        guard let declared = index.variables(named: name, limit: Self.maximumDeclaringFiles) else {
+            return gap(reference, env, "`\(name)` may be declared in too many files to follow")
+        }
+        let globals = declared.filter { $0.enclosingType == nil }
         if globals.count == 1 { return resolveVariable(globals[0], env) }
         if globals.count > 1 {
             return gap(reference, env, "`\(name)` is declared \(globals.count) times in the scan")
@@ -347,6 +417,15 @@ public final class ValueResolver: @unchecked Sendable {
         }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         let receiver = evaluate(unwrappedBase, env)
+        // `"1234".utf8`: a view of a known string keeps the string, as a call of the view
+        // without arguments (so `Data("1234".utf8)` is still known to hold a literal).
+        if Self.stringViews.contains(name), !receiver.values.isEmpty,
+            receiver.values.allSatisfy({ if case .string = $0.value { return true } else { return false } })
+        {
+            return receiver.map(
+                { .call(CallValue(name: name, receiver: $0, arguments: [])) },
+                failure: { gapValue(member, env, "`\(name)` of a value that is not a string") })
+        }
         let caseValues = receiver.values.filter {
             if case .member = $0.value { return true }
             return false
@@ -378,7 +457,10 @@ public final class ValueResolver: @unchecked Sendable {
             let properties = index.properties(named: name, inType: baseType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
         }
-        let candidates = index.variables(named: name).filter { $0.enclosingType != nil && !$0.isStatic }
+        guard let declared = index.variables(named: name, limit: Self.maximumDeclaringFiles) else {
+            return gap(member, env, "`\(name)` is declared in too many files to know which one this is")
+        }
+        let candidates = declared.filter { $0.enclosingType != nil && !$0.isStatic }
         if candidates.count == 1 { return resolveVariable(candidates[0], env) }
         if candidates.count > 1 {
             return gap(member, env, "`\(name)` is a member of \(candidates.count) types; the receiver's type is unknown")
@@ -449,9 +531,12 @@ public final class ValueResolver: @unchecked Sendable {
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
             SyntaxQueries.looksLikeTypeName(member.declName.baseName.text), let outer = typeName(of: base)
         {
-            let full = outer + "." + member.declName.baseName.text
-            return index.types(named: full).isEmpty && !index.types(named: outer).isEmpty
-                ? nil : full
+            let inner = member.declName.baseName.text
+            let full = outer + "." + inner
+            if !index.types(named: full).isEmpty { return full }
+            // A nested type (`KeychainConfiguration.Account`) is indexed under its own name.
+            if !index.types(named: inner).isEmpty { return inner }
+            return index.types(named: outer).isEmpty ? full : nil
         }
         if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
             return typeName(of: specialized.expression)
@@ -477,7 +562,7 @@ public final class ValueResolver: @unchecked Sendable {
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)
                 let candidates = typeName.map { index.properties(named: name, inType: $0) } ?? []
                 let declarations = candidates.isEmpty
-                    ? index.variables(named: name).filter { $0.enclosingType == nil } : candidates
+                    ? (index.variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
                 guard declarations.count == 1 else { return nil }
                 return declarations[0].typeName
                     ?? declarations[0].binding.initializer.flatMap { constructedType($0.value) }
@@ -517,7 +602,20 @@ public final class ValueResolver: @unchecked Sendable {
             return gap(declaration.binding, env.withFile(declaration.file), "`\(declaration.name)` depends on itself")
         }
         let cacheable = env.isContextFree
-        if cacheable, let cached = lock.withLock({ declarationCache[key] }) { return cached }
+        if cacheable, let cached = lock.withLock({ declarationCache[key] }) {
+            Dependencies.replay(cached.names)
+            return cached.resolution
+        }
+        let (traced, names) = Dependencies.collect { computeVariable(declaration, key: key, env) }
+        // A result cut short by a cycle or the depth limit depends on where the question came
+        // from; caching it would make answers depend on the order files are scanned in.
+        if cacheable, !traced.gaps.contains(where: { Self.isContextDependent($0) }) {
+            lock.withLock { declarationCache[key] = CachedResolution(resolution: traced, names: names) }
+        }
+        return traced
+    }
+
+    private func computeVariable(_ declaration: VariableDeclaration, key: NodeKey, _ env: Environment) -> Resolution {
 
         var inner = env.entering(key, file: declaration.file)
         // A member's own code sees `self` only through an explicit receiver value.
@@ -548,11 +646,6 @@ public final class ValueResolver: @unchecked Sendable {
         }
         let qualified = declaration.enclosingType.map { "\($0).\(declaration.name)" } ?? declaration.name
         let traced = result.through(step(.property, "`\(qualified)`", at: declaration.binding.pattern, in: declaration.file))
-        // A result cut short by a cycle or the depth limit depends on where the question came
-        // from; caching it would make answers depend on the order files are scanned in.
-        if cacheable, !traced.gaps.contains(where: { Self.isContextDependent($0) }) {
-            lock.withLock { declarationCache[key] = traced }
-        }
         return traced
     }
 
@@ -689,6 +782,9 @@ public final class ValueResolver: @unchecked Sendable {
 
     // MARK: - Calls
 
+    /// Views of a `String` that keep its content (`"secret".utf8`).
+    public static let stringViews: Set<String> = ["utf8", "utf16", "unicodeScalars", "utf8CString"]
+
     private static let setAlgebra: Set<String> = ["union", "intersection", "subtracting", "symmetricDifference"]
 
     private func evaluateCall(_ call: FunctionCallExprSyntax, _ env: Environment) -> Resolution {
@@ -696,6 +792,8 @@ public final class ValueResolver: @unchecked Sendable {
         if let closure = callee.as(ClosureExprSyntax.self) {
             return evaluateBody(closure.statements, env)
         }
+        // `[String: Any]()`, `NSMutableDictionary()`, `NSDictionary(dictionary: d)` (KeychainQuery.swift).
+        if let constructed = evaluateDictionaryConstruction(call, callee: callee, env) { return constructed }
         guard let name = SyntaxQueries.calleeName(of: callee) else {
             return gap(call, env, "cannot follow the call `\(SyntaxQueries.shortText(call, limit: 40))`")
         }
@@ -850,14 +948,11 @@ public final class ValueResolver: @unchecked Sendable {
 
     /// A parameter read inside its function, with no call being evaluated: the values its callers
     /// pass (each call site in the scan), and its default when a caller omits it or none is found.
-    private func evaluateParameterFromCallers(
-        _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
-    ) -> Resolution {
-        let name = (parameter.secondName ?? parameter.firstName).text
-        let functionKey = NodeKey(file: env.file, node: function)
-        guard !env.active.contains(functionKey) else {
-            return gap(use, env, "`\(name)` depends on itself")
-        }
+    /// The call sites of a function (or initializer) in the scan that can reach it, each with the
+    /// argument index passed for every parameter (nil: the default is used).
+    private func compatibleCallSites(of function: Syntax, _ env: Environment)
+        -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
+    {
         let parameters: FunctionParameterListSyntax
         let calleeName: String
         var ownerType = SyntaxQueries.enclosingTypeName(of: function)
@@ -869,18 +964,12 @@ public final class ValueResolver: @unchecked Sendable {
             calleeName = owner
             ownerType = nil
         } else {
-            return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
+            return nil
         }
-        guard let position = parameters.firstIndex(where: { $0.id == parameter.id }) else {
-            return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
-        }
-        let parameterIndex = parameters.distance(from: parameters.startIndex, to: position)
-        var result = Resolution()
-        var usesDefault = false
-        var sitesFollowed = 0
-        var inner = env.entering(functionKey, file: env.file)
-        inner.bindings = [:]
-        inner.selfValue = nil
+        var sites: [(site: CallSite, matched: [Int?])] = []
+        // A common method name (`save`, `add`) called from many files: following every call would
+        // be slow and mostly about other methods of that name.
+        guard index.files(mentioning: calleeName).count <= Self.maximumCallerFiles else { return nil }
         for site in index.callSites(named: calleeName) {
             let labels = SyntaxQueries.labels(of: site.call)
             guard let matched = Self.matchArguments(labels, parameters) else { continue }
@@ -897,11 +986,38 @@ public final class ValueResolver: @unchecked Sendable {
                     continue
                 }
             }
-            guard sitesFollowed < Self.maximumCallSites else {
+            sites.append((site, matched))
+        }
+        return (parameters, sites)
+    }
+
+    /// A parameter read inside its function, with no call being evaluated: the values its callers
+    /// pass (each call site in the scan), and its default when a caller omits it or none is found.
+    private func evaluateParameterFromCallers(
+        _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
+    ) -> Resolution {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let functionKey = NodeKey(file: env.file, node: function)
+        guard !env.active.contains(functionKey) else {
+            return gap(use, env, "`\(name)` depends on itself")
+        }
+        guard let (parameters, sites) = compatibleCallSites(of: function, env),
+            let position = parameters.firstIndex(where: { $0.id == parameter.id })
+        else {
+            return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
+        }
+        env.parameterUses?.record(functionKey, name)
+        let parameterIndex = parameters.distance(from: parameters.startIndex, to: position)
+        var result = Resolution()
+        var usesDefault = false
+        var inner = env.entering(functionKey, file: env.file)
+        inner.bindings = [:]
+        inner.selfValue = nil
+        for (number, (site, matched)) in sites.enumerated() {
+            guard number < Self.maximumCallSites else {
                 result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`"))
                 break
             }
-            sitesFollowed += 1
             if let argumentIndex = matched[parameterIndex] {
                 var siteEnv = inner
                 siteEnv.file = site.file
@@ -913,13 +1029,49 @@ public final class ValueResolver: @unchecked Sendable {
                 usesDefault = true
             }
         }
-        if (usesDefault || sitesFollowed == 0), let defaultValue = parameter.defaultValue {
+        if usesDefault || sites.isEmpty, let defaultValue = parameter.defaultValue {
             result = result.merging(
                 evaluate(defaultValue.value, inner)
                     .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: env.file)))
         }
         if result.isEmpty {
             return gap(use, env, "parameter `\(name)` has no default and no caller in the scan")
+        }
+        return result
+    }
+
+    /// When an expression inside a function depends on two or more of its parameters, resolving
+    /// each parameter from all callers separately would pair one call's `service` with another
+    /// call's `access`. Instead, evaluate the expression once per call site with all parameters
+    /// bound from that call (context-sensitive at the first level).
+    private func evaluatePerCallSite(_ expression: ExprSyntax, function: Syntax, _ env: Environment) -> Resolution? {
+        guard let (parameters, sites) = compatibleCallSites(of: function, env), !sites.isEmpty else { return nil }
+        let functionKey = NodeKey(file: env.file, node: function)
+        var result = Resolution()
+        for (number, (site, matched)) in sites.enumerated() {
+            guard number < Self.maximumCallSites else {
+                result = result.merging(gap(expression, env, "more than \(Self.maximumCallSites) calls reach this function"))
+                break
+            }
+            var callerEnv = env.entering(functionKey, file: site.file)
+            callerEnv.bindings = [:]
+            callerEnv.selfValue = nil
+            var bound = env
+            let arguments = Array(site.call.arguments)
+            for (parameter, argumentIndex) in zip(parameters, matched) {
+                let name = (parameter.secondName ?? parameter.firstName).text
+                let key = ParameterKey(function: functionKey, name: name)
+                if let argumentIndex, argumentIndex < arguments.count {
+                    bound.bindings[key] = evaluate(arguments[argumentIndex].expression, callerEnv)
+                        .through(step(.argument, "argument `\(name)` of the call", at: site.call, in: site.file))
+                } else if let defaultValue = parameter.defaultValue {
+                    var defaultEnv = callerEnv
+                    defaultEnv.file = env.file
+                    bound.bindings[key] = evaluate(defaultValue.value, defaultEnv)
+                        .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: env.file))
+                }
+            }
+            result = result.merging(evaluate(expression, bound))
         }
         return result
     }
@@ -992,10 +1144,14 @@ final class AssignmentCollector: SyntaxVisitor {
 /// Dictionary updates on resolved values; keys compare by value (`kSecAttrAccessible` and
 /// `kSecAttrAccessible as String` resolve to the same symbol).
 public enum DictionaryAlgebra {
-    public static func setting(_ dictionary: Value, key: Value, value: Value, location: ValueLocation?) -> Value? {
+    public static func setting(
+        _ dictionary: Value, key: Value, value: Value, location: ValueLocation?, valueLocation: ValueLocation? = nil
+    ) -> Value? {
         guard case .dictionary(var entries) = dictionary else { return nil }
         entries.removeAll { SecItemKeys.sameKey($0.key, key) }
-        if value != .null { entries.append(DictionaryEntry(key: key, value: value, location: location)) }
+        if value != .null {
+            entries.append(DictionaryEntry(key: key, value: value, location: location, valueLocation: valueLocation))
+        }
         return .dictionary(entries)
     }
 

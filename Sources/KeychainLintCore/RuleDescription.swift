@@ -142,17 +142,22 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
     public var title: String
     /// Source line of the declaration, so a failing example points at itself.
     public var declaredAt: String
+    /// Ids of OTHER rules whose findings this example legitimately triggers too (a `.touchIDAny`
+    /// example is also deprecated API). The catalogue test runs every rule over every example and
+    /// fails on any other rule's finding not listed here, and on a listed rule that does not fire.
+    public var alsoTriggers: [String] = []
 
     public static func triggering(
         _ title: String,
         _ code: String,
         messages: [String],
         options: [String: ConfigValue] = [:],
+        alsoTriggers: [String] = [],
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> RuleExample {
         RuleExample(kind: .triggering, files: ["Example.swift": code], messages: messages, options: options,
-                    title: title, declaredAt: "\(file):\(line)")
+                    title: title, declaredAt: "\(file):\(line)", alsoTriggers: alsoTriggers)
     }
 
     public static func triggering(
@@ -160,33 +165,36 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
         files: [String: String],
         messages: [String],
         options: [String: ConfigValue] = [:],
+        alsoTriggers: [String] = [],
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> RuleExample {
         RuleExample(kind: .triggering, files: files, messages: messages, options: options,
-                    title: title, declaredAt: "\(file):\(line)")
+                    title: title, declaredAt: "\(file):\(line)", alsoTriggers: alsoTriggers)
     }
 
     public static func nonTriggering(
         _ title: String,
         _ code: String,
         options: [String: ConfigValue] = [:],
+        alsoTriggers: [String] = [],
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> RuleExample {
         RuleExample(kind: .nonTriggering, files: ["Example.swift": code], messages: [], options: options,
-                    title: title, declaredAt: "\(file):\(line)")
+                    title: title, declaredAt: "\(file):\(line)", alsoTriggers: alsoTriggers)
     }
 
     public static func nonTriggering(
         _ title: String,
         files: [String: String],
         options: [String: ConfigValue] = [:],
+        alsoTriggers: [String] = [],
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> RuleExample {
         RuleExample(kind: .nonTriggering, files: files, messages: [], options: options,
-                    title: title, declaredAt: "\(file):\(line)")
+                    title: title, declaredAt: "\(file):\(line)", alsoTriggers: alsoTriggers)
     }
 
     public var description: String { "\(title) (\(declaredAt))" }

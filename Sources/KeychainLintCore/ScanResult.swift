@@ -47,6 +47,8 @@ public struct ScanStats: Hashable, Codable, Sendable {
     public var filesScanned: Int = 0
     /// Files that were parsed (the text prefilter let them through or resolution needed them).
     public var filesParsed: Int = 0
+    /// Files whose findings came from the result cache (unchanged since the last run).
+    public var filesFromCache: Int = 0
     public var filesSkipped: Int = 0
     public var linesScanned: Int = 0
     public var suppressedFindings: Int = 0

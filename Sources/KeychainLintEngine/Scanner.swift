@@ -25,7 +25,7 @@ public final class Scanner {
     /// Scans files and folders on disk. Throws `DiscoveryError` for a path that does not exist.
     public func scan(
         paths: [String], includeVendored: Bool, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, cacheDirectory: String? = nil
     ) throws -> ScanResult {
         let clock = PhaseClock()
         let discovery = FileDiscovery(
@@ -58,7 +58,9 @@ public final class Scanner {
             }
         }
         clock.lap("read")
-        var result = scan(sources: sources, projectFiles: projectFiles, clock: clock, threads: threads, progress: progress)
+        var result = scan(
+            sources: sources, projectFiles: projectFiles, clock: clock, threads: threads, progress: progress,
+            cacheDirectory: cacheDirectory, cacheRoots: paths)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -101,13 +103,19 @@ public final class Scanner {
         var prefilterSeconds = 0.0
         var parseSeconds = 0.0
         var ruleSeconds = 0.0
+        /// Whether rules ran on the file (it passed the prefilter); only those are cached.
+        var analysed = false
+        var fromCache = false
+        /// Names looked up across files → paths of the files that mentioned them.
+        var dependencies: [String: [String]] = [:]
     }
 
     /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`). Files are
     /// processed on `threads` worker threads; the result does not depend on the thread count.
     public func scan(
         sources: [ProjectIndex.Input], projectFiles: [ProjectFileInput] = [], clock: PhaseClock = PhaseClock(),
-        threads: Int = 1, progress: (@Sendable (Int, Int) -> Void)? = nil
+        threads: Int = 1, progress: (@Sendable (Int, Int) -> Void)? = nil, cacheDirectory: String? = nil,
+        cacheRoots: [String] = []
     ) -> ScanResult {
         let index = ProjectIndex(inputs: sources)
         let resolver = ValueResolver(index: index)
@@ -118,9 +126,47 @@ public final class Scanner {
         let prefilter = Prefilter(rules: rules.map(\.type))
         let done = ProgressCounter(total: sources.count, report: progress)
 
+        var cache: ResultCache?
+        var hashes: [String] = []
+        var reusable: [Int: FileOutcome] = [:]
+        if let cacheDirectory {
+            hashes = ParallelWork.map(count: sources.count, threads: threads) { ResultCache.hash(sources[$0].text) }
+            let key = ResultCache.key(
+                configuration: configuration, ruleIds: rules.map(\.description.id),
+                projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) })
+            cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
+            reusable = cache!.reusableOutcomes(sources: sources, hashes: hashes)
+            clock.lap("cache")
+        }
+
+        let reused = reusable
         let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
-            return Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
+            if let cached = reused[fileIndex] { return cached }
+            let (outcome, names) = Dependencies.collect {
+                Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
+            }
+            var result = outcome
+            if result.analysed {
+                for name in names.sorted() {
+                    result.dependencies[name] = index.files(mentioning: name).map { sources[$0].path }
+                }
+            }
+            return result
+        }
+        // Wall time of the analysis itself; prefilter/parse/rules below are summed over threads.
+        clock.lap("analysis (wall)")
+        var cacheNotes: [ScanDiagnostic] = []
+        if let cache {
+            do {
+                try cache.save(sources: sources, hashes: hashes, outcomes: outcomes)
+            } catch {
+                cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
+            }
+            if let note = cache.note {
+                cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: note))
+            }
+            clock.lap("cache")
         }
 
         var findings: [Finding] = []
@@ -131,6 +177,7 @@ public final class Scanner {
             findings.append(contentsOf: outcome.findings)
             gaps.append(contentsOf: outcome.gaps)
             notes.append(contentsOf: outcome.notes)
+            if outcome.fromCache { stats.filesFromCache += 1 }
             stats.suppressedFindings += outcome.suppressed
             stats.linesScanned += outcome.lines
         }
@@ -169,7 +216,7 @@ public final class Scanner {
                 message: gap.reason)
         }
         var seenNotes = Set<ScanDiagnostic>()
-        let allDiagnostics = (diagnostics + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
+        let allDiagnostics = (diagnostics + cacheNotes + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
         return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: rules.map(\.description))
     }
 
@@ -193,6 +240,7 @@ public final class Scanner {
         outcome.prefilterSeconds = Date().timeIntervalSince(start)
         guard mayMatch || hasDirectives else { return outcome }
 
+        outcome.analysed = true
         start = Date()
         let file = index.file(at: fileIndex)
         outcome.parseSeconds = Date().timeIntervalSince(start)
@@ -240,8 +288,10 @@ struct Prefilter: Sendable {
         needles = words.sorted().map { Array($0.utf8) }
     }
 
+    /// Whole identifiers only: `watch` (the deprecated flag) must not send every file with
+    /// `#if os(watchOS)` to the parser.
     func mayMatch(_ text: String) -> Bool {
-        needles.contains { TextSearch.contains(text, $0) }
+        needles.contains { TextSearch.containsWord(text, $0) }
     }
 }
 

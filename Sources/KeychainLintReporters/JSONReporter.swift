@@ -19,6 +19,7 @@ public struct JSONReporter: Reporter {
             stats: Stats(
                 durationSeconds: roundedSeconds(stats.durationSeconds),
                 filesDiscovered: stats.filesDiscovered,
+                filesFromCache: stats.filesFromCache,
                 filesParsed: stats.filesParsed,
                 filesScanned: stats.filesScanned,
                 filesSkipped: stats.filesSkipped,
@@ -92,6 +93,7 @@ public struct JSONReporter: Reporter {
     struct Stats: Encodable {
         var durationSeconds: Double
         var filesDiscovered: Int
+        var filesFromCache: Int
         var filesParsed: Int
         var filesScanned: Int
         var filesSkipped: Int

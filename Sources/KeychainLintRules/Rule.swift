@@ -50,9 +50,12 @@ public final class ScanContext: @unchecked Sendable {
     /// A scan-wide fact, computed on first use (by whichever thread asks first) and cached.
     /// `compute` must be deterministic: it may run twice when two threads ask at once.
     public func fact<T>(_ key: String, _ compute: () -> T) -> T {
-        if let cached = lock.withLock({ facts[key] }) as? T { return cached }
-        let value = compute()
-        lock.withLock { facts[key] = value }
+        if let cached = lock.withLock({ facts[key] }) as? (T, Set<String>) {
+            Dependencies.replay(cached.1)
+            return cached.0
+        }
+        let (value, names) = Dependencies.collect(compute)
+        lock.withLock { facts[key] = (value, names) }
         return value
     }
 }

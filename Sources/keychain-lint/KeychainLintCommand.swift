@@ -54,6 +54,15 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Never colour the text output.")
     var noColor = false
 
+    @Option(help: "Folder for the result cache (default: $KEYCHAIN_LINT_CACHE_DIR, else the user's cache folder, e.g. ~/.cache/keychain-lint).")
+    var cacheDir: String?
+
+    @Flag(help: "Do not read or write the result cache.")
+    var noCache = false
+
+    @Flag(help: "Print files, lines, parse counts and time per phase (discovery, read, cache, prefilter, parse, rules, report) to standard error.")
+    var stats = false
+
     @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
     var jobs: Int?
 
@@ -77,19 +86,22 @@ struct ScanCommand: ParsableCommand {
         } catch {
             throw CLIError(message: "\(error)")
         }
-        let result: ScanResult
+        var result: ScanResult
         do {
             result = try scanner.scan(
                 paths: paths, includeVendored: includeVendored,
                 threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                progress: showsProgress ? ProgressLine.report : nil)
+                progress: showsProgress ? ProgressLine.report : nil,
+                cacheDirectory: noCache ? nil : (cacheDir ?? ResultCache.defaultDirectory))
             if showsProgress { ProgressLine.clear() }
         } catch {
             throw CLIError(message: "\(error)")
         }
         let useColor = format == .text && output == nil && !noColor && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let renderStart = Date()
         let report = try format.reporter.render(result, options: ReportOptions(useColor: useColor, verbose: verbose))
+        result.stats.phaseSeconds["report", default: 0] += Date().timeIntervalSince(renderStart)
         if let output {
             do {
                 try Data(report.utf8).write(to: URL(fileURLWithPath: output))
@@ -101,9 +113,12 @@ struct ScanCommand: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(report.utf8))
         }
-        if verbose {
+        if verbose || stats {
             let phases = result.stats.phaseSeconds.keys.sorted().map { String(format: "%@ %.3fs", $0, result.stats.phaseSeconds[$0]!) }
-            FileHandle.standardError.write(Data("keychain-lint: \(result.stats.filesParsed) of \(result.stats.filesScanned) files parsed; \(phases.joined(separator: ", "))\n".utf8))
+            let summary = "keychain-lint: \(result.stats.filesScanned) files, \(result.stats.linesScanned) lines; "
+                + "\(result.stats.filesParsed) parsed, \(result.stats.filesFromCache) from cache; "
+                + String(format: "%.3fs total; ", result.stats.durationSeconds) + phases.joined(separator: ", ") + "\n"
+            FileHandle.standardError.write(Data(summary.utf8))
         }
         if result.findings.contains(where: { $0.severity >= failOn }) {
             throw ExitCode(1)

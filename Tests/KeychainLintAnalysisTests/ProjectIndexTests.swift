@@ -11,20 +11,35 @@ struct ProjectIndexTests {
         (0..<count).map { "struct Filler\($0) { let value = \($0) }" }
     }
 
-    @Test func filesMentioningFindsSubstringsWithoutParsing() {
-        let index = Self.index(["let a = 1", "let sharedFlags = 2", "// xsharedFlagsx", "let shared = 3"])
+    /// Identifiers are matched as whole tokens (comments and strings included): `shared` is not
+    /// in `sharedFlags`, so a lookup of a short name does not pull in every file with a longer one.
+    @Test func filesMentioningMatchesWholeIdentifiersWithoutParsing() {
+        let index = Self.index(["let a = 1", "let sharedFlags = 2", "// x sharedFlags x", "let shared = 3", "// xsharedFlagsx"])
         #expect(index.files(mentioning: "sharedFlags") == [1, 2])
-        #expect(index.files(mentioning: "shared") == [1, 2, 3])
+        #expect(index.files(mentioning: "shared") == [3])
         #expect(index.files(mentioning: "absent") == [])
         #expect(index.parsedFileCount == 0, "a text search parses nothing")
-        #expect(index.fileCount == 4)
+        #expect(index.fileCount == 5)
     }
 
     @Test func filesMentioningIsStableWhenCached() {
-        let index = Self.index(["alpha", "beta", "alphabet"])
+        let index = Self.index(["alpha", "beta", "alphabet", "x.alpha()"])
         let first = index.files(mentioning: "alpha")
-        #expect(first == [0, 2])
+        #expect(first == [0, 3])
         #expect(index.files(mentioning: "alpha") == first)
+    }
+
+    @Test func declarationIndexSeparatesTypesFunctionsAndValues() {
+        let index = Self.index([
+            "struct Vault { let data: Data }", "func data() -> Data { Data() }", "let x = data()",
+            "enum Level { case high, legacy }", "let a = 1, data = 2",
+        ])
+        #expect(index.files(declaring: "Vault", as: .type) == [0])
+        #expect(index.files(declaring: "data", as: .value) == [0, 4])
+        #expect(index.files(declaring: "data", as: .function) == [1])
+        #expect(index.files(declaring: "legacy", as: .value) == [3])
+        #expect(index.files(mentioning: "data") == [0, 1, 2, 4])
+        #expect(index.parsedFileCount == 0)
     }
 
     @Test func lookupParsesOnlyFilesMentioningTheName() {

@@ -149,6 +149,11 @@ enum KeychainLint {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["KEYCHAIN_LINT_BINARY"] = nil
+        // Keep the result cache out of the user's cache folder (tests that need it pass --cache-dir).
+        if environment["KEYCHAIN_LINT_CACHE_DIR"] == nil {
+            environment["KEYCHAIN_LINT_CACHE_DIR"] = FileManager.default.temporaryDirectory
+                .appendingPathComponent("keychain-lint-tests-cache").path
+        }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutHandle

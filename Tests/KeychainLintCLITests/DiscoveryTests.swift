@@ -5,7 +5,7 @@ import Testing
 @Suite("scan: file discovery")
 struct DiscoveryTests {
     static let weakCall =
-        "let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)\n"
+        "let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)\n"
 
     /// App/ plus one weak file in each vendored folder.
     func vendoredTree() throws -> TempTree {
@@ -28,7 +28,7 @@ struct DiscoveryTests {
         let run = try tree.run(["scan"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["App/Store.swift:1:97"], "\(run)")
+        #expect(findingPositions(run) == ["App/Store.swift:1:100"], "\(run)")
         #expect(run.stdoutLines.last.map { isSummary($0, files: 1, "1 finding (1 high)") } == true, "\(run)")
     }
 
@@ -41,12 +41,12 @@ struct DiscoveryTests {
 
         #expect(run.status == 1, "\(run)")
         #expect(findingPositions(run) == [
-            ".swiftpm/x/SwiftPM.swift:1:97",
-            "App/Store.swift:1:97",
-            "Carthage/Checkouts/Lib/Carthage.swift:1:97",
-            "DerivedData/App/Derived.swift:1:97",
-            "Pods/Lib/Pod.swift:1:97",
-            "node_modules/pkg/Node.swift:1:97",
+            ".swiftpm/x/SwiftPM.swift:1:100",
+            "App/Store.swift:1:100",
+            "Carthage/Checkouts/Lib/Carthage.swift:1:100",
+            "DerivedData/App/Derived.swift:1:100",
+            "Pods/Lib/Pod.swift:1:100",
+            "node_modules/pkg/Node.swift:1:100",
         ], "\(run)")
     }
 
@@ -58,7 +58,7 @@ struct DiscoveryTests {
         let run = try tree.run(["scan", "Pods"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["Pods/Lib/Pod.swift:1:97"], "\(run)")
+        #expect(findingPositions(run) == ["Pods/Lib/Pod.swift:1:100"], "\(run)")
     }
 
     @Test("an explicit single file is scanned alone")
@@ -83,7 +83,7 @@ struct DiscoveryTests {
         let run = try tree.run(["scan", "./A/TokenStore.swift", "B/SecureStore.swift", "A/TokenStore.swift"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["A/TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["A/TokenStore.swift:7:95"], "\(run)")
         #expect(run.stdoutLines.last.map { isSummary($0, files: 2, "1 finding (1 high), 1 suppressed") } == true, "\(run)")
     }
 

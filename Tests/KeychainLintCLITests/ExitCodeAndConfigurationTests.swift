@@ -17,7 +17,7 @@ struct ExitCodeAndConfigurationTests {
 
         #expect(run.status == expected, "\(run)")
         // The report is the same whatever the threshold.
-        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
     }
 
     // MARK: Usage errors
@@ -218,15 +218,15 @@ struct ExitCodeAndConfigurationTests {
 
         let without = try tree.run(["scan"])
         #expect(findingPositions(without) == [
-            "Legacy/SessionStore.swift:11:13", "Legacy/TokenStore.swift:7:92",
-            "SessionStore.swift:11:13", "TokenStore.swift:7:92",
+            "Legacy/SessionStore.swift:11:13", "Legacy/TokenStore.swift:7:95",
+            "SessionStore.swift:11:13", "TokenStore.swift:7:95",
         ], "\(without)")
 
         try tree.write(".keychain-lint.yml", "exclude: [\"Legacy/**\"]\n")
         let run = try tree.run(["scan"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
         #expect(run.stdoutLines.last.map { isSummary($0, files: 3, "2 findings (2 high), 1 suppressed") } == true, "\(run)")
     }
 
@@ -258,7 +258,7 @@ struct ExitCodeAndConfigurationTests {
         let run = try tree.run(["scan", "--config", "ci/keychain-lint.yml"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
     }
 
     @Test("an empty .keychain-lint.yml means the defaults")
@@ -270,6 +270,6 @@ struct ExitCodeAndConfigurationTests {
         let run = try tree.run(["scan"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
     }
 }

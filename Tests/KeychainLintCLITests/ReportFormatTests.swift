@@ -50,9 +50,9 @@ struct ReportFormatTests {
         let token = findings[1]
         #expect(token["file"] as? String == "TokenStore.swift")
         #expect(token["line"] as? Int == 7)
-        #expect(token["column"] as? Int == 92)
+        #expect(token["column"] as? Int == 95)
         #expect(token["endLine"] as? Int == 7)
-        #expect(token["endColumn"] as? Int == 104)  // after `.biometryAny`
+        #expect(token["endColumn"] as? Int == 107)  // after `.biometryAny`
         #expect(token["confidence"] as? String == "high")  // written at the call
         #expect(token["message"] as? String == CLIFixtures.biometryAnyMessage)
         #expect(session["fingerprint"] as? String != token["fingerprint"] as? String)
@@ -133,7 +133,7 @@ struct ReportFormatTests {
             #expect(result["level"] as? String == "error")
             #expect((result["partialFingerprints"] as? [String: String])?.isEmpty == false, "\(result)")
         }
-        #expect(sarifLocations(log) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"])
+        #expect(sarifLocations(log) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"])
     }
 
     @Test("SARIF fingerprints survive lines and an unrelated function added above the finding")
@@ -167,8 +167,8 @@ struct ReportFormatTests {
             #expect(old.fingerprints == new.fingerprints, "\(old.location) → \(new.location)")
             #expect(!old.fingerprints.isEmpty)
         }
-        #expect(beforeResults[1].location == "TokenStore.swift:7:92")
-        #expect(afterResults[1].location == "TokenStore.swift:14:92")  // startLine moved by 7
+        #expect(beforeResults[1].location == "TokenStore.swift:7:95")
+        #expect(afterResults[1].location == "TokenStore.swift:14:95")  // startLine moved by 7
         #expect(beforeResults[0].location == afterResults[0].location)  // the other file did not change
     }
 
@@ -191,7 +191,7 @@ struct ReportFormatTests {
             #expect(line.hasSuffix("%0AFix: \(CLIFixtures.weakACLRemediation)"), "\(line)")
         }
         #expect(lines[0].hasPrefix("::error file=SessionStore.swift,line=11,col=13,endLine=11,endColumn=44,"))
-        #expect(lines[1].hasPrefix("::error file=TokenStore.swift,line=7,col=92,endLine=7,endColumn=104,"))
+        #expect(lines[1].hasPrefix("::error file=TokenStore.swift,line=7,col=95,endLine=7,endColumn=107,"))
     }
 
     @Test("--format github with no findings prints nothing")

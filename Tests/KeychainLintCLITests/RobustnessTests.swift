@@ -21,7 +21,7 @@ struct RobustnessTests {
             import Security
 
             func broken( {
-                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
                 if let x = { ]]
             }}}
             class {
@@ -36,7 +36,7 @@ struct RobustnessTests {
         #expect(run.exitedNormally, "\(run)")
         #expect(run.status == 1, "\(run)")
         #expect(findingLines(run) == [
-            "Broken.swift:4:101: error: \(CLIFixtures.biometryAnyMessage) [swift.weak_biometric_acl]"
+            "Broken.swift:4:104: error: \(CLIFixtures.biometryAnyMessage) [swift.weak_biometric_acl]"
         ], "\(run)")
     }
 
@@ -61,7 +61,7 @@ struct RobustnessTests {
         defer { tree.remove() }
         var bytes = Data("let label = \"caf".utf8)
         bytes.append(contentsOf: [0xFF, 0xFE, 0xC3])  // never valid in UTF-8; a truncated sequence
-        bytes.append(contentsOf: Data("\"\nlet access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, nil)\n".utf8))
+        bytes.append(contentsOf: Data("\"\nlet access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .userPresence, nil)\n".utf8))
         try tree.write("Latin1.swift", data: bytes)
         try tree.write("Clean.swift", "let x = 1\n")
 
@@ -72,7 +72,7 @@ struct RobustnessTests {
             #expect(!run.showsCrash, "\(run)")
             #expect(run.status == 1, "\(run)")
             #expect(findingLines(run) == [
-                "Latin1.swift:2:97: error: \(CLIFixtures.userPresenceMessage) [swift.weak_biometric_acl]"
+                "Latin1.swift:2:100: error: \(CLIFixtures.userPresenceMessage) [swift.weak_biometric_acl]"
             ], "\(run)")
             #expect(run.stdoutLines.filter { $0.contains("UTF-8") } == [note], "\(run)")
             #expect(run.stdoutLines.last.map { isSummary($0, files: 2, "1 finding (1 high)") } == true, "\(run)")
@@ -93,20 +93,25 @@ struct RobustnessTests {
         let tree = try TempTree()
         defer { tree.remove() }
         var text = "import Security\n\n"
-        var weakCalls = 0
+        var lineCount = 2  // lines in `text` so far
+        // The line of each weak call, in file order. The calls are otherwise correct (the strongest
+        // protection, the Optional result handed back to the caller), so swift.weak_biometric_acl is
+        // the only rule that may report anything.
+        var weakCallLines: [Int] = []
         var function = 0
         text.reserveCapacity(5 * 1024 * 1024 + 4096)
         while text.utf8.count < 5 * 1024 * 1024 {
+            let block: String
             if function % 100 == 0 {
-                text += """
-                    func makeAccess\(function)(p: CFTypeRef) -> SecAccessControl? {
-                        return SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil)
+                block = """
+                    func makeAccess\(function)() -> SecAccessControl? {
+                        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
                     }
 
                     """
-                weakCalls += 1
+                weakCallLines.append(lineCount + 2)  // the call is the block's second line
             } else {
-                text += """
+                block = """
                     func compute\(function)(x: Int) -> Int {
                         let y = x &* \(function) &+ 1
                         return y &+ \(function % 7)
@@ -114,8 +119,11 @@ struct RobustnessTests {
 
                     """
             }
+            text += block
+            lineCount += block.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
             function += 1
         }
+        let weakCalls = weakCallLines.count
         try tree.write("Generated.swift", text)
 
         let start = Date()
@@ -129,8 +137,10 @@ struct RobustnessTests {
         let document = try jsonObject(run.stdout)
         let findings = document["findings"] as? [[String: Any]] ?? []
         #expect(findings.count == weakCalls, "expected \(weakCalls) findings in \(String(format: "%.0f", seconds)) s")
-        #expect(findings.allSatisfy { $0["column"] as? Int == 52 && $0["file"] as? String == "Generated.swift" })
+        #expect(findings.allSatisfy { $0["ruleId"] as? String == "swift.weak_biometric_acl" }, "\(run)")
+        #expect(findings.allSatisfy { $0["column"] as? Int == 98 && $0["file"] as? String == "Generated.swift" })
         #expect(findings.first?["line"] as? Int == 4)
+        #expect(findings.compactMap { $0["line"] as? Int } == weakCallLines)
         #expect(Set(findings.compactMap { $0["fingerprint"] as? String }).count == weakCalls, "fingerprints must be unique")
     }
 
@@ -149,10 +159,10 @@ struct RobustnessTests {
         if FileManager.default.isReadableFile(atPath: locked) {
             // Running as root (or with CAP_DAC_OVERRIDE): chmod 000 does not stop reads, so the file is
             // scanned normally and there is nothing "skipped" to check.
-            #expect(findingPositions(run).contains("Locked.swift:1:97"), "\(run)")
+            #expect(findingPositions(run).contains("Locked.swift:1:100"), "\(run)")
         } else {
             #expect(run.status == 1, "\(run)")
-            #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+            #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
             let skipped = run.stdoutLines.filter { $0.hasPrefix("Locked.swift: note: skipped: cannot read file") }
             #expect(skipped.count == 1, "\(run)")
         }
@@ -168,7 +178,7 @@ struct RobustnessTests {
 
         #expect(!run.showsCrash, "\(run)")
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
         let skipped = run.stdoutLines.filter { $0.hasPrefix("Gone.swift: note: skipped: cannot read file") }
         #expect(skipped.count == 1, "\(run)")
 
@@ -186,7 +196,7 @@ struct RobustnessTests {
 
         #expect(!run.timedOut && !run.showsCrash, "\(run)")
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
     }
 
     @Test("a file named .swift that is a folder, and unusual names with spaces and Unicode")
@@ -201,7 +211,7 @@ struct RobustnessTests {
 
         #expect(!run.showsCrash, "\(run)")
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["My Store ✓.swift:1:97"], "\(run)")
+        #expect(findingPositions(run) == ["My Store ✓.swift:1:100"], "\(run)")
         #expect(run.stdoutLines.last.map { isSummary($0, files: 2, "1 finding (1 high)") } == true, "\(run)")
     }
 }

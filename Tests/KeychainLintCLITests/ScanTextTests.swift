@@ -5,7 +5,7 @@ import Testing
 @Suite("scan: text output")
 struct ScanTextTests {
     static let tokenStoreFinding =
-        "TokenStore.swift:7:92: error: \(CLIFixtures.biometryAnyMessage) [swift.weak_biometric_acl]"
+        "TokenStore.swift:7:95: error: \(CLIFixtures.biometryAnyMessage) [swift.weak_biometric_acl]"
     static let sessionStoreFinding =
         "SessionStore.swift:11:13: error: \(CLIFixtures.orPasscodeMessage) (via `KeychainFlags.sessionTokenFlags` (KeychainFlags.swift:6)) [swift.weak_biometric_acl]"
 
@@ -40,7 +40,7 @@ struct ScanTextTests {
         let run = try tree.run(["scan", "App"])
 
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["App/SessionStore.swift:11:13", "App/TokenStore.swift:7:92"], "\(run)")
+        #expect(findingPositions(run) == ["App/SessionStore.swift:11:13", "App/TokenStore.swift:7:95"], "\(run)")
         #expect(run.stdoutLines.last.map { isSummary($0, files: 3, "2 findings (2 high), 1 suppressed") } == true, "\(run)")
     }
 
@@ -92,7 +92,7 @@ struct ScanTextTests {
         defer { tree.remove() }
         try tree.write("Store.swift", """
             // keychain-lint:disable-next-line swift.weak_biometric_acl
-            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
 
             """)
 

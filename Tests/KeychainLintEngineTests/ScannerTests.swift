@@ -17,8 +17,8 @@ private func generatedSources(count: Int) -> [ProjectIndex.Input] {
                 func make(legacy: Bool) -> SecAccessControl? {
                     var flags: SecAccessControlCreateFlags = .biometryCurrentSet
                     if legacy { flags = \(number % 2 == 0 ? ".userPresence" : ".biometryCurrentSet") }
-                    let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, Flags\(number).weak, nil)
-                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+                    let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, Flags\(number).weak, nil)
+                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
                 }
             }
             """
@@ -59,7 +59,7 @@ struct ScannerTests {
     @Test("Fingerprints do not change when unrelated lines are added above a finding")
     func fingerprintsSurviveMovedLines() throws {
         let scanner = try Scanner(configuration: Configuration())
-        let code = "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)\n"
+        let code = "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)\n"
         let before = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: code)])
         let after = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: "import Security\n\n// setup\n" + code)])
         #expect(before.findings.count == 1 && after.findings.count == 1)
@@ -72,7 +72,7 @@ struct ScannerTests {
         var configuration = Configuration()
         configuration.rules["swift.weak_biometric_acl"] = RuleSettings(severity: .medium)
         let scanner = try Scanner(configuration: configuration)
-        let code = "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)\n"
+        let code = "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)\n"
         let result = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: code)])
         #expect(result.findings.map(\.severity) == [.medium])
     }
@@ -80,9 +80,9 @@ struct ScannerTests {
     @Test("Empty files, syntax errors and deep nesting do not crash the scan")
     func robustness() throws {
         let scanner = try Scanner(configuration: Configuration())
-        let broken = "func f( {\n let a = SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil)\n"
+        let broken = "func f( {\n let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, &error)\n"
         let nested = "let x = " + String(repeating: "(", count: 2000) + "1" + String(repeating: ")", count: 2000) + "\n"
-            + "let a = SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil)\n"
+            + "let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, &error)\n"
         let result = scanner.scan(sources: [
             ProjectIndex.Input(path: "Empty.swift", text: ""),
             ProjectIndex.Input(path: "Broken.swift", text: broken),

@@ -45,13 +45,14 @@ import Testing
 
         let stats = try #require(root["stats"] as? [String: Any])
         #expect(Set(stats.keys) == [
-            "durationSeconds", "filesDiscovered", "filesParsed", "filesScanned", "filesSkipped", "findingsBySeverity",
+            "durationSeconds", "filesDiscovered", "filesFromCache", "filesParsed", "filesScanned", "filesSkipped", "findingsBySeverity",
             "linesScanned", "phaseSeconds", "suppressedFindings",
         ])
         #expect(stats["durationSeconds"] as? Double == 0.123)
         #expect(stats["filesDiscovered"] as? Int == 14)
         #expect(stats["filesScanned"] as? Int == 12)
         #expect(stats["filesParsed"] as? Int == 5)
+        #expect(stats["filesFromCache"] as? Int == 0)
         #expect(stats["filesSkipped"] as? Int == 1)
         #expect(stats["linesScanned"] as? Int == 1234)
         #expect(stats["suppressedFindings"] as? Int == 1)

@@ -68,6 +68,23 @@ final class CredentialVault {
         )
     }
 
+    /// Reads the offline backup code for the recovery screen.
+    func loadBackupCode() throws -> String {
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: service,
+            kSecAttrAccount as String: KeychainConfiguration.Account.backupCode,
+            kSecMatchLimit as String: kSecMatchLimitOne,
+            kSecReturnData as String: true,
+        ]
+        var item: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &item)
+        guard status == errSecSuccess, let data = item as? Data, let code = String(data: data, encoding: .utf8) else {
+            throw KeychainError.unexpectedStatus(status)
+        }
+        return code
+    }
+
     /// Deletes the saved login password, e.g. when "Remember me" is switched off.
     func deleteLoginPassword(username: String) throws {
         try delete(account: username)

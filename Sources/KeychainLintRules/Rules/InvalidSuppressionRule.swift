@@ -69,7 +69,7 @@ public struct InvalidSuppressionRule: Rule {
                 "A suppression without a reason",
                 """
                 ↓// keychain-lint:disable-next-line swift.weak_biometric_acl
-                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
                 """,
                 messages: [
                     "Suppression of swift.weak_biometric_acl has no reason: add `-- why this is safe` so reviewers can audit it"
@@ -78,7 +78,7 @@ public struct InvalidSuppressionRule: Rule {
                 "A misspelt rule id and an unknown command",
                 """
                 ↓// keychain-lint:disable-next-line swift.weak_biometrik_acl -- migrated in 3.0
-                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryCurrentSet, nil)
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
                 ↓// keychain-lint:disable-line swift.weak_biometric_acl -- legacy
                 """,
                 messages: [
@@ -97,7 +97,7 @@ public struct InvalidSuppressionRule: Rule {
                 // keychain-lint:disable-next-line swift.weak_biometric_acl -- legacy migration, removed in 3.0
                 let access = SecAccessControlCreateWithFlags(
                     nil,
-                    kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
                     .biometryAny,
                     nil)
                 """),
@@ -105,8 +105,8 @@ public struct InvalidSuppressionRule: Rule {
                 "A file-wide suppression with a reason",
                 """
                 // keychain-lint:disable-file swift.weak_biometric_acl -- test fixtures for the migration
-                let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
-                let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, nil)
+                let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
+                let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .userPresence, nil)
                 """),
             .nonTriggering(
                 "The directive's words inside a string literal are not a directive",

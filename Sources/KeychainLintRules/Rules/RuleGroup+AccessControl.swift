@@ -1,4 +1,10 @@
 extension RuleGroups {
     /// SecAccessControlCreateWithFlags flags and protection.
-    static let accessControl: [any Rule.Type] = []
+    static let accessControl: [any Rule.Type] = [
+        PasscodeFallbackACLRule.self,
+        InvalidAccessControlFlagsRule.self,
+        BiometricItemNotDeviceBoundRule.self,
+        KeyWithoutUserAuthenticationRule.self,
+        UncheckedAccessControlCreationRule.self,
+    ]
 }

@@ -1,4 +1,9 @@
 extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
-    static let authentication: [any Rule.Type] = []
+    static let authentication: [any Rule.Type] = [
+        BooleanOnlyLocalAuthenticationRule.self,
+        DeprecatedKeychainAPIRule.self,
+        ExcessiveAuthenticationReuseRule.self,
+        HardcodedApplicationPasswordRule.self,
+    ]
 }

@@ -1,4 +1,4 @@
 extension RuleGroups {
     /// Info.plist / Xcode project checks.
-    static let project: [any Rule.Type] = []
+    static let project: [any Rule.Type] = [MissingFaceIDUsageDescriptionRule.self]
 }

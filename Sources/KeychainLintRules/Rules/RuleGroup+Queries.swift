@@ -1,4 +1,10 @@
 extension RuleGroups {
     /// SecItem query dictionaries and status handling.
-    static let queries: [any Rule.Type] = []
+    static let queries: [any Rule.Type] = [
+        ConflictingAccessibilityAttributesRule.self,
+        WeakKeychainAccessibilityRule.self,
+        UncheckedKeychainStatusRule.self,
+        BroadQueryWithoutUISkipRule.self,
+        ApplicationPasswordQueryMissingContextRule.self,
+    ]
 }

@@ -162,7 +162,8 @@ extension WeakBiometricACLRule {
                 throw KeychainError.accessControlCreationFailed
             }
             """,
-            messages: [biometryAny]),
+            messages: [biometryAny],
+            alsoTriggers: ["swift.biometric_item_not_device_bound", "swift.unchecked_access_control_creation"]),
         .triggering(
             ".userPresence falls back to the passcode",
             """
@@ -172,10 +173,11 @@ extension WeakBiometricACLRule {
         .triggering(
             "The deprecated .touchIDAny, qualified with the type name, inside an array literal",
             """
-            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
                                                          ↓[SecAccessControlCreateFlags.touchIDAny, .privateKeyUsage], nil)
             """,
-            messages: [touchIDAny]),
+            messages: [touchIDAny],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "[.biometryAny, .or, .devicePasscode] is exactly .userPresence",
             """
@@ -188,7 +190,7 @@ extension WeakBiometricACLRule {
         .triggering(
             "A raw value: .init(rawValue: 2) is .biometryAny",
             """
-            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓.init(rawValue: 2), nil)
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.init(rawValue: 2), nil)
             """,
             messages: [biometryAny]),
         .triggering(
@@ -199,7 +201,7 @@ extension WeakBiometricACLRule {
                 if allowPasscodeFallback {
                     flags = .userPresence
                 }
-                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
             }
             """,
             messages: [
@@ -210,7 +212,7 @@ extension WeakBiometricACLRule {
             """
             func makeAccess(legacy: Bool) -> SecAccessControl? {
                 let flags: SecAccessControlCreateFlags = legacy ? .biometryAny : .biometryCurrentSet
-                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
             }
             """,
             messages: [biometryAny + " (via `flags` (line 2) → if `legacy` (line 2))"]),
@@ -220,15 +222,16 @@ extension WeakBiometricACLRule {
             func makeAccess() -> SecAccessControl? {
                 var flags: SecAccessControlCreateFlags = [.privateKeyUsage]
                 flags.insert(.biometryAny)
-                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
             }
-            let other = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+            let other = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
                                                         ↓SecAccessControlCreateFlags.privateKeyUsage.union(.touchIDAny), nil)
             """,
             messages: [
                 biometryAny + " (via `flags` (line 2) → `flags.insert` (line 3))",
                 touchIDAny,
-            ]),
+            ],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "A static constant declared in another file",
             files: [
@@ -261,10 +264,11 @@ extension WeakBiometricACLRule {
                     }
                 }
             }
-            let strong = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ProtectionLevel.high.accessFlags, nil)
-            let weak = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓ProtectionLevel.legacy.accessFlags, nil)
+            let strong = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ProtectionLevel.high.accessFlags, nil)
+            let weak = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓ProtectionLevel.legacy.accessFlags, nil)
             """,
-            messages: [touchIDAny + " (via `ProtectionLevel.accessFlags` (line 3) → case .legacy (line 6))"]),
+            messages: [touchIDAny + " (via `ProtectionLevel.accessFlags` (line 3) → case .legacy (line 6))"],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "A default argument value used by a caller that omits the argument",
             """
@@ -279,7 +283,7 @@ extension WeakBiometricACLRule {
             "A parameter whose callers pass a weak value",
             """
             func store(secret: Data, flags: SecAccessControlCreateFlags) {
-                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓flags, nil)
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
             }
             store(secret: token, flags: .biometryAny)
             """,
@@ -291,19 +295,20 @@ extension WeakBiometricACLRule {
                 private let biometricFlags: SecAccessControlCreateFlags = .biometryAny
                 func defaultFlags() -> SecAccessControlCreateFlags { return .touchIDAny }
                 func save() {
-                    let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓biometricFlags, nil)
-                    let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓self.defaultFlags(), nil)
+                    let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓biometricFlags, nil)
+                    let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓self.defaultFlags(), nil)
                 }
             }
             """,
             messages: [
                 biometryAny + " (via `CredentialVault.biometricFlags` (line 2))",
                 touchIDAny + " (via `CredentialVault.defaultFlags()` (line 3))",
-            ]),
+            ],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "A configured list: only .userPresence is weak for this team",
             """
-            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
             let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.userPresence, nil)
             """,
             messages: [userPresence],
@@ -311,10 +316,11 @@ extension WeakBiometricACLRule {
         .nonTriggering(
             "Seed 003's remedies: .biometryCurrentSet, .touchIDCurrentSet, and with .privateKeyUsage",
             """
-            let a = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryCurrentSet, nil)
-            let b = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .touchIDCurrentSet, nil)
-            let c = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [.biometryCurrentSet, .privateKeyUsage], nil)
-            """),
+            let a = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+            let b = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .touchIDCurrentSet, nil)
+            let c = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryCurrentSet, .privateKeyUsage], nil)
+            """,
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .nonTriggering(
             ".biometryAny compared, not passed; an unrelated enum's .userPresence",
             """
@@ -348,25 +354,26 @@ extension WeakBiometricACLRule {
             func makeAccess(signing: Bool) -> SecAccessControl? {
                 var flags: SecAccessControlCreateFlags = .biometryCurrentSet
                 if signing { flags = [.biometryCurrentSet, .privateKeyUsage] }
-                let high = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ProtectionLevel.high.accessFlags, nil)
-                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+                let high = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ProtectionLevel.high.accessFlags, nil)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
             }
-            """),
+            """,
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .nonTriggering(
             "Values the resolver cannot know stay silent (precision first)",
             """
             func makeAccess(from policy: RemotePolicy) -> SecAccessControl? {
                 let flags = policy.decodeFlags()
-                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
             }
             let handlers = configs.map { config in
-                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, config, nil)
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, config, nil)
             }
             """),
         .nonTriggering(
             "A configured list without biometryAny",
             """
-            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
             """,
             options: ["weakBiometricFlags": ["userPresence"]]),
     ]

@@ -8,13 +8,13 @@ final class SecureStore {
     let help = "SecAccessControlCreateWithFlags(nil, p, .biometryAny, nil) is weak"
 
     func tokenAccessControl() -> SecAccessControl? {
-        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryCurrentSet, nil)
+        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
     }
 
     func signingAccessControl() -> SecAccessControl? {
         var flags: SecAccessControlCreateFlags = [.biometryCurrentSet]
         flags.insert(.privateKeyUsage)
-        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)
+        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
     }
 
     func isFaceID(_ context: LAContext) -> Bool {

@@ -1,0 +1,177 @@
+import Foundation
+import KeychainLintAnalysis
+import KeychainLintCore
+
+/// Findings of unchanged files, kept between runs. An entry is reused only when
+/// - the tool version, configuration, enabled rules and project files are the same (the cache key),
+/// - the file's content hash is the same, and
+/// - no file that changed, appeared or disappeared since the last run mentions (or mentioned) a
+///   name the file's analysis looked up across files (see `Dependencies`): that is how a constant
+///   edited in another file invalidates the findings that used it.
+public final class ResultCache: @unchecked Sendable {
+    public let path: String
+    private let key: String
+    private let stored: Stored?
+    /// Why the previous cache could not be used, for `--verbose`.
+    public private(set) var note: String?
+
+    struct Stored: Codable {
+        var formatVersion: Int
+        var key: String
+        var files: [String: StoredFile]
+    }
+
+    struct StoredFile: Codable {
+        var hash: String
+        var outcome: StoredOutcome?
+        /// Name looked up → paths of the files that mentioned it then.
+        var dependencies: [String: [String]]
+    }
+
+    struct StoredOutcome: Codable {
+        var findings: [Finding]
+        var gaps: [ResolutionGap]
+        var notes: [ScanDiagnostic]
+        var suppressed: Int
+    }
+
+    static let formatVersion = 1
+
+    /// The cache file for a scan of `roots` under `directory`.
+    public init(directory: String, roots: [String], key: String) {
+        let absoluteRoots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.sorted()
+        let name = "scan-" + Fingerprints.fnv1a(absoluteRoots.joined(separator: "\n")) + ".json"
+        self.path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+        self.key = key
+        if let data = FileManager.default.contents(atPath: path) {
+            if let decoded = try? JSONDecoder().decode(Stored.self, from: data),
+                decoded.formatVersion == Self.formatVersion
+            {
+                if decoded.key == key {
+                    stored = decoded
+                } else {
+                    stored = nil
+                    note = "result cache ignored: tool version, configuration or project files changed"
+                }
+            } else {
+                stored = nil
+                note = "result cache at \(path) is unreadable; starting a new one"
+            }
+        } else {
+            stored = nil
+        }
+    }
+
+    /// The default folder: `$KEYCHAIN_LINT_CACHE_DIR`, else the user's cache folder.
+    public static var defaultDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let configured = environment["KEYCHAIN_LINT_CACHE_DIR"], !configured.isEmpty { return configured }
+        #if os(macOS)
+        let base = NSHomeDirectory() + "/Library/Caches"
+        #else
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+        #endif
+        return base + "/keychain-lint"
+    }
+
+    /// Cache key of a configuration: tool version, rules and their effective settings, project files.
+    public static func key(configuration: Configuration, ruleIds: [String], projectFiles: [ProjectFileInputHash]) -> String {
+        var parts = ["keychain-lint \(KeychainLintVersion.current)", "config v\(configuration.version)"]
+        for id in ruleIds.sorted() { parts.append("rule \(id)") }
+        for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {
+            parts.append("settings \(id) \(settings.enabled.map(String.init) ?? "-") \(settings.severity?.rawValue ?? "-")")
+            for (option, value) in settings.options.sorted(by: { $0.key < $1.key }) { parts.append("  \(option)=\(value)") }
+        }
+        for file in projectFiles.sorted(by: { $0.path < $1.path }) { parts.append("project \(file.path) \(file.hash)") }
+        return Fingerprints.fnv1a(parts.joined(separator: "\n"))
+    }
+
+    public struct ProjectFileInputHash {
+        public var path: String
+        public var hash: String
+
+        public init(path: String, hash: String) {
+            self.path = path
+            self.hash = hash
+        }
+    }
+
+    /// Outcomes that can be reused for this run, by file index.
+    func reusableOutcomes(sources: [ProjectIndex.Input], hashes: [String]) -> [Int: Scanner.FileOutcome] {
+        guard let stored else { return [:] }
+        let current = Dictionary(uniqueKeysWithValues: zip(sources.map(\.path), hashes))
+        // Files whose mention of any name may have changed: edited, new or deleted.
+        var changedPaths = Set<String>()
+        var changedTexts: [String] = []
+        for (index, source) in sources.enumerated() where stored.files[source.path]?.hash != hashes[index] {
+            changedPaths.insert(source.path)
+            changedTexts.append(source.text)
+        }
+        for path in stored.files.keys where current[path] == nil { changedPaths.insert(path) }
+
+        var mentionedByChanged: [String: Bool] = [:]
+        func changedFilesMention(_ name: String) -> Bool {
+            if let known = mentionedByChanged[name] { return known }
+            let needle = Array(name.utf8)
+            let result = changedTexts.contains { TextSearch.contains($0, needle) }
+            mentionedByChanged[name] = result
+            return result
+        }
+
+        var reusable: [Int: Scanner.FileOutcome] = [:]
+        for (index, source) in sources.enumerated() {
+            guard let entry = stored.files[source.path], entry.hash == hashes[index], let outcome = entry.outcome else {
+                continue
+            }
+            let stillValid = entry.dependencies.allSatisfy { name, paths in
+                !paths.contains(where: changedPaths.contains) && !changedFilesMention(name)
+            }
+            guard stillValid else { continue }
+            var restored = Scanner.FileOutcome()
+            restored.findings = outcome.findings
+            restored.gaps = outcome.gaps
+            restored.notes = outcome.notes
+            restored.suppressed = outcome.suppressed
+            restored.lines = Scanner.lineCount(source.text)
+            restored.fromCache = true
+            restored.dependencies = entry.dependencies
+            reusable[index] = restored
+        }
+        return reusable
+    }
+
+    /// Writes this run's outcomes. Failure to write is not an error of the scan.
+    func save(sources: [ProjectIndex.Input], hashes: [String], outcomes: [Scanner.FileOutcome]) throws {
+        var files: [String: StoredFile] = [:]
+        for (index, source) in sources.enumerated() {
+            let outcome = outcomes[index]
+            let stored = outcome.analysed
+                ? StoredOutcome(findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed)
+                : nil
+            files[source.path] = StoredFile(hash: hashes[index], outcome: stored, dependencies: outcome.dependencies)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(Stored(formatVersion: Self.formatVersion, key: key, files: files))
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        try data.write(to: URL(fileURLWithPath: temporary))
+        _ = try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    }
+
+    /// Stable content hash (FNV-1a 64) of a file's text.
+    static func hash(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            let hex = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex + "-\(bytes.count)"
+        }
+    }
+}

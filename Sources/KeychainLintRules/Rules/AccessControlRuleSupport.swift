@@ -1,0 +1,61 @@
+import KeychainLintAnalysis
+import SwiftSyntax
+
+/// Small questions the access-control rules share (RuleGroups.accessControl).
+enum AccessControlRuleSupport {
+    static let createFunction = "SecAccessControlCreateWithFlags"
+
+    /// The free call `SecAccessControlCreateWithFlags(…)` (not a method of the same name).
+    static func creationCall(_ input: RuleInput) -> FunctionCallExprSyntax? {
+        guard case .call(let call) = input, SyntaxQueries.calleeName(of: call) == createFunction,
+            SyntaxQueries.receiver(of: call) == nil
+        else { return nil }
+        return call
+    }
+
+    /// A free call named `name`.
+    static func freeCall(_ input: RuleInput, named names: Set<String>) -> FunctionCallExprSyntax? {
+        guard case .call(let call) = input, let name = SyntaxQueries.calleeName(of: call), names.contains(name),
+            SyntaxQueries.receiver(of: call) == nil
+        else { return nil }
+        return call
+    }
+
+    /// The flags a resolved `SecAccessControlCreateWithFlags(…)` value was created with, when
+    /// the value is such a call and its third argument is certainly a flags value.
+    static func creationFlags(_ value: Value) -> AccessControlFlagSet? {
+        guard case .call(let call) = value, call.name == createFunction, call.receiver == nil, call.arguments.count >= 3
+        else { return nil }
+        return AccessControlFlagSet.interpret(call.arguments[2].value)
+    }
+
+    /// `true`, `kCFBooleanTrue` (any cast or `!` already stripped by the resolver).
+    static func isTrue(_ value: Value?) -> Bool {
+        switch value {
+        case .bool(true)?: true
+        case .symbol("kCFBooleanTrue")?: true
+        default: false
+        }
+    }
+
+    /// The expression a value sits in once parentheses and `as` casts around it are climbed;
+    /// `forced` when one of the casts was `as!`.
+    static func climbTransparent(_ expression: ExprSyntax) -> (outer: ExprSyntax, forced: Bool) {
+        var current = expression
+        var forced = false
+        while let parent = current.parent {
+            if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
+                let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
+                let tuple = list.parent?.as(TupleExprSyntax.self)
+            {
+                current = ExprSyntax(tuple)
+            } else if let cast = parent.as(AsExprSyntax.self), cast.expression.id == current.id {
+                if cast.questionOrExclamationMark?.tokenKind == .exclamationMark { forced = true }
+                current = ExprSyntax(cast)
+            } else {
+                break
+            }
+        }
+        return (current, forced)
+    }
+}

@@ -1,0 +1,358 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.application_password_query_missing_context` — seed 001.
+public struct ApplicationPasswordQueryMissingContextRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
+
+    /// Attributes that identify an item across an add and a read.
+    static let identityKeys: [(key: String, word: String)] = [
+        ("kSecAttrService", "service"), ("kSecAttrServer", "server"), ("kSecAttrAccount", "account"),
+    ]
+
+    /// An item some SecItemAdd of the scan stores with `.applicationPassword`.
+    struct ProtectedItem: Sendable {
+        var itemClass: Value?
+        /// Identity attribute → its literal string.
+        var identity: [String: String]
+        /// Where the access control was put into the query.
+        var location: ValueLocation
+    }
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let (call, _) = QueryRuleSupport.freeCall(input, named: ["SecItemCopyMatching"]),
+            let argument = SyntaxQueries.argument(0, of: call)
+        else { return }
+        let (queries, gaps) = context.queries(argument.expression)
+        if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
+        let protectedItems = Self.protectedItems(context.scan)
+        guard !protectedItems.isEmpty else { return }
+        for query in queries where Self.needsPassword(query) && Self.isConsistent(query.trace) {
+            guard let item = protectedItems.first(where: { Self.read(query, matches: $0) }) else { continue }
+            context.report(
+                at: argument.expression,
+                message: Self.message(item, from: context.file.path) + QueryRuleSupport.localTrace(query.trace, in: context),
+                confidence: query.trace.isEmpty ? .high : .medium,
+                trace: query.trace)
+            return
+        }
+    }
+
+    static func message(_ item: ProtectedItem, from file: String) -> String {
+        let identity = identityKeys.compactMap { key, word in item.identity[key].map { "\(word) \"\($0)\"" } }
+            .joined(separator: ", ")
+        return "SecItemCopyMatching reads the item of \(identity), which is added with `.applicationPassword` access control "
+            + "(\(QueryRuleSupport.place(item.location, from: file))), without `kSecUseAuthenticationContext`: without the LAContext "
+            + "holding the application password the read blocks for a long time or fails (seed 001)"
+    }
+
+    /// A read that returns the item's data, without `kSecUseAuthenticationContext`, and without
+    /// `kSecUseAuthenticationUI` set to skip or fail (then protected items are left out).
+    static func needsPassword(_ query: KeychainQuery) -> Bool {
+        guard !query.contains("kSecUseAuthenticationContext"), QueryRuleSupport.isTrue(query.value("kSecReturnData")) else { return false }
+        if let ui = query.value("kSecUseAuthenticationUI") {
+            return SecItemKeys.valueName(ui) == "kSecUseAuthenticationUIAllow"
+        }
+        return true
+    }
+
+    /// Whether the parts of a dictionary built from a helper's parameters come from one call of it:
+    /// the resolver follows each parameter to all callers on its own, so a dictionary whose
+    /// entries come from two different calls is a combination no call makes.
+    static func isConsistent(_ trace: [TraceStep]) -> Bool {
+        Set(trace.filter { $0.kind == .argument }.map { "\($0.file)|\($0.line)|\($0.column)" }).count <= 1
+    }
+
+    /// Whether a read query selects the item: every identity attribute the read names is a literal
+    /// equal to the item's, at least one is named, and the classes do not differ.
+    static func read(_ query: KeychainQuery, matches item: ProtectedItem) -> Bool {
+        if let readClass = query.value("kSecClass"), let itemClass = item.itemClass,
+            let a = SecItemKeys.valueName(readClass), let b = SecItemKeys.valueName(itemClass), a != b
+        {
+            return false
+        }
+        var matched = false
+        for (key, _) in identityKeys {
+            guard let value = query.value(key) else { continue }
+            guard case .string(let text) = value, item.identity[key] == text else { return false }
+            matched = true
+        }
+        return matched
+    }
+
+    /// Items the scan adds with an access control whose flags include `.applicationPassword`,
+    /// identified by literal service/server/account strings. Computed once per scan.
+    static func protectedItems(_ scan: ScanContext) -> [ProtectedItem] {
+        scan.fact("swift.application_password_query_missing_context.items") { () -> [ProtectedItem] in
+            let applicationPassword = AccessControlFlag.named("applicationPassword")!
+            var items: [ProtectedItem] = []
+            for site in QueryRuleSupport.callSites(["SecItemAdd"], in: scan) {
+                guard let argument = SyntaxQueries.argument(0, of: site.call) else { continue }
+                for query in scan.resolver.queries(argument.expression, in: site.file).queries where isConsistent(query.trace) {
+                    guard let accessControl = query.entry("kSecAttrAccessControl"),
+                        case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
+                        creation.arguments.count >= 3,
+                        let flags = AccessControlFlagSet.interpret(creation.arguments[2].value), flags.contains(applicationPassword)
+                    else { continue }
+                    var identity: [String: String] = [:]
+                    for (key, _) in identityKeys {
+                        if case .string(let text)? = query.value(key) { identity[key] = text }
+                    }
+                    guard !identity.isEmpty else { continue }
+                    items.append(
+                        ProtectedItem(
+                            itemClass: query.value("kSecClass"), identity: identity,
+                            location: accessControl.location ?? site.file.valueLocation(of: site.call)))
+                }
+            }
+            return items
+        }
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.application_password_query_missing_context",
+        name: "Application-password item read without its context",
+        severity: .medium,
+        confidence: .high,
+        resource: "Authentication",
+        tags: [],
+        summary:
+            "SecItemCopyMatching reads an item that the app adds with .applicationPassword access control, without kSecUseAuthenticationContext: the read blocks for a long time or fails.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Collects, once per scan, the items that `SecItemAdd` stores with a `kSecAttrAccessControl` \
+                created by `SecAccessControlCreateWithFlags` with `.applicationPassword` among its flags, \
+                identified by their literal `kSecAttrService`/`kSecAttrServer`/`kSecAttrAccount` strings \
+                (followed through variables, constants and helpers in any file). Then flags a \
+                `SecItemCopyMatching` whose query selects such an item — every identity attribute it names is \
+                the same literal —, returns its data, and has no `kSecUseAuthenticationContext`.
+                """,
+            whyItMatters: """
+                An application-password item can only be decrypted with the password the app supplies through \
+                `LAContext.setCredential(_:type: .applicationPassword)`, handed to Keychain services in the \
+                query's `kSecUseAuthenticationContext`. Seed 001: omitting it makes SecItemCopyMatching block \
+                for a long time (sometimes with "BSMachError: invalid capability"); the read then fails and the \
+                app behaves as if the secret were gone.
+                """,
+            whatToDoInstead: """
+                Create an `LAContext`, call `setCredential(passwordData, type: .applicationPassword)` with the \
+                password the user entered (or derived from it), and pass the context as \
+                `kSecUseAuthenticationContext` (with the item's `kSecAttrAccessControl`, as seed 001 does) in \
+                every query that reads the item. Check that both objects exist before reading, and handle \
+                errSecAuthFailed (-25293) for a wrong password.
+                """,
+            fixSafety: "Not automatic: the app has to obtain the password from the user before reading.",
+            notes: [
+                "RULES.md names no standards tags for this rule, so none are set.",
+                "Items are matched by literal service, server and account strings (and class, when both name one); a read whose identity attributes are not literals, or not equal, is not reported (precision first).",
+                "Only reads (SecItemCopyMatching) that return the item's data (`kSecReturnData: true`) are reported: listing attributes and deleting an application-password item need no password, and a read with `kSecUseAuthenticationUI: kSecUseAuthenticationUISkip` (or `…Fail`) leaves protected items out instead of blocking.",
+                "When the add (or the read) builds its dictionary from a helper's parameters, only combinations that come from one call of the helper are used: service, account and access control passed by different calls do not describe one item.",
+                "When several queries can reach the read (branches, callers), the first one that selects a protected item without a context is reported, at the query argument.",
+                "The LAContext's credential is not checked here; a hard-coded password is reported by swift.hardcoded_application_password.",
+            ],
+            references: [
+                "Kolin Stürt, Keychain Entropy on iOS 9 (seed 001)",
+                "Apple: SecAccessControlCreateFlags.applicationPassword — https://developer.apple.com/documentation/security/secaccesscontrolcreateflags/applicationpassword",
+                "Apple: LAContext.setCredential(_:type:) — https://developer.apple.com/documentation/localauthentication/lacontext/setcredential(_:type:)",
+                "Apple: kSecUseAuthenticationContext — https://developer.apple.com/documentation/security/ksecuseauthenticationcontext",
+            ]),
+        remediation:
+            "Pass the LAContext holding the application password as kSecUseAuthenticationContext in every query that reads the item.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension ApplicationPasswordQueryMissingContextRule {
+    private static let store = """
+        func store(secret: Data, context: LAContext) throws {
+            var error: Unmanaged<CFError>?
+            guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .applicationPassword, &error) else {
+                throw error!.takeRetainedValue() as Error
+            }
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                        kSecAttrService as String: "testService",
+                                        kSecAttrAccount as String: "testAccount",
+                                        kSecValueData as String: secret,
+                                        kSecAttrAccessControl as String: access,
+                                        kSecUseAuthenticationContext as String: context]
+            print(SecItemAdd(query as CFDictionary, nil))
+        }
+        """
+
+    private static let readMessage =
+        "SecItemCopyMatching reads the item of service \"testService\", account \"testAccount\", which is added with `.applicationPassword` access control "
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 001 in Swift: the read omits kSecUseAuthenticationContext",
+            """
+            \(store)
+            func load() -> Data? {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrService as String: "testService",
+                                            kSecAttrAccount as String: "testAccount",
+                                            kSecReturnData as String: true]
+                var result: CFTypeRef?
+                guard SecItemCopyMatching(↓query as CFDictionary, &result) == errSecSuccess else { return nil }
+                return result as? Data
+            }
+            """,
+            messages: [
+                readMessage + "(line 10), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001) (via `query` (line 15))"
+            ]),
+        .triggering(
+            "Service and account from constants in another file, the qualified flag; the read names only the service",
+            files: [
+                "Constants.swift": """
+                    enum Vault {
+                        static let service = "vault"
+                        static let account = "master"
+                    }
+                    """,
+                "Store.swift": """
+                    func save(secret: Data) {
+                        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, SecAccessControlCreateFlags.applicationPassword, nil)
+                        var query = [String: Any]()
+                        query[kSecClass as String] = kSecClassGenericPassword
+                        query[kSecAttrService as String] = Vault.service
+                        query[kSecAttrAccount as String] = Vault.account
+                        query[kSecAttrAccessControl as String] = access as Any
+                        print(SecItemAdd(query as CFDictionary, nil))
+                    }
+                    func readAll() {
+                        var result: CFTypeRef?
+                        print(SecItemCopyMatching(↓[kSecClass: kSecClassGenericPassword, kSecAttrService: Vault.service, kSecReturnData: true] as CFDictionary, &result))
+                    }
+                    """,
+            ],
+            messages: [
+                "SecItemCopyMatching reads the item of service \"vault\", account \"master\", which is added with `.applicationPassword` access control (line 7), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001)"
+            ],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
+        .triggering(
+            "A read helper in a branch: only the branch without the context is reported",
+            """
+            \(store)
+            func load(context: LAContext?) {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrAccount as String: "testAccount", kSecReturnData as String: true]
+                if let context {
+                    query[kSecUseAuthenticationContext as String] = context
+                }
+                var result: CFTypeRef?
+                print(SecItemCopyMatching(↓query as CFDictionary, &result))
+            }
+            """,
+            messages: [
+                readMessage + "(line 10), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001) (via `query` (line 15))"
+            ]),
+        .triggering(
+            "The flag in an array, a force-unwrapped access control, and a read through a helper",
+            files: [
+                "Add.swift": """
+                    func add(secret: Data) {
+                        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                     [.applicationPassword], nil)!
+                        let query: NSDictionary = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "pin-protected",
+                                                   kSecValueData: secret, kSecAttrAccessControl: access]
+                        print(SecItemAdd(query, nil))
+                    }
+                    """,
+                "Read.swift": """
+                    func readQuery() -> [String: Any] {
+                        [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "pin-protected", kSecReturnData as String: true]
+                    }
+                    func read() {
+                        var result: CFTypeRef?
+                        print(SecItemCopyMatching(↓readQuery() as CFDictionary, &result))
+                    }
+                    """,
+            ],
+            messages: [
+                "SecItemCopyMatching reads the item of account \"pin-protected\", which is added with `.applicationPassword` access control (Add.swift:5), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001)"
+            ],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
+        .triggering(
+            "A helper adds several items: only the one its caller protects with .applicationPassword counts",
+            """
+            func add(service: String, access: SecAccessControl?, data: Data) {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrService as String: service,
+                                            kSecAttrAccessControl as String: access as Any,
+                                            kSecValueData as String: data]
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            func saveAll(password: Data, code: Data) {
+                var error: Unmanaged<CFError>?
+                add(service: "logins", access: SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error), data: password)
+                add(service: "backup", access: SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .applicationPassword, &error), data: code)
+            }
+            func readAll() {
+                var result: CFTypeRef?
+                print(SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrService: "logins", kSecReturnData: true] as CFDictionary, &result))
+                print(SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrService: "backup",
+                                           kSecReturnAttributes: true] as CFDictionary, &result))
+                print(SecItemCopyMatching(↓[kSecClass: kSecClassGenericPassword, kSecAttrService: "backup", kSecReturnData: true] as CFDictionary, &result))
+            }
+            """,
+            messages: [
+                "SecItemCopyMatching reads the item of service \"backup\", which is added with `.applicationPassword` access control (line 4), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001)"
+            ]),
+        .nonTriggering(
+            "Seed 001: the read passes the context (and the access control)",
+            """
+            \(store)
+            func load(context: LAContext, access: SecAccessControl) {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrService as String: "testService",
+                                            kSecAttrAccount as String: "testAccount",
+                                            kSecReturnData as String: true,
+                                            kSecAttrAccessControl as String: access,
+                                            kSecUseAuthenticationContext as String: context]
+                var result: CFTypeRef?
+                print(SecItemCopyMatching(query as CFDictionary, &result))
+            }
+            """),
+        .nonTriggering(
+            "A read of another item, and a read whose account is not a literal",
+            """
+            \(store)
+            func load(account: String) {
+                var result: CFTypeRef?
+                let other: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "otherService",
+                                            kSecReturnData as String: true]
+                print(SecItemCopyMatching(other as CFDictionary, &result))
+                let unknown: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account,
+                                              kSecReturnData as String: true]
+                print(SecItemCopyMatching(unknown as CFDictionary, &result))
+            }
+            """),
+        .nonTriggering(
+            "The item is added with biometry, not an application password",
+            """
+            func store(secret: Data) {
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "testAccount",
+                                            kSecAttrAccessControl as String: access as Any, kSecValueData as String: secret]
+                print(SecItemAdd(query as CFDictionary, nil))
+                var result: CFTypeRef?
+                print(SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrAccount: "testAccount"] as CFDictionary, &result))
+            }
+            """,
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
+        .nonTriggering(
+            "A delete needs no password; an internet password of the same account is another item",
+            """
+            \(store)
+            func forget() {
+                print(SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "testService"] as CFDictionary))
+                var result: CFTypeRef?
+                print(SecItemCopyMatching([kSecClass: kSecClassInternetPassword, kSecAttrAccount: "testAccount"] as CFDictionary, &result))
+            }
+            """),
+    ]
+}

@@ -1,0 +1,264 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.biometric_item_not_device_bound` — RULES.md; seeds 002, 004.
+public struct BiometricItemNotDeviceBoundRule: Rule {
+    public static let interests: [SyntaxInterest] = [
+        .call("SecAccessControlCreateWithFlags"), .call("SecItemAdd"), .call("SecItemUpdate"),
+    ]
+
+    static let strongest = "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        if let call = AccessControlRuleSupport.creationCall(input) {
+            checkCreation(call, in: context)
+        } else if let call = AccessControlRuleSupport.freeCall(input, named: ["SecItemAdd", "SecItemUpdate"]) {
+            checkSynchronizable(call, in: context)
+        }
+    }
+
+    // MARK: Protection of an access control with user authentication
+
+    private func checkCreation(_ call: FunctionCallExprSyntax, in context: RuleContext) {
+        guard let protectionArgument = SyntaxQueries.argument(1, of: call),
+            let flagsArgument = SyntaxQueries.argument(2, of: call)
+        else { return }
+        let flagsResolution = context.resolve(flagsArgument.expression)
+        let protected = flagsResolution.values.compactMap { traced -> AccessControlFlagSet? in
+            guard let flags = AccessControlFlagSet.interpret(traced.value), flags.hasUserAuthenticationConstraint,
+                flags.rejectedCombination == nil
+            else { return nil }
+            return flags
+        }
+        guard let flags = protected.first else {
+            context.noteGaps(flagsResolution, asking: "flags of SecAccessControlCreateWithFlags")
+            return
+        }
+        let resolution = context.resolve(protectionArgument.expression)
+        var worst: (name: String, trace: [TraceStep], severity: Severity)?
+        for traced in resolution.values {
+            guard let name = SecItemKeys.accessibilityName(traced.value), name != Self.strongest else { continue }
+            let severity: Severity = name.hasSuffix("ThisDeviceOnly") ? .low : .medium
+            if worst == nil || (worst!.severity == .low && severity == .medium) {
+                worst = (name, traced.trace, severity)
+            }
+        }
+        guard let worst else {
+            context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
+            return
+        }
+        let message: String
+        if worst.severity == .medium {
+            message =
+                "Protected item can leave the device: `\(worst.name)` is not a …ThisDeviceOnly value, so the item protected by `\(flags.swiftDescription)` is eligible for iCloud Keychain and for restoring from a backup onto another device"
+        } else {
+            message =
+                "Protected item outlives the device passcode: `\(worst.name)` is device-bound but, unlike `\(Self.strongest)`, keeps the item protected by `\(flags.swiftDescription)` when the passcode is removed"
+        }
+        context.report(
+            at: protectionArgument.expression, message: message + context.describeTrace(worst.trace),
+            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
+    }
+
+    // MARK: kSecAttrSynchronizable with kSecAttrAccessControl
+
+    private func checkSynchronizable(_ call: FunctionCallExprSyntax, in context: RuleContext) {
+        // SecItemAdd(attributes, _); SecItemUpdate(query, attributesToUpdate): the attributes the item gets.
+        let index = SyntaxQueries.calleeName(of: call) == "SecItemUpdate" ? 1 : 0
+        guard let argument = SyntaxQueries.argument(index, of: call) else { return }
+        let (queries, gaps) = context.queries(argument.expression)
+        for query in queries where query.contains("kSecAttrAccessControl") {
+            guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlRuleSupport.isTrue(entry.value) else { continue }
+            let message =
+                "Access-controlled item is synchronized: `kSecAttrSynchronizable: true` with `kSecAttrAccessControl` asks iCloud Keychain to copy the protected item to the user's other devices"
+                + context.describeTrace(query.trace)
+            let confidence: Confidence = query.trace.isEmpty ? .high : .medium
+            if let location = entry.location {
+                context.report(
+                    at: location, message: message, confidence: confidence, trace: query.trace,
+                    snippet: "kSecAttrSynchronizable: \(entry.value) with kSecAttrAccessControl")
+            } else {
+                context.report(at: argument.expression, message: message, confidence: confidence, trace: query.trace)
+            }
+            return
+        }
+        if queries.isEmpty {
+            context.noteGaps(Resolution(gaps: gaps), asking: "attributes of \(SyntaxQueries.calleeName(of: call) ?? "SecItemAdd")")
+        }
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.biometric_item_not_device_bound",
+        name: "Biometry-protected item can leave the device",
+        severity: .medium,
+        confidence: .high,
+        resource: "Data Storage",
+        tags: [],
+        summary:
+            "An access control with a user-authentication constraint is created with a protection that is not …ThisDeviceOnly (medium) or not WhenPasscodeSetThisDeviceOnly (low), or an access-controlled item is added with kSecAttrSynchronizable: true.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags the `protection` argument of `SecAccessControlCreateWithFlags` when the flags include a \
+                user-authentication constraint (biometry, passcode, user presence, watch/companion, application \
+                password) and the protection is not a `…ThisDeviceOnly` value (medium), or is `…ThisDeviceOnly` \
+                but not `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` (low). Also flags \
+                `kSecAttrSynchronizable: true` (or `kCFBooleanTrue`) in the same `SecItemAdd` attributes (or \
+                `SecItemUpdate` attributes to update) as `kSecAttrAccessControl`, at the place the \
+                synchronizable key is written. Protection, flags and queries are followed through variables, \
+                branches, properties, helpers and other files by the shared resolver.
+                """,
+            whyItMatters: """
+                An item that asks for Face ID, Touch ID or the passcode protects a secret that should only \
+                exist on the device where the user enrolled. Accessibility values without `ThisDeviceOnly` make \
+                the item eligible for iCloud Keychain and for encrypted backups restored onto another device \
+                (seed 004). `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` is the strongest class: the item \
+                cannot be stored without a passcode and becomes unavailable when the passcode is removed \
+                (seeds 002, 004). `kSecAttrSynchronizable: true` explicitly asks for the item to be copied to \
+                the user's other devices.
+                """,
+            whatToDoInstead: """
+                Pass `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` as the `protection` argument of \
+                `SecAccessControlCreateWithFlags`, as Apple's sample does, and do not set \
+                `kSecAttrSynchronizable` on access-controlled items. Keep secrets that must follow the user \
+                across devices on the server, unlocked by a device-bound key.
+                """,
+            fixSafety: """
+                A fix changes where the item exists: after moving to a ThisDeviceOnly class, the item is no \
+                longer restored from backups or synchronized, and WhenPasscodeSet items cannot be written on a \
+                device without a passcode. Not automatic.
+                """,
+            notes: [
+                "Any flag of `constraintNames` counts as user authentication, including `.devicePasscode`, `.companion`/`.watch` and `.applicationPassword`; `.privateKeyUsage`, `.or`, `.and` and `[]` alone do not.",
+                "Flag values Security rejects are left to swift.invalid_access_control_flags; unresolved flags or protections produce no finding (`--verbose` shows where resolution stopped).",
+                "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
+                "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
+                "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
+            ],
+            references: [
+                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004) — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: Restricting keychain item accessibility — https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility",
+                "Apple: kSecAttrSynchronizable — https://developer.apple.com/documentation/security/ksecattrsynchronizable",
+                "OWASP MASTG-KNOW-0057: Keychain Services (seed 002)",
+            ]),
+        remediation:
+            "Create the access control with kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly and do not set kSecAttrSynchronizable on access-controlled items.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension BiometricItemNotDeviceBoundRule {
+    private static let synchronized =
+        "Access-controlled item is synchronized: `kSecAttrSynchronizable: true` with `kSecAttrAccessControl` asks iCloud Keychain to copy the protected item to the user's other devices"
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 000: a .userPresence item with kSecAttrAccessibleWhenUnlocked (medium)",
+            """
+            var error: Unmanaged<CFError>? = nil
+            let access = SecAccessControlCreateWithFlags(nil, ↓kSecAttrAccessibleWhenUnlocked, .userPresence, &error)
+            """,
+            messages: [
+                "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `.userPresence` is eligible for iCloud Keychain and for restoring from a backup onto another device"
+            ],
+            alsoTriggers: ["swift.weak_biometric_acl"]),
+        .triggering(
+            "Seed 003: device-bound but not WhenPasscodeSet (low); a raw \"ck\" value (medium)",
+            """
+            var error: Unmanaged<CFError>?
+            guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault, ↓kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                                                                      [.biometryCurrentSet, .privateKeyUsage], &error) else { return }
+            let legacy = SecAccessControlCreateWithFlags(nil, ↓"ck" as CFString, .applicationPassword, nil)
+            """,
+            messages: [
+                "Protected item outlives the device passcode: `kSecAttrAccessibleWhenUnlockedThisDeviceOnly` is device-bound but, unlike `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, keeps the item protected by `[.biometryCurrentSet, .privateKeyUsage]` when the passcode is removed",
+                "Protected item can leave the device: `kSecAttrAccessibleAfterFirstUnlock` is not a …ThisDeviceOnly value, so the item protected by `.applicationPassword` is eligible for iCloud Keychain and for restoring from a backup onto another device",
+            ]),
+        .triggering(
+            "A protection chosen by a branch; the worst value is reported",
+            """
+            func makeAccess(syncAcrossDevices: Bool) -> SecAccessControl? {
+                let protection = syncAcrossDevices ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                return SecAccessControlCreateWithFlags(nil, ↓protection, .biometryCurrentSet, nil)
+            }
+            """,
+            messages: [
+                "Protected item can leave the device: `kSecAttrAccessibleAfterFirstUnlock` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `protection` (line 2) → if `syncAcrossDevices` (line 2))"
+            ]),
+        .triggering(
+            "kSecAttrSynchronizable: true in the same query as kSecAttrAccessControl, literal and by subscript",
+            """
+            func save(_ secret: Data, access: SecAccessControl) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccessControl as String: access,
+                    ↓kSecAttrSynchronizable as String: true,
+                    kSecValueData as String: secret,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            func update(_ secret: Data, access: SecAccessControl) -> OSStatus {
+                var attributes: [String: Any] = [kSecValueData as String: secret]
+                attributes[kSecAttrAccessControl as String] = access
+                attributes[↓kSecAttrSynchronizable as String] = kCFBooleanTrue
+                return SecItemUpdate([kSecClass as String: kSecClassGenericPassword] as CFDictionary, attributes as CFDictionary)
+            }
+            """,
+            messages: [
+                synchronized + " (via `query` (line 2))",
+                synchronized + " (via `attributes` (line 11))",
+            ]),
+        .triggering(
+            "The protection is a constant in another file",
+            files: [
+                "Constants.swift": """
+                    let defaultProtection = kSecAttrAccessibleWhenUnlocked
+                    """,
+                "Vault.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, ↓defaultProtection, .biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `defaultProtection` (Constants.swift:1))"
+            ]),
+        .nonTriggering(
+            "Seeds 002 and 004: WhenPasscodeSetThisDeviceOnly",
+            """
+            var error: Unmanaged<CFError>?
+            guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                                                                      kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                      SecAccessControlCreateFlags.biometryCurrentSet,
+                                                                      &error) else { return }
+            let access = SecAccessControlCreateWithFlags(nil, "akpu" as CFString, [.biometryCurrentSet, .privateKeyUsage], nil)
+            """),
+        .nonTriggering(
+            "No user-authentication constraint: only .privateKeyUsage, or no flags",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAfterFirstUnlock, .privateKeyUsage, nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [], nil)
+            """),
+        .nonTriggering(
+            "Unknown protection or flags stay silent; a rejected combination is another rule's",
+            """
+            func make(protection: CFString) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, protection, .biometryCurrentSet, nil)
+            }
+            let x = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, policy.flags, nil)
+            let y = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [.biometryAny, .biometryCurrentSet], nil)
+            """,
+            alsoTriggers: ["swift.invalid_access_control_flags", "swift.weak_biometric_acl"]),
+        .nonTriggering(
+            "Synchronizable items without access control, false, and kSecAttrSynchronizableAny in a search",
+            """
+            let shared: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrSynchronizable as String: true]
+            let sharedStatus = SecItemAdd(shared as CFDictionary, nil)
+            let local: [String: Any] = [kSecAttrAccessControl as String: access, kSecAttrSynchronizable as String: false]
+            let localStatus = SecItemAdd(local as CFDictionary, nil)
+            let updateStatus = SecItemUpdate([kSecAttrSynchronizable as String: kSecAttrSynchronizableAny] as CFDictionary,
+                                             [kSecAttrAccessControl as String: access] as CFDictionary)
+            """),
+    ]
+}

@@ -1,0 +1,527 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.boolean_only_local_authentication` — OWASP MASTG-TEST-0266, RULES.md.
+public struct BooleanOnlyLocalAuthenticationRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("evaluatePolicy")]
+
+    public init(options: [String: ConfigValue]) {}
+
+    /// The `LAContext` an `evaluatePolicy` call is made on, as far as the rule can name it.
+    enum ContextIdentity {
+        /// `LAContext().evaluatePolicy(…)`: a context nobody else can see.
+        case fresh
+        /// A local `let`/`var` initialised with `LAContext()`; its uses are searched in `scope`.
+        case local(name: String, binding: PatternBindingSyntax, scope: Syntax)
+        /// A stored property of `owner` initialised with (or declared as) an `LAContext`.
+        case property(name: String, owner: String)
+
+        var description: String {
+            switch self {
+            case .fresh: "the new `LAContext()`"
+            case .local(let name, _, _): "`\(name)`"
+            case .property(let name, _): "the property `\(name)`"
+            }
+        }
+    }
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let call) = input,
+            SyntaxQueries.calleeName(of: call) == "evaluatePolicy",
+            let receiver = SyntaxQueries.receiver(of: call),
+            SyntaxQueries.argument(1, of: call)?.label?.text == "localizedReason",
+            Self.resultGatesAnAction(call)
+        else { return }
+        guard let identity = Self.identity(of: receiver, in: context) else {
+            let location = context.file.location(of: call)
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path,
+                    position: SourcePosition(line: location.line, column: location.column),
+                    message: "\(context.rule.id): the LAContext of evaluatePolicy comes from code the rule does not follow (`\(SyntaxQueries.shortText(receiver, limit: 40))`)"))
+            return
+        }
+        guard !Self.isHandedOn(identity, in: context) else { return }
+
+        var message =
+            "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(identity.description) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
+        if let policy = SyntaxQueries.argument(0, of: call) {
+            let resolution = context.resolve(policy.expression)
+            if resolution.values.contains(where: { Self.isPasscodePolicy($0.value) }) {
+                message += "; the policy `.deviceOwnerAuthentication` also accepts the device passcode"
+            }
+        }
+        let confidence: Confidence
+        if case .property = identity { confidence = .medium } else { confidence = .high }
+        context.report(at: call, message: message, confidence: confidence)
+    }
+
+    static func isPasscodePolicy(_ value: Value) -> Bool {
+        if case .member("deviceOwnerAuthentication", let type) = value { return type == nil || type == "LAPolicy" }
+        return false
+    }
+
+    // MARK: - Does the result gate something?
+
+    /// Closure form: the reply closure reads `success` (or compares `error` with nil). Async form:
+    /// the awaited result (true, or a thrown error) decides whether the following code runs.
+    static func resultGatesAnAction(_ call: FunctionCallExprSyntax) -> Bool {
+        let replyExpression: ExprSyntax?
+        if let trailing = call.trailingClosure {
+            replyExpression = ExprSyntax(trailing)
+        } else if let reply = SyntaxQueries.argument(labeled: "reply", of: call) {
+            replyExpression = reply.expression
+        } else {
+            replyExpression = nil
+        }
+        guard let replyExpression else {
+            return isAwaitedAndUsed(call)
+        }
+        // A function reference (`reply: handleResult`) is code the rule does not follow.
+        guard let closure = replyExpression.as(ClosureExprSyntax.self) else { return false }
+        let (success, error) = parameterNames(of: closure)
+        let uses = ReferenceCollector.references(in: closure)
+        if let success, uses.contains(where: { $0.baseName.text == success && !isInsideStringLiteral($0) }) {
+            return true
+        }
+        if let error {
+            return uses.contains { reference in
+                guard reference.baseName.text == error,
+                    let infix = reference.parent?.as(InfixOperatorExprSyntax.self),
+                    let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!="
+                else { return false }
+                let other = infix.leftOperand.id == reference.id ? infix.rightOperand : infix.leftOperand
+                return other.is(NilLiteralExprSyntax.self)
+            }
+        }
+        return false
+    }
+
+    /// `(success, error)` parameter names of a reply closure; nil for `_`. `$0`/`$1` without a signature.
+    static func parameterNames(of closure: ClosureExprSyntax) -> (String?, String?) {
+        var names: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let shorthand)?:
+            names = shorthand.map { $0.name.text }
+        case .parameterClause(let clause)?:
+            names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil:
+            names = ["$0", "$1"]
+        }
+        func name(_ index: Int) -> String? {
+            guard index < names.count, names[index] != "_" else { return nil }
+            return names[index]
+        }
+        return (name(0), name(1))
+    }
+
+    /// `try await context.evaluatePolicy(…)`, unless its outcome is thrown away with `try?` and `_ =`
+    /// or a bare statement.
+    static func isAwaitedAndUsed(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        var awaited = false
+        var optionalTry = false
+        while let parent = node.parent {
+            if parent.is(AwaitExprSyntax.self) {
+                awaited = true
+            } else if let tryExpr = parent.as(TryExprSyntax.self) {
+                optionalTry = tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self)
+                && !parent.is(LabeledExprListSyntax.self)
+            {
+                break
+            }
+            node = parent
+        }
+        guard awaited else { return false }
+        guard optionalTry else { return true }
+        let parent = node.parent
+        if let assignment = parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+            assignment.leftOperand.is(DiscardAssignmentExprSyntax.self)
+        {
+            return false
+        }
+        return !(parent?.is(CodeBlockItemSyntax.self) ?? false)
+    }
+
+    static func isInsideStringLiteral(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(StringLiteralExprSyntax.self) { return true }
+            if candidate.is(CodeBlockItemSyntax.self) { return false }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    // MARK: - Which context?
+
+    static func identity(of receiver: ExprSyntax, in context: RuleContext) -> ContextIdentity? {
+        let receiver = SyntaxQueries.unwrapTransparent(receiver)
+        if let call = receiver.as(FunctionCallExprSyntax.self) {
+            return isNewContext(ExprSyntax(call)) ? .fresh : nil
+        }
+        if let member = receiver.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            return propertyIdentity(member.declName.baseName.text, at: member, in: context)
+        }
+        guard let reference = receiver.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        switch SyntaxQueries.binding(of: name, at: reference) {
+        case .variable(let binding):
+            guard let initializer = binding.initializer, isNewContext(initializer.value),
+                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+            else { return nil }
+            return .local(name: name, binding: binding, scope: Syntax(scope))
+        case .notLocal:
+            return propertyIdentity(name, at: reference, in: context)
+        case .parameter, .optionalBinding, .opaque:
+            // A parameter's context belongs to the caller, who may read the Keychain with it.
+            return nil
+        }
+    }
+
+    static func propertyIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
+        guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return nil }
+        let properties = context.scan.index.properties(named: name, inType: owner).filter { !$0.isStatic }
+        guard properties.count == 1, let property = properties.first else { return nil }
+        if let initializer = property.binding.initializer {
+            guard isNewContext(initializer.value) else { return nil }
+        } else if property.typeName != "LAContext" || property.binding.accessorBlock != nil {
+            return nil
+        }
+        return .property(name: name, owner: owner)
+    }
+
+    /// `LAContext()`, `LAContext.init()`.
+    static func isNewContext(_ expression: ExprSyntax) -> Bool {
+        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self) else { return false }
+        let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "LAContext" }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
+            return member.base?.trimmedDescription == "LAContext"
+        }
+        return false
+    }
+
+    // MARK: - Is the context handed on?
+
+    /// Whether any use of the context, other than reading or setting its own members, may give it to
+    /// other code: a dictionary value (`kSecUseAuthenticationContext: context`), an argument
+    /// (`SecKey…`, a helper that builds a query), a return value, a store into another variable,
+    /// or a re-assignment from something other than `LAContext()`.
+    static func isHandedOn(_ identity: ContextIdentity, in context: RuleContext) -> Bool {
+        switch identity {
+        case .fresh:
+            return false
+        case .local(let name, let binding, let scope):
+            for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
+                guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
+                else { continue }
+                if handsOn(ExprSyntax(reference)) { return true }
+            }
+            return false
+        case .property(let name, let owner):
+            for type in context.scan.index.types(named: owner) {
+                for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+                    if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                        // `self.name` is the property; `other.name` is someone else's.
+                        guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
+                        if handsOn(ExprSyntax(member)) { return true }
+                        continue
+                    }
+                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                    if handsOn(ExprSyntax(reference)) { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// One use of the context: true unless it is the base of a member access (`context.x`,
+    /// `context.evaluatePolicy(…)`), a nil comparison, or a re-assignment with a new `LAContext()`.
+    static func handsOn(_ use: ExprSyntax) -> Bool {
+        var node = Syntax(use)
+        while let parent = node.parent,
+            parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+        {
+            node = parent
+        }
+        guard let parent = node.parent else { return true }
+        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id { return false }
+        if let infix = parent.as(InfixOperatorExprSyntax.self) {
+            if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
+                return !isNewContext(infix.rightOperand)
+            }
+            if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" || op == "===" || op == "!==" {
+                let other = infix.leftOperand.id == node.id ? infix.rightOperand : infix.leftOperand
+                if other.is(NilLiteralExprSyntax.self) { return false }
+            }
+        }
+        return true
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.boolean_only_local_authentication",
+        name: "Authentication result is only a Bool",
+        severity: .medium,
+        confidence: .high,
+        resource: "Authentication",
+        tags: ["CWE:287", "CWE:603", "MASWE:0044"],
+        aliases: [
+            RuleAlias(tool: "mobsfscan", id: "ios_biometric_bool"), RuleAlias(tool: "MASTG", id: "MASTG-TEST-0266"),
+        ],
+        summary:
+            "LAContext.evaluatePolicy's result decides what the app does, but the same LAContext never reaches a Keychain query or key operation, so the authentication is event-bound and can be bypassed by flipping a Bool.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags `evaluatePolicy(_:localizedReason:reply:)` and `try await evaluatePolicy(_:localizedReason:)` \
+                when the result gates an action and the `LAContext` it ran on is never handed on. The result \
+                gates an action when the reply closure reads its `success` parameter (in a condition, an \
+                assignment, or passed to a completion handler) or compares its `error` with `nil`; in the \
+                async form the awaited result, or the error it throws, always decides what runs next. The \
+                context is handed on when it is used anywhere other than as the receiver of its own members: \
+                as the value of `kSecUseAuthenticationContext` in a query, as an argument (a key operation, a \
+                helper that builds a query), returned, or stored elsewhere. When the policy is \
+                `.deviceOwnerAuthentication`, the message also says that it accepts the device passcode.
+                """,
+            whyItMatters: """
+                `evaluatePolicy` only hands the app a Bool. On a jailbroken device, or with a repackaged app, \
+                Frida or objection flip that Bool (or make the async call return true) and the app unlocks \
+                without a face, finger or passcode: the authentication is "event-bound". OWASP MASTG-TEST-0266 \
+                and MASWE-0044 require it to be "result-bound": the secret the user is meant to unlock is kept \
+                in the Keychain (or in the Secure Enclave) behind an access control, so that only a real \
+                authentication makes the system release it.
+                """,
+            whatToDoInstead: """
+                Store the secret (session token, key) with `SecAccessControlCreateWithFlags(…, .biometryCurrentSet, …)` \
+                and read it with a query that carries the context: `kSecUseAuthenticationContext: context` \
+                (after `evaluatePolicy` to pre-authenticate, or let `SecItemCopyMatching` prompt by itself). \
+                For keys, use a Secure Enclave key whose access control requires biometry, and sign a server \
+                challenge with it. Use `canEvaluatePolicy` only to learn whether biometry is available.
+                """,
+            fixSafety: """
+                No automatic fix: binding the authentication to a Keychain item changes how the secret is \
+                stored and read, and existing items have to be migrated.
+                """,
+            notes: [
+                "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
+                "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
+                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, comes from another object (`manager.context`) or from a factory function is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so.",
+                "A reply given as a function reference (`reply: handleResult`) is not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
+                "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
+                "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
+                "Confidence is high for a local or new context, medium for a property (other types may still reach it).",
+            ],
+            references: [
+                "OWASP MASTG-TEST-0266: References to APIs for Event-Bound Biometric Authentication",
+                "OWASP MASWE-0044: Biometric Authentication Can Be Bypassed",
+                "CWE-287: Improper Authentication — https://cwe.mitre.org/data/definitions/287.html",
+                "CWE-603: Use of Client-Side Authentication — https://cwe.mitre.org/data/definitions/603.html",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: kSecUseAuthenticationContext — https://developer.apple.com/documentation/security/ksecuseauthenticationcontext",
+            ]),
+        remediation:
+            "Bind the authentication to a Keychain item or Secure Enclave key protected with .biometryCurrentSet and pass the LAContext with kSecUseAuthenticationContext, instead of trusting evaluatePolicy's Bool.",
+        examples: examples)
+}
+
+/// Every `DeclReferenceExpr` under a node.
+private final class ReferenceCollector: SyntaxVisitor {
+    var references: [DeclReferenceExprSyntax] = []
+
+    static func references(in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
+        let collector = ReferenceCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.references
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        references.append(node)
+        return .visitChildren
+    }
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension BooleanOnlyLocalAuthenticationRule {
+    private static func message(_ context: String, passcode: Bool = false) -> String {
+        "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(context) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
+            + (passcode ? "; the policy `.deviceOwnerAuthentication` also accepts the device passcode" : "")
+    }
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "A login gated by the reply's success flag",
+            """
+            private func authenticateWithBiometrics() {
+                let context = LAContext()
+                context.localizedFallbackTitle = "Use PIN"
+                ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics,
+                                       localizedReason: "Log in to InsecureBank") { success, _ in
+                    DispatchQueue.main.async {
+                        if success {
+                            self.showAccount()
+                        } else {
+                            self.showPINPad()
+                        }
+                    }
+                }
+            }
+            """,
+            messages: [message("`context`")]),
+        .triggering(
+            "The async form with the passcode fallback policy",
+            """
+            func unlock() async throws {
+                let context = LAContext()
+                let ok = try await ↓context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your vault")
+                guard ok else { return }
+                isUnlocked = true
+            }
+            """,
+            messages: [message("`context`", passcode: true)]),
+        .triggering(
+            "A new context, the Bool forwarded to a completion handler",
+            """
+            func authenticate(completion: @escaping (Bool) -> Void) {
+                ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm the transfer") { success, _ in
+                    completion(success)
+                }
+            }
+            """,
+            messages: [message("the new `LAContext()`")]),
+        .triggering(
+            "A property context, in a type spread over two files; the query that follows does not carry it",
+            files: [
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        private let authContext = LAContext()
+                        func unlock() {
+                            ↓authContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock",
+                                                       reply: { (success: Bool, error: Error?) in
+                                guard error == nil else { return }
+                                var item: CFTypeRef?
+                                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                            kSecAttrAccount as String: "session", kSecReturnData as String: true]
+                                SecItemCopyMatching(query as CFDictionary, &item)
+                            })
+                        }
+                    }
+                    """,
+                "LockScreen+Appearance.swift": """
+                    extension LockScreen {
+                        func configure() {
+                            authContext.localizedCancelTitle = "Not now"
+                            if self.authContext.biometryType == .faceID { showFaceIDIcon() }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("the property `authContext`")],
+            alsoTriggers: ["swift.unchecked_keychain_status"]),
+        .triggering(
+            "Inside an if-expression condition, with a type-qualified policy",
+            """
+            func confirm() async -> Bool {
+                let context = LAContext()
+                context.touchIDAuthenticationAllowableReuseDuration = 0
+                if (try? await ↓context.evaluatePolicy(LAPolicy.deviceOwnerAuthentication, localizedReason: "Confirm")) == true {
+                    return true
+                }
+                return false
+            }
+            """,
+            messages: [message("`context`", passcode: true)]),
+        .nonTriggering(
+            "canEvaluatePolicy only checks availability",
+            """
+            private func configureBiometricButton() {
+                var error: NSError?
+                guard availabilityContext.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error) else {
+                    biometricButton.isHidden = true
+                    return
+                }
+                if availabilityContext.biometryType == .faceID { biometricButton.setTitle("Log in with Face ID", for: .normal) }
+            }
+            """),
+        .nonTriggering(
+            "Pre-authentication: the evaluated context is passed to SecItemCopyMatching",
+            """
+            func readToken() {
+                let context = LAContext()
+                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Read your token") { success, _ in
+                    guard success else { return }
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccount as String: "token",
+                        kSecReturnData as String: true,
+                        kSecUseAuthenticationContext as String: context,
+                    ]
+                    var item: CFTypeRef?
+                    let status = SecItemCopyMatching(query as CFDictionary, &item)
+                }
+            }
+            """,
+            alsoTriggers: ["swift.unchecked_keychain_status"]),
+        .nonTriggering(
+            "The async form, then the context goes to a helper that builds the query (in another file)",
+            files: [
+                "Login.swift": """
+                    func login(store: SessionTokenStore) async throws -> String {
+                        let context = LAContext()
+                        guard try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") else {
+                            throw LoginError.cancelled
+                        }
+                        return try store.sessionToken(context: context)
+                    }
+                    """,
+                "SessionTokenStore.swift": """
+                    final class SessionTokenStore {
+                        func sessionToken(context: LAContext) throws -> String {
+                            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                        kSecUseAuthenticationContext as String: context]
+                            return try read(query)
+                        }
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "A property context that another method of the type puts into a query",
+            """
+            final class Vault {
+                private var context = LAContext()
+                func unlock() {
+                    context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { success, _ in
+                        if success { self.loadSecrets() }
+                    }
+                }
+                private func loadSecrets() {
+                    var query = baseQuery
+                    query[kSecUseAuthenticationContext as String] = self.context
+                    SecItemCopyMatching(query as CFDictionary, nil)
+                }
+            }
+            """,
+            alsoTriggers: ["swift.unchecked_keychain_status"]),
+        .nonTriggering(
+            "A context from the caller, a reply given as a function, and a reply that ignores the result",
+            """
+            func authenticate(with context: LAContext) {
+                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { success, _ in
+                    if success { proceed() }
+                }
+            }
+            func warmUp() {
+                let context = LAContext()
+                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in", reply: handleReply)
+                let other = LAContext()
+                other.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { _, error in
+                    log("authentication finished: \\(String(describing: error))")
+                }
+            }
+            """),
+    ]
+}

@@ -1,0 +1,278 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.broad_query_without_ui_skip` — seeds 000 ("kSecUseAuthenticationUISkip") and 004.
+public struct BroadQueryWithoutUISkipRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let (call, _) = QueryRuleSupport.freeCall(input, named: ["SecItemCopyMatching"]),
+            let argument = SyntaxQueries.argument(0, of: call)
+        else { return }
+        let (queries, gaps) = context.queries(argument.expression)
+        if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
+        for query in queries {
+            guard let limit = Self.broadLimit(query), !Self.mayAvoidPrompt(query, scan: context.scan) else { continue }
+            // Only when the app stores items protected by access control (computed once per scan).
+            guard let protected = Self.protectedItem(context.scan) else { return }
+            let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryRuleSupport.place($0, from: context.file.path) + ")" } ?? ""
+            let message = Self.message(limit: limit + limitPlace, protectedAt: QueryRuleSupport.place(protected, from: context.file.path))
+                + QueryRuleSupport.localTrace(query.trace, in: context)
+            context.report(
+                at: call.calledExpression, message: message, confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
+            return
+        }
+    }
+
+    static func message(limit: String, protectedAt place: String) -> String {
+        "SecItemCopyMatching with \(limit) and no `kSecUseAuthenticationUI: kSecUseAuthenticationUISkip`: "
+            + "every matching item protected by access control (this app adds some, e.g. \(place)) makes the user authenticate, even items the app did not ask for"
+    }
+
+    /// "`kSecMatchLimitAll`", or "`kSecMatchLimit: 5`" for a numeric limit above 1; nil for a narrow or unknown limit.
+    static func broadLimit(_ query: KeychainQuery) -> String? {
+        guard let value = query.value("kSecMatchLimit") else { return nil }
+        if SecItemKeys.valueName(value) == "kSecMatchLimitAll" { return "`kSecMatchLimitAll`" }
+        if case .integer(let limit) = value, limit > 1 { return "`kSecMatchLimit: \(limit)`" }
+        return nil
+    }
+
+    /// Whether the query may not prompt: UI skipped or failed, the deprecated no-UI flag, an
+    /// unknown value for either, or an authentication context that may disallow interaction or be
+    /// pre-evaluated (the scan mentions `interactionNotAllowed` or `evaluatePolicy`).
+    static func mayAvoidPrompt(_ query: KeychainQuery, scan: ScanContext) -> Bool {
+        if let ui = query.value("kSecUseAuthenticationUI") {
+            guard let name = SecItemKeys.valueName(ui) else { return true }
+            if name != "kSecUseAuthenticationUIAllow" { return true }
+        }
+        if let noUI = query.value("kSecUseNoAuthenticationUI") {
+            if noUI != .bool(false) && noUI != .symbol("kCFBooleanFalse") { return true }
+        }
+        if query.contains("kSecUseAuthenticationContext") {
+            return scan.fact("swift.broad_query_without_ui_skip.contextMayAvoidPrompt") {
+                !scan.index.files(mentioning: "interactionNotAllowed").isEmpty
+                    || !scan.index.files(mentioning: "evaluatePolicy").isEmpty
+            }
+        }
+        return false
+    }
+
+    /// Where the scan first adds an item (or key) with `kSecAttrAccessControl`, or nil.
+    static func protectedItem(_ scan: ScanContext) -> ValueLocation? {
+        scan.fact("swift.broad_query_without_ui_skip.protectedItem") { () -> ValueLocation? in
+            for site in QueryRuleSupport.callSites(["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"], in: scan) {
+                let name = SyntaxQueries.calleeName(of: site.call) ?? ""
+                for argument in QueryRuleSupport.dictionaryArguments(of: site.call, name: name) where argument.stores {
+                    for query in scan.resolver.queries(argument.expression, in: site.file).queries {
+                        for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
+                            if let entry = dictionary.entry("kSecAttrAccessControl") {
+                                return entry.location ?? site.file.valueLocation(of: site.call)
+                            }
+                        }
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.broad_query_without_ui_skip",
+        name: "Broad Keychain query may prompt for unrelated items",
+        severity: .low,
+        confidence: .high,
+        resource: "Authentication",
+        tags: [],
+        summary:
+            "SecItemCopyMatching returns the data of all matching items without kSecUseAuthenticationUISkip in an app that stores items with access control: the user is asked to authenticate for items the app did not want.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags a `SecItemCopyMatching` whose query has `kSecMatchLimit: kSecMatchLimitAll` (or a numeric \
+                limit above 1) and no `kSecUseAuthenticationUI: \
+                kSecUseAuthenticationUISkip` and no authentication context that could keep the system from \
+                prompting — when the same scan adds items or keys with `kSecAttrAccessControl` (SecItemAdd, \
+                SecItemUpdate's attributes, SecKeyCreateRandomKey). The finding is placed on the call; the \
+                message says where the limit was set and points to one place where protected items are added.
+                """,
+            whyItMatters: """
+                A broad search can match items protected by access control that the app did not mean to read; \
+                Keychain services then asks the user to authenticate (Face ID, Touch ID, passcode) for each of \
+                them (seeds 000 and 004). Users learn to approve prompts they did not expect, and a cancelled \
+                prompt can fail the whole search.
+                """,
+            whatToDoInstead: """
+                Add `kSecUseAuthenticationUI: kSecUseAuthenticationUISkip` to broad searches so protected items \
+                are silently skipped, or pass an `LAContext` with `interactionNotAllowed = true` as \
+                `kSecUseAuthenticationContext`; read protected items one at a time with a specific query and a \
+                `localizedReason`.
+                """,
+            fixSafety: """
+                Adding `kSecUseAuthenticationUISkip` changes results: protected items are no longer returned by \
+                this query. Read them with their own query if they are needed.
+                """,
+            notes: [
+                "RULES.md names no standards tags for this usability-and-consent rule, so none are set.",
+                "Queries are reported whatever they return (data, attributes or references), as RULES.md and seed 004 ask for any broad search; reading only attributes may not prompt on current systems, so for such a query the fix costs nothing and documents the intent.",
+                "Each call is reported once, for the first possible query that is broad and may prompt.",
+                "A numeric `kSecMatchLimit` above 1 is as broad as `kSecMatchLimitAll` for this purpose and is reported too.",
+                "`kSecUseAuthenticationUIFail` and the deprecated `kSecUseNoAuthenticationUI: true` also keep the system from prompting, so they are accepted here (swift.deprecated_keychain_api reports them).",
+                "The value of an `LAContext` is not followed: a query with `kSecUseAuthenticationContext` is accepted when the scan sets `interactionNotAllowed` or calls `evaluatePolicy` anywhere (a pre-evaluated context does not prompt again); it is reported only when the scan does neither.",
+                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan; a library that only reads is not reported.",
+                "Unknown values (a limit, a UI setting or a return flag the resolver cannot follow) produce no finding.",
+            ],
+            references: [
+                "Apple: kSecUseAuthenticationUISkip — https://developer.apple.com/documentation/security/ksecuseauthenticationuiskip",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004)",
+                "Apple: LAContext.interactionNotAllowed — https://developer.apple.com/documentation/localauthentication/lacontext/interactionnotallowed",
+            ]),
+        remediation:
+            "Add kSecUseAuthenticationUI: kSecUseAuthenticationUISkip (or a context with interactionNotAllowed = true) to broad searches.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension BroadQueryWithoutUISkipRule {
+    private static let allMatches = "`kSecMatchLimitAll`"
+
+    private static let adder = """
+        func saveProtected(token: Data, access: SecAccessControl) {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                        kSecAttrAccessControl as String: access,
+                                        kSecValueData as String: token]
+            print(SecItemAdd(query as CFDictionary, nil))
+        }
+        """
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 000's \"query all\" without kSecUseAuthenticationUISkip, in an app that adds protected items",
+            files: [
+                "Store.swift": adder,
+                "List.swift": """
+                    func queryAll() {
+                        let query: [CFString: Any] = [
+                            kSecClass: kSecClassGenericPassword,
+                            kSecMatchLimit: kSecMatchLimitAll,
+                            kSecReturnData: true,
+                            kSecReturnAttributes: true,
+                        ]
+                        var items: CFTypeRef?
+                        let status = ↓SecItemCopyMatching(query as CFDictionary, &items)
+                        print(status)
+                    }
+                    """,
+            ],
+            messages: [message(limit: allMatches + " (line 4)", protectedAt: "Store.swift:3") + " (via `query` (line 2))"]),
+        .triggering(
+            "Raw strings, a numeric limit, and kSecUseAuthenticationUIAllow",
+            """
+            \(adder)
+            func loadSome() {
+                var query: [String: Any] = ["class": "genp", "r_Data": kCFBooleanTrue as Any]
+                query["m_Limit"] = 5
+                query[kSecUseAuthenticationUI as String] = kSecUseAuthenticationUIAllow
+                var result: CFTypeRef?
+                print(↓SecItemCopyMatching(query as CFDictionary, &result))
+            }
+            """,
+            messages: [message(limit: "`kSecMatchLimit: 5` (line 9)", protectedAt: "line 3") + " (via `query` (line 8))"],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
+        .triggering(
+            "The query comes from a helper in another file; protected keys are created elsewhere",
+            files: [
+                "Keys.swift": """
+                    func makeKey(access: SecAccessControl) -> SecKey? {
+                        let attributes: [String: Any] = [
+                            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true,
+                                                            kSecAttrAccessControl as String: access],
+                        ]
+                        return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                    """,
+                "Queries.swift": """
+                    enum Queries {
+                        static var everything: [String: Any] {
+                            [kSecClass as String: kSecClassKey, kSecMatchLimit as String: kSecMatchLimitAll,
+                             kSecReturnData as String: true]
+                        }
+                    }
+                    """,
+                "Sync.swift": """
+                    func export() {
+                        var result: CFTypeRef?
+                        if ↓SecItemCopyMatching(Queries.everything as CFDictionary, &result) == errSecSuccess { print("ok") }
+                    }
+                    """,
+            ],
+            messages: [message(limit: allMatches + " (Queries.swift:3)", protectedAt: "Keys.swift:5")]),
+        .triggering(
+            "A context that is never told not to interact, in a scan that never evaluates a policy",
+            """
+            \(adder)
+            func loadAll() {
+                let context = LAContext()
+                context.localizedReason = "Unlock your tokens"
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnData as String: true,
+                                            kSecUseAuthenticationContext as String: context]
+                var result: CFTypeRef?
+                print(↓SecItemCopyMatching(query as CFDictionary, &result))
+            }
+            """,
+            messages: [message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10) → `context` (line 8))"]),
+        .nonTriggering(
+            "Seed 000's fix: kSecUseAuthenticationUISkip",
+            """
+            \(adder)
+            func queryAll() {
+                let query: [CFString: Any] = [kSecClass: kSecClassGenericPassword, kSecMatchLimit: kSecMatchLimitAll,
+                                              kSecUseAuthenticationUI: kSecUseAuthenticationUISkip, kSecReturnData: true]
+                var items: CFTypeRef?
+                print(SecItemCopyMatching(query as CFDictionary, &items))
+            }
+            """),
+        .nonTriggering(
+            "A context with interactionNotAllowed = true",
+            """
+            \(adder)
+            func queryAll() {
+                let context = LAContext()
+                context.interactionNotAllowed = true
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnData as String: true,
+                                            kSecUseAuthenticationContext as String: context]
+                var items: CFTypeRef?
+                print(SecItemCopyMatching(query as CFDictionary, &items))
+            }
+            """),
+        .nonTriggering(
+            "The app never adds items with access control",
+            """
+            func queryAll() {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnData as String: true]
+                var items: CFTypeRef?
+                print(SecItemCopyMatching(query as CFDictionary, &items))
+            }
+            """),
+        .nonTriggering(
+            "One item at a time",
+            """
+            \(adder)
+            func load() {
+                let one: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me",
+                                          kSecMatchLimit as String: kSecMatchLimitOne, kSecReturnData as String: true]
+                var item: CFTypeRef?
+                print(SecItemCopyMatching(one as CFDictionary, &item))
+            }
+            """),
+    ]
+}

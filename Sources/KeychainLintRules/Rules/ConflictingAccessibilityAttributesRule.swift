@@ -1,0 +1,300 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.conflicting_accessibility_attributes` — seeds 000 and 002, RULES.md.
+public struct ConflictingAccessibilityAttributesRule: Rule {
+    static let calls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
+
+    public static let interests: [SyntaxInterest] = [
+        .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecKeyCreateRandomKey"),
+    ]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.calls) else { return }
+        var reported: Set<String> = []
+        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
+            let (queries, gaps) = context.queries(argument.expression)
+            if queries.isEmpty {
+                context.noteGaps(Resolution(gaps: gaps), asking: "dictionary passed to \(name)")
+            }
+            for query in queries {
+                for (dictionary, role) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
+                    guard let accessible = dictionary.entry("kSecAttrAccessible"),
+                        let accessControl = dictionary.entry("kSecAttrAccessControl")
+                    else { continue }
+                    report(accessible: accessible, accessControl: accessControl, role: role, query: dictionary,
+                           at: argument.expression, reported: &reported, in: context)
+                }
+            }
+        }
+    }
+
+    private func report(
+        accessible: KeychainQuery.Entry, accessControl: KeychainQuery.Entry, role: String, query: KeychainQuery,
+        at fallback: ExprSyntax, reported: inout Set<String>, in context: RuleContext
+    ) {
+        let reportFile = accessible.location?.file ?? context.file.path
+        let otherPlace = accessControl.location.map { " (" + QueryRuleSupport.place($0, from: reportFile) + ")" } ?? ""
+        let message = "`kSecAttrAccessible` and `kSecAttrAccessControl`\(otherPlace) are both in \(role): "
+            + "Security rejects it with errSecParam (-50), even when both name the same accessibility"
+            + QueryRuleSupport.localTrace(query.trace, in: context)
+        let confidence: Confidence = query.trace.isEmpty ? .high : .medium
+        guard let location = accessible.location else {
+            guard reported.insert("call|" + message).inserted else { return }
+            context.report(at: fallback, message: message, confidence: confidence, trace: query.trace)
+            return
+        }
+        guard reported.insert(QueryRuleSupport.key(location)).inserted else { return }
+        context.report(
+            at: location, message: message, confidence: confidence, trace: query.trace,
+            snippet: "kSecAttrAccessible with kSecAttrAccessControl")
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.conflicting_accessibility_attributes",
+        name: "kSecAttrAccessible together with kSecAttrAccessControl",
+        severity: .high,
+        confidence: .high,
+        resource: "Correctness",
+        tags: [],
+        summary:
+            "A Keychain dictionary holds both kSecAttrAccessible and kSecAttrAccessControl, which Security rejects with errSecParam (-50): the item is never stored.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Resolves every dictionary that can reach `SecItemAdd`, `SecItemUpdate` (its query and its \
+                attributes to update, each on its own) and `SecKeyCreateRandomKey` (the attributes of each key \
+                of the pair: the top level with `kSecPrivateKeyAttrs` or `kSecPublicKeyAttrs` over it, as \
+                Security merges them) and reports one that holds both `kSecAttrAccessible` and \
+                `kSecAttrAccessControl`. The dictionary may be a literal, built by subscript assignments, \
+                `updateValue`, `merge`/`merging`, `NSMutableDictionary.setObject(_:forKey:)`, returned by a \
+                helper in any file, or passed in by callers; keys may be written in any spelling \
+                (`kSecAttrAccessible`, `kSecAttrAccessible as String`, `String(kSecAttrAccessible)`, the raw \
+                `"pdmn"`). The finding is placed on the `kSecAttrAccessible` key, where the fix is, and the \
+                message says where `kSecAttrAccessControl` was set.
+                """,
+            whyItMatters: """
+                Security treats the access control as the item's accessibility (it carries its own \
+                `protection`), so a second `kSecAttrAccessible` is a conflicting attribute: `SecItemAdd` and \
+                `SecItemUpdate` fail with errSecParam (-50), even when both name the same accessibility (seed \
+                000 "Notes"; seed 002: "mutually exclusive"). The item, often a freshly issued token or key, \
+                is silently not stored, and code that does not check the status carries on without it.
+                """,
+            whatToDoInstead: """
+                Delete the `kSecAttrAccessible` entry and pass the accessibility as the `protection` argument \
+                of `SecAccessControlCreateWithFlags` (for example \
+                `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`), then put only `kSecAttrAccessControl` in \
+                the dictionary.
+                """,
+            fixSafety: """
+                Removing the `kSecAttrAccessible` entry is safe when the access control's `protection` is the \
+                accessibility that was intended; check it, because after the fix that value decides when the \
+                item can be read.
+                """,
+            notes: [
+                "RULES.md names no standards tags for this correctness rule, so none are set (no CWE describes a rejected attribute combination well).",
+                "SecItemUpdate's two dictionaries are checked separately: Security parses the search query and the attributes to update each on its own, so `kSecAttrAccessible` in the query (a search criterion) and `kSecAttrAccessControl` in the attributes do not conflict.",
+                "For SecKeyCreateRandomKey, a top-level `kSecAttrAccessible` and a `kSecAttrAccessControl` in `kSecPrivateKeyAttrs` are reported too: Security copies top-level attributes into each key's attributes (`merge_params`), so the stored key gets both.",
+                "Every possible dictionary (branches, several callers) is checked; each `kSecAttrAccessible` entry is reported once per call. When the dictionary comes from a helper, a property or a caller, the message does not repeat the path, so every call that uses the helper leads to the same finding.",
+                "Confidence is high when the dictionary literal is written at the call, medium when it was resolved through variables or other code.",
+                "Dictionaries the resolver cannot follow are not reported; `--verbose` shows where resolution stopped.",
+            ],
+            references: [
+                "Apple: kSecAttrAccessControl — https://developer.apple.com/documentation/security/ksecattraccesscontrol",
+                "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/1394452-secaccesscontrolcreatewithflags",
+                "Apple: Restricting keychain item accessibility — https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility",
+                "OWASP MASTG: Keychain Services (kSecAttrAccessControl is mutually exclusive with kSecAttrAccessible)",
+            ]),
+        remediation:
+            "Remove kSecAttrAccessible and pass the accessibility as the protection argument of SecAccessControlCreateWithFlags.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension ConflictingAccessibilityAttributesRule {
+    private static func message(_ role: String, accessControlAt place: String? = nil, trace: String = "") -> String {
+        "`kSecAttrAccessible` and `kSecAttrAccessControl`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
+            + "Security rejects it with errSecParam (-50), even when both name the same accessibility" + trace
+    }
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 000's note: both keys in one literal fail with errSecParam even with the same accessibility",
+            """
+            func save(access: SecAccessControl) {
+                let query: [CFString: Any] = [
+                    kSecAttrAccessControl: access,
+                    ↓kSecAttrAccessible: kSecAttrAccessibleWhenUnlocked,
+                    kSecClass: kSecClassGenericPassword,
+                ]
+                let status = SecItemAdd(query as CFDictionary, nil)  // errSecParam (-50)
+                print("status:", status)
+            }
+            """,
+            messages: [message("the query passed to SecItemAdd", accessControlAt: "line 3", trace: " (via `query` (line 2))")]),
+        .triggering(
+            "Subscript assignments to the same variable, String-cast and String(…) keys",
+            """
+            func save(token: Data, access: SecAccessControl) -> OSStatus {
+                var query = [String: Any]()
+                query[kSecClass as String] = kSecClassGenericPassword
+                query[kSecValueData as String] = token
+                query[String(kSecAttrAccessControl)] = access
+                query[↓String(kSecAttrAccessible)] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [message("the query passed to SecItemAdd", accessControlAt: "line 5", trace: " (via `query` (line 2))")]),
+        .triggering(
+            "A literal plus a later subscript, and the raw key \"pdmn\" in a branch",
+            """
+            func save(access: SecAccessControl, legacy: Bool) {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrAccessControl as String: access]
+                if legacy {
+                    query[↓"pdmn"] = "ck"
+                }
+                let status = SecItemAdd(query as CFDictionary, nil)
+                print(status)
+            }
+            """,
+            messages: [message("the query passed to SecItemAdd", accessControlAt: "line 3", trace: " (via `query` (line 2) → if `legacy` (line 4))")]),
+        .triggering(
+            "A base query from a helper in another file, merged with the access control: reported in the helper",
+            files: [
+                "KeychainQueries.swift": """
+                    enum KeychainQueries {
+                        static func base(service: String) -> [String: Any] {
+                            [kSecClass as String: kSecClassGenericPassword,
+                             kSecAttrService as String: service,
+                             ↓kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]
+                        }
+                    }
+                    """,
+                "TokenStore.swift": """
+                    func store(token: Data, access: SecAccessControl) {
+                        let query = KeychainQueries.base(service: "tokens")
+                            .merging([kSecAttrAccessControl as String: access, kSecValueData as String: token]) { $1 }
+                        let status = SecItemAdd(query as CFDictionary, nil)
+                        guard status == errSecSuccess else { return }
+                    }
+                    """,
+            ],
+            messages: [message("the query passed to SecItemAdd", accessControlAt: "TokenStore.swift:3")]),
+        .triggering(
+            "SecItemUpdate: the attributes to update hold both keys",
+            """
+            func protect(query: [String: Any], access: SecAccessControl) {
+                let attributes: [String: Any] = [↓kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked,
+                                                 kSecAttrAccessControl as String: access]
+                let status = SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
+                print(status)
+            }
+            """,
+            messages: [message("the attributes passed to SecItemUpdate", accessControlAt: "line 3", trace: " (via `attributes` (line 2))")]),
+        .triggering(
+            "SecKeyCreateRandomKey: top-level kSecAttrAccessible is merged into the private key attributes",
+            """
+            func makeKey(access: SecAccessControl) throws -> SecKey {
+                let attributes: NSDictionary = [
+                    kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrTokenID: kSecAttrTokenIDSecureEnclave,
+                    ↓kSecAttrAccessible: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecPrivateKeyAttrs: [kSecAttrIsPermanent: true, kSecAttrAccessControl: access],
+                ]
+                var error: Unmanaged<CFError>?
+                guard let key = SecKeyCreateRandomKey(attributes, &error) else { throw error!.takeRetainedValue() as Error }
+                return key
+            }
+            """,
+            messages: [message("the private key attributes of SecKeyCreateRandomKey", accessControlAt: "line 6", trace: " (via `attributes` (line 2))")]),
+        .triggering(
+            "NSMutableDictionary with setObject(_:forKey:)",
+            """
+            func save(access: SecAccessControl) {
+                let query = NSMutableDictionary()
+                query.setObject(kSecClassGenericPassword, forKey: kSecClass as NSString)
+                query.setObject(access, forKey: kSecAttrAccessControl as NSString)
+                query.setObject(kSecAttrAccessibleWhenUnlocked, forKey: ↓kSecAttrAccessible as NSString)
+                let status = SecItemAdd(query, nil)
+                print(status)
+            }
+            """,
+            messages: [message("the query passed to SecItemAdd", accessControlAt: "line 4", trace: " (via `query` (line 2))")]),
+        .nonTriggering(
+            "Seed 004: only kSecAttrAccessControl, the accessibility is the protection argument",
+            """
+            func add(password: Data, access: SecAccessControl?) throws {
+                let query: [String: Any] = [kSecClass as String: kSecClassInternetPassword,
+                                            kSecAttrAccessControl as String: access as Any,
+                                            kSecValueData as String: password]
+                let status = SecItemAdd(query as CFDictionary, nil)
+                guard status == errSecSuccess else { throw KeychainError(status: status) }
+            }
+            """),
+        .nonTriggering(
+            "Each branch holds only one of the two keys",
+            """
+            func save(protected: Bool, access: SecAccessControl) {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+                if protected {
+                    query[kSecAttrAccessControl as String] = access
+                } else {
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                }
+                let status = SecItemAdd(query as CFDictionary, nil)
+                print(status)
+            }
+            """),
+        .nonTriggering(
+            "The plain accessibility is removed before the access control is added",
+            """
+            func upgrade(base: [String: Any], access: SecAccessControl) {
+                var query = base
+                query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlocked
+                query.removeValue(forKey: kSecAttrAccessible as String)
+                query[kSecAttrAccessControl as String] = access
+                let status = SecItemAdd(query as CFDictionary, nil)
+                print(status)
+            }
+            """),
+        .nonTriggering(
+            "SecItemUpdate: accessibility in the search query, access control in the attributes",
+            """
+            func migrate(access: SecAccessControl) {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]
+                let attributes: [String: Any] = [kSecAttrAccessControl as String: access]
+                let status = SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
+                print(status)
+            }
+            """),
+        .nonTriggering(
+            "Separate dictionaries of one key pair: accessibility on the public key, access control on the private key",
+            """
+            func makeKey(access: SecAccessControl) -> SecKey? {
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                    kSecPublicKeyAttrs as String: [kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock],
+                ]
+                var error: Unmanaged<CFError>?
+                guard let key = SecKeyCreateRandomKey(attributes as CFDictionary, &error) else { return nil }
+                return key
+            }
+            """),
+        .nonTriggering(
+            "Both keys in a read query and in comments or strings are not an add",
+            """
+            // query[kSecAttrAccessible] = …; query[kSecAttrAccessControl] = … → SecItemAdd fails with -50
+            let help = "Do not put kSecAttrAccessible and kSecAttrAccessControl in one SecItemAdd query"
+            func unknown(store: Store) {
+                let status = SecItemAdd(store.makeQuery() as CFDictionary, nil)
+                print(status)
+            }
+            """),
+    ]
+}

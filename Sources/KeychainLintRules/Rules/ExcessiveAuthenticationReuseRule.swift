@@ -1,0 +1,310 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.excessive_authentication_reuse` — seed 004, RULES.md.
+public struct ExcessiveAuthenticationReuseRule: Rule {
+    public static let defaultMaxReuseSeconds = 10
+    /// `LATouchIDAuthenticationMaximumAllowableReuseDuration`: larger values are clamped to it.
+    public static let systemMaximumSeconds = 300
+    static let property = "touchIDAuthenticationAllowableReuseDuration"
+    static let maximumConstant = "LATouchIDAuthenticationMaximumAllowableReuseDuration"
+
+    public static let interests: [SyntaxInterest] = [.memberAccess(property), .identifier(maximumConstant)]
+
+    let maxReuseSeconds: Int
+
+    public init(options: [String: ConfigValue]) {
+        maxReuseSeconds = options["maxReuseSeconds"]?.integer ?? Self.defaultMaxReuseSeconds
+    }
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        switch input {
+        case .memberAccess(let member):
+            checkAssignment(member, in: context)
+        case .identifier(let reference):
+            checkMaximumConstant(reference, in: context)
+        default:
+            return
+        }
+    }
+
+    /// `context.touchIDAuthenticationAllowableReuseDuration = value` (folded into one infix node).
+    private func checkAssignment(_ member: MemberAccessExprSyntax, in context: RuleContext) {
+        guard member.declName.baseName.text == Self.property, member.base != nil,
+            let assignment = member.parent?.as(InfixOperatorExprSyntax.self),
+            assignment.operator.is(AssignmentExprSyntax.self),
+            assignment.leftOperand.id == member.id
+        else { return }
+        let resolution = context.resolve(assignment.rightOperand)
+        var excessive: [(seconds: Int, trace: [TraceStep])] = []
+        for traced in resolution.values {
+            // `= LATouchIDAuthenticationMaximumAllowableReuseDuration` is reported at the constant.
+            if traced.value == .symbol(Self.maximumConstant) { continue }
+            guard let seconds = Self.seconds(traced.value), seconds > maxReuseSeconds else { continue }
+            excessive.append((seconds, traced.trace))
+        }
+        guard let first = excessive.max(by: { $0.seconds < $1.seconds }) else {
+            context.noteGaps(resolution, asking: "value of touchIDAuthenticationAllowableReuseDuration")
+            return
+        }
+        var message = "Authentication reuse window of \(Self.describe(first.seconds)) is above the allowed \(maxReuseSeconds) s"
+        if first.seconds > Self.systemMaximumSeconds {
+            message += " (the system clamps it to the maximum of 300 s, five minutes)"
+        }
+        message += ": a device unlock that recent satisfies the biometric authentication of Keychain items without the user"
+        message += context.describeTrace(first.trace)
+        context.report(
+            at: assignment,
+            message: message,
+            confidence: first.trace.isEmpty ? .high : .medium,
+            trace: first.trace)
+    }
+
+    /// Any use of `LATouchIDAuthenticationMaximumAllowableReuseDuration`, except as an operand of a comparison.
+    private func checkMaximumConstant(_ reference: DeclReferenceExprSyntax, in context: RuleContext) {
+        guard reference.baseName.text == Self.maximumConstant, reference.argumentNames == nil,
+            case .notLocal = SyntaxQueries.binding(of: Self.maximumConstant, at: reference),
+            context.scan.index.variables(named: Self.maximumConstant).isEmpty,
+            !Self.isComparisonOperand(reference), !Self.isArgumentOfMin(reference)
+        else { return }
+        context.report(
+            at: reference,
+            message:
+                "`LATouchIDAuthenticationMaximumAllowableReuseDuration` is the full 300 s (five-minute) reuse window: a device unlock up to five minutes old satisfies the biometric authentication of Keychain items without the user")
+    }
+
+    /// Seconds in a value: an integer, a whole-number literal, or `TimeInterval(60)`-style conversions.
+    static func seconds(_ value: Value) -> Int? {
+        switch value {
+        case .integer(let number):
+            return number
+        case .symbol(maximumConstant):
+            return systemMaximumSeconds
+        case .call(let call) where ["TimeInterval", "Double", "Float", "CGFloat", "Int"].contains(call.name):
+            guard call.receiver == nil, call.arguments.count == 1, call.arguments[0].label == nil else { return nil }
+            return seconds(call.arguments[0].value)
+        case .call(let call) where call.name == "min" && call.receiver == nil && call.arguments.count >= 2:
+            // `min(requested, LATouchIDAuthenticationMaximumAllowableReuseDuration)`: the maximum is a bound.
+            let parts = call.arguments.map { $0.label == nil ? seconds($0.value) : nil }
+            guard parts.allSatisfy({ $0 != nil }) else { return nil }
+            return parts.compactMap { $0 }.min()
+        default:
+            return nil
+        }
+    }
+
+    static func describe(_ seconds: Int) -> String {
+        if seconds >= 60, seconds % 60 == 0 {
+            let minutes = seconds / 60
+            return "\(seconds) s (\(minutes) minute\(minutes == 1 ? "" : "s"))"
+        }
+        return "\(seconds) s"
+    }
+
+    /// `min(requested, LATouchIDAuthenticationMaximumAllowableReuseDuration)` clamps to the maximum;
+    /// the assignment's value (the smaller one) is judged instead.
+    static func isArgumentOfMin(_ node: DeclReferenceExprSyntax) -> Bool {
+        guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return false }
+        return SyntaxQueries.calleeName(of: call) == "min" && SyntaxQueries.receiver(of: call) == nil
+    }
+
+    static let comparisonOperators: Set<String> = ["<", "<=", ">", ">=", "==", "!="]
+
+    /// `requested > LATouchIDAuthenticationMaximumAllowableReuseDuration`: a bound check, not a window.
+    static func isComparisonOperand(_ node: DeclReferenceExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let infix = parent.as(InfixOperatorExprSyntax.self) {
+                guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+                return comparisonOperators.contains(op)
+            }
+            let transparent =
+                parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+            guard transparent else { return false }
+            current = parent
+        }
+        return false
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.excessive_authentication_reuse",
+        name: "Long authentication reuse window",
+        severity: .medium,
+        confidence: .high,
+        resource: "Authentication",
+        tags: ["CWE:287", "CWE:613"],
+        summary:
+            "LAContext.touchIDAuthenticationAllowableReuseDuration is set above the configured maximum (default 10 s), or to LATouchIDAuthenticationMaximumAllowableReuseDuration (five minutes).",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags assignments to `touchIDAuthenticationAllowableReuseDuration` whose value can be larger \
+                than the configurable `maxReuseSeconds` (default 10, the value Apple's sample "Accessing \
+                Keychain Items with Face ID or Touch ID" uses), and every use of `LATouchIDAuthenticationMaximumAllowableReuseDuration`, the full \
+                five-minute window. The value is followed by the shared resolver (literals, `TimeInterval(…)`, \
+                whole-number floating-point literals, `*` and `-` on integers, constants, properties and \
+                branches); when several values can reach the assignment, the largest excessive one is \
+                reported. Values above 300 s are clamped by the system to 300 s, and the message says so.
+                """,
+            whyItMatters: """
+                With a non-zero reuse duration, a device unlock with Touch ID that happened within the window \
+                satisfies the next authentication the context is asked for, including the access control of \
+                Keychain items read with that context (Apple's sample: "any Touch ID authentication that \
+                keychain services requires is satisfied by the most recent device unlock event"). A long window \
+                means that whoever picks up a device unlocked minutes ago reads biometry-protected secrets \
+                without being asked for a finger or face: the prompt that was meant to prove the user is \
+                present right now is skipped.
+                """,
+            whatToDoInstead: """
+                Keep the reuse window short (Apple's sample uses 10 seconds, just enough to avoid a second \
+                prompt right after unlocking) or leave it at 0 for sensitive operations such as payments, \
+                transfers and reading credentials. Never use `LATouchIDAuthenticationMaximumAllowableReuseDuration`.
+                """,
+            fixSafety: """
+                No automatic fix: shortening the window makes users authenticate more often, which is a \
+                product decision; the right value depends on the operation.
+                """,
+            notes: [
+                "`maxReuseSeconds` accepts 0…300: 300 is the system maximum, so with 300 only clamped values and the constant are reported.",
+                "A value equal to `maxReuseSeconds` is allowed; only values strictly above it are reported.",
+                "`LATouchIDAuthenticationMaximumAllowableReuseDuration` is reported wherever it is used, once, at the constant (an assignment of it is not reported a second time), except as an operand of a comparison (`requested > LATouchIDAuthenticationMaximumAllowableReuseDuration` is a bound check, not a window) and as an argument of `min(…)`, where it is an upper bound: there the assignment is judged by the smaller value (`min(600, LATouchIDAuthenticationMaximumAllowableReuseDuration)` is a 300 s window).",
+                "Fractional values (`7.5`) and values the resolver cannot follow produce no finding (precision first); `--verbose` shows where resolution stopped.",
+                "Tagged CWE-287 (improper authentication) and CWE-613 (insufficient session expiration), chosen for this rule.",
+                "Confidence is high when the number is written at the assignment, medium when it was resolved through other code.",
+            ],
+            references: [
+                "Apple: LAContext.touchIDAuthenticationAllowableReuseDuration — https://developer.apple.com/documentation/localauthentication/lacontext/touchidauthenticationallowablereuseduration",
+                "Apple: LATouchIDAuthenticationMaximumAllowableReuseDuration — https://developer.apple.com/documentation/localauthentication/latouchidauthenticationmaximumallowablereuseduration",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "CWE-613: Insufficient Session Expiration — https://cwe.mitre.org/data/definitions/613.html",
+            ]),
+        remediation:
+            "Keep touchIDAuthenticationAllowableReuseDuration at a few seconds (Apple's sample uses 10) or 0 for sensitive operations; never use the five-minute maximum.",
+        options: [
+            RuleOptionSpec(
+                name: "maxReuseSeconds",
+                kind: .integer(range: 0...300),
+                defaultValue: .integer(defaultMaxReuseSeconds),
+                help: "Longest allowed touchIDAuthenticationAllowableReuseDuration, in seconds (seed 004 uses 10; the system maximum is 300)."),
+        ],
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension ExcessiveAuthenticationReuseRule {
+    private static let tail =
+        ": a device unlock that recent satisfies the biometric authentication of Keychain items without the user"
+    private static let maximum =
+        "`LATouchIDAuthenticationMaximumAllowableReuseDuration` is the full 300 s (five-minute) reuse window: a device unlock up to five minutes old satisfies the biometric authentication of Keychain items without the user"
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "A one-minute window on the login context",
+            """
+            let context = LAContext()
+            ↓context.touchIDAuthenticationAllowableReuseDuration = 60
+            """,
+            messages: ["Authentication reuse window of 60 s (1 minute) is above the allowed 10 s" + tail]),
+        .triggering(
+            "The system maximum, a value the system clamps to it, and min(…) with the maximum",
+            """
+            func makeContext() -> LAContext {
+                let context = LAContext()
+                context.touchIDAuthenticationAllowableReuseDuration = ↓LATouchIDAuthenticationMaximumAllowableReuseDuration
+                return context
+            }
+            ↓otherContext.touchIDAuthenticationAllowableReuseDuration = 3600.0
+            ↓otherContext.touchIDAuthenticationAllowableReuseDuration = min(600, LATouchIDAuthenticationMaximumAllowableReuseDuration)
+            """,
+            messages: [
+                maximum,
+                "Authentication reuse window of 3600 s (60 minutes) is above the allowed 10 s (the system clamps it to the maximum of 300 s, five minutes)" + tail,
+                "Authentication reuse window of 300 s (5 minutes) is above the allowed 10 s" + tail,
+            ]),
+        .triggering(
+            "A constant in another file, written as arithmetic",
+            files: [
+                "AuthPolicy.swift": """
+                    enum AuthPolicy {
+                        static let unlockGracePeriod: TimeInterval = 2 * 60
+                    }
+                    """,
+                "LoginViewController.swift": """
+                    final class LoginViewController {
+                        private let context = LAContext()
+                        func prepare() {
+                            ↓self.context.touchIDAuthenticationAllowableReuseDuration = AuthPolicy.unlockGracePeriod
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Authentication reuse window of 120 s (2 minutes) is above the allowed 10 s" + tail
+                    + " (via `AuthPolicy.unlockGracePeriod` (AuthPolicy.swift:2))"
+            ]),
+        .triggering(
+            "A branch that lengthens the window",
+            """
+            func configure(_ context: LAContext, trustedDevice: Bool) {
+                var reuse: TimeInterval = 0
+                if trustedDevice {
+                    reuse = 30
+                }
+                ↓context.touchIDAuthenticationAllowableReuseDuration = reuse
+            }
+            """,
+            messages: [
+                "Authentication reuse window of 30 s is above the allowed 10 s" + tail
+                    + " (via `reuse` (line 2) → if `trustedDevice` (line 3) → assigned (line 4))"
+            ]),
+        .triggering(
+            "A configured maximum of 0: any window is reported",
+            """
+            context.touchIDAuthenticationAllowableReuseDuration = 0
+            ↓context.touchIDAuthenticationAllowableReuseDuration = 5
+            """,
+            messages: ["Authentication reuse window of 5 s is above the allowed 0 s" + tail],
+            options: ["maxReuseSeconds": 0]),
+        .nonTriggering(
+            "Seed 004: Apple's sample value of 10 seconds, and no reuse at all",
+            """
+            let context = LAContext()
+            context.touchIDAuthenticationAllowableReuseDuration = 10
+            let strict = LAContext()
+            strict.touchIDAuthenticationAllowableReuseDuration = 0
+            """),
+        .nonTriggering(
+            "Reading the property, a bound check against the maximum, and a short window clamped with min",
+            """
+            let current = context.touchIDAuthenticationAllowableReuseDuration
+            if requested > LATouchIDAuthenticationMaximumAllowableReuseDuration {
+                throw ConfigurationError.reuseTooLong
+            }
+            context.touchIDAuthenticationAllowableReuseDuration = min(5, LATouchIDAuthenticationMaximumAllowableReuseDuration)
+            print("reuse: \\(context.touchIDAuthenticationAllowableReuseDuration)")
+            """),
+        .nonTriggering(
+            "Unknown and fractional values stay silent (precision first)",
+            """
+            context.touchIDAuthenticationAllowableReuseDuration = settings.reuseWindow
+            context.touchIDAuthenticationAllowableReuseDuration = 7.5
+            """),
+        .nonTriggering(
+            "A configured maximum of 120 allows two minutes",
+            """
+            context.touchIDAuthenticationAllowableReuseDuration = 120
+            """,
+            options: ["maxReuseSeconds": 120]),
+        .nonTriggering(
+            "Words in comments and strings",
+            """
+            // Never use LATouchIDAuthenticationMaximumAllowableReuseDuration here.
+            let note = "context.touchIDAuthenticationAllowableReuseDuration = 300"
+            """),
+    ]
+}

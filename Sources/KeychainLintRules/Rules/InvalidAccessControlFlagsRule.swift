@@ -1,0 +1,247 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.invalid_access_control_flags` — RULES.md; Apple's `SecAccessControl.c`.
+public struct InvalidAccessControlFlagsRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let call = AccessControlRuleSupport.creationCall(input) else { return }
+        if let protection = SyntaxQueries.argument(1, of: call) {
+            checkProtection(protection.expression, in: context)
+        }
+        if let flags = SyntaxQueries.argument(2, of: call) {
+            checkFlags(flags.expression, in: context)
+        }
+    }
+
+    private func checkFlags(_ expression: ExprSyntax, in context: RuleContext) {
+        let resolution = context.resolve(expression)
+        var rejected: [(description: String, trace: [TraceStep])] = []
+        for traced in resolution.values {
+            guard let flags = AccessControlFlagSet.interpret(traced.value), let clash = flags.rejectedCombination else { continue }
+            rejected.append((Self.flagsMessage(flags, clash), traced.trace))
+        }
+        guard let first = rejected.first else {
+            context.noteGaps(resolution, asking: "flags of SecAccessControlCreateWithFlags")
+            return
+        }
+        var message = first.description + context.describeTrace(first.trace)
+        let others = Set(rejected.dropFirst().map(\.description)).count
+        if others > 0 {
+            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") rejected too"
+        }
+        context.report(at: expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
+    }
+
+    static func flagsMessage(_ flags: AccessControlFlagSet, _ clash: (first: String, second: String)) -> String {
+        let reason: String
+        if clash.first == "or" || clash.first == "and" {
+            reason = "only one of `.or` and `.and` may be set"
+        } else if flags.contains(.userPresence) && clash.first == AccessControlFlag.userPresence.name {
+            reason = "`.userPresence` combines only with `.applicationPassword` and `.privateKeyUsage`"
+        } else {
+            reason = "only one biometry constraint may be set"
+        }
+        return "Security rejects `\(flags.swiftDescription)`: `.\(clash.first)` with `.\(clash.second)` makes SecAccessControlCreateWithFlags return nil (errSecParam, \(reason)), so the item is never protected or stored"
+    }
+
+    private func checkProtection(_ expression: ExprSyntax, in context: RuleContext) {
+        let resolution = context.resolve(expression)
+        for traced in resolution.values {
+            guard let problem = Self.invalidProtection(traced.value) else { continue }
+            context.report(
+                at: expression,
+                message: "`\(problem)` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+                    + context.describeTrace(traced.trace),
+                confidence: traced.trace.isEmpty ? .high : .medium, trace: traced.trace)
+            return
+        }
+        context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
+    }
+
+    /// The value as it reads in a message when it certainly is not a valid protection; nil when
+    /// it is valid or unknown (an unfamiliar `kSecAttrAccessible…` symbol, a dictionary, a call).
+    static func invalidProtection(_ value: Value) -> String? {
+        if SecItemKeys.accessibilityName(value) != nil { return nil }
+        switch value {
+        case .symbol(let name):
+            // Another Security constant (`kSecAttrAccessible` itself, `kSecAttrAccessControl`, a class…).
+            guard name.hasPrefix("kSec"), !name.hasPrefix("kSecAttrAccessible") || name == "kSecAttrAccessible" else { return nil }
+            return name
+        case .string, .integer, .bool, .null:
+            return value.description
+        default:
+            return nil
+        }
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.invalid_access_control_flags",
+        name: "Flag combination that Security rejects",
+        severity: .high,
+        confidence: .high,
+        resource: "Correctness",
+        tags: [],
+        summary:
+            "SecAccessControlCreateWithFlags is given flags Security rejects with errSecParam (.or with .and, two biometry constraints, .userPresence with another constraint) or a protection that is not an accessibility constant, so it returns nil and the item is never stored.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags the `flags` argument of `SecAccessControlCreateWithFlags` when a value it can take is a \
+                combination Security refuses: `.or` together with `.and`; two biometry constraints \
+                (`.biometryAny` with `.biometryCurrentSet`, in any spelling such as `.touchIDAny`); \
+                `.userPresence` with any flag other than `.applicationPassword` or `.privateKeyUsage` (for \
+                example `[.userPresence, .devicePasscode]`, seed 000). The message names the two clashing \
+                flags. Also flags a `protection` argument that is certainly not an accessibility constant: \
+                another Security constant (`kSecAttrAccessible` itself, `kSecClassGenericPassword`), a string \
+                that is not one of the raw accessibility values (`"ak"`, `"akpu"`, …), a number, a Boolean, \
+                or `nil`. Values are followed through variables, branches, properties, functions and \
+                other files like every rule that asks the shared resolver.
+                """,
+            whyItMatters: """
+                `SecAccessControlCreateWithFlags` checks its arguments and returns nil with errSecParam (-50) \
+                for these values (Apple's open-source Security framework, `SecAccessControl.c`). The item is \
+                never stored with the intended protection: code that force-unwraps the result crashes, code \
+                that puts the Optional into the query fails to add the item, and code that falls back to a \
+                plain `kSecAttrAccessible` stores the secret without any user authentication.
+                """,
+            whatToDoInstead: """
+                Choose one conjunction (`.or` or `.and`), one biometry constraint (`.biometryCurrentSet` \
+                preferably), and use `.userPresence` only alone or with `.applicationPassword` / \
+                `.privateKeyUsage`. Pass the accessibility (for example \
+                `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`) as the `protection` argument. Pass an \
+                `error` pointer and log the error Security returns.
+                """,
+            fixSafety: """
+                No automatic fix: which of the two clashing flags was meant cannot be known from the code.
+                """,
+            notes: [
+                "The rejected combinations are exactly those `SecAccessControlCreateWithFlags` checks before building the constraints, in its order: conjunctions first, then biometry, then `.userPresence`; the message names the first clash found.",
+                "`.userPresence` with `.or` or `.and` is rejected too (the check allows only `.applicationPassword` and `.privateKeyUsage` beside it).",
+                "A protection value the resolver cannot identify stays silent: an unfamiliar `kSecAttrAccessible…` symbol (Security also accepts private values such as `kSecAttrAccessibleUntilReboot`), a dictionary (Security accepts a protection dictionary), or any unresolved call or variable.",
+                "A value swift.weak_biometric_acl also reports (`[.userPresence, .devicePasscode]`) gets both findings: one says the value is weak, this one that it does not work at all.",
+                "One finding per argument: the first rejected value, with the number of other rejected values that can reach the call.",
+            ],
+            references: [
+                "Apple open source: Security framework, SecAccessControl.c (SecAccessControlCreateWithFlags, SecAccessControlSetProtection)",
+                "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreatewithflags(_:_:_:_:)",
+                "Apple: SecAccessControlCreateFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreateflags",
+                "Seed 000: \"Some combinations are not allowed such as [.userPresence, .devicePasscode]\"",
+            ]),
+        remediation:
+            "Use one conjunction, one biometry constraint, .userPresence only alone or with .applicationPassword/.privateKeyUsage, and an accessibility constant as protection; pass &error and log it.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension InvalidAccessControlFlagsRule {
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 000: [.userPresence, .devicePasscode] is not allowed",
+            """
+            var error: Unmanaged<CFError>? = nil
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, ↓[.userPresence, .devicePasscode], &error)
+            """,
+            messages: [
+                "Security rejects `[.userPresence, .devicePasscode]`: `.userPresence` with `.devicePasscode` makes SecAccessControlCreateWithFlags return nil (errSecParam, `.userPresence` combines only with `.applicationPassword` and `.privateKeyUsage`), so the item is never protected or stored"
+            ],
+            alsoTriggers: ["swift.weak_biometric_acl"]),
+        .triggering(
+            ".or together with .and; two biometry constraints in deprecated and C spellings",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                    ↓[.biometryCurrentSet, .or, .devicePasscode, .and, .applicationPassword], nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                    ↓[.touchIDAny, .biometryCurrentSet], nil)
+            let c = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                    ↓SecAccessControlCreateFlags(rawValue: 0b1010), nil)
+            """,
+            messages: [
+                "Security rejects `[.biometryCurrentSet, .or, .devicePasscode, .and, .applicationPassword]`: `.or` with `.and` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one of `.or` and `.and` may be set), so the item is never protected or stored",
+                "Security rejects `[.touchIDAny, .biometryCurrentSet]`: `.touchIDAny` with `.biometryCurrentSet` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored",
+                "Security rejects `rawValue 10`: `.biometryAny` with `.biometryCurrentSet` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored",
+            ],
+            alsoTriggers: ["swift.weak_biometric_acl", "swift.deprecated_keychain_api"]),
+        .triggering(
+            "A biometry flag added to a property on one path",
+            """
+            final class TokenStore {
+                var strictFlags: SecAccessControlCreateFlags = [.biometryCurrentSet, .privateKeyUsage]
+                func access(legacyDevices: Bool) -> SecAccessControl? {
+                    var flags = strictFlags
+                    if legacyDevices { flags.insert(.biometryAny) }
+                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
+                }
+            }
+            """,
+            messages: [
+                "Security rejects `[.biometryCurrentSet, .privateKeyUsage, .biometryAny]`: `.biometryCurrentSet` with `.biometryAny` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored (via `flags` (line 4) → if `legacyDevices` (line 5) → `flags.insert` (line 5) → `TokenStore.strictFlags` (line 2))"
+            ],
+            alsoTriggers: ["swift.weak_biometric_acl"]),
+        .triggering(
+            "A protection that is not an accessibility constant: the key instead of a value, the constant's name as a string, a made-up string",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, ↓kSecAttrAccessible, .biometryCurrentSet, nil)
+            let b = SecAccessControlCreateWithFlags(nil, ↓"kSecAttrAccessibleWhenUnlocked" as CFString, .biometryCurrentSet, nil)
+            let c = SecAccessControlCreateWithFlags(nil, ↓"whenUnlocked" as CFString, .biometryCurrentSet, nil)
+            """,
+            messages: [
+                "`kSecAttrAccessible` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+                "`\"kSecAttrAccessibleWhenUnlocked\"` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+                "`\"whenUnlocked\"` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+            ]),
+        .triggering(
+            "A protection constant declared in another file",
+            files: [
+                "Config.swift": """
+                    enum KeychainConfig {
+                        static let protection = kSecClassGenericPassword
+                    }
+                    """,
+                "Store.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, ↓KeychainConfig.protection, .biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "`kSecClassGenericPassword` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly (via `KeychainConfig.protection` (Config.swift:2))"
+            ]),
+        .nonTriggering(
+            "Combinations Security accepts",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.userPresence, .applicationPassword], nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.userPresence, .privateKeyUsage], nil)
+            let c = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryCurrentSet, .or, .devicePasscode], nil)
+            let d = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryAny, .touchIDAny], nil)
+            let e = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [], nil)
+            """,
+            alsoTriggers: ["swift.weak_biometric_acl", "swift.passcode_fallback_acl", "swift.deprecated_keychain_api"]),
+        .nonTriggering(
+            "Every accessibility constant and raw value is a valid protection",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, .privateKeyUsage, nil)
+            let b = SecAccessControlCreateWithFlags(nil, "akpu" as CFString, .biometryCurrentSet, nil)
+            let c = SecAccessControlCreateWithFlags(nil, String(kSecAttrAccessibleWhenUnlocked) as CFString, .privateKeyUsage, nil)
+            let d = SecAccessControlCreateWithFlags(nil, "cku" as CFString, [], nil)
+            """),
+        .nonTriggering(
+            "Unknown protections and flags stay silent",
+            """
+            func make(protection: CFString, flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+            }
+            let x = SecAccessControlCreateWithFlags(nil, settings.protection, settings.flags, nil)
+            let y = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleUntilReboot, .biometryCurrentSet, nil)
+            """),
+        .nonTriggering(
+            "Clashing flags in a comparison or a string are not a creation",
+            """
+            let text = "SecAccessControlCreateWithFlags(nil, kSecAttrAccessible, [.or, .and], nil)"
+            if flags == [.biometryAny, .biometryCurrentSet] { print("both") }
+            // SecAccessControlCreateWithFlags(nil, p, [.userPresence, .devicePasscode], nil)
+            """),
+    ]
+}

@@ -1,0 +1,242 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.key_without_user_authentication` — RULES.md (MASWE-0014, seed 003's tag).
+public struct KeyWithoutUserAuthenticationRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("SecKeyCreateRandomKey")]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let call = AccessControlRuleSupport.freeCall(input, named: ["SecKeyCreateRandomKey"]),
+            let argument = SyntaxQueries.argument(0, of: call)
+        else { return }
+        let (queries, gaps) = context.queries(argument.expression)
+        for query in queries {
+            guard let problem = Self.problem(in: query) else { continue }
+            context.report(
+                at: call, message: problem + context.describeTrace(query.trace),
+                confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
+            return
+        }
+        context.noteGaps(Resolution(gaps: gaps), asking: "attributes of SecKeyCreateRandomKey")
+    }
+
+    /// What is wrong with one possible attributes dictionary, or nil (not a stored/Secure Enclave
+    /// key, a user-authentication constraint present, or an access control the resolver cannot read).
+    static func problem(in query: KeychainQuery) -> String? {
+        let privateAttributes = query.nested("kSecPrivateKeyAttrs")
+        if query.contains("kSecPrivateKeyAttrs") && privateAttributes == nil {
+            return nil  // private-key attributes the resolver could not follow
+        }
+        let secureEnclave = [query, privateAttributes].contains { attributes in
+            guard let value = attributes?.value("kSecAttrTokenID") else { return false }
+            return SecItemKeys.constantName(value) == "kSecAttrTokenIDSecureEnclave"
+                || value == .string("com.apple.setoken")
+        }
+        // Security merges `kSecPrivateKeyAttrs` over the top-level attributes: the nested value wins.
+        let permanent = AccessControlRuleSupport.isTrue(
+            privateAttributes?.value("kSecAttrIsPermanent") ?? query.value("kSecAttrIsPermanent"))
+        guard secureEnclave || permanent else { return nil }
+        let kind = secureEnclave ? "Secure Enclave private key" : "Permanent private key"
+        guard let accessControl = privateAttributes?.value("kSecAttrAccessControl") ?? query.value("kSecAttrAccessControl") else {
+            return "\(kind) is usable without the user: it has no `kSecAttrAccessControl`, so any code running in the app can use it without Face ID, Touch ID or the passcode"
+        }
+        guard let flags = AccessControlRuleSupport.creationFlags(accessControl), !flags.hasUserAuthenticationConstraint else {
+            return nil
+        }
+        let spelled = flags.bits == 0 && flags.spelled.isEmpty ? "[]" : flags.swiftDescription
+        return "\(kind) is usable without the user: its access control `\(spelled)` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.key_without_user_authentication",
+        name: "Private key usable without the user",
+        severity: .low,
+        confidence: .high,
+        resource: "Authentication",
+        tags: ["MASWE:0014"],
+        summary:
+            "SecKeyCreateRandomKey creates a Secure Enclave or permanent private key whose access control has no user-authentication constraint (only .privateKeyUsage, or []) or that has no access control at all.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags a `SecKeyCreateRandomKey` call whose attributes describe a Secure Enclave key \
+                (`kSecAttrTokenID: kSecAttrTokenIDSecureEnclave`) or a permanent key (`kSecAttrIsPermanent: \
+                true`, at the top level or inside `kSecPrivateKeyAttrs`) when the private key's \
+                `kSecAttrAccessControl` (inside `kSecPrivateKeyAttrs`, else at the top level) is created by \
+                `SecAccessControlCreateWithFlags` with flags that hold no user-authentication constraint \
+                (`.privateKeyUsage` alone, `[]`), or when there is no `kSecAttrAccessControl` at all. The \
+                attributes and the access control are followed through variables, helpers, branches and \
+                other files by the shared resolver.
+                """,
+            whyItMatters: """
+                A key kept in the Secure Enclave or the keychain cannot be extracted, but without a \
+                user-authentication constraint anyone who can run code in the app (malware with the app's \
+                entitlements, a jailbroken device, an instrumented process) can sign or decrypt with it \
+                whenever the device is unlocked; a signature then proves possession of the device, not the \
+                presence of the user (MASWE-0014, seed 003).
+                """,
+            whatToDoInstead: """
+                Create the private key's access control with a user-authentication constraint, for a Secure \
+                Enclave key `[.biometryCurrentSet, .privateKeyUsage]` with \
+                `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, and put it under `kSecPrivateKeyAttrs`. If \
+                the key must be usable silently (a device-binding key), document that decision and suppress \
+                the finding.
+                """,
+            fixSafety: """
+                Adding a constraint makes every use of the key prompt the user; existing keys keep their \
+                access control until re-created. Not automatic.
+                """,
+            notes: [
+                "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
+                "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
+                "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
+                "Severity is low as RULES.md says: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
+            ],
+            references: [
+                "OWASP MASWE-0014: Cryptographic Keys Not Properly Protected at Rest",
+                "Apple: Protecting keys with the Secure Enclave — https://developer.apple.com/documentation/security/protecting-keys-with-the-secure-enclave",
+                "Apple: SecKeyCreateRandomKey — https://developer.apple.com/documentation/security/seckeycreaterandomkey(_:_:)",
+            ]),
+        remediation:
+            "Give the private key an access control with a user-authentication constraint, e.g. [.biometryCurrentSet, .privateKeyUsage], under kSecPrivateKeyAttrs.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension KeyWithoutUserAuthenticationRule {
+    static let examples: [RuleExample] = [
+        .triggering(
+            "A Secure Enclave key whose access control is only .privateKeyUsage",
+            """
+            func makeKey() throws -> SecKey {
+                var error: Unmanaged<CFError>?
+                guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, &error) else {
+                    throw KeyError.accessControl
+                }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrKeySizeInBits as String: 256,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [
+                        kSecAttrIsPermanent as String: true,
+                        kSecAttrAccessControl as String: access,
+                    ],
+                ]
+                guard let key = ↓SecKeyCreateRandomKey(attributes as CFDictionary, &error) else { throw KeyError.create }
+                return key
+            }
+            """,
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 6))"
+            ]),
+        .triggering(
+            "A permanent key with no access control at all, attributes written at the call",
+            """
+            let key = ↓SecKeyCreateRandomKey([
+                kSecAttrKeyType: kSecAttrKeyTypeRSA,
+                kSecAttrKeySizeInBits: 2048,
+                kSecPrivateKeyAttrs: [kSecAttrIsPermanent: true, kSecAttrApplicationTag: tag],
+            ] as CFDictionary, nil)
+            """,
+            messages: [
+                "Permanent private key is usable without the user: it has no `kSecAttrAccessControl`, so any code running in the app can use it without Face ID, Touch ID or the passcode"
+            ]),
+        .triggering(
+            "An empty flags set built in a helper in another file",
+            files: [
+                "KeyFactory.swift": """
+                    enum KeyFactory {
+                        static func deviceAccess() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [], nil)
+                        }
+                    }
+                    """,
+                "Signer.swift": """
+                    func makeSigningKey() -> SecKey? {
+                        var privateAttributes: [String: Any] = [kSecAttrIsPermanent as String: true]
+                        privateAttributes[kSecAttrAccessControl as String] = KeyFactory.deviceAccess()
+                        let attributes: [String: Any] = [
+                            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                            kSecPrivateKeyAttrs as String: privateAttributes,
+                        ]
+                        return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                    """,
+            ],
+            messages: [
+                "Permanent private key is usable without the user: its access control `[]` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 4) → `privateAttributes` (line 2) → `KeyFactory.deviceAccess()` (KeyFactory.swift:2))"
+            ]),
+        .triggering(
+            "A Secure Enclave key with no access control, token ID as a raw string; flags from a property",
+            """
+            final class DeviceKey {
+                let flags: SecAccessControlCreateFlags = [.privateKeyUsage]
+                func create() -> [SecKey?] {
+                    let bare = ↓SecKeyCreateRandomKey([kSecAttrTokenID as String: "com.apple.setoken",
+                                                       kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom] as CFDictionary, nil)
+                    var error: Unmanaged<CFError>?
+                    guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, &error) else { return [] }
+                    let other = ↓SecKeyCreateRandomKey([kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                                        kSecAttrAccessControl as String: access] as CFDictionary, nil)
+                    return [bare, other]
+                }
+            }
+            """,
+            messages: [
+                "Secure Enclave private key is usable without the user: it has no `kSecAttrAccessControl`, so any code running in the app can use it without Face ID, Touch ID or the passcode",
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `DeviceKey.flags` (line 2))",
+            ]),
+        .nonTriggering(
+            "Seed 003's remedy: .biometryCurrentSet with .privateKeyUsage",
+            """
+            var error: Unmanaged<CFError>?
+            guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                      [.biometryCurrentSet, .privateKeyUsage], &error) else { return }
+            let attributes: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: accessControl],
+            ]
+            let key = SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+            """),
+        .nonTriggering(
+            "An ephemeral software key (not permanent, not in the Secure Enclave); the private attributes override the top level",
+            """
+            let attributes: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                kSecAttrIsPermanent as String: true,
+                kSecAttrKeySizeInBits as String: 256,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: false],
+            ]
+            let key = SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+            """),
+        .nonTriggering(
+            "An access control from unknown code, or private attributes the resolver cannot follow",
+            """
+            func makeKeys(access: SecAccessControl, privateAttributes: [String: Any]) -> [SecKey?] {
+                let a = SecKeyCreateRandomKey([kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                               kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true,
+                                                                               kSecAttrAccessControl as String: access]] as CFDictionary, nil)
+                let b = SecKeyCreateRandomKey([kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                               kSecPrivateKeyAttrs as String: privateAttributes] as CFDictionary, nil)
+                return [a, b]
+            }
+            """),
+        .nonTriggering(
+            "A biometry or application-password constraint counts as user authentication, at the top level too",
+            """
+            func makeKeys() -> [SecKey?] {
+                var error: Unmanaged<CFError>?
+                guard let biometry = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryCurrentSet, .privateKeyUsage], &error),
+                      let password = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.applicationPassword, .privateKeyUsage], &error)
+                else { return [] }
+                let a = SecKeyCreateRandomKey([kSecAttrTokenID: kSecAttrTokenIDSecureEnclave, kSecAttrAccessControl: biometry] as CFDictionary, nil)
+                let b = SecKeyCreateRandomKey([kSecAttrIsPermanent: true, kSecAttrAccessControl: password] as CFDictionary, nil)
+                return [a, b]
+            }
+            """),
+    ]
+}

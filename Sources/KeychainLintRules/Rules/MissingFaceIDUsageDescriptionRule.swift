@@ -1,0 +1,586 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.missing_faceid_usage_description` — seeds 000 and 004, RULES.md.
+///
+/// A scan-wide rule: whether the key is set is a fact of the whole scan (every Info.plist, every
+/// `project.pbxproj`, every `.xcconfig`), and so is the place it is reported (the first Face ID use
+/// of the scan). Both are computed once per scan (`ScanContext.fact`); each file's run only checks
+/// whether it holds that place.
+public struct MissingFaceIDUsageDescriptionRule: Rule {
+    static let id = "swift.missing_faceid_usage_description"
+    static let key = "NSFaceIDUsageDescription"
+    /// Files named in a message before "and N more".
+    static let namedFilesLimit = 4
+
+    public static let interests: [SyntaxInterest] = [
+        .call("SecAccessControlCreateWithFlags"), .call("evaluatePolicy"),
+    ]
+
+    public init(options: [String: ConfigValue]) {}
+
+    // MARK: - Face ID uses
+
+    /// One place that makes the system ask for Face ID.
+    struct FaceIDUse: Sendable {
+        enum API: Sendable { case accessControl, evaluatePolicy }
+        var api: API
+        var file: String
+        var line: Int
+        var column: Int
+        /// `.high` when Face ID is required (the app crashes without the key), `.medium` when the
+        /// system can fall back to the passcode.
+        var severity: Severity
+        /// "`.biometryCurrentSet`", "`.deviceOwnerAuthenticationWithBiometrics`".
+        var value: String
+        var trace: [TraceStep]
+
+        func isBefore(_ other: FaceIDUse) -> Bool {
+            (file, line, column) < (other.file, other.line, other.column)
+        }
+    }
+
+    /// The argument that decides whether a call uses Face ID: the flags of
+    /// `SecAccessControlCreateWithFlags(_:_:_:_:)`, the policy of `evaluatePolicy(_:localizedReason:…)`.
+    static func decidingArgument(of call: FunctionCallExprSyntax) -> (api: FaceIDUse.API, argument: ExprSyntax)? {
+        switch SyntaxQueries.calleeName(of: call) {
+        case "SecAccessControlCreateWithFlags":
+            guard SyntaxQueries.receiver(of: call) == nil, let flags = SyntaxQueries.argument(2, of: call) else { return nil }
+            return (.accessControl, flags.expression)
+        case "evaluatePolicy":
+            // `canEvaluatePolicy` is a different name: an availability check shows no Face ID UI.
+            let labels = SyntaxQueries.labels(of: call)
+            guard labels.count >= 2, labels[0] == nil, labels[1] == "localizedReason",
+                let policy = SyntaxQueries.argument(0, of: call)
+            else { return nil }
+            return (.evaluatePolicy, policy.expression)
+        default:
+            return nil
+        }
+    }
+
+    /// How a call uses Face ID, from the resolved values of its deciding argument: the most severe
+    /// possible value wins (the first one in resolution order among equals).
+    static func use(of call: FunctionCallExprSyntax, in file: SourceFile, resolver: ValueResolver)
+        -> (use: FaceIDUse?, resolution: Resolution)?
+    {
+        guard let (api, argument) = decidingArgument(of: call) else { return nil }
+        let resolution = resolver.resolve(argument, in: file)
+        var best: (severity: Severity, value: String, trace: [TraceStep])?
+        for traced in resolution.values {
+            let judged: (Severity, String)?
+            switch api {
+            case .accessControl: judged = AccessControlFlagSet.interpret(traced.value).flatMap(judge)
+            case .evaluatePolicy: judged = judgePolicy(traced.value)
+            }
+            guard let (severity, value) = judged, severity > (best?.severity ?? .info) else { continue }
+            best = (severity, value, traced.trace)
+        }
+        guard let best else { return (nil, resolution) }
+        let location = file.location(of: argument)
+        return (
+            FaceIDUse(
+                api: api, file: file.path, line: location.line, column: location.column, severity: best.severity,
+                value: best.value, trace: best.trace),
+            resolution
+        )
+    }
+
+    /// Biometry without a passcode alternative requires Face ID (high); `.userPresence` and a
+    /// biometry flag OR-ed with `.devicePasscode` (the same thing, spelled out) fall back (medium).
+    static func judge(_ flags: AccessControlFlagSet) -> (Severity, String)? {
+        let description = "`" + flags.swiftDescription + "`"
+        if flags.contains(.userPresence) { return (.medium, description) }
+        guard flags.contains(.biometryAny) || flags.contains(.biometryCurrentSet) else { return nil }
+        let passcodeAlternative = flags.contains(.or) && flags.contains(.devicePasscode)
+        return (passcodeAlternative ? .medium : .high, description)
+    }
+
+    static func judgePolicy(_ value: Value) -> (Severity, String)? {
+        let name: String
+        switch value {
+        case .member(let member, let type) where type == nil || type == "LAPolicy":
+            name = member
+        case .rawValue(1, "LAPolicy"):
+            name = "deviceOwnerAuthenticationWithBiometrics"
+        case .rawValue(2, "LAPolicy"):
+            name = "deviceOwnerAuthentication"
+        default:
+            return nil
+        }
+        switch name {
+        case "deviceOwnerAuthenticationWithBiometrics": return (.high, "`.\(name)`")
+        case "deviceOwnerAuthentication": return (.medium, "`.\(name)`")
+        default: return nil
+        }
+    }
+
+    // MARK: - The scan-wide plan
+
+    struct SkippedFile: Sendable {
+        var path: String
+        var reason: String
+    }
+
+    struct Plan: Sendable {
+        enum Setting: Sendable {
+            /// Some file sets the key to a non-empty value.
+            case set
+            /// No app Info.plist or app project in the scan (a library): not checked.
+            case noApp
+            /// Missing everywhere; `checked` are the files read, `empty` those that set it to "".
+            case missing(checked: [String], empty: [String])
+        }
+
+        /// Where to report: the first use (by file, then position) of the most severe kind.
+        var target: FaceIDUse?
+        var otherUses: Int
+        var setting: Setting
+        var skipped: [SkippedFile]
+    }
+
+    /// The folder a project file speaks for: an Info.plist or .xcconfig its own folder, a
+    /// project.pbxproj the folder holding the .xcodeproj.
+    /// Support folders are skipped: `App/Resources/Info.plist` and `Config/App.xcconfig` speak for
+    /// `App/` and the project root, where the sources are.
+    static func scopeDirectory(of file: ProjectFileInput) -> String {
+        var parts = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        if file.kind == .pbxproj, parts.last?.hasSuffix(".xcodeproj") == true { parts = parts.dropLast() }
+        while let last = parts.last, supportFolders.contains(last.lowercased()) { parts = parts.dropLast() }
+        return parts.joined(separator: "/")
+    }
+
+    static let supportFolders: Set<String> = [
+        "resources", "supporting files", "supportingfiles", "support", "config", "configs", "configuration",
+        "configurations", "xcconfig", "xcconfigs", "plists", "info",
+    ]
+
+    /// The project files that apply to a Swift file: those whose scope folder contains it (so two
+    /// apps in one scan are judged apart); when none does, every project file of the scan.
+    static func relevantProjectFiles(for path: String, in files: [ProjectFileInput]) -> [ProjectFileInput] {
+        let scoped = files.filter { file in
+            let directory = scopeDirectory(of: file)
+            return directory.isEmpty || path.hasPrefix(directory + "/")
+        }
+        return scoped.isEmpty ? files : scoped
+    }
+
+    /// One plan per group of Swift files that share the same applicable project files.
+    static func plans(for scan: ScanContext) -> [String: Plan] {
+        var uses: [FaceIDUse] = []
+        for name in ["SecAccessControlCreateWithFlags", "evaluatePolicy"] {
+            for site in scan.index.callSites(named: name) {
+                if let found = use(of: site.call, in: site.file, resolver: scan.resolver)?.use { uses.append(found) }
+            }
+        }
+        uses.sort { $0.isBefore($1) }
+        let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
+        var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]
+        for use in uses {
+            let files = relevantProjectFiles(for: use.file, in: projectFiles)
+            let key = groupKey(files)
+            groups[key, default: (files, [])].uses.append(use)
+        }
+        return groups.mapValues { plan(uses: $0.uses, projectFiles: $0.files) }
+    }
+
+    static func groupKey(_ files: [ProjectFileInput]) -> String {
+        files.map(\.path).joined(separator: "\n")
+    }
+
+    static func plan(uses: [FaceIDUse], projectFiles: [ProjectFileInput]) -> Plan {
+        let worst = uses.map(\.severity).max()
+        let target = uses.first { $0.severity == worst }
+
+        var checked: [String] = []
+        var empty: [String] = []
+        var skipped: [SkippedFile] = []
+        var isSet = false
+        var describesApp = false
+        for file in projectFiles {
+            do {
+                let lookup = try ProjectFiles.lookUp(key, in: file.data, kind: file.kind.projectFileKind)
+                checked.append(file.path)
+                describesApp = describesApp || lookup.describesApp
+                if lookup.hasNonEmptyValue { isSet = true }
+                if lookup.hasOnlyEmptyValues { empty.append(file.path) }
+            } catch {
+                skipped.append(SkippedFile(path: file.path, reason: error.reason))
+            }
+        }
+        let setting: Plan.Setting = isSet ? .set : describesApp ? .missing(checked: checked, empty: empty) : .noApp
+        return Plan(target: target, otherUses: max(0, uses.count - 1), setting: setting, skipped: skipped)
+    }
+
+    // MARK: - Check
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let call) = input,
+            let (found, resolution) = Self.use(of: call, in: context.file, resolver: context.resolver)
+        else { return }
+        guard let found else {
+            context.noteGaps(resolution, asking: "does this call use Face ID")
+            return
+        }
+        let plans = context.scan.fact(Self.id + ".plans") { Self.plans(for: context.scan) }
+        let relevant = Self.relevantProjectFiles(
+            for: context.file.path, in: context.scan.projectFiles.sorted(by: { $0.path < $1.path }))
+        guard let plan = plans[Self.groupKey(relevant)], let target = plan.target, target.file == found.file, target.line == found.line,
+            target.column == found.column, let argument = Self.decidingArgument(of: call)?.argument
+        else { return }
+        for skipped in plan.skipped {
+            context.note(
+                ScanDiagnostic(
+                    kind: .skippedFile, file: skipped.path,
+                    message: "not read for \(Self.key) (\(Self.id)): \(skipped.reason)"))
+        }
+        switch plan.setting {
+        case .set:
+            return
+        case .noApp:
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path,
+                    position: SourcePosition(line: target.line, column: target.column),
+                    message: "\(Self.id): Face ID is used here, but the scan holds no app Info.plist or Xcode app project (a library?), so \(Self.key) was not checked"))
+        case .missing(let checked, let empty):
+            var message = Self.message(for: target, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
+            message += context.describeTrace(target.trace)
+            if plan.otherUses > 0 {
+                message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
+            }
+            let confidence: Confidence = !plan.skipped.isEmpty ? .low : target.trace.isEmpty ? .high : .medium
+            context.report(
+                at: argument, message: message, confidence: confidence, severity: target.severity, trace: target.trace)
+        }
+    }
+
+    static func message(for use: FaceIDUse, checked: [String], empty: [String], unreadable: [String]) -> String {
+        var files = "checked " + list(checked)
+        if !empty.isEmpty { files += "; empty in " + list(empty) }
+        if !unreadable.isEmpty { files += "; could not read " + list(unreadable) }
+        let start = "\(key) is not set (\(files)), "
+        switch (use.severity, use.api) {
+        case (.high, .accessControl):
+            return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"
+        case (.high, .evaluatePolicy):
+            return start + "but `evaluatePolicy` with \(use.value) requires Face ID: the app crashes when it asks for Face ID"
+        case (_, .accessControl):
+            return start + "so \(use.value) never offers Face ID and silently falls back to the device passcode"
+        case (_, .evaluatePolicy):
+            return start + "so `evaluatePolicy` with \(use.value) never offers Face ID and silently falls back to the device passcode"
+        }
+    }
+
+    /// "A", "A and B", "A, B and C", "A, B, C, D and 2 more".
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "no file" }
+        if names.count > namedFilesLimit {
+            return names.prefix(namedFilesLimit).joined(separator: ", ") + " and \(names.count - namedFilesLimit) more"
+        }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    public static let description = RuleDescription(
+        id: id,
+        name: "Face ID used without NSFaceIDUsageDescription",
+        severity: .high,
+        confidence: .high,
+        resource: "Correctness",
+        tags: [],
+        summary:
+            "The app uses Face ID (biometry access-control flags, .userPresence, or evaluatePolicy) but no Info.plist, project.pbxproj build setting or .xcconfig sets NSFaceIDUsageDescription: biometry-only uses crash, .userPresence silently falls back to the passcode.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Finds the places that make the system ask for Face ID: the `flags` of \
+                `SecAccessControlCreateWithFlags` containing `.biometryAny`, `.biometryCurrentSet` (or their \
+                `.touchID…` aliases, C constants and raw values) or `.userPresence`, and \
+                `LAContext.evaluatePolicy` with `.deviceOwnerAuthenticationWithBiometrics` or \
+                `.deviceOwnerAuthentication`; values are followed with the shared resolver (variables, branches, \
+                properties, other files). It then looks for `\(key)` in every Info.plist of the scan (XML, \
+                binary and old-style plists), in the `INFOPLIST_KEY_\(key)` build setting of every build \
+                configuration in `*.xcodeproj/project.pbxproj`, and in `INFOPLIST_KEY_\(key) = …` lines of \
+                `.xcconfig` files. When no file sets it to a non-empty string, one finding is reported for the \
+                whole scan, at the first use (by file path, then position) of the most severe kind, naming the \
+                files that were checked. Severity high when Face ID is required (biometry flags without a \
+                passcode alternative, `.deviceOwnerAuthenticationWithBiometrics`), medium when the system can \
+                fall back to the passcode (`.userPresence`, `[.biometryAny, .or, .devicePasscode]`, \
+                `.deviceOwnerAuthentication`).
+                """,
+            whyItMatters: """
+                Face ID is a privacy-protected resource: the system shows the usage description the first time \
+                an app asks for it. Without `\(key)`, reading an item protected by `.biometryAny` or \
+                `.biometryCurrentSet` crashes the app ("This app has crashed because it attempted to access \
+                privacy-sensitive data without a usage description", seed 000); with `.userPresence` the system \
+                silently skips Face ID and asks for the device passcode instead (seed 000), so users on Face ID \
+                devices never get the biometric protection the code asks for. Apple: "Without this key, the \
+                system won't allow your app to use Face ID" (seed 004).
+                """,
+            whatToDoInstead: """
+                Add `\(key)` to the app's Info.plist with a sentence that tells the user why the app uses Face \
+                ID, or, in projects whose Info.plist Xcode generates, set the build setting \
+                `INFOPLIST_KEY_\(key)` (target Build Settings, or an `.xcconfig` line \
+                `INFOPLIST_KEY_\(key) = Unlock your saved passwords with Face ID`). Touch ID needs no \
+                comparable key.
+                """,
+            fixSafety: """
+                Not automatic: the description is user-facing text that the app team must write (and \
+                localize), and the right Info.plist or target cannot be known from the sources alone.
+                """,
+            notes: [
+                "Reported once per app, not at every use: the key is a property of the app, not of a call. The finding is placed at the first use (by file path, then position) among the uses of the most severe kind, so a high finding always points at code that needs Face ID; the message counts the other uses.",
+                "`canEvaluatePolicy` is not a use: it only asks whether biometry is available and shows no Face ID UI. `evaluatePolicy` is matched only in its `evaluatePolicy(_:localizedReason:…)` form (closure or async).",
+                "A biometry flag OR-ed with `.devicePasscode` is Apple's spelling of `.userPresence` (or close to it) and is judged like it: medium, the passcode fallback.",
+                "When no Info.plist or project file describes an app — no Info.plist except those of frameworks or test bundles (`CFBundlePackageType` FMWK/BNDL), and no `project.pbxproj` with an application target — the scan is taken to be a library, whose host app provides the key: nothing is reported, and `--verbose` says so at the first use.",
+                "Files are matched to apps by folder, not by Xcode target: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
+                "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
+                "A project file that cannot be read (not a property list, no `objects`, not UTF-8) is reported as a skipped file with the reason (never a crash); if the rule still reports, the message names the unreadable files and the confidence is low, since the key may be in them.",
+                "Confidence is high when the flags or policy are written at the call, medium when they were resolved through other code.",
+                "RULES.md names no standards tags or other tools' ids for this rule, so none are claimed: it is a correctness rule (a crash, or Face ID silently not used).",
+            ],
+            references: [
+                "Apple: NSFaceIDUsageDescription — https://developer.apple.com/documentation/bundleresources/information-property-list/nsfaceidusagedescription",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004) — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: LAPolicy — https://developer.apple.com/documentation/localauthentication/lapolicy",
+                "Seed 000: Keychain + Face ID/Touch ID tutorial, \"NSFaceIDUsageDescription\"",
+            ]),
+        remediation:
+            "Add NSFaceIDUsageDescription to the app's Info.plist (or the INFOPLIST_KEY_NSFaceIDUsageDescription build setting) with a sentence explaining why the app uses Face ID.",
+        examples: examples)
+}
+
+extension ProjectFileInput.Kind {
+    var projectFileKind: ProjectFiles.Kind {
+        switch self {
+        case .infoPlist: .infoPlist
+        case .pbxproj: .pbxproj
+        case .xcconfig: .xcconfig
+        }
+    }
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension MissingFaceIDUsageDescriptionRule {
+    static func infoPlist(_ entries: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.example.vault</string>
+            <key>CFBundlePackageType</key>
+            <string>APPL</string>\(entries.isEmpty ? "" : "\n    " + entries)
+        </dict>
+        </plist>
+        """
+    }
+
+    static func project(_ settings: String = "") -> String {
+        """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 56;
+            objects = {
+                8A0000000000000000000001 /* Vault */ = {
+                    isa = PBXNativeTarget;
+                    name = Vault;
+                    productType = "com.apple.product-type.application";
+                };
+                8A0000000000000000000002 /* Debug */ = {
+                    isa = XCBuildConfiguration;
+                    buildSettings = {
+                        GENERATE_INFOPLIST_FILE = YES;\(settings.isEmpty ? "" : "\n                " + settings)
+                    };
+                    name = Debug;
+                };
+            };
+            rootObject = 8A0000000000000000000000;
+        }
+        """
+    }
+
+    static let crashes = "NSFaceIDUsageDescription is not set (checked Info.plist), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Two apps scanned together are judged apart: the one without the key is reported",
+            files: [
+                "Wallet/Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your cards</string>"),
+                "Wallet/Cards.swift": """
+                    let cards = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Vault/Info.plist": infoPlist(),
+                "Vault/Secrets.swift": """
+                    let secrets = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Vault/Info.plist), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .triggering(
+            "Seed 000: .biometryCurrentSet in an app whose Info.plist has no NSFaceIDUsageDescription",
+            files: [
+                "Info.plist": infoPlist(),
+                "Vault.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                 ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [crashes]),
+        .triggering(
+            "Reported once, at the first use by file name; an empty string counts as missing",
+            files: [
+                "Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string></string>"),
+                "B.swift": """
+                    let later = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryCurrentSet, .privateKeyUsage], nil)
+                    """,
+                "A.swift": """
+                    func unlock(context: LAContext) {
+                        context.evaluatePolicy(↓.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock the vault") { success, _ in
+                            print(success)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Info.plist; empty in Info.plist), but `evaluatePolicy` with `.deviceOwnerAuthenticationWithBiometrics` requires Face ID: the app crashes when it asks for Face ID; 1 other place uses Face ID too"
+            ]),
+        .triggering(
+            "Only .deviceOwnerAuthentication: medium, the passcode fallback; the project file is named",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": project("SWIFT_VERSION = 5.0;"),
+                "Login.swift": """
+                    func signIn(context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(↓.deviceOwnerAuthentication, localizedReason: "Sign in")
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Vault.xcodeproj/project.pbxproj), so `evaluatePolicy` with `.deviceOwnerAuthentication` never offers Face ID and silently falls back to the device passcode"
+            ]),
+        .triggering(
+            "A crash-causing use is reported rather than an earlier fallback use; flags resolved from another file",
+            files: [
+                "Info.plist": infoPlist(),
+                "Config/Base.xcconfig": """
+                    // Face ID text is set per app
+                    INFOPLIST_KEY_NSFaceIDUsageDescription = // TODO
+                    """,
+                "A.swift": """
+                    func pin(context: LAContext) {
+                        context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { _, _ in }
+                    }
+                    """,
+                "B.swift": """
+                    enum Protection {
+                        static let flags: SecAccessControlCreateFlags = [.biometryCurrentSet, .privateKeyUsage]
+                    }
+                    """,
+                "C.swift": """
+                    let key = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓Protection.flags, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Config/Base.xcconfig and Info.plist; empty in Config/Base.xcconfig), but `[.biometryCurrentSet, .privateKeyUsage]` requires Face ID: the app crashes when it reads the item (via `Protection.flags` (B.swift:2)); 1 other place uses Face ID too"
+            ]),
+        .triggering(
+            "A branch that may choose .biometryCurrentSet; the pbxproj sets the key to an empty string",
+            files: [
+                "App.xcodeproj/project.pbxproj": project("INFOPLIST_KEY_NSFaceIDUsageDescription = \"\";"),
+                "Store.swift": """
+                    func accessControl(biometricOnly: Bool) -> SecAccessControl? {
+                        var flags: SecAccessControlCreateFlags = .devicePasscode
+                        if biometricOnly {
+                            flags = .biometryCurrentSet
+                        }
+                        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked App.xcodeproj/project.pbxproj; empty in App.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item (via `flags` (line 2) → if `biometricOnly` (line 3) → assigned (line 4))"
+            ],
+            alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .nonTriggering(
+            "The Info.plist sets NSFaceIDUsageDescription",
+            files: [
+                "Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your vault with Face ID</string>"),
+                "Vault.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ]),
+        .nonTriggering(
+            "A generated Info.plist: the key is the INFOPLIST_KEY_ build setting in project.pbxproj",
+            files: [
+                "Info.plist": infoPlist(),
+                "Vault.xcodeproj/project.pbxproj": project("INFOPLIST_KEY_NSFaceIDUsageDescription = \"Unlock your vault with Face ID\";"),
+                "Vault.swift": """
+                    func unlock(context: LAContext) {
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, _ in }
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "The build setting in an .xcconfig file",
+            files: [
+                "App.xcodeproj/project.pbxproj": project(),
+                "Config/App.xcconfig": """
+                    #include "Shared.xcconfig"
+                    INFOPLIST_KEY_NSFaceIDUsageDescription = Unlock your vault with Face ID // shown once
+                    """,
+                "Vault.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ]),
+        .nonTriggering(
+            "A library: no Info.plist or Xcode project in the scan, the host app provides the key",
+            """
+            public func makeAccessControl() -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+            }
+            """),
+        .nonTriggering(
+            "No Face ID use in an app: canEvaluatePolicy only checks availability; passcode-only flags",
+            files: [
+                "Info.plist": infoPlist(),
+                "Availability.swift": """
+                    func biometryAvailable() -> Bool {
+                        LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
+                    }
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.devicePasscode], nil)
+                    """,
+            ],
+            alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .nonTriggering(
+            "Only a framework's Info.plist (CFBundlePackageType FMWK): a library",
+            files: [
+                "Sources/Info.plist": """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundlePackageType</key>
+                        <string>FMWK</string>
+                    </dict>
+                    </plist>
+                    """,
+                "Vault.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ]),
+        .nonTriggering(
+            "Policy and flags the resolver cannot know stay silent (precision first)",
+            files: [
+                "Info.plist": infoPlist(),
+                "Vault.swift": """
+                    func unlock(context: LAContext, policy: LAPolicy, flags: SecAccessControlCreateFlags) {
+                        context.evaluatePolicy(policy, localizedReason: "Unlock") { _, _ in }
+                        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+                    }
+                    """,
+            ]),
+    ]
+}

@@ -1,0 +1,225 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.passcode_fallback_acl` — RULES.md.
+public struct PasscodeFallbackACLRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let call = AccessControlRuleSupport.creationCall(input),
+            let flagsArgument = SyntaxQueries.argument(2, of: call)
+        else { return }
+        let resolution = context.resolve(flagsArgument.expression)
+        var fallbacks: [(description: String, trace: [TraceStep])] = []
+        for traced in resolution.values {
+            guard let flags = AccessControlFlagSet.interpret(traced.value),
+                let description = Self.fallback(in: flags)
+            else { continue }
+            fallbacks.append((description, traced.trace))
+        }
+        guard let first = fallbacks.first else {
+            context.noteGaps(resolution, asking: "flags of SecAccessControlCreateWithFlags")
+            return
+        }
+        var message = first.description + context.describeTrace(first.trace)
+        let others = Set(fallbacks.dropFirst().map(\.description)).count
+        if others > 0 {
+            message += "; \(others) other possible value\(others == 1 ? " allows" : "s allow") the passcode too"
+        }
+        context.report(
+            at: flagsArgument.expression, message: message,
+            confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
+    }
+
+    /// Why a flags value lets the device passcode alone unlock the item, or nil. `.userPresence`
+    /// and `[.biometryAny, .or, .devicePasscode]` are swift.weak_biometric_acl's; values Security
+    /// rejects are swift.invalid_access_control_flags'.
+    static func fallback(in flags: AccessControlFlagSet) -> String? {
+        guard flags.contains(.devicePasscode), !flags.contains(.userPresence), !flags.isUserPresenceCombination,
+            flags.rejectedCombination == nil
+        else { return nil }
+        let otherConstraints = flags.bits & AccessControlFlagSet.userAuthenticationBits & ~AccessControlFlag.devicePasscode.bit
+        if otherConstraints == 0 {
+            return "Passcode-only access control: `\(flags.swiftDescription)` lets anyone who knows or watches the device passcode read the item; biometry is never required"
+        }
+        guard flags.contains(.or) else { return nil }
+        let bypassed = flags.name(ofFirstBitIn: otherConstraints)
+        return "Access control falls back to the device passcode: `\(flags.swiftDescription)` lets the passcode alone unlock the item, bypassing `.\(bypassed)`"
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.passcode_fallback_acl",
+        name: "Access control allows a device-passcode fallback",
+        severity: .medium,
+        confidence: .high,
+        resource: "Authentication",
+        tags: ["CWE:287", "MASWE:0045"],
+        aliases: [
+            RuleAlias(tool: "mobsfscan", id: "ios_keychain_weak_acl_device_passcode"),
+            RuleAlias(tool: "MASTG", id: "MASTG-TEST-0268"),
+        ],
+        summary:
+            "SecAccessControlCreateWithFlags is given .devicePasscode alone, or OR-ed with another constraint (e.g. [.biometryCurrentSet, .or, .devicePasscode]), so the device passcode alone unlocks the item.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags the `flags` argument of `SecAccessControlCreateWithFlags` when a value it can take lets \
+                the device passcode alone satisfy the access control: `.devicePasscode` as the only \
+                user-authentication constraint (also with `.privateKeyUsage`), or `.devicePasscode` joined \
+                with `.or` to a biometry (or other) constraint, such as `[.biometryCurrentSet, .or, .devicePasscode]`. \
+                The value is followed through variables and branches, properties and constants in any file, \
+                functions, enum `switch self` mappings, default arguments, set algebra and raw values, like \
+                every rule that asks the shared resolver.
+                """,
+            whyItMatters: """
+                A passcode is a much weaker secret than a biometric match: it can be watched as it is typed \
+                (shoulder surfing), guessed when it is short, or told to someone under pressure. With a \
+                passcode-only or passcode-OR-biometry access control, whoever has the passcode and the \
+                unlocked device can read the protected secret or use the protected key; the biometric \
+                constraint adds nothing an attacker must defeat (MASTG-TEST-0268, MASWE-0045).
+                """,
+            whatToDoInstead: """
+                Protect secrets that only the enrolled user should unlock with `.biometryCurrentSet` (plus \
+                `.privateKeyUsage` for Secure Enclave keys). If a passcode fallback is a product requirement, \
+                make it an explicit, separately reviewed decision, and prefer requiring both factors \
+                (`[.biometryCurrentSet, .and, .devicePasscode]`) for the most sensitive items.
+                """,
+            fixSafety: """
+                No automatic fix: removing the passcode fallback locks out users without enrolled biometry, \
+                and items already stored keep their old access control until they are re-created.
+                """,
+            notes: [
+                "`.userPresence` and its spelling `[.biometryAny, .or, .devicePasscode]` (in any alias, e.g. `.touchIDAny`) are reported by swift.weak_biometric_acl only; this rule never reports a value that rule reports with its default `weakBiometricFlags`, so one value never yields two findings.",
+                "`.devicePasscode` AND-ed with another constraint (`[.biometryCurrentSet, .devicePasscode]`, `[.biometryCurrentSet, .and, .devicePasscode]`) requires both factors and is not flagged.",
+                "`.or` with any other constraint counts, not only biometry: `[.devicePasscode, .or, .companion]` also lets the passcode alone unlock the item.",
+                "Values Security rejects (for example `.or` together with `.and`) are left to swift.invalid_access_control_flags: such an item is never stored.",
+                "When several values can reach the call, one finding is reported for the first that allows the passcode, and the message counts the others. Unresolved values produce no finding; `--verbose` shows where resolution stopped.",
+            ],
+            references: [
+                "OWASP MASTG-TEST-0268: References to APIs Allowing Fallback to Non-Biometric Authentication",
+                "OWASP MASWE-0045: Fallback to Non-biometric Credentials Allowed for Sensitive Transactions",
+                "CWE-287: Improper Authentication — https://cwe.mitre.org/data/definitions/287.html",
+                "Apple: SecAccessControlCreateFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreateflags",
+            ]),
+        remediation:
+            "Use .biometryCurrentSet (with .privateKeyUsage for Secure Enclave keys) without a passcode alternative; if a fallback is required, require both factors with .and.",
+        examples: examples)
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension PasscodeFallbackACLRule {
+    private static let passcodeOnly =
+        "Passcode-only access control: `.devicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required"
+    private static let currentSetOrPasscode =
+        "Access control falls back to the device passcode: `[.biometryCurrentSet, .or, .devicePasscode]` lets the passcode alone unlock the item, bypassing `.biometryCurrentSet`"
+
+    static let examples: [RuleExample] = [
+        .triggering(
+            ".devicePasscode alone",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.devicePasscode, nil)
+            """,
+            messages: [passcodeOnly]),
+        .triggering(
+            "The strong biometry flag OR-ed with the passcode (RULES.md)",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                         ↓[.biometryCurrentSet, .or, .devicePasscode], nil)
+            """,
+            messages: [currentSetOrPasscode]),
+        .triggering(
+            "C constants, raw values and a Secure Enclave key that only needs the passcode",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                    ↓[kSecAccessControlBiometryCurrentSet, kSecAccessControlOr, kSecAccessControlDevicePasscode], nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.init(rawValue: 16), nil)
+            let c = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓[.privateKeyUsage, .devicePasscode], nil)
+            """,
+            messages: [
+                "Access control falls back to the device passcode: `[.biometryCurrentSet, .or, .devicePasscode]` lets the passcode alone unlock the item, bypassing `.biometryCurrentSet`",
+                "Passcode-only access control: `rawValue 16` lets anyone who knows or watches the device passcode read the item; biometry is never required",
+                "Passcode-only access control: `[.privateKeyUsage, .devicePasscode]` lets anyone who knows or watches the device passcode read the item; biometry is never required",
+            ]),
+        .triggering(
+            "A fallback added in one branch: the message names the branch",
+            """
+            func makeAccess(allowPasscode: Bool) -> SecAccessControl? {
+                var flags: SecAccessControlCreateFlags = [.biometryCurrentSet]
+                if allowPasscode {
+                    flags.formUnion([.or, .devicePasscode])
+                }
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
+            }
+            """,
+            messages: [
+                currentSetOrPasscode + " (via `flags` (line 2) → if `allowPasscode` (line 3) → `flags.formUnion` (line 4))"
+            ]),
+        .triggering(
+            "An enum mapping in another file",
+            files: [
+                "Protection.swift": """
+                    enum Protection {
+                        case biometric, passcode
+                        var flags: SecAccessControlCreateFlags {
+                            switch self {
+                            case .biometric: return .biometryCurrentSet
+                            case .passcode: return .devicePasscode
+                            }
+                        }
+                    }
+                    """,
+                "Vault.swift": """
+                    let strong = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, Protection.biometric.flags, nil)
+                    let weak = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓Protection.passcode.flags, nil)
+                    """,
+            ],
+            messages: [passcodeOnly + " (via `Protection.flags` (Protection.swift:3) → case .passcode (Protection.swift:6))"]),
+        .triggering(
+            "A stored property",
+            """
+            final class PinVault {
+                private let flags: SecAccessControlCreateFlags = [.biometryCurrentSet, .or, .devicePasscode]
+                func access() -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
+                }
+            }
+            """,
+            messages: [currentSetOrPasscode + " (via `PinVault.flags` (line 2))"]),
+        .nonTriggering(
+            ".userPresence and its [.biometryAny, .or, .devicePasscode] spelling belong to swift.weak_biometric_acl",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .userPresence, nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryAny, .or, .devicePasscode], nil)
+            let c = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.touchIDAny, .or, .devicePasscode], nil)
+            """,
+            alsoTriggers: ["swift.weak_biometric_acl", "swift.deprecated_keychain_api"]),
+        .nonTriggering(
+            "Biometry only, and the passcode AND-ed with biometry (both required)",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryCurrentSet, .devicePasscode], nil)
+            let c = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryCurrentSet, .and, .devicePasscode], nil)
+            """),
+        .nonTriggering(
+            "A combination Security rejects is reported by swift.invalid_access_control_flags instead",
+            """
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                         [.biometryCurrentSet, .or, .and, .devicePasscode], nil)
+            """,
+            alsoTriggers: ["swift.invalid_access_control_flags"]),
+        .nonTriggering(
+            "Unknown flags, comments, strings and an unrelated .devicePasscode",
+            """
+            enum Unlock { case devicePasscode, faceID }
+            let mode: Unlock = .devicePasscode
+            // SecAccessControlCreateWithFlags(nil, p, .devicePasscode, nil)
+            let text = "SecAccessControlCreateWithFlags(nil, p, .devicePasscode, nil)"
+            func make(_ policy: Policy) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, policy.flags(), nil)
+            }
+            """),
+    ]
+}

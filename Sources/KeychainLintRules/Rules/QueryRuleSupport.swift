@@ -1,0 +1,106 @@
+import KeychainLintAnalysis
+import SwiftSyntax
+
+/// Small questions the query rules share (RuleGroups.queries).
+enum QueryRuleSupport {
+    /// One dictionary argument of a Keychain call, with the words messages use for it.
+    struct DictionaryArgument {
+        var expression: ExprSyntax
+        /// "the query passed to SecItemAdd", "the attributes passed to SecItemUpdate".
+        var role: String
+        /// True when Security stores what the dictionary says (add, update's attributes, key creation),
+        /// false when it only searches (copy, delete, update's query).
+        var stores: Bool
+    }
+
+    /// The free call `name(…)` (not a method of the same name) when `name` is in `names`.
+    static func freeCall(_ input: RuleInput, named names: Set<String>) -> (call: FunctionCallExprSyntax, name: String)? {
+        guard case .call(let call) = input, let name = SyntaxQueries.calleeName(of: call), names.contains(name),
+            SyntaxQueries.receiver(of: call) == nil
+        else { return nil }
+        return (call, name)
+    }
+
+    /// The dictionary arguments of `SecItemAdd`, `SecItemUpdate` (both), `SecItemCopyMatching`,
+    /// `SecItemDelete` and `SecKeyCreateRandomKey`.
+    static func dictionaryArguments(of call: FunctionCallExprSyntax, name: String) -> [DictionaryArgument] {
+        let arguments = Array(call.arguments)
+        switch name {
+        case "SecItemAdd", "SecItemCopyMatching", "SecItemDelete":
+            guard let first = arguments.first else { return [] }
+            return [DictionaryArgument(expression: first.expression, role: "the query passed to \(name)", stores: name == "SecItemAdd")]
+        case "SecItemUpdate":
+            var result: [DictionaryArgument] = []
+            if arguments.count > 0 {
+                result.append(DictionaryArgument(expression: arguments[0].expression, role: "the query passed to SecItemUpdate", stores: false))
+            }
+            if arguments.count > 1 {
+                result.append(DictionaryArgument(expression: arguments[1].expression, role: "the attributes passed to SecItemUpdate", stores: true))
+            }
+            return result
+        case "SecKeyCreateRandomKey":
+            guard let first = arguments.first else { return [] }
+            return [DictionaryArgument(expression: first.expression, role: "the attributes passed to SecKeyCreateRandomKey", stores: true)]
+        default:
+            return []
+        }
+    }
+
+    /// The dictionaries Security applies for one resolved argument: the query itself, and for
+    /// `SecKeyCreateRandomKey` the attributes of each key of the pair (top level with
+    /// `kSecPrivateKeyAttrs`/`kSecPublicKeyAttrs` over it), each with the words for it.
+    static func effectiveDictionaries(_ query: KeychainQuery, of argument: DictionaryArgument, callName: String)
+        -> [(query: KeychainQuery, role: String)]
+    {
+        guard callName == "SecKeyCreateRandomKey" else { return [(query, argument.role)] }
+        var result: [(KeychainQuery, String)] = []
+        if let privateAttributes = query.keyAttributes("kSecPrivateKeyAttrs") {
+            result.append((privateAttributes, "the private key attributes of SecKeyCreateRandomKey"))
+        }
+        if let publicAttributes = query.keyAttributes("kSecPublicKeyAttrs") {
+            result.append((publicAttributes, "the public key attributes of SecKeyCreateRandomKey"))
+        }
+        if result.isEmpty { result.append((query, argument.role)) }
+        return result
+    }
+
+    /// Whether a query's path to the call stays inside the calling function (locals, branches,
+    /// assignments): then the message can show it. A query from a helper, a property or a caller
+    /// can reach several calls; its finding (at the helper's entry) keeps one message for all of them.
+    static func isLocal(_ trace: [TraceStep]) -> Bool {
+        trace.allSatisfy { [.variable, .assignment, .branch].contains($0.kind) }
+    }
+
+    /// The trace for a message when it is local, else nothing.
+    static func localTrace(_ trace: [TraceStep], in context: RuleContext) -> String {
+        isLocal(trace) ? context.describeTrace(trace) : ""
+    }
+
+    /// "line 12" when `location` is in `file`, else "Other.swift:12".
+    static func place(_ location: ValueLocation, from file: String) -> String {
+        if location.file == file { return "line \(location.line)" }
+        let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return "\(name):\(location.line)"
+    }
+
+    static func key(_ location: ValueLocation) -> String {
+        "\(location.file)|\(location.line)|\(location.column)"
+    }
+
+    /// `true`, `kCFBooleanTrue`, `1` (as `NSNumber` bridging reads it).
+    static func isTrue(_ value: Value?) -> Bool {
+        switch value {
+        case .bool(true)?, .symbol("kCFBooleanTrue")?, .integer(1)?: true
+        case .call(let call)? where ["NSNumber", "CFBoolean"].contains(call.name) && call.arguments.count == 1:
+            isTrue(call.arguments[0].value)
+        default: false
+        }
+    }
+
+    /// `SecItemAdd` and friends called as free functions anywhere in the scan (files parsed lazily).
+    static func callSites(_ names: [String], in scan: ScanContext) -> [CallSite] {
+        names.flatMap { name in
+            scan.index.callSites(named: name).filter { SyntaxQueries.receiver(of: $0.call) == nil }
+        }
+    }
+}

@@ -1,0 +1,585 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.unchecked_access_control_creation` — RULES.md; seed 004 (`access as Any`).
+///
+/// Reasons about the syntax around the call: what its parent is (`!`, `guard let`/`if let`, a
+/// query entry, a variable), and, for a variable, how its uses treat the Optional.
+public struct UncheckedAccessControlCreationRule: Rule {
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+
+    public init(options: [String: ConfigValue]) {}
+
+    /// One finding per call; a higher case wins (fails open > crash > unnoticed nil > lost error).
+    enum Problem {
+        case failsOpen(place: String)
+        case forced(text: String, place: String?)
+        case optionalInQuery(text: String, place: String?)
+        case discardedError
+    }
+
+    /// What the code does with the Optional result (or one use of the variable holding it).
+    private struct Handling {
+        var checked = false
+        /// Code that runs when the result is nil (else of `if let`, body of `guard let`, …).
+        var failureBranches: [(node: Syntax, file: SourceFile)] = []
+        var forced: (text: String, place: String?)?
+        var inQuery: (text: String, place: String?)?
+    }
+
+    public func check(_ input: RuleInput, in context: RuleContext) {
+        guard let call = AccessControlRuleSupport.creationCall(input) else { return }
+        var handling = Handling()
+        let (outer, castForced) = AccessControlRuleSupport.climbTransparent(ExprSyntax(call))
+        if castForced || outer.parent?.is(ForceUnwrapExprSyntax.self) == true {
+            handling.forced = (castForced ? "SecAccessControlCreateWithFlags(…) as! SecAccessControl" : "SecAccessControlCreateWithFlags(…)!", nil)
+        } else if let variable = Self.declaredVariable(initializedBy: outer) {
+            analyzeUses(of: variable, in: context, into: &handling)
+        } else {
+            classify(outer, text: "SecAccessControlCreateWithFlags(…)", place: nil, file: context.file, in: context, into: &handling)
+        }
+        guard let problem = problem(handling, call: call, in: context) else { return }
+        context.report(at: call, message: Self.message(problem), severity: {
+            if case .discardedError = problem { return .low }
+            return nil
+        }())
+    }
+
+    private func problem(_ handling: Handling, call: FunctionCallExprSyntax, in context: RuleContext) -> Problem? {
+        for branch in handling.failureBranches {
+            if let place = failOpenWrite(in: branch.node, file: branch.file, context: context) {
+                return .failsOpen(place: place)
+            }
+        }
+        if let forced = handling.forced, !handling.checked || forced.place == nil {
+            return .forced(text: forced.text, place: forced.place)
+        }
+        if let inQuery = handling.inQuery, !handling.checked {
+            return .optionalInQuery(text: inQuery.text, place: inQuery.place)
+        }
+        if handling.checked, let error = SyntaxQueries.argument(3, of: call),
+            SyntaxQueries.unwrapTransparent(error.expression).is(NilLiteralExprSyntax.self)
+        {
+            return .discardedError
+        }
+        return nil
+    }
+
+    static func message(_ problem: Problem) -> String {
+        switch problem {
+        case .failsOpen(let place):
+            return "Access control creation fails open: when SecAccessControlCreateWithFlags returns nil, the failure branch sets plain `kSecAttrAccessible` (\(place)), so the item is stored without its user-authentication protection and nobody notices"
+        case .forced(let text, let place):
+            let at = place.map { " (\($0))" } ?? ""
+            return "Access control creation is force-unwrapped: `\(text)`\(at) crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)"
+        case .optionalInQuery(let text, let place):
+            let at = place.map { " (\($0))" } ?? ""
+            return "Access control is put into the query while still Optional: `\(text)`\(at) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
+        case .discardedError:
+            return "Access control creation discards its error: the result is checked, but `nil` as the error argument throws away the reason Security gives for rejecting the flags or protection"
+        }
+    }
+
+    // MARK: The variable holding the result
+
+    private enum Variable {
+        case local(name: String, binding: PatternBindingSyntax, scope: CodeBlockItemListSyntax)
+        case property(name: String, typeName: String)
+    }
+
+    /// `let access = SecAccessControlCreateWithFlags(…)` — a local (or top-level) constant or a
+    /// stored property of a type.
+    private static func declaredVariable(initializedBy expression: ExprSyntax) -> Variable? {
+        guard let clause = expression.parent?.as(InitializerClauseSyntax.self),
+            let binding = clause.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self)
+        else { return nil }
+        if let item = declaration.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
+            return .local(name: name, binding: binding, scope: list)
+        }
+        if declaration.parent?.is(MemberBlockItemSyntax.self) == true,
+            !declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }),
+            let typeName = SyntaxQueries.enclosingTypeName(of: declaration)
+        {
+            return .property(name: name, typeName: typeName)
+        }
+        return nil
+    }
+
+    private func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
+        switch variable {
+        case .local(let name, let binding, let scope):
+            let finder = UseFinder(name: name) { node in
+                guard node.position > binding.endPosition else { return false }
+                if case .variable(let found) = SyntaxQueries.binding(of: name, at: node) { return found.id == binding.id }
+                return false
+            }
+            finder.walk(scope)
+            record(finder, file: context.file, in: context, into: &handling)
+        case .property(let name, let typeName):
+            for type in context.scan.index.types(named: typeName) {
+                let finder = UseFinder(name: name, allowSelfMember: true) { node in
+                    if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
+                    return false
+                }
+                finder.walk(type.node)
+                record(finder, file: type.file, in: context, into: &handling)
+            }
+        }
+    }
+
+    private func record(_ finder: UseFinder, file: SourceFile, in context: RuleContext, into handling: inout Handling) {
+        for use in finder.uses {
+            let (outer, _) = AccessControlRuleSupport.climbTransparent(use)
+            classify(use, text: SyntaxQueries.shortText(outer), place: place(of: use, in: file, context: context), file: file,
+                     in: context, into: &handling)
+        }
+        for condition in finder.shorthandBindings {
+            handling.checked = true
+            if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((branch, file)) }
+        }
+    }
+
+    /// "line 12", or "Other.swift:12" for a use in another file.
+    private func place(of node: some SyntaxProtocol, in file: SourceFile, context: RuleContext) -> String {
+        let line = file.line(of: node)
+        return file.path == context.file.path ? "line \(line)" : "\(file.fileName):\(line)"
+    }
+
+    // MARK: One use of the Optional
+
+    private func classify(
+        _ expression: ExprSyntax, text: String, place: String?, file: SourceFile, in context: RuleContext,
+        into handling: inout Handling
+    ) {
+        let (outer, castForced) = AccessControlRuleSupport.climbTransparent(expression)
+        guard let parent = outer.parent else { return }
+        if castForced || parent.is(ForceUnwrapExprSyntax.self) {
+            if handling.forced == nil { handling.forced = (SyntaxQueries.shortText(castForced ? Syntax(outer) : parent), place) }
+            return
+        }
+        if parent.is(OptionalChainingExprSyntax.self) {
+            handling.checked = true
+            return
+        }
+        if let clause = parent.as(InitializerClauseSyntax.self), let condition = clause.parent?.as(OptionalBindingConditionSyntax.self) {
+            handling.checked = true
+            if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((Syntax(branch), file)) }
+            return
+        }
+        if let infix = parent.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+            if op == "??", infix.leftOperand.id == outer.id {
+                handling.checked = true
+                return
+            }
+            if ["==", "!=", "===", "!=="].contains(op) {
+                let other = infix.leftOperand.id == outer.id ? infix.rightOperand : infix.leftOperand
+                if SyntaxQueries.unwrapTransparent(other).is(NilLiteralExprSyntax.self) {
+                    handling.checked = true
+                    if let branch = Self.failureBranch(ofNilComparison: infix, isNil: op == "==" || op == "===") {
+                        handling.failureBranches.append((branch, file))
+                    }
+                }
+                return
+            }
+        }
+        if isAccessControlValue(outer, file: file, in: context), handling.inQuery == nil {
+            handling.inQuery = (text, place)
+        }
+    }
+
+    /// Whether an expression is stored under `kSecAttrAccessControl`: a dictionary literal
+    /// value, a subscript assignment, or `updateValue(_:forKey:)`.
+    private func isAccessControlValue(_ expression: ExprSyntax, file: SourceFile, in context: RuleContext) -> Bool {
+        guard let key = Self.keyExpression(storing: expression) else { return false }
+        return keyNames(key, file: file, in: context).contains("kSecAttrAccessControl")
+    }
+
+    /// The key expression under which `expression` is stored in a dictionary, if it is.
+    static func keyExpression(storing expression: ExprSyntax) -> ExprSyntax? {
+        guard let parent = expression.parent else { return nil }
+        if let element = parent.as(DictionaryElementSyntax.self), element.value.id == expression.id {
+            return element.key
+        }
+        if let assignment = parent.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+            assignment.rightOperand.id == expression.id,
+            let subscriptCall = assignment.leftOperand.as(SubscriptCallExprSyntax.self),
+            let key = subscriptCall.arguments.first?.expression
+        {
+            return key
+        }
+        if let argument = parent.as(LabeledExprSyntax.self), argument.label == nil,
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+            SyntaxQueries.calleeName(of: call) == "updateValue", call.arguments.first?.id == argument.id,
+            let key = SyntaxQueries.argument(labeled: "forKey", of: call)?.expression
+        {
+            return key
+        }
+        return nil
+    }
+
+    private func keyNames(_ key: ExprSyntax, file: SourceFile, in context: RuleContext) -> Set<String> {
+        let resolution = context.resolver.resolve(key, in: file)
+        return Set(resolution.values.compactMap { SecItemKeys.keyName($0.value) })
+    }
+
+    // MARK: Failure branches
+
+    /// The code that runs when an `if let` / `guard let` binding of the result fails.
+    static func failureBranch(of condition: OptionalBindingConditionSyntax) -> Syntax? {
+        guard let element = condition.parent?.as(ConditionElementSyntax.self),
+            let list = element.parent?.as(ConditionElementListSyntax.self)
+        else { return nil }
+        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
+            return ifExpr.elseBody.map { Syntax($0) }
+        }
+        if let guardStmt = list.parent?.as(GuardStmtSyntax.self) {
+            return Syntax(guardStmt.body)
+        }
+        return nil
+    }
+
+    /// The code that runs when `access == nil` holds (`if access == nil { … }`,
+    /// `if access != nil { … } else { … }`, `guard access != nil else { … }`), when the comparison
+    /// is a whole condition of its own.
+    static func failureBranch(ofNilComparison comparison: InfixOperatorExprSyntax, isNil: Bool) -> Syntax? {
+        guard let element = comparison.parent?.as(ConditionElementSyntax.self),
+            let list = element.parent?.as(ConditionElementListSyntax.self)
+        else { return nil }
+        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
+            if isNil { return list.count == 1 ? Syntax(ifExpr.body) : nil }
+            return ifExpr.elseBody.map { Syntax($0) }
+        }
+        if let guardStmt = list.parent?.as(GuardStmtSyntax.self), !isNil {
+            return Syntax(guardStmt.body)
+        }
+        return nil
+    }
+
+    /// Where a failure branch writes `kSecAttrAccessible` (it prepares the item without the
+    /// access control), as "line N".
+    private func failOpenWrite(in branch: Syntax, file: SourceFile, context: RuleContext) -> String? {
+        let finder = KeyWriteFinder()
+        finder.walk(branch)
+        for key in finder.keys where keyNames(key, file: file, in: context).contains("kSecAttrAccessible") {
+            return place(of: key, in: file, context: context)
+        }
+        return nil
+    }
+
+    public static let description = RuleDescription(
+        id: "swift.unchecked_access_control_creation",
+        name: "Access control creation can fail silently",
+        severity: .medium,
+        confidence: .high,
+        resource: "Correctness",
+        tags: [],
+        summary:
+            "The Optional result of SecAccessControlCreateWithFlags is force-unwrapped, put into a query unchecked (access as Any), or its failure branch stores the item with plain kSecAttrAccessible (fails open); low when only the error argument is nil.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Looks at what the code does with the `SecAccessControl?` that `SecAccessControlCreateWithFlags` \
+                returns, directly or through the local constant (or stored property) it is assigned to. \
+                Medium: the result is force-unwrapped (`SecAccessControlCreateWithFlags(…)!`, `access!`, \
+                `as!`); or it is stored under `kSecAttrAccessControl` (dictionary literal, subscript \
+                assignment, `updateValue(_:forKey:)`) while still Optional — `access as Any`, as Apple's sample \
+                (seed 004) does — and is never checked for nil; or the branch that runs when it is nil (else of \
+                `if let`, body of `guard let`, `if access == nil`) writes a plain `kSecAttrAccessible`, so the \
+                item is stored without its access control (fails open). Low: the result is checked but the \
+                error argument is `nil`, so the reason for a failure is lost.
+                """,
+            whyItMatters: """
+                `SecAccessControlCreateWithFlags` returns nil with errSecParam for rejected flags or an invalid \
+                protection, and for other failures. Force-unwrapping turns that into a crash. An unchecked \
+                Optional in the query sends no access control to Security, and the add fails (or the code \
+                silently continues) without anyone learning why. A fallback to `kSecAttrAccessible` is worse: \
+                the secret is stored successfully but without the biometry or passcode protection the code \
+                asked for — an attacker only needs to make creation fail. Without the error, none of this shows \
+                up in logs.
+                """,
+            whatToDoInstead: """
+                Bind the result with `guard let access = SecAccessControlCreateWithFlags(…, &error) else { … }`, \
+                log or throw `error?.takeRetainedValue()`, and fail closed: do not store the secret when the \
+                access control cannot be created.
+                """,
+            fixSafety: """
+                Changing a force-unwrap or an Optional in a query into a `guard let` changes control flow: the \
+                failure must be handled (thrown or reported), which an automatic fix cannot decide. Not automatic.
+                """,
+            notes: [
+                "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
+                "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
+                "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition.",
+                "A result that is returned, passed to a function or stored elsewhere is the receiver's responsibility and is not judged here. Stored properties are followed through every declaration of their type (extensions in other files too); other variables only within their scope.",
+                "Putting the Optional into a query is reported only under `kSecAttrAccessControl`, the key the access control belongs to.",
+                "The low-severity case needs a check of the result and a literal `nil` error argument; `&error` (even if then ignored) is not flagged.",
+            ],
+            references: [
+                "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreatewithflags(_:_:_:_:)",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004) — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "CWE-636: Not Failing Securely ('Failing Open') — https://cwe.mitre.org/data/definitions/636.html",
+                "CWE-252: Unchecked Return Value — https://cwe.mitre.org/data/definitions/252.html",
+            ]),
+        remediation:
+            "Bind the result with guard let, pass &error and log it, and do not store the item when the access control cannot be created (fail closed).",
+        examples: examples)
+}
+
+/// Uses of one name in a subtree: bare references (and `self.name` for properties), and
+/// `if let name` / `guard let name` shorthand bindings.
+private final class UseFinder: SyntaxVisitor {
+    let name: String
+    let allowSelfMember: Bool
+    let accepts: (Syntax) -> Bool
+    var uses: [ExprSyntax] = []
+    var shorthandBindings: [OptionalBindingConditionSyntax] = []
+
+    init(name: String, allowSelfMember: Bool = false, accepts: @escaping (Syntax) -> Bool) {
+        self.name = name
+        self.allowSelfMember = allowSelfMember
+        self.accepts = accepts
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == name else { return .visitChildren }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            if allowSelfMember, member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                uses.append(ExprSyntax(member))
+            }
+            return .visitChildren
+        }
+        if accepts(Syntax(node)) { uses.append(ExprSyntax(node)) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if node.initializer == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+            accepts(Syntax(node))
+        {
+            shorthandBindings.append(node)
+        }
+        return .visitChildren
+    }
+}
+
+/// Keys a subtree writes: dictionary literal keys, subscript-assignment keys, `updateValue(_:forKey:)` keys.
+private final class KeyWriteFinder: SyntaxVisitor {
+    var keys: [ExprSyntax] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
+        keys.append(node.key)
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self), let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self),
+            let key = subscriptCall.arguments.first?.expression
+        {
+            keys.append(key)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if SyntaxQueries.calleeName(of: node) == "updateValue", let key = SyntaxQueries.argument(labeled: "forKey", of: node) {
+            keys.append(key.expression)
+        }
+        return .visitChildren
+    }
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension UncheckedAccessControlCreationRule {
+    static let examples: [RuleExample] = [
+        .triggering(
+            "Seed 004: the Optional goes into the query as `access as Any`",
+            """
+            let access = ↓SecAccessControlCreateWithFlags(nil, // Use the default allocator.
+                                                         kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                         .userPresence,
+                                                         nil) // Ignore any error.
+            let query: [String: Any] = [kSecClass as String: kSecClassInternetPassword,
+                                        kSecAttrAccessControl as String: access as Any,
+                                        kSecValueData as String: password]
+            let status = SecItemAdd(query as CFDictionary, nil)
+            """,
+            messages: [
+                "Access control is put into the query while still Optional: `access as Any` (line 6) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
+            ],
+            alsoTriggers: ["swift.weak_biometric_acl"]),
+        .triggering(
+            "Force-unwrapped at the call, through a cast, and through the variable",
+            """
+            let a = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)!
+            let b = (↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil) as! SecAccessControl)
+            func save(_ data: Data) -> OSStatus {
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                var query: [String: Any] = [kSecValueData as String: data]
+                query[kSecAttrAccessControl as String] = access!
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "Access control creation is force-unwrapped: `SecAccessControlCreateWithFlags(…)!` crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+                "Access control creation is force-unwrapped: `SecAccessControlCreateWithFlags(…) as! SecAccessControl` crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+                "Access control creation is force-unwrapped: `access!` (line 6) crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+            ]),
+        .triggering(
+            "Fails open: the else branch stores the item with plain kSecAttrAccessible",
+            """
+            func save(_ data: Data) -> OSStatus {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                var error: Unmanaged<CFError>?
+                if let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error) {
+                    query[kSecAttrAccessControl as String] = access
+                } else {
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlocked
+                }
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "Access control creation fails open: when SecAccessControlCreateWithFlags returns nil, the failure branch sets plain `kSecAttrAccessible` (line 7), so the item is stored without its user-authentication protection and nobody notices"
+            ]),
+        .triggering(
+            "Fails open through a variable: `if access == nil` and a guard that stores anyway",
+            """
+            func save(_ data: Data) -> OSStatus {
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                if access == nil {
+                    return SecItemAdd([kSecValueData as String: data, kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock] as CFDictionary, nil)
+                }
+                return SecItemAdd([kSecValueData as String: data, kSecAttrAccessControl as String: access!] as CFDictionary, nil)
+            }
+            func store(_ data: Data) -> OSStatus {
+                guard let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil) else {
+                    var fallback: [String: Any] = [kSecValueData as String: data]
+                    fallback.updateValue(kSecAttrAccessibleWhenUnlocked, forKey: kSecAttrAccessible as String)
+                    return SecItemAdd(fallback as CFDictionary, nil)
+                }
+                return SecItemAdd([kSecValueData as String: data, kSecAttrAccessControl as String: access] as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "Access control creation fails open: when SecAccessControlCreateWithFlags returns nil, the failure branch sets plain `kSecAttrAccessible` (line 4), so the item is stored without its user-authentication protection and nobody notices",
+                "Access control creation fails open: when SecAccessControlCreateWithFlags returns nil, the failure branch sets plain `kSecAttrAccessible` (line 11), so the item is stored without its user-authentication protection and nobody notices",
+            ]),
+        .triggering(
+            "A stored property used in a query in an extension in another file",
+            files: [
+                "TokenStore.swift": """
+                    final class TokenStore {
+                        let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    }
+                    """,
+                "TokenStore+Save.swift": """
+                    extension TokenStore {
+                        func save(_ token: Data) -> OSStatus {
+                            let query: [String: Any] = [kSecValueData as String: token, kSecAttrAccessControl as String: self.access as Any]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Access control is put into the query while still Optional: `self.access as Any` (TokenStore+Save.swift:3) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
+            ]),
+        .triggering(
+            "The Optional written directly into the query",
+            """
+            let query: [String: Any] = [
+                kSecAttrAccessControl as String: ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil) as Any,
+            ]
+            """,
+            messages: [
+                "Access control is put into the query while still Optional: `SecAccessControlCreateWithFlags(…)` is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
+            ]),
+        .triggering(
+            "Seed 003: checked with guard let, but the error argument is nil (low)",
+            """
+            guard let accessControl = ↓SecAccessControlCreateWithFlags(
+                kCFAllocatorDefault,
+                kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                .biometryCurrentSet,
+                nil
+            ) else {
+                throw KeychainError.accessControlCreationFailed
+            }
+            """,
+            messages: [
+                "Access control creation discards its error: the result is checked, but `nil` as the error argument throws away the reason Security gives for rejecting the flags or protection"
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .nonTriggering(
+            "Seeds 000 and 002: guard let with an error pointer, failing closed",
+            """
+            func save(_ data: Data) throws {
+                var error: Unmanaged<CFError>?
+                guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                                                                          kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                          SecAccessControlCreateFlags.biometryCurrentSet,
+                                                                          &error) else {
+                    throw error!.takeRetainedValue() as Error
+                }
+                var query: [String: Any] = [:]
+                query[kSecAttrAccessControl as String] = accessControl
+                let status = SecItemAdd(query as CFDictionary, nil)
+                guard status == errSecSuccess else { throw KeychainError.unhandled(status) }
+            }
+            """),
+        .nonTriggering(
+            "The variable is checked before it goes into the query; `if let access` shorthand",
+            """
+            func save(_ data: Data) -> OSStatus {
+                var error: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                guard access != nil else { return errSecParam }
+                return SecItemAdd([kSecAttrAccessControl as String: access as Any] as CFDictionary, nil)
+            }
+            func store(_ data: Data) -> OSStatus {
+                var error: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                if let access {
+                    return SecItemAdd([kSecAttrAccessControl as String: access] as CFDictionary, nil)
+                } else {
+                    print("cannot protect the item: \\(String(describing: error))")
+                    return errSecParam
+                }
+            }
+            """),
+        .nonTriggering(
+            "A failure branch that fails closed, and a result handed back to the caller",
+            """
+            func save(_ data: Data) throws {
+                var error: Unmanaged<CFError>?
+                if let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error) {
+                    let status = SecItemAdd([kSecAttrAccessControl as String: access] as CFDictionary, nil)
+                    guard status == errSecSuccess else { throw KeychainError.unhandled(status) }
+                } else {
+                    let deleted = SecItemDelete([kSecAttrService as String: "token"] as CFDictionary)
+                    throw KeychainError.accessControl(deleted)
+                }
+            }
+            func makeAccess() -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+            }
+            """),
+        .nonTriggering(
+            "A shadowing `guard let access = access`, and an Optional under a key other than kSecAttrAccessControl",
+            """
+            func save(_ data: Data, label: String?) -> OSStatus {
+                var error: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                guard let access = access else { return errSecParam }
+                let query: [String: Any] = [kSecAttrAccessControl as String: access, kSecAttrLabel as String: label as Any]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+    ]
+}
