@@ -141,16 +141,19 @@ public final class ProjectIndex: @unchecked Sendable {
         let indexes = textIndexes()
         switch kind {
         case .type: return indexes.types[hash] ?? []
+        case .extendedType: return indexes.extensions[hash] ?? []
         case .function: return indexes.functions[hash] ?? []
         case .value: return indexes.values[hash] ?? []
         }
     }
 
-    public enum DeclarationKind: Sendable { case type, function, value }
+    /// `type`: a class, struct, enum, protocol, actor or typealias; `extendedType`: an extension.
+    public enum DeclarationKind: Sendable { case type, extendedType, function, value }
 
     struct TextIndexes {
         var identifiers: [UInt64: [Int]] = [:]
         var types: [UInt64: [Int]] = [:]
+        var extensions: [UInt64: [Int]] = [:]
         var functions: [UInt64: [Int]] = [:]
         var values: [UInt64: [Int]] = [:]
     }
@@ -171,6 +174,8 @@ public final class ProjectIndex: @unchecked Sendable {
                 switch declared {
                 case .type?:
                     if indexes.types[hash]?.last != fileIndex { indexes.types[hash, default: []].append(fileIndex) }
+                case .extendedType?:
+                    if indexes.extensions[hash]?.last != fileIndex { indexes.extensions[hash, default: []].append(fileIndex) }
                 case .function?:
                     if indexes.functions[hash]?.last != fileIndex { indexes.functions[hash, default: []].append(fileIndex) }
                 case .value?:
@@ -187,7 +192,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private static func hashes(_ words: [String]) -> Set<UInt64> {
         Set(words.map { identifierHash(Array($0.utf8)[...]) })
     }
-    private static let typeKeywords = hashes(["class", "struct", "enum", "protocol", "extension", "actor", "typealias"])
+    private static let typeKeywords = hashes(["class", "struct", "enum", "protocol", "actor", "typealias"])
+    private static let extensionKeyword = identifierHash(Array("extension".utf8)[...])
     private static let functionKeywords = hashes(["func"])
     private static let valueKeywords = hashes(["let", "var", "case"])
     private static let initHash = identifierHash(Array("init".utf8)[...])
@@ -214,6 +220,9 @@ public final class ProjectIndex: @unchecked Sendable {
                     visit(hash, declared)
                     if typeKeywords.contains(hash) {
                         pending = .type
+                        inList = false
+                    } else if hash == extensionKeyword {
+                        pending = .extendedType
                         inList = false
                     } else if functionKeywords.contains(hash) {
                         pending = .function
@@ -288,35 +297,58 @@ public final class ProjectIndex: @unchecked Sendable {
         return candidates.flatMap { declarations(in: $0).variables[name] ?? [] }
     }
 
+    /// Functions and methods named `name`. Initializers are not found this way (every type has
+    /// them; a scan-wide search would read most files): ask `methods(named: "init", inType:)`.
     public func functions(named name: String) -> [FunctionDeclaration] {
-        files(declaring: name, as: .function).flatMap { declarations(in: $0).functions[name] ?? [] }
+        guard name != "init" else { return [] }
+        return files(declaring: name, as: .function).flatMap { declarations(in: $0).functions[name] ?? [] }
     }
 
     public func types(named name: String) -> [TypeDeclaration] {
-        files(declaring: name, as: .type).flatMap { declarations(in: $0).types[name] ?? [] }
+        filesDeclaringType(name).flatMap { declarations(in: $0).types[name] ?? [] }
     }
 
+    /// Whether the scan declares or extends a type of this name (from the text index: no parsing).
     public func isDeclaredType(_ name: String) -> Bool {
-        !types(named: name).isEmpty
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        guard Self.isIdentifier(last) else { return !types(named: name).isEmpty }
+        let declared = !files(declaring: last, as: .type).isEmpty || !files(declaring: last, as: .extendedType).isEmpty
+        return declared && (last == name || !types(named: name).isEmpty)
+    }
+
+    /// Whether the scan declares the type itself (not only extensions of an SDK type).
+    public func declaresPrimaryType(_ name: String) -> Bool {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        guard Self.isIdentifier(last) else { return types(named: name).contains { !$0.isExtension } }
+        return !files(declaring: last, as: .type).isEmpty
+    }
+
+    /// Declarations of type `name` in the files that also mention `member` (an SDK type can be
+    /// extended in hundreds of files; only those that could hold the member are read).
+    public func types(named name: String, mentioning member: String) -> [TypeDeclaration] {
+        let candidates = Set(files(mentioning: member))
+        return filesDeclaringType(name).filter(candidates.contains).flatMap { declarations(in: $0).types[name] ?? [] }
     }
 
     /// Members (properties) named `member` of type `typeName`, including its extensions: only the
     /// files that declare or extend the type are read.
     public func properties(named member: String, inType typeName: String) -> [VariableDeclaration] {
-        filesDeclaringType(typeName).flatMap { declarations(in: $0).variables[member] ?? [] }
+        let declaring = Set(files(declaring: member, as: .value))
+        return filesDeclaringType(typeName).filter(declaring.contains).flatMap { declarations(in: $0).variables[member] ?? [] }
             .filter { $0.enclosingType == typeName }
     }
 
     public func methods(named member: String, inType typeName: String) -> [FunctionDeclaration] {
-        filesDeclaringType(typeName).flatMap { declarations(in: $0).functions[member] ?? [] }
+        let declaring = Set(files(declaring: member, as: .function))
+        return filesDeclaringType(typeName).filter(declaring.contains).flatMap { declarations(in: $0).functions[member] ?? [] }
             .filter { $0.enclosingType == typeName }
     }
 
     /// `Outer.Inner` is declared as `Inner` inside `Outer`, and extended as `Outer.Inner`.
     private func filesDeclaringType(_ typeName: String) -> [Int] {
         let last = typeName.split(separator: ".").last.map(String.init) ?? typeName
-        let extensions = last == typeName ? [] : files(mentioning: typeName)
-        return Array(Set(files(declaring: last, as: .type) + extensions)).sorted()
+        let nested = last == typeName ? [] : files(mentioning: typeName)
+        return Array(Set(files(declaring: last, as: .type) + files(declaring: last, as: .extendedType) + nested)).sorted()
     }
 
     /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan.

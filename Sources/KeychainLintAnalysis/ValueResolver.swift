@@ -404,13 +404,15 @@ public final class ValueResolver: @unchecked Sendable {
         }
         if let typeName = typeName(of: unwrappedBase) {
             let resolvedType = typeName == "Self" ? (SyntaxQueries.enclosingTypeName(of: member) ?? typeName) : typeName
-            let declared = index.types(named: resolvedType)
-            if declared.isEmpty {
+            if !index.isDeclaredType(resolvedType) {
                 return .value(.member(name, type: resolvedType))
             }
             let properties = index.properties(named: name, inType: resolvedType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
-            if declared.contains(where: { $0.enumCases.contains(name) }) {
+            // A member of an SDK type the scan only extends
+            // (`extension SecAccessControlCreateFlags { … }` then `SecAccessControlCreateFlags.biometryAny`).
+            guard index.declaresPrimaryType(resolvedType) else { return .value(.member(name, type: resolvedType)) }
+            if index.types(named: resolvedType, mentioning: name).contains(where: { $0.enumCases.contains(name) }) {
                 return .value(.member(name, type: resolvedType))
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
@@ -437,7 +439,7 @@ public final class ValueResolver: @unchecked Sendable {
                 // An implicit member (`.legacy`) has no type; asking the index for type "" would
                 // match every file's text and parse the whole scan, so look the case up instead.
                 let owners: [String]
-                if let caseType, !index.types(named: caseType).isEmpty {
+                if let caseType, index.isDeclaredType(caseType) {
                     owners = [caseType]
                 } else {
                     owners = enumTypes(declaring: caseName)
@@ -453,7 +455,7 @@ public final class ValueResolver: @unchecked Sendable {
             }
             return result
         }
-        if let baseType = inferredType(of: unwrappedBase, env), !index.types(named: baseType).isEmpty {
+        if let baseType = inferredType(of: unwrappedBase, env), index.isDeclaredType(baseType) {
             let properties = index.properties(named: name, inType: baseType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
         }
@@ -533,10 +535,10 @@ public final class ValueResolver: @unchecked Sendable {
         {
             let inner = member.declName.baseName.text
             let full = outer + "." + inner
-            if !index.types(named: full).isEmpty { return full }
+            if index.isDeclaredType(full) { return full }
             // A nested type (`KeychainConfiguration.Account`) is indexed under its own name.
-            if !index.types(named: inner).isEmpty { return inner }
-            return index.types(named: outer).isEmpty ? full : nil
+            if index.isDeclaredType(inner) { return inner }
+            return index.isDeclaredType(outer) ? nil : full
         }
         if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
             return typeName(of: specialized.expression)
@@ -652,7 +654,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`).
     private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
-        for type in index.types(named: typeName) {
+        for type in index.types(named: typeName, mentioning: name) {
             let collector = AssignmentCollector(name: name)
             collector.walk(type.node)
             for assignment in collector.assignments {
@@ -831,7 +833,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let function = declaredFunction(named: name, labels: labels, receiver: receiverExpression, at: call, env) {
             return evaluateFunction(function, call: call, receiver: receiverExpression, env)
         }
-        if SyntaxQueries.looksLikeTypeName(name) && !index.types(named: name).isEmpty {
+        if SyntaxQueries.looksLikeTypeName(name) && index.isDeclaredType(name) {
             // Constructing a type of the scan: keep the arguments, the instance itself is not modelled.
             return callValue(name: name, receiver: nil, call: call, env)
         }
@@ -981,7 +983,7 @@ public final class ValueResolver: @unchecked Sendable {
                 // method. (A protocol-typed receiver may still reach this one.)
                 if let instanceType = inferredType(of: receiver, env.withFile(site.file)), instanceType != ownerType,
                     !index.methods(named: calleeName, inType: instanceType).isEmpty,
-                    !index.types(named: instanceType).contains(where: { $0.node.is(ProtocolDeclSyntax.self) })
+                    !index.types(named: instanceType, mentioning: calleeName).contains(where: { $0.node.is(ProtocolDeclSyntax.self) })
                 {
                     continue
                 }

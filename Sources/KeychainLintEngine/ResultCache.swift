@@ -14,18 +14,25 @@ public final class ResultCache: @unchecked Sendable {
     private let stored: Stored?
     /// Why the previous cache could not be used, for `--verbose`.
     public private(set) var note: String?
+    /// Whether any file changed, appeared or disappeared since the stored run.
+    private var anyFileChanged = true
 
     struct Stored: Codable {
         var formatVersion: Int
         var key: String
+        /// Every file of the scan, in scan order; `mentions` refers to them by position.
+        var paths: [String]
         var files: [String: StoredFile]
+        /// Name some analysis looked up → positions (in `paths`) of the files that mentioned it.
+        /// Stored once per name, not per file: common names are mentioned by thousands of files.
+        var mentions: [String: [Int]]
     }
 
     struct StoredFile: Codable {
         var hash: String
         var outcome: StoredOutcome?
-        /// Name looked up → paths of the files that mentioned it then.
-        var dependencies: [String: [String]]
+        /// Names the file's analysis looked up across files.
+        var dependencies: [String]
     }
 
     struct StoredOutcome: Codable {
@@ -35,7 +42,7 @@ public final class ResultCache: @unchecked Sendable {
         var suppressed: Int
     }
 
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
@@ -108,6 +115,7 @@ public final class ResultCache: @unchecked Sendable {
             changedTexts.append(source.text)
         }
         for path in stored.files.keys where current[path] == nil { changedPaths.insert(path) }
+        anyFileChanged = !changedPaths.isEmpty || stored.paths != sources.map(\.path)
 
         var mentionedByChanged: [String: Bool] = [:]
         func changedFilesMention(_ name: String) -> Bool {
@@ -123,8 +131,9 @@ public final class ResultCache: @unchecked Sendable {
             guard let entry = stored.files[source.path], entry.hash == hashes[index], let outcome = entry.outcome else {
                 continue
             }
-            let stillValid = entry.dependencies.allSatisfy { name, paths in
-                !paths.contains(where: changedPaths.contains) && !changedFilesMention(name)
+            let stillValid = entry.dependencies.allSatisfy { name in
+                guard let mentioned = stored.mentions[name] else { return false }
+                return !mentioned.contains { changedPaths.contains(stored.paths[$0]) } && !changedFilesMention(name)
             }
             guard stillValid else { continue }
             var restored = Scanner.FileOutcome()
@@ -141,7 +150,18 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Writes this run's outcomes. Failure to write is not an error of the scan.
-    func save(sources: [ProjectIndex.Input], hashes: [String], outcomes: [Scanner.FileOutcome]) throws {
+    func save(
+        sources: [ProjectIndex.Input], hashes: [String], outcomes: [Scanner.FileOutcome],
+        filesMentioning: (String) -> [Int]
+    ) throws {
+        var mentions: [String: [Int]] = [:]
+        // With no file changed, a stored answer is still right and costs no search.
+        let reusable = anyFileChanged ? [:] : (stored?.mentions ?? [:])
+        for outcome in outcomes {
+            for name in outcome.dependencies where mentions[name] == nil {
+                mentions[name] = reusable[name] ?? filesMentioning(name)
+            }
+        }
         var files: [String: StoredFile] = [:]
         for (index, source) in sources.enumerated() {
             let outcome = outcomes[index]
@@ -152,7 +172,8 @@ public final class ResultCache: @unchecked Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(Stored(formatVersion: Self.formatVersion, key: key, files: files))
+        let data = try encoder.encode(
+            Stored(formatVersion: Self.formatVersion, key: key, paths: sources.map(\.path), files: files, mentions: mentions))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"

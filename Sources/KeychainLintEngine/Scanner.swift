@@ -106,8 +106,8 @@ public final class Scanner {
         /// Whether rules ran on the file (it passed the prefilter); only those are cached.
         var analysed = false
         var fromCache = false
-        /// Names looked up across files → paths of the files that mentioned them.
-        var dependencies: [String: [String]] = [:]
+        /// Names this file's analysis looked up across files (the result cache's dependencies).
+        var dependencies: [String] = []
     }
 
     /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`). Files are
@@ -147,11 +147,7 @@ public final class Scanner {
                 Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
             }
             var result = outcome
-            if result.analysed {
-                for name in names.sorted() {
-                    result.dependencies[name] = index.files(mentioning: name).map { sources[$0].path }
-                }
-            }
+            if result.analysed { result.dependencies = names.sorted() }
             return result
         }
         // Wall time of the analysis itself; prefilter/parse/rules below are summed over threads.
@@ -159,7 +155,7 @@ public final class Scanner {
         var cacheNotes: [ScanDiagnostic] = []
         if let cache {
             do {
-                try cache.save(sources: sources, hashes: hashes, outcomes: outcomes)
+                try cache.save(sources: sources, hashes: hashes, outcomes: outcomes) { index.files(mentioning: $0) }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
             }
