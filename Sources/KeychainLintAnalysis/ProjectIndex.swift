@@ -93,6 +93,16 @@ public final class ProjectIndex: @unchecked Sendable {
 
     public var fileCount: Int { inputs.count }
 
+    /// Files the scan parses anyway (they pass the rules' prefilter), set by the engine before
+    /// analysis. Limits on broad searches count only the other files, which a search would parse
+    /// just for itself; being fixed before analysis, this keeps answers deterministic.
+    public var parsedAnyway: Set<Int> = []
+
+    /// How many of `files` a search would parse only for itself.
+    public func extraParses(_ files: [Int]) -> Int {
+        files.reduce(0) { $0 + (parsedAnyway.contains($1) ? 0 : 1) }
+    }
+
     /// Number of files parsed so far (for statistics).
     public var parsedFileCount: Int {
         lock.withLock { parsedCount }
@@ -293,7 +303,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// question is too broad to answer precisely; callers treat it as unknown).
     public func variables(named name: String, limit: Int) -> [VariableDeclaration]? {
         let candidates = files(declaring: name, as: .value)
-        guard candidates.count <= limit else { return nil }
+        guard extraParses(candidates) <= limit else { return nil }
         return candidates.flatMap { declarations(in: $0).variables[name] ?? [] }
     }
 

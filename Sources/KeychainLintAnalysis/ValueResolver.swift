@@ -12,9 +12,11 @@ public final class ValueResolver: @unchecked Sendable {
     public static let maximumDepth = 20
     /// Call sites followed when a parameter's value comes from its callers.
     public static let maximumCallSites = 24
-    /// Whole-scan searches for a name stop (as unknown) when more files than this may declare it.
+    /// Whole-scan searches for a name stop (as unknown) when more files than this, beyond those the
+    /// scan parses anyway, may declare it.
     public static let maximumDeclaringFiles = 64
-    /// Callers are followed only when at most this many files mention the function's name.
+    /// Callers are followed only when at most this many files that the scan would not parse anyway
+    /// mention the function's name.
     public static let maximumCallerFiles = 64
 
     private let lock = NSLock()
@@ -971,7 +973,7 @@ public final class ValueResolver: @unchecked Sendable {
         var sites: [(site: CallSite, matched: [Int?])] = []
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
-        guard index.files(mentioning: calleeName).count <= Self.maximumCallerFiles else { return nil }
+        guard index.extraParses(index.files(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
         for site in index.callSites(named: calleeName) {
             let labels = SyntaxQueries.labels(of: site.call)
             guard let matched = Self.matchArguments(labels, parameters) else { continue }

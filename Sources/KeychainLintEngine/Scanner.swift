@@ -124,6 +124,8 @@ public final class Scanner {
             EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
         }
         let prefilter = Prefilter(rules: rules.map(\.type))
+        let passing = ParallelWork.map(count: sources.count, threads: threads) { prefilter.mayMatch(sources[$0].text) }
+        index.parsedAnyway = Set(passing.indices.filter { passing[$0] })
         let done = ProgressCounter(total: sources.count, report: progress)
 
         var cache: ResultCache?
