@@ -7,6 +7,7 @@
 #   --quick   one (warm) timed run per tool and per scaling step instead of three
 #   --clean   rebuild the corpus, the generated share and the Semgrep venv from scratch
 #   --report-only   only rewrite the report (Benchmarks/RESULTS.md) from the last run's results
+#   --corpus-only   only assemble the corpus in .scratch/corpus (for profiling by hand); no build, no runs
 #
 # Environment: RUNS (timed runs per tool, default 3, 1 with --quick; the first is a cold-cache run
 # when the page cache can be dropped), SEMGREP_RUNS (default RUNS), SCALING_RUNS (default RUNS),
@@ -17,16 +18,18 @@
 # to Benchmarks/RESULTS.md.
 set -euo pipefail
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 
 QUICK=0
 CLEAN=0
 REPORT_ONLY=0
+CORPUS_ONLY=0
 for arg in "$@"; do
     case "$arg" in
         --quick) QUICK=1 ;;
         --clean) CLEAN=1 ;;
         --report-only) REPORT_ONLY=1 ;;
+        --corpus-only) CORPUS_ONLY=1 ;;
         -h | --help) usage; exit 0 ;;
         *) echo "run.sh: unknown argument '$arg'" >&2; usage >&2; exit 2 ;;
     esac
@@ -93,6 +96,7 @@ if [[ ! -x /usr/bin/time ]]; then
     [[ -x /usr/bin/time ]] || { echo "run.sh: /usr/bin/time (GNU time) is required: apt-get install time" >&2; exit 2; }
 fi
 
+if [[ $CORPUS_ONLY == 0 ]]; then
 # ---------------------------------------------------------------------------------------------
 step "a. Release build of keychain-lint (swift build -c release; log: logs/build.log)"
 # A source edited while it compiles fails the build ("was modified during the build"): try again.
@@ -114,6 +118,7 @@ cp "$BIN_DIR/keychain-lint" "$WORK/bin/keychain-lint"
 KEYCHAIN_LINT="$WORK/bin/keychain-lint"
 TREE="$(git -C "$REPO_DIR" describe --always --dirty 2> /dev/null || echo unknown)"
 note "binary: .build/$(basename "$(dirname "$BIN_DIR")")/$(basename "$BIN_DIR")/keychain-lint (copied to $(basename "$WORK")/bin), tree $TREE"
+fi
 
 # ---------------------------------------------------------------------------------------------
 step "b. Real corpus: Swift sources of the local package mirror"
@@ -202,6 +207,10 @@ TOTAL_FILES=$((REAL_FILES + GEN_FILES))
 TOTAL_LINES=$((REAL_LINES + GEN_LINES))
 note "generated: $GEN_FILES files, $GEN_LINES lines; corpus total: $TOTAL_FILES files, $TOTAL_LINES lines"
 : > "$CORPUS/.semgrepignore" # empty: Semgrep's default ignore list (tests/, build/, vendor/, ...) must not apply
+if [[ $CORPUS_ONLY == 1 ]]; then
+    echo "run.sh: corpus ready in $(basename "$WORK")/corpus ($TOTAL_FILES files, $TOTAL_LINES lines)" >&2
+    exit 0
+fi
 
 # ---------------------------------------------------------------------------------------------
 step "d. Semgrep (PyPI) in $(basename "$WORK")/venv, rules Benchmarks/semgrep/keychain-rules.yml"

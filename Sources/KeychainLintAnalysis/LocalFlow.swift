@@ -240,7 +240,8 @@ struct LocalFlow {
                 }
             }
         case "setObject" where arguments.count == 2 && arguments[1].label?.text == "forKey",
-            "setValue" where arguments.count == 2 && arguments[1].label?.text == "forKey":
+            "setValue" where arguments.count == 2 && arguments[1].label?.text == "forKey",
+            "updateValue" where arguments.count == 2:
             let value = resolver.evaluateOrOpaque(arguments[0].expression, env)
             let key = resolver.evaluateOrOpaque(arguments[1].expression, env)
             let location = env.file.valueLocation(of: arguments[1].expression)
@@ -248,26 +249,14 @@ struct LocalFlow {
             return resolver.combine([state, key, value], failure: failure) {
                 DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location, valueLocation: valueLocation)
             }
-        case "removeObject" where arguments.count == 1 && arguments[0].label?.text == "forKey":
+        case "removeObject" where arguments.count == 1 && arguments[0].label?.text == "forKey",
+            "removeValue" where arguments.count == 1:
             let key = resolver.evaluateOrOpaque(arguments[0].expression, env)
             return resolver.combine([state, key], failure: failure) { DictionaryAlgebra.removing($0[0], key: $0[1]) }
-        case "addEntries" where arguments.count == 1 && arguments[0].label?.text == "from":
+        case "addEntries" where arguments.count == 1 && arguments[0].label?.text == "from",
+            "merge" where !arguments.isEmpty:
             let other = resolver.evaluate(arguments[0].expression, env)
             return resolver.combine([state, other], failure: failure) { DictionaryAlgebra.merging($0[0], $0[1]) }
-        case "merge" where !arguments.isEmpty:
-            let other = resolver.evaluate(arguments[0].expression, env)
-            return resolver.combine([state, other], failure: failure) { DictionaryAlgebra.merging($0[0], $0[1]) }
-        case "updateValue" where arguments.count == 2:
-            let value = resolver.evaluateOrOpaque(arguments[0].expression, env)
-            let key = resolver.evaluateOrOpaque(arguments[1].expression, env)
-            let location = env.file.valueLocation(of: arguments[1].expression)
-            let valueLocation = env.file.valueLocation(of: arguments[0].expression)
-            return resolver.combine([state, key, value], failure: failure) {
-                DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location, valueLocation: valueLocation)
-            }
-        case "removeValue" where arguments.count == 1:
-            let key = resolver.evaluateOrOpaque(arguments[0].expression, env)
-            return resolver.combine([state, key], failure: failure) { DictionaryAlgebra.removing($0[0], key: $0[1]) }
         default:
             return unknownChange(at: call, state)
         }

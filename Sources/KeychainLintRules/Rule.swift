@@ -163,22 +163,9 @@ public final class RuleContext {
         severity: Severity? = nil,
         trace: [TraceStep] = []
     ) {
-        let start = file.location(of: node)
-        let end = file.endLocation(of: node)
-        let related = related(trace)
-        findings.append(
-            Finding(
-                ruleId: rule.id,
-                severity: severity ?? rule.severity,
-                confidence: confidence ?? rule.confidence,
-                message: message,
-                range: SourceRange(
-                    file: file.path,
-                    start: SourcePosition(line: start.line, column: start.column, characterColumn: file.characterColumn(of: start)),
-                    end: SourcePosition(line: end.line, column: end.column, characterColumn: file.characterColumn(of: end))),
-                remediation: rule.remediation,
-                relatedLocations: related,
-                fingerprint: SyntaxQueries.shortText(node, limit: 200)))
+        report(
+            at: file.valueLocation(of: node), message: message, confidence: confidence, severity: severity,
+            trace: trace, snippet: SyntaxQueries.shortText(node, limit: 200))
     }
 
     /// Reports at a suppression comment (its line and column, up to the end of that line).
