@@ -1,12 +1,19 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Records which names a piece of analysis looked up across files. Every cross-file fact flows
 /// through `ProjectIndex.files(mentioning:)`, so the set of names a file's analysis asked for
 /// (and, through cached answers, the names those answers asked for) tells the result cache what
 /// other files it depends on. Frames are per thread: each file is analysed on one thread.
+///
+/// Recording is on only inside a `record(_:)` frame opened by the engine, which it does only when
+/// a result cache is in use: without one, nobody reads the names, and collecting them (sets of
+/// strings unioned into every enclosing frame) costs a tenth of a scan.
 public enum Dependencies {
-    private static let key = "keychain-lint.dependencies"
-
     private final class Frame {
         var names: Set<String> = []
     }
@@ -15,12 +22,32 @@ public enum Dependencies {
         var frames: [Frame] = []
     }
 
+    /// One stack per thread, in a pthread key: `Thread.current.threadDictionary` is a bridged
+    /// dictionary lookup, too slow for a call made on every cross-file question.
+    private static let storageKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+            #endif
+        }
+        return key
+    }()
+
     private static var stack: Stack {
-        let dictionary = Thread.current.threadDictionary
-        if let existing = dictionary[key] as? Stack { return existing }
+        if let pointer = pthread_getspecific(storageKey) {
+            return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
+        }
         let created = Stack()
-        dictionary[key] = created
+        pthread_setspecific(storageKey, Unmanaged.passRetained(created).toOpaque())
         return created
+    }
+
+    /// Whether the current thread is recording (inside an engine frame).
+    public static var isRecording: Bool {
+        !stack.frames.isEmpty
     }
 
     /// Notes that the current analysis depends on the files mentioning `name`.
@@ -30,18 +57,26 @@ public enum Dependencies {
 
     /// Notes every name a cached answer depended on, as if it had been looked up again.
     public static func replay(_ names: Set<String>) {
-        guard let frame = stack.frames.last, !names.isEmpty else { return }
+        guard !names.isEmpty, let frame = stack.frames.last else { return }
         frame.names.formUnion(names)
     }
 
-    /// Runs `body`, returning its result and the names it looked up (also credited to any
-    /// enclosing frame, since the outer analysis depends on them too).
-    public static func collect<T>(_ body: () -> T) -> (T, Set<String>) {
+    /// Opens a recording frame around `body` (the engine, once per analysed file, when a result
+    /// cache is in use) and returns the names looked up inside it.
+    public static func record<T>(_ body: () -> T) -> (T, Set<String>) {
         let stack = stack
         stack.frames.append(Frame())
         let result = body()
         let names = stack.frames.removeLast().names
         stack.frames.last?.names.formUnion(names)
         return (result, names)
+    }
+
+    /// Runs `body`, returning its result and the names it looked up (also credited to any
+    /// enclosing frame, since the outer analysis depends on them too). Outside a recording frame
+    /// this only runs `body`: the names are empty.
+    public static func collect<T>(_ body: () -> T) -> (T, Set<String>) {
+        guard isRecording else { return (body(), []) }
+        return record(body)
     }
 }

@@ -93,6 +93,10 @@ public final class ProjectIndex: @unchecked Sendable {
 
     public var fileCount: Int { inputs.count }
 
+    /// Worker threads for searches that parse many files (set by the engine; the answers do not
+    /// depend on it).
+    public var threads = 1
+
     /// Files the scan parses anyway (they pass the rules' prefilter), set by the engine before
     /// analysis. Limits on broad searches count only the other files, which a search would parse
     /// just for itself; being fixed before analysis, this keeps answers deterministic.
@@ -131,7 +135,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let result: [Int]
         if Self.isIdentifier(word) {
             // A hash collision only adds a file that is then checked precisely by its parser.
-            result = textIndexes().identifiers[Self.identifierHash(Array(word.utf8)[...])] ?? []
+            result = textIndexes().identifiers(Self.identifierHash(Array(word.utf8)[...]))
         } else {
             let needle = Array(word.utf8)
             result = inputs.indices.filter { TextSearch.contains(inputs[$0].text, needle) }
@@ -148,13 +152,7 @@ public final class ProjectIndex: @unchecked Sendable {
         guard Self.isIdentifier(name) else { return files(mentioning: name) }
         Dependencies.record(name)
         let hash = Self.identifierHash(Array(name.utf8)[...])
-        let indexes = textIndexes()
-        switch kind {
-        case .type: return indexes.types[hash] ?? []
-        case .extendedType: return indexes.extensions[hash] ?? []
-        case .function: return indexes.functions[hash] ?? []
-        case .value: return indexes.values[hash] ?? []
-        }
+        return textIndexes().declarations(hash, kind)
     }
 
     /// `type`: a class, struct, enum, protocol, actor or typealias; `extendedType`: an extension.
@@ -168,35 +166,99 @@ public final class ProjectIndex: @unchecked Sendable {
         var values: [UInt64: [Int]] = [:]
     }
 
-    private var builtIndexes: TextIndexes?
+    /// The indexes, split by hash into shards built in parallel.
+    struct ShardedTextIndexes {
+        let shards: [TextIndexes]
+
+        init(shards: [TextIndexes]) {
+            self.shards = shards
+        }
+
+        private func shard(_ hash: UInt64) -> TextIndexes { shards[Int(hash % UInt64(shards.count))] }
+        func identifiers(_ hash: UInt64) -> [Int] { shard(hash).identifiers[hash] ?? [] }
+        func declarations(_ hash: UInt64, _ kind: DeclarationKind) -> [Int] {
+            let shard = shard(hash)
+            switch kind {
+            case .type: return shard.types[hash] ?? []
+            case .extendedType: return shard.extensions[hash] ?? []
+            case .function: return shard.functions[hash] ?? []
+            case .value: return shard.values[hash] ?? []
+            }
+        }
+    }
+
+    private var builtIndexes: ShardedTextIndexes?
     private let indexBuildLock = NSLock()
 
     /// One pass over every file's text, on first use: identifier → files, and declared name → files.
-    private func textIndexes() -> TextIndexes {
+    /// Files are scanned on every core; the lists are then built in shards of the hash space, one
+    /// shard a thread, each in file order (so every list is ascending, as lookups expect).
+    private func textIndexes() -> ShardedTextIndexes {
         if let built = lock.withLock({ builtIndexes }) { return built }
         indexBuildLock.lock()
         defer { indexBuildLock.unlock() }
         if let built = lock.withLock({ builtIndexes }) { return built }
-        var indexes = TextIndexes()
-        for fileIndex in inputs.indices {
-            Self.scanIdentifiers(inputs[fileIndex].text) { hash, declared in
-                if indexes.identifiers[hash]?.last != fileIndex { indexes.identifiers[hash, default: []].append(fileIndex) }
-                switch declared {
-                case .type?:
-                    if indexes.types[hash]?.last != fileIndex { indexes.types[hash, default: []].append(fileIndex) }
-                case .extendedType?:
-                    if indexes.extensions[hash]?.last != fileIndex { indexes.extensions[hash, default: []].append(fileIndex) }
-                case .function?:
-                    if indexes.functions[hash]?.last != fileIndex { indexes.functions[hash, default: []].append(fileIndex) }
-                case .value?:
-                    if indexes.values[hash]?.last != fileIndex { indexes.values[hash, default: []].append(fileIndex) }
-                case nil:
-                    break
+        let inputs = inputs
+        let perFile = ParallelWork.map(count: inputs.count, threads: threads) { fileIndex in
+            Self.identifierSummary(inputs[fileIndex].text)
+        }
+        let shardCount = max(1, threads)
+        let shards = ParallelWork.map(count: shardCount, threads: shardCount) { shard -> TextIndexes in
+            var indexes = TextIndexes()
+            for (fileIndex, summary) in perFile.enumerated() {
+                for entry in summary where Int(entry.hash % UInt64(shardCount)) == shard {
+                    indexes.identifiers[entry.hash, default: []].append(fileIndex)
+                    if entry.kinds & Self.typeBit != 0 { indexes.types[entry.hash, default: []].append(fileIndex) }
+                    if entry.kinds & Self.extensionBit != 0 { indexes.extensions[entry.hash, default: []].append(fileIndex) }
+                    if entry.kinds & Self.functionBit != 0 { indexes.functions[entry.hash, default: []].append(fileIndex) }
+                    if entry.kinds & Self.valueBit != 0 { indexes.values[entry.hash, default: []].append(fileIndex) }
                 }
             }
+            return indexes
         }
+        let indexes = ShardedTextIndexes(shards: shards)
         lock.withLock { builtIndexes = indexes }
         return indexes
+    }
+
+    /// Builds the text indexes now, on `threads` threads, instead of on the first lookup (which
+    /// would build them on one thread while the others wait for it).
+    public func prepareTextIndexes() {
+        _ = textIndexes()
+    }
+
+    private static let typeBit: UInt8 = 1
+    private static let extensionBit: UInt8 = 2
+    private static let functionBit: UInt8 = 4
+    private static let valueBit: UInt8 = 8
+
+    struct IdentifierEntry {
+        var hash: UInt64
+        /// What the file declares under this name (the bits above); 0: only mentioned.
+        var kinds: UInt8
+    }
+
+    /// Each distinct identifier of a text once, with what the text declares under it.
+    static func identifierSummary(_ text: String) -> [IdentifierEntry] {
+        var positions: [UInt64: Int] = [:]
+        var entries: [IdentifierEntry] = []
+        scanIdentifiers(text) { hash, declared in
+            let bit: UInt8
+            switch declared {
+            case .type?: bit = typeBit
+            case .extendedType?: bit = extensionBit
+            case .function?: bit = functionBit
+            case .value?: bit = valueBit
+            case nil: bit = 0
+            }
+            if let position = positions[hash] {
+                entries[position].kinds |= bit
+            } else {
+                positions[hash] = entries.count
+                entries.append(IdentifierEntry(hash: hash, kinds: bit))
+            }
+        }
+        return entries
     }
 
     private static func hashes(_ words: [String]) -> Set<UInt64> {
@@ -343,16 +405,67 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Members (properties) named `member` of type `typeName`, including its extensions: only the
     /// files that declare or extend the type are read.
     public func properties(named member: String, inType typeName: String) -> [VariableDeclaration] {
-        let declaring = Set(files(declaring: member, as: .value))
-        return filesDeclaringType(typeName).filter(declaring.contains).flatMap { declarations(in: $0).variables[member] ?? [] }
+        let key = MemberKey(member: member, type: typeName)
+        if let cached = lock.withLock({ propertyCache[key] }) {
+            recordMemberLookup(member, typeName)
+            return cached
+        }
+        let result = files(declaring: member, as: .value, inType: typeName)
+            .flatMap { declarations(in: $0).variables[member] ?? [] }
             .filter { $0.enclosingType == typeName }
+        lock.withLock { propertyCache[key] = result }
+        return result
     }
 
     public func methods(named member: String, inType typeName: String) -> [FunctionDeclaration] {
-        let declaring = Set(files(declaring: member, as: .function))
-        return filesDeclaringType(typeName).filter(declaring.contains).flatMap { declarations(in: $0).functions[member] ?? [] }
+        let key = MemberKey(member: member, type: typeName)
+        if let cached = lock.withLock({ methodCache[key] }) {
+            recordMemberLookup(member, typeName)
+            return cached
+        }
+        let result = files(declaring: member, as: .function, inType: typeName)
+            .flatMap { declarations(in: $0).functions[member] ?? [] }
             .filter { $0.enclosingType == typeName }
+        lock.withLock { methodCache[key] = result }
+        return result
     }
+
+    /// Files that declare or extend `typeName` and may declare `member` as `kind`, in file order.
+    /// The smaller list is intersected with the larger one: a common member name (`save`,
+    /// `flags`) can be declared in thousands of files, a type in a few.
+    private func files(declaring member: String, as kind: DeclarationKind, inType typeName: String) -> [Int] {
+        let declaringType = filesDeclaringType(typeName)
+        let declaringMember = files(declaring: member, as: kind)
+        let (small, large) = declaringType.count <= declaringMember.count
+            ? (declaringType, declaringMember) : (declaringMember, declaringType)
+        return small.filter { Self.sortedContains(large, $0) }
+    }
+
+    /// Binary search in an ascending list of file indices.
+    static func sortedContains(_ sorted: [Int], _ value: Int) -> Bool {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
+    }
+
+    /// What a member lookup records as dependencies (replayed when its answer comes from the cache).
+    private func recordMemberLookup(_ member: String, _ typeName: String) {
+        let last = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        Dependencies.record(member)
+        Dependencies.record(last)
+        if last != typeName { Dependencies.record(typeName) }
+    }
+
+    private struct MemberKey: Hashable {
+        let member: String
+        let type: String
+    }
+    private var methodCache: [MemberKey: [FunctionDeclaration]] = [:]
+    private var propertyCache: [MemberKey: [VariableDeclaration]] = [:]
 
     /// `Outer.Inner` is declared as `Inner` inside `Outer`, and extended as `Outer.Inner`.
     private func filesDeclaringType(_ typeName: String) -> [Int] {
@@ -361,15 +474,18 @@ public final class ProjectIndex: @unchecked Sendable {
         return Array(Set(files(declaring: last, as: .type) + files(declaring: last, as: .extendedType) + nested)).sorted()
     }
 
-    /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan.
+    /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan. The
+    /// files are parsed on every core: the first such question can parse thousands of them.
     public func callSites(named name: String) -> [CallSite] {
         Dependencies.record(name)
         if let cached = lock.withLock({ callSiteCache[name] }) { return cached }
-        var result: [CallSite] = []
-        for index in files(mentioning: name) {
-            let file = file(at: index)
-            result.append(contentsOf: calls(in: index)[name, default: []].map { CallSite(file: file, call: $0) })
+        let files = files(mentioning: name)
+        let perFile = ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [CallSite] in
+            let index = files[position]
+            let file = self.file(at: index)
+            return self.calls(in: index)[name, default: []].map { CallSite(file: file, call: $0) }
         }
+        let result = perFile.flatMap { $0 }
         lock.withLock { callSiteCache[name] = result }
         return result
     }
@@ -387,6 +503,17 @@ public final class ProjectIndex: @unchecked Sendable {
 public struct CallSite: @unchecked Sendable {
     public let file: SourceFile
     public let call: FunctionCallExprSyntax
+    /// Argument labels of the call, and the type whose code makes it (nil at file level): asked
+    /// of every call site each time a function's callers are matched, so computed once.
+    public let labels: [String?]
+    public let enclosingType: String?
+
+    init(file: SourceFile, call: FunctionCallExprSyntax) {
+        self.file = file
+        self.call = call
+        self.labels = SyntaxQueries.labels(of: call)
+        self.enclosingType = SyntaxQueries.enclosingTypeName(of: call)
+    }
 }
 
 

@@ -21,6 +21,15 @@ public final class ValueResolver: @unchecked Sendable {
 
     private let lock = NSLock()
     private var declarationCache: [NodeKey: CachedResolution] = [:]
+    /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
+    private var resolutionCache: [NodeKey: CachedResolution] = [:]
+    /// The callers of each function (or initializer) asked about, by its declaration.
+    private var callSitesCache: [NodeKey: CachedCallSites] = [:]
+
+    private struct CachedCallSites {
+        let sites: (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
+        let names: Set<String>
+    }
 
     private struct CachedResolution {
         let resolution: Resolution
@@ -32,8 +41,21 @@ public final class ValueResolver: @unchecked Sendable {
         self.index = index
     }
 
-    /// The possible values of `expression`, which lies in `file`.
+    /// The possible values of `expression`, which lies in `file`. A question starts from an empty
+    /// environment, so its answer depends on the expression alone: it is computed once per scan
+    /// and shared by every rule that asks it (six rules ask about the same flags argument).
     public func resolve(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
+        let key = NodeKey(file: file, node: expression)
+        if let cached = lock.withLock({ resolutionCache[key] }) {
+            Dependencies.replay(cached.names)
+            return cached.resolution
+        }
+        let (resolution, names) = Dependencies.collect { computeResolution(expression, in: file) }
+        lock.withLock { resolutionCache[key] = CachedResolution(resolution: resolution, names: names) }
+        return resolution
+    }
+
+    private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
         var env = Environment(file: file)
         let uses = ParameterUses()
         env.parameterUses = uses
@@ -957,6 +979,21 @@ public final class ValueResolver: @unchecked Sendable {
     private func compatibleCallSites(of function: Syntax, _ env: Environment)
         -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
     {
+        // The answer depends on the function alone; many parameters of one function, and many
+        // questions about each, ask for it.
+        let key = NodeKey(file: env.file, node: function)
+        if let cached = lock.withLock({ callSitesCache[key] }) {
+            Dependencies.replay(cached.names)
+            return cached.sites
+        }
+        let (sites, names) = Dependencies.collect { computeCompatibleCallSites(of: function, env) }
+        lock.withLock { callSitesCache[key] = CachedCallSites(sites: sites, names: names) }
+        return sites
+    }
+
+    private func computeCompatibleCallSites(of function: Syntax, _ env: Environment)
+        -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
+    {
         let parameters: FunctionParameterListSyntax
         let calleeName: String
         var ownerType = SyntaxQueries.enclosingTypeName(of: function)
@@ -970,13 +1007,24 @@ public final class ValueResolver: @unchecked Sendable {
         } else {
             return nil
         }
+        let isMethodOrFunction = function.is(FunctionDeclSyntax.self)
+        var declaresOwnMethod: [String: Bool] = [:]
         var sites: [(site: CallSite, matched: [Int?])] = []
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
         guard index.extraParses(index.files(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
         for site in index.callSites(named: calleeName) {
-            let labels = SyntaxQueries.labels(of: site.call)
-            guard let matched = Self.matchArguments(labels, parameters) else { continue }
+            guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
+            // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
+            // `save` calls that one, not this function.
+            if isMethodOrFunction, let callerType = site.enclosingType, callerType != ownerType,
+                SyntaxQueries.receiver(of: site.call).map(SyntaxQueries.unwrapTransparent)
+                    .map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true
+            {
+                let declares = declaresOwnMethod[callerType] ?? !index.methods(named: calleeName, inType: callerType).isEmpty
+                declaresOwnMethod[callerType] = declares
+                if declares { continue }
+            }
             if let ownerType, let receiver = SyntaxQueries.receiver(of: site.call) {
                 let receiver = SyntaxQueries.unwrapTransparent(receiver)
                 if let receiverType = typeName(of: receiver), receiverType != ownerType { continue }

@@ -126,6 +126,14 @@ public final class Scanner {
         let prefilter = Prefilter(rules: rules.map(\.type))
         let passing = ParallelWork.map(count: sources.count, threads: threads) { prefilter.mayMatch(sources[$0].text) }
         index.parsedAnyway = Set(passing.indices.filter { passing[$0] })
+        index.threads = threads
+        clock.lap("prefilter")
+        // Every analysed file asks the index; build it now on every core rather than on the first
+        // question, on one thread, while the others wait.
+        if !index.parsedAnyway.isEmpty {
+            index.prepareTextIndexes()
+            clock.lap("index")
+        }
         let done = ProgressCounter(total: sources.count, report: progress)
 
         var cache: ResultCache?
@@ -142,10 +150,15 @@ public final class Scanner {
         }
 
         let reused = reusable
+        let recordsDependencies = cache != nil
         let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
             if let cached = reused[fileIndex] { return cached }
-            let (outcome, names) = Dependencies.collect {
+            // Only the result cache reads the names a file's analysis looked up.
+            guard recordsDependencies else {
+                return Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
+            }
+            let (outcome, names) = Dependencies.record {
                 Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
             }
             var result = outcome

@@ -40,6 +40,9 @@ public final class ScanContext: @unchecked Sendable {
     public let projectFiles: [ProjectFileInput]
     private let lock = NSLock()
     private var facts: [String: Any] = [:]
+    /// One lock per fact, held while it is computed: a scan-wide fact can take seconds, and two
+    /// threads computing the same one at once would only double that.
+    private var factLocks: [String: NSLock] = [:]
 
     public init(index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput]) {
         self.index = index
@@ -47,9 +50,21 @@ public final class ScanContext: @unchecked Sendable {
         self.projectFiles = projectFiles
     }
 
-    /// A scan-wide fact, computed on first use (by whichever thread asks first) and cached.
-    /// `compute` must be deterministic: it may run twice when two threads ask at once.
+    /// A scan-wide fact, computed once, on first use (by whichever thread asks first; the others
+    /// wait for it), and cached. `compute` must be deterministic and must not ask for the same fact.
     public func fact<T>(_ key: String, _ compute: () -> T) -> T {
+        if let cached = lock.withLock({ facts[key] }) as? (T, Set<String>) {
+            Dependencies.replay(cached.1)
+            return cached.0
+        }
+        let factLock = lock.withLock { () -> NSLock in
+            if let existing = factLocks[key] { return existing }
+            let created = NSLock()
+            factLocks[key] = created
+            return created
+        }
+        factLock.lock()
+        defer { factLock.unlock() }
         if let cached = lock.withLock({ facts[key] }) as? (T, Set<String>) {
             Dependencies.replay(cached.1)
             return cached.0

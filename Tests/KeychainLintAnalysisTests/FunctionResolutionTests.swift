@@ -381,6 +381,43 @@ struct FunctionResolutionTests {
         #expect(resolution.descriptions == [".biometryCurrentSet"])
     }
 
+    @Test func bareCallsInsideAnotherTypeWithItsOwnMethodAreNotCallers() {
+        // `Backup`'s `save(flags:)` calls are its own method's: they must not make the weak
+        // default of `Primary.save` look used (every real caller of `Primary.save` overrides it).
+        let resolution = resolveProbe(
+            [
+                "Primary.swift": """
+                final class Primary {
+                    func save(flags: SecAccessControlCreateFlags = .biometryAny) { probe(flags) }
+                    func store() { save(flags: .biometryCurrentSet) }
+                }
+                """,
+                "Backup.swift": """
+                final class Backup {
+                    func save(flags: SecAccessControlCreateFlags = .userPresence) {}
+                    func store() {
+                        save()
+                        self.save(flags: .devicePasscode)
+                    }
+                }
+                """,
+            ])
+        #expect(resolution.descriptions == [".biometryCurrentSet"])
+    }
+
+    @Test func bareCallsInsideATypeWithoutItsOwnMethodAreStillCallers() {
+        // A type that declares no `save` of its own may reach this one (a global function, or a
+        // method it inherits): its calls are followed.
+        let resolution = resolveProbe(
+            """
+            func save(flags: SecAccessControlCreateFlags = .biometryAny) { probe(flags) }
+            final class Store {
+                func store() { save() }
+            }
+            """)
+        #expect(resolution.descriptions == [".biometryAny"])
+    }
+
     @Test func callersThroughAProtocolTypedReceiverAreFollowed() {
         let resolution = resolveProbe(
             """

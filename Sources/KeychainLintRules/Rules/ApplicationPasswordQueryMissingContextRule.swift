@@ -88,9 +88,11 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
     static func protectedItems(_ scan: ScanContext) -> [ProtectedItem] {
         scan.fact("swift.application_password_query_missing_context.items") { () -> [ProtectedItem] in
             let applicationPassword = AccessControlFlag.named("applicationPassword")!
-            var items: [ProtectedItem] = []
-            for site in QueryRuleSupport.callSites(["SecItemAdd"], in: scan) {
-                guard let argument = SyntaxQueries.argument(0, of: site.call) else { continue }
+            let sites = QueryRuleSupport.callSites(["SecItemAdd"], in: scan)
+            let perSite = ParallelWork.mapForCaller(count: sites.count, threads: scan.index.threads) { position in
+                let site = sites[position]
+                var items: [ProtectedItem] = []
+                guard let argument = SyntaxQueries.argument(0, of: site.call) else { return items }
                 for query in scan.resolver.queries(argument.expression, in: site.file).queries where isConsistent(query.trace) {
                     guard let accessControl = query.entry("kSecAttrAccessControl"),
                         case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
@@ -107,8 +109,9 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
                             itemClass: query.value("kSecClass"), identity: identity,
                             location: accessControl.location ?? site.file.valueLocation(of: site.call)))
                 }
+                return items
             }
-            return items
+            return Array(perSite.joined())
         }
     }
 

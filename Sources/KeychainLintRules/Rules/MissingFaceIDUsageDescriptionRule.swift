@@ -168,12 +168,12 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
 
     /// One plan per group of Swift files that share the same applicable project files.
     static func plans(for scan: ScanContext) -> [String: Plan] {
-        var uses: [FaceIDUse] = []
-        for name in ["SecAccessControlCreateWithFlags", "evaluatePolicy"] {
-            for site in scan.index.callSites(named: name) {
-                if let found = use(of: site.call, in: site.file, resolver: scan.resolver)?.use { uses.append(found) }
-            }
-        }
+        // Every Face ID call of the scan is resolved here, on every core (the other workers wait
+        // for this fact); the rules that check the same arguments later find them resolved.
+        let sites = ["SecAccessControlCreateWithFlags", "evaluatePolicy"].flatMap { scan.index.callSites(named: $0) }
+        var uses = ParallelWork.mapForCaller(count: sites.count, threads: scan.index.threads) { position in
+            use(of: sites[position].call, in: sites[position].file, resolver: scan.resolver)?.use
+        }.compactMap { $0 }
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
         var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]

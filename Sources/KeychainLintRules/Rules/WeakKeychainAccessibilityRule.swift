@@ -102,21 +102,24 @@ public struct WeakKeychainAccessibilityRule: Rule {
     /// call were written: those are judged at the call (or are search criteria), not here.
     private func connectedKeys(_ scan: ScanContext) -> Set<String> {
         scan.fact("swift.weak_keychain_accessibility.connectedKeys") {
-            var keys: Set<String> = []
-            for site in QueryRuleSupport.callSites(Self.allCalls, in: scan) {
+            let sites = QueryRuleSupport.callSites(Self.allCalls, in: scan)
+            let perSite = ParallelWork.mapForCaller(count: sites.count, threads: scan.index.threads) { position in
+                let site = sites[position]
+                var keys: [String] = []
                 let name = SyntaxQueries.calleeName(of: site.call) ?? ""
                 for argument in QueryRuleSupport.dictionaryArguments(of: site.call, name: name) {
                     for query in scan.resolver.queries(argument.expression, in: site.file).queries {
                         let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
                         for dictionary in [query] + nested {
                             if let location = dictionary.entry("kSecAttrAccessible")?.location {
-                                keys.insert(QueryRuleSupport.key(location))
+                                keys.append(QueryRuleSupport.key(location))
                             }
                         }
                     }
                 }
+                return keys
             }
-            return keys
+            return Set(perSite.joined())
         }
     }
 

@@ -3,10 +3,20 @@ import Foundation
 /// Runs `work` for every index in `0..<count` on a bounded pool of threads and returns the
 /// results in index order, so the output does not depend on scheduling. Threads get a large stack:
 /// syntax-tree walks recurse as deep as the code nests.
-enum ParallelWork {
+public enum ParallelWork {
     static let stackSize = 16 * 1024 * 1024
 
-    static func map<T>(count: Int, threads requested: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+    /// Like `map`, for work done on behalf of the calling thread's analysis (a scan-wide fact, a
+    /// search that parses files): the names the workers look up are credited to the caller's
+    /// dependency frame, as if it had done the work itself.
+    public static func mapForCaller<T>(count: Int, threads: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+        guard Dependencies.isRecording else { return map(count: count, threads: threads, work) }
+        let results = map(count: count, threads: threads) { index in Dependencies.record { work(index) } }
+        for (_, names) in results { Dependencies.replay(names) }
+        return results.map(\.0)
+    }
+
+    public static func map<T>(count: Int, threads requested: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
         let threadCount = max(1, min(requested, count))
         if threadCount == 1 {
             return (0..<count).map(work)
@@ -32,7 +42,7 @@ enum ParallelWork {
     }
 
     /// Worker threads to use: every core unless the user asked for fewer.
-    static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+    public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
 
 private final class Counter: @unchecked Sendable {
