@@ -16,6 +16,14 @@ import Darwin
 public enum Dependencies {
     private final class Frame {
         var names: Set<String> = []
+        var facts: Set<String> = []
+    }
+
+    /// What one analysis depended on: names it looked up, and scan-wide facts it used (whose own
+    /// names are recorded once, with the fact, instead of in every file that uses it).
+    public struct Recorded: Sendable {
+        public var names: Set<String> = []
+        public var facts: Set<String> = []
     }
 
     private final class Stack {
@@ -61,15 +69,35 @@ public enum Dependencies {
         frame.names.formUnion(names)
     }
 
+    /// Notes that the current analysis used the scan-wide fact `key`.
+    public static func recordFact(_ key: String) {
+        stack.frames.last?.facts.insert(key)
+    }
+
     /// Opens a recording frame around `body` (the engine, once per analysed file, when a result
-    /// cache is in use) and returns the names looked up inside it.
-    public static func record<T>(_ body: () -> T) -> (T, Set<String>) {
+    /// cache is in use) and returns what was looked up inside it, also credited to any enclosing
+    /// frame.
+    public static func record<T>(_ body: () -> T) -> (T, Recorded) {
         let stack = stack
         stack.frames.append(Frame())
         let result = body()
-        let names = stack.frames.removeLast().names
-        stack.frames.last?.names.formUnion(names)
-        return (result, names)
+        let frame = stack.frames.removeLast()
+        if let parent = stack.frames.last {
+            parent.names.formUnion(frame.names)
+            parent.facts.formUnion(frame.facts)
+        }
+        return (result, Recorded(names: frame.names, facts: frame.facts))
+    }
+
+    /// Runs `body` in a frame of its own whose names are not credited to the enclosing frame: a
+    /// scan-wide fact's names are kept with the fact, and the file that asked records the fact.
+    public static func isolated<T>(_ body: () -> T) -> (T, Set<String>) {
+        guard isRecording else { return (body(), []) }
+        let stack = stack
+        stack.frames.append(Frame())
+        let result = body()
+        let frame = stack.frames.removeLast()
+        return (result, frame.names)
     }
 
     /// Runs `body`, returning its result and the names it looked up (also credited to any
@@ -77,6 +105,7 @@ public enum Dependencies {
     /// this only runs `body`: the names are empty.
     public static func collect<T>(_ body: () -> T) -> (T, Set<String>) {
         guard isRecording else { return (body(), []) }
-        return record(body)
+        let (result, recorded) = record(body)
+        return (result, recorded.names)
     }
 }

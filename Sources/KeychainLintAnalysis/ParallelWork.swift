@@ -12,7 +12,10 @@ public enum ParallelWork {
     public static func mapForCaller<T>(count: Int, threads: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
         guard Dependencies.isRecording else { return map(count: count, threads: threads, work) }
         let results = map(count: count, threads: threads) { index in Dependencies.record { work(index) } }
-        for (_, names) in results { Dependencies.replay(names) }
+        for (_, recorded) in results {
+            Dependencies.replay(recorded.names)
+            for fact in recorded.facts { Dependencies.recordFact(fact) }
+        }
         return results.map(\.0)
     }
 

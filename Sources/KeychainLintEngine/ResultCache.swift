@@ -26,6 +26,9 @@ public final class ResultCache: @unchecked Sendable {
         /// Name some analysis looked up → positions (in `paths`) of the files that mentioned it.
         /// Stored once per name, not per file: common names are mentioned by thousands of files.
         var mentions: [String: [Int]]
+        /// Scan-wide fact → the names computing it looked up. Stored once per fact, not in every
+        /// file that used it (one fact can depend on thousands of names).
+        var facts: [String: [String]]
     }
 
     struct StoredFile: Codable {
@@ -33,6 +36,8 @@ public final class ResultCache: @unchecked Sendable {
         var outcome: StoredOutcome?
         /// Names the file's analysis looked up across files.
         var dependencies: [String]
+        /// Scan-wide facts it used.
+        var facts: [String]
     }
 
     struct StoredOutcome: Codable {
@@ -42,7 +47,7 @@ public final class ResultCache: @unchecked Sendable {
         var suppressed: Int
     }
 
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
@@ -126,16 +131,32 @@ public final class ResultCache: @unchecked Sendable {
             return result
         }
 
+        var nameIsValid: [String: Bool] = [:]
+        func isValid(_ name: String) -> Bool {
+            if let known = nameIsValid[name] { return known }
+            let valid: Bool
+            if let mentioned = stored.mentions[name] {
+                valid = !mentioned.contains { changedPaths.contains(stored.paths[$0]) } && !changedFilesMention(name)
+            } else {
+                valid = false
+            }
+            nameIsValid[name] = valid
+            return valid
+        }
+        var factIsValid: [String: Bool] = [:]
+        func isValidFact(_ fact: String) -> Bool {
+            if let known = factIsValid[fact] { return known }
+            let valid = stored.facts[fact].map { $0.allSatisfy(isValid) } ?? false
+            factIsValid[fact] = valid
+            return valid
+        }
+
         var reusable: [Int: Scanner.FileOutcome] = [:]
         for (index, source) in sources.enumerated() {
             guard let entry = stored.files[source.path], entry.hash == hashes[index], let outcome = entry.outcome else {
                 continue
             }
-            let stillValid = entry.dependencies.allSatisfy { name in
-                guard let mentioned = stored.mentions[name] else { return false }
-                return !mentioned.contains { changedPaths.contains(stored.paths[$0]) } && !changedFilesMention(name)
-            }
-            guard stillValid else { continue }
+            guard entry.dependencies.allSatisfy(isValid), entry.facts.allSatisfy(isValidFact) else { continue }
             var restored = Scanner.FileOutcome()
             restored.findings = outcome.findings
             restored.gaps = outcome.gaps
@@ -144,22 +165,32 @@ public final class ResultCache: @unchecked Sendable {
             restored.lines = Scanner.lineCount(source.text)
             restored.fromCache = true
             restored.dependencies = entry.dependencies
+            restored.factDependencies = entry.facts
             reusable[index] = restored
         }
         return reusable
     }
 
     /// Writes this run's outcomes. Failure to write is not an error of the scan.
+    /// `facts`: the names of each fact computed in this run; a fact every file took from the
+    /// cache was not computed, and keeps its stored names (valid, or those files were re-run).
     func save(
         sources: [ProjectIndex.Input], hashes: [String], outcomes: [Scanner.FileOutcome],
-        filesMentioning: (String) -> [Int]
+        facts computedFacts: [String: [String]], filesMentioning: (String) -> [Int]
     ) throws {
         var mentions: [String: [Int]] = [:]
         // With no file changed, a stored answer is still right and costs no search.
         let reusable = anyFileChanged ? [:] : (stored?.mentions ?? [:])
+        func noteMentions(_ name: String) {
+            if mentions[name] == nil { mentions[name] = reusable[name] ?? filesMentioning(name) }
+        }
+        var facts: [String: [String]] = [:]
         for outcome in outcomes {
-            for name in outcome.dependencies where mentions[name] == nil {
-                mentions[name] = reusable[name] ?? filesMentioning(name)
+            outcome.dependencies.forEach(noteMentions)
+            for fact in outcome.factDependencies where facts[fact] == nil {
+                guard let names = computedFacts[fact] ?? stored?.facts[fact] else { continue }
+                facts[fact] = names
+                names.forEach(noteMentions)
             }
         }
         var files: [String: StoredFile] = [:]
@@ -168,12 +199,15 @@ public final class ResultCache: @unchecked Sendable {
             let stored = outcome.analysed
                 ? StoredOutcome(findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed)
                 : nil
-            files[source.path] = StoredFile(hash: hashes[index], outcome: stored, dependencies: outcome.dependencies)
+            files[source.path] = StoredFile(
+                hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(
-            Stored(formatVersion: Self.formatVersion, key: key, paths: sources.map(\.path), files: files, mentions: mentions))
+            Stored(
+                formatVersion: Self.formatVersion, key: key, paths: sources.map(\.path), files: files, mentions: mentions,
+                facts: facts))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"

@@ -108,6 +108,8 @@ public final class Scanner {
         var fromCache = false
         /// Names this file's analysis looked up across files (the result cache's dependencies).
         var dependencies: [String] = []
+        /// Scan-wide facts it used; their names are stored once per fact.
+        var factDependencies: [String] = []
     }
 
     /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`). Files are
@@ -158,11 +160,14 @@ public final class Scanner {
             guard recordsDependencies else {
                 return Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
             }
-            let (outcome, names) = Dependencies.record {
+            let (outcome, recorded) = Dependencies.record {
                 Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
             }
             var result = outcome
-            if result.analysed { result.dependencies = names.sorted() }
+            if result.analysed {
+                result.dependencies = recorded.names.sorted()
+                result.factDependencies = recorded.facts.sorted()
+            }
             return result
         }
         // Wall time of the analysis itself; prefilter/parse/rules below are summed over threads.
@@ -170,7 +175,10 @@ public final class Scanner {
         var cacheNotes: [ScanDiagnostic] = []
         if let cache {
             do {
-                try cache.save(sources: sources, hashes: hashes, outcomes: outcomes) { index.files(mentioning: $0) }
+                try cache.save(
+                    sources: sources, hashes: hashes, outcomes: outcomes,
+                    facts: scanContext.factDependencies.mapValues { $0.sorted() }
+                ) { index.files(mentioning: $0) }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
             }

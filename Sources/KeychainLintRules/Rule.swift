@@ -43,6 +43,7 @@ public final class ScanContext: @unchecked Sendable {
     /// One lock per fact, held while it is computed: a scan-wide fact can take seconds, and two
     /// threads computing the same one at once would only double that.
     private var factLocks: [String: NSLock] = [:]
+    private var factNames: [String: Set<String>] = [:]
 
     public init(index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput]) {
         self.index = index
@@ -53,9 +54,9 @@ public final class ScanContext: @unchecked Sendable {
     /// A scan-wide fact, computed once, on first use (by whichever thread asks first; the others
     /// wait for it), and cached. `compute` must be deterministic and must not ask for the same fact.
     public func fact<T>(_ key: String, _ compute: () -> T) -> T {
-        if let cached = lock.withLock({ facts[key] }) as? (T, Set<String>) {
-            Dependencies.replay(cached.1)
-            return cached.0
+        Dependencies.recordFact(key)
+        if let cached = lock.withLock({ facts[key] }) as? Fact<T> {
+            return cached.value
         }
         let factLock = lock.withLock { () -> NSLock in
             if let existing = factLocks[key] { return existing }
@@ -65,13 +66,26 @@ public final class ScanContext: @unchecked Sendable {
         }
         factLock.lock()
         defer { factLock.unlock() }
-        if let cached = lock.withLock({ facts[key] }) as? (T, Set<String>) {
-            Dependencies.replay(cached.1)
-            return cached.0
+        if let cached = lock.withLock({ facts[key] }) as? Fact<T> {
+            return cached.value
         }
-        let (value, names) = Dependencies.collect(compute)
-        lock.withLock { facts[key] = (value, names) }
+        let (value, names) = Dependencies.isolated(compute)
+        lock.withLock {
+            facts[key] = Fact(value: value)
+            factNames[key] = names
+        }
         return value
+    }
+
+    /// A fact's value, boxed: an Optional fact that is nil must not read as "not computed yet"
+    /// (`nil as? T` succeeds when `T` is Optional).
+    private struct Fact<T> {
+        let value: T
+    }
+
+    /// The names each fact computed so far looked up (for the result cache).
+    public var factDependencies: [String: Set<String>] {
+        lock.withLock { factNames }
     }
 }
 

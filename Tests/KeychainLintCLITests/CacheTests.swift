@@ -51,6 +51,44 @@ struct CacheTests {
         #expect(try !findings(second).contains { $0.contains("KeychainFlags.sessionTokenFlags") })
     }
 
+    @Test("a scan-wide fact that changes invalidates every file that used it, even files whose own code did not change")
+    func scanWideFactInvalidation() throws {
+        // The missing-NSFaceIDUsageDescription finding sits at the first Face ID use of the scan
+        // (by path). `B.swift` holds the only use until `Config.swift` makes `A.swift` one too:
+        // then the finding must move to `A.swift`, though `B.swift` itself is unchanged.
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write(
+            "App/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict><key>CFBundleExecutable</key><string>App</string></dict></plist>
+            """)
+        try tree.write(
+            "App/Config.swift",
+            "enum Config {\n    static let flags: SecAccessControlCreateFlags = .devicePasscode\n}\n")
+        try tree.write(
+            "App/A.swift",
+            "func a() {\n    _ = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, Config.flags, nil)\n}\n")
+        try tree.write(
+            "App/B.swift",
+            "func b() {\n    _ = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)\n}\n")
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        func faceIDFindings(_ run: CLIRun) throws -> [String] {
+            try findings(run).filter { $0.contains("NSFaceIDUsageDescription") }.map { String($0.prefix(while: { $0 != " " })) }
+        }
+        let first = try tree.run(arguments)
+        #expect(try faceIDFindings(first) == ["App/B.swift:2:95"], "\(first)")
+
+        try tree.write(
+            "App/Config.swift",
+            "enum Config {\n    static let flags: SecAccessControlCreateFlags = .biometryCurrentSet\n}\n")
+        let second = try tree.run(arguments)
+        #expect(try faceIDFindings(second) == ["App/A.swift:2:95"], "\(second)")
+        #expect(try findings(second) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
     @Test("--no-cache writes nothing; a changed configuration ignores the old cache")
     func noCacheAndConfigurationChange() throws {
         let tree = try TempTree(fixture: "weak-app")
