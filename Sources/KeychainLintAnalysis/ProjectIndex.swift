@@ -6,46 +6,113 @@ import Glibc
 import Darwin
 #endif
 
+/// Where a declaration's syntax is: its file and its position in the file's tree. Declarations
+/// keep this instead of the syntax itself, so that the index can let trees go and still answer
+/// questions by name, type and labels from what it collected (`ProjectIndex`); the syntax is
+/// fetched on use, from the file as the index holds it or parses it again.
+public struct SyntaxReference: @unchecked Sendable {
+    unowned let index: ProjectIndex
+    public let fileIndex: Int
+    let position: SyntaxIdentifier.SyntaxIndexInTree
+
+    init(index: ProjectIndex, fileIndex: Int, node: some SyntaxProtocol) {
+        self.index = index
+        self.fileIndex = fileIndex
+        self.position = node.id.indexInTree
+    }
+
+    public var file: SourceFile { index.file(at: fileIndex) }
+    public var key: NodeKey { NodeKey(fileIndex: fileIndex, position: position) }
+
+    public var node: Syntax {
+        guard let (_, node) = index.node(at: position, inFile: fileIndex) else {
+            preconditionFailure("a declaration's position holds no node: the file was parsed differently")
+        }
+        return node
+    }
+}
+
 /// A property, global or static constant declared at file or type level.
 public struct VariableDeclaration: @unchecked Sendable {
-    public let file: SourceFile
+    let reference: SyntaxReference
     public let name: String
-    public let binding: PatternBindingSyntax
-    public let declaration: VariableDeclSyntax
     /// Name of the enclosing type or extended type; nil for globals.
     public let enclosingType: String?
     public let isStatic: Bool
     public let isConstant: Bool
     /// Written type annotation, without optionality (`SecAccessControlCreateFlags`).
     public let typeName: String?
+
+    public var file: SourceFile { reference.file }
+    /// The binding's key (without fetching its syntax).
+    public var key: NodeKey { reference.key }
+    public var binding: PatternBindingSyntax { reference.node.cast(PatternBindingSyntax.self) }
+    /// `let a = 1, b = 2`: the declaration holding the binding (binding → list → declaration).
+    public var declaration: VariableDeclSyntax {
+        guard let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self) else {
+            preconditionFailure("a pattern binding outside a variable declaration")
+        }
+        return declaration
+    }
+}
+
+/// How a caller can pass one parameter: what `ValueResolver.matchArguments` needs, without the syntax.
+public struct ParameterShape: Sendable, Equatable {
+    /// The argument label (`nil` for `_`).
+    public let label: String?
+    public let hasDefault: Bool
+    public let isVariadic: Bool
+
+    public init(_ parameter: FunctionParameterSyntax) {
+        label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        hasDefault = parameter.defaultValue != nil
+        isVariadic = parameter.ellipsis != nil
+    }
 }
 
 /// A function, method or initializer declared in the scan.
 public struct FunctionDeclaration: @unchecked Sendable {
-    public let file: SourceFile
+    let reference: SyntaxReference
     /// Base name; `init` for initializers.
     public let name: String
-    public let node: Syntax
-    public let parameters: FunctionParameterListSyntax
-    public let body: CodeBlockSyntax?
     public let enclosingType: String?
     public let isStatic: Bool
+    public let shapes: [ParameterShape]
+    public let hasBody: Bool
+
+    public var file: SourceFile { reference.file }
+    /// The declaration's key (without fetching its syntax).
+    public var key: NodeKey { reference.key }
+    /// The `FunctionDeclSyntax` or `InitializerDeclSyntax`.
+    public var node: Syntax { reference.node }
+
+    /// The syntax of the declaration, from one parse of its file.
+    public var syntax: (node: Syntax, parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) {
+        let node = node
+        if let function = node.as(FunctionDeclSyntax.self) {
+            return (node, function.signature.parameterClause.parameters, function.body)
+        }
+        let initializer = node.cast(InitializerDeclSyntax.self)
+        return (node, initializer.signature.parameterClause.parameters, initializer.body)
+    }
+
+    public var parameters: FunctionParameterListSyntax { syntax.parameters }
+    public var body: CodeBlockSyntax? { syntax.body }
 
     /// Argument labels as a caller writes them (`nil` for `_`).
-    public var labels: [String?] {
-        parameters.map { parameter in
-            parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-        }
-    }
+    public var labels: [String?] { shapes.map(\.label) }
 }
 
 /// A type, or an extension of one.
 public struct TypeDeclaration: @unchecked Sendable {
-    public let file: SourceFile
+    let reference: SyntaxReference
     public let name: String
-    public let node: Syntax
     public let enumCases: Set<String>
     public let isExtension: Bool
+    public let isProtocol: Bool
+
+    public var file: SourceFile { reference.file }
+    public var node: Syntax { reference.node }
 }
 
 /// Declarations of one file (not locals), collected in one pass.
@@ -73,22 +140,44 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Guards the caches below; never held while parsing or searching, so threads scanning
     /// different files do not wait for each other.
     private let lock = NSLock()
-    /// One lock per file, held while that file is parsed, so each file is parsed exactly once
-    /// (syntax node identities must be stable for the caches keyed by them).
+    /// One lock per file, held while that file is parsed, so two threads asking for the same
+    /// file at once parse it once.
     private let parseLocks: [NSLock]
-    private var parsed: [SourceFile?]
+
+    /// A parsed file and what was collected from its tree, kept together: they hold the tree.
+    private final class ParsedFile {
+        let file: SourceFile
+        /// Calls grouped by callee name, collected in one walk.
+        var calls: [String: [FunctionCallExprSyntax]]?
+        var lastUse: Int
+
+        init(file: SourceFile, lastUse: Int) {
+            self.file = file
+            self.lastUse = lastUse
+        }
+    }
+
+    /// The parsed files the index holds, at most `maximumParsedFiles`, the least recently used
+    /// let go first. A syntax tree takes about 20 times the memory of its source, so keeping every
+    /// tree of a large scan would take gigabytes; nothing outside the index keeps a tree for long
+    /// (answers are cached as values, keyed by `NodeKey`, which survives parsing a file again).
+    private var parsed: [Int: ParsedFile] = [:]
+    private var useClock = 0
+    /// Parsed files held at most; a file a worker is analysing stays alive while it does.
+    public var maximumParsedFiles = 256
+    private var everParsed: [Bool]
     private var parsedCount = 0
-    private var declarations: [Int: FileDeclarations] = [:]
+    private var parseCount = 0
     private var filesContaining: [String: [Int]] = [:]
     private var callSiteCache: [String: [CallSite]] = [:]
-    /// Calls of each parsed file grouped by callee name, collected in one walk per file.
-    private var callsByFile: [Int: [String: [FunctionCallExprSyntax]]] = [:]
-
+    /// Declarations of each file asked about, kept for the whole scan: they refer to syntax by
+    /// position, so they hold no tree (a few hundred bytes a declaration).
+    private var declarationsByFile: [Int: FileDeclarations] = [:]
 
     public init(inputs: [Input]) {
         self.inputs = inputs
         self.parseLocks = inputs.map { _ in NSLock() }
-        self.parsed = Array(repeating: nil, count: inputs.count)
+        self.everParsed = Array(repeating: false, count: inputs.count)
     }
 
     public var fileCount: Int { inputs.count }
@@ -107,23 +196,58 @@ public final class ProjectIndex: @unchecked Sendable {
         files.reduce(0) { $0 + (parsedAnyway.contains($1) ? 0 : 1) }
     }
 
-    /// Number of files parsed so far (for statistics).
+    /// Number of files parsed so far (for statistics), and parses in all (a file let go and
+    /// needed again is parsed again).
     public var parsedFileCount: Int {
         lock.withLock { parsedCount }
     }
 
-    /// The parsed file at `index`, parsing it on first use.
+    public var totalParses: Int {
+        lock.withLock { parseCount }
+    }
+
+    /// The parsed file at `index`, parsing it when the index does not hold it.
     public func file(at index: Int) -> SourceFile {
-        if let file = lock.withLock({ parsed[index] }) { return file }
+        parsedFile(at: index).file
+    }
+
+    private func held(_ index: Int) -> ParsedFile? {
+        lock.withLock {
+            guard let entry = parsed[index] else { return nil }
+            useClock += 1
+            entry.lastUse = useClock
+            return entry
+        }
+    }
+
+    private func parsedFile(at index: Int) -> ParsedFile {
+        if let entry = held(index) { return entry }
         parseLocks[index].lock()
         defer { parseLocks[index].unlock() }
-        if let file = lock.withLock({ parsed[index] }) { return file }
+        if let entry = held(index) { return entry }
         let file = SourceFile(id: index, path: inputs[index].path, text: inputs[index].text)
-        lock.withLock {
-            parsed[index] = file
-            parsedCount += 1
+        return lock.withLock {
+            useClock += 1
+            let entry = ParsedFile(file: file, lastUse: useClock)
+            parsed[index] = entry
+            parseCount += 1
+            if !everParsed[index] {
+                everParsed[index] = true
+                parsedCount += 1
+            }
+            if parsed.count > maximumParsedFiles {
+                evictLeastRecentlyUsed()
+            }
+            return entry
         }
-        return file
+    }
+
+    /// Lets go of the least recently used eighth of the held files (in one sweep, so the cost of
+    /// finding them is shared). Called with `lock` held.
+    private func evictLeastRecentlyUsed() {
+        let count = max(1, maximumParsedFiles / 8)
+        let oldest = parsed.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(count)
+        for (index, _) in oldest { parsed[index] = nil }
     }
 
     public func text(at index: Int) -> String { inputs[index].text }
@@ -156,7 +280,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// `type`: a class, struct, enum, protocol, actor or typealias; `extendedType`: an extension.
-    public enum DeclarationKind: Sendable { case type, extendedType, function, value }
+    public enum DeclarationKind: Hashable, Sendable { case type, extendedType, function, value }
 
     struct TextIndexes {
         var identifiers: [UInt64: [Int]] = [:]
@@ -347,11 +471,11 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func declarations(in index: Int) -> FileDeclarations {
-        if let cached = lock.withLock({ declarations[index] }) { return cached }
-        // Two threads may collect the same file at once; both see the same parsed tree, so the
-        // results are equal and either may be kept.
-        let collected = DeclarationCollector.collect(file(at: index))
-        lock.withLock { declarations[index] = collected }
+        if let cached = lock.withLock({ declarationsByFile[index] }) { return cached }
+        // Two threads may collect the same file at once; both see the same text, so the results
+        // are equal and either may be kept.
+        let collected = DeclarationCollector.collect(file(at: index), index: self)
+        lock.withLock { declarationsByFile[index] = collected }
         return collected
     }
 
@@ -405,40 +529,47 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Members (properties) named `member` of type `typeName`, including its extensions: only the
     /// files that declare or extend the type are read.
     public func properties(named member: String, inType typeName: String) -> [VariableDeclaration] {
-        let key = MemberKey(member: member, type: typeName)
-        if let cached = lock.withLock({ propertyCache[key] }) {
-            recordMemberLookup(member, typeName)
-            return cached
-        }
-        let result = files(declaring: member, as: .value, inType: typeName)
+        files(declaring: member, as: .value, inType: typeName)
             .flatMap { declarations(in: $0).variables[member] ?? [] }
             .filter { $0.enclosingType == typeName }
-        lock.withLock { propertyCache[key] = result }
-        return result
     }
 
     public func methods(named member: String, inType typeName: String) -> [FunctionDeclaration] {
-        let key = MemberKey(member: member, type: typeName)
-        if let cached = lock.withLock({ methodCache[key] }) {
+        files(declaring: member, as: .function, inType: typeName)
+            .flatMap { declarations(in: $0).functions[member] ?? [] }
+            .filter { $0.enclosingType == typeName }
+    }
+
+    /// Whether `typeName` (or an extension of it) declares a method named `member` (cached: asked
+    /// for every call site when a function's callers are matched).
+    public func declaresMethod(named member: String, inType typeName: String) -> Bool {
+        let key = MemberKey(member: member, type: typeName, kind: .function)
+        if let cached = lock.withLock({ declaresMethodCache[key] }) {
             recordMemberLookup(member, typeName)
             return cached
         }
-        let result = files(declaring: member, as: .function, inType: typeName)
-            .flatMap { declarations(in: $0).functions[member] ?? [] }
-            .filter { $0.enclosingType == typeName }
-        lock.withLock { methodCache[key] = result }
+        let result = !methods(named: member, inType: typeName).isEmpty
+        lock.withLock { declaresMethodCache[key] = result }
         return result
     }
 
-    /// Files that declare or extend `typeName` and may declare `member` as `kind`, in file order.
-    /// The smaller list is intersected with the larger one: a common member name (`save`,
-    /// `flags`) can be declared in thousands of files, a type in a few.
+    /// Files that declare or extend `typeName` and may declare `member` as `kind`, in file order
+    /// (cached: file numbers only, so the cache holds no tree). The smaller list is intersected
+    /// with the larger one: a common member name (`save`, `flags`) can be declared in thousands
+    /// of files, a type in a few.
     private func files(declaring member: String, as kind: DeclarationKind, inType typeName: String) -> [Int] {
+        let key = MemberKey(member: member, type: typeName, kind: kind)
+        if let cached = lock.withLock({ memberFilesCache[key] }) {
+            recordMemberLookup(member, typeName)
+            return cached
+        }
         let declaringType = filesDeclaringType(typeName)
         let declaringMember = files(declaring: member, as: kind)
         let (small, large) = declaringType.count <= declaringMember.count
             ? (declaringType, declaringMember) : (declaringMember, declaringType)
-        return small.filter { Self.sortedContains(large, $0) }
+        let result = small.filter { Self.sortedContains(large, $0) }
+        lock.withLock { memberFilesCache[key] = result }
+        return result
     }
 
     /// Binary search in an ascending list of file indices.
@@ -454,6 +585,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// What a member lookup records as dependencies (replayed when its answer comes from the cache).
     private func recordMemberLookup(_ member: String, _ typeName: String) {
+        guard Dependencies.isRecording else { return }
         let last = typeName.split(separator: ".").last.map(String.init) ?? typeName
         Dependencies.record(member)
         Dependencies.record(last)
@@ -463,9 +595,10 @@ public final class ProjectIndex: @unchecked Sendable {
     private struct MemberKey: Hashable {
         let member: String
         let type: String
+        let kind: DeclarationKind
     }
-    private var methodCache: [MemberKey: [FunctionDeclaration]] = [:]
-    private var propertyCache: [MemberKey: [VariableDeclaration]] = [:]
+    private var memberFilesCache: [MemberKey: [Int]] = [:]
+    private var declaresMethodCache: [MemberKey: Bool] = [:]
 
     /// `Outer.Inner` is declared as `Inner` inside `Outer`, and extended as `Outer.Inner`.
     private func filesDeclaringType(_ typeName: String) -> [Int] {
@@ -482,38 +615,111 @@ public final class ProjectIndex: @unchecked Sendable {
         let files = files(mentioning: name)
         let perFile = ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [CallSite] in
             let index = files[position]
-            let file = self.file(at: index)
-            return self.calls(in: index)[name, default: []].map { CallSite(file: file, call: $0) }
+            return self.calls(in: index)[name, default: []].map { CallSite(index: self, fileIndex: index, call: $0) }
         }
         let result = perFile.flatMap { $0 }
         lock.withLock { callSiteCache[name] = result }
         return result
     }
 
+    /// Runs `body` for each call named one of `names` (`name(…)`, `x.name(…)`) in the scan, file by
+    /// file on every core, and returns the results in file order, then call order. Unlike
+    /// `callSites(named:)` followed by a loop, each file is parsed once for the whole question, and
+    /// files are visited in order, so the lookups a call makes into its neighbours find them held.
+    public func mapCalls<T>(
+        named names: [String], _ body: @escaping @Sendable (SourceFile, FunctionCallExprSyntax) -> T
+    ) -> [T] {
+        var files: Set<Int> = []
+        for name in names {
+            Dependencies.record(name)
+            files.formUnion(self.files(mentioning: name))
+        }
+        let ordered = files.sorted()
+        let perFile = ParallelWork.mapForCaller(count: ordered.count, threads: threads) { position -> [T] in
+            let (file, calls) = self.fileAndCalls(at: ordered[position])
+            // Calls in source order, whatever their name.
+            let matching = names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
+            return matching.map { body(file, $0) }
+        }
+        return perFile.flatMap { $0 }
+    }
+
+    /// The first non-nil result of `body` over the calls named `names`, in the order of `names`,
+    /// then file order, then call order; files are parsed one by one, only as far as needed.
+    public func firstCall<T>(named names: [String], _ body: (SourceFile, FunctionCallExprSyntax) -> T?) -> T? {
+        for name in names {
+            Dependencies.record(name)
+            for index in files(mentioning: name) {
+                let (file, calls) = fileAndCalls(at: index)
+                for call in calls[name, default: []] {
+                    if let found = body(file, call) { return found }
+                }
+            }
+        }
+        return nil
+    }
+
     /// Every call of a file by callee name (one walk per file, cached).
     private func calls(in index: Int) -> [String: [FunctionCallExprSyntax]] {
-        if let cached = lock.withLock({ callsByFile[index] }) { return cached }
+        fileAndCalls(at: index).calls
+    }
+
+    /// A parsed file and its calls, from the same parse.
+    private func fileAndCalls(at index: Int) -> (file: SourceFile, calls: [String: [FunctionCallExprSyntax]]) {
+        let entry = parsedFile(at: index)
+        if let cached = lock.withLock({ entry.calls }) { return (entry.file, cached) }
         let collector = CallCollector()
-        collector.walk(file(at: index).tree)
-        lock.withLock { callsByFile[index] = collector.calls }
-        return collector.calls
+        collector.walk(entry.file.tree)
+        lock.withLock { entry.calls = collector.calls }
+        return (entry.file, collector.calls)
+    }
+
+    /// The node at `position` of file `index`'s tree (parsing the file again if it was let go).
+    func node(at position: SyntaxIdentifier.SyntaxIndexInTree, inFile index: Int) -> (SourceFile, Syntax)? {
+        let file = file(at: index)
+        guard let identifier = SyntaxIdentifier.fromIndexInTree(position, relativeToRoot: file.tree),
+            let node = file.tree.node(at: identifier)
+        else { return nil }
+        return (file, node)
     }
 }
 
+/// A call found by `ProjectIndex.callSites(named:)`. It refers to its file and node by position,
+/// not by holding them, so that the index can let the file's tree go: `file` and `call` give them
+/// back (parsing the file again if needed; positions are the same in every parse).
 public struct CallSite: @unchecked Sendable {
-    public let file: SourceFile
-    public let call: FunctionCallExprSyntax
+    private unowned let index: ProjectIndex
+    public let fileIndex: Int
+    private let position: SyntaxIdentifier.SyntaxIndexInTree
     /// Argument labels of the call, and the type whose code makes it (nil at file level): asked
     /// of every call site each time a function's callers are matched, so computed once.
     public let labels: [String?]
     public let enclosingType: String?
+    /// The callee has a receiver other than `self` (`x.save()`, `Type.save()`).
+    public let hasReceiver: Bool
+    /// The callee has no receiver at all (`SecItemAdd(…)`, not `self.save()` or `x.save()`).
+    public let isFreeCall: Bool
 
-    init(file: SourceFile, call: FunctionCallExprSyntax) {
-        self.file = file
-        self.call = call
+    init(index: ProjectIndex, fileIndex: Int, call: FunctionCallExprSyntax) {
+        self.index = index
+        self.fileIndex = fileIndex
+        self.position = call.id.indexInTree
         self.labels = SyntaxQueries.labels(of: call)
         self.enclosingType = SyntaxQueries.enclosingTypeName(of: call)
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        self.isFreeCall = receiver == nil
+        self.hasReceiver = receiver.map { $0.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" } ?? false
     }
+
+    /// The file and the call, from one parse of the file.
+    public var resolved: (file: SourceFile, call: FunctionCallExprSyntax) {
+        guard let (file, node) = index.node(at: position, inFile: fileIndex), let call = node.as(FunctionCallExprSyntax.self)
+        else { preconditionFailure("a call site's position no longer holds a call: the file was parsed differently") }
+        return (file, call)
+    }
+
+    public var file: SourceFile { resolved.file }
+    public var call: FunctionCallExprSyntax { resolved.call }
 }
 
 
@@ -567,24 +773,32 @@ public enum TextSearch {
 /// Collects file-level and type-level declarations; skips function bodies (locals are resolved
 /// by scope lookup, not by the index).
 private final class DeclarationCollector: SyntaxVisitor {
-    let file: SourceFile
+    unowned let index: ProjectIndex
+    let fileIndex: Int
     var result = FileDeclarations()
     var typeStack: [String] = []
 
-    init(file: SourceFile) {
-        self.file = file
+    init(index: ProjectIndex, fileIndex: Int) {
+        self.index = index
+        self.fileIndex = fileIndex
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func collect(_ file: SourceFile) -> FileDeclarations {
-        let collector = DeclarationCollector(file: file)
+    static func collect(_ file: SourceFile, index: ProjectIndex) -> FileDeclarations {
+        let collector = DeclarationCollector(index: index, fileIndex: file.id)
         collector.walk(file.tree)
         return collector.result
     }
 
+    private func reference(_ node: some SyntaxProtocol) -> SyntaxReference {
+        SyntaxReference(index: index, fileIndex: fileIndex, node: node)
+    }
+
     private func enterType(_ name: String, node: Syntax, cases: Set<String>, isExtension: Bool) {
         result.types[name, default: []].append(
-            TypeDeclaration(file: file, name: name, node: node, enumCases: cases, isExtension: isExtension))
+            TypeDeclaration(
+                reference: reference(node), name: name, enumCases: cases, isExtension: isExtension,
+                isProtocol: node.is(ProtocolDeclSyntax.self)))
         typeStack.append(name)
     }
 
@@ -642,9 +856,8 @@ private final class DeclarationCollector: SyntaxVisitor {
             let name = pattern.identifier.text
             result.variables[name, default: []].append(
                 VariableDeclaration(
-                    file: file, name: name, binding: binding, declaration: node,
-                    enclosingType: typeStack.last, isStatic: isStatic, isConstant: isConstant,
-                    typeName: annotation))
+                    reference: reference(binding), name: name, enclosingType: typeStack.last, isStatic: isStatic,
+                    isConstant: isConstant, typeName: annotation))
         }
         return .skipChildren
     }
@@ -653,18 +866,16 @@ private final class DeclarationCollector: SyntaxVisitor {
         let isStatic = node.modifiers.contains { ["static", "class"].contains($0.name.text) }
         result.functions[node.name.text, default: []].append(
             FunctionDeclaration(
-                file: file, name: node.name.text, node: Syntax(node),
-                parameters: node.signature.parameterClause.parameters, body: node.body,
-                enclosingType: typeStack.last, isStatic: isStatic))
+                reference: reference(node), name: node.name.text, enclosingType: typeStack.last, isStatic: isStatic,
+                shapes: node.signature.parameterClause.parameters.map(ParameterShape.init), hasBody: node.body != nil))
         return .skipChildren
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         result.functions["init", default: []].append(
             FunctionDeclaration(
-                file: file, name: "init", node: Syntax(node),
-                parameters: node.signature.parameterClause.parameters, body: node.body,
-                enclosingType: typeStack.last, isStatic: true))
+                reference: reference(node), name: "init", enclosingType: typeStack.last, isStatic: true,
+                shapes: node.signature.parameterClause.parameters.map(ParameterShape.init), hasBody: node.body != nil))
         return .skipChildren
     }
 

@@ -80,13 +80,20 @@ public final class SourceFile: @unchecked Sendable {
     }
 }
 
-/// Identity of a syntax node across the files of one scan.
+/// Identity of a syntax node across the files of one scan: the file and the node's position in
+/// its tree, not the tree's identity, so that a file parsed again after the index let its tree go
+/// (`ProjectIndex`) still has the same keys, and cached answers about it stay valid.
 public struct NodeKey: Hashable, Sendable {
     public let file: Int
-    public let node: SyntaxIdentifier
+    public let node: SyntaxIdentifier.SyntaxIndexInTree
 
     public init(file: SourceFile, node: some SyntaxProtocol) {
         self.file = file.id
-        self.node = node.id
+        self.node = node.id.indexInTree
+    }
+
+    init(fileIndex: Int, position: SyntaxIdentifier.SyntaxIndexInTree) {
+        self.file = fileIndex
+        self.node = position
     }
 }

@@ -25,9 +25,10 @@ public final class ValueResolver: @unchecked Sendable {
     private var resolutionCache: [NodeKey: CachedResolution] = [:]
     /// The callers of each function (or initializer) asked about, by its declaration.
     private var callSitesCache: [NodeKey: CachedCallSites] = [:]
+    private var enumTypesCache: [String: [String]] = [:]
 
     private struct CachedCallSites {
-        let sites: (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
+        let sites: [(site: CallSite, matched: [Int?])]?
         let names: Set<String>
     }
 
@@ -503,8 +504,19 @@ public final class ValueResolver: @unchecked Sendable {
         return resolveVariables(properties, env)
     }
 
-    /// Enum types of the scan that declare `case caseName`.
+    /// Enum types of the scan that declare `case caseName` (cached: a common case name is
+    /// mentioned in many files, and the index may have let their trees go).
     private func enumTypes(declaring caseName: String) -> [String] {
+        if let cached = lock.withLock({ enumTypesCache[caseName] }) {
+            Dependencies.record(caseName)
+            return cached
+        }
+        let result = computeEnumTypes(declaring: caseName)
+        lock.withLock { enumTypesCache[caseName] = result }
+        return result
+    }
+
+    private func computeEnumTypes(declaring caseName: String) -> [String] {
         var result: Set<String> = []
         for fileIndex in index.files(mentioning: caseName) {
             let file = index.file(at: fileIndex)
@@ -623,7 +635,7 @@ public final class ValueResolver: @unchecked Sendable {
     }
 
     func resolveVariable(_ declaration: VariableDeclaration, _ env: Environment) -> Resolution {
-        let key = NodeKey(file: declaration.file, node: declaration.binding)
+        let key = declaration.key
         guard !env.active.contains(key) else {
             return gap(declaration.binding, env.withFile(declaration.file), "`\(declaration.name)` depends on itself")
         }
@@ -642,15 +654,16 @@ public final class ValueResolver: @unchecked Sendable {
     }
 
     private func computeVariable(_ declaration: VariableDeclaration, key: NodeKey, _ env: Environment) -> Resolution {
-
-        var inner = env.entering(key, file: declaration.file)
+        let file = declaration.file
+        let binding = declaration.binding
+        var inner = env.entering(key, file: file)
         // A member's own code sees `self` only through an explicit receiver value.
         if declaration.enclosingType == nil { inner.selfValue = nil }
         var result = Resolution()
-        if let initializer = declaration.binding.initializer {
+        if let initializer = binding.initializer {
             result = evaluate(initializer.value, inner)
         }
-        if let accessors = declaration.binding.accessorBlock {
+        if let accessors = binding.accessorBlock {
             switch accessors.accessors {
             case .getter(let statements):
                 result = result.merging(evaluateBody(statements, inner))
@@ -662,16 +675,16 @@ public final class ValueResolver: @unchecked Sendable {
                 }
             }
         }
-        if declaration.binding.accessorBlock == nil, !declaration.isConstant || declaration.binding.initializer == nil,
+        if binding.accessorBlock == nil, !declaration.isConstant || binding.initializer == nil,
             let owner = declaration.enclosingType
         {
             result = result.merging(assignments(to: declaration.name, inType: owner, inner))
         }
         if result.isEmpty {
-            result = gap(declaration.binding, inner, "`\(declaration.name)` has no value the resolver can see")
+            result = gap(binding, inner, "`\(declaration.name)` has no value the resolver can see")
         }
         let qualified = declaration.enclosingType.map { "\($0).\(declaration.name)" } ?? declaration.name
-        let traced = result.through(step(.property, "`\(qualified)`", at: declaration.binding.pattern, in: declaration.file))
+        let traced = result.through(step(.property, "`\(qualified)`", at: binding.pattern, in: file))
         return traced
     }
 
@@ -680,13 +693,14 @@ public final class ValueResolver: @unchecked Sendable {
         var result = Resolution()
         for type in index.types(named: typeName, mentioning: name) {
             let collector = AssignmentCollector(name: name)
+            let file = type.file
             collector.walk(type.node)
             for assignment in collector.assignments {
                 var inner = env
-                inner.file = type.file
+                inner.file = file
                 let value = evaluate(assignment.rightOperand, inner)
                 result = result.merging(
-                    value.through(step(.assignment, "assigned", at: assignment, in: type.file)))
+                    value.through(step(.assignment, "assigned", at: assignment, in: file)))
             }
         }
         return result
@@ -904,22 +918,26 @@ public final class ValueResolver: @unchecked Sendable {
 
     /// Whether a call's labels fit a declaration's parameters, allowing defaulted parameters to be omitted.
     static func labelsMatch(_ labels: [String?], _ function: FunctionDeclaration) -> Bool {
-        matchArguments(labels, function.parameters) != nil
+        matchArguments(labels, function.shapes) != nil
+    }
+
+    static func matchArguments(_ labels: [String?], _ parameters: FunctionParameterListSyntax) -> [Int?]? {
+        matchArguments(labels, parameters.map(ParameterShape.init))
     }
 
     /// For each parameter, the index of the argument passed for it (nil: the default is used).
-    static func matchArguments(_ labels: [String?], _ parameters: FunctionParameterListSyntax) -> [Int?]? {
+    static func matchArguments(_ labels: [String?], _ parameters: [ParameterShape]) -> [Int?]? {
         var result: [Int?] = []
         var argumentIndex = 0
         for parameter in parameters {
-            let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let label = parameter.label
             if argumentIndex < labels.count, labels[argumentIndex] == label {
                 result.append(argumentIndex)
                 argumentIndex += 1
-                if parameter.ellipsis != nil {
+                if parameter.isVariadic {
                     while argumentIndex < labels.count, labels[argumentIndex] == nil { argumentIndex += 1 }
                 }
-            } else if parameter.defaultValue != nil || parameter.ellipsis != nil {
+            } else if parameter.hasDefault || parameter.isVariadic {
                 result.append(nil)
             } else {
                 return nil
@@ -931,20 +949,25 @@ public final class ValueResolver: @unchecked Sendable {
     private func evaluateFunction(
         _ function: FunctionDeclaration, call: FunctionCallExprSyntax, receiver: ExprSyntax?, _ env: Environment
     ) -> Resolution {
-        let key = NodeKey(file: function.file, node: function.node)
+        let key = function.key
         guard !env.active.contains(key) else {
             return gap(call, env, "`\(function.name)` \(Self.cycleReason)")
         }
-        guard let body = function.body else {
+        guard function.hasBody else {
             return gap(call, env, "`\(function.name)` has no body the resolver can follow")
         }
         let labels = SyntaxQueries.labels(of: call)
-        guard let matched = Self.matchArguments(labels, function.parameters) else {
+        guard let matched = Self.matchArguments(labels, function.shapes) else {
             return gap(call, env, "arguments do not match `\(function.name)`")
         }
-        var inner = env.entering(key, file: function.file)
+        let functionFile = function.file
+        let (functionNode, parameters, functionBody) = function.syntax
+        guard let body = functionBody else {
+            return gap(call, env, "`\(function.name)` has no body the resolver can follow")
+        }
+        var inner = env.entering(key, file: functionFile)
         let arguments = Array(call.arguments)
-        for (parameter, argumentIndex) in zip(function.parameters, matched) {
+        for (parameter, argumentIndex) in zip(parameters, matched) {
             let name = (parameter.secondName ?? parameter.firstName).text
             let parameterKey = ParameterKey(function: key, name: name)
             if let argumentIndex, argumentIndex < arguments.count {
@@ -953,7 +976,7 @@ public final class ValueResolver: @unchecked Sendable {
                 var defaultEnv = inner
                 defaultEnv.bindings = [:]
                 inner.bindings[parameterKey] = evaluate(defaultValue.value, defaultEnv)
-                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: function.file))
+                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: functionFile))
             }
         }
         if let receiver {
@@ -969,7 +992,7 @@ public final class ValueResolver: @unchecked Sendable {
         let result = evaluateBody(body.statements, inner)
         if result.isEmpty { return gap(call, env, "`\(function.name)` returns nothing the resolver can see") }
         let qualified = function.enclosingType.map { "\($0).\(function.name)" } ?? function.name
-        return result.through(step(.function, "`\(qualified)()`", at: function.node, in: function.file))
+        return result.through(step(.function, "`\(qualified)()`", at: functionNode, in: functionFile))
     }
 
     /// A parameter read inside its function, with no call being evaluated: the values its callers
@@ -979,36 +1002,39 @@ public final class ValueResolver: @unchecked Sendable {
     private func compatibleCallSites(of function: Syntax, _ env: Environment)
         -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
     {
+        guard let parameters = Self.parameters(of: function) else { return nil }
         // The answer depends on the function alone; many parameters of one function, and many
-        // questions about each, ask for it.
+        // questions about each, ask for it. (The cache keeps call sites by position, no syntax.)
         let key = NodeKey(file: env.file, node: function)
         if let cached = lock.withLock({ callSitesCache[key] }) {
             Dependencies.replay(cached.names)
-            return cached.sites
+            return cached.sites.map { (parameters, $0) }
         }
-        let (sites, names) = Dependencies.collect { computeCompatibleCallSites(of: function, env) }
+        let (sites, names) = Dependencies.collect { computeCompatibleCallSites(of: function, parameters: parameters, env) }
         lock.withLock { callSitesCache[key] = CachedCallSites(sites: sites, names: names) }
-        return sites
+        return sites.map { (parameters, $0) }
     }
 
-    private func computeCompatibleCallSites(of function: Syntax, _ env: Environment)
-        -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
+    static func parameters(of function: Syntax) -> FunctionParameterListSyntax? {
+        if let decl = function.as(FunctionDeclSyntax.self) { return decl.signature.parameterClause.parameters }
+        if let decl = function.as(InitializerDeclSyntax.self) { return decl.signature.parameterClause.parameters }
+        return nil
+    }
+
+    private func computeCompatibleCallSites(of function: Syntax, parameters: FunctionParameterListSyntax, _ env: Environment)
+        -> [(site: CallSite, matched: [Int?])]?
     {
-        let parameters: FunctionParameterListSyntax
         let calleeName: String
         var ownerType = SyntaxQueries.enclosingTypeName(of: function)
         if let decl = function.as(FunctionDeclSyntax.self) {
-            parameters = decl.signature.parameterClause.parameters
             calleeName = decl.name.text
-        } else if let decl = function.as(InitializerDeclSyntax.self), let owner = ownerType {
-            parameters = decl.signature.parameterClause.parameters
+        } else if function.is(InitializerDeclSyntax.self), let owner = ownerType {
             calleeName = owner
             ownerType = nil
         } else {
             return nil
         }
         let isMethodOrFunction = function.is(FunctionDeclSyntax.self)
-        var declaresOwnMethod: [String: Bool] = [:]
         var sites: [(site: CallSite, matched: [Int?])] = []
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
@@ -1017,30 +1043,28 @@ public final class ValueResolver: @unchecked Sendable {
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
             // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
             // `save` calls that one, not this function.
-            if isMethodOrFunction, let callerType = site.enclosingType, callerType != ownerType,
-                SyntaxQueries.receiver(of: site.call).map(SyntaxQueries.unwrapTransparent)
-                    .map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true
+            if isMethodOrFunction, !site.hasReceiver, let callerType = site.enclosingType, callerType != ownerType,
+                index.declaresMethod(named: calleeName, inType: callerType)
             {
-                let declares = declaresOwnMethod[callerType] ?? !index.methods(named: calleeName, inType: callerType).isEmpty
-                declaresOwnMethod[callerType] = declares
-                if declares { continue }
+                continue
             }
-            if let ownerType, let receiver = SyntaxQueries.receiver(of: site.call) {
-                let receiver = SyntaxQueries.unwrapTransparent(receiver)
+            if let ownerType, site.hasReceiver {
+                let (siteFile, call) = site.resolved
+                guard let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent) else { continue }
                 if let receiverType = typeName(of: receiver), receiverType != ownerType { continue }
                 // `Backup().save(…)` or `backup.save(…)` with `let backup = Backup()`: an instance
                 // of another type of the scan that declares its own method of this name calls that
                 // method. (A protocol-typed receiver may still reach this one.)
-                if let instanceType = inferredType(of: receiver, env.withFile(site.file)), instanceType != ownerType,
+                if let instanceType = inferredType(of: receiver, env.withFile(siteFile)), instanceType != ownerType,
                     !index.methods(named: calleeName, inType: instanceType).isEmpty,
-                    !index.types(named: instanceType, mentioning: calleeName).contains(where: { $0.node.is(ProtocolDeclSyntax.self) })
+                    !index.types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
                 {
                     continue
                 }
             }
             sites.append((site, matched))
         }
-        return (parameters, sites)
+        return sites
     }
 
     /// A parameter read inside its function, with no call being evaluated: the values its callers
@@ -1071,12 +1095,13 @@ public final class ValueResolver: @unchecked Sendable {
                 break
             }
             if let argumentIndex = matched[parameterIndex] {
+                let (siteFile, call) = site.resolved
                 var siteEnv = inner
-                siteEnv.file = site.file
-                let argument = Array(site.call.arguments)[argumentIndex].expression
+                siteEnv.file = siteFile
+                let argument = Array(call.arguments)[argumentIndex].expression
                 result = result.merging(
                     evaluate(argument, siteEnv)
-                        .through(step(.argument, "argument `\(name)` of the call", at: site.call, in: site.file)))
+                        .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile)))
             } else {
                 usesDefault = true
             }
@@ -1105,17 +1130,18 @@ public final class ValueResolver: @unchecked Sendable {
                 result = result.merging(gap(expression, env, "more than \(Self.maximumCallSites) calls reach this function"))
                 break
             }
-            var callerEnv = env.entering(functionKey, file: site.file)
+            let (siteFile, call) = site.resolved
+            var callerEnv = env.entering(functionKey, file: siteFile)
             callerEnv.bindings = [:]
             callerEnv.selfValue = nil
             var bound = env
-            let arguments = Array(site.call.arguments)
+            let arguments = Array(call.arguments)
             for (parameter, argumentIndex) in zip(parameters, matched) {
                 let name = (parameter.secondName ?? parameter.firstName).text
                 let key = ParameterKey(function: functionKey, name: name)
                 if let argumentIndex, argumentIndex < arguments.count {
                     bound.bindings[key] = evaluate(arguments[argumentIndex].expression, callerEnv)
-                        .through(step(.argument, "argument `\(name)` of the call", at: site.call, in: site.file))
+                        .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile))
                 } else if let defaultValue = parameter.defaultValue {
                     var defaultEnv = callerEnv
                     defaultEnv.file = env.file

@@ -88,12 +88,10 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
     static func protectedItems(_ scan: ScanContext) -> [ProtectedItem] {
         scan.fact("swift.application_password_query_missing_context.items") { () -> [ProtectedItem] in
             let applicationPassword = AccessControlFlag.named("applicationPassword")!
-            let sites = QueryRuleSupport.callSites(["SecItemAdd"], in: scan)
-            let perSite = ParallelWork.mapForCaller(count: sites.count, threads: scan.index.threads) { position in
-                let site = sites[position]
+            let perSite = QueryRuleSupport.mapCalls(["SecItemAdd"], in: scan) { file, call in
                 var items: [ProtectedItem] = []
-                guard let argument = SyntaxQueries.argument(0, of: site.call) else { return items }
-                for query in scan.resolver.queries(argument.expression, in: site.file).queries where isConsistent(query.trace) {
+                guard let argument = SyntaxQueries.argument(0, of: call) else { return items }
+                for query in scan.resolver.queries(argument.expression, in: file).queries where isConsistent(query.trace) {
                     guard let accessControl = query.entry("kSecAttrAccessControl"),
                         case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
                         creation.arguments.count >= 3,
@@ -107,7 +105,7 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
                     items.append(
                         ProtectedItem(
                             itemClass: query.value("kSecClass"), identity: identity,
-                            location: accessControl.location ?? site.file.valueLocation(of: site.call)))
+                            location: accessControl.location ?? file.valueLocation(of: call)))
                 }
                 return items
             }

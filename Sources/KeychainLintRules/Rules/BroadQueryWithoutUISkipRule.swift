@@ -63,19 +63,20 @@ public struct BroadQueryWithoutUISkipRule: Rule {
     /// Where the scan first adds an item (or key) with `kSecAttrAccessControl`, or nil.
     static func protectedItem(_ scan: ScanContext) -> ValueLocation? {
         scan.fact("swift.broad_query_without_ui_skip.protectedItem") { () -> ValueLocation? in
-            for site in QueryRuleSupport.callSites(["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"], in: scan) {
-                let name = SyntaxQueries.calleeName(of: site.call) ?? ""
-                for argument in QueryRuleSupport.dictionaryArguments(of: site.call, name: name) where argument.stores {
-                    for query in scan.resolver.queries(argument.expression, in: site.file).queries {
+            scan.index.firstCall(named: ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]) { file, call -> ValueLocation? in
+                guard SyntaxQueries.receiver(of: call) == nil else { return nil }
+                let name = SyntaxQueries.calleeName(of: call) ?? ""
+                for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
+                    for query in scan.resolver.queries(argument.expression, in: file).queries {
                         for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
                             if let entry = dictionary.entry("kSecAttrAccessControl") {
-                                return entry.location ?? site.file.valueLocation(of: site.call)
+                                return entry.location ?? file.valueLocation(of: call)
                             }
                         }
                     }
                 }
+                return nil
             }
-            return nil
         }
     }
 

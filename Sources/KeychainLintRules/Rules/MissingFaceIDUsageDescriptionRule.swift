@@ -170,9 +170,8 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
     static func plans(for scan: ScanContext) -> [String: Plan] {
         // Every Face ID call of the scan is resolved here, on every core (the other workers wait
         // for this fact); the rules that check the same arguments later find them resolved.
-        let sites = ["SecAccessControlCreateWithFlags", "evaluatePolicy"].flatMap { scan.index.callSites(named: $0) }
-        var uses = ParallelWork.mapForCaller(count: sites.count, threads: scan.index.threads) { position in
-            use(of: sites[position].call, in: sites[position].file, resolver: scan.resolver)?.use
+        var uses = scan.index.mapCalls(named: ["SecAccessControlCreateWithFlags", "evaluatePolicy"]) { file, call in
+            use(of: call, in: file, resolver: scan.resolver)?.use
         }.compactMap { $0 }
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })

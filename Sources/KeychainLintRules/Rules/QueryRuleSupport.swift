@@ -97,10 +97,13 @@ enum QueryRuleSupport {
         }
     }
 
-    /// `SecItemAdd` and friends called as free functions anywhere in the scan (files parsed lazily).
-    static func callSites(_ names: [String], in scan: ScanContext) -> [CallSite] {
-        names.flatMap { name in
-            scan.index.callSites(named: name).filter { SyntaxQueries.receiver(of: $0.call) == nil }
-        }
+    /// Runs `body` for `SecItemAdd` and friends called as free functions anywhere in the scan, file
+    /// by file on every core (see `ProjectIndex.mapCalls`); results in file order, then call order.
+    static func mapCalls<T>(
+        _ names: [String], in scan: ScanContext, _ body: @escaping @Sendable (SourceFile, FunctionCallExprSyntax) -> T
+    ) -> [T] {
+        scan.index.mapCalls(named: names) { file, call -> T? in
+            SyntaxQueries.receiver(of: call) == nil ? body(file, call) : nil
+        }.compactMap { $0 }
     }
 }

@@ -102,13 +102,11 @@ public struct WeakKeychainAccessibilityRule: Rule {
     /// call were written: those are judged at the call (or are search criteria), not here.
     private func connectedKeys(_ scan: ScanContext) -> Set<String> {
         scan.fact("swift.weak_keychain_accessibility.connectedKeys") {
-            let sites = QueryRuleSupport.callSites(Self.allCalls, in: scan)
-            let perSite = ParallelWork.mapForCaller(count: sites.count, threads: scan.index.threads) { position in
-                let site = sites[position]
+            let perSite = QueryRuleSupport.mapCalls(Self.allCalls, in: scan) { file, call in
                 var keys: [String] = []
-                let name = SyntaxQueries.calleeName(of: site.call) ?? ""
-                for argument in QueryRuleSupport.dictionaryArguments(of: site.call, name: name) {
-                    for query in scan.resolver.queries(argument.expression, in: site.file).queries {
+                let name = SyntaxQueries.calleeName(of: call) ?? ""
+                for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
+                    for query in scan.resolver.queries(argument.expression, in: file).queries {
                         let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
                         for dictionary in [query] + nested {
                             if let location = dictionary.entry("kSecAttrAccessible")?.location {
