@@ -136,7 +136,26 @@ public final class ProjectIndex: @unchecked Sendable {
         }
     }
 
-    private let inputs: [Input]
+    /// A file as the engine hands it over after reading it once: its text only when the scan
+    /// will analyse it (the others are read again from disk if a question needs them; keeping
+    /// every text of a large scan would take as much memory as the sources), and the summary of
+    /// its identifiers that the text indexes are built from.
+    public struct PreparedInput: Sendable {
+        public var path: String
+        public var text: String?
+        public var identifiers: [IdentifierEntry]
+
+        public init(path: String, text: String?, identifiers: [IdentifierEntry]) {
+            self.path = path
+            self.text = text
+            self.identifiers = identifiers
+        }
+    }
+
+    private let paths: [String]
+    private let texts: [String?]
+    /// Per-file identifier summaries, until the text indexes are built from them.
+    private var pendingSummaries: [[IdentifierEntry]]?
     /// Guards the caches below; never held while parsing or searching, so threads scanning
     /// different files do not wait for each other.
     private let lock = NSLock()
@@ -164,7 +183,7 @@ public final class ProjectIndex: @unchecked Sendable {
     private var parsed: [Int: ParsedFile] = [:]
     private var useClock = 0
     /// Parsed files held at most; a file a worker is analysing stays alive while it does.
-    public var maximumParsedFiles = 256
+    public var maximumParsedFiles = 128
     private var everParsed: [Bool]
     private var parsedCount = 0
     private var parseCount = 0
@@ -175,12 +194,22 @@ public final class ProjectIndex: @unchecked Sendable {
     private var declarationsByFile: [Int: FileDeclarations] = [:]
 
     public init(inputs: [Input]) {
-        self.inputs = inputs
+        self.paths = inputs.map(\.path)
+        self.texts = inputs.map(\.text)
+        self.pendingSummaries = nil
         self.parseLocks = inputs.map { _ in NSLock() }
         self.everParsed = Array(repeating: false, count: inputs.count)
     }
 
-    public var fileCount: Int { inputs.count }
+    public init(prepared: [PreparedInput]) {
+        self.paths = prepared.map(\.path)
+        self.texts = prepared.map(\.text)
+        self.pendingSummaries = prepared.map(\.identifiers)
+        self.parseLocks = prepared.map { _ in NSLock() }
+        self.everParsed = Array(repeating: false, count: prepared.count)
+    }
+
+    public var fileCount: Int { paths.count }
 
     /// Worker threads for searches that parse many files (set by the engine; the answers do not
     /// depend on it).
@@ -225,7 +254,7 @@ public final class ProjectIndex: @unchecked Sendable {
         parseLocks[index].lock()
         defer { parseLocks[index].unlock() }
         if let entry = held(index) { return entry }
-        let file = SourceFile(id: index, path: inputs[index].path, text: inputs[index].text)
+        let file = SourceFile(id: index, path: paths[index], text: text(at: index))
         return lock.withLock {
             useClock += 1
             let entry = ParsedFile(file: file, lastUse: useClock)
@@ -250,7 +279,13 @@ public final class ProjectIndex: @unchecked Sendable {
         for (index, _) in oldest { parsed[index] = nil }
     }
 
-    public func text(at index: Int) -> String { inputs[index].text }
+    /// The text of file `index`: kept in memory, or read again from disk (a file that can no
+    /// longer be read reads as empty: it was readable when the scan started).
+    public func text(at index: Int) -> String {
+        if let text = texts[index] { return text }
+        guard let data = FileManager.default.contents(atPath: paths[index]) else { return "" }
+        return SourceText.decode(data).text
+    }
 
     /// Indices of files whose text mentions `word` (a cheap byte search, cached).
     public func files(mentioning word: String) -> [Int] {
@@ -261,8 +296,15 @@ public final class ProjectIndex: @unchecked Sendable {
             // A hash collision only adds a file that is then checked precisely by its parser.
             result = textIndexes().identifiers(Self.identifierHash(Array(word.utf8)[...]))
         } else {
+            // `Outer.Inner`: only files that hold every identifier of it can hold it.
+            let parts = Array(word.utf8).split(whereSeparator: { !Self.isIdentifierByte($0) }).map(Array.init)
+            var candidates: [Int] = parts.isEmpty ? Array(paths.indices) : textIndexes().identifiers(Self.identifierHash(parts[0][...]))
+            for part in parts.dropFirst() {
+                let files = textIndexes().identifiers(Self.identifierHash(part[...]))
+                candidates = candidates.filter { Self.sortedContains(files, $0) }
+            }
             let needle = Array(word.utf8)
-            result = inputs.indices.filter { TextSearch.contains(inputs[$0].text, needle) }
+            result = candidates.filter { TextSearch.contains(text(at: $0), needle) }
         }
         lock.withLock { filesContaining[word] = result }
         return result
@@ -282,12 +324,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `type`: a class, struct, enum, protocol, actor or typealias; `extendedType`: an extension.
     public enum DeclarationKind: Hashable, Sendable { case type, extendedType, function, value }
 
+    /// Lists of file numbers (32 bits: half the memory of `Int` on lists that hold millions).
     struct TextIndexes {
-        var identifiers: [UInt64: [Int]] = [:]
-        var types: [UInt64: [Int]] = [:]
-        var extensions: [UInt64: [Int]] = [:]
-        var functions: [UInt64: [Int]] = [:]
-        var values: [UInt64: [Int]] = [:]
+        var identifiers: [UInt64: [UInt32]] = [:]
+        var types: [UInt64: [UInt32]] = [:]
+        var extensions: [UInt64: [UInt32]] = [:]
+        var functions: [UInt64: [UInt32]] = [:]
+        var values: [UInt64: [UInt32]] = [:]
     }
 
     /// The indexes, split by hash into shards built in parallel.
@@ -298,17 +341,22 @@ public final class ProjectIndex: @unchecked Sendable {
             self.shards = shards
         }
 
-        private func shard(_ hash: UInt64) -> TextIndexes { shards[Int(hash % UInt64(shards.count))] }
-        func identifiers(_ hash: UInt64) -> [Int] { shard(hash).identifiers[hash] ?? [] }
+        private func shard(_ key: UInt64) -> TextIndexes { shards[Int(key % UInt64(shards.count))] }
+        func identifiers(_ hash: UInt64) -> [Int] {
+            let key = IdentifierEntry.key(hash)
+            return Self.files(shard(key).identifiers[key])
+        }
         func declarations(_ hash: UInt64, _ kind: DeclarationKind) -> [Int] {
-            let shard = shard(hash)
+            let key = IdentifierEntry.key(hash)
+            let shard = shard(key)
             switch kind {
-            case .type: return shard.types[hash] ?? []
-            case .extendedType: return shard.extensions[hash] ?? []
-            case .function: return shard.functions[hash] ?? []
-            case .value: return shard.values[hash] ?? []
+            case .type: return Self.files(shard.types[key])
+            case .extendedType: return Self.files(shard.extensions[key])
+            case .function: return Self.files(shard.functions[key])
+            case .value: return Self.files(shard.values[key])
             }
         }
+        private static func files(_ list: [UInt32]?) -> [Int] { list.map { $0.map(Int.init) } ?? [] }
     }
 
     private var builtIndexes: ShardedTextIndexes?
@@ -322,20 +370,24 @@ public final class ProjectIndex: @unchecked Sendable {
         indexBuildLock.lock()
         defer { indexBuildLock.unlock() }
         if let built = lock.withLock({ builtIndexes }) { return built }
-        let inputs = inputs
-        let perFile = ParallelWork.map(count: inputs.count, threads: threads) { fileIndex in
-            Self.identifierSummary(inputs[fileIndex].text)
+        let texts = texts
+        let perFile = pendingSummaries ?? ParallelWork.map(count: texts.count, threads: threads) { fileIndex in
+            Self.identifierSummary(texts[fileIndex] ?? "")
         }
+        pendingSummaries = nil
         let shardCount = max(1, threads)
         let shards = ParallelWork.map(count: shardCount, threads: shardCount) { shard -> TextIndexes in
             var indexes = TextIndexes()
             for (fileIndex, summary) in perFile.enumerated() {
-                for entry in summary where Int(entry.hash % UInt64(shardCount)) == shard {
-                    indexes.identifiers[entry.hash, default: []].append(fileIndex)
-                    if entry.kinds & Self.typeBit != 0 { indexes.types[entry.hash, default: []].append(fileIndex) }
-                    if entry.kinds & Self.extensionBit != 0 { indexes.extensions[entry.hash, default: []].append(fileIndex) }
-                    if entry.kinds & Self.functionBit != 0 { indexes.functions[entry.hash, default: []].append(fileIndex) }
-                    if entry.kinds & Self.valueBit != 0 { indexes.values[entry.hash, default: []].append(fileIndex) }
+                let file = UInt32(fileIndex)
+                for entry in summary where Int(entry.key % UInt64(shardCount)) == shard {
+                    let key = entry.key
+                    let kinds = entry.kinds
+                    indexes.identifiers[key, default: []].append(file)
+                    if kinds & Self.typeBit != 0 { indexes.types[key, default: []].append(file) }
+                    if kinds & Self.extensionBit != 0 { indexes.extensions[key, default: []].append(file) }
+                    if kinds & Self.functionBit != 0 { indexes.functions[key, default: []].append(file) }
+                    if kinds & Self.valueBit != 0 { indexes.values[key, default: []].append(file) }
                 }
             }
             return indexes
@@ -351,23 +403,29 @@ public final class ProjectIndex: @unchecked Sendable {
         _ = textIndexes()
     }
 
-    private static let typeBit: UInt8 = 1
-    private static let extensionBit: UInt8 = 2
-    private static let functionBit: UInt8 = 4
-    private static let valueBit: UInt8 = 8
+    private static let typeBit: UInt64 = 1
+    private static let extensionBit: UInt64 = 2
+    private static let functionBit: UInt64 = 4
+    private static let valueBit: UInt64 = 8
 
-    struct IdentifierEntry {
-        var hash: UInt64
-        /// What the file declares under this name (the bits above); 0: only mentioned.
-        var kinds: UInt8
+    /// One identifier of a file, in 8 bytes: its hash without the low 4 bits (the index key; a
+    /// collision only adds a candidate file, which the parser then checks), and in those bits
+    /// what the file declares under the name (the bits above; 0: only mentioned).
+    public struct IdentifierEntry: Sendable {
+        var packed: UInt64
+
+        static func key(_ hash: UInt64) -> UInt64 { hash & ~0xF }
+        init(hash: UInt64, kinds: UInt64) { packed = Self.key(hash) | kinds }
+        var key: UInt64 { Self.key(packed) }
+        var kinds: UInt64 { packed & 0xF }
     }
 
     /// Each distinct identifier of a text once, with what the text declares under it.
-    static func identifierSummary(_ text: String) -> [IdentifierEntry] {
+    public static func identifierSummary(_ text: String) -> [IdentifierEntry] {
         var positions: [UInt64: Int] = [:]
         var entries: [IdentifierEntry] = []
         scanIdentifiers(text) { hash, declared in
-            let bit: UInt8
+            let bit: UInt64
             switch declared {
             case .type?: bit = typeBit
             case .extendedType?: bit = extensionBit
@@ -376,7 +434,7 @@ public final class ProjectIndex: @unchecked Sendable {
             case nil: bit = 0
             }
             if let position = positions[hash] {
-                entries[position].kinds |= bit
+                entries[position].packed |= bit
             } else {
                 positions[hash] = entries.count
                 entries.append(IdentifierEntry(hash: hash, kinds: bit))

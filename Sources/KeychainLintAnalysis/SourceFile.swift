@@ -97,3 +97,12 @@ public struct NodeKey: Hashable, Sendable {
         self.node = position
     }
 }
+
+/// How source bytes become text, the same on first read and when read again.
+public enum SourceText {
+    /// The text, and whether invalid UTF-8 bytes were replaced with U+FFFD.
+    public static func decode(_ data: Data) -> (text: String, replacedInvalidBytes: Bool) {
+        if let text = String(data: data, encoding: .utf8) { return (text, false) }
+        return (String(decoding: data, as: UTF8.self), true)
+    }
+}

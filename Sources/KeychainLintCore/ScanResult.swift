@@ -47,13 +47,15 @@ public struct ScanStats: Hashable, Codable, Sendable {
     public var filesScanned: Int = 0
     /// Files that were parsed (the text prefilter let them through or resolution needed them).
     public var filesParsed: Int = 0
+    /// Parses in all: a file whose tree the scan let go and needed again is parsed again.
+    public var parses: Int = 0
     /// Files whose findings came from the result cache (unchanged since the last run).
     public var filesFromCache: Int = 0
     public var filesSkipped: Int = 0
     public var linesScanned: Int = 0
     public var suppressedFindings: Int = 0
     public var durationSeconds: Double = 0
-    /// Seconds per phase: discovery, read, prefilter, parse, index, rules, report.
+    /// Seconds per phase: discovery, read (with the prefilter), index, cache, analysis (wall), parse, rules, report.
     public var phaseSeconds: [String: Double] = [:]
 
     public init() {}

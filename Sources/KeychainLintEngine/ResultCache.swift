@@ -109,18 +109,19 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Outcomes that can be reused for this run, by file index.
-    func reusableOutcomes(sources: [ProjectIndex.Input], hashes: [String]) -> [Int: Scanner.FileOutcome] {
+    /// `text` gives a file's text by position (read again from disk when it was not kept).
+    func reusableOutcomes(paths: [String], hashes: [String], lines: [Int], text: (Int) -> String) -> [Int: Scanner.FileOutcome] {
         guard let stored else { return [:] }
-        let current = Dictionary(uniqueKeysWithValues: zip(sources.map(\.path), hashes))
+        let current = Dictionary(uniqueKeysWithValues: zip(paths, hashes))
         // Files whose mention of any name may have changed: edited, new or deleted.
         var changedPaths = Set<String>()
         var changedTexts: [String] = []
-        for (index, source) in sources.enumerated() where stored.files[source.path]?.hash != hashes[index] {
-            changedPaths.insert(source.path)
-            changedTexts.append(source.text)
+        for (index, path) in paths.enumerated() where stored.files[path]?.hash != hashes[index] {
+            changedPaths.insert(path)
+            changedTexts.append(text(index))
         }
         for path in stored.files.keys where current[path] == nil { changedPaths.insert(path) }
-        anyFileChanged = !changedPaths.isEmpty || stored.paths != sources.map(\.path)
+        anyFileChanged = !changedPaths.isEmpty || stored.paths != paths
 
         var mentionedByChanged: [String: Bool] = [:]
         func changedFilesMention(_ name: String) -> Bool {
@@ -152,8 +153,8 @@ public final class ResultCache: @unchecked Sendable {
         }
 
         var reusable: [Int: Scanner.FileOutcome] = [:]
-        for (index, source) in sources.enumerated() {
-            guard let entry = stored.files[source.path], entry.hash == hashes[index], let outcome = entry.outcome else {
+        for (index, path) in paths.enumerated() {
+            guard let entry = stored.files[path], entry.hash == hashes[index], let outcome = entry.outcome else {
                 continue
             }
             guard entry.dependencies.allSatisfy(isValid), entry.facts.allSatisfy(isValidFact) else { continue }
@@ -162,7 +163,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.gaps = outcome.gaps
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
-            restored.lines = Scanner.lineCount(source.text)
+            restored.lines = lines[index]
             restored.fromCache = true
             restored.dependencies = entry.dependencies
             restored.factDependencies = entry.facts
@@ -175,7 +176,7 @@ public final class ResultCache: @unchecked Sendable {
     /// `facts`: the names of each fact computed in this run; a fact every file took from the
     /// cache was not computed, and keeps its stored names (valid, or those files were re-run).
     func save(
-        sources: [ProjectIndex.Input], hashes: [String], outcomes: [Scanner.FileOutcome],
+        paths: [String], hashes: [String], outcomes: [Scanner.FileOutcome],
         facts computedFacts: [String: [String]], filesMentioning: (String) -> [Int]
     ) throws {
         var mentions: [String: [Int]] = [:]
@@ -194,19 +195,19 @@ public final class ResultCache: @unchecked Sendable {
             }
         }
         var files: [String: StoredFile] = [:]
-        for (index, source) in sources.enumerated() {
+        for (index, path) in paths.enumerated() {
             let outcome = outcomes[index]
             let stored = outcome.analysed
                 ? StoredOutcome(findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed)
                 : nil
-            files[source.path] = StoredFile(
+            files[path] = StoredFile(
                 hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(
             Stored(
-                formatVersion: Self.formatVersion, key: key, paths: sources.map(\.path), files: files, mentions: mentions,
+                formatVersion: Self.formatVersion, key: key, paths: paths, files: files, mentions: mentions,
                 facts: facts))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

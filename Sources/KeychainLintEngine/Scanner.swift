@@ -13,6 +13,9 @@ public final class Scanner {
 
     public let configuration: Configuration
     let enabledRules: [any Rule.Type]
+    /// Parsed syntax trees the scan holds at most (see `ProjectIndex.maximumParsedFiles`); fewer
+    /// take less memory and more parsing. The findings do not depend on it.
+    public var maximumParsedTrees = 128
 
     /// Validates the configuration against the known rules (unknown ids and options are errors).
     public init(configuration: Configuration, ruleTypes: [any Rule.Type] = RuleRegistry.all) throws {
@@ -34,22 +37,34 @@ public final class Scanner {
         let discovered = try discovery.discover(paths)
         clock.lap("discovery")
 
-        var sources: [ProjectIndex.Input] = []
+        let rules = makeRules()
+        let prefilter = Prefilter(rules: rules.map(\.type))
+        let swiftFiles = discovered.filter { ProjectFileInput.Kind(discovered: $0.kind) == nil }
+        // One pass over each file, on every core: read it, gate it, summarise its identifiers
+        // (and hash it for the cache); keep its text only when it will be analysed.
+        let hashing = cacheDirectory != nil
+        let prepared = ParallelWork.map(count: swiftFiles.count, threads: threads) { position -> Result<PreparedFile, ReadProblem> in
+            let path = swiftFiles[position].path
+            return Self.read(path).map { text, note in
+                PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: false)
+            }
+        }
+        var sources: [PreparedFile] = []
         var projectFiles: [ProjectFileInput] = []
         var diagnostics: [ScanDiagnostic] = []
         var skipped = 0
-        for file in discovered {
-            guard let kind = ProjectFileInput.Kind(discovered: file.kind) else {
-                switch Self.read(file.path) {
-                case .success(let (text, note)):
-                    sources.append(ProjectIndex.Input(path: file.path, text: text))
-                    if let note { diagnostics.append(ScanDiagnostic(kind: .fileNote, file: file.path, message: note)) }
-                case .failure(let problem):
-                    skipped += 1
-                    diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: problem.message))
-                }
-                continue
+        for (file, result) in zip(swiftFiles, prepared) {
+            switch result {
+            case .success(let source):
+                sources.append(source)
+                if let note = source.note { diagnostics.append(ScanDiagnostic(kind: .fileNote, file: file.path, message: note)) }
+            case .failure(let problem):
+                skipped += 1
+                diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: problem.message))
             }
+        }
+        for file in discovered {
+            guard let kind = ProjectFileInput.Kind(discovered: file.kind) else { continue }
             if let data = FileManager.default.contents(atPath: file.path) {
                 projectFiles.append(ProjectFileInput(path: file.path, kind: kind, data: data))
             } else {
@@ -59,12 +74,44 @@ public final class Scanner {
         }
         clock.lap("read")
         var result = scan(
-            sources: sources, projectFiles: projectFiles, clock: clock, threads: threads, progress: progress,
-            cacheDirectory: cacheDirectory, cacheRoots: paths)
+            prepared: sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
+            threads: threads, progress: progress, cacheDirectory: cacheDirectory, cacheRoots: paths)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
         return result
+    }
+
+    func makeRules() -> [EnabledRule] {
+        enabledRules.map { type in
+            EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
+        }
+    }
+
+    /// A Swift file of the scan after the one pass over its text.
+    struct PreparedFile: Sendable {
+        var path: String
+        /// Kept only for files that will be analysed (or always, for in-memory sources).
+        var text: String?
+        var note: String?
+        var lines: Int
+        /// The rules' prefilter lets it through: it is parsed and analysed.
+        var mayMatch: Bool
+        var hasDirectives: Bool
+        var identifiers: [ProjectIndex.IdentifierEntry]
+        /// Content hash for the result cache (empty when there is no cache).
+        var hash: String
+
+        init(path: String, text: String, note: String?, prefilter: Prefilter, hashing: Bool, keepAllTexts: Bool) {
+            self.path = path
+            self.note = note
+            lines = Scanner.lineCount(text)
+            mayMatch = prefilter.mayMatch(text)
+            hasDirectives = TextSearch.contains(text, prefilter.directiveNeedle)
+            identifiers = ProjectIndex.identifierSummary(text)
+            hash = hashing ? ResultCache.hash(text) : ""
+            self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
+        }
     }
 
     struct ReadProblem: Error {
@@ -89,8 +136,8 @@ public final class Scanner {
         } catch {
             return .failure(ReadProblem(message: "cannot read file: \((error as NSError).localizedDescription)"))
         }
-        if let text = String(data: data, encoding: .utf8) { return .success((text, nil)) }
-        return .success((String(decoding: data, as: UTF8.self), "invalid UTF-8 bytes were replaced with U+FFFD before scanning"))
+        let (text, replaced) = SourceText.decode(data)
+        return .success((text, replaced ? "invalid UTF-8 bytes were replaced with U+FFFD before scanning" : nil))
     }
 
     /// What scanning one file produced.
@@ -100,7 +147,6 @@ public final class Scanner {
         var notes: [ScanDiagnostic] = []
         var suppressed = 0
         var lines = 0
-        var prefilterSeconds = 0.0
         var parseSeconds = 0.0
         var ruleSeconds = 0.0
         /// Whether rules ran on the file (it passed the prefilter); only those are cached.
@@ -112,42 +158,58 @@ public final class Scanner {
         var factDependencies: [String] = []
     }
 
-    /// Scans in-memory sources (used by the rule examples and by `scan(paths:)`). Files are
-    /// processed on `threads` worker threads; the result does not depend on the thread count.
+    /// Scans in-memory sources (used by the rule examples and tests). Files are processed on
+    /// `threads` worker threads; the result does not depend on the thread count.
     public func scan(
         sources: [ProjectIndex.Input], projectFiles: [ProjectFileInput] = [], clock: PhaseClock = PhaseClock(),
         threads: Int = 1, progress: (@Sendable (Int, Int) -> Void)? = nil, cacheDirectory: String? = nil,
         cacheRoots: [String] = []
     ) -> ScanResult {
-        let index = ProjectIndex(inputs: sources)
+        let rules = makeRules()
+        let prefilter = Prefilter(rules: rules.map(\.type))
+        let hashing = cacheDirectory != nil
+        // In-memory texts have no file to be read again from: all are kept.
+        let prepared = ParallelWork.map(count: sources.count, threads: threads) { position in
+            PreparedFile(
+                path: sources[position].path, text: sources[position].text, note: nil, prefilter: prefilter, hashing: hashing,
+                keepAllTexts: true)
+        }
+        return scan(
+            prepared: prepared, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
+            threads: threads, progress: progress, cacheDirectory: cacheDirectory, cacheRoots: cacheRoots)
+    }
+
+    func scan(
+        prepared sources: [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
+        clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
+        cacheRoots: [String]
+    ) -> ScanResult {
+        let index = ProjectIndex(
+            prepared: sources.map { ProjectIndex.PreparedInput(path: $0.path, text: $0.text, identifiers: $0.identifiers) })
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles)
-        let rules = enabledRules.map { type in
-            EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
-        }
-        let prefilter = Prefilter(rules: rules.map(\.type))
-        let passing = ParallelWork.map(count: sources.count, threads: threads) { prefilter.mayMatch(sources[$0].text) }
-        index.parsedAnyway = Set(passing.indices.filter { passing[$0] })
+        index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
-        clock.lap("prefilter")
+        index.maximumParsedFiles = maximumParsedTrees
         // Every analysed file asks the index; build it now on every core rather than on the first
         // question, on one thread, while the others wait.
         if !index.parsedAnyway.isEmpty {
             index.prepareTextIndexes()
-            clock.lap("index")
         }
+        clock.lap("index")
         let done = ProgressCounter(total: sources.count, report: progress)
 
         var cache: ResultCache?
         var hashes: [String] = []
         var reusable: [Int: FileOutcome] = [:]
         if let cacheDirectory {
-            hashes = ParallelWork.map(count: sources.count, threads: threads) { ResultCache.hash(sources[$0].text) }
+            hashes = sources.map(\.hash)
             let key = ResultCache.key(
                 configuration: configuration, ruleIds: rules.map(\.description.id),
                 projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) })
             cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
-            reusable = cache!.reusableOutcomes(sources: sources, hashes: hashes)
+            reusable = cache!.reusableOutcomes(
+                paths: sources.map(\.path), hashes: hashes, lines: sources.map(\.lines), text: { index.text(at: $0) })
             clock.lap("cache")
         }
 
@@ -158,10 +220,10 @@ public final class Scanner {
             if let cached = reused[fileIndex] { return cached }
             // Only the result cache reads the names a file's analysis looked up.
             guard recordsDependencies else {
-                return Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
+                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: rules)
             }
             let (outcome, recorded) = Dependencies.record {
-                Self.analyze(fileIndex, scan: scanContext, rules: rules, prefilter: prefilter)
+                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: rules)
             }
             var result = outcome
             if result.analysed {
@@ -176,7 +238,7 @@ public final class Scanner {
         if let cache {
             do {
                 try cache.save(
-                    sources: sources, hashes: hashes, outcomes: outcomes,
+                    paths: sources.map(\.path), hashes: hashes, outcomes: outcomes,
                     facts: scanContext.factDependencies.mapValues { $0.sorted() }
                 ) { index.files(mentioning: $0) }
             } catch {
@@ -201,7 +263,6 @@ public final class Scanner {
             stats.linesScanned += outcome.lines
         }
         // Per-phase seconds are summed over threads (CPU-ish time), so they can exceed wall time.
-        clock.add("prefilter", outcomes.reduce(0) { $0 + $1.prefilterSeconds })
         clock.add("parse", outcomes.reduce(0) { $0 + $1.parseSeconds })
         clock.add("rules", outcomes.reduce(0) { $0 + $1.ruleSeconds })
 
@@ -225,6 +286,7 @@ public final class Scanner {
         stats.filesDiscovered = sources.count + projectFiles.count
         stats.filesScanned = sources.count
         stats.filesParsed = index.parsedFileCount
+        stats.parses = index.totalParses
         stats.phaseSeconds = clock.phases
         stats.durationSeconds = clock.total
 
@@ -245,22 +307,20 @@ public final class Scanner {
         var description: RuleDescription { type.description }
     }
 
-    /// Prefilter → parse → one walk dispatching to rules → suppressions, for one file.
+    /// Parse → one walk dispatching to rules → suppressions, for one file that passed the
+    /// prefilter (decided when the file was read).
     static func analyze(
-        _ fileIndex: Int, scan: ScanContext, rules: [EnabledRule], prefilter: Prefilter
+        _ fileIndex: Int, source: PreparedFile, scan: ScanContext, rules: [EnabledRule]
     ) -> FileOutcome {
         let index = scan.index
         var outcome = FileOutcome()
-        let text = index.text(at: fileIndex)
-        outcome.lines = lineCount(text)
-        var start = Date()
-        let mayMatch = prefilter.mayMatch(text)
-        let hasDirectives = TextSearch.contains(text, prefilter.directiveNeedle)
-        outcome.prefilterSeconds = Date().timeIntervalSince(start)
+        outcome.lines = source.lines
+        let mayMatch = source.mayMatch
+        let hasDirectives = source.hasDirectives
         guard mayMatch || hasDirectives else { return outcome }
 
         outcome.analysed = true
-        start = Date()
+        var start = Date()
         let file = index.file(at: fileIndex)
         outcome.parseSeconds = Date().timeIntervalSince(start)
 

@@ -116,7 +116,7 @@ struct ScanCommand: ParsableCommand {
         if verbose || stats {
             let phases = result.stats.phaseSeconds.keys.sorted().map { String(format: "%@ %.3fs", $0, result.stats.phaseSeconds[$0]!) }
             let summary = "keychain-lint: \(result.stats.filesScanned) files, \(result.stats.linesScanned) lines; "
-                + "\(result.stats.filesParsed) parsed, \(result.stats.filesFromCache) from cache; "
+                + "\(result.stats.filesParsed) parsed (\(result.stats.parses) parses), \(result.stats.filesFromCache) from cache; "
                 + String(format: "%.3fs total; ", result.stats.durationSeconds) + phases.joined(separator: ", ") + "\n"
             FileHandle.standardError.write(Data(summary.utf8))
         }

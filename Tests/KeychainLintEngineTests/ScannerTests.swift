@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintAnalysis
 import KeychainLintCore
 @testable import KeychainLintEngine
@@ -42,6 +43,40 @@ struct ScannerTests {
             #expect(parallel.findings == single.findings, "threads: \(threads)")
             #expect(parallel.diagnostics == single.diagnostics, "threads: \(threads)")
         }
+    }
+
+    @Test("Letting parsed trees go, and parsing them again, changes no finding, for any number of threads")
+    func evictionDoesNotChangeFindings() throws {
+        let sources = generatedSources(count: 40)
+        let reference = try Scanner(configuration: Configuration()).scan(sources: sources, threads: 1)
+        var scanner = try Scanner(configuration: Configuration())
+        scanner.maximumParsedTrees = 2
+        for threads in [1, 2, 4] {
+            let evicting = scanner.scan(sources: sources, threads: threads)
+            #expect(evicting.stats.parses > evicting.stats.filesParsed, "no tree was let go and parsed again")
+            #expect(evicting.findings == reference.findings, "threads: \(threads)")
+            #expect(evicting.diagnostics == reference.diagnostics, "threads: \(threads)")
+        }
+    }
+
+    @Test("Scanning from disk keeps only the texts it analyses; a constant in a skipped file is read again and resolved")
+    func skippedTextsAreReadAgainFromDisk() throws {
+        let sources = generatedSources(count: 12)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keychain-lint-scanner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for source in sources {
+            try source.text.write(to: directory.appendingPathComponent(source.path), atomically: true, encoding: .utf8)
+        }
+        let inMemory = try Scanner(configuration: Configuration()).scan(sources: sources, threads: 1)
+        var scanner = try Scanner(configuration: Configuration())
+        scanner.maximumParsedTrees = 2
+        let fromDisk = try scanner.scan(paths: [directory.path], includeVendored: false, threads: 2)
+        func summary(_ findings: [Finding]) -> [String] {
+            findings.map { "\($0.range.file.split(separator: "/").last!):\($0.range.start.line):\($0.range.start.column) \($0.message)" }
+        }
+        #expect(summary(fromDisk.findings) == summary(inMemory.findings))
+        #expect(fromDisk.findings.contains { $0.range.file.hasSuffix("Store0.swift") && $0.message.contains("`Flags0.weak`") })
     }
 
     @Test("The prefilter skips files without trigger words, yet constants in them are still resolved")
