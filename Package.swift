@@ -45,7 +45,7 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine", "KeychainLintReporters"]),
-        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintCore"]),
+        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintCore", "KeychainLintRules"]),
         .testTarget(name: "KeychainLintReportersTests", dependencies: ["KeychainLintReporters", "KeychainLintCore"]),
         .testTarget(name: "KeychainLintCLITests", dependencies: ["KeychainLintCore"]),
     ]

@@ -91,13 +91,13 @@ public enum Dependencies {
 
     /// Runs `body` in a frame of its own whose names are not credited to the enclosing frame: a
     /// scan-wide fact's names are kept with the fact, and the file that asked records the fact.
-    public static func isolated<T>(_ body: () -> T) -> (T, Set<String>) {
-        guard isRecording else { return (body(), []) }
+    public static func isolated<T>(_ body: () -> T) -> (T, Recorded) {
+        guard isRecording else { return (body(), Recorded()) }
         let stack = stack
         stack.frames.append(Frame())
         let result = body()
         let frame = stack.frames.removeLast()
-        return (result, frame.names)
+        return (result, Recorded(names: frame.names, facts: frame.facts))
     }
 
     /// Runs `body`, returning its result and the names it looked up (also credited to any

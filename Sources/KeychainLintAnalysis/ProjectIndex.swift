@@ -422,9 +422,23 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Each distinct identifier of a text once, with what the text declares under it.
     public static func identifierSummary(_ text: String) -> [IdentifierEntry] {
-        var positions: [UInt64: Int] = [:]
+        identifierSummary(text, lookingFor: []).entries
+    }
+
+    /// The summary, whether the text holds one of `words` (identifier hashes) as a whole
+    /// identifier, and its line count (`wc -l`, plus one for a last line without a newline), in
+    /// one pass over the text: this runs on every file of a scan.
+    public static func identifierSummary(_ text: String, lookingFor words: Set<UInt64>)
+        -> (entries: [IdentifierEntry], containsWord: Bool, lines: Int)
+    {
+        // Distinct identifiers by hash, in a small open-addressing table: the hashes are FNV-1a
+        // already, so their low bits index it directly (a Swift Dictionary would hash them again
+        // for each of the millions of identifiers of a scan).
+        var capacity = 256
+        var slots = [Int32](repeating: -1, count: capacity)
         var entries: [IdentifierEntry] = []
-        scanIdentifiers(text) { hash, declared in
+        var containsWord = false
+        let lines = scanIdentifiers(text) { hash, declared in
             let bit: UInt64
             switch declared {
             case .type?: bit = typeBit
@@ -433,30 +447,51 @@ public final class ProjectIndex: @unchecked Sendable {
             case .value?: bit = valueBit
             case nil: bit = 0
             }
-            if let position = positions[hash] {
-                entries[position].packed |= bit
-            } else {
-                positions[hash] = entries.count
-                entries.append(IdentifierEntry(hash: hash, kinds: bit))
+            let key = IdentifierEntry.key(hash)
+            var slot = Int(truncatingIfNeeded: key >> 4) & (capacity - 1)
+            while true {
+                let position = slots[slot]
+                if position < 0 { break }
+                if entries[Int(position)].key == key {
+                    entries[Int(position)].packed |= bit
+                    return
+                }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            slots[slot] = Int32(entries.count)
+            entries.append(IdentifierEntry(hash: hash, kinds: bit))
+            if !words.isEmpty, !containsWord, words.contains(hash) { containsWord = true }
+            if entries.count * 2 > capacity {
+                capacity *= 2
+                slots = [Int32](repeating: -1, count: capacity)
+                for (position, entry) in entries.enumerated() {
+                    var slot = Int(truncatingIfNeeded: entry.key >> 4) & (capacity - 1)
+                    while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+                    slots[slot] = Int32(position)
+                }
             }
         }
-        return entries
+        return (entries, containsWord, lines)
     }
 
-    private static func hashes(_ words: [String]) -> Set<UInt64> {
-        Set(words.map { identifierHash(Array($0.utf8)[...]) })
-    }
-    private static let typeKeywords = hashes(["class", "struct", "enum", "protocol", "actor", "typealias"])
-    private static let extensionKeyword = identifierHash(Array("extension".utf8)[...])
-    private static let functionKeywords = hashes(["func"])
-    private static let valueKeywords = hashes(["let", "var", "case"])
-    private static let initHash = identifierHash(Array("init".utf8)[...])
+    private static func hash(_ word: String) -> UInt64 { identifierHash(Array(word.utf8)[...]) }
+    // Compared one by one: cheaper than a Set lookup for each identifier of a scan.
+    private static let classHash = hash("class"), structHash = hash("struct"), enumHash = hash("enum")
+    private static let protocolHash = hash("protocol"), actorHash = hash("actor"), typealiasHash = hash("typealias")
+    private static let extensionKeyword = hash("extension")
+    private static let funcHash = hash("func")
+    private static let letHash = hash("let"), varHash = hash("var"), caseHash = hash("case")
+    private static let initHash = hash("init")
 
     /// Calls `visit(hash, kind)` for each identifier of `text`; `kind` is what it declares when it
     /// follows a declaration keyword (or a comma inside a `let`/`var`/`case` list on one line).
-    static func scanIdentifiers(_ text: String, _ visit: (UInt64, DeclarationKind?) -> Void) {
+    /// Returns the number of lines (`wc -l`, plus one for a last line without a newline).
+    @discardableResult
+    static func scanIdentifiers(_ text: String, _ visit: (UInt64, DeclarationKind?) -> Void) -> Int {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes -> Int in
+            var newlines = 0
+            let typeKeywords = (classHash, structHash, enumHash, protocolHash, actorHash, typealiasHash)
             var start = -1
             var pending: DeclarationKind?
             var inList = false
@@ -472,16 +507,18 @@ public final class ProjectIndex: @unchecked Sendable {
                     var declared = pending ?? ((inList && afterComma) ? .value : nil)
                     if hash == initHash { declared = .function }
                     visit(hash, declared)
-                    if typeKeywords.contains(hash) {
+                    if hash == typeKeywords.0 || hash == typeKeywords.1 || hash == typeKeywords.2 || hash == typeKeywords.3
+                        || hash == typeKeywords.4 || hash == typeKeywords.5
+                    {
                         pending = .type
                         inList = false
                     } else if hash == extensionKeyword {
                         pending = .extendedType
                         inList = false
-                    } else if functionKeywords.contains(hash) {
+                    } else if hash == funcHash {
                         pending = .function
                         inList = false
-                    } else if valueKeywords.contains(hash) {
+                    } else if hash == letHash || hash == varHash || hash == caseHash {
                         pending = .value
                         inList = true
                     } else {
@@ -490,12 +527,15 @@ public final class ProjectIndex: @unchecked Sendable {
                     afterComma = false
                     start = -1
                 }
+                if byte == 0x0A, position < bytes.count { newlines += 1 }
                 switch byte {
                 case 0x20, 0x09, 0x60:
                     break  // spaces and backticks keep the state: `let  name`, `let `default``
                 case 0x2C:
                     afterComma = true
                     pending = nil
+                case 0x0A where inList && afterComma:
+                    break  // `case a,` then `b` on the next line: the list goes on
                 case 0x0A, 0x7B, 0x28, 0x5B:
                     // a newline, `{`, `(` or `[` ends a declaration list (`let a = 1, b = 2` goes on;
                     // the commas of `f(a, b)` and `[a, b]` are not that list's)
@@ -507,6 +547,7 @@ public final class ProjectIndex: @unchecked Sendable {
                     afterComma = false
                 }
             }
+            return bytes.isEmpty || bytes[bytes.count - 1] == 0x0A ? newlines : newlines + 1
         }
     }
 
@@ -519,7 +560,7 @@ public final class ProjectIndex: @unchecked Sendable {
         !word.isEmpty && word.utf8.allSatisfy(isIdentifierByte)
     }
 
-    static func identifierHash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+    public static func identifierHash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -700,21 +741,6 @@ public final class ProjectIndex: @unchecked Sendable {
             return matching.map { body(file, $0) }
         }
         return perFile.flatMap { $0 }
-    }
-
-    /// The first non-nil result of `body` over the calls named `names`, in the order of `names`,
-    /// then file order, then call order; files are parsed one by one, only as far as needed.
-    public func firstCall<T>(named names: [String], _ body: (SourceFile, FunctionCallExprSyntax) -> T?) -> T? {
-        for name in names {
-            Dependencies.record(name)
-            for index in files(mentioning: name) {
-                let (file, calls) = fileAndCalls(at: index)
-                for call in calls[name, default: []] {
-                    if let found = body(file, call) { return found }
-                }
-            }
-        }
-        return nil
     }
 
     /// Every call of a file by callee name (one walk per file, cached).

@@ -105,10 +105,13 @@ public final class Scanner {
         init(path: String, text: String, note: String?, prefilter: Prefilter, hashing: Bool, keepAllTexts: Bool) {
             self.path = path
             self.note = note
-            lines = Scanner.lineCount(text)
-            mayMatch = prefilter.mayMatch(text)
+            // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
+            // and the line count; a second, memchr-fast, looks for suppression directives.
+            let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
+            identifiers = summary.entries
+            lines = summary.lines
             hasDirectives = TextSearch.contains(text, prefilter.directiveNeedle)
-            identifiers = ProjectIndex.identifierSummary(text)
+            mayMatch = summary.containsWord || (prefilter.wantsDirectives && hasDirectives)
             hash = hashing ? ResultCache.hash(text) : ""
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }
@@ -362,13 +365,23 @@ struct Prefilter: Sendable {
     let needles: [[UInt8]]
     let directiveNeedle = Array(SuppressionDirective.prefix.utf8)
 
+    /// The words as identifier hashes, for `ProjectIndex.identifierSummary(_:lookingFor:)`.
+    let wordHashes: Set<UInt64>
+
+    /// Some rule is handed suppression directives: a file with one passes.
+    let wantsDirectives: Bool
+
     init(rules: [any Rule.Type]) {
-        let words = Set(rules.flatMap { $0.interests.map(\.prefilterWord) })
+        let words = Set(rules.flatMap { $0.interests.compactMap(\.identifierWord) })
         needles = words.sorted().map { Array($0.utf8) }
+        wordHashes = Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) })
+        wantsDirectives = rules.contains { $0.interests.contains(.suppressionDirectives) }
     }
 
     /// Whole identifiers only: `watch` (the deprecated flag) must not send every file with
-    /// `#if os(watchOS)` to the parser.
+    /// `#if os(watchOS)` to the parser. This is the definition; the scan gets the same answer
+    /// from `ProjectIndex.identifierSummary(_:lookingFor:)` in its one pass over each file (a test
+    /// checks that they agree).
     func mayMatch(_ text: String) -> Bool {
         needles.contains { TextSearch.containsWord(text, $0) }
     }

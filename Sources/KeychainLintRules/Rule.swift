@@ -22,6 +22,15 @@ public enum SyntaxInterest: Hashable, Sendable {
         case .suppressionDirectives: SuppressionDirective.prefix
         }
     }
+
+    /// The identifier a file must contain (as a whole word) for this interest to possibly match;
+    /// nil for suppression directives, which are found by their text.
+    public var identifierWord: String? {
+        switch self {
+        case .call(let name), .memberAccess(let name), .identifier(let name): name
+        case .suppressionDirectives: nil
+        }
+    }
 }
 
 /// A node handed to a rule.
@@ -52,7 +61,8 @@ public final class ScanContext: @unchecked Sendable {
     }
 
     /// A scan-wide fact, computed once, on first use (by whichever thread asks first; the others
-    /// wait for it), and cached. `compute` must be deterministic and must not ask for the same fact.
+    /// wait for it), and cached. `compute` must be deterministic and must not ask for the same fact
+    /// (it may ask for others, which must not ask for it in turn).
     public func fact<T>(_ key: String, _ compute: () -> T) -> T {
         Dependencies.recordFact(key)
         if let cached = lock.withLock({ facts[key] }) as? Fact<T> {
@@ -69,9 +79,12 @@ public final class ScanContext: @unchecked Sendable {
         if let cached = lock.withLock({ facts[key] }) as? Fact<T> {
             return cached.value
         }
-        let (value, names) = Dependencies.isolated(compute)
+        let (value, recorded) = Dependencies.isolated(compute)
         lock.withLock {
             facts[key] = Fact(value: value)
+            // A fact built on other facts depends on their names too (they are computed by now).
+            var names = recorded.names
+            for inner in recorded.facts where inner != key { names.formUnion(factNames[inner] ?? []) }
             factNames[key] = names
         }
         return value

@@ -42,6 +42,15 @@ struct ProjectIndexTests {
         #expect(index.parsedFileCount == 0)
     }
 
+    @Test func declarationListsGoOnAfterALineEndingInAComma() {
+        let index = Self.index([
+            "enum Flags {\n    case strict,\n         touchIDAny\n}", "switch f {\ncase .touchIDAny,\n     .other: break\n}",
+            "call(a,\n     touchIDAny)",
+        ])
+        #expect(index.files(declaring: "touchIDAny", as: .value) == [0])
+        #expect(index.files(mentioning: "touchIDAny") == [0, 1, 2])
+    }
+
     @Test func lookupParsesOnlyFilesMentioningTheName() {
         let index = Self.index(Self.fillers(40) + ["let sharedFlags: SecAccessControlCreateFlags = .biometryAny"])
         let found = index.variables(named: "sharedFlags")

@@ -1,6 +1,7 @@
 import Foundation
 import KeychainLintAnalysis
 import KeychainLintCore
+import KeychainLintRules
 @testable import KeychainLintEngine
 import Testing
 
@@ -77,6 +78,22 @@ struct ScannerTests {
         }
         #expect(summary(fromDisk.findings) == summary(inMemory.findings))
         #expect(fromDisk.findings.contains { $0.range.file.hasSuffix("Store0.swift") && $0.message.contains("`Flags0.weak`") })
+    }
+
+    @Test("The one-pass prefilter and line count agree with their definitions")
+    func onePassPrefilterAgreesWithTextSearch() throws {
+        let prefilter = Prefilter(rules: RuleRegistry.all)
+        let texts = [
+            "", "\n", "let a = 1", "let a = 1\n", "#if os(watchOS)\nlet x = 1\n#endif",
+            "x.watch = true", "SecAccessControlCreateWithFlags(nil, p, f, nil)", "mySecItemAdd(q)",
+            "// evaluatePolicy in a comment\n", "let s = \"kSecAttrAccessibleAlways\"", "é.touchIDAny\r\nb",
+            "SecItemAddX()", "_SecItemAdd()", "$0.biometryAny",
+        ] + generatedSources(count: 2).map(\.text)
+        for text in texts {
+            let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
+            #expect(summary.containsWord == prefilter.mayMatch(text), "\(text)")
+            #expect(summary.lines == Scanner.lineCount(text), "\(text)")
+        }
     }
 
     @Test("The prefilter skips files without trigger words, yet constants in them are still resolved")

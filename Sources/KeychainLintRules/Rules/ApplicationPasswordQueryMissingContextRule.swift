@@ -86,31 +86,31 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
     /// Items the scan adds with an access control whose flags include `.applicationPassword`,
     /// identified by literal service/server/account strings. Computed once per scan.
     static func protectedItems(_ scan: ScanContext) -> [ProtectedItem] {
-        scan.fact("swift.application_password_query_missing_context.items") { () -> [ProtectedItem] in
-            let applicationPassword = AccessControlFlag.named("applicationPassword")!
-            let perSite = QueryRuleSupport.mapCalls(["SecItemAdd"], in: scan) { file, call in
-                var items: [ProtectedItem] = []
-                guard let argument = SyntaxQueries.argument(0, of: call) else { return items }
-                for query in scan.resolver.queries(argument.expression, in: file).queries where isConsistent(query.trace) {
-                    guard let accessControl = query.entry("kSecAttrAccessControl"),
-                        case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
-                        creation.arguments.count >= 3,
-                        let flags = AccessControlFlagSet.interpret(creation.arguments[2].value), flags.contains(applicationPassword)
-                    else { continue }
-                    var identity: [String: String] = [:]
-                    for (key, _) in identityKeys {
-                        if case .string(let text)? = query.value(key) { identity[key] = text }
-                    }
-                    guard !identity.isEmpty else { continue }
-                    items.append(
-                        ProtectedItem(
-                            itemClass: query.value("kSecClass"), identity: identity,
-                            location: accessControl.location ?? file.valueLocation(of: call)))
-                }
-                return items
+        ScanWideCalls.of(scan).applicationPasswordItems
+    }
+
+    /// One `SecItemAdd` call's share of `protectedItems` (gathered by `ScanWideCalls`).
+    static func protectedItems(addedBy call: FunctionCallExprSyntax, in file: SourceFile, scan: ScanContext) -> [ProtectedItem] {
+        let applicationPassword = AccessControlFlag.named("applicationPassword")!
+        var items: [ProtectedItem] = []
+        guard let argument = SyntaxQueries.argument(0, of: call) else { return items }
+        for query in scan.resolver.queries(argument.expression, in: file).queries where isConsistent(query.trace) {
+            guard let accessControl = query.entry("kSecAttrAccessControl"),
+                case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
+                creation.arguments.count >= 3,
+                let flags = AccessControlFlagSet.interpret(creation.arguments[2].value), flags.contains(applicationPassword)
+            else { continue }
+            var identity: [String: String] = [:]
+            for (key, _) in identityKeys {
+                if case .string(let text)? = query.value(key) { identity[key] = text }
             }
-            return Array(perSite.joined())
+            guard !identity.isEmpty else { continue }
+            items.append(
+                ProtectedItem(
+                    itemClass: query.value("kSecClass"), identity: identity,
+                    location: accessControl.location ?? file.valueLocation(of: call)))
         }
+        return items
     }
 
     public static let description = RuleDescription(

@@ -62,22 +62,25 @@ public struct BroadQueryWithoutUISkipRule: Rule {
 
     /// Where the scan first adds an item (or key) with `kSecAttrAccessControl`, or nil.
     static func protectedItem(_ scan: ScanContext) -> ValueLocation? {
-        scan.fact("swift.broad_query_without_ui_skip.protectedItem") { () -> ValueLocation? in
-            scan.index.firstCall(named: ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]) { file, call -> ValueLocation? in
-                guard SyntaxQueries.receiver(of: call) == nil else { return nil }
-                let name = SyntaxQueries.calleeName(of: call) ?? ""
-                for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
-                    for query in scan.resolver.queries(argument.expression, in: file).queries {
-                        for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
-                            if let entry = dictionary.entry("kSecAttrAccessControl") {
-                                return entry.location ?? file.valueLocation(of: call)
-                            }
-                        }
+        ScanWideCalls.of(scan).firstProtectedItem
+    }
+
+    /// The calls that can store a protected item, in the order `protectedItem` prefers them.
+    static let storingCalls = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
+
+    /// Where one call stores an item with `kSecAttrAccessControl`, or nil (gathered by `ScanWideCalls`).
+    static func protectedItem(storedBy call: FunctionCallExprSyntax, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
+        guard storingCalls.contains(name) else { return nil }
+        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
+            for query in scan.resolver.queries(argument.expression, in: file).queries {
+                for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
+                    if let entry = dictionary.entry("kSecAttrAccessControl") {
+                        return entry.location ?? file.valueLocation(of: call)
                     }
                 }
-                return nil
             }
         }
+        return nil
     }
 
     public static let description = RuleDescription(

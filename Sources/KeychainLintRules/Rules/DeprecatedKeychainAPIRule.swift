@@ -110,7 +110,9 @@ public struct DeprecatedKeychainAPIRule: Rule {
         context.scan.fact("swift.deprecated_keychain_api.declares.\(name)") {
             let index = context.scan.index
             if !index.variables(named: name).isEmpty { return true }
-            for fileIndex in index.files(mentioning: name) {
+            // An enum case is declared after `case`, which the text index records: only files
+            // where the name follows `case` are parsed (not every file that mentions `.touchIDAny`).
+            for fileIndex in index.files(declaring: name, as: .value) {
                 let finder = EnumCaseFinder(name: name)
                 finder.walk(index.file(at: fileIndex).tree)
                 if finder.found { return true }

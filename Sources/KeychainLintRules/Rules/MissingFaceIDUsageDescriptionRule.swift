@@ -168,11 +168,7 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
 
     /// One plan per group of Swift files that share the same applicable project files.
     static func plans(for scan: ScanContext) -> [String: Plan] {
-        // Every Face ID call of the scan is resolved here, on every core (the other workers wait
-        // for this fact); the rules that check the same arguments later find them resolved.
-        var uses = scan.index.mapCalls(named: ["SecAccessControlCreateWithFlags", "evaluatePolicy"]) { file, call in
-            use(of: call, in: file, resolver: scan.resolver)?.use
-        }.compactMap { $0 }
+        var uses = ScanWideCalls.of(scan).faceIDUses
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
         var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]

@@ -96,14 +96,4 @@ enum QueryRuleSupport {
         default: false
         }
     }
-
-    /// Runs `body` for `SecItemAdd` and friends called as free functions anywhere in the scan, file
-    /// by file on every core (see `ProjectIndex.mapCalls`); results in file order, then call order.
-    static func mapCalls<T>(
-        _ names: [String], in scan: ScanContext, _ body: @escaping @Sendable (SourceFile, FunctionCallExprSyntax) -> T
-    ) -> [T] {
-        scan.index.mapCalls(named: names) { file, call -> T? in
-            SyntaxQueries.receiver(of: call) == nil ? body(file, call) : nil
-        }.compactMap { $0 }
-    }
 }

@@ -101,24 +101,24 @@ public struct WeakKeychainAccessibilityRule: Rule {
     /// Where `kSecAttrAccessible` keys of dictionaries that reach any SecItem or SecKeyCreateRandomKey
     /// call were written: those are judged at the call (or are search criteria), not here.
     private func connectedKeys(_ scan: ScanContext) -> Set<String> {
-        scan.fact("swift.weak_keychain_accessibility.connectedKeys") {
-            let perSite = QueryRuleSupport.mapCalls(Self.allCalls, in: scan) { file, call in
-                var keys: [String] = []
-                let name = SyntaxQueries.calleeName(of: call) ?? ""
-                for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
-                    for query in scan.resolver.queries(argument.expression, in: file).queries {
-                        let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
-                        for dictionary in [query] + nested {
-                            if let location = dictionary.entry("kSecAttrAccessible")?.location {
-                                keys.append(QueryRuleSupport.key(location))
-                            }
-                        }
+        ScanWideCalls.of(scan).connectedAccessibleKeys
+    }
+
+    /// One call's share of `connectedKeys` (gathered for the whole scan by `ScanWideCalls`).
+    static func connectedKeys(of call: FunctionCallExprSyntax, named name: String, in file: SourceFile, scan: ScanContext) -> [String] {
+        guard allCalls.contains(name) else { return [] }
+        var keys: [String] = []
+        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
+            for query in scan.resolver.queries(argument.expression, in: file).queries {
+                let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
+                for dictionary in [query] + nested {
+                    if let location = dictionary.entry("kSecAttrAccessible")?.location {
+                        keys.append(QueryRuleSupport.key(location))
                     }
                 }
-                return keys
             }
-            return Set(perSite.joined())
         }
+        return keys
     }
 
     private func checkEntry(_ reference: DeclReferenceExprSyntax, in context: RuleContext) {
