@@ -102,7 +102,13 @@ public struct NodeKey: Hashable, Sendable {
 public enum SourceText {
     /// The text, and whether invalid UTF-8 bytes were replaced with U+FFFD.
     public static func decode(_ data: Data) -> (text: String, replacedInvalidBytes: Bool) {
-        if let text = String(data: data, encoding: .utf8) { return (text, false) }
-        return (String(decoding: data, as: UTF8.self), true)
+        decode(Array(data)[...])
+    }
+
+    public static func decode(_ bytes: ArraySlice<UInt8>) -> (text: String, replacedInvalidBytes: Bool) {
+        // `String(validating:)` checks the bytes once and copies them once; invalid ones are
+        // repaired by `String(decoding:)`.
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, false) }
+        return (String(decoding: bytes, as: UTF8.self), true)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeychainLintCore
+import KeychainLintEngine
 #if canImport(Glibc)
 
 // glibc gives each new thread its own malloc arena, up to 8 per core, and memory freed in one
@@ -15,6 +16,9 @@ _ = glibcMallopt(-8, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount))
 
 // A hand-written entry point instead of `@main`, so every failure ends in exit code 2 with one
 // clear line on stderr (ArgumentParser alone uses 64 for usage errors).
+// The process ends right after its report: the scan need not release its working data first.
+KeychainLintEngine.Scanner.releasesWorkingData = false
+
 do {
     var command = try KeychainLintCommand.parseAsRoot()
     try command.run()
