@@ -12,7 +12,10 @@ public final class SourceFile: @unchecked Sendable {
     public let text: String
     /// The syntax tree with operators folded (`a as B`, `x ? y : z`, `p = q` become single nodes).
     public let tree: SourceFileSyntax
-    public let converter: SourceLocationConverter
+    /// Where each line starts (UTF-8 offsets), computed from the text: cheaper than swift-syntax's
+    /// `SourceLocationConverter`, which copies the tree's text and walks every token, for each of
+    /// the thousands of parses of a large scan. Lines end at `\n`, `\r\n` or `\r`, as there.
+    private let lineStarts: [Int]
 
     public init(id: Int, path: String, text: String) {
         self.id = id
@@ -23,7 +26,38 @@ public final class SourceFile: @unchecked Sendable {
         // sequences, which the resolver treats as unknown.
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.lineStarts = Self.lineStarts(of: text)
+    }
+
+    static func lineStarts(of text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var starts = [0]
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+            return starts
+        }
+    }
+
+    /// The 1-based line and UTF-8 column of a UTF-8 offset.
+    public func location(at offset: Int) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count
+        // The last line start at or before `offset`.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1, offset: offset, file: path)
     }
 
     /// File name without folders, used in messages that point into other files.
@@ -32,11 +66,11 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     public func location(of node: some SyntaxProtocol) -> SourceLocation {
-        node.startLocation(converter: converter)
+        location(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
     }
 
     public func endLocation(of node: some SyntaxProtocol) -> SourceLocation {
-        node.endLocation(converter: converter)
+        location(at: node.endPositionBeforeTrailingTrivia.utf8Offset)
     }
 
     public func line(of node: some SyntaxProtocol) -> Int {

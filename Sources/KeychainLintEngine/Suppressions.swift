@@ -40,7 +40,7 @@ enum SuppressionCollector {
         guard text.contains(SuppressionDirective.prefix),
             let parsed = SuppressionDirective.parse(comment: text)
         else { return nil }
-        let location = file.converter.location(for: AbsolutePosition(utf8Offset: offset))
+        let location = file.location(at: offset)
         let scope = SuppressionDirective.Scope(rawValue: parsed.command)
         return SuppressionDirective(
             scope: scope, command: parsed.command, ruleIds: parsed.ruleIds, reason: parsed.reason,
