@@ -491,41 +491,50 @@ public final class ProjectIndex: @unchecked Sendable {
         var text = text
         return text.withUTF8 { bytes -> Int in
             var newlines = 0
+            // Locals, not the statics themselves: a static is a lazy global, checked on each use.
             let typeKeywords = (classHash, structHash, enumHash, protocolHash, actorHash, typealiasHash)
-            var start = -1
+            let (extensionHash, functionHash, initializerHash) = (extensionKeyword, funcHash, initHash)
+            let valueKeywords = (letHash, varHash, caseHash)
+            let identifierBytes = identifierByteTable
+            var inIdentifier = false
+            // FNV-1a of the identifier so far, computed as its bytes go by (`identifierHash`).
+            var hash: UInt64 = 0
             var pending: DeclarationKind?
             var inList = false
             var afterComma = false
             for position in 0...bytes.count {
                 let byte: UInt8 = position < bytes.count ? bytes[position] : 0x0A
-                if isIdentifierByte(byte) {
-                    if start < 0 { start = position }
+                if identifierBytes[Int(byte)] {
+                    if !inIdentifier {
+                        inIdentifier = true
+                        hash = 0xcbf2_9ce4_8422_2325
+                    }
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
                     continue
                 }
-                if start >= 0 {
-                    let hash = identifierHash(bytes[start..<position])
+                if inIdentifier {
                     var declared = pending ?? ((inList && afterComma) ? .value : nil)
-                    if hash == initHash { declared = .function }
+                    if hash == initializerHash { declared = .function }
                     visit(hash, declared)
                     if hash == typeKeywords.0 || hash == typeKeywords.1 || hash == typeKeywords.2 || hash == typeKeywords.3
                         || hash == typeKeywords.4 || hash == typeKeywords.5
                     {
                         pending = .type
                         inList = false
-                    } else if hash == extensionKeyword {
+                    } else if hash == extensionHash {
                         pending = .extendedType
                         inList = false
-                    } else if hash == funcHash {
+                    } else if hash == functionHash {
                         pending = .function
                         inList = false
-                    } else if hash == letHash || hash == varHash || hash == caseHash {
+                    } else if hash == valueKeywords.0 || hash == valueKeywords.1 || hash == valueKeywords.2 {
                         pending = .value
                         inList = true
                     } else {
                         pending = nil
                     }
                     afterComma = false
-                    start = -1
+                    inIdentifier = false
                 }
                 if byte == 0x0A, position < bytes.count { newlines += 1 }
                 switch byte {
@@ -550,6 +559,8 @@ public final class ProjectIndex: @unchecked Sendable {
             return bytes.isEmpty || bytes[bytes.count - 1] == 0x0A ? newlines : newlines + 1
         }
     }
+
+    private static let identifierByteTable: [Bool] = (0...255).map { isIdentifierByte(UInt8($0)) }
 
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
