@@ -50,7 +50,7 @@ struct ScannerTests {
     func evictionDoesNotChangeFindings() throws {
         let sources = generatedSources(count: 40)
         let reference = try Scanner(configuration: Configuration()).scan(sources: sources, threads: 1)
-        var scanner = try Scanner(configuration: Configuration())
+        let scanner = try Scanner(configuration: Configuration())
         scanner.maximumParsedTrees = 2
         for threads in [1, 2, 4] {
             let evicting = scanner.scan(sources: sources, threads: threads)
@@ -70,7 +70,7 @@ struct ScannerTests {
             try source.text.write(to: directory.appendingPathComponent(source.path), atomically: true, encoding: .utf8)
         }
         let inMemory = try Scanner(configuration: Configuration()).scan(sources: sources, threads: 1)
-        var scanner = try Scanner(configuration: Configuration())
+        let scanner = try Scanner(configuration: Configuration())
         scanner.maximumParsedTrees = 2
         let fromDisk = try scanner.scan(paths: [directory.path], includeVendored: false, threads: 2)
         func summary(_ findings: [Finding]) -> [String] {
