@@ -49,9 +49,12 @@ public final class Scanner {
         let prefilter = Prefilter(rules: rules.map(\.type))
         let swiftFiles = discovered.filter { ProjectFileInput.Kind(discovered: $0.kind) == nil }
         // One pass over each file, on every core: read it, gate it, summarise its identifiers
-        // (and hash it for the cache); keep its text only when it will be analysed.
+        // (and hash it for the cache); keep its text only when it will be analysed. Files not yet
+        // in the page cache make the threads wait on the disk, so this pass uses more threads
+        // than cores (up to 4 per core), which keeps more reads under way.
         let hashing = cacheDirectory != nil
-        let prepared = ParallelWork.map(count: swiftFiles.count, threads: threads) { position -> Result<PreparedFile, ReadProblem> in
+        let readThreads = threads > 1 ? min(4 * threads, 16) : 1
+        let prepared = ParallelWork.map(count: swiftFiles.count, threads: readThreads) { position -> Result<PreparedFile, ReadProblem> in
             let path = swiftFiles[position].path
             return Self.read(path).map { text, note in
                 PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: false)
