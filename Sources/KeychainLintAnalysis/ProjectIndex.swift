@@ -792,8 +792,6 @@ public struct CallSite: @unchecked Sendable {
     public let enclosingType: String?
     /// The callee has a receiver other than `self` (`x.save()`, `Type.save()`).
     public let hasReceiver: Bool
-    /// The callee has no receiver at all (`SecItemAdd(…)`, not `self.save()` or `x.save()`).
-    public let isFreeCall: Bool
 
     init(index: ProjectIndex, fileIndex: Int, call: FunctionCallExprSyntax) {
         self.index = index
@@ -802,7 +800,6 @@ public struct CallSite: @unchecked Sendable {
         self.labels = SyntaxQueries.labels(of: call)
         self.enclosingType = SyntaxQueries.enclosingTypeName(of: call)
         let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
-        self.isFreeCall = receiver == nil
         self.hasReceiver = receiver.map { $0.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" } ?? false
     }
 

@@ -15,14 +15,6 @@ public enum SyntaxInterest: Hashable, Sendable {
     /// `keychain-lint:` suppression directives in comments.
     case suppressionDirectives
 
-    /// Text a file must contain for this interest to possibly match.
-    public var prefilterWord: String {
-        switch self {
-        case .call(let name), .memberAccess(let name), .identifier(let name): name
-        case .suppressionDirectives: SuppressionDirective.prefix
-        }
-    }
-
     /// The identifier a file must contain (as a whole word) for this interest to possibly match;
     /// nil for suppression directives, which are found by their text.
     public var identifierWord: String? {
