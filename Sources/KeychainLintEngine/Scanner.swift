@@ -84,8 +84,9 @@ public final class Scanner {
             }
         }
         clock.lap("read")
+        _ = consume prepared  // its summaries now live in `sources` only, which the scan hands on
         var result = scan(
-            prepared: sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
+            prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
             threads: threads, progress: progress, cacheDirectory: cacheDirectory, cacheRoots: paths)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
@@ -209,17 +210,26 @@ public final class Scanner {
                 keepAllTexts: true)
         }
         return scan(
-            prepared: prepared, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
+            prepared: consume prepared, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
             threads: threads, progress: progress, cacheDirectory: cacheDirectory, cacheRoots: cacheRoots)
     }
 
     func scan(
-        prepared sources: [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
+        prepared: consuming [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
         clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
         cacheRoots: [String]
     ) -> ScanResult {
-        let index = ProjectIndex(
-            prepared: sources.map { ProjectIndex.PreparedInput(path: $0.path, text: $0.text, identifiers: $0.identifiers) })
+        // The identifier summaries move to the index, which drops them once its text indexes are
+        // built (tens of MB on a large scan): nothing here may keep a second reference to them.
+        var inputs: [ProjectIndex.PreparedInput] = []
+        inputs.reserveCapacity(prepared.count)
+        for position in prepared.indices {
+            let file = prepared[position]
+            inputs.append(ProjectIndex.PreparedInput(path: file.path, text: file.text, identifiers: file.identifiers))
+            prepared[position].identifiers = []
+        }
+        let sources = consume prepared
+        let index = ProjectIndex(prepared: consume inputs)
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles)
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
