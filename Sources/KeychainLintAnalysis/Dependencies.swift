@@ -78,25 +78,25 @@ public enum Dependencies {
     /// cache is in use) and returns what was looked up inside it, also credited to any enclosing
     /// frame.
     public static func record<T>(_ body: () -> T) -> (T, Recorded) {
-        let stack = stack
-        stack.frames.append(Frame())
-        let result = body()
-        let frame = stack.frames.removeLast()
-        if let parent = stack.frames.last {
-            parent.names.formUnion(frame.names)
-            parent.facts.formUnion(frame.facts)
-        }
-        return (result, Recorded(names: frame.names, facts: frame.facts))
+        inFrame(creditingParent: true, body)
     }
 
     /// Runs `body` in a frame of its own whose names are not credited to the enclosing frame: a
     /// scan-wide fact's names are kept with the fact, and the file that asked records the fact.
     public static func isolated<T>(_ body: () -> T) -> (T, Recorded) {
         guard isRecording else { return (body(), Recorded()) }
+        return inFrame(creditingParent: false, body)
+    }
+
+    private static func inFrame<T>(creditingParent: Bool, _ body: () -> T) -> (T, Recorded) {
         let stack = stack
         stack.frames.append(Frame())
         let result = body()
         let frame = stack.frames.removeLast()
+        if creditingParent, let parent = stack.frames.last {
+            parent.names.formUnion(frame.names)
+            parent.facts.formUnion(frame.facts)
+        }
         return (result, Recorded(names: frame.names, facts: frame.facts))
     }
 

@@ -24,11 +24,14 @@ public struct SyntaxReference: @unchecked Sendable {
     public var file: SourceFile { index.file(at: fileIndex) }
     public var key: NodeKey { NodeKey(fileIndex: fileIndex, position: position) }
 
-    public var node: Syntax {
-        guard let (_, node) = index.node(at: position, inFile: fileIndex) else {
-            preconditionFailure("a declaration's position holds no node: the file was parsed differently")
+    public var node: Syntax { resolved.node }
+
+    /// The file and the node, from one parse of the file.
+    public var resolved: (file: SourceFile, node: Syntax) {
+        guard let found = index.node(at: position, inFile: fileIndex) else {
+            preconditionFailure("a syntax reference's position holds no node: the file was parsed differently")
         }
-        return node
+        return found
     }
 }
 
@@ -89,11 +92,10 @@ public struct FunctionDeclaration: @unchecked Sendable {
     /// The syntax of the declaration, from one parse of its file.
     public var syntax: (node: Syntax, parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) {
         let node = node
-        if let function = node.as(FunctionDeclSyntax.self) {
-            return (node, function.signature.parameterClause.parameters, function.body)
+        guard let (parameters, body) = SyntaxQueries.signature(of: node) else {
+            preconditionFailure("a function declaration that is neither a function nor an initializer")
         }
-        let initializer = node.cast(InitializerDeclSyntax.self)
-        return (node, initializer.signature.parameterClause.parameters, initializer.body)
+        return (node, parameters, body)
     }
 
     public var parameters: FunctionParameterListSyntax { syntax.parameters }
@@ -783,9 +785,8 @@ public final class ProjectIndex: @unchecked Sendable {
 /// not by holding them, so that the index can let the file's tree go: `file` and `call` give them
 /// back (parsing the file again if needed; positions are the same in every parse).
 public struct CallSite: @unchecked Sendable {
-    private unowned let index: ProjectIndex
-    public let fileIndex: Int
-    private let position: SyntaxIdentifier.SyntaxIndexInTree
+    private let reference: SyntaxReference
+    public var fileIndex: Int { reference.fileIndex }
     /// Argument labels of the call, and the type whose code makes it (nil at file level): asked
     /// of every call site each time a function's callers are matched, so computed once.
     public let labels: [String?]
@@ -794,9 +795,7 @@ public struct CallSite: @unchecked Sendable {
     public let hasReceiver: Bool
 
     init(index: ProjectIndex, fileIndex: Int, call: FunctionCallExprSyntax) {
-        self.index = index
-        self.fileIndex = fileIndex
-        self.position = call.id.indexInTree
+        self.reference = SyntaxReference(index: index, fileIndex: fileIndex, node: call)
         self.labels = SyntaxQueries.labels(of: call)
         self.enclosingType = SyntaxQueries.enclosingTypeName(of: call)
         let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
@@ -805,9 +804,8 @@ public struct CallSite: @unchecked Sendable {
 
     /// The file and the call, from one parse of the file.
     public var resolved: (file: SourceFile, call: FunctionCallExprSyntax) {
-        guard let (file, node) = index.node(at: position, inFile: fileIndex), let call = node.as(FunctionCallExprSyntax.self)
-        else { preconditionFailure("a call site's position no longer holds a call: the file was parsed differently") }
-        return (file, call)
+        let (file, node) = reference.resolved
+        return (file, node.cast(FunctionCallExprSyntax.self))
     }
 
     public var file: SourceFile { resolved.file }

@@ -88,6 +88,17 @@ public enum SyntaxQueries {
         return nil
     }
 
+    /// The parameters and body of a function or initializer declaration.
+    public static func signature(of declaration: Syntax) -> (parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?)? {
+        if let function = declaration.as(FunctionDeclSyntax.self) {
+            return (function.signature.parameterClause.parameters, function.body)
+        }
+        if let initializer = declaration.as(InitializerDeclSyntax.self) {
+            return (initializer.signature.parameterClause.parameters, initializer.body)
+        }
+        return nil
+    }
+
     /// Whether `inner` lies within `outer` (same tree).
     public static func contains(_ outer: some SyntaxProtocol, _ inner: some SyntaxProtocol) -> Bool {
         inner.position >= outer.position && inner.endPosition <= outer.endPosition

@@ -22,15 +22,11 @@ public final class ValueResolver: @unchecked Sendable {
     private let lock = NSLock()
     private var declarationCache: [NodeKey: CachedResolution] = [:]
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
-    private var resolutionCache: [NodeKey: CachedResolution] = [:]
+    private let resolutions = Memo<NodeKey, Resolution>()
     /// The callers of each function (or initializer) asked about, by its declaration.
-    private var callSitesCache: [NodeKey: CachedCallSites] = [:]
-    private var enumTypesCache: [String: [String]] = [:]
-
-    private struct CachedCallSites {
-        let sites: [(site: CallSite, matched: [Int?])]?
-        let names: Set<String>
-    }
+    private let callers = Memo<NodeKey, [(site: CallSite, matched: [Int?])]?>()
+    /// Enum types declaring each case name asked about.
+    private let enumOwners = Memo<String, [String]>()
 
     private struct CachedResolution {
         let resolution: Resolution
@@ -46,14 +42,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// environment, so its answer depends on the expression alone: it is computed once per scan
     /// and shared by every rule that asks it (six rules ask about the same flags argument).
     public func resolve(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
-        let key = NodeKey(file: file, node: expression)
-        if let cached = lock.withLock({ resolutionCache[key] }) {
-            Dependencies.replay(cached.names)
-            return cached.resolution
-        }
-        let (resolution, names) = Dependencies.collect { computeResolution(expression, in: file) }
-        lock.withLock { resolutionCache[key] = CachedResolution(resolution: resolution, names: names) }
-        return resolution
+        resolutions.value(for: NodeKey(file: file, node: expression)) { computeResolution(expression, in: file) }
     }
 
     private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
@@ -507,13 +496,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Enum types of the scan that declare `case caseName` (cached: a common case name is
     /// mentioned in many files, and the index may have let their trees go).
     private func enumTypes(declaring caseName: String) -> [String] {
-        if let cached = lock.withLock({ enumTypesCache[caseName] }) {
-            Dependencies.record(caseName)
-            return cached
-        }
-        let result = computeEnumTypes(declaring: caseName)
-        lock.withLock { enumTypesCache[caseName] = result }
-        return result
+        enumOwners.value(for: caseName) { computeEnumTypes(declaring: caseName) }
     }
 
     private func computeEnumTypes(declaring caseName: String) -> [String] {
@@ -1005,20 +988,14 @@ public final class ValueResolver: @unchecked Sendable {
         guard let parameters = Self.parameters(of: function) else { return nil }
         // The answer depends on the function alone; many parameters of one function, and many
         // questions about each, ask for it. (The cache keeps call sites by position, no syntax.)
-        let key = NodeKey(file: env.file, node: function)
-        if let cached = lock.withLock({ callSitesCache[key] }) {
-            Dependencies.replay(cached.names)
-            return cached.sites.map { (parameters, $0) }
+        let sites = callers.value(for: NodeKey(file: env.file, node: function)) {
+            computeCompatibleCallSites(of: function, parameters: parameters, env)
         }
-        let (sites, names) = Dependencies.collect { computeCompatibleCallSites(of: function, parameters: parameters, env) }
-        lock.withLock { callSitesCache[key] = CachedCallSites(sites: sites, names: names) }
         return sites.map { (parameters, $0) }
     }
 
     static func parameters(of function: Syntax) -> FunctionParameterListSyntax? {
-        if let decl = function.as(FunctionDeclSyntax.self) { return decl.signature.parameterClause.parameters }
-        if let decl = function.as(InitializerDeclSyntax.self) { return decl.signature.parameterClause.parameters }
-        return nil
+        SyntaxQueries.signature(of: function)?.parameters
     }
 
     private func computeCompatibleCallSites(of function: Syntax, parameters: FunctionParameterListSyntax, _ env: Environment)
@@ -1274,5 +1251,24 @@ enum SetAlgebra {
         case .member, .symbol, .rawValue, .string, .integer: true
         default: false
         }
+    }
+}
+
+/// Answers computed once per scan and shared between threads, each with the names its
+/// computation looked up, replayed when a later question takes the answer from here (so the
+/// result cache's dependencies are the same whichever file asked first).
+final class Memo<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [Key: (value: Value, names: Set<String>)] = [:]
+
+    /// Two threads may compute the same answer at once; both are equal, either is kept.
+    func value(for key: Key, _ compute: () -> Value) -> Value {
+        if let cached = lock.withLock({ entries[key] }) {
+            Dependencies.replay(cached.names)
+            return cached.value
+        }
+        let (value, names) = Dependencies.collect(compute)
+        lock.withLock { entries[key] = (value, names) }
+        return value
     }
 }
