@@ -2,9 +2,13 @@ import Foundation
 
 /// Runs `work` for every index in `0..<count` on a bounded pool of threads and returns the
 /// results in index order, so the output does not depend on scheduling. Threads get a large stack:
-/// syntax-tree walks recurse as deep as the code nests.
+/// parsing, operator folding and syntax-tree walks recurse as deep as the code nests (bounded by
+/// `SyntaxLimits`), several times deeper in a debug build. Only the pages used are ever backed
+/// by memory.
 public enum ParallelWork {
-    static let stackSize = 16 * 1024 * 1024
+    public static let stackSize = 512 * 1024 * 1024
+    /// For work that does not recurse (reading files): many such threads may run at once.
+    public static let smallStackSize = 4 * 1024 * 1024
 
     /// Like `map`, for work done on behalf of the calling thread's analysis (a scan-wide fact, a
     /// search that parses files): the names the workers look up are credited to the caller's
@@ -19,7 +23,9 @@ public enum ParallelWork {
         return results.map(\.0)
     }
 
-    public static func map<T>(count: Int, threads requested: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+    public static func map<T>(
+        count: Int, threads requested: Int, stackSize: Int = stackSize, _ work: @escaping @Sendable (Int) -> T
+    ) -> [T] {
         let threadCount = max(1, min(requested, count))
         if threadCount == 1 {
             return (0..<count).map(work)

@@ -189,6 +189,9 @@ public final class ProjectIndex: @unchecked Sendable {
     private var everParsed: [Bool]
     private var parsedCount = 0
     private var parseCount = 0
+    /// Files a syntax limit cut short (`SourceFile.limitNote`), by file: reported to the user,
+    /// and a file not parsed at all is not tried again when it is needed again.
+    private var limitNotes: [Int: SourceFile.LimitNote] = [:]
     private var filesContaining: [String: [Int]] = [:]
     private var callSiteCache: [String: [CallSite]] = [:]
     /// Declarations of each file asked about, kept for the whole scan: they refer to syntax by
@@ -237,6 +240,11 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.withLock { parseCount }
     }
 
+    /// The files parsed so far that a syntax limit cut short, with what it cut, by path.
+    public var limitedFiles: [(path: String, note: SourceFile.LimitNote)] {
+        lock.withLock { limitNotes.sorted { $0.key < $1.key }.map { (paths[$0.key], $0.value) } }
+    }
+
     /// The parsed file at `index`, parsing it when the index does not hold it.
     public func file(at index: Int) -> SourceFile {
         parsedFile(at: index).file
@@ -256,8 +264,10 @@ public final class ProjectIndex: @unchecked Sendable {
         parseLocks[index].lock()
         defer { parseLocks[index].unlock() }
         if let entry = held(index) { return entry }
-        let file = SourceFile(id: index, path: paths[index], text: text(at: index))
+        let knownProblem = lock.withLock { limitNotes[index].flatMap { $0.wholeFile ? $0.message : nil } }
+        let file = SourceFile(id: index, path: paths[index], text: text(at: index), notParsedBecause: knownProblem)
         return lock.withLock {
+            if let note = file.limitNote { limitNotes[index] = note }
             useClock += 1
             let entry = ParsedFile(file: file, lastUse: useClock)
             parsed[index] = entry

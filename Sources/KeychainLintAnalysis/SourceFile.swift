@@ -16,17 +16,63 @@ public final class SourceFile: @unchecked Sendable {
     /// `SourceLocationConverter`, which copies the tree's text and walks every token, for each of
     /// the thousands of parses of a large scan. Lines end at `\n`, `\r\n` or `\r`, as there.
     private let lineStarts: [Int]
+    /// For text that is not all ASCII: the number of Unicode scalars before each block of
+    /// `scalarBlock` bytes, so a column in scalars costs at most one block's count even on a
+    /// megabyte-long line (empty for ASCII text, where scalars and bytes agree).
+    private let scalarsBeforeBlock: [Int]
+    private static let scalarBlock = 1024
 
-    public init(id: Int, path: String, text: String) {
+    /// Why the file is analysed only in part or not at all (`SyntaxLimits`), to tell the user.
+    public let limitNote: LimitNote?
+
+    public struct LimitNote: Hashable, Sendable {
+        public var message: String
+        /// Nothing of the file is analysed (its tree is empty), rather than only a part.
+        public var wholeFile: Bool
+    }
+
+    /// - Parameter notParsedBecause: a reason found on an earlier parse of the same text for not
+    ///   parsing it (a file read again after the index let its tree go is not parsed again).
+    public init(id: Int, path: String, text: String, notParsedBecause knownProblem: String? = nil) {
         self.id = id
         self.path = path
         self.text = text
-        let parsed = Parser.parse(source: text)
+        self.lineStarts = Self.lineStarts(of: text)
+        self.scalarsBeforeBlock = Self.scalarsBeforeBlock(of: text)
+        if let problem = knownProblem ?? SyntaxLimits.textProblem(text) {
+            self.tree = SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken())
+            self.limitNote = LimitNote(message: problem, wholeFile: true)
+            return
+        }
+        var parser = Parser(text, maximumNestingLevel: SyntaxLimits.parserNesting)
+        let parsed = SourceFileSyntax.parse(from: &parser)
+        if let problem = SyntaxLimits.treeProblem(parsed) {
+            // Nothing of it is analysed: walks of the tree (ours and swift-syntax's) would recurse
+            // as deep as it is.
+            self.tree = SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken())
+            self.limitNote = LimitNote(message: problem, wholeFile: true)
+            return
+        }
         // Folding with the standard operators; unknown custom operators stay as unfolded
         // sequences, which the resolver treats as unknown.
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
-        self.lineStarts = Self.lineStarts(of: text)
+        if parsed.hasMaximumNestingLevelOverflow {
+            let rest = parsed.tokens(viewMode: .sourceAccurate).first { token in
+                token.parent.map { $0.is(UnexpectedNodesSyntax.self) && $0.hasMaximumNestingLevelOverflow } ?? false
+            }
+            let starts = lineStarts
+            let line = rest.map { token in
+                let offset = token.positionAfterSkippingLeadingTrivia.utf8Offset
+                return starts.lastIndex { $0 <= offset }.map { $0 + 1 } ?? 1
+            }
+            self.limitNote = LimitNote(
+                message: "code nests more than \(SyntaxLimits.parserNesting) brackets deep"
+                    + (line.map { ": not analysed from line \($0) on" } ?? ": analysed only in part"),
+                wholeFile: false)
+        } else {
+            self.limitNote = nil
+        }
     }
 
     static func lineStarts(of text: String) -> [Int] {
@@ -46,6 +92,32 @@ public final class SourceFile: @unchecked Sendable {
             }
             return starts
         }
+    }
+
+    static func scalarsBeforeBlock(of text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 >= 0x80 }) else { return [] }
+            var result: [Int] = []
+            result.reserveCapacity(bytes.count / scalarBlock + 1)
+            var scalars = 0
+            for (index, byte) in bytes.enumerated() {
+                if index % scalarBlock == 0 { result.append(scalars) }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return result
+        }
+    }
+
+    /// Unicode scalars that start before UTF-8 offset `offset`.
+    private func scalars(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let block = offset / Self.scalarBlock
+        guard block < scalarsBeforeBlock.count else { return offset }
+        var count = scalarsBeforeBlock[block]
+        for index in (block * Self.scalarBlock)..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 {
+            count += 1
+        }
+        return count
     }
 
     /// The 1-based line and UTF-8 column of a UTF-8 offset.
@@ -89,28 +161,34 @@ public final class SourceFile: @unchecked Sendable {
     /// The 1-based column in Unicode scalars (SARIF's `unicodeCodePoints`) of a location whose
     /// `column` counts UTF-8 bytes: counts the non-continuation bytes between line start and it.
     public func characterColumn(of location: SourceLocation) -> Int {
+        if scalarsBeforeBlock.isEmpty { return location.column }
         let end = location.offset
         let start = end - (location.column - 1)
         var text = text
         return text.withUTF8 { bytes in
             guard start >= 0, end <= bytes.count, start <= end else { return location.column }
-            var scalars = 0
-            for index in start..<end where bytes[index] & 0xC0 != 0x80 { scalars += 1 }
-            return scalars + 1
+            return scalars(before: end, in: bytes) - scalars(before: start, in: bytes) + 1
         }
     }
 
-    /// The text of one 1-based line, without its newline.
+    /// The text of one 1-based line, without its line break (`\n`, `\r\n` or `\r`).
     public func lineText(_ line: Int) -> Substring {
-        var current = 1
-        var start = text.startIndex
-        while current < line, let newline = text[start...].firstIndex(of: "\n") {
-            start = text.index(after: newline)
-            current += 1
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let utf8 = text.utf8
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : utf8.count
+        // Back over the line break.
+        if end > start, line < lineStarts.count {
+            end -= 1
+            if end > start, utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] == 0x0D,
+                utf8[utf8.index(utf8.startIndex, offsetBy: end)] == 0x0A
+            {
+                end -= 1
+            }
         }
-        guard current == line else { return "" }
-        let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-        return text[start..<end]
+        let startIndex = utf8.index(utf8.startIndex, offsetBy: start)
+        let endIndex = utf8.index(utf8.startIndex, offsetBy: end)
+        return text[startIndex..<endIndex]
     }
 }
 

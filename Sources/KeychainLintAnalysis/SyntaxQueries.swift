@@ -39,6 +39,16 @@ public enum SyntaxQueries {
         return result
     }
 
+    /// The argument expressions in the order of `labels(of:)`, trailing closures included, so an
+    /// index matched against the labels always has its expression (`save { }` has one argument
+    /// and no parenthesised ones).
+    public static func argumentExpressions(of call: FunctionCallExprSyntax) -> [ExprSyntax] {
+        var result = call.arguments.map(\.expression)
+        if let closure = call.trailingClosure { result.append(ExprSyntax(closure)) }
+        for closure in call.additionalTrailingClosures { result.append(ExprSyntax(closure.closure)) }
+        return result
+    }
+
     /// The argument at `index` when the call has at least that many positional arguments.
     public static func argument(_ index: Int, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
         let arguments = Array(call.arguments)

@@ -164,16 +164,36 @@ public struct TracedValue: Hashable, Sendable {
 
 /// Where and why resolution stopped.
 public struct ResolutionGap: Hashable, Sendable, Codable {
+    /// Why resolution stopped, as far as callers must act on it (the reason is for people).
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// The resolver does not follow this code.
+        case unknown
+        /// The value depends on itself; where the cycle closes depends on where the question began.
+        case cycle
+        /// Declarations nest deeper than the resolver follows from where the question began.
+        case depthLimit
+        /// An expression nests deeper than the resolver follows (generated or hostile code).
+        case nestingLimit
+        /// One question took more steps than it may (generated or hostile code).
+        case stepBudget
+    }
+
+    /// A bound meant for generated or hostile code stopped resolution: the user is told even
+    /// without `--verbose`, since a finding may be missing.
+    public var isAnalysisLimit: Bool { kind == .nestingLimit || kind == .stepBudget }
+
     public var file: String
     public var line: Int
     public var column: Int
     public var reason: String
+    public var kind: Kind
 
-    public init(file: String, line: Int, column: Int, reason: String) {
+    public init(file: String, line: Int, column: Int, reason: String, kind: Kind = .unknown) {
         self.file = file
         self.line = line
         self.column = column
         self.reason = reason
+        self.kind = kind
     }
 }
 
@@ -214,8 +234,17 @@ public struct Resolution: Sendable, Hashable {
         values.append(value)
     }
 
+    /// Gaps kept, beyond which only the first of each kind other than `.unknown` is added: a
+    /// literal with thousands of unknown elements would otherwise make every merge quadratic.
+    /// Kinds that callers act on (cycles, limits) are never lost.
+    public static let maximumGaps = 64
+
     public mutating func add(_ gap: ResolutionGap) {
-        if !gaps.contains(gap) { gaps.append(gap) }
+        if gaps.count < Self.maximumGaps {
+            if !gaps.contains(gap) { gaps.append(gap) }
+        } else if gap.kind != .unknown, !gaps.contains(where: { $0.kind == gap.kind }) {
+            gaps.append(gap)
+        }
     }
 
     public func merging(_ other: Resolution) -> Resolution {
@@ -247,19 +276,35 @@ public struct Resolution: Sendable, Hashable {
 
     /// Every combination of one value from each resolution (bounded by `maximumValues`).
     public static func combinations(_ parts: [Resolution]) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
-        var combos: [([Value], [TraceStep])] = [([], [])]
+        // Combinations share their prefixes: each is a chain of choices back to the start, and is
+        // spelled out once at the end. Copying every combination at every part would take time
+        // quadratic in the parts (a dictionary or array literal with thousands of elements).
+        var choices: [(value: TracedValue, previous: Int)] = []
+        var combos: [Int] = [-1]  // the last choice of each combination; -1: none yet
         var gaps: [ResolutionGap] = []
         for part in parts {
             gaps.append(contentsOf: part.gaps)
-            var next: [([Value], [TraceStep])] = []
+            var next: [Int] = []
             for combo in combos {
                 for traced in part.values {
                     if next.count >= maximumValues { break }
-                    next.append((combo.0 + [traced.value], combo.1 + traced.trace))
+                    choices.append((traced, combo))
+                    next.append(choices.count - 1)
                 }
             }
             combos = next
         }
-        return (combos, gaps)
+        let result = combos.map { last -> ([Value], [TraceStep]) in
+            var picked: [TracedValue] = []
+            picked.reserveCapacity(parts.count)
+            var choice = last
+            while choice >= 0 {
+                picked.append(choices[choice].value)
+                choice = choices[choice].previous
+            }
+            picked.reverse()
+            return (picked.map(\.value), picked.flatMap(\.trace))
+        }
+        return (result, gaps)
     }
 }

@@ -10,6 +10,14 @@ public final class ValueResolver: @unchecked Sendable {
     public let index: ProjectIndex
     /// Nesting of declarations followed for one question; deeper chains are reported as gaps.
     public static let maximumDepth = 20
+    /// Nesting of expressions inside one declaration (`a + b + …`, `.union(…)` chains, member
+    /// chains) the resolver follows; deeper expressions are gaps. It bounds the recursion, and so
+    /// the stack, on generated or hostile code, and does not depend on where a question came from.
+    public static let maximumExpressionNesting = 200
+    /// Expressions one question may evaluate (cached declarations count what they cost when first
+    /// computed, so the limit is met at the same place whatever was cached before); beyond it the
+    /// rest of the question is a gap instead of minutes of work.
+    public static let maximumStepsPerQuestion = 200_000
     /// Call sites followed when a parameter's value comes from its callers.
     public static let maximumCallSites = 24
     /// Whole-scan searches for a name stop (as unknown) when more files than this, beyond those the
@@ -32,6 +40,8 @@ public final class ValueResolver: @unchecked Sendable {
         let resolution: Resolution
         /// Names looked up while computing it (replayed for the result cache's dependencies).
         let names: Set<String>
+        /// Steps its computation took, charged again to each question that reuses it.
+        let steps: Int
     }
 
     public init(index: ProjectIndex) {
@@ -46,14 +56,15 @@ public final class ValueResolver: @unchecked Sendable {
     }
 
     private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
-        var env = Environment(file: file)
+        let budget = StepBudget(limit: Self.maximumStepsPerQuestion)
+        var env = Environment(file: file, budget: budget)
         let uses = ParameterUses()
         env.parameterUses = uses
         let result = evaluate(expression, env)
         guard let function = Self.enclosingFunction(of: Syntax(expression)),
             uses.count(NodeKey(file: file, node: function)) >= 2
         else { return result }
-        var plain = Environment(file: file)
+        var plain = Environment(file: file, budget: budget)
         plain.parameterUses = nil
         return evaluatePerCallSite(expression, function: function, plain) ?? result
     }
@@ -88,9 +99,29 @@ public final class ValueResolver: @unchecked Sendable {
         let name: String
     }
 
+    /// Steps taken by one question (one thread), against its limit.
+    final class StepBudget: @unchecked Sendable {
+        let limit: Int
+        private(set) var used = 0
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        var isExhausted: Bool { used >= limit }
+
+        func charge(_ steps: Int) {
+            used += steps
+        }
+    }
+
     struct Environment {
         var file: SourceFile
+        /// Shared by everything one question evaluates.
+        var budget: StepBudget
         var depth = 0
+        /// Expression nesting inside the declaration being evaluated (reset when entering another).
+        var nesting = 0
         /// Declarations being evaluated, to stop cycles.
         var active: Set<NodeKey> = []
         /// Parameter values bound by the call being evaluated.
@@ -104,6 +135,7 @@ public final class ValueResolver: @unchecked Sendable {
             var next = self
             next.file = file
             next.depth += 1
+            next.nesting = 0
             next.active.insert(key)
             return next
         }
@@ -113,18 +145,24 @@ public final class ValueResolver: @unchecked Sendable {
 
     static let cycleReason = "depends on itself"
     static let depthReason = "resolution depth limit reached"
+    static let nestingReason = "expression nests deeper than \(maximumExpressionNesting) levels: not followed"
+    static let budgetReason = "resolution stopped after \(maximumStepsPerQuestion) steps for one question"
 
     static func isContextDependent(_ gap: ResolutionGap) -> Bool {
-        gap.reason.hasSuffix(cycleReason) || gap.reason == depthReason
+        switch gap.kind {
+        case .cycle, .depthLimit, .stepBudget: true
+        // Nesting is counted from the declaration's own expression, whoever asks.
+        case .nestingLimit, .unknown: false
+        }
     }
 
-    func gap(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String) -> Resolution {
-        .gap(gapValue(node, env, reason))
+    func gap(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String, kind: ResolutionGap.Kind = .unknown) -> Resolution {
+        .gap(gapValue(node, env, reason, kind: kind))
     }
 
-    func gapValue(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String) -> ResolutionGap {
+    func gapValue(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String, kind: ResolutionGap.Kind = .unknown) -> ResolutionGap {
         let location = env.file.location(of: node)
-        return ResolutionGap(file: env.file.path, line: location.line, column: location.column, reason: reason)
+        return ResolutionGap(file: env.file.path, line: location.line, column: location.column, reason: reason, kind: kind)
     }
 
     func step(_ kind: TraceStep.Kind, _ text: String, at node: some SyntaxProtocol, in file: SourceFile) -> TraceStep {
@@ -136,8 +174,17 @@ public final class ValueResolver: @unchecked Sendable {
 
     func evaluate(_ expression: ExprSyntax, _ env: Environment) -> Resolution {
         guard env.depth <= Self.maximumDepth else {
-            return gap(expression, env, Self.depthReason)
+            return gap(expression, env, Self.depthReason, kind: .depthLimit)
         }
+        guard env.nesting < Self.maximumExpressionNesting else {
+            return gap(expression, env, Self.nestingReason, kind: .nestingLimit)
+        }
+        guard !env.budget.isExhausted else {
+            return gap(expression, env, Self.budgetReason, kind: .stepBudget)
+        }
+        env.budget.charge(1)
+        var env = env
+        env.nesting += 1
         let expression = SyntaxQueries.unwrapTransparent(expression)
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return evaluateMemberAccess(member, env)
@@ -372,7 +419,7 @@ public final class ValueResolver: @unchecked Sendable {
         switch binding {
         case .variable(_, let patternBinding, let list, let itemIndex):
             let key = NodeKey(file: env.file, node: patternBinding)
-            guard !env.active.contains(key) else { return gap(use, env, "`\(name)` depends on itself") }
+            guard !env.active.contains(key) else { return gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle) }
             var inner = env
             inner.active.insert(key)
             inner.depth += 1
@@ -620,18 +667,33 @@ public final class ValueResolver: @unchecked Sendable {
     func resolveVariable(_ declaration: VariableDeclaration, _ env: Environment) -> Resolution {
         let key = declaration.key
         guard !env.active.contains(key) else {
-            return gap(declaration.binding, env.withFile(declaration.file), "`\(declaration.name)` depends on itself")
+            return gap(declaration.binding, env.withFile(declaration.file), "`\(declaration.name)` \(Self.cycleReason)", kind: .cycle)
         }
         let cacheable = env.isContextFree
         if cacheable, let cached = lock.withLock({ declarationCache[key] }) {
+            // Reusing an answer costs what computing it did, so a question's budget runs out at
+            // the same place whatever other questions cached before (output is deterministic).
+            if env.budget.used + cached.steps > env.budget.limit {
+                env.budget.charge(cached.steps)
+                return gap(declaration.binding, env.withFile(declaration.file), Self.budgetReason, kind: .stepBudget)
+            }
+            env.budget.charge(cached.steps)
             Dependencies.replay(cached.names)
             return cached.resolution
         }
+        let stepsBefore = env.budget.used
         let (traced, names) = Dependencies.collect { computeVariable(declaration, key: key, env) }
-        // A result cut short by a cycle or the depth limit depends on where the question came
-        // from; caching it would make answers depend on the order files are scanned in.
+        // A result cut short by a cycle, the depth limit or the step budget depends on where the
+        // question came from; caching it would make answers depend on the order files are
+        // scanned in.
         if cacheable, !traced.gaps.contains(where: { Self.isContextDependent($0) }) {
-            lock.withLock { declarationCache[key] = CachedResolution(resolution: traced, names: names) }
+            let cost = env.budget.used - stepsBefore
+            lock.withLock { declarationCache[key] = CachedResolution(resolution: traced, names: names, steps: cost) }
+        }
+        // Out of steps part-way: only the gap, exactly what reusing a cached answer gives when it
+        // does not fit in what is left (above).
+        if traced.gaps.contains(where: { $0.kind == .stepBudget }) {
+            return gap(declaration.binding, env.withFile(declaration.file), Self.budgetReason, kind: .stepBudget)
         }
         return traced
     }
@@ -934,7 +996,7 @@ public final class ValueResolver: @unchecked Sendable {
     ) -> Resolution {
         let key = function.key
         guard !env.active.contains(key) else {
-            return gap(call, env, "`\(function.name)` \(Self.cycleReason)")
+            return gap(call, env, "`\(function.name)` \(Self.cycleReason)", kind: .cycle)
         }
         guard function.hasBody else {
             return gap(call, env, "`\(function.name)` has no body the resolver can follow")
@@ -949,12 +1011,12 @@ public final class ValueResolver: @unchecked Sendable {
             return gap(call, env, "`\(function.name)` has no body the resolver can follow")
         }
         var inner = env.entering(key, file: functionFile)
-        let arguments = Array(call.arguments)
+        let arguments = SyntaxQueries.argumentExpressions(of: call)
         for (parameter, argumentIndex) in zip(parameters, matched) {
             let name = (parameter.secondName ?? parameter.firstName).text
             let parameterKey = ParameterKey(function: key, name: name)
             if let argumentIndex, argumentIndex < arguments.count {
-                inner.bindings[parameterKey] = evaluate(arguments[argumentIndex].expression, env)
+                inner.bindings[parameterKey] = evaluate(arguments[argumentIndex], env)
             } else if let defaultValue = parameter.defaultValue {
                 var defaultEnv = inner
                 defaultEnv.bindings = [:]
@@ -1052,7 +1114,7 @@ public final class ValueResolver: @unchecked Sendable {
         let name = (parameter.secondName ?? parameter.firstName).text
         let functionKey = NodeKey(file: env.file, node: function)
         guard !env.active.contains(functionKey) else {
-            return gap(use, env, "`\(name)` depends on itself")
+            return gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle)
         }
         guard let (parameters, sites) = compatibleCallSites(of: function, env),
             let position = parameters.firstIndex(where: { $0.id == parameter.id })
@@ -1075,7 +1137,10 @@ public final class ValueResolver: @unchecked Sendable {
                 let (siteFile, call) = site.resolved
                 var siteEnv = inner
                 siteEnv.file = siteFile
-                let argument = Array(call.arguments)[argumentIndex].expression
+                // Indexes count trailing closures too (`save { }`), as the labels they matched.
+                let arguments = SyntaxQueries.argumentExpressions(of: call)
+                guard argumentIndex < arguments.count else { continue }
+                let argument = arguments[argumentIndex]
                 result = result.merging(
                     evaluate(argument, siteEnv)
                         .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile)))
@@ -1112,12 +1177,12 @@ public final class ValueResolver: @unchecked Sendable {
             callerEnv.bindings = [:]
             callerEnv.selfValue = nil
             var bound = env
-            let arguments = Array(call.arguments)
+            let arguments = SyntaxQueries.argumentExpressions(of: call)
             for (parameter, argumentIndex) in zip(parameters, matched) {
                 let name = (parameter.secondName ?? parameter.firstName).text
                 let key = ParameterKey(function: functionKey, name: name)
                 if let argumentIndex, argumentIndex < arguments.count {
-                    bound.bindings[key] = evaluate(arguments[argumentIndex].expression, callerEnv)
+                    bound.bindings[key] = evaluate(arguments[argumentIndex], callerEnv)
                         .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile))
                 } else if let defaultValue = parameter.defaultValue {
                     var defaultEnv = callerEnv

@@ -10,6 +10,9 @@ import SwiftSyntax
 public final class Scanner {
     /// Files larger than this are reported as skipped rather than parsed.
     public static let maximumFileSize = 16 * 1024 * 1024
+    /// Stack of the scan's worker threads; a caller that scans on its own thread with one job
+    /// should give that thread as much (the command-line tool does).
+    public static let threadStackSize = ParallelWork.stackSize
 
     public let configuration: Configuration
     let enabledRules: [any Rule.Type]
@@ -54,7 +57,9 @@ public final class Scanner {
         // than cores (up to 4 per core), which keeps more reads under way.
         let hashing = cacheDirectory != nil
         let readThreads = threads > 1 ? min(4 * threads, 16) : 1
-        let prepared = ParallelWork.map(count: swiftFiles.count, threads: readThreads) { position -> Result<PreparedFile, ReadProblem> in
+        let prepared = ParallelWork.map(
+            count: swiftFiles.count, threads: readThreads, stackSize: ParallelWork.smallStackSize
+        ) { position -> Result<PreparedFile, ReadProblem> in
             let path = swiftFiles[position].path
             return Self.read(path).map { text, note in
                 PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: false)
@@ -340,10 +345,15 @@ public final class Scanner {
 
         var seenGaps = Set<ResolutionGap>()
         let diagnostics = gaps.filter { seenGaps.insert($0).inserted }.map { gap in
+            // A bound meant for hostile code may hide a finding: said without --verbose too.
             ScanDiagnostic(
-                kind: .unresolved, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
-                message: gap.reason)
+                kind: gap.isAnalysisLimit ? .fileNote : .unresolved, file: gap.file,
+                position: SourcePosition(line: gap.line, column: gap.column),
+                message: gap.isAnalysisLimit ? "analysis limit: \(gap.reason)" : gap.reason)
         }
+        // Every file a syntax limit cut short that was parsed only to be searched for declarations
+        // (analysed ones carry theirs in their outcome, which the result cache keeps).
+        notes += index.limitedFiles.map { Self.limitDiagnostic(path: $0.path, $0.note) }
         var seenNotes = Set<ScanDiagnostic>()
         let allDiagnostics = (diagnostics + cacheNotes + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
         return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: rules.map(\.description))
@@ -371,6 +381,7 @@ public final class Scanner {
         var start = Date()
         let file = index.file(at: fileIndex)
         outcome.parseSeconds = Date().timeIntervalSince(start)
+        if let note = file.limitNote { outcome.notes.append(limitDiagnostic(path: file.path, note)) }
 
         start = Date()
         let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
@@ -395,6 +406,10 @@ public final class Scanner {
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
         return outcome
+    }
+
+    static func limitDiagnostic(path: String, _ note: SourceFile.LimitNote) -> ScanDiagnostic {
+        ScanDiagnostic(kind: note.wholeFile ? .skippedFile : .fileNote, file: path, message: "analysis limit: \(note.message)")
     }
 
     static func lineCount(_ text: String) -> Int {

@@ -185,7 +185,7 @@ public final class RuleContext {
     public func noteGaps(_ resolution: Resolution, asking question: String) {
         for gap in resolution.gaps {
             gaps.append(ResolutionGap(file: gap.file, line: gap.line, column: gap.column,
-                                      reason: "\(rule.id): \(question): \(gap.reason)"))
+                                      reason: "\(rule.id): \(question): \(gap.reason)", kind: gap.kind))
         }
     }
 

@@ -19,25 +19,39 @@ _ = glibcMallopt(-8, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount))
 // The process ends right after its report: the scan need not release its working data first.
 KeychainLintEngine.Scanner.releasesWorkingData = false
 
-do {
-    var command = try KeychainLintCommand.parseAsRoot()
-    try command.run()
-} catch let exit as ExitCode {
-    Foundation.exit(exit.rawValue)
-} catch let error as CLIError {
-    FileHandle.standardError.write(Data("keychain-lint: error: \(error.message)\n".utf8))
-    Foundation.exit(2)
-} catch {
-    let code = KeychainLintCommand.exitCode(for: error)
-    if code == .success {
-        // --help, --version
-        print(KeychainLintCommand.fullMessage(for: error))
-        Foundation.exit(0)
+// The command runs on a thread with the workers' large stack: with one job the scan parses and
+// walks syntax trees on this thread, and the main thread's stack (8 MB) is too small for the
+// nesting `SyntaxLimits` allows, above all in a debug build.
+let finished = DispatchSemaphore(value: 0)
+let commandThread = Thread {
+    runCommand()
+    finished.signal()
+}
+commandThread.stackSize = KeychainLintEngine.Scanner.threadStackSize
+commandThread.start()
+finished.wait()
+
+func runCommand() {
+    do {
+        var command = try KeychainLintCommand.parseAsRoot()
+        try command.run()
+    } catch let exit as ExitCode {
+        Foundation.exit(exit.rawValue)
+    } catch let error as CLIError {
+        FileHandle.standardError.write(Data("keychain-lint: error: \(error.message)\n".utf8))
+        Foundation.exit(2)
+    } catch {
+        let code = KeychainLintCommand.exitCode(for: error)
+        if code == .success {
+            // --help, --version
+            print(KeychainLintCommand.fullMessage(for: error))
+            Foundation.exit(0)
+        }
+        // One line: ArgumentParser's message without its "Error: " prefix and the usage block.
+        var message = KeychainLintCommand.message(for: error)
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+        FileHandle.standardError.write(Data("keychain-lint: error: \(firstLine) (see 'keychain-lint --help')\n".utf8))
+        Foundation.exit(2)
     }
-    // One line: ArgumentParser's message without its "Error: " prefix and the usage block.
-    var message = KeychainLintCommand.message(for: error)
-    if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
-    FileHandle.standardError.write(Data("keychain-lint: error: \(firstLine) (see 'keychain-lint --help')\n".utf8))
-    Foundation.exit(2)
 }
