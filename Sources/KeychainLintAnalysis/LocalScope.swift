@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// What a bare identifier refers to inside a function or top-level code.
@@ -86,27 +87,102 @@ enum LocalScope {
         -> LocalBinding?
     {
         if list.parent?.is(SourceFileSyntax.self) == true, list.count > maximumTopLevelItems { return nil }
+        if list.count > LongListIndex.minimumItems {
+            return LongListIndex.of(list).lookup(name, before: child) { index, item in bindingIn(item, index: index, name, list) }
+        }
         let items = Array(list)
         guard let position = items.firstIndex(where: { $0.id == child.id }) else { return nil }
         for index in stride(from: position - 1, through: 0, by: -1) {
-            let item = items[index].item
-            if let decl = item.as(VariableDeclSyntax.self) {
-                for binding in decl.bindings {
-                    if let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-                        identifier.identifier.text == name
-                    {
-                        return .variable(decl, binding, list: list, itemIndex: index)
+            if let found = bindingIn(items[index].item, index: index, name, list) { return found }
+        }
+        return nil
+    }
+
+    /// What item `index` of `list` binds `name` to, if it binds it.
+    private static func bindingIn(
+        _ item: CodeBlockItemSyntax.Item, index: Int, _ name: String, _ list: CodeBlockItemListSyntax
+    ) -> LocalBinding? {
+        if let decl = item.as(VariableDeclSyntax.self) {
+            for binding in decl.bindings {
+                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+                    identifier.identifier.text == name
+                {
+                    return .variable(decl, binding, list: list, itemIndex: index)
+                }
+                if !binding.pattern.is(IdentifierPatternSyntax.self), patternBinds(binding.pattern, name) {
+                    return .opaque("`\(name)` is bound by a tuple pattern")
+                }
+            }
+        }
+        if let guardStmt = item.as(GuardStmtSyntax.self), let found = lookupInConditions(name, guardStmt.conditions) {
+            return found
+        }
+        return nil
+    }
+
+    /// For a long list of statements (a generated function with thousands), the names each item
+    /// may bind, so that looking a name up does not walk every earlier statement for every use.
+    /// Built once per list; it keeps its list (so the tree, whose identity is part of the key)
+    /// alive while it is cached.
+    final class LongListIndex: @unchecked Sendable {
+        static let minimumItems = 64
+        private static let cacheLimit = 64
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var cache: [SyntaxIdentifier: LongListIndex] = [:]
+
+        let list: CodeBlockItemListSyntax
+        private var itemPositions: [SyntaxIdentifier: Int] = [:]
+        private var items: [CodeBlockItemSyntax] = []
+        /// Names that items may bind (a superset: exact checks follow), with their item indexes.
+        private var binders: [String: [Int]] = [:]
+
+        static func of(_ list: CodeBlockItemListSyntax) -> LongListIndex {
+            if let cached = lock.withLock({ cache[list.id] }) { return cached }
+            let built = LongListIndex(list)
+            lock.withLock {
+                if cache.count >= cacheLimit { cache.removeAll() }
+                cache[list.id] = built
+            }
+            return built
+        }
+
+        private init(_ list: CodeBlockItemListSyntax) {
+            self.list = list
+            for (index, item) in list.enumerated() {
+                items.append(item)
+                itemPositions[item.id] = index
+                // The patterns `bindingIn` looks at, not initializers or guard bodies.
+                var patterns: [PatternSyntax] = []
+                if let decl = item.item.as(VariableDeclSyntax.self) {
+                    patterns = decl.bindings.map(\.pattern)
+                } else if let guardStmt = item.item.as(GuardStmtSyntax.self) {
+                    for element in guardStmt.conditions {
+                        if let binding = element.condition.as(OptionalBindingConditionSyntax.self) {
+                            patterns.append(binding.pattern)
+                        } else if let matching = element.condition.as(MatchingPatternConditionSyntax.self) {
+                            patterns.append(matching.pattern)
+                        }
                     }
-                    if !binding.pattern.is(IdentifierPatternSyntax.self), patternBinds(binding.pattern, name) {
-                        return .opaque("`\(name)` is bound by a tuple pattern")
+                }
+                var seen = Set<String>()
+                for pattern in patterns {
+                    for token in pattern.tokens(viewMode: .sourceAccurate) {
+                        guard case .identifier(let name) = token.tokenKind, seen.insert(name).inserted else { continue }
+                        binders[name, default: []].append(index)
                     }
                 }
             }
-            if let guardStmt = item.as(GuardStmtSyntax.self), let found = lookupInConditions(name, guardStmt.conditions) {
-                return found
-            }
         }
-        return nil
+
+        func lookup(
+            _ name: String, before child: Syntax, _ check: (Int, CodeBlockItemSyntax.Item) -> LocalBinding?
+        ) -> LocalBinding? {
+            guard let position = itemPositions[child.id], let candidates = binders[name] else { return nil }
+            for index in candidates.reversed() where index < position {
+                if let found = check(index, items[index].item) { return found }
+            }
+            return nil
+        }
     }
 
     private static func lookupInConditions(_ name: String, _ conditions: ConditionElementListSyntax) -> LocalBinding? {

@@ -129,6 +129,19 @@ public final class RuleContext {
 
     public var resolver: ValueResolver { scan.resolver }
 
+    /// Answers the rule works out once per file and needs again (the uses of a name in a scope,
+    /// asked for each of its declarations): generated code with thousands of declarations in one
+    /// function would otherwise take time quadratic in them. Keys are typed values, one type per
+    /// kind of question. A context serves one file on one thread.
+    private var memos: [AnyHashable: Any] = [:]
+
+    public func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer {
+        if let cached = memos[AnyHashable(key)] as? Answer { return cached }
+        let answer = compute()
+        memos[AnyHashable(key)] = answer
+        return answer
+    }
+
     public init(file: SourceFile, scan: ScanContext, rule: RuleDescription) {
         self.file = file
         self.scan = scan

@@ -111,32 +111,50 @@ public struct UncheckedAccessControlCreationRule: Rule {
     private func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
         switch variable {
         case .local(let name, let binding, let scope):
-            let finder = UseFinder(name: name) { node in
+            let candidates = Self.candidateUses(of: name, in: scope, file: context.file, allowSelfMember: false, context)
+            record(candidates, file: context.file, in: context, into: &handling) { node in
                 guard node.position > binding.endPosition else { return false }
                 if case .variable(let found) = SyntaxQueries.binding(of: name, at: node) { return found.id == binding.id }
                 return false
             }
-            finder.walk(scope)
-            record(finder, file: context.file, in: context, into: &handling)
         case .property(let name, let typeName):
             for type in context.scan.index.types(named: typeName) {
-                let finder = UseFinder(name: name, allowSelfMember: true) { node in
+                let candidates = Self.candidateUses(of: name, in: type.node, file: type.file, allowSelfMember: true, context)
+                record(candidates, file: type.file, in: context, into: &handling) { node in
                     if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
                     return false
                 }
-                finder.walk(type.node)
-                record(finder, file: type.file, in: context, into: &handling)
             }
         }
     }
 
-    private func record(_ finder: UseFinder, file: SourceFile, in context: RuleContext, into handling: inout Handling) {
-        for use in finder.uses {
+    private struct UsesQuestion: Hashable {
+        let scope: NodeKey
+        let name: String
+        let allowSelfMember: Bool
+    }
+
+    /// Every place `scope` mentions `name`, found in one walk per scope and name for the file.
+    private static func candidateUses(
+        of name: String, in scope: some SyntaxProtocol, file: SourceFile, allowSelfMember: Bool, _ context: RuleContext
+    ) -> UseFinder {
+        context.memo(UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: allowSelfMember)) {
+            let finder = UseFinder(name: name, allowSelfMember: allowSelfMember)
+            finder.walk(scope)
+            return finder
+        }
+    }
+
+    private func record(
+        _ candidates: UseFinder, file: SourceFile, in context: RuleContext, into handling: inout Handling,
+        accepting accepts: (Syntax) -> Bool
+    ) {
+        for (node, use) in candidates.uses where node.map(accepts) ?? true {
             let (outer, _) = AccessControlRuleSupport.climbTransparent(use)
             classify(use, text: SyntaxQueries.shortText(outer), place: place(of: use, in: file, context: context), file: file,
                      in: context, into: &handling)
         }
-        for condition in finder.shorthandBindings {
+        for condition in candidates.shorthandBindings where accepts(Syntax(condition)) {
             handling.checked = true
             if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((branch, file)) }
         }
@@ -329,17 +347,18 @@ public struct UncheckedAccessControlCreationRule: Rule {
 
 /// Uses of one name in a subtree: bare references (and `self.name` for properties), and
 /// `if let name` / `guard let name` shorthand bindings.
+/// The places a subtree mentions a name: references (and `self.name` when asked), and `if let
+/// name` shorthands. Which of them mean a given declaration is decided by the caller.
 private final class UseFinder: SyntaxVisitor {
     let name: String
     let allowSelfMember: Bool
-    let accepts: (Syntax) -> Bool
-    var uses: [ExprSyntax] = []
+    /// The reference node the caller's filter is asked about (nil: always a use) and the use.
+    var uses: [(node: Syntax?, use: ExprSyntax)] = []
     var shorthandBindings: [OptionalBindingConditionSyntax] = []
 
-    init(name: String, allowSelfMember: Bool = false, accepts: @escaping (Syntax) -> Bool) {
+    init(name: String, allowSelfMember: Bool = false) {
         self.name = name
         self.allowSelfMember = allowSelfMember
-        self.accepts = accepts
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -347,18 +366,17 @@ private final class UseFinder: SyntaxVisitor {
         guard node.baseName.text == name else { return .visitChildren }
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             if allowSelfMember, member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-                uses.append(ExprSyntax(member))
+                // `self.name` is the property, whatever a filter for plain names would say.
+                uses.append((nil, ExprSyntax(member)))
             }
             return .visitChildren
         }
-        if accepts(Syntax(node)) { uses.append(ExprSyntax(node)) }
+        uses.append((Syntax(node), ExprSyntax(node)))
         return .visitChildren
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if node.initializer == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
-            accepts(Syntax(node))
-        {
+        if node.initializer == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
             shorthandBindings.append(node)
         }
         return .visitChildren
