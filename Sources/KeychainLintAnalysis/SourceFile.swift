@@ -100,17 +100,28 @@ public final class SourceFile: @unchecked Sendable {
         }
     }
 
-    /// The text of one 1-based line, without its newline.
+    /// The text of one 1-based line, without its line break.
     public func lineText(_ line: Int) -> Substring {
-        var current = 1
-        var start = text.startIndex
-        while current < line, let newline = text[start...].firstIndex(of: "\n") {
-            start = text.index(after: newline)
-            current += 1
+        let range = utf8Range(ofLine: line)
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[start..<utf8.index(start, offsetBy: range.count)]
+    }
+
+    /// The UTF-8 offsets of one 1-based line's text, without its line break: lines end at `\n`,
+    /// `\r\n` or `\r`, as in `lineStarts` (a `Character` search for `"\n"` finds neither of
+    /// the others: Swift reads `\r\n` as one character). Empty at the end of the text for a line
+    /// past the last.
+    public func utf8Range(ofLine line: Int) -> Range<Int> {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+            let start = lineStarts[line - 1]
+            guard line < lineStarts.count else { return start..<bytes.count }
+            var end = lineStarts[line] - 1
+            if bytes[end] == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            return start..<end
         }
-        guard current == line else { return "" }
-        let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-        return text[start..<end]
     }
 }
 
