@@ -168,6 +168,9 @@ public final class ResultCache: @unchecked Sendable {
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
             restored.lines = lines[index]
+            // It was analysed (in the run that stored it): `save` keeps its outcome for the next
+            // run, or every other run would find nothing to reuse.
+            restored.analysed = true
             restored.fromCache = true
             restored.dependencies = entry.dependencies
             restored.factDependencies = entry.facts

@@ -38,6 +38,11 @@ struct CacheTests {
         #expect(try findings(second) == findings(first))
         #expect(try (jsonStats(second)["filesFromCache"] as? Int ?? 0) >= 2)
         #expect(try jsonStats(second)["filesParsed"] as? Int == 0)
+        // A run that took every file from the cache writes them back: the third run reuses them too.
+        let third = try tree.run(arguments)
+        #expect(try findings(third) == findings(first))
+        #expect(try jsonStats(third)["filesFromCache"] as? Int == jsonStats(second)["filesFromCache"] as? Int)
+        #expect(try jsonStats(third)["filesParsed"] as? Int == 0)
     }
 
     @Test("editing a constant in another file invalidates the findings that used it")
