@@ -295,7 +295,7 @@ enum CacheFile {
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw systemError("cannot create a temporary file next to \(path)") }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var written = false
         defer { if !written { unlink(temporary) } }
         do {
