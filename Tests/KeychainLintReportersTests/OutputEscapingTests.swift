@@ -68,4 +68,68 @@ import Testing
         #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String
             == "Sources/nl%0A%3A%3Aerror%20file=FAKE.swift%3A%3Ax%1B%5B2J.swift")
     }
+
+    /// Strings of random characters, drawn mostly from the troublesome ones, in every field a
+    /// report prints: the text and github reports keep one line per entry and no raw control
+    /// character; JSON and SARIF decode to the very same strings.
+    @Test func randomHostileStringsInEveryFormat() throws {
+        // Every C0 control, DEL, a few C1 controls, separators, bidi controls, and characters
+        // that mean something to the formats themselves.
+        var pool: [Unicode.Scalar] = (0x00...0x1F).compactMap(Unicode.Scalar.init)
+        pool += [0x7F, 0x80, 0x85, 0x9B, 0x9F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069].compactMap(Unicode.Scalar.init)
+        pool += ["%", ":", ",", "\\", "\"", "[", "a", "é", "🔐", " ", "=", "u", "{", "}"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            // SplitMix64: the same strings on every run.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        func randomString() -> String {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(1 + next(12)) { scalars.append(pool[next(pool.count)]) }
+            return String(scalars)
+        }
+        for _ in 0..<200 {
+            var finding = Fixtures.lowFinding
+            finding.range.file = randomString()
+            finding.message = randomString()
+            finding.remediation = randomString()
+            let diagnostics = [ScanDiagnostic.Kind.skippedFile, .fileNote, .unresolved].map {
+                ScanDiagnostic(kind: $0, file: randomString(), message: randomString())
+            }
+            let result = ScanResult(findings: [finding], diagnostics: diagnostics, stats: ScanStats(), rules: [Fixtures.deprecatedRule])
+            let options = ReportOptions(verbose: true)
+
+            let text = try TextReporter().render(result, options: options)
+            #expect(rawControlCharacters(in: text, except: ["\n"]) == [], "\(text.debugDescription)")
+            // Finding, fix, three diagnostics, blank line, summary.
+            #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 8, "\(text.debugDescription)")
+
+            let github = try GitHubReporter().render(result, options: options)
+            #expect(rawControlCharacters(in: github, except: ["\n"]) == [], "\(github.debugDescription)")
+            // The finding and the skipped file, each one command.
+            let commands = github.split(separator: "\n")
+            #expect(commands.count == 2 && commands.allSatisfy { $0.hasPrefix("::notice file=") || $0.hasPrefix("::warning file=") },
+                    "\(github.debugDescription)")
+
+            let json = try JSONReporter().render(result, options: options)
+            #expect(rawControlCharacters(in: json, except: ["\n"]) == [], "\(json.debugDescription)")
+            let object = try decodeObject(json)
+            let entry = try #require((object["findings"] as? [[String: Any]])?.first)
+            #expect(entry["file"] as? String == finding.range.file)
+            #expect(entry["message"] as? String == finding.message)
+            #expect(entry["remediation"] as? String == finding.remediation)
+            let decoded = Set((object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String })
+            #expect(decoded == Set(diagnostics.map(\.message)))
+
+            let sarif = try SARIFReporter().render(result, options: options)
+            #expect(rawControlCharacters(in: sarif, except: ["\n"]) == [], "\(sarif.debugDescription)")
+            let run = try #require((try decodeObject(sarif)["runs"] as? [[String: Any]])?.first)
+            let message = (run["results"] as? [[String: Any]])?.first?["message"] as? [String: Any]
+            #expect((message?["text"] as? String)?.hasPrefix(finding.message) == true)
+        }
+    }
 }
