@@ -257,8 +257,10 @@ enum CacheFile {
         var errorDescription: String? { message }
     }
 
-    private static func systemError(_ what: String, _ code: Int32 = errno) -> Problem {
-        Problem(message: "\(what): \(String(cString: strerror(code)))")
+    /// The system's reason (errno), read before the message is built, which may change it.
+    private static func systemError(_ what: @autoclosure () -> String) -> Problem {
+        let code = errno
+        return Problem(message: "\(what()): \(String(cString: strerror(code)))")
     }
 
     /// The file's bytes; throws for anything that is not a regular file (a link to one too).
