@@ -171,24 +171,28 @@ public final class SourceFile: @unchecked Sendable {
         }
     }
 
-    /// The text of one 1-based line, without its line break (`\n`, `\r\n` or `\r`).
+    /// The text of one 1-based line, without its line break.
     public func lineText(_ line: Int) -> Substring {
-        guard line >= 1, line <= lineStarts.count else { return "" }
+        let range = utf8Range(ofLine: line)
         let utf8 = text.utf8
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] : utf8.count
-        // Back over the line break.
-        if end > start, line < lineStarts.count {
-            end -= 1
-            if end > start, utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] == 0x0D,
-                utf8[utf8.index(utf8.startIndex, offsetBy: end)] == 0x0A
-            {
-                end -= 1
-            }
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[start..<utf8.index(start, offsetBy: range.count)]
+    }
+
+    /// The UTF-8 offsets of one 1-based line's text, without its line break: lines end at `\n`,
+    /// `\r\n` or `\r`, as in `lineStarts` (a `Character` search for `"\n"` finds neither of
+    /// the others: Swift reads `\r\n` as one character). Empty at the end of the text for a line
+    /// past the last.
+    public func utf8Range(ofLine line: Int) -> Range<Int> {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+            let start = lineStarts[line - 1]
+            guard line < lineStarts.count else { return start..<bytes.count }
+            var end = lineStarts[line] - 1
+            if bytes[end] == 0x0A, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            return start..<end
         }
-        let startIndex = utf8.index(utf8.startIndex, offsetBy: start)
-        let endIndex = utf8.index(utf8.startIndex, offsetBy: end)
-        return text[startIndex..<endIndex]
     }
 }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import KeychainLintAnalysis
 import KeychainLintCore
@@ -47,15 +48,18 @@ public final class ResultCache: @unchecked Sendable {
         var suppressed: Int
     }
 
-    static let formatVersion = 3
+    /// 4: keys and content hashes are SHA-256.
+    static let formatVersion = 4
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
         let absoluteRoots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.sorted()
-        let name = "scan-" + Fingerprints.fnv1a(absoluteRoots.joined(separator: "\n")) + ".json"
+        let name = "scan-" + Self.sha256(absoluteRoots.joined(separator: "\n")) + ".json"
         self.path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
         self.key = key
-        if let data = FileManager.default.contents(atPath: path) {
+        // A link, folder, FIFO or device at the cache path is not ours: it is neither read nor
+        // replaced (`save` says so), so a planted link cannot feed findings or block the scan.
+        if let data = try? CacheFile.read(path) {
             if let decoded = try? JSONDecoder().decode(Stored.self, from: data),
                 decoded.formatVersion == Self.formatVersion
             {
@@ -95,7 +99,7 @@ public final class ResultCache: @unchecked Sendable {
             for (option, value) in settings.options.sorted(by: { $0.key < $1.key }) { parts.append("  \(option)=\(value)") }
         }
         for file in projectFiles.sorted(by: { $0.path < $1.path }) { parts.append("project \(file.path) \(file.hash)") }
-        return Fingerprints.fnv1a(parts.joined(separator: "\n"))
+        return sha256(parts.joined(separator: "\n"))
     }
 
     public struct ProjectFileInputHash {
@@ -164,6 +168,9 @@ public final class ResultCache: @unchecked Sendable {
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
             restored.lines = lines[index]
+            // It was analysed (in the run that stored it): `save` keeps its outcome for the next
+            // run, or every other run would find nothing to reuse.
+            restored.analysed = true
             restored.fromCache = true
             restored.dependencies = entry.dependencies
             restored.factDependencies = entry.facts
@@ -211,23 +218,116 @@ public final class ResultCache: @unchecked Sendable {
                 facts: facts))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        try data.write(to: URL(fileURLWithPath: temporary))
-        _ = try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        try CacheFile.replace(path, with: data)
     }
 
-    /// Stable content hash (FNV-1a 64) of a file's text.
+    /// Stable content hash of a file's text (SHA-256): a collision would reuse another text's
+    /// findings, so a 64-bit hash is not enough across the files of many runs.
     static func hash(_ text: String) -> String {
+        sha256(text)
+    }
+
+    static func sha256(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
+        let digest = text.withUTF8 { bytes in SHA256.hash(data: UnsafeRawBufferPointer(bytes)) }
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(SHA256.byteCount * 2)
+        for byte in digest {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+/// Reading and replacing the cache file without trusting what is at its path. The cache folder
+/// may be shared (by concurrent scans, or by users on a machine), so:
+/// - reading opens the file itself, never a symbolic link, and only a regular file;
+/// - writing goes to a new file of our own (`mkstemp`: created exclusively, mode 0600, random
+///   name, so nothing planted in advance can be at its path), which `rename` then puts over the
+///   cache file in one step: a concurrent reader sees the old file or the new, never half of one,
+///   and concurrent writers each rename a complete file of their own (the last one wins);
+/// - nothing but a regular file at the cache path is ever replaced, and a failed write removes
+///   only its own temporary file.
+enum CacheFile {
+    struct Problem: Error, LocalizedError, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+        var errorDescription: String? { message }
+    }
+
+    /// The system's reason (errno), read before the message is built, which may change it.
+    private static func systemError(_ what: @autoclosure () -> String) -> Problem {
+        let code = errno
+        return Problem(message: "\(what()): \(String(cString: strerror(code)))")
+    }
+
+    /// The file's bytes; throws for anything that is not a regular file (a link to one too).
+    static func read(_ path: String) throws -> Data {
+        // O_NONBLOCK: opening a FIFO planted at the path must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw systemError("cannot open \(path)") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError("cannot read \(path)") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Problem(message: "\(path) is not a regular file") }
+        var data = Data(count: Int(status.st_size))
+        var filled = 0
+        try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+            while filled < buffer.count {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw systemError("cannot read \(path)")
+                }
+                if count == 0 { break }
+                filled += count
             }
-            let hex = String(hash, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex + "-\(bytes.count)"
+        }
+        return data.prefix(filled)
+    }
+
+    /// Puts `data` at `path` atomically, unless something other than a regular file is there.
+    static func replace(_ path: String, with data: Data) throws {
+        var status = stat()
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw Problem(message: "\(path) is \(kind(status.st_mode)), not a cache file; left as it is")
+        }
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw systemError("cannot create a temporary file next to \(path)") }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var written = false
+        defer { if !written { unlink(temporary) } }
+        do {
+            defer { close(descriptor) }
+            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                var done = 0
+                while done < buffer.count {
+                    let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        throw systemError("cannot write \(temporary)")
+                    }
+                    done += count
+                }
+            }
+        }
+        // rename replaces a link at `path` itself, never its target; a folder that appeared
+        // there since the check makes it fail (EISDIR), and the folder stays.
+        guard rename(temporary, path) == 0 else { throw systemError("cannot replace \(path)") }
+        written = true
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "something other than a regular file"
         }
     }
 }

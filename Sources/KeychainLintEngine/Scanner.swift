@@ -317,6 +317,13 @@ public final class Scanner {
 
         findings = findings.map { finding in
             var finding = finding
+            // A range that ends before it starts is a rule's mistake, and an invalid SARIF region
+            // that viewers reject with the whole report: keep such a range as empty, at its start.
+            if finding.range.end < finding.range.start { finding.range.end = finding.range.start }
+            for index in finding.relatedLocations.indices
+            where finding.relatedLocations[index].range.end < finding.relatedLocations[index].range.start {
+                finding.relatedLocations[index].range.end = finding.relatedLocations[index].range.start
+            }
             if let rule = rules.first(where: { $0.description.id == finding.ruleId }),
                 configuration.rules[rule.description.id]?.severity != nil
             {

@@ -39,22 +39,15 @@ public struct GitHubReporter: Reporter {
         return "::\(name) \(list)::\(escapedMessage)"
     }
 
-    /// The message part of a workflow command: `%`, CR and LF are encoded.
+    /// The message part of a workflow command: `%`, CR and LF are encoded as GitHub's workflow
+    /// command syntax requires, and every other control character the same way, so none reaches
+    /// the log raw (`OutputEscaping`).
     static func escapeData(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        OutputEscaping.percentEncoded(text)
     }
 
     /// A property value: as data, plus `:` and `,`, which would end the value.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        OutputEscaping.percentEncoded(text, also: [":", ","])
     }
 }

@@ -19,10 +19,86 @@ func roundedSeconds(_ seconds: Double) -> Double {
 }
 
 /// Pretty-printed JSON with sorted keys and unescaped slashes, ending with a newline.
+/// The encoder escapes C0 control characters in strings (JSON requires it); DEL, C1 controls and
+/// the invisible reordering characters of `OutputEscaping` are written as `\uXXXX` too, so a
+/// report printed on a terminal cannot run escape sequences. They can occur only inside strings
+/// (everything outside is ASCII punctuation and spaces), so the escape never changes a value.
 func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    guard text.unicodeScalars.contains(where: { $0.value >= 0x7F && OutputEscaping.isUnsafe($0) }) else {
+        return text + "\n"
+    }
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if scalar.value >= 0x7F, OutputEscaping.isUnsafe(scalar) {
+            escaped.append(contentsOf: "\\u".unicodeScalars)
+            escaped.append(contentsOf: OutputEscaping.hex(scalar.value, digits: 4).unicodeScalars)
+        } else {
+            escaped.append(scalar)
+        }
+    }
+    return String(escaped) + "\n"
+}
+
+/// Source text and paths in a report come from the scanned code, which the person running the
+/// scan did not necessarily write. Printed as they are, some characters act instead of showing:
+/// ESC starts a terminal control sequence (colours, cursor moves, window titles), BEL rings, CR
+/// returns to the start of the line to overwrite it, LF starts a new line that a CI log reads as
+/// a command of its own (GitHub's `::error …` workflow commands). The reporters escape them.
+enum OutputEscaping {
+    /// C0 and C1 control characters and DEL; the line and paragraph separators, which some
+    /// viewers take as new lines; and the bidirectional embeddings, overrides and isolates, which
+    /// make text display in another order than it reads ("Trojan Source", CVE-2021-42574).
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// For the text format: each unsafe character as Swift writes it in a string literal, `\u{1B}`.
+    /// A backslash is left as it is, so ordinary text (and Windows-style paths) reads unchanged.
+    static func text(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                escaped.append(contentsOf: "\\u{\(hex(scalar.value, digits: 2))}".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
+    }
+
+    /// For GitHub workflow commands: `%` and each unsafe character percent-encoded (its UTF-8
+    /// bytes). The runner decodes `%25`, `%0D` and `%0A` (and `%3A`, `%2C` in properties); any
+    /// other encoded character shows as its code, which is what a hostile name should look like.
+    static func percentEncoded(_ text: String, also extra: Set<Unicode.Scalar> = []) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "%" || isUnsafe($0) || extra.contains($0) }) else {
+            return text
+        }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || isUnsafe(scalar) || extra.contains(scalar) {
+                for byte in String(scalar).utf8 {
+                    escaped.append("%")
+                    escaped.append(contentsOf: hex(UInt32(byte), digits: 2).unicodeScalars)
+                }
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
+    }
+
+    /// Upper-case hexadecimal, padded with zeros to `digits`.
+    static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
 }
 
 /// A JSON tree, for documents whose shape (SARIF property bags with dotted keys) is easier to

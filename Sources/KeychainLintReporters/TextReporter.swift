@@ -2,7 +2,8 @@ import Foundation
 import KeychainLintCore
 
 /// Xcode-compatible diagnostics (`path:line:col: error: message [rule-id]`), one indented `fix:` line
-/// under each, then skipped files and file notes, then a one-line summary.
+/// under each, then skipped files and file notes, then a one-line summary. Paths and messages
+/// (which quote the scanned code) are printed with control characters escaped (`OutputEscaping`).
 public struct TextReporter: Reporter {
     public init() {}
 
@@ -11,22 +12,23 @@ public struct TextReporter: Reporter {
         var lines: [String] = []
         for finding in result.findings {
             let start = finding.range.start
-            let location = "\(finding.range.file):\(start.line):\(start.column):"
+            let location = "\(escape(finding.range.file)):\(start.line):\(start.column):"
             lines.append(
-                "\(style.bold(location)) \(style.level(finding.severity.diagnosticLevel)) \(finding.message) [\(finding.ruleId)]")
+                "\(style.bold(location)) \(style.level(finding.severity.diagnosticLevel)) \(escape(finding.message)) [\(escape(finding.ruleId))]")
             if !finding.remediation.isEmpty {
-                lines.append("    fix: \(finding.remediation)")
+                lines.append("    fix: \(escape(finding.remediation))")
             }
         }
         for diagnostic in result.visibleDiagnostics(verbose: options.verbose) {
-            var location = diagnostic.file
+            var location = escape(diagnostic.file)
             if let position = diagnostic.position {
                 location += ":\(position.line):\(position.column)"
             }
+            let message = escape(diagnostic.message)
             let text = switch diagnostic.kind {
-            case .skippedFile: "skipped: \(diagnostic.message)"
-            case .fileNote: diagnostic.message
-            case .unresolved: "\(diagnostic.message) [unresolved]"
+            case .skippedFile: "skipped: \(message)"
+            case .fileNote: message
+            case .unresolved: "\(message) [unresolved]"
             }
             lines.append("\(style.bold(location + ":")) \(style.level(.note)) \(text)")
         }
@@ -35,6 +37,10 @@ public struct TextReporter: Reporter {
         }
         lines.append(Self.summary(result))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func escape(_ text: String) -> String {
+        OutputEscaping.text(text)
     }
 
     /// `Scanned 12 files in 0.12s: 3 findings (1 high, 2 low), 1 suppressed`.

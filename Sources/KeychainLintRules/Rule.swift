@@ -217,7 +217,12 @@ public final class RuleContext {
 
     /// Reports at a suppression comment (its line and column, up to the end of that line).
     public func reportDirective(_ directive: SuppressionDirective, message: String) {
-        let lineLength = file.lineText(directive.line).utf8.count
+        // The end is where the line's break starts, whichever it is (`\n`, `\r\n`, `\r`), and
+        // both positions carry their character columns (SARIF's), which differ from the UTF-8
+        // columns after non-ASCII text.
+        let line = file.utf8Range(ofLine: directive.line)
+        let start = file.location(at: min(line.lowerBound + directive.column - 1, line.upperBound))
+        let end = file.location(at: line.upperBound)
         findings.append(
             Finding(
                 ruleId: rule.id,
@@ -226,8 +231,10 @@ public final class RuleContext {
                 message: message,
                 range: SourceRange(
                     file: file.path,
-                    start: SourcePosition(line: directive.line, column: directive.column),
-                    end: SourcePosition(line: directive.line, column: lineLength + 1)),
+                    start: SourcePosition(
+                        line: start.line, column: start.column, characterColumn: file.characterColumn(of: start)),
+                    end: SourcePosition(
+                        line: end.line, column: end.column, characterColumn: file.characterColumn(of: end))),
                 remediation: rule.remediation,
                 fingerprint: "\(directive.command) \(directive.ruleIds.joined(separator: ","))"))
     }

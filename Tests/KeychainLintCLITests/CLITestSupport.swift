@@ -309,6 +309,18 @@ func isSummary(_ line: String, files: Int, _ tail: String) -> Bool {
     return !seconds.isEmpty && seconds.allSatisfy { $0.isNumber || $0 == "." }
 }
 
+/// The control characters in `text` other than its line breaks (which a report may not print raw
+/// from the scanned code: the reporters escape them), as `U+1B`.
+func rawControlCharacters(_ text: String) -> [String] {
+    text.unicodeScalars.filter { scalar in
+        switch scalar.value {
+        case 0x0A: return false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+}
+
 /// Parses a JSON document from the run's standard output (or a file) as a dictionary.
 func jsonObject(_ text: String) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))

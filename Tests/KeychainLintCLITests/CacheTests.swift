@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The result cache: a second run over unchanged files reuses findings; an edit to a constant in
 /// another file invalidates the findings that used it; `--no-cache` and version/config changes.
 @Suite("scan: result cache")
@@ -30,6 +38,11 @@ struct CacheTests {
         #expect(try findings(second) == findings(first))
         #expect(try (jsonStats(second)["filesFromCache"] as? Int ?? 0) >= 2)
         #expect(try jsonStats(second)["filesParsed"] as? Int == 0)
+        // A run that took every file from the cache writes them back: the third run reuses them too.
+        let third = try tree.run(arguments)
+        #expect(try findings(third) == findings(first))
+        #expect(try jsonStats(third)["filesFromCache"] as? Int == jsonStats(second)["filesFromCache"] as? Int)
+        #expect(try jsonStats(third)["filesParsed"] as? Int == 0)
     }
 
     @Test("editing a constant in another file invalidates the findings that used it")
@@ -116,5 +129,133 @@ struct CacheTests {
         let run = try tree.run(arguments)
         #expect(run.status == 1, "\(run)")
         #expect(try jsonStats(run)["filesFromCache"] as? Int == 0)
+    }
+
+    // MARK: - What is at the cache path is not always ours
+
+    /// Runs a scan to learn the name of the cache file, then deletes it: the tests put something
+    /// else at that path.
+    private func emptiedCachePath(_ tree: TempTree, _ arguments: [String]) throws -> (path: String, name: String) {
+        _ = try tree.run(arguments)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        let name = try #require(names.first { $0.hasPrefix("scan-") && $0.hasSuffix(".json") }, "\(names)")
+        #expect(names == [name], "only the cache file is left in the cache folder")
+        let path = tree.path("cache/" + name).path
+        try FileManager.default.removeItem(atPath: path)
+        return (path, name)
+    }
+
+    /// The text line of the note that the cache was not written, checked whole: the cache file's
+    /// path (as the tool spells it: the working folder may be a link on some systems) twice.
+    private func expectNotWrittenNote(_ run: CLIRun, name: String, because reason: String) {
+        let lines = run.stdoutLines.filter { $0.contains("could not write the result cache") }
+        #expect(lines.count == 1, "\(run)")
+        guard let line = lines.first, let end = line.range(of: ": note: ") else { return }
+        let path = String(line[..<end.lowerBound])
+        #expect(path.hasSuffix("/cache/" + name), "\(line)")
+        #expect(line == "\(path): note: could not write the result cache: \(path) is \(reason), not a cache file; left as it is [unresolved]")
+    }
+
+    @Test("a symbolic link at the cache path is neither read nor followed: its target stays as it was")
+    func symbolicLinkAtCachePath() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        let (path, name) = try emptiedCachePath(tree, arguments)
+        // The link's target is a valid cache of this very scan: reading through the link would
+        // reuse it, writing through it would change it.
+        _ = try tree.run(arguments)
+        let valid = try Data(contentsOf: URL(fileURLWithPath: path))
+        try FileManager.default.removeItem(atPath: path)
+        try tree.write("victim.json", data: valid)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: tree.path("victim.json").path)
+
+        let run = try tree.run(arguments)
+        #expect(run.status == 1, "\(run)")
+        #expect(try findings(run) == findings(first))
+        #expect(try jsonStats(run)["filesFromCache"] as? Int == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == tree.path("victim.json").path)
+        #expect(try Data(contentsOf: tree.path("victim.json")) == valid)
+        expectNotWrittenNote(try tree.run(["scan", ".", "--cache-dir", "cache", "--verbose"]), name: name, because: "a symbolic link")
+        #expect(try Data(contentsOf: tree.path("victim.json")) == valid)
+    }
+
+    @Test("a folder at the cache path is left as it is, with a note")
+    func folderAtCachePath() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--cache-dir", "cache", "--verbose"]
+        let (path, name) = try emptiedCachePath(tree, arguments)
+        try tree.write("cache/\(name)/keep.txt", "mine")
+
+        let run = try tree.run(arguments)
+        #expect(run.status == 1, "\(run)")
+        expectNotWrittenNote(run, name: name, because: "a folder")
+        #expect(try String(contentsOfFile: path + "/keep.txt", encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path) == [name])
+    }
+
+    @Test("a FIFO at the cache path does not block the scan, and is left as it is")
+    func fifoAtCachePath() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--cache-dir", "cache", "--verbose"]
+        let (path, name) = try emptiedCachePath(tree, arguments)
+        try #require(mkfifo(path, 0o600) == 0)
+
+        let run = try tree.run(arguments, timeout: 60)
+        #expect(run.exitedNormally && run.status == 1, "\(run)")
+        expectNotWrittenNote(run, name: name, because: "a FIFO")
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test("the cache file is private to its owner (mode 0600)")
+    func cacheFileMode() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        _ = try tree.run(["scan", ".", "--cache-dir", "cache"])
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        try #require(names.count == 1, "\(names)")
+        var status = stat()
+        #expect(lstat(tree.path("cache/" + names[0]).path, &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFREG)
+        #expect(status.st_mode & 0o7777 == 0o600)
+    }
+
+    @Test("8 scans sharing one cache folder at once all write it, and leave no temporary file")
+    func concurrentScans() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache", "--verbose"]
+        let reference = try tree.run(arguments + ["--no-cache"])
+        final class Collected: @unchecked Sendable {
+            let lock = NSLock()
+            var runs: [CLIRun] = []
+            var errors: [String] = []
+        }
+        let collected = Collected()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let outcome = Result { try tree.run(arguments, timeout: 120) }
+            collected.lock.lock()
+            defer { collected.lock.unlock() }
+            switch outcome {
+            case .success(let run): collected.runs.append(run)
+            case .failure(let error): collected.errors.append("\(error)")
+            }
+        }
+        #expect(collected.errors == [])
+        #expect(collected.runs.count == 8)
+        for run in collected.runs {
+            #expect(run.exitedNormally && run.status == 1, "\(run)")
+            #expect(try findings(run) == findings(reference))
+            #expect(!run.stdout.contains("could not write the result cache"), "\(run)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        #expect(names.count == 1 && names.allSatisfy { $0.hasPrefix("scan-") && $0.hasSuffix(".json") }, "\(names)")
+        // What is left is a whole cache file, which the next run uses.
+        let next = try tree.run(arguments)
+        #expect(try (jsonStats(next)["filesFromCache"] as? Int ?? 0) >= 2, "\(next)")
     }
 }

@@ -241,6 +241,57 @@ struct ReportFormatTests {
                 "\(github)")
     }
 
+    // MARK: Control characters from the scanned code
+
+    @Test("a file name with a newline and ESC, and ESC/BEL in a comment: no format prints them raw, github prints only its own commands")
+    func hostileNamesAndText() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        // After the newline, the name reads as a workflow command of its own to GitHub Actions.
+        let name = "nl\n::error file=FAKE.swift::x\u{1B}[31m.swift"
+        do {
+            try tree.write(name, """
+                // keychain-lint:disable-next-line swift.x\u{1B}[2J\u{07} -- migrated
+                let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
+
+                """)
+        } catch {
+            // A file system that refuses such a name cannot hold the attack either.
+            return
+        }
+        let escapedName = #"nl\u{0A}::error file=FAKE.swift::x\u{1B}[31m.swift"#
+
+        let text = try tree.run(["scan", "--no-cache"])
+        #expect(text.status == 1, "\(text)")
+        #expect(findingLines(text) == [
+            escapedName + ":1:1: note: " + #"Suppression names unknown rule 'swift.x\u{1B}[2J\u{07}'"# + " [keychain_lint.invalid_suppression]",
+            escapedName + ":2:95: error: \(CLIFixtures.biometryAnyMessage) [swift.weak_biometric_acl]",
+        ], "\(text)")
+        #expect(rawControlCharacters(text.stdout) == [], "\(text)")
+
+        let github = try tree.run(["scan", "--no-cache", "--format", "github"])
+        #expect(github.status == 1, "\(github)")
+        let encodedName = "nl%0A%3A%3Aerror file=FAKE.swift%3A%3Ax%1B[31m.swift"
+        let lines = github.stdoutLines
+        try #require(lines.count == 2, "\(github)")
+        #expect(lines[0].hasPrefix("::notice file=\(encodedName),line=1,col=1,endLine=1,endColumn=60,title="), "\(github)")
+        #expect(lines[1].hasPrefix("::error file=\(encodedName),line=2,col=95,endLine=2,endColumn=107,title="), "\(github)")
+        #expect(github.stdoutLines.first?.hasSuffix("::Suppression names unknown rule 'swift.x%1B[2J%07'%0AFix: "
+            + "Write `// keychain-lint:disable-next-line RULE_ID -- reason` with a known rule id and a reason.") == true, "\(github)")
+        #expect(rawControlCharacters(github.stdout) == [], "\(github)")
+
+        for format in ["json", "sarif"] {
+            let run = try tree.run(["scan", "--no-cache", "--format", format])
+            #expect(run.status == 1, "\(run)")
+            #expect(rawControlCharacters(run.stdout) == [], "\(run)")
+        }
+        // The values themselves are intact once decoded.
+        let json = try jsonObject(try tree.run(["scan", "--no-cache", "--format", "json"]).stdout)
+        #expect((json["findings"] as? [[String: Any]])?.map { $0["file"] as? String } == [name, name])
+        let sarif = try tree.run(["scan", "--no-cache", "--format", "sarif"])
+        #expect(sarif.stdout.contains(#""uri" : "nl%0A%3A%3Aerror%20file=FAKE.swift%3A%3Ax%1B%5B31m.swift""#), "\(sarif)")
+    }
+
     // MARK: --output problems and bad values
 
     @Test("--output into a folder that does not exist: exit 2, one line naming the file")

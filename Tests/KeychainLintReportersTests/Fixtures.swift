@@ -100,9 +100,41 @@ enum Fixtures {
                    rules: [deprecatedRule, biometricRule])
     }
 
+    /// A path and messages from hostile scanned code, trying to act on a terminal or a CI log: a
+    /// newline followed by a GitHub workflow command, ESC sequences (clear the screen, set the
+    /// window title, hide text, move up a line), BEL, CR, TAB, DEL, the C1 control CSI and a
+    /// right-to-left override.
+    static let hostileFile = "Sources/nl\n::error file=FAKE.swift::x\u{1B}[2J.swift"
+    static let hostileMessage = "Weak \u{1B}]0;owned\u{07} flags\r\u{9B}31m \u{202E}txt.exe"
+
+    static var hostileResult: ScanResult {
+        var finding = lowFinding
+        finding.range.file = hostileFile
+        finding.message = hostileMessage
+        finding.remediation = "Use .biometryCurrentSet\n::warning::injected\u{7F}\tend"
+        let diagnostics = [
+            ScanDiagnostic(kind: .skippedFile, file: hostileFile, message: "cannot read file:\r\u{1B}[1A"),
+            ScanDiagnostic(kind: .fileNote, file: "Sources/\u{07}bell.swift", message: "syntax errors\n::notice::hi"),
+            ScanDiagnostic(kind: .unresolved, file: hostileFile, position: SourcePosition(line: 2, column: 1),
+                           message: "cannot resolve '\u{1B}[8m'"),
+        ]
+        return ScanResult(findings: [finding], diagnostics: diagnostics, stats: ScanStats(), rules: [deprecatedRule])
+    }
+
     static var empty: ScanResult {
         ScanResult(findings: [], diagnostics: [], stats: ScanStats(), rules: [])
     }
+}
+
+/// The characters no report may print raw (see `OutputEscaping`), other than `except`.
+func rawControlCharacters(in text: String, except allowed: Set<Unicode.Scalar> = []) -> [String] {
+    text.unicodeScalars.filter { scalar in
+        guard !allowed.contains(scalar) else { return false }
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
 }
 
 /// A rendered JSON document as Foundation objects.
