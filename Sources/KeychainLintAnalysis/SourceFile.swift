@@ -29,6 +29,11 @@ public final class SourceFile: @unchecked Sendable {
         public var message: String
         /// Nothing of the file is analysed (its tree is empty), rather than only a part.
         public var wholeFile: Bool
+
+        public init(message: String, wholeFile: Bool) {
+            self.message = message
+            self.wholeFile = wholeFile
+        }
     }
 
     /// - Parameter notParsedBecause: a reason found on an earlier parse of the same text for not
@@ -67,7 +72,7 @@ public final class SourceFile: @unchecked Sendable {
                 return starts.lastIndex { $0 <= offset }.map { $0 + 1 } ?? 1
             }
             self.limitNote = LimitNote(
-                message: "code nests more than \(SyntaxLimits.parserNesting) brackets deep"
+                message: "code nests more than \(SyntaxLimits.parserNesting) levels deep (brackets and #if blocks)"
                     + (line.map { ": not analysed from line \($0) on" } ?? ": analysed only in part"),
                 wholeFile: false)
         } else {

@@ -44,8 +44,12 @@ public final class ValueResolver: @unchecked Sendable {
         let steps: Int
     }
 
-    public init(index: ProjectIndex) {
+    /// Steps one question may take here (`maximumStepsPerQuestion` unless a test asks for fewer).
+    let stepsPerQuestion: Int
+
+    public init(index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion) {
         self.index = index
+        self.stepsPerQuestion = stepsPerQuestion
     }
 
     /// The possible values of `expression`, which lies in `file`. A question starts from an empty
@@ -56,7 +60,7 @@ public final class ValueResolver: @unchecked Sendable {
     }
 
     private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
-        let budget = StepBudget(limit: Self.maximumStepsPerQuestion)
+        let budget = StepBudget(limit: stepsPerQuestion)
         var env = Environment(file: file, budget: budget)
         let uses = ParameterUses()
         env.parameterUses = uses
@@ -146,7 +150,7 @@ public final class ValueResolver: @unchecked Sendable {
     static let cycleReason = "depends on itself"
     static let depthReason = "resolution depth limit reached"
     static let nestingReason = "expression nests deeper than \(maximumExpressionNesting) levels: not followed"
-    static let budgetReason = "resolution stopped after \(maximumStepsPerQuestion) steps for one question"
+    var budgetReason: String { "resolution stopped after \(stepsPerQuestion) steps for one question" }
 
     static func isContextDependent(_ gap: ResolutionGap) -> Bool {
         switch gap.kind {
@@ -180,7 +184,7 @@ public final class ValueResolver: @unchecked Sendable {
             return gap(expression, env, Self.nestingReason, kind: .nestingLimit)
         }
         guard !env.budget.isExhausted else {
-            return gap(expression, env, Self.budgetReason, kind: .stepBudget)
+            return gap(expression, env, budgetReason, kind: .stepBudget)
         }
         env.budget.charge(1)
         var env = env
@@ -675,7 +679,7 @@ public final class ValueResolver: @unchecked Sendable {
             // the same place whatever other questions cached before (output is deterministic).
             if env.budget.used + cached.steps > env.budget.limit {
                 env.budget.charge(cached.steps)
-                return gap(declaration.binding, env.withFile(declaration.file), Self.budgetReason, kind: .stepBudget)
+                return gap(declaration.binding, env.withFile(declaration.file), budgetReason, kind: .stepBudget)
             }
             env.budget.charge(cached.steps)
             Dependencies.replay(cached.names)
@@ -693,7 +697,7 @@ public final class ValueResolver: @unchecked Sendable {
         // Out of steps part-way: only the gap, exactly what reusing a cached answer gives when it
         // does not fit in what is left (above).
         if traced.gaps.contains(where: { $0.kind == .stepBudget }) {
-            return gap(declaration.binding, env.withFile(declaration.file), Self.budgetReason, kind: .stepBudget)
+            return gap(declaration.binding, env.withFile(declaration.file), budgetReason, kind: .stepBudget)
         }
         return traced
     }

@@ -1,0 +1,73 @@
+import Foundation
+import KeychainLintCore
+import KeychainLintEngine
+
+/// libFuzzer's entry point: scans the input as Swift source with every rule. An input may hold
+/// several files, separated by a line `//--- NAME.swift` (cross-file resolution is where several
+/// crashes hid), and may start with project files the same way (`//--- Info.plist`).
+///
+/// The scan runs on a thread with the stack the command-line tool gives its scan: libFuzzer calls
+/// this on its main thread, whose 8 MB would fail where the tool does not.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        FuzzScan.run(bytes)
+        done.signal()
+    }
+    thread.stackSize = Scanner.threadStackSize
+    thread.start()
+    done.wait()
+    return 0
+}
+
+enum FuzzScan {
+    static let scanner: Scanner = {
+        do {
+            return try Scanner(configuration: .default)
+        } catch {
+            fatalError("the default configuration must be valid: \(error)")
+        }
+    }()
+
+    static func run(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var sources: [ProjectIndex.Input] = []
+        var projectFiles: [ProjectFileInput] = []
+        for (name, body) in split(text) {
+            if let kind = ProjectFileInput.Kind(fileName: name) {
+                projectFiles.append(ProjectFileInput(path: name, kind: kind, data: Data(body.utf8)))
+            } else {
+                sources.append(ProjectIndex.Input(path: name, text: body))
+            }
+        }
+        let result = scanner.scan(sources: sources, projectFiles: projectFiles, threads: 1)
+        // Every finding must have a well-formed range (a report with end before start is invalid
+        // SARIF): the fuzzer treats a broken invariant like a crash.
+        for finding in result.findings {
+            let range = finding.range
+            precondition(range.start.line >= 1 && range.start.column >= 1, "finding starts before the file: \(finding)")
+            precondition((range.end.line, range.end.column) >= (range.start.line, range.start.column),
+                         "finding ends before it starts: \(finding)")
+        }
+    }
+
+    /// The files of one input: `//--- NAME` lines start a new file; text before the first is `Fuzz.swift`.
+    static func split(_ text: String) -> [(String, String)] {
+        var files: [(String, String)] = []
+        var name = "Fuzz.swift"
+        var body: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("//--- "), line.count > 6, files.count < 16 {
+                files.append((name, body.joined(separator: "\n")))
+                name = String(line.dropFirst(6)).trimmingCharacters(in: .whitespaces)
+                body = []
+            } else {
+                body.append(line)
+            }
+        }
+        files.append((name, body.joined(separator: "\n")))
+        return files.filter { !$0.0.isEmpty }
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer) of the scan of one in-memory input, which may hold several
+# files separated by `//--- NAME.swift` lines (Fuzz/Sources/KeychainLintFuzz/FuzzTarget.swift).
+#
+#   Scripts/fuzz.sh [SECONDS] [WORKERS]     # default: 600 s, 1 worker
+#
+# Builds the fuzz target (release, instrumented; the first build takes several minutes), seeds
+# the corpus with the project's examples and the regression corpus, and runs. A crash, a hang
+# (10 s per input) or an input over 4 GB of memory is written to Fuzz/findings/ and stops that
+# worker; libFuzzer prints how many inputs it ran ("#N DONE" / "stat::number_of_executed_units").
+# Reproduce one with: Fuzz/.build-fuzz/release/KeychainLintFuzz Fuzz/findings/crash-…
+set -euo pipefail
+seconds=${1:-600}
+workers=${2:-1}
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root/Fuzz"
+swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer
+binary=.build-fuzz/release/KeychainLintFuzz
+
+mkdir -p corpus findings
+# Seeds: every Swift file of the examples and fixtures, and the regression corpus (unpacked).
+find "$root/Examples" "$root/Tests" -name '*.swift' -size -64k -exec cp {} corpus/ \; 2>/dev/null || true
+for packed in "$root"/Tests/KeychainLintCLITests/Fixtures/.regression/*/*.gz; do
+  [ -e "$packed" ] || continue
+  gzip -dc "$packed" | head -c 65536 > "corpus/regression-$(basename "$(dirname "$packed")").swift"
+done
+
+args=(corpus -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536
+      -artifact_prefix=findings/ -print_final_stats=1)
+if [ "$workers" -gt 1 ]; then
+  args+=(-fork="$workers" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+fi
+exec "$binary" "${args[@]}"

@@ -1,0 +1,205 @@
+import KeychainLintAnalysis
+import SwiftSyntax
+import Testing
+
+/// Bounds for generated and hostile code (`SyntaxLimits`, the resolver's nesting limit and step
+/// budget) and the call shapes that once crashed the resolver.
+@Suite("Limits and hostile shapes")
+struct LimitTests {
+    // MARK: Trailing closures at call sites
+
+    @Test("a caller that passes only a trailing closure is matched without indexing past its arguments")
+    func trailingClosureOnlyCaller() {
+        let resolution = resolveProbe(
+            [
+                "Store.swift": """
+                func save(_ p: CFString) { probe(p) }
+                """,
+                "Caller.swift": "func caller() { save { } }",
+            ])
+        #expect(resolution.values.isEmpty)
+        #expect(resolution.hasGap(mentioning: "a closure is not a value the resolver follows"), "\(resolution.reasons)")
+    }
+
+    @Test("an argument before a trailing closure is still traced from the caller")
+    func argumentBeforeTrailingClosure() {
+        let resolution = resolveProbe(
+            [
+                "Store.swift": """
+                func save(_ p: CFString, _ done: () -> Void) { probe(p) }
+                """,
+                "Caller.swift": "func caller() { save(kSecAttrAccessibleAlways) { } }",
+            ])
+        #expect(resolution.descriptions == ["kSecAttrAccessibleAlways"])
+    }
+
+    // MARK: Resolver bounds
+
+    @Test("an expression nested deeper than the resolver follows is a gap of kind nestingLimit")
+    func expressionNestingLimit() {
+        let deep = Array(repeating: "1", count: ValueResolver.maximumExpressionNesting + 50).joined(separator: " + ")
+        let resolution = resolveProbe("func f() { probe(\(deep)) }")
+        #expect(resolution.values.isEmpty)
+        #expect(resolution.gaps.contains { $0.kind == .nestingLimit && $0.isAnalysisLimit }, "\(resolution.reasons)")
+        #expect(resolution.hasGap(mentioning: "expression nests deeper than \(ValueResolver.maximumExpressionNesting) levels"))
+    }
+
+    @Test("an expression within the nesting limit is followed to its value")
+    func expressionWithinNestingLimit() {
+        let shallow = Array(repeating: "1", count: 100).joined(separator: " + ")
+        let resolution = resolveProbe("func f() { probe(\(shallow)) }")
+        #expect(resolution.descriptions == ["100"])
+        #expect(resolution.gaps.isEmpty)
+    }
+
+    /// Index, resolver with a small budget, and the probe of a one-file source.
+    private func resolveWithBudget(_ source: String, steps: Int, warmUp: String? = nil) -> Resolution {
+        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: source)])
+        let resolver = ValueResolver(index: index, stepsPerQuestion: steps)
+        let file = index.file(at: 0)
+        let finder = ProbeFinder()
+        finder.walk(file.tree)
+        if let warmUp {
+            // Another question first, which caches declarations the probe reuses.
+            let other = finder.arguments.first { $0.description == warmUp }!
+            _ = resolver.resolve(other, in: file)
+        }
+        let probe = finder.arguments.first { $0.description != warmUp }!
+        return resolver.resolve(probe, in: file)
+    }
+
+    @Test("a question that takes more steps than its budget stops with a stepBudget gap")
+    func stepBudgetExhausted() {
+        let elements = (0..<60).map { "\($0)" }.joined(separator: ", ")
+        let resolution = resolveWithBudget("func f() { probe([\(elements)]) }", steps: 20)
+        #expect(resolution.gaps.contains { $0.kind == .stepBudget }, "\(resolution.reasons)")
+        #expect(resolution.hasGap(mentioning: "resolution stopped after 20 steps for one question"))
+        let enough = resolveWithBudget("func f() { probe([\(elements)]) }", steps: 1000)
+        #expect(enough.gaps.isEmpty)
+        #expect(enough.values.count == 1)
+    }
+
+    @Test("the budget runs out at the same place whether a declaration was cached before or not")
+    func stepBudgetIsDeterministic() {
+        let source = """
+            let base: SecAccessControlCreateFlags = [.biometryAny, .or, .devicePasscode]
+            let derived = base.union(.privateKeyUsage)
+            func f() { probe(derived) }
+            func g() { probe(base) }
+            """
+        for steps in 1...12 {
+            let cold = resolveWithBudget(source, steps: steps)
+            let warm = resolveWithBudget(source, steps: steps, warmUp: "base")
+            #expect(cold == warm, "budget \(steps): \(cold) vs \(warm)")
+        }
+    }
+
+    // MARK: Syntax limits
+
+    @Test("brackets in strings and comments do not count towards the bracket screen")
+    func bracketScreenSkipsStringsAndComments() {
+        let many = String(repeating: "[", count: 200)
+        let text = """
+            let a = "\(many)"
+            let b = #"\\"\(many)"#
+            let c = \"""
+                \(many)
+                \"""
+            // \(many)
+            /* \(many) /* nested \(many) */ \(many) */
+            let d = [[[1]]]
+            """
+        #expect(SyntaxLimits.textProblem(text) == nil)
+    }
+
+    @Test("runs of open brackets beyond the screen's limits are not parsed", arguments: [
+        (String(repeating: "[", count: SyntaxLimits.openSquareBrackets + 1),
+         "more than 16 `[` open at once (17): not parsed, not analysed"),
+        (String(repeating: "switch x {", count: SyntaxLimits.openBrackets + 1),
+         "more than 64 brackets open at once (65): not parsed, not analysed"),
+        (String(repeating: "f(", count: 100), "more than 64 brackets open at once (100): not parsed, not analysed"),
+    ])
+    func bracketScreenLimits(_ text: String, _ message: String) {
+        #expect(SyntaxLimits.textProblem("let q = " + text) == message)
+        let file = SourceFile(id: 0, path: "A.swift", text: "let q = " + text)
+        #expect(file.limitNote == SourceFile.LimitNote(message: message, wholeFile: true))
+        #expect(file.tree.statements.isEmpty)
+    }
+
+    @Test("brackets within the screen's limits are parsed as usual")
+    func bracketScreenAllowsOrdinaryNesting() {
+        let text = "let q = " + String(repeating: "[", count: 16) + "1" + String(repeating: "]", count: 16)
+        #expect(SyntaxLimits.textProblem(text) == nil)
+        let file = SourceFile(id: 0, path: "A.swift", text: text)
+        #expect(file.limitNote == nil)
+        #expect(file.tree.statements.count == 1)
+    }
+
+    @Test("a member chain deeper than the tree limit is not analysed")
+    func deepMemberChain() {
+        let text = "let q = a" + String(repeating: ".b", count: SyntaxLimits.treeDepth) + "\nSecItemAdd(q, nil)\n"
+        let file = SourceFile(id: 0, path: "A.swift", text: text)
+        #expect(file.limitNote == SourceFile.LimitNote(
+            message: "syntax nests deeper than 4000 levels: not analysed", wholeFile: true))
+        #expect(file.tree.statements.isEmpty)
+    }
+
+    @Test("an expression with more operators than the folding limit is not analysed")
+    func longOperatorSequence() {
+        let text = "let q = " + Array(repeating: "1", count: SyntaxLimits.sequenceOperators + 2).joined(separator: " + ")
+        let file = SourceFile(id: 0, path: "A.swift", text: text)
+        #expect(file.limitNote == SourceFile.LimitNote(
+            message: "an expression has more than 2000 operators: not analysed", wholeFile: true))
+    }
+
+    @Test("code nested beyond the parser's limit is analysed up to the line where it stops")
+    func parserNestingOverflow() {
+        // `#if` blocks: the text screen does not count them, the parser does.
+        let text = "let ok = 1\n" + String(repeating: "#if A\n", count: SyntaxLimits.parserNesting + 10)
+            + "let q = 2\n" + String(repeating: "#endif\n", count: SyntaxLimits.parserNesting + 10)
+        let file = SourceFile(id: 0, path: "A.swift", text: text)
+        #expect(file.limitNote == SourceFile.LimitNote(
+            message: "code nests more than 128 levels deep (brackets and #if blocks): not analysed from line 131 on",
+            wholeFile: false))
+        #expect(file.tree.statements.first?.item.description.contains("let ok = 1") == true)
+    }
+}
+
+@Suite("Local lookups in long statement lists")
+struct LongListLookupTests {
+    /// A function with `count` filler statements around the declaration and the use, so the
+    /// indexed lookup (lists longer than 64 items) is the one exercised.
+    private func longFunction(_ body: [String], filler count: Int = 80) -> String {
+        let filler = (0..<count).map { "    let filler\($0) = \($0)" }
+        return "func f() {\n" + (filler + body.map { "    " + $0 }).joined(separator: "\n") + "\n}\n"
+    }
+
+    @Test("a local declared far above its use is found")
+    func farDeclaration() {
+        let source = longFunction(["let flags: SecAccessControlCreateFlags = .biometryAny"] + (0..<80).map { "let more\($0) = \($0)" }
+            + ["probe(flags)"])
+        #expect(resolveProbe(source).descriptions == [".biometryAny"])
+    }
+
+    @Test("the nearest earlier declaration wins; a later one is not seen")
+    func nearestDeclarationWins() {
+        let source = longFunction([
+            "let flags: SecAccessControlCreateFlags = .biometryAny",
+            "let flags: SecAccessControlCreateFlags = .biometryCurrentSet",
+            "probe(flags)",
+            "let flags: SecAccessControlCreateFlags = .userPresence",
+        ])
+        #expect(resolveProbe(source).descriptions == [".biometryCurrentSet"])
+    }
+
+    @Test("a name bound by a guard far above is a guard binding, as in short lists")
+    func guardBinding() {
+        let body = ["guard let flags = makeFlags() else { return }", "probe(flags)"]
+        let helper = "func makeFlags() -> SecAccessControlCreateFlags? { .biometryAny }\n"
+        let long = resolveProbe(helper + longFunction(body))
+        let short = resolveProbe(helper + longFunction(body, filler: 2))
+        #expect(long.descriptions == short.descriptions)
+        #expect(long.reasons == short.reasons)
+        #expect(long.descriptions == [".biometryAny"])
+    }
+}
