@@ -52,9 +52,28 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
             guard let only = segments[0] else { return true }  // "**"
             return components.contains { only.matches($0[...]) }
         }
-        // The path itself, or any folder above it.
-        for count in 1...components.count where match(segmentIndex: 0, components[..<count]) {
-            return true
+        // The path itself, or any folder above it: some prefix of the components matches.
+        //
+        // The components are read once, left to right, keeping the set of pattern positions that
+        // the components read so far can reach (an NFA simulation). Trying every split of the
+        // path for every `**` instead backtracks exponentially: 15 `**` against a 40-deep path
+        // never finished. This takes (segments + 1) × components steps.
+        var reachable = [Bool](repeating: false, count: segments.count + 1)
+        reachable[0] = true
+        closeOverDoubleStars(&reachable)
+        for component in components {
+            var next = [Bool](repeating: false, count: segments.count + 1)
+            for position in segments.indices where reachable[position] {
+                if let segment = segments[position] {
+                    if segment.matches(component[...]) { next[position + 1] = true }
+                } else {
+                    next[position] = true  // `**` takes one more component and may take more
+                }
+            }
+            closeOverDoubleStars(&next)
+            if next[segments.count] { return true }
+            guard next.contains(true) else { return false }
+            reachable = next
         }
         return false
     }
@@ -65,19 +84,11 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
             .map { Array($0) }
     }
 
-    private func match(segmentIndex: Int, _ components: ArraySlice<[Character]>) -> Bool {
-        guard segmentIndex < segments.count else { return components.isEmpty }
-        guard let segment = segments[segmentIndex] else {
-            // `**`: try every number of skipped components, fewest first.
-            var rest = components
-            while true {
-                if match(segmentIndex: segmentIndex + 1, rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
+    /// A `**` also matches no component: a position before one reaches the position after it.
+    private func closeOverDoubleStars(_ reachable: inout [Bool]) {
+        for position in segments.indices where reachable[position] && segments[position] == nil {
+            reachable[position + 1] = true
         }
-        guard let first = components.first, segment.matches(first[...]) else { return false }
-        return match(segmentIndex: segmentIndex + 1, components.dropFirst())
     }
 
     public static func == (lhs: GlobPattern, rhs: GlobPattern) -> Bool { lhs.pattern == rhs.pattern }
