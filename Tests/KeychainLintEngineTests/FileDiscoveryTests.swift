@@ -1,4 +1,5 @@
 import Foundation
+import KeychainLintCore
 import Testing
 
 @testable import KeychainLintEngine
@@ -91,7 +92,7 @@ private func discoveryError(_ body: () throws -> Void) -> String? {
         "App/Foo.swift",
         "App/Generated/Gen.swift",
         "App/Info.plist",
-        "App/Linked.swift",
+        // App/Linked.swift is a link to Vendor/Lib.swift: the same file, taken once, by its own name.
         "App/Sub/Generated/Deep.swift",
         "App/Widget-Info.plist",
         "Config/Base.xcconfig",
@@ -230,9 +231,17 @@ private func discoveryError(_ body: () throws -> Void) -> String? {
         chmod(tree.path("Locked"), 0o000)
         defer { chmod(tree.path("Locked"), 0o755) }
         let discovery = FileDiscovery(exclude: [], baseDirectory: tree.root, includeVendored: false)
-        #expect(
-            discoveryError { _ = try discovery.discover([tree.root]) }
-                == "cannot read directory '\(tree.path("Locked"))': permission denied")
+        // Skipped with a diagnostic, like an unreadable file: the rest is still scanned.
+        var skipped: [ScanDiagnostic] = []
+        let files = try discovery.discover([tree.root], skipped: &skipped)
+        #expect(paths(files, under: tree.root) == Self.defaultScan)
+        #expect(skipped == [
+            ScanDiagnostic(kind: .skippedFile, file: tree.path("Locked"), message: "cannot read directory: Permission denied")
+        ])
+        // Given on the command line, too.
+        skipped = []
+        #expect(try discovery.discover([tree.path("Locked")], skipped: &skipped).isEmpty)
+        #expect(skipped.map(\.message) == ["cannot read directory: Permission denied"])
         // An unreadable file is left for the scanner to report.
         try tree.file("App/Unreadable.swift")
         chmod(tree.path("App/Unreadable.swift"), 0o000)
