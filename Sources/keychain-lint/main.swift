@@ -19,6 +19,22 @@ _ = glibcMallopt(-8, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount))
 // The process ends right after its report: the scan need not release its working data first.
 KeychainLintEngine.Scanner.releasesWorkingData = false
 
+/// The hint for an unknown single-dash option, which is most often a path that starts with `-`.
+let dashPathHint = "; to scan a path that starts with '-', write it as ./PATH or after --"
+
+// `-h` is ArgumentParser's short help flag, and short flags can be grouped: `scan -h.swift` (a
+// path mistyped without `./`) read as `-h -. -s …`, printed the help and exited 0 as if a scan had
+// passed. keychain-lint has no other short option, so a longer single-dash word (but `-help`) is
+// never one: it is reported as unknown (exit 2) before ArgumentParser can take it for help.
+for argument in CommandLine.arguments.dropFirst().prefix(while: { $0 != "--" })
+where argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.count > 2 && argument != "-help"
+    && Int(argument) == nil
+{
+    FileHandle.standardError.write(Data(
+        "keychain-lint: error: Unknown option '\(argument)'\(dashPathHint) (see 'keychain-lint --help')\n".utf8))
+    Foundation.exit(2)
+}
+
 do {
     var command = try KeychainLintCommand.parseAsRoot()
     try command.run()
@@ -37,7 +53,10 @@ do {
     // One line: ArgumentParser's message without its "Error: " prefix and the usage block.
     var message = KeychainLintCommand.message(for: error)
     if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+    var firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+    if firstLine.hasPrefix("Unknown option '-"), !firstLine.hasPrefix("Unknown option '--") {
+        firstLine += dashPathHint
+    }
     FileHandle.standardError.write(Data("keychain-lint: error: \(firstLine) (see 'keychain-lint --help')\n".utf8))
     Foundation.exit(2)
 }
