@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintEngine
 import Testing
 
@@ -98,5 +99,23 @@ import Testing
         let deep = GlobPattern("**/**/**/**/**/x")
         #expect(!deep.matches(Array(repeating: "d", count: 30).joined(separator: "/")))
         #expect(deep.matches(Array(repeating: "d", count: 30).joined(separator: "/") + "/x"))
+    }
+
+    /// 15 `**` against a 40-deep path never finished when `**` tried every split (issue 8): the
+    /// matcher reads the path once, so this takes microseconds.
+    @Test(.timeLimit(.minutes(1)))
+    func doubleStarsMatchInLinearTime() {
+        let path = Array(repeating: "a", count: 40).joined(separator: "/")
+        let fifteen = Array(repeating: "**/a", count: 15).joined(separator: "/")
+        #expect(!GlobPattern(fifteen + "/**/b").matches(path + "/x.swift"))
+        #expect(GlobPattern(fifteen + "/**/b").matches(path + "/b/x.swift"))
+        #expect(GlobPattern(fifteen + "/**/x.swift").matches(path + "/x.swift"))
+        // More `a` segments than the path has components: no match.
+        let tooMany = Array(repeating: "**/a", count: 41).joined(separator: "/")
+        #expect(!GlobPattern(tooMany).matches(path))
+        #expect(GlobPattern(Array(repeating: "**/a", count: 40).joined(separator: "/")).matches(path))
+        let start = Date()
+        for _ in 0..<100 { _ = GlobPattern(fifteen + "/**/b").matches(path + "/x.swift") }
+        #expect(Date().timeIntervalSince(start) < 5)
     }
 }
