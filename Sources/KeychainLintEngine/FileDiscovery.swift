@@ -101,8 +101,11 @@ public struct FileDiscovery: Sendable {
         /// Folders already walked (device and inode): a folder given twice is walked once.
         var walked: Set<FileIdentity> = []
         var skipped: [ScanDiagnostic] = []
+        /// What has been reported as skipped: a FIFO given and met again while walking is reported once.
+        var skippedIdentities: Set<FileIdentity> = []
 
-        mutating func skip(_ path: String, _ message: String) {
+        mutating func skip(_ path: String, _ message: String, identity: FileIdentity) {
+            guard skippedIdentities.insert(identity).inserted else { return }
             skipped.append(ScanDiagnostic(kind: .skippedFile, file: path, message: message))
         }
     }
@@ -129,7 +132,7 @@ public struct FileDiscovery: Sendable {
             }
             // There but not reachable (a folder above it is unreadable, a link loop, a path
             // longer than PATH_MAX): skipped like an unreadable file met while walking.
-            walk.skip(display, "cannot read: \(String(cString: strerror(code)))")
+            walk.skip(display, "cannot read: \(String(cString: strerror(code)))", identity: .path(DiscoveryPaths.absolute(root)))
             return
         }
         let absolute = DiscoveryPaths.absolute(root)
@@ -144,7 +147,7 @@ public struct FileDiscovery: Sendable {
         }
         guard let kind = Self.explicitKind(name: (root as NSString).lastPathComponent) else { return }
         if type != S_IFREG {
-            walk.skip(display, RegularFile.Failure.notRegular(RegularFile.kindName(type)).description)
+            walk.skip(display, RegularFile.Failure.notRegular(RegularFile.kindName(type)).description, identity: FileIdentity(info))
             return
         }
         add(DiscoveredFile(path: display, kind: kind), identity: FileIdentity(info), viaLink: false, into: &walk)
@@ -159,10 +162,10 @@ public struct FileDiscovery: Sendable {
         do {
             entries = try DiscoveryPaths.contentsOfDirectory(directory)
         } catch let failure as DiscoveryPaths.Failure {
-            walk.skip(display, "cannot read directory: \(failure.reason)")
+            walk.skip(display, "cannot read directory: \(failure.reason)", identity: FileIdentity(identity))
             return
         } catch {
-            walk.skip(display, "cannot read directory: \(error)")
+            walk.skip(display, "cannot read directory: \(error)", identity: FileIdentity(identity))
             return
         }
         let directoryName = (absolute as NSString).lastPathComponent
@@ -177,7 +180,9 @@ public struct FileDiscovery: Sendable {
                 // for the system) is worth a line, for the names the scan would have read.
                 if entry.statError == ENOENT { continue }
                 if Self.folderKind(name: name, directoryName: directoryName) != nil, !isExcluded(childRelative) {
-                    walk.skip(childDisplay, "cannot read file: \(String(cString: strerror(entry.statError)))")
+                    walk.skip(
+                        childDisplay, "cannot read file: \(String(cString: strerror(entry.statError)))",
+                        identity: .path(childAbsolute))
                 }
                 continue
             }
@@ -197,7 +202,8 @@ public struct FileDiscovery: Sendable {
                 if !includeVendored, Self.vendoredDirectoryNames.contains(name) { continue }
                 if isExcluded(childRelative) { continue }
                 if !entry.validName {
-                    walk.skip(childDisplay, "the folder name is not valid UTF-8 (rename it to scan it)")
+                    walk.skip(
+                        childDisplay, "the folder name is not valid UTF-8 (rename it to scan it)", identity: FileIdentity(info))
                     continue
                 }
                 walkDirectory(
@@ -208,7 +214,7 @@ public struct FileDiscovery: Sendable {
             guard let kind = Self.folderKind(name: name, directoryName: directoryName) else { continue }
             if isExcluded(childRelative) { continue }
             if !entry.validName {
-                walk.skip(childDisplay, "the file name is not valid UTF-8 (rename it to scan it)")
+                walk.skip(childDisplay, "the file name is not valid UTF-8 (rename it to scan it)", identity: FileIdentity(target))
                 continue
             }
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
@@ -219,7 +225,9 @@ public struct FileDiscovery: Sendable {
             }
             if type != S_IFREG {
                 // A FIFO, socket or device: opening one may block or have effects, reading it may never end.
-                walk.skip(childDisplay, RegularFile.Failure.notRegular(RegularFile.kindName(type)).description)
+                walk.skip(
+                    childDisplay, RegularFile.Failure.notRegular(RegularFile.kindName(type)).description,
+                    identity: FileIdentity(target))
                 continue
             }
             add(DiscoveredFile(path: childDisplay, kind: kind), identity: FileIdentity(target), viaLink: isLink, into: &walk)

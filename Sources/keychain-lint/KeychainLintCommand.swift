@@ -156,9 +156,9 @@ enum ReportFile {
     static func write(_ text: String, to path: String) -> Int32? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return errno }
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var written = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {
