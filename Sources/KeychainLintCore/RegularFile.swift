@@ -44,6 +44,17 @@ public enum RegularFile {
     /// read. Reading stops after `limit` + 1 bytes, so a file that grows while it is read cannot
     /// take more memory than that.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        path.withCString { read(cPath: $0, limit: limit) }
+    }
+
+    /// `read(_:limit:)` for a path given as bytes, which need not be valid UTF-8 (a file name a
+    /// Swift string cannot spell).
+    public static func read(pathBytes: [UInt8], limit: Int) -> Result<[UInt8], Failure> {
+        let terminated = pathBytes.map { CChar(bitPattern: $0) } + [0]
+        return terminated.withUnsafeBufferPointer { read(cPath: $0.baseAddress!, limit: limit) }
+    }
+
+    private static func read(cPath path: UnsafePointer<CChar>, limit: Int) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.system(errno)) }
         defer { close(descriptor) }

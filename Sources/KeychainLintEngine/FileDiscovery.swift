@@ -12,16 +12,21 @@ import Musl
 /// A file the scanner will read.
 public struct DiscoveredFile: Sendable, Hashable {
     /// The path as the user spelled its folder (`Examples/App/Foo.swift`), without a leading `./`.
+    /// Invalid UTF-8 bytes in a name are spelled `\xFF` (see `pathBytes`).
     public var path: String
     public var kind: Kind
+    /// The bytes of the path when `path` cannot name the file (a name that is not valid UTF-8,
+    /// at any level): the file is opened with these. Nil for every other file.
+    public var pathBytes: [UInt8]?
 
     public enum Kind: String, Sendable {
         case swift, infoPlist, pbxproj, xcconfig
     }
 
-    public init(path: String, kind: Kind) {
+    public init(path: String, kind: Kind, pathBytes: [UInt8]? = nil) {
         self.path = path
         self.kind = kind
+        self.pathBytes = pathBytes
     }
 }
 
@@ -43,8 +48,9 @@ public struct DiscoveredFile: Sendable, Hashable {
 ///   spelling, and the spelling that is not a symbolic link wins.
 /// - What cannot be scanned is skipped with a diagnostic, never silently and never by ending the
 ///   scan: a folder that cannot be read, a FIFO, socket or device with a scanned name (reading one
-///   would block or never end), a name that is not valid UTF-8 (a Swift string cannot spell the
-///   path to open it). Only a path on the command line that does not exist is an error.
+///   would block or never end). Only a path on the command line that does not exist is an error.
+/// - A name that is not valid UTF-8 is shown with `\xFF` escapes and scanned through the bytes of
+///   its path (`DiscoveredFile.pathBytes`), as a Swift string cannot spell it.
 public struct FileDiscovery: Sendable {
     public static let vendoredDirectoryNames: Set<String> = [
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
@@ -78,14 +84,28 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Like `discover(_:)`, and appends a `.skippedFile` diagnostic (in walking order) for each file
-    /// or folder that is not scanned for a reason the user should see.
+    /// or folder that is not scanned for a reason the user should see, and a `.fileNote` for each
+    /// name shown with `\xFF` escapes.
     public func discover(_ paths: [String], skipped: inout [ScanDiagnostic]) throws -> [DiscoveredFile] {
         var walk = Walk()
         for path in paths {
             try discover(root: path, into: &walk)
         }
+        // A name spelled with `\xFF` escapes may read like another file's real name; the scan
+        // tells files apart by their paths, so only the one spelled exactly is kept.
+        let exact = Set(walk.found.values.filter { $0.file.pathBytes == nil }.map(\.file.path))
+        var files: [DiscoveredFile] = []
+        for entry in walk.found.values {
+            if entry.file.pathBytes != nil, exact.contains(entry.file.path) {
+                walk.skipped.append(ScanDiagnostic(
+                    kind: .skippedFile, file: entry.file.path,
+                    message: "its name is not valid UTF-8 and, with \\xNN escapes, reads the same as another file's"))
+                continue
+            }
+            files.append(entry.file)
+        }
         skipped.append(contentsOf: walk.skipped)
-        return walk.found.values.map(\.file).sorted { $0.path < $1.path }
+        return files.sorted { $0.path < $1.path }
     }
 
     /// What a discovery has found so far.
@@ -108,6 +128,16 @@ public struct FileDiscovery: Sendable {
             guard skippedIdentities.insert(identity).inserted else { return }
             skipped.append(ScanDiagnostic(kind: .skippedFile, file: path, message: message))
         }
+
+        /// Says how a name that is not valid UTF-8 is shown (once per name).
+        mutating func noteEscapedName(_ path: String, folder: Bool, identity: FileIdentity) {
+            guard escapedNames.insert(identity).inserted else { return }
+            skipped.append(ScanDiagnostic(
+                kind: .fileNote, file: path,
+                message: "the \(folder ? "folder" : "file") name is not valid UTF-8: its invalid bytes are shown as \\xNN escapes"))
+        }
+
+        private var escapedNames: Set<FileIdentity> = []
     }
 
     /// Who a file is: its device and inode when known, else its absolute path.
@@ -142,7 +172,9 @@ public struct FileDiscovery: Sendable {
 
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR {
-            walkDirectory(directory: root, display: display, absolute: absolute, relative: relative, identity: info, into: &walk)
+            walkDirectory(
+                directory: root, bytes: nil, display: display, absolute: absolute, relative: relative, identity: info,
+                into: &walk)
             return
         }
         guard let kind = Self.explicitKind(name: (root as NSString).lastPathComponent) else { return }
@@ -153,14 +185,16 @@ public struct FileDiscovery: Sendable {
         add(DiscoveredFile(path: display, kind: kind), identity: FileIdentity(info), viaLink: false, into: &walk)
     }
 
+    /// Walks a folder; `bytes` is its path as bytes when `directory` cannot spell it (a name above
+    /// that is not valid UTF-8), else nil.
     private func walkDirectory(
-        directory: String, display: String, absolute: String, relative: String, identity: stat,
+        directory: String, bytes: [UInt8]?, display: String, absolute: String, relative: String, identity: stat,
         into walk: inout Walk
     ) {
         guard walk.walked.insert(FileIdentity(identity)).inserted else { return }
         let entries: [DiscoveryPaths.Entry]
         do {
-            entries = try DiscoveryPaths.contentsOfDirectory(directory)
+            entries = try DiscoveryPaths.contentsOfDirectory(bytes ?? Array(directory.utf8))
         } catch let failure as DiscoveryPaths.Failure {
             walk.skip(display, "cannot read directory: \(failure.reason)", identity: FileIdentity(identity))
             return
@@ -175,6 +209,8 @@ public struct FileDiscovery: Sendable {
             let childDisplay = DiscoveryPaths.join(display, name)
             let childAbsolute = DiscoveryPaths.join(absolute, name)
             let childRelative = DiscoveryPaths.join(relative, name)
+            // Only a path that a string cannot spell is carried as bytes.
+            let childBytes = bytes == nil && entry.validName ? nil : (bytes ?? Array(directory.utf8)) + [0x2F] + entry.bytes
             guard let info = entry.status else {
                 // Gone since the folder was listed: nothing to say. Anything else (a name too long
                 // for the system) is worth a line, for the names the scan would have read.
@@ -201,26 +237,20 @@ public struct FileDiscovery: Sendable {
                 if Self.alwaysSkippedDirectoryNames.contains(name) { continue }
                 if !includeVendored, Self.vendoredDirectoryNames.contains(name) { continue }
                 if isExcluded(childRelative) { continue }
-                if !entry.validName {
-                    walk.skip(
-                        childDisplay, "the folder name is not valid UTF-8 (rename it to scan it)", identity: FileIdentity(info))
-                    continue
-                }
+                if !entry.validName { walk.noteEscapedName(childDisplay, folder: true, identity: FileIdentity(info)) }
                 walkDirectory(
-                    directory: childPath, display: childDisplay, absolute: childAbsolute,
+                    directory: childPath, bytes: childBytes, display: childDisplay, absolute: childAbsolute,
                     relative: childRelative, identity: info, into: &walk)
                 continue
             }
             guard let kind = Self.folderKind(name: name, directoryName: directoryName) else { continue }
             if isExcluded(childRelative) { continue }
-            if !entry.validName {
-                walk.skip(childDisplay, "the file name is not valid UTF-8 (rename it to scan it)", identity: FileIdentity(target))
-                continue
-            }
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
             if isLink, entry.target == nil {
                 // A dangling link or a link loop: the scanner reports it as unreadable.
-                add(DiscoveredFile(path: childDisplay, kind: kind), identity: .path(childAbsolute), viaLink: true, into: &walk)
+                add(
+                    DiscoveredFile(path: childDisplay, kind: kind, pathBytes: childBytes), identity: .path(childAbsolute),
+                    viaLink: true, into: &walk)
                 continue
             }
             if type != S_IFREG {
@@ -230,7 +260,10 @@ public struct FileDiscovery: Sendable {
                     identity: FileIdentity(target))
                 continue
             }
-            add(DiscoveredFile(path: childDisplay, kind: kind), identity: FileIdentity(target), viaLink: isLink, into: &walk)
+            if !entry.validName { walk.noteEscapedName(childDisplay, folder: false, identity: FileIdentity(target)) }
+            add(
+                DiscoveredFile(path: childDisplay, kind: kind, pathBytes: childBytes), identity: FileIdentity(target),
+                viaLink: isLink, into: &walk)
         }
     }
 
@@ -351,9 +384,10 @@ enum DiscoveryPaths {
     /// One entry of a folder, with what `lstat` (and, for a symbolic link, `stat`) says about it.
     struct Entry {
         /// The name; invalid UTF-8 bytes are spelled `\xFF` (then `validName` is false and the
-        /// name cannot be used to open the file).
+        /// name cannot be used to open the file: `bytes` can).
         var name: String
         var validName: Bool
+        var bytes: [UInt8]
         /// `lstat`, or nil with `statError` set.
         var status: stat?
         var statError: Int32 = 0
@@ -364,8 +398,9 @@ enum DiscoveryPaths {
     /// The entries of a folder (without `.` and `..`), failing with the system's reason. Each is
     /// looked at relative to the open folder (`fstatat`), which works for names whose full path
     /// would be longer than PATH_MAX and for names that are not valid UTF-8.
-    static func contentsOfDirectory(_ path: String) throws -> [Entry] {
-        guard let directory = opendir(path) else { throw Failure(reason: String(cString: strerror(errno))) }
+    static func contentsOfDirectory(_ path: [UInt8]) throws -> [Entry] {
+        let terminatedPath = path.map { CChar(bitPattern: $0) } + [0]
+        guard let directory = opendir(terminatedPath) else { throw Failure(reason: String(cString: strerror(errno))) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var entries: [Entry] = []
@@ -382,7 +417,7 @@ enum DiscoveryPaths {
             }
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }  // "." and ".."
             let (name, valid) = escapedName(bytes)
-            var item = Entry(name: name, validName: valid)
+            var item = Entry(name: name, validName: valid, bytes: bytes)
             var info = stat()
             var terminated = bytes.map { CChar(bitPattern: $0) } + [0]
             let found = fstatat(descriptor, &terminated, &info, AT_SYMLINK_NOFOLLOW)

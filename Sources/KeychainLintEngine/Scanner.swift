@@ -58,14 +58,16 @@ public final class Scanner {
         let readThreads = threads > 1 ? min(4 * threads, 16) : 1
         let prepared = ParallelWork.map(count: swiftFiles.count, threads: readThreads) { position -> Result<PreparedFile, ReadProblem> in
             let path = swiftFiles[position].path
-            return Self.read(path).map { text, note in
-                PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: false)
+            let bytes = swiftFiles[position].pathBytes
+            return Self.read(path, bytes: bytes).map { text, note in
+                // A file whose name a string cannot spell cannot be read again later: keep its text.
+                PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: bytes != nil)
             }
         }
         var sources: [PreparedFile] = []
         var projectFiles: [ProjectFileInput] = []
         var diagnostics = discoveryNotes
-        var skipped = discoveryNotes.count
+        var skipped = discoveryNotes.filter { $0.kind == .skippedFile }.count
         for (file, result) in zip(swiftFiles, prepared) {
             switch result {
             case .success(let source):
@@ -79,7 +81,9 @@ public final class Scanner {
         for file in discovered {
             guard let kind = ProjectFileInput.Kind(discovered: file.kind) else { continue }
             // Regular files only, and no larger than a source file may be (see `read`).
-            switch RegularFile.read(file.path, limit: Self.maximumFileSize) {
+            let read = file.pathBytes.map { RegularFile.read(pathBytes: $0, limit: Self.maximumFileSize) }
+                ?? RegularFile.read(file.path, limit: Self.maximumFileSize)
+            switch read {
             case .success(let bytes):
                 projectFiles.append(ProjectFileInput(path: file.path, kind: kind, data: Data(bytes)))
             case .failure(let problem):
@@ -137,12 +141,14 @@ public final class Scanner {
         let message: String
     }
 
-    static func read(_ path: String) -> Result<(String, String?), ReadProblem> {
+    /// Reads a source file; `bytes`, when given, is its path as bytes (a name that is not UTF-8).
+    static func read(_ path: String, bytes: [UInt8]? = nil) -> Result<(String, String?), ReadProblem> {
         // One open, one fstat, reads straight into an array: this runs for every file of the scan,
         // and FileManager's attributes and Data's reads cost several times more. Only regular files
         // are read (a FIFO named `x.swift` would block the scan forever). The system's reason
         // (errno) is reported in the same words as other tools.
-        switch RegularFile.read(path, limit: maximumFileSize) {
+        let read = bytes.map { RegularFile.read(pathBytes: $0, limit: maximumFileSize) } ?? RegularFile.read(path, limit: maximumFileSize)
+        switch read {
         case .failure(let problem):
             return .failure(ReadProblem(message: message(for: problem)))
         case .success(let bytes):

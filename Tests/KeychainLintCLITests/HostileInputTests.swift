@@ -282,28 +282,53 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a file whose name is not valid UTF-8 is reported as skipped, not dropped silently")
+    @Test("files and folders whose names are not valid UTF-8 are scanned (they were dropped silently), shown with \\xNN escapes and a note")
     func nonUTF8Name() throws {
         let tree = try TempTree()
         defer { tree.remove() }
         try tree.write("App/Store.swift", Self.weakCall)
-        // "caf\xE9.swift" (Latin-1) and a folder "d\xFF" holding a Swift file.
-        let file = Array(tree.path("App").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".swift".utf8)
-        let folder = Array(tree.path("App").path.utf8) + Array("/d".utf8) + [0xFF]
+        // "caf\xE9.swift" (Latin-1), and a folder "d\xFF" holding a Swift file.
+        let app = Array(tree.path("App").path.utf8)
+        let file = app + Array("/caf".utf8) + [0xE9] + Array(".swift".utf8)
+        let folder = app + Array("/d".utf8) + [0xFF]
         let made = Self.cPath(file).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
         // Some file systems (APFS) refuse names that are not UTF-8: then there is nothing to test.
         guard made >= 0 else { return }
+        _ = Self.weakCall.utf8CString.withUnsafeBufferPointer { write(made, $0.baseAddress!, $0.count - 1) }
         close(made)
         try #require(Self.cPath(folder).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
+        let inner = Self.cPath(folder + Array("/Inner.swift".utf8)).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+        }
+        try #require(inner >= 0)
+        _ = Self.weakCall.utf8CString.withUnsafeBufferPointer { write(inner, $0.baseAddress!, $0.count - 1) }
+        close(inner)
 
         let run = try tree.run(["scan", "--no-cache"], timeout: Self.timeout)
 
+        #expect(!run.timedOut && !run.showsCrash, "\(run)")
         #expect(run.status == 1, "\(run)")
-        #expect(findingPositions(run) == ["App/Store.swift:1:100"], "\(run)")
-        #expect(run.stdoutLines.filter { $0.contains(": note: skipped: ") } == [
-            "App/caf\\xE9.swift: note: skipped: the file name is not valid UTF-8 (rename it to scan it)",
-            "App/d\\xFF: note: skipped: the folder name is not valid UTF-8 (rename it to scan it)",
+        #expect(findingPositions(run) == [
+            "App/Store.swift:1:100", "App/caf\\xE9.swift:1:100", "App/d\\xFF/Inner.swift:1:100",
         ], "\(run)")
+        #expect(run.stdoutLines.filter { $0.contains(": note: ") } == [
+            "App/caf\\xE9.swift: note: the file name is not valid UTF-8: its invalid bytes are shown as \\xNN escapes",
+            "App/d\\xFF: note: the folder name is not valid UTF-8: its invalid bytes are shown as \\xNN escapes",
+        ], "\(run)")
+        #expect(run.stdoutLines.last.map { isSummary($0, files: 3, "3 findings (3 high)") } == true, "\(run)")
+
+        // A real file whose name is spelled like the escaped one: the two would share a path in
+        // the report (and in the result cache), so the escaped one is skipped, visibly.
+        try tree.write("App/caf\\xE9.swift", "let x = 1\n")
+        let clash = try tree.run(["scan", "--no-cache"], timeout: Self.timeout)
+        #expect(!clash.timedOut && !clash.showsCrash, "\(clash)")
+        #expect(findingPositions(clash) == ["App/Store.swift:1:100", "App/d\\xFF/Inner.swift:1:100"], "\(clash)")
+        #expect(clash.stdoutLines.contains(
+            "App/caf\\xE9.swift: note: skipped: its name is not valid UTF-8 and, with \\xNN escapes, reads the same as another file's"),
+            "\(clash)")
+        // The result cache, which files by path, takes the same scan.
+        let cached = try tree.run(["scan", "--cache-dir", tree.path("cache").path], timeout: Self.timeout)
+        #expect(!cached.timedOut && !cached.showsCrash && cached.status == 1, "\(cached)")
     }
 
     @Test("a folder whose path is longer than PATH_MAX is reported as skipped, not dropped silently")

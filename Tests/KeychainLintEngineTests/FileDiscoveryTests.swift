@@ -290,27 +290,28 @@ private func discoveryError(_ body: () throws -> Void) -> String? {
                 == Self.defaultScan.map { $0 == "Vendor/Lib.swift" ? "Vendor/Hard.swift" : $0 })
     }
 
-    @Test func namesThatAreNotUTF8AreReported() throws {
+    @Test func namesThatAreNotUTF8AreFoundWithTheirBytes() throws {
         let tree = try TemporaryTree.app()
         let file = Array(tree.path("App/caf").utf8) + [0xE9] + Array(".swift".utf8)
-        let made = file.withUnsafeBufferPointer { bytes in
-            (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
-        }
+        let made = (file.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
         // Some file systems (APFS) refuse such names: then there is nothing to test.
         guard made >= 0 else { return }
         close(made)
-        let other = Array(tree.path("App/photo").utf8) + [0xFF] + Array(".png".utf8)
-        let madeOther = (other.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
-        close(madeOther)
-        var skipped: [ScanDiagnostic] = []
+        let folder = Array(tree.path("App/d").utf8) + [0xFF]
+        #expect((folder.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
+        let inner = folder + Array("/Inner.swift".utf8)
+        close((inner.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) })
+        var notes: [ScanDiagnostic] = []
         let files = try FileDiscovery(exclude: [], baseDirectory: tree.root, includeVendored: false)
-            .discover([tree.path("App")], skipped: &skipped)
-        #expect(!files.contains { $0.path.contains("caf") })
-        #expect(skipped == [
-            ScanDiagnostic(
-                kind: .skippedFile, file: tree.path("App/caf\\xE9.swift"),
-                message: "the file name is not valid UTF-8 (rename it to scan it)")
+            .discover([tree.path("App")], skipped: &notes)
+        #expect(files.filter { $0.pathBytes != nil } == [
+            DiscoveredFile(path: tree.path("App/caf\\xE9.swift"), kind: .swift, pathBytes: file),
+            DiscoveredFile(path: tree.path("App/d\\xFF/Inner.swift"), kind: .swift, pathBytes: inner),
         ])
+        #expect(notes.map(\.kind) == [.fileNote, .fileNote])
+        #expect(notes.map(\.file) == [tree.path("App/caf\\xE9.swift"), tree.path("App/d\\xFF")])
+        // Every other file is opened by its path, as before.
+        #expect(files.filter { $0.pathBytes == nil }.count == files.count - 2)
     }
 
     @Test func escapedNames() {
