@@ -331,7 +331,7 @@ struct HostileInputTests {
         #expect(!cached.timedOut && !cached.showsCrash && cached.status == 1, "\(cached)")
     }
 
-    @Test("a folder whose path is longer than PATH_MAX is reported as skipped, not dropped silently")
+    @Test("a file or folder whose path is longer than PATH_MAX is reported as skipped, not dropped silently")
     func pathLongerThanPathMax() throws {
         let tree = try TempTree()
         defer {
@@ -344,19 +344,24 @@ struct HostileInputTests {
         }
         try tree.write("Store.swift", Self.weakCall)
         // 20 levels of 250-character names: 5,020 bytes, past PATH_MAX (4,096). Made one level at a
-        // time relative to the folder above, as the full path cannot be given to the system.
+        // time relative to the folder above, as the full path cannot be given to the system. In
+        // the 16th folder (a 4,015-byte path) a file whose own path is 4,262 bytes long.
         let name = String(repeating: "n", count: 250)
+        let fileName = String(repeating: "f", count: 240) + ".swift"
         var descriptor = open(tree.url.path, O_RDONLY | O_DIRECTORY)
         try #require(descriptor >= 0)
-        for _ in 0..<20 {
+        for level in 1...20 {
             try #require(mkdirat(descriptor, name, 0o755) == 0, "errno \(errno)")
             let next = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
             close(descriptor)
             try #require(next >= 0, "errno \(errno)")
             descriptor = next
+            if level == 16 {
+                let file = openat(descriptor, fileName, O_CREAT | O_WRONLY, 0o644)
+                try #require(file >= 0, "errno \(errno)")
+                close(file)
+            }
         }
-        let file = openat(descriptor, "Deep.swift", O_CREAT | O_WRONLY, 0o644)
-        close(file)
         close(descriptor)
 
         let run = try tree.run(["scan", "--no-cache", "--format", "json"], timeout: Self.timeout)
@@ -364,12 +369,13 @@ struct HostileInputTests {
         #expect(!run.timedOut && !run.showsCrash, "\(run)")
         #expect(run.status == 1, "\(run)")
         let diagnostics = try jsonObject(run.stdout)["diagnostics"] as? [[String: Any]] ?? []
-        #expect(diagnostics.count == 1, "\(run)")
-        #expect(diagnostics.first?["kind"] as? String == "skippedFile", "\(run)")
+        let tooLong = String(cString: strerror(ENAMETOOLONG))
+        let sixteen = Array(repeating: name, count: 16).joined(separator: "/")
+        #expect(diagnostics.map { $0["kind"] as? String } == ["skippedFile", "skippedFile"], "\(run)")
+        #expect(diagnostics.map { $0["file"] as? String } == [sixteen + "/" + fileName, sixteen + "/" + name], "\(run)")
         #expect(
-            diagnostics.first?["message"] as? String == "cannot read directory: \(String(cString: strerror(ENAMETOOLONG)))",
+            diagnostics.map { $0["message"] as? String } == ["cannot read file: \(tooLong)", "cannot read directory: \(tooLong)"],
             "\(run)")
-        #expect((diagnostics.first?["file"] as? String)?.hasPrefix(name + "/" + name + "/") == true, "\(run)")
     }
 
     @Test(
