@@ -273,7 +273,9 @@ public struct FileDiscovery: Sendable {
     }
 
     private func isExcluded(_ relativePath: String) -> Bool {
-        exclude.contains { $0.matches(relativePath) }
+        guard !exclude.isEmpty else { return false }
+        let components = GlobPattern.components(of: relativePath)
+        return exclude.contains { $0.matches(components: components) }
     }
 
     /// The path relative to the base directory; nil when it is outside (then the globs are matched

@@ -46,7 +46,12 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `relativePath`, or one of the folders it is inside, matches the pattern.
     public func matches(_ relativePath: String) -> Bool {
-        let components = GlobPattern.components(of: relativePath)
+        matches(components: GlobPattern.components(of: relativePath))
+    }
+
+    /// `matches(_:)` for a path already split by `components(of:)`: a path checked against many
+    /// patterns is split once.
+    public func matches(components: [[Character]]) -> Bool {
         guard !components.isEmpty, !segments.isEmpty else { return false }
         if matchesAnyComponent {
             guard let only = segments[0] else { return true }  // "**"
@@ -78,7 +83,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    static func components(of path: String) -> [[Character]] {
+    public static func components(of path: String) -> [[Character]] {
         path.split(separator: "/", omittingEmptySubsequences: true)
             .filter { $0 != "." }
             .map { Array($0) }
@@ -110,6 +115,9 @@ private struct Segment: Sendable {
     }
 
     let tokens: [Token]
+    /// Characters a name needs at least (every token but `*` takes one).
+    let minimumLength: Int
+    let hasStar: Bool
 
     init(_ characters: [Character]) {
         var tokens: [Token] = []
@@ -140,6 +148,9 @@ private struct Segment: Sendable {
             }
         }
         self.tokens = tokens
+        let stars = tokens.filter { if case .anyRun = $0 { true } else { false } }.count
+        minimumLength = tokens.count - stars
+        hasStar = stars > 0
     }
 
     /// Parses `[...]` starting at `start`; nil when there is no closing `]` (then `[` is literal).
@@ -174,6 +185,9 @@ private struct Segment: Sendable {
     }
 
     func matches(_ name: ArraySlice<Character>) -> Bool {
+        // A name too short (or, without `*`, of another length) cannot match: answered before the
+        // matching below, which can take (name length)² steps for a long literal after a `*`.
+        if name.count < minimumLength || (!hasStar && name.count != minimumLength) { return false }
         // Classic wildcard matching with a single backtracking point for the last `*`.
         var tokenIndex = 0
         var nameIndex = name.startIndex
