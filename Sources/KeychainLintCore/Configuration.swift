@@ -31,6 +31,9 @@ public struct Configuration: Sendable, Equatable {
     /// Keys, values and list items a configuration may hold once its aliases and merge keys are
     /// expanded; a real one holds a few dozen.
     public static let maximumExpandedValues = 10_000
+    /// Exclude globs a configuration may list: each is matched against every file and folder of
+    /// the scan, so their number multiplies the work of discovery. A real list holds a few dozen.
+    public static let maximumExcludePatterns = 1_000
 
     public var version: Int
     /// Globs, relative to `baseDirectory`.
@@ -285,6 +288,10 @@ private struct ConfigurationFile: Decodable {
         if let key = AnyCodingKey("exclude"), container.contains(key) {
             exclude = try container.decodeOptional(
                 [String].self, forKey: key, expected: "expected a list of strings", itemExpected: "expected a string") ?? []
+            if exclude.count > Configuration.maximumExcludePatterns {
+                throw ConfigurationIssue(
+                    "exclude: at most \(Configuration.maximumExcludePatterns) patterns, found \(exclude.count)")
+            }
         }
         var rules: [String: RuleSettings] = [:]
         if let key = AnyCodingKey("rules"), container.contains(key), !(try container.decodeNil(forKey: key)) {

@@ -439,10 +439,18 @@ private func validationError(_ yaml: String) -> String? {
         #expect(message { _ = try parse(merges) } == expected)
         // Just under the limit (9,971 values), aliases are fine: the usual checks follow.
         let items = Array(repeating: "x", count: 3_320).joined(separator: ", ")
-        let fits = "version: 1\nexclude: &e [\(items)]\nrules: {a: *e, b: *e}\n"
-        #expect(message { _ = try parse(fits) } == ".keychain-lint.yml: rules.a: expected a mapping of settings (enabled, severity or the rule's options)")
-        let over = "version: 1\nexclude: &e [\(items), y]\nrules: {a: *e, b: *e, c: *e}\n"
+        let fits = "version: 1\nx: &e [\(items)]\nrules: {a: *e, b: *e}\n"
+        #expect(message { _ = try parse(fits) } == ".keychain-lint.yml: unknown key 'x' (expected one of: version, exclude, rules)")
+        let over = "version: 1\nx: &e [\(items), y]\nrules: {a: *e, b: *e, c: *e}\n"
         #expect(message { _ = try parse(over) } == expected)
+    }
+
+    @Test func atMostAThousandExcludePatterns() throws {
+        let thousand = (0..<1_000).map { "\"Vendor\($0)/**\"" }.joined(separator: ", ")
+        #expect(try parse("exclude: [\(thousand)]\n").exclude.count == 1_000)
+        #expect(
+            message { _ = try parse("exclude: [\(thousand), \"One/**\"]\n") }
+                == ".keychain-lint.yml: exclude: at most 1000 patterns, found 1001")
     }
 
     @Test func emptyFileLoadsAsDefaults() throws {
