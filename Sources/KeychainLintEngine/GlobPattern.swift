@@ -32,7 +32,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         var segments: [Segment?] = []
         for part in parts {
             if part == "**" {
-                // `**/**` means the same as `**`; one keeps the matcher from trying every split twice.
+                // `**/**` means the same as `**`: one is enough (and the set of positions stays smaller).
                 if let last = segments.last, last == nil { continue }
                 segments.append(nil)
             } else {
