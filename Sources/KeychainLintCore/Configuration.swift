@@ -26,6 +26,14 @@ import Musl
 public struct Configuration: Sendable, Equatable {
     public static let currentVersion = 1
     public static let fileName = ".keychain-lint.yml"
+    /// A configuration file larger than this is an error: real ones are a few hundred bytes.
+    public static let maximumFileSize = 1024 * 1024
+    /// Keys, values and list items a configuration may hold once its aliases and merge keys are
+    /// expanded; a real one holds a few dozen.
+    public static let maximumExpandedValues = 10_000
+    /// Exclude globs a configuration may list: each is matched against every file and folder of
+    /// the scan, so their number multiplies the work of discovery. A real list holds a few dozen.
+    public static let maximumExcludePatterns = 1_000
 
     public var version: Int
     /// Globs, relative to `baseDirectory`.
@@ -72,6 +80,13 @@ public struct Configuration: Sendable, Equatable {
 
     /// Decodes YAML text; `source` is the file name used in error messages.
     public static func parse(yaml: String, source: String, baseDirectory: String) throws -> Configuration {
+        // Aliases share their node, so a few hundred bytes can stand for billions of values, and
+        // merge keys copy whole mappings: composing (which hashes mapping keys), checking and
+        // decoding would each walk all of them. Count them first, on the parser's events.
+        if !YAMLSize.fits(yaml, limit: maximumExpandedValues) {
+            throw ConfigurationError(
+                "\(source): the configuration expands to more than \(maximumExpandedValues) values through aliases (*name) or merge keys (<<); a keychain-lint configuration needs far fewer")
+        }
         let root: Node?
         do {
             // Like YAMLDecoder: only merge keys are resolved at parse time; types come from decoding.
@@ -273,6 +288,10 @@ private struct ConfigurationFile: Decodable {
         if let key = AnyCodingKey("exclude"), container.contains(key) {
             exclude = try container.decodeOptional(
                 [String].self, forKey: key, expected: "expected a list of strings", itemExpected: "expected a string") ?? []
+            if exclude.count > Configuration.maximumExcludePatterns {
+                throw ConfigurationIssue(
+                    "exclude: at most \(Configuration.maximumExcludePatterns) patterns, found \(exclude.count)")
+            }
         }
         var rules: [String: RuleSettings] = [:]
         if let key = AnyCodingKey("rules"), container.contains(key), !(try container.decodeNil(forKey: key)) {
@@ -506,28 +525,18 @@ private struct ReadFailure: Error {
     var message: String
 }
 
-/// Reads a whole file, failing with the system's reason ("no such file or directory", …).
+/// Reads a whole configuration file, failing with the system's reason ("no such file or
+/// directory", …). Only a regular file of at most `Configuration.maximumFileSize` is read: a
+/// FIFO would block forever and `/dev/zero` would be read until memory runs out.
 private func readFile(_ path: String) throws -> Data {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw ReadFailure(message: systemReason(errno)) }
-    defer { close(descriptor) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw ReadFailure(message: systemReason(errno))
-        }
-        if count == 0 { break }
-        data.append(contentsOf: buffer[0..<count])
+    // Look before opening: opening some devices has effects of its own. (The read checks again
+    // on the open file, in case the path changed in between.)
+    var status = stat()
+    if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+        throw ReadFailure(message: RegularFile.Failure.notRegular(RegularFile.kindName(status.st_mode & S_IFMT)).description)
     }
-    return data
-}
-
-/// `strerror`, with a lowercase first letter to read well after a colon.
-private func systemReason(_ code: Int32) -> String {
-    let text = String(cString: strerror(code))
-    guard let first = text.first else { return "error \(code)" }
-    return first.lowercased() + text.dropFirst()
+    switch RegularFile.read(path, limit: Configuration.maximumFileSize) {
+    case .success(let bytes): return Data(bytes)
+    case .failure(let failure): throw ReadFailure(message: failure.description)
+    }
 }

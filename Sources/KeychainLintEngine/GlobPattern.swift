@@ -32,7 +32,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         var segments: [Segment?] = []
         for part in parts {
             if part == "**" {
-                // `**/**` means the same as `**`; one keeps the matcher from trying every split twice.
+                // `**/**` means the same as `**`: one is enough (and the set of positions stays smaller).
                 if let last = segments.last, last == nil { continue }
                 segments.append(nil)
             } else {
@@ -46,38 +46,54 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `relativePath`, or one of the folders it is inside, matches the pattern.
     public func matches(_ relativePath: String) -> Bool {
-        let components = GlobPattern.components(of: relativePath)
+        matches(components: GlobPattern.components(of: relativePath))
+    }
+
+    /// `matches(_:)` for a path already split by `components(of:)`: a path checked against many
+    /// patterns is split once.
+    public func matches(components: [[Character]]) -> Bool {
         guard !components.isEmpty, !segments.isEmpty else { return false }
         if matchesAnyComponent {
             guard let only = segments[0] else { return true }  // "**"
             return components.contains { only.matches($0[...]) }
         }
-        // The path itself, or any folder above it.
-        for count in 1...components.count where match(segmentIndex: 0, components[..<count]) {
-            return true
+        // The path itself, or any folder above it: some prefix of the components matches.
+        //
+        // The components are read once, left to right, keeping the set of pattern positions that
+        // the components read so far can reach (an NFA simulation). Trying every split of the
+        // path for every `**` instead backtracks exponentially: 15 `**` against a 40-deep path
+        // never finished. This takes (segments + 1) × components steps.
+        var reachable = [Bool](repeating: false, count: segments.count + 1)
+        reachable[0] = true
+        closeOverDoubleStars(&reachable)
+        for component in components {
+            var next = [Bool](repeating: false, count: segments.count + 1)
+            for position in segments.indices where reachable[position] {
+                if let segment = segments[position] {
+                    if segment.matches(component[...]) { next[position + 1] = true }
+                } else {
+                    next[position] = true  // `**` takes one more component and may take more
+                }
+            }
+            closeOverDoubleStars(&next)
+            if next[segments.count] { return true }
+            guard next.contains(true) else { return false }
+            reachable = next
         }
         return false
     }
 
-    static func components(of path: String) -> [[Character]] {
+    public static func components(of path: String) -> [[Character]] {
         path.split(separator: "/", omittingEmptySubsequences: true)
             .filter { $0 != "." }
             .map { Array($0) }
     }
 
-    private func match(segmentIndex: Int, _ components: ArraySlice<[Character]>) -> Bool {
-        guard segmentIndex < segments.count else { return components.isEmpty }
-        guard let segment = segments[segmentIndex] else {
-            // `**`: try every number of skipped components, fewest first.
-            var rest = components
-            while true {
-                if match(segmentIndex: segmentIndex + 1, rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
+    /// A `**` also matches no component: a position before one reaches the position after it.
+    private func closeOverDoubleStars(_ reachable: inout [Bool]) {
+        for position in segments.indices where reachable[position] && segments[position] == nil {
+            reachable[position + 1] = true
         }
-        guard let first = components.first, segment.matches(first[...]) else { return false }
-        return match(segmentIndex: segmentIndex + 1, components.dropFirst())
     }
 
     public static func == (lhs: GlobPattern, rhs: GlobPattern) -> Bool { lhs.pattern == rhs.pattern }
@@ -99,6 +115,17 @@ private struct Segment: Sendable {
     }
 
     let tokens: [Token]
+    /// Characters a name needs at least (every token but `*` takes one).
+    let minimumLength: Int
+    let hasStar: Bool
+
+    // The tokens as an NFA over positions 0...tokens.count (position i: the first i tokens are
+    // matched), kept as bit sets: bit i of a mask stands for token i, the step from i to i + 1.
+    private let wordCount: Int
+    private let starMask: [UInt64]
+    private let anyOneMask: [UInt64]
+    private let literalMasks: [Character: [UInt64]]
+    private let classTokens: [(position: Int, items: [ClassItem], negated: Bool)]
 
     init(_ characters: [Character]) {
         var tokens: [Token] = []
@@ -129,6 +156,29 @@ private struct Segment: Sendable {
             }
         }
         self.tokens = tokens
+        let stars = tokens.filter { if case .anyRun = $0 { true } else { false } }.count
+        minimumLength = tokens.count - stars
+        hasStar = stars > 0
+
+        let words = tokens.count / 64 + 1
+        wordCount = words
+        var starMask = [UInt64](repeating: 0, count: words)
+        var anyOneMask = starMask
+        var literalMasks: [Character: [UInt64]] = [:]
+        var classTokens: [(position: Int, items: [ClassItem], negated: Bool)] = []
+        for (position, token) in tokens.enumerated() {
+            let (word, bit) = (position / 64, UInt64(1) << UInt64(position % 64))
+            switch token {
+            case .literal(let character): literalMasks[character, default: [UInt64](repeating: 0, count: words)][word] |= bit
+            case .anyRun: starMask[word] |= bit
+            case .anyOne: anyOneMask[word] |= bit
+            case .characterClass(let items, let negated): classTokens.append((position, items, negated))
+            }
+        }
+        self.starMask = starMask
+        self.anyOneMask = anyOneMask
+        self.literalMasks = literalMasks
+        self.classTokens = classTokens
     }
 
     /// Parses `[...]` starting at `start`; nil when there is no closing `]` (then `[` is literal).
@@ -163,44 +213,60 @@ private struct Segment: Sendable {
     }
 
     func matches(_ name: ArraySlice<Character>) -> Bool {
-        // Classic wildcard matching with a single backtracking point for the last `*`.
-        var tokenIndex = 0
-        var nameIndex = name.startIndex
-        var starToken = -1
-        var starName = name.startIndex
-        while nameIndex < name.endIndex {
-            if tokenIndex < tokens.count, Segment.matchesOne(tokens[tokenIndex], name[nameIndex]) {
-                tokenIndex += 1
-                nameIndex += 1
-            } else if tokenIndex < tokens.count, case .anyRun = tokens[tokenIndex] {
-                starToken = tokenIndex
-                starName = nameIndex
-                tokenIndex += 1
-            } else if starToken >= 0 {
-                tokenIndex = starToken + 1
-                starName += 1
-                nameIndex = starName
-            } else {
-                return false
+        // A name too short (or, without `*`, of another length) cannot match: answered before the
+        // matching below, which can take (name length)² steps for a long literal after a `*`.
+        if name.count < minimumLength || (!hasStar && name.count != minimumLength) { return false }
+        // One pass over the name keeping the set of positions reached: (name length) × (tokens / 64)
+        // steps. Backtracking to the last `*` took (name length)² for a long literal after a `*`.
+        var current = [UInt64](repeating: 0, count: wordCount)
+        current[0] = 1
+        closeOverStars(&current)
+        var next = current
+        var takes = current
+        let none = [UInt64](repeating: 0, count: wordCount)
+        for character in name {
+            // The tokens that take this character.
+            let literals = literalMasks[character] ?? none
+            let anyOne = character != "/"
+            for word in 0..<wordCount { takes[word] = literals[word] | (anyOne ? anyOneMask[word] : 0) }
+            for token in classTokens where Segment.classContains(token.items, token.negated, character) {
+                takes[token.position / 64] |= UInt64(1) << UInt64(token.position % 64)
             }
+            // A matching token moves one position on; a `*` stays where it is.
+            var carry: UInt64 = 0
+            var any: UInt64 = 0
+            for word in 0..<wordCount {
+                let moving = current[word] & takes[word]
+                next[word] = (moving << 1) | carry | (current[word] & starMask[word])
+                carry = moving >> 63
+                any |= next[word]
+            }
+            if any == 0 { return false }
+            closeOverStars(&next)
+            swap(&current, &next)
         }
-        while tokenIndex < tokens.count, case .anyRun = tokens[tokenIndex] { tokenIndex += 1 }
-        return tokenIndex == tokens.count
+        let end = tokens.count
+        return current[end / 64] & (UInt64(1) << UInt64(end % 64)) != 0
     }
 
-    private static func matchesOne(_ token: Token, _ character: Character) -> Bool {
-        switch token {
-        case .literal(let expected): return expected == character
-        case .anyOne: return character != "/"
-        case .anyRun: return false
-        case .characterClass(let items, let negated):
-            let found = items.contains { item in
-                switch item {
-                case .single(let single): return single == character
-                case .range(let low, let high): return low <= character && character <= high
-                }
-            }
-            return found != negated
+    /// A `*` also matches nothing: a position before one reaches the position after it. (Runs of
+    /// `*` are one token, so one step is enough.)
+    private func closeOverStars(_ positions: inout [UInt64]) {
+        var carry: UInt64 = 0
+        for word in 0..<wordCount {
+            let skipping = positions[word] & starMask[word]
+            positions[word] |= (skipping << 1) | carry
+            carry = skipping >> 63
         }
+    }
+
+    private static func classContains(_ items: [ClassItem], _ negated: Bool, _ character: Character) -> Bool {
+        let found = items.contains { item in
+            switch item {
+            case .single(let single): return single == character
+            case .range(let low, let high): return low <= character && character <= high
+            }
+        }
+        return found != negated
     }
 }

@@ -45,7 +45,9 @@ public final class Scanner {
         let discovery = FileDiscovery(
             exclude: configuration.exclude, baseDirectory: configuration.baseDirectory,
             includeVendored: includeVendored)
-        let discovered = try discovery.discover(paths)
+        // Folders that cannot be read, FIFOs and the like: reported, never the end of the scan.
+        var discoveryNotes: [ScanDiagnostic] = []
+        let discovered = try discovery.discover(paths, skipped: &discoveryNotes)
         clock.lap("discovery")
 
         let rules = makeRules()
@@ -61,14 +63,16 @@ public final class Scanner {
             count: swiftFiles.count, threads: readThreads, stackSize: ParallelWork.smallStackSize
         ) { position -> Result<PreparedFile, ReadProblem> in
             let path = swiftFiles[position].path
-            return Self.read(path).map { text, note in
-                PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: false)
+            let bytes = swiftFiles[position].pathBytes
+            return Self.read(path, bytes: bytes).map { text, note in
+                // A file whose name a string cannot spell cannot be read again later: keep its text.
+                PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: bytes != nil)
             }
         }
         var sources: [PreparedFile] = []
         var projectFiles: [ProjectFileInput] = []
-        var diagnostics: [ScanDiagnostic] = []
-        var skipped = 0
+        var diagnostics = discoveryNotes
+        var skipped = discoveryNotes.filter { $0.kind == .skippedFile }.count
         for (file, result) in zip(swiftFiles, prepared) {
             switch result {
             case .success(let source):
@@ -81,11 +85,15 @@ public final class Scanner {
         }
         for file in discovered {
             guard let kind = ProjectFileInput.Kind(discovered: file.kind) else { continue }
-            if let data = FileManager.default.contents(atPath: file.path) {
-                projectFiles.append(ProjectFileInput(path: file.path, kind: kind, data: data))
-            } else {
+            // Regular files only, and no larger than a source file may be (see `read`).
+            let read = file.pathBytes.map { RegularFile.read(pathBytes: $0, limit: Self.maximumFileSize) }
+                ?? RegularFile.read(file.path, limit: Self.maximumFileSize)
+            switch read {
+            case .success(let bytes):
+                projectFiles.append(ProjectFileInput(path: file.path, kind: kind, data: Data(bytes)))
+            case .failure(let problem):
                 skipped += 1
-                diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: "cannot read file"))
+                diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: Self.message(for: problem)))
             }
         }
         clock.lap("read")
@@ -138,46 +146,27 @@ public final class Scanner {
         let message: String
     }
 
-    static func read(_ path: String) -> Result<(String, String?), ReadProblem> {
-        // One open, one fstat, reads straight into the string's storage: this runs for every
-        // file of the scan, and FileManager's attributes and Data's reads cost several times more.
-        // The system's reason (errno) is reported in the same words as other tools.
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            return .failure(ReadProblem(message: "cannot read file: \(String(cString: strerror(errno)))"))
+    /// Reads a source file; `bytes`, when given, is its path as bytes (a name that is not UTF-8).
+    static func read(_ path: String, bytes: [UInt8]? = nil) -> Result<(String, String?), ReadProblem> {
+        // One open, one fstat, reads straight into an array: this runs for every file of the scan,
+        // and FileManager's attributes and Data's reads cost several times more. Only regular files
+        // are read (a FIFO named `x.swift` would block the scan forever). The system's reason
+        // (errno) is reported in the same words as other tools.
+        let read = bytes.map { RegularFile.read(pathBytes: $0, limit: maximumFileSize) } ?? RegularFile.read(path, limit: maximumFileSize)
+        switch read {
+        case .failure(let problem):
+            return .failure(ReadProblem(message: message(for: problem)))
+        case .success(let bytes):
+            let (text, replaced) = SourceText.decode(bytes[...])
+            return .success((text, replaced ? "invalid UTF-8 bytes were replaced with U+FFFD before scanning" : nil))
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            return .failure(ReadProblem(message: "cannot read file: \(String(cString: strerror(errno)))"))
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(ReadProblem(message: "cannot read file: \(String(cString: strerror(EISDIR)))"))
-        }
-        let size = Int(status.st_size)
-        if size > maximumFileSize {
-            return .failure(ReadProblem(message: "larger than \(maximumFileSize / 1024 / 1024) MB (\(size) bytes)"))
-        }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            while filled < size {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + filled, size - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { break }  // the file shrank while it was read
-                filled += count
-            }
-        }
-        if failure != 0 {
-            return .failure(ReadProblem(message: "cannot read file: \(String(cString: strerror(failure)))"))
-        }
-        let (text, replaced) = SourceText.decode(bytes[..<filled])
-        return .success((text, replaced ? "invalid UTF-8 bytes were replaced with U+FFFD before scanning" : nil))
+    }
+
+    /// The reason a file is skipped: "cannot read file: Permission denied", "not a regular file
+    /// (a FIFO)", "larger than 16 MB (… bytes)".
+    static func message(for problem: RegularFile.Failure) -> String {
+        if case .system(let code) = problem { return "cannot read file: \(String(cString: strerror(code)))" }
+        return problem.description
     }
 
     /// What scanning one file produced.

@@ -47,7 +47,7 @@ func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
 /// ESC starts a terminal control sequence (colours, cursor moves, window titles), BEL rings, CR
 /// returns to the start of the line to overwrite it, LF starts a new line that a CI log reads as
 /// a command of its own (GitHub's `::error …` workflow commands). The reporters escape them.
-enum OutputEscaping {
+public enum OutputEscaping {
     /// C0 and C1 control characters and DEL; the line and paragraph separators, which some
     /// viewers take as new lines; and the bidirectional embeddings, overrides and isolates, which
     /// make text display in another order than it reads ("Trojan Source", CVE-2021-42574).
@@ -60,7 +60,7 @@ enum OutputEscaping {
 
     /// For the text format: each unsafe character as Swift writes it in a string literal, `\u{1B}`.
     /// A backslash is left as it is, so ordinary text (and Windows-style paths) reads unchanged.
-    static func text(_ text: String) -> String {
+    public static func text(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

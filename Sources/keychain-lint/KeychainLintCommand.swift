@@ -63,7 +63,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Print files, lines, parse counts and time per phase (discovery, read, cache, prefilter, parse, rules, report) to standard error.")
     var stats = false
 
-    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
+    // Unconditional: the next argument is the value even when it starts with `-`, so that
+    // `--jobs -1` is told it must be at least 1 rather than that its value is missing.
+    @Option(parsing: .unconditional, help: "Worker threads (default: one per core). The output is the same for any number.")
     var jobs: Int?
 
     @Flag(inversion: .prefixedNo, help: "Show files done / total on standard error (default: on when standard error is a terminal and CI is not set).")
@@ -79,6 +81,13 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let output {
+            // Before the scan, not after it: a long scan should not end in this error.
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CLIError(message: "cannot write report to '\(output)': \(RegularFile.systemReason(EISDIR))")
+            }
+        }
         let configuration = try loadConfiguration()
         let scanner: KeychainLintEngine.Scanner
         do {
@@ -103,10 +112,8 @@ struct ScanCommand: ParsableCommand {
         let report = try format.reporter.render(result, options: ReportOptions(useColor: useColor, verbose: verbose))
         result.stats.phaseSeconds["report", default: 0] += Date().timeIntervalSince(renderStart)
         if let output {
-            do {
-                try Data(report.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw CLIError(message: "cannot write report to '\(output)': \((error as NSError).localizedDescription)")
+            if let code = ReportFile.write(report, to: output) {
+                throw CLIError(message: "cannot write report to '\(output)': \(RegularFile.systemReason(code))")
             }
             let count = result.findings.count
             FileHandle.standardError.write(Data("keychain-lint: wrote \(count) finding\(count == 1 ? "" : "s") to \(output)\n".utf8))
@@ -142,6 +149,31 @@ struct ScanCommand: ParsableCommand {
     }
 }
 
+/// Writes the report with open/write rather than Data.write, whose errors read "The operation
+/// could not be completed. (NSCocoaErrorDomain error 512.)": the system's reason names the problem.
+enum ReportFile {
+    /// Writes `text` to `path` (created or truncated); the `errno` of a failure, or nil.
+    static func write(_ text: String, to path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return errno }
+        let bytes = Array(text.utf8)
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
+            }
+            return nil
+        }
+        if close(descriptor) != 0, failure == nil { return errno }
+        return failure
+    }
+}
+
 /// "Scanning 120/4031 files" on one self-rewriting stderr line.
 enum ProgressLine {
     @Sendable static func report(_ done: Int, _ total: Int) {
@@ -166,7 +198,11 @@ enum ConfigurationLocator {
         var relative = relativeStart.isEmpty ? "." : relativeStart
         while true {
             let candidate = directory.appendingPathComponent(Configuration.fileName).path
-            if fileManager.fileExists(atPath: candidate) {
+            // Anything by that name counts, even a link that leads nowhere (a loop, a missing
+            // target): loading it then fails with the reason. Looking through links here
+            // ignored a broken configuration and scanned with the defaults.
+            var status = stat()
+            if lstat(candidate, &status) == 0 {
                 return relative == "." ? Configuration.fileName : (relative as NSString).appendingPathComponent(Configuration.fileName)
             }
             if fileManager.fileExists(atPath: directory.appendingPathComponent(".git").path) { return nil }

@@ -2,6 +2,14 @@ import Foundation
 import KeychainLintCore
 import Testing
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Stand-ins for the real rules: one with a name-list option, one with an integer option.
 private enum FakeRules {
     static let documentation = RuleDocumentation(
@@ -391,6 +399,58 @@ private func validationError(_ yaml: String) -> String? {
         #expect(
             message { _ = try Configuration.load(path: binary.path) }
                 == "cannot read configuration file '\(binary.path)': not valid UTF-8 text")
+    }
+
+    @Test func onlyRegularFilesOfAtMostOneMegabyte() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A FIFO blocked the read forever; /dev/zero was read until memory ran out.
+        let fifo = directory.appendingPathComponent("fifo.yml").path
+        try #require(mkfifo(fifo, 0o644) == 0)
+        #expect(
+            message { _ = try Configuration.load(path: fifo) }
+                == "cannot read configuration file '\(fifo)': not a regular file (a FIFO)")
+        #expect(
+            message { _ = try Configuration.load(path: "/dev/zero") }
+                == "cannot read configuration file '/dev/zero': not a regular file (a character device)")
+        let large = directory.appendingPathComponent("large.yml")
+        try Data(repeating: 0x23, count: Configuration.maximumFileSize + 1).write(to: large)
+        #expect(
+            message { _ = try Configuration.load(path: large.path) }
+                == "cannot read configuration file '\(large.path)': larger than 1 MB (1048577 bytes)")
+        let limit = directory.appendingPathComponent("limit.yml")
+        try Data(repeating: 0x23, count: Configuration.maximumFileSize).write(to: limit)
+        #expect(try Configuration.load(path: limit.path) == Configuration(baseDirectory: directory.path))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aliasesAndMergeKeysExpandingTooFar() throws {
+        let expected =
+            ".keychain-lint.yml: the configuration expands to more than 10000 values through aliases (*name) or merge keys (<<); a keychain-lint configuration needs far fewer"
+        // Ten levels of ten aliases: 10^9 values from 568 bytes.
+        let bomb = "a0: &a0 [\"lol\"]\n" + (1...9).map { level in
+            "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }.joined()
+        #expect(message { _ = try parse(bomb) } == expected)
+        // As a mapping key, hashed while Yams composes the mapping.
+        #expect(message { _ = try parse(bomb + "? *a9\n: 1\n") } == expected)
+        // Merge keys: each level merges the one below twice.
+        let merges = "b0: &b0 {x: 1}\n" + (1...24).map { "b\($0): &b\($0) {<<: [*b\($0 - 1), *b\($0 - 1)], k\($0): 1}\n" }.joined()
+        #expect(message { _ = try parse(merges) } == expected)
+        // Just under the limit (9,971 values), aliases are fine: the usual checks follow.
+        let items = Array(repeating: "x", count: 3_320).joined(separator: ", ")
+        let fits = "version: 1\nx: &e [\(items)]\nrules: {a: *e, b: *e}\n"
+        #expect(message { _ = try parse(fits) } == ".keychain-lint.yml: unknown key 'x' (expected one of: version, exclude, rules)")
+        let over = "version: 1\nx: &e [\(items), y]\nrules: {a: *e, b: *e, c: *e}\n"
+        #expect(message { _ = try parse(over) } == expected)
+    }
+
+    @Test func atMostAThousandExcludePatterns() throws {
+        let thousand = (0..<1_000).map { "\"Vendor\($0)/**\"" }.joined(separator: ", ")
+        #expect(try parse("exclude: [\(thousand)]\n").exclude.count == 1_000)
+        #expect(
+            message { _ = try parse("exclude: [\(thousand), \"One/**\"]\n") }
+                == ".keychain-lint.yml: exclude: at most 1000 patterns, found 1001")
     }
 
     @Test func emptyFileLoadsAsDefaults() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainLintCore
 import Testing
 
 @testable import KeychainLintEngine
@@ -91,7 +92,7 @@ private func discoveryError(_ body: () throws -> Void) -> String? {
         "App/Foo.swift",
         "App/Generated/Gen.swift",
         "App/Info.plist",
-        "App/Linked.swift",
+        // App/Linked.swift is a link to Vendor/Lib.swift: the same file, taken once, by its own name.
         "App/Sub/Generated/Deep.swift",
         "App/Widget-Info.plist",
         "Config/Base.xcconfig",
@@ -230,13 +231,93 @@ private func discoveryError(_ body: () throws -> Void) -> String? {
         chmod(tree.path("Locked"), 0o000)
         defer { chmod(tree.path("Locked"), 0o755) }
         let discovery = FileDiscovery(exclude: [], baseDirectory: tree.root, includeVendored: false)
-        #expect(
-            discoveryError { _ = try discovery.discover([tree.root]) }
-                == "cannot read directory '\(tree.path("Locked"))': permission denied")
+        // Skipped with a diagnostic, like an unreadable file: the rest is still scanned.
+        var skipped: [ScanDiagnostic] = []
+        let files = try discovery.discover([tree.root], skipped: &skipped)
+        #expect(paths(files, under: tree.root) == Self.defaultScan)
+        #expect(skipped == [
+            ScanDiagnostic(kind: .skippedFile, file: tree.path("Locked"), message: "cannot read directory: Permission denied")
+        ])
+        // Given on the command line, too.
+        skipped = []
+        #expect(try discovery.discover([tree.path("Locked")], skipped: &skipped).isEmpty)
+        #expect(skipped.map(\.message) == ["cannot read directory: Permission denied"])
         // An unreadable file is left for the scanner to report.
         try tree.file("App/Unreadable.swift")
         chmod(tree.path("App/Unreadable.swift"), 0o000)
         #expect(try discovery.discover([tree.path("App")]).contains { $0.path.hasSuffix("App/Unreadable.swift") })
+    }
+
+    @Test func nonRegularFilesAreSkippedWithADiagnosticWithoutBeingOpened() throws {
+        let tree = try TemporaryTree.app()
+        #expect(mkfifo(tree.path("App/Pipe.swift"), 0o644) == 0)
+        #expect(mkfifo(tree.path("App/.pipe"), 0o644) == 0)
+        try tree.link("App/ToPipe.swift", to: ".pipe")
+        try tree.link("App/Null.xcconfig", to: "/dev/null")
+        #expect(mkfifo(tree.path("App/pipe.txt"), 0o644) == 0)  // not a name the scan reads: nothing to say
+        let discovery = FileDiscovery(exclude: [], baseDirectory: tree.root, includeVendored: false)
+        var skipped: [ScanDiagnostic] = []
+        let files = try discovery.discover([tree.root], skipped: &skipped)
+        #expect(paths(files, under: tree.root) == Self.defaultScan)
+        #expect(skipped == [
+            ScanDiagnostic(kind: .skippedFile, file: tree.path("App/Null.xcconfig"), message: "not a regular file (a character device)"),
+            ScanDiagnostic(kind: .skippedFile, file: tree.path("App/Pipe.swift"), message: "not a regular file (a FIFO)"),
+            ScanDiagnostic(kind: .skippedFile, file: tree.path("App/ToPipe.swift"), message: "not a regular file (a FIFO)"),
+        ])
+        // Given explicitly.
+        skipped = []
+        #expect(try discovery.discover([tree.path("App/Pipe.swift")], skipped: &skipped).isEmpty)
+        #expect(skipped.map(\.message) == ["not a regular file (a FIFO)"])
+    }
+
+    @Test func aFileReachedTwiceIsTakenOnceByTheNameThatIsNotALink() throws {
+        let tree = try TemporaryTree.app()
+        try tree.link("AppLink", to: "App")
+        try tree.link("App/AAA.swift", to: "Foo.swift")  // sorts before its target
+        let discovery = FileDiscovery(exclude: [], baseDirectory: tree.root, includeVendored: false)
+        // A folder and a link to it, in either order: each file once, by the first spelling.
+        let both = try discovery.discover([tree.path("App"), tree.path("AppLink")])
+        #expect(paths(both, under: tree.root) == [
+            "App/Bar.swift", "App/Foo.swift", "App/Generated/Gen.swift", "App/Info.plist", "App/Linked.swift",
+            "App/Sub/Generated/Deep.swift", "App/Widget-Info.plist",
+        ])
+        let reversed = try discovery.discover([tree.path("AppLink"), tree.path("App")])
+        #expect(paths(reversed, under: tree.root) == paths(both, under: tree.root).map { "AppLink" + $0.dropFirst(3) })
+        // A hard link is the same file too; neither name is a link, so the first met wins.
+        #expect(link(tree.path("Vendor/Lib.swift"), tree.path("Vendor/Hard.swift")) == 0)
+        #expect(
+            paths(try discovery.discover([tree.root]), under: tree.root)
+                == Self.defaultScan.map { $0 == "Vendor/Lib.swift" ? "Vendor/Hard.swift" : $0 })
+    }
+
+    @Test func namesThatAreNotUTF8AreFoundWithTheirBytes() throws {
+        let tree = try TemporaryTree.app()
+        let file = Array(tree.path("App/caf").utf8) + [0xE9] + Array(".swift".utf8)
+        let made = (file.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        // Some file systems (APFS) refuse such names: then there is nothing to test.
+        guard made >= 0 else { return }
+        close(made)
+        let folder = Array(tree.path("App/d").utf8) + [0xFF]
+        #expect((folder.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
+        let inner = folder + Array("/Inner.swift".utf8)
+        close((inner.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) })
+        var notes: [ScanDiagnostic] = []
+        let files = try FileDiscovery(exclude: [], baseDirectory: tree.root, includeVendored: false)
+            .discover([tree.path("App")], skipped: &notes)
+        #expect(files.filter { $0.pathBytes != nil } == [
+            DiscoveredFile(path: tree.path("App/caf\\xE9.swift"), kind: .swift, pathBytes: file),
+            DiscoveredFile(path: tree.path("App/d\\xFF/Inner.swift"), kind: .swift, pathBytes: inner),
+        ])
+        #expect(notes.map(\.kind) == [.fileNote, .fileNote])
+        #expect(notes.map(\.file) == [tree.path("App/caf\\xE9.swift"), tree.path("App/d\\xFF")])
+        // Every other file is opened by its path, as before.
+        #expect(files.filter { $0.pathBytes == nil }.count == files.count - 2)
+    }
+
+    @Test func escapedNames() {
+        #expect(DiscoveryPaths.escapedName(Array("Café.swift".utf8)) == ("Café.swift", true))
+        #expect(DiscoveryPaths.escapedName([0x61, 0xFF, 0xFE, 0x62]) == ("a\\xFF\\xFEb", false))
+        #expect(DiscoveryPaths.escapedName([0x61, 0xC3]) == ("a\\xC3", false))  // truncated sequence
     }
 
     @Test func unreadableFileIsDiscovered() throws {

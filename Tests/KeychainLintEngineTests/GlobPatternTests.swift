@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintEngine
 import Testing
 
@@ -98,5 +99,74 @@ import Testing
         let deep = GlobPattern("**/**/**/**/**/x")
         #expect(!deep.matches(Array(repeating: "d", count: 30).joined(separator: "/")))
         #expect(deep.matches(Array(repeating: "d", count: 30).joined(separator: "/") + "/x"))
+    }
+
+    /// 15 `**` against a 40-deep path never finished when `**` tried every split (issue 8): the
+    /// matcher reads the path once, so this takes microseconds.
+    @Test(.timeLimit(.minutes(1)))
+    func doubleStarsMatchInLinearTime() {
+        let path = Array(repeating: "a", count: 40).joined(separator: "/")
+        let fifteen = Array(repeating: "**/a", count: 15).joined(separator: "/")
+        #expect(!GlobPattern(fifteen + "/**/b").matches(path + "/x.swift"))
+        #expect(GlobPattern(fifteen + "/**/b").matches(path + "/b/x.swift"))
+        #expect(GlobPattern(fifteen + "/**/x.swift").matches(path + "/x.swift"))
+        // More `a` segments than the path has components: no match.
+        let tooMany = Array(repeating: "**/a", count: 41).joined(separator: "/")
+        #expect(!GlobPattern(tooMany).matches(path))
+        #expect(GlobPattern(Array(repeating: "**/a", count: 40).joined(separator: "/")).matches(path))
+        let start = Date()
+        for _ in 0..<100 { _ = GlobPattern(fifteen + "/**/b").matches(path + "/x.swift") }
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    /// The set-of-positions matcher against a plain recursive definition of `*`, `?` and literals,
+    /// on names and one-segment patterns drawn from a small alphabet (so that they often match).
+    @Test func agreesWithTheDefinitionOnGeneratedCases() {
+        func reference(_ pattern: ArraySlice<Character>, _ name: ArraySlice<Character>) -> Bool {
+            guard let first = pattern.first else { return name.isEmpty }
+            switch first {
+            case "*": return reference(pattern.dropFirst(), name) || (!name.isEmpty && reference(pattern, name.dropFirst()))
+            case "?": return !name.isEmpty && reference(pattern.dropFirst(), name.dropFirst())
+            default: return name.first == first && reference(pattern.dropFirst(), name.dropFirst())
+            }
+        }
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var disagreements: [String] = []
+        var matches = 0
+        for _ in 0..<3_000 {
+            let pattern = String((0..<next(7)).map { _ in Array("ab*?")[next(4)] })
+            let name = String((0..<(1 + next(8))).map { _ in Array("ab")[next(2)] })
+            let expected = reference(Array(pattern)[...], Array(name)[...])
+            if expected { matches += 1 }
+            if !pattern.isEmpty, GlobPattern(pattern).matches(name) != expected {
+                disagreements.append("\(pattern) ~ \(name): expected \(expected)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(matches > 300)  // the cases exercise matching, not only failing
+    }
+
+    /// A long literal after `*` against a shorter name took (name length)² steps per check: a
+    /// configuration of 1,000 such globs took 108 s on a folder of 100 files.
+    @Test(.timeLimit(.minutes(1)))
+    func longPatternsAgainstShorterNames() {
+        let long = GlobPattern("*" + String(repeating: "a", count: 900) + "b")
+        let name = String(repeating: "a", count: 240) + "000.swift"
+        let start = Date()
+        var matched = 0
+        for _ in 0..<10_000 where long.matches(name) { matched += 1 }
+        #expect(matched == 0)
+        #expect(Date().timeIntervalSince(start) < 5)
+        // The length checks answer only what they can: the usual matching does the rest.
+        #expect(GlobPattern("a?c").matches("abc"))
+        #expect(!GlobPattern("a?c").matches("abcd"))
+        #expect(!GlobPattern("a?c").matches("ac"))
+        #expect(GlobPattern("a*c").matches("ac"))
+        #expect(GlobPattern("[ab]*").matches("a"))
+        #expect(!GlobPattern("[ab]?*").matches("a"))
     }
 }
