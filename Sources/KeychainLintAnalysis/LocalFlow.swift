@@ -22,6 +22,19 @@ struct LocalFlow {
     func value(at use: Syntax, declaredIn list: CodeBlockItemListSyntax, at declarationIndex: Int, initial: Resolution)
         -> Resolution
     {
+        if list.count > LocalScope.LongListIndex.minimumItems {
+            // A long list (generated code): only the statements that mention the name can change
+            // it, and the others are skipped without being looked at, for every use.
+            let index = LocalScope.LongListIndex.of(list)
+            let useItem = index.position(ofItemContaining: use).flatMap { $0 > declarationIndex ? $0 : nil }
+            var state = initial
+            let end = useItem ?? index.items.count
+            for position in index.items(mentioning: name, in: (declarationIndex + 1)..<max(declarationIndex + 1, end)) {
+                state = transfer(Syntax(index.items[position].item), state)
+            }
+            guard let useItem else { return state }
+            return descend(into: Syntax(index.items[useItem].item), state: state, use: use)
+        }
         let items = Array(list)
         var state = initial
         for item in items[(declarationIndex + 1)...] {
@@ -108,6 +121,12 @@ struct LocalFlow {
     }
 
     private func transfer(_ node: Syntax, _ state: Resolution) -> Resolution {
+        // Each statement followed is a step of the question: generated code can make one use's
+        // flow thousands of statements long, for each of thousands of uses.
+        guard !env.budget.isExhausted else {
+            return state.merging(resolver.gap(node, env, resolver.budgetReason, kind: .stepBudget))
+        }
+        env.budget.charge(1)
         var node = node
         if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
         let state = headerChange(node, state)

@@ -132,9 +132,12 @@ enum LocalScope {
 
         let list: CodeBlockItemListSyntax
         private var itemPositions: [SyntaxIdentifier: Int] = [:]
-        private var items: [CodeBlockItemSyntax] = []
+        private(set) var items: [CodeBlockItemSyntax] = []
         /// Names that items may bind (a superset: exact checks follow), with their item indexes.
         private var binders: [String: [Int]] = [:]
+        /// Every identifier each item mentions, with the item indexes (ascending): a statement
+        /// that does not mention a local cannot change it (`LocalFlow`).
+        private var mentions: [String: [Int]] = [:]
 
         static func of(_ list: CodeBlockItemListSyntax) -> LongListIndex {
             if let cached = lock.withLock({ cache[list.id] }) { return cached }
@@ -164,6 +167,12 @@ enum LocalScope {
                         }
                     }
                 }
+                var mentioned = Set<String>()
+                for token in item.tokens(viewMode: .sourceAccurate) {
+                    guard case .identifier(var name) = token.tokenKind else { continue }
+                    if name.hasPrefix("`"), name.hasSuffix("`"), name.count > 1 { name = String(name.dropFirst().dropLast()) }
+                    if mentioned.insert(name).inserted { mentions[name, default: []].append(index) }
+                }
                 var seen = Set<String>()
                 for pattern in patterns {
                     for token in pattern.tokens(viewMode: .sourceAccurate) {
@@ -172,6 +181,33 @@ enum LocalScope {
                     }
                 }
             }
+        }
+
+        /// Indexes of the items in `range` that mention `name`, ascending.
+        func items(mentioning name: String, in range: Range<Int>) -> ArraySlice<Int> {
+            guard let all = mentions[name] else { return [] }
+            return all[firstIndex(in: all, notBelow: range.lowerBound)..<firstIndex(in: all, notBelow: range.upperBound)]
+        }
+
+        /// Binary search in an ascending array.
+        private func firstIndex(in sorted: [Int], notBelow value: Int) -> Int {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// The index of the item that contains `node`, if it is in this list.
+        func position(ofItemContaining node: Syntax) -> Int? {
+            var current: Syntax? = node
+            while let candidate = current {
+                if candidate.parent?.id == list.id { return itemPositions[candidate.id] }
+                current = candidate.parent
+            }
+            return nil
         }
 
         func lookup(

@@ -49,8 +49,12 @@ public final class SourceFile: @unchecked Sendable {
             self.limitNote = LimitNote(message: problem, wholeFile: true)
             return
         }
-        var parser = Parser(text, maximumNestingLevel: SyntaxLimits.parserNesting)
-        let parsed = SourceFileSyntax.parse(from: &parser)
+        guard let parsed = Self.parse(text) else {
+            self.tree = SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken())
+            self.limitNote = LimitNote(
+                message: "parsing took longer than \(Int(SyntaxLimits.parseSeconds)) s: not analysed", wholeFile: true)
+            return
+        }
         if let problem = SyntaxLimits.treeProblem(parsed) {
             // Nothing of it is analysed: walks of the tree (ours and swift-syntax's) would recurse
             // as deep as it is.
@@ -77,6 +81,42 @@ public final class SourceFile: @unchecked Sendable {
                 wholeFile: false)
         } else {
             self.limitNote = nil
+        }
+    }
+
+    /// The parsed tree, or nil when parsing a large text took longer than its time limit.
+    private static func parse(_ text: String) -> SourceFileSyntax? {
+        // Every parse has its own thread (about 20 µs to start): small files are not safe either,
+        // the lookahead can be exponential in a few hundred bytes the text screen lets through.
+        let outcome = ParseOutcome()
+        let thread = Thread {
+            outcome.finish(parseNow(text))
+        }
+        thread.stackSize = ParallelWork.stackSize
+        thread.start()
+        return outcome.wait(seconds: SyntaxLimits.parseSeconds)
+    }
+
+    private static func parseNow(_ text: String) -> SourceFileSyntax {
+        var parser = Parser(text, maximumNestingLevel: SyntaxLimits.parserNesting)
+        return SourceFileSyntax.parse(from: &parser)
+    }
+
+    /// A parse on its own thread, waited for at most a given time (after which the thread is left
+    /// to finish alone, and what it parses is dropped).
+    private final class ParseOutcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private let done = DispatchSemaphore(value: 0)
+        private var tree: SourceFileSyntax?
+
+        func finish(_ tree: SourceFileSyntax) {
+            lock.withLock { self.tree = tree }
+            done.signal()
+        }
+
+        func wait(seconds: Double) -> SourceFileSyntax? {
+            guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+            return lock.withLock { tree }
         }
     }
 

@@ -22,6 +22,21 @@ public enum SyntaxLimits {
     /// parser looks ahead to the end of an unclosed construct at each level, which takes time
     /// cubic in this number (1,100 unclosed `switch x {` take minutes). Real code stays far below.
     public static let openBrackets = 64
+    /// Generic angle brackets (`Name<`) open at once within one brace-delimited stretch of text.
+    /// The parser recurses on each without counting it towards its nesting limit (164,000 of
+    /// them overflowed a 512 MB stack). `<` after a space or `.` (`a < b`, `..<`) is not counted.
+    public static let openAngleBrackets = 64
+
+    /// Wall-clock seconds one file's parse may take. The parser's lookahead is quadratic or worse
+    /// on some malformed inputs that the text screen cannot recognise (a 290 KB line of calls
+    /// inside an unclosed `[` took 30 s); the parse cannot be interrupted, so a parse that runs
+    /// over is left to finish on its own thread and the file is reported as not analysed. Debug
+    /// builds parse about ten times slower.
+    #if DEBUG
+    public static let parseSeconds: Double = 60
+    #else
+    public static let parseSeconds: Double = 5
+    #endif
 
     /// Why a text must not be handed to the parser at all, if it must not.
     public static func textProblem(_ text: String) -> String? {
@@ -31,6 +46,9 @@ public enum SyntaxLimits {
         }
         if open.all > openBrackets {
             return "more than \(openBrackets) brackets open at once (\(open.all)): not parsed, not analysed"
+        }
+        if open.angle > openAngleBrackets {
+            return "more than \(openAngleBrackets) generic `<` open at once (\(open.angle)): not parsed, not analysed"
         }
         return nil
     }
@@ -59,18 +77,32 @@ public enum SyntaxLimits {
 /// Swift text, skipping comments and string literals (an approximation good enough to screen for
 /// runaway nesting: interpolations are skipped too).
 enum BracketScreen {
-    static func maximumOpen(in text: String) -> (square: Int, all: Int) {
+    static func maximumOpen(in text: String) -> (square: Int, all: Int, angle: Int) {
         var text = text
         return text.withUTF8 { bytes in
             var square = 0
             var deepestSquare = 0
             var open = 0
             var deepest = 0
+            var angle = 0
+            var deepestAngle = 0
             var index = 0
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
                 switch byte {
+                case UInt8(ascii: "<"):
+                    if index > 0, isNameByte(bytes[index - 1]) {
+                        angle += 1
+                        if angle > deepestAngle { deepestAngle = angle }
+                    }
+                    index += 1
+                case UInt8(ascii: ">"):
+                    if angle > 0, index == 0 || bytes[index - 1] != UInt8(ascii: "-") { angle -= 1 }
+                    index += 1
+                case UInt8(ascii: ";"):
+                    angle = 0
+                    index += 1
                 case UInt8(ascii: "["):
                     square += 1
                     if square > deepestSquare { deepestSquare = square }
@@ -84,9 +116,11 @@ enum BracketScreen {
                 case UInt8(ascii: "("), UInt8(ascii: "{"):
                     open += 1
                     if open > deepest { deepest = open }
+                    if byte == UInt8(ascii: "{") { angle = 0 }
                     index += 1
                 case UInt8(ascii: ")"), UInt8(ascii: "}"):
                     if open > 0 { open -= 1 }
+                    if byte == UInt8(ascii: "}") { angle = 0 }
                     index += 1
                 case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
                     while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
@@ -98,8 +132,14 @@ enum BracketScreen {
                     index += 1
                 }
             }
-            return (deepestSquare, deepest)
+            return (deepestSquare, deepest, deepestAngle)
         }
+    }
+
+    /// A byte that can end a type name before its generic arguments (`Name<`, `Name?<` is not Swift).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// After a `/* … */` comment, nested ones included (or the end of the text).

@@ -17,7 +17,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Expressions one question may evaluate (cached declarations count what they cost when first
     /// computed, so the limit is met at the same place whatever was cached before); beyond it the
     /// rest of the question is a gap instead of minutes of work.
-    public static let maximumStepsPerQuestion = 200_000
+    public static let maximumStepsPerQuestion = 1_000_000
     /// Call sites followed when a parameter's value comes from its callers.
     public static let maximumCallSites = 24
     /// Whole-scan searches for a name stop (as unknown) when more files than this, beyond those the
@@ -29,6 +29,20 @@ public final class ValueResolver: @unchecked Sendable {
 
     private let lock = NSLock()
     private var declarationCache: [NodeKey: CachedResolution] = [:]
+    /// What callers pass for a parameter, by the use of the parameter asked about: the same
+    /// parameter is reached along many call chains, and following its callers again on each
+    /// made some questions exponential (seconds per question on a real wallet app).
+    private var callerArgumentCache: [CallerArgumentKey: CachedResolution] = [:]
+
+    /// The use of a parameter, and how deep in declarations it was reached: where the depth limit
+    /// cuts the callers' chain depends on that depth, so it is part of the key (answers cut by the
+    /// depth limit are cached too: without them, a chain of callers that reaches the limit was
+    /// followed again along every path to it).
+    private struct CallerArgumentKey: Hashable {
+        let use: NodeKey
+        let depth: Int
+    }
+    private var analysisLimitGaps: Set<ResolutionGap> = []
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
     private let resolutions = Memo<NodeKey, Resolution>()
     /// The callers of each function (or initializer) asked about, by its declaration.
@@ -42,6 +56,8 @@ public final class ValueResolver: @unchecked Sendable {
         let names: Set<String>
         /// Steps its computation took, charged again to each question that reuses it.
         let steps: Int
+        /// Parameters it read from callers (`ParameterUses`), recorded again on reuse.
+        var parameterUses: [(function: NodeKey, name: String)] = []
     }
 
     /// Steps one question may take here (`maximumStepsPerQuestion` unless a test asks for fewer).
@@ -64,13 +80,31 @@ public final class ValueResolver: @unchecked Sendable {
         var env = Environment(file: file, budget: budget)
         let uses = ParameterUses()
         env.parameterUses = uses
-        let result = evaluate(expression, env)
-        guard let function = Self.enclosingFunction(of: Syntax(expression)),
+        var result = evaluate(expression, env)
+        if let function = Self.enclosingFunction(of: Syntax(expression)),
             uses.count(NodeKey(file: file, node: function)) >= 2
-        else { return result }
-        var plain = Environment(file: file, budget: budget)
-        plain.parameterUses = nil
-        return evaluatePerCallSite(expression, function: function, plain) ?? result
+        {
+            var plain = Environment(file: file, budget: budget)
+            plain.parameterUses = nil
+            result = evaluatePerCallSite(expression, function: function, plain) ?? result
+        }
+        // Every question is answered once, so each limit hit is recorded once, whichever rule
+        // asked and whether or not it shows its gaps.
+        // Out of steps: the values found so far are a part of the answer whose missing part is
+        // unknown, and a rule that concludes from what is absent (no access control in a
+        // dictionary) would be wrong. Only the gap remains: no finding, and a note.
+        if result.gaps.contains(where: { $0.kind == .stepBudget }) {
+            result = Resolution(gaps: result.gaps)
+        }
+        let limits = result.gaps.filter(\.isAnalysisLimit)
+        if !limits.isEmpty { lock.withLock { analysisLimitGaps.formUnion(limits) } }
+        return result
+    }
+
+    /// Where a bound for generated or hostile code stopped a question (`ResolutionGap.isAnalysisLimit`),
+    /// for the scan to tell the user: a finding may be missing there.
+    public var analysisLimits: [ResolutionGap] {
+        lock.withLock { Array(analysisLimitGaps) }.sorted { ($0.file, $0.line, $0.column, $0.reason) < ($1.file, $1.line, $1.column, $1.reason) }
     }
 
     static func enclosingFunction(of node: Syntax) -> Syntax? {
@@ -86,9 +120,12 @@ public final class ValueResolver: @unchecked Sendable {
     /// Which parameters of which functions a resolution read from their callers.
     final class ParameterUses: @unchecked Sendable {
         private var names: [NodeKey: Set<String>] = [:]
+        /// Every record in order, so a cached answer can replay the ones its computation made.
+        private(set) var log: [(function: NodeKey, name: String)] = []
 
         func record(_ function: NodeKey, _ name: String) {
             names[function, default: []].insert(name)
+            log.append((function, name))
         }
 
         func count(_ function: NodeKey) -> Int {
@@ -1113,6 +1150,37 @@ public final class ValueResolver: @unchecked Sendable {
     /// A parameter read inside its function, with no call being evaluated: the values its callers
     /// pass (each call site in the scan), and its default when a caller omits it or none is found.
     private func evaluateParameterFromCallers(
+        _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
+    ) -> Resolution {
+        // The answer depends on the parameter and the use alone (callers are evaluated with no
+        // bindings and no `self`), except where a cycle or the depth limit cut it short.
+        let key = CallerArgumentKey(use: NodeKey(file: env.file, node: use), depth: env.depth)
+        if let cached = lock.withLock({ callerArgumentCache[key] }) {
+            if env.budget.used + cached.steps > env.budget.limit {
+                env.budget.charge(cached.steps)
+                return gap(use, env, budgetReason, kind: .stepBudget)
+            }
+            env.budget.charge(cached.steps)
+            Dependencies.replay(cached.names)
+            for (function, name) in cached.parameterUses { env.parameterUses?.record(function, name) }
+            return cached.resolution
+        }
+        let stepsBefore = env.budget.used
+        let usesBefore = env.parameterUses?.log.count ?? 0
+        let (result, names) = Dependencies.collect { computeParameterFromCallers(parameter, function: function, use: use, env) }
+        if !result.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+            var entry = CachedResolution(resolution: result, names: names, steps: env.budget.used - stepsBefore)
+            entry.parameterUses = Array(env.parameterUses?.log.dropFirst(usesBefore) ?? [])
+            lock.withLock { callerArgumentCache[key] = entry }
+        }
+        // Out of steps part-way: only the gap, as when a cached answer does not fit (above).
+        if result.gaps.contains(where: { $0.kind == .stepBudget }) {
+            return gap(use, env, budgetReason, kind: .stepBudget)
+        }
+        return result
+    }
+
+    private func computeParameterFromCallers(
         _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
     ) -> Resolution {
         let name = (parameter.secondName ?? parameter.firstName).text

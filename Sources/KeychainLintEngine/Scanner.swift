@@ -341,11 +341,16 @@ public final class Scanner {
 
         var seenGaps = Set<ResolutionGap>()
         let diagnostics = gaps.filter { seenGaps.insert($0).inserted }.map { gap in
-            // A bound meant for hostile code may hide a finding: said without --verbose too.
             ScanDiagnostic(
-                kind: gap.isAnalysisLimit ? .fileNote : .unresolved, file: gap.file,
-                position: SourcePosition(line: gap.line, column: gap.column),
-                message: gap.isAnalysisLimit ? "analysis limit: \(gap.reason)" : gap.reason)
+                kind: .unresolved, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
+                message: gap.reason)
+        }
+        // A bound meant for hostile code may hide a finding: said without --verbose too, once per
+        // place, whichever rules asked there.
+        notes += resolver.analysisLimits.map { gap in
+            ScanDiagnostic(
+                kind: .fileNote, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
+                message: "analysis limit: \(gap.reason)")
         }
         // Every file a syntax limit cut short that was parsed only to be searched for declarations
         // (analysed ones carry theirs in their outcome, which the result cache keeps).

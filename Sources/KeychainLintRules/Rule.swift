@@ -236,7 +236,7 @@ public final class RuleContext {
                     end: SourcePosition(
                         line: end.line, column: end.column, characterColumn: file.characterColumn(of: end))),
                 remediation: rule.remediation,
-                fingerprint: "\(directive.command) \(directive.ruleIds.joined(separator: ","))"))
+                fingerprint: "\(directive.command) \(directive.ruleIds.prefix(16).joined(separator: ","))"))
     }
 
     /// " (via `flags` (line 12) → if `legacy` (line 14))" for a resolved value; empty for a literal.

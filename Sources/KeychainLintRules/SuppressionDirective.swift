@@ -35,6 +35,12 @@ public struct SuppressionDirective: Sendable, Hashable {
         self.coveredLines = coveredLines
     }
 
+    /// Rule ids as a message or fingerprint lists them: the first 16, then how many more.
+    public static func listed(_ ids: [String]) -> String {
+        guard ids.count > 16 else { return ids.joined(separator: ", ") }
+        return ids.prefix(16).joined(separator: ", ") + " and \(ids.count - 16) more"
+    }
+
     /// Parses the text of one comment (with its `//` or `/* */`); nil when it holds no directive.
     public static func parse(comment: String) -> (command: String, ruleIds: [String], reason: String?)? {
         var body = Substring(comment)

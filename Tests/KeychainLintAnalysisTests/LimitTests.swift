@@ -79,6 +79,25 @@ struct LimitTests {
         #expect(enough.values.count == 1)
     }
 
+    @Test("the budget runs out at the same place whether callers' arguments were cached before or not")
+    func stepBudgetIsDeterministicThroughCallers() {
+        let source = """
+            func store(_ flags: SecAccessControlCreateFlags) { probe(flags) }
+            func relay(_ f: SecAccessControlCreateFlags) { store(f) }
+            func a() { relay([.biometryAny, .or, .devicePasscode]) }
+            func b() { relay(.biometryCurrentSet) }
+            func c() { probe(base) }
+            let base: SecAccessControlCreateFlags = .userPresence
+            """
+        for steps in 1...20 {
+            let cold = resolveWithBudget(source, steps: steps)
+            let warm = resolveWithBudget(source, steps: steps, warmUp: "base")
+            #expect(cold == warm, "budget \(steps)")
+        }
+        let full = resolveWithBudget(source, steps: 1000)
+        #expect(full.descriptionSet == ["[.biometryAny, .or, .devicePasscode]", ".biometryCurrentSet"])
+    }
+
     @Test("the budget runs out at the same place whether a declaration was cached before or not")
     func stepBudgetIsDeterministic() {
         let source = """
@@ -124,6 +143,20 @@ struct LimitTests {
         let file = SourceFile(id: 0, path: "A.swift", text: "let q = " + text)
         #expect(file.limitNote == SourceFile.LimitNote(message: message, wholeFile: true))
         #expect(file.tree.statements.isEmpty)
+    }
+
+    @Test("generic angle brackets: a runaway run is screened; comparisons and ranges are not counted")
+    func angleScreen() {
+        let run = "func f<T: " + String(repeating: "P<", count: SyntaxLimits.openAngleBrackets + 1) + "X>() {}"
+        #expect(SyntaxLimits.textProblem(run) == "more than 64 generic `<` open at once (66): not parsed, not analysed")  // `f<` too
+        // 100 comparisons without spaces and 100 half-open ranges in one function body: each
+        // brace starts the count again.
+        let ordinary = "func g() {\n" + String(repeating: "    if a<b { }\n    for i in 0..<n { }\n", count: 100) + "}\n"
+        #expect(SyntaxLimits.textProblem(ordinary) == nil)
+        let statements = String(repeating: "let c = a<b; ", count: 200)
+        #expect(SyntaxLimits.textProblem(statements) == nil)
+        let nested = "let d: " + String(repeating: "Array<", count: 20) + "Int" + String(repeating: ">", count: 20)
+        #expect(SyntaxLimits.textProblem(nested) == nil)
     }
 
     @Test("brackets within the screen's limits are parsed as usual")
@@ -190,6 +223,20 @@ struct LongListLookupTests {
             "let flags: SecAccessControlCreateFlags = .userPresence",
         ])
         #expect(resolveProbe(source).descriptions == [".biometryCurrentSet"])
+    }
+
+    @Test("a local changed between its declaration and a far use is followed through the change")
+    func flowThroughLongList() {
+        let body = [
+            "var flags: SecAccessControlCreateFlags = .biometryCurrentSet",
+        ] + (0..<40).map { "let a\($0) = \($0)" } + [
+            "if legacy { flags = .biometryAny }",
+        ] + (0..<40).map { "let b\($0) = \($0)" } + ["probe(flags)"]
+        let long = resolveProbe(longFunction(body))
+        let short = resolveProbe(longFunction(body, filler: 0))
+        #expect(long.descriptionSet == [".biometryCurrentSet", ".biometryAny"])
+        #expect(long.descriptions == short.descriptions)
+        #expect(long.values.map { $0.trace.map(\.text) } == short.values.map { $0.trace.map(\.text) })
     }
 
     @Test("a name bound by a guard far above is a guard binding, as in short lists")

@@ -25,15 +25,25 @@ public struct InvalidSuppressionRule: Rule {
         if directive.ruleIds.isEmpty {
             problems.append("Suppression names no rule: list the rule ids to disable (or `all`)")
         }
-        for id in directive.ruleIds where id != "all" && !knownRuleIds.contains(id) {
+        // One finding per unknown id, up to a few: a comment with thousands of words (generated or
+        // mangled) must not turn into thousands of findings.
+        var seen = Set<String>()
+        let unknown = directive.ruleIds.filter { $0 != "all" && !knownRuleIds.contains($0) && seen.insert($0).inserted }
+        for id in unknown.prefix(maximumReportedIds) {
             problems.append("Suppression names unknown rule '\(id)'")
         }
+        if unknown.count > maximumReportedIds {
+            problems.append("Suppression names \(unknown.count - maximumReportedIds) more unknown rules")
+        }
         if directive.reason == nil {
-            let names = directive.ruleIds.isEmpty ? "" : " of " + directive.ruleIds.joined(separator: ", ")
+            let names = directive.ruleIds.isEmpty ? "" : " of " + SuppressionDirective.listed(directive.ruleIds)
             problems.append("Suppression\(names) has no reason: add `-- why this is safe` so reviewers can audit it")
         }
         return problems
     }
+
+    /// Unknown rule ids reported one by one; more are counted in one finding.
+    static let maximumReportedIds = 8
 
     public static let description = RuleDescription(
         id: "keychain_lint.invalid_suppression",
