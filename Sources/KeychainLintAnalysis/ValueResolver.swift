@@ -32,15 +32,50 @@ public final class ValueResolver: @unchecked Sendable {
     /// What callers pass for a parameter, by the use of the parameter asked about: the same
     /// parameter is reached along many call chains, and following its callers again on each
     /// made some questions exponential (seconds per question on a real wallet app).
-    private var callerArgumentCache: [CallerArgumentKey: CachedResolution] = [:]
+    private var callerArgumentCache: [UseKey: CachedResolution] = [:]
+    /// The value of a local at a use, with no parameters bound: in generated code thousands of
+    /// statements use the same local, and each use's flow was followed again for every question.
+    private var localUseCache: [UseKey: CachedResolution] = [:]
 
-    /// The use of a parameter, and how deep in declarations it was reached: where the depth limit
-    /// cuts the callers' chain depends on that depth, so it is part of the key (answers cut by the
-    /// depth limit are cached too: without them, a chain of callers that reaches the limit was
-    /// followed again along every path to it).
-    private struct CallerArgumentKey: Hashable {
+    /// A use (of a parameter, of a local), and how deep in declarations it was reached: where the
+    /// depth limit cuts a chain depends on that depth, so it is part of the key (answers cut by
+    /// the depth limit are cached too: without them, a chain that reaches the limit was followed
+    /// again along every path to it).
+    private struct UseKey: Hashable {
         let use: NodeKey
         let depth: Int
+    }
+
+    /// The answer about a use, computed once and then reused at its recorded cost (the step
+    /// budget runs out at the same place whatever was cached before). Answers cut by a cycle or
+    /// the budget depend on the question and are not kept; a question out of steps gets only
+    /// the gap, cached or not.
+    private func answer(
+        for key: UseKey, in table: ReferenceWritableKeyPath<ValueResolver, [UseKey: CachedResolution]>, at use: Syntax,
+        _ env: Environment, _ compute: () -> Resolution
+    ) -> Resolution {
+        if let cached = lock.withLock({ self[keyPath: table][key] }) {
+            if env.budget.used + cached.steps > env.budget.limit {
+                env.budget.charge(cached.steps)
+                return gap(use, env, budgetReason, kind: .stepBudget)
+            }
+            env.budget.charge(cached.steps)
+            Dependencies.replay(cached.names)
+            for (function, name) in cached.parameterUses { env.parameterUses?.record(function, name) }
+            return cached.resolution
+        }
+        let stepsBefore = env.budget.used
+        let usesBefore = env.parameterUses?.log.count ?? 0
+        let (result, names) = Dependencies.collect(compute)
+        if !result.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+            var entry = CachedResolution(resolution: result, names: names, steps: env.budget.used - stepsBefore)
+            entry.parameterUses = Array(env.parameterUses?.log.dropFirst(usesBefore) ?? [])
+            lock.withLock { self[keyPath: table][key] = entry }
+        }
+        if result.gaps.contains(where: { $0.kind == .stepBudget }) {
+            return gap(use, env, budgetReason, kind: .stepBudget)
+        }
+        return result
     }
     private var analysisLimitGaps: Set<ResolutionGap> = []
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
@@ -461,17 +496,13 @@ public final class ValueResolver: @unchecked Sendable {
         case .variable(_, let patternBinding, let list, let itemIndex):
             let key = NodeKey(file: env.file, node: patternBinding)
             guard !env.active.contains(key) else { return gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle) }
-            var inner = env
-            inner.active.insert(key)
-            inner.depth += 1
-            var initial = Resolution()
-            if let initializer = patternBinding.initializer {
-                initial = evaluate(initializer.value, inner)
+            // With no parameters bound and no `self`, the value at a use depends on the use alone.
+            guard env.isContextFree else {
+                return evaluateLocalVariable(name, patternBinding, key: key, list: list, itemIndex: itemIndex, use: use, env)
             }
-            let flow = LocalFlow(resolver: self, name: name, env: inner)
-            let result = flow.value(at: use, declaredIn: list, at: itemIndex, initial: initial)
-            if result.isEmpty { return gap(use, env, "`\(name)` has no value the resolver can see") }
-            return result.through(step(.variable, "`\(name)`", at: patternBinding.pattern, in: env.file))
+            return answer(for: UseKey(use: NodeKey(file: env.file, node: use), depth: env.depth), in: \.localUseCache, at: use, env) {
+                evaluateLocalVariable(name, patternBinding, key: key, list: list, itemIndex: itemIndex, use: use, env)
+            }
         case .parameter(let parameter, let function):
             let key = ParameterKey(function: NodeKey(file: env.file, node: function), name: name)
             if let bound = env.bindings[key] { return bound }
@@ -491,6 +522,26 @@ public final class ValueResolver: @unchecked Sendable {
         case .opaque(let reason):
             return gap(use, env, reason)
         }
+    }
+
+    private func evaluateLocalVariable(
+        _ name: String, _ patternBinding: PatternBindingSyntax, key: NodeKey, list: CodeBlockItemListSyntax, itemIndex: Int,
+        use: Syntax, _ env: Environment
+    ) -> Resolution {
+        var inner = env
+        inner.active.insert(key)
+        inner.depth += 1
+        // Counted from the declaration, like any declaration's expression, so the answer
+        // does not depend on how deep the use was asked about.
+        inner.nesting = 0
+        var initial = Resolution()
+        if let initializer = patternBinding.initializer {
+            initial = evaluate(initializer.value, inner)
+        }
+        let flow = LocalFlow(resolver: self, name: name, env: inner)
+        let result = flow.value(at: use, declaredIn: list, at: itemIndex, initial: initial)
+        if result.isEmpty { return gap(use, env, "`\(name)` has no value the resolver can see") }
+        return result.through(step(.variable, "`\(name)`", at: patternBinding.pattern, in: env.file))
     }
 
     // MARK: - Members
@@ -1154,30 +1205,10 @@ public final class ValueResolver: @unchecked Sendable {
     ) -> Resolution {
         // The answer depends on the parameter and the use alone (callers are evaluated with no
         // bindings and no `self`), except where a cycle or the depth limit cut it short.
-        let key = CallerArgumentKey(use: NodeKey(file: env.file, node: use), depth: env.depth)
-        if let cached = lock.withLock({ callerArgumentCache[key] }) {
-            if env.budget.used + cached.steps > env.budget.limit {
-                env.budget.charge(cached.steps)
-                return gap(use, env, budgetReason, kind: .stepBudget)
-            }
-            env.budget.charge(cached.steps)
-            Dependencies.replay(cached.names)
-            for (function, name) in cached.parameterUses { env.parameterUses?.record(function, name) }
-            return cached.resolution
+        let key = UseKey(use: NodeKey(file: env.file, node: use), depth: env.depth)
+        return answer(for: key, in: \.callerArgumentCache, at: use, env) {
+            computeParameterFromCallers(parameter, function: function, use: use, env)
         }
-        let stepsBefore = env.budget.used
-        let usesBefore = env.parameterUses?.log.count ?? 0
-        let (result, names) = Dependencies.collect { computeParameterFromCallers(parameter, function: function, use: use, env) }
-        if !result.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
-            var entry = CachedResolution(resolution: result, names: names, steps: env.budget.used - stepsBefore)
-            entry.parameterUses = Array(env.parameterUses?.log.dropFirst(usesBefore) ?? [])
-            lock.withLock { callerArgumentCache[key] = entry }
-        }
-        // Out of steps part-way: only the gap, as when a cached answer does not fit (above).
-        if result.gaps.contains(where: { $0.kind == .stepBudget }) {
-            return gap(use, env, budgetReason, kind: .stepBudget)
-        }
-        return result
     }
 
     private func computeParameterFromCallers(
