@@ -1,6 +1,8 @@
 import Foundation
+import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintEngine
+import KeychainLintRules
 
 /// libFuzzer's entry point: scans the input as Swift source with every rule. An input may hold
 /// several files, separated by a line `//--- NAME.swift` (cross-file resolution is where several
@@ -16,16 +18,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         FuzzScan.run(bytes)
         done.signal()
     }
-    thread.stackSize = Scanner.threadStackSize
+    thread.stackSize = KeychainLintEngine.Scanner.threadStackSize
     thread.start()
     done.wait()
     return 0
 }
 
 enum FuzzScan {
-    static let scanner: Scanner = {
+    // One scan at a time: libFuzzer calls the entry point from one thread and waits for it.
+    nonisolated(unsafe) static let scanner: KeychainLintEngine.Scanner = {
         do {
-            return try Scanner(configuration: .default)
+            return try KeychainLintEngine.Scanner(configuration: .default)
         } catch {
             fatalError("the default configuration must be valid: \(error)")
         }
@@ -70,4 +73,20 @@ enum FuzzScan {
         files.append((name, body.joined(separator: "\n")))
         return files.filter { !$0.0.isEmpty }
     }
+}
+
+// SwiftPM links an executable's `main` to `<module>_main`; libFuzzer's own `main` is replaced by
+// this one, which hands control to libFuzzer's driver with the entry point above.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+@_cdecl("KeychainLintFuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
 }
