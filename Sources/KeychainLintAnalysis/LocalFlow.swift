@@ -283,8 +283,11 @@ struct LocalFlow {
 
     /// Values a branch produced (not those that merely flowed through it) remember the branch.
     private func marking(_ result: Resolution, from before: Resolution, _ step: TraceStep) -> Resolution {
-        let unchanged = Set(before.values)
-        let values = result.values.map { unchanged.contains($0) ? $0 : TracedValue(value: $0.value, trace: [step] + $0.trace) }
+        // Compared, not hashed: a branch that did not change the value (the common case) shares
+        // its storage with `before`, which makes equality immediate, while hashing a dictionary
+        // built entry by entry costs its whole size at every statement (quadratic in generated code).
+        if result.values == before.values { return result }
+        let values = result.values.map { before.values.contains($0) ? $0 : TracedValue(value: $0.value, trace: [step] + $0.trace) }
         return Resolution(values: values, gaps: result.gaps)
     }
 
