@@ -49,10 +49,10 @@ public final class SourceFile: @unchecked Sendable {
             self.limitNote = LimitNote(message: problem, wholeFile: true)
             return
         }
-        guard let parsed = Self.parse(text) else {
+        let seconds = SyntaxLimits.parseSeconds(forBytes: text.utf8.count)
+        guard let parsed = Self.parse(text, seconds: seconds) else {
             self.tree = SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken())
-            self.limitNote = LimitNote(
-                message: "parsing took longer than \(Int(SyntaxLimits.parseSeconds)) s: not analysed", wholeFile: true)
+            self.limitNote = LimitNote(message: "parsing took longer than \(Int(seconds)) s: not analysed", wholeFile: true)
             return
         }
         if let problem = SyntaxLimits.treeProblem(parsed) {
@@ -85,13 +85,13 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// The parsed tree, or nil when parsing took longer than its time limit.
-    private static func parse(_ text: String) -> SourceFileSyntax? {
+    private static func parse(_ text: String, seconds: Double) -> SourceFileSyntax? {
         // The parse runs on a worker thread that is waited for at most the limit: the parse
         // cannot be interrupted, so one that runs over is left to finish alone, with its worker.
         // Workers are reused: a new thread per parse cost about 0.4 ms in page faults on its
         // fresh stack, as much as parsing a small file.
         let worker = ParseWorker.take()
-        guard let tree = worker.parse(text, seconds: SyntaxLimits.parseSeconds) else { return nil }
+        guard let tree = worker.parse(text, seconds: seconds) else { return nil }
         ParseWorker.give(back: worker)
         return tree
     }

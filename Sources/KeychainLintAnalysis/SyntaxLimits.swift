@@ -27,16 +27,21 @@ public enum SyntaxLimits {
     /// them overflowed a 512 MB stack). `<` after a space or `.` (`a < b`, `..<`) is not counted.
     public static let openAngleBrackets = 64
 
-    /// Wall-clock seconds one file's parse may take. The parser's lookahead is quadratic or worse
-    /// on some malformed inputs that the text screen cannot recognise (a 290 KB line of calls
-    /// inside an unclosed `[` took 30 s); the parse cannot be interrupted, so a parse that runs
-    /// over is left to finish on its own thread and the file is reported as not analysed. Debug
-    /// builds parse about ten times slower.
-    #if DEBUG
-    public static let parseSeconds: Double = 60
-    #else
-    public static let parseSeconds: Double = 5
-    #endif
+    /// Wall-clock seconds one file's parse may take: a base plus a share per megabyte, so that
+    /// only a parse far slower than its size explains is cut (release builds parse about 20 MB
+    /// a second). The parser's lookahead is quadratic or worse on some malformed inputs that the
+    /// text screen cannot recognise (a 290 KB line of calls inside an unclosed `[` took 30 s);
+    /// the parse cannot be interrupted, so a parse that runs over is left to finish on its own
+    /// thread and the file is reported as not analysed. Debug builds parse about ten times
+    /// slower, on test machines that may be busy: their limit is generous.
+    public static func parseSeconds(forBytes bytes: Int) -> Double {
+        let megabytes = Double(bytes) / 1_048_576
+        #if DEBUG
+        return 120 + 60 * megabytes
+        #else
+        return 5 + megabytes
+        #endif
+    }
 
     /// Why a text must not be handed to the parser at all, if it must not.
     public static func textProblem(_ text: String) -> String? {
