@@ -1,4 +1,5 @@
 import Foundation
+import KeychainLintCore
 import SwiftSyntax
 #if canImport(Glibc)
 import Glibc
@@ -295,8 +296,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// longer be read reads as empty: it was readable when the scan started).
     public func text(at index: Int) -> String {
         if let text = texts[index] { return text }
-        guard let data = FileManager.default.contents(atPath: paths[index]) else { return "" }
-        return SourceText.decode(data).text
+        // Through the same reader as the first time: a file swapped for a FIFO or a device since
+        // must not block the scan or read forever (the first read allowed at most 16 MB).
+        guard case .success(let bytes) = RegularFile.read(paths[index], limit: 16 * 1024 * 1024) else { return "" }
+        return SourceText.decode(bytes[...]).text
     }
 
     /// Indices of files whose text mentions `word` (a cheap byte search, cached).
