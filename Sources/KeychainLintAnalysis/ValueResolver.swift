@@ -50,14 +50,15 @@ public final class ValueResolver: @unchecked Sendable {
     /// budget runs out at the same place whatever was cached before). Answers cut by a cycle or
     /// the budget depend on the question and are not kept; a question out of steps gets only
     /// the gap, cached or not.
-    private func answer(
-        for key: UseKey, in table: ReferenceWritableKeyPath<ValueResolver, [UseKey: CachedResolution]>, at use: Syntax,
-        _ env: Environment, _ compute: () -> Resolution
+    private func answer<Key: Hashable>(
+        for key: Key, in table: ReferenceWritableKeyPath<ValueResolver, [Key: CachedResolution]>,
+        keepingUnless isContextDependent: (ResolutionGap) -> Bool, _ env: Environment,
+        outOfSteps budgetGap: () -> Resolution, _ compute: () -> Resolution
     ) -> Resolution {
         if let cached = lock.withLock({ self[keyPath: table][key] }) {
             if env.budget.used + cached.steps > env.budget.limit {
                 env.budget.charge(cached.steps)
-                return gap(use, env, budgetReason, kind: .stepBudget)
+                return budgetGap()
             }
             env.budget.charge(cached.steps)
             Dependencies.replay(cached.names)
@@ -67,15 +68,26 @@ public final class ValueResolver: @unchecked Sendable {
         let stepsBefore = env.budget.used
         let usesBefore = env.parameterUses?.log.count ?? 0
         let (result, names) = Dependencies.collect(compute)
-        if !result.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+        if !result.gaps.contains(where: isContextDependent) {
             var entry = CachedResolution(resolution: result, names: names, steps: env.budget.used - stepsBefore)
             entry.parameterUses = Array(env.parameterUses?.log.dropFirst(usesBefore) ?? [])
             lock.withLock { self[keyPath: table][key] = entry }
         }
         if result.gaps.contains(where: { $0.kind == .stepBudget }) {
-            return gap(use, env, budgetReason, kind: .stepBudget)
+            return budgetGap()
         }
         return result
+    }
+
+    /// `answer(for:…)` for a use: where the depth limit cuts depends on the depth, which is in
+    /// the key, so only cycles and the budget make an answer depend on the question.
+    private func answer(
+        for key: UseKey, in table: ReferenceWritableKeyPath<ValueResolver, [UseKey: CachedResolution]>, at use: Syntax,
+        _ env: Environment, _ compute: () -> Resolution
+    ) -> Resolution {
+        answer(
+            for: key, in: table, keepingUnless: { $0.kind == .cycle || $0.kind == .stepBudget }, env,
+            outOfSteps: { gap(use, env, budgetReason, kind: .stepBudget) }, compute)
     }
     private var analysisLimitGaps: Set<ResolutionGap> = []
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
@@ -123,14 +135,14 @@ public final class ValueResolver: @unchecked Sendable {
             plain.parameterUses = nil
             result = evaluatePerCallSite(expression, function: function, plain) ?? result
         }
-        // Every question is answered once, so each limit hit is recorded once, whichever rule
-        // asked and whether or not it shows its gaps.
         // Out of steps: the values found so far are a part of the answer whose missing part is
         // unknown, and a rule that concludes from what is absent (no access control in a
         // dictionary) would be wrong. Only the gap remains: no finding, and a note.
         if result.gaps.contains(where: { $0.kind == .stepBudget }) {
             result = Resolution(gaps: result.gaps)
         }
+        // Every question is answered once, so each limit hit is recorded once, whichever rule
+        // asked and whether or not it shows its gaps.
         let limits = result.gaps.filter(\.isAnalysisLimit)
         if !limits.isEmpty { lock.withLock { analysisLimitGaps.formUnion(limits) } }
         return result
@@ -761,33 +773,17 @@ public final class ValueResolver: @unchecked Sendable {
         guard !env.active.contains(key) else {
             return gap(declaration.binding, env.withFile(declaration.file), "`\(declaration.name)` \(Self.cycleReason)", kind: .cycle)
         }
-        let cacheable = env.isContextFree
-        if cacheable, let cached = lock.withLock({ declarationCache[key] }) {
-            // Reusing an answer costs what computing it did, so a question's budget runs out at
-            // the same place whatever other questions cached before (output is deterministic).
-            if env.budget.used + cached.steps > env.budget.limit {
-                env.budget.charge(cached.steps)
-                return gap(declaration.binding, env.withFile(declaration.file), budgetReason, kind: .stepBudget)
-            }
-            env.budget.charge(cached.steps)
-            Dependencies.replay(cached.names)
-            return cached.resolution
+        let outOfSteps = { self.gap(declaration.binding, env.withFile(declaration.file), self.budgetReason, kind: .stepBudget) }
+        guard env.isContextFree else {
+            let traced = computeVariable(declaration, key: key, env)
+            return traced.gaps.contains(where: { $0.kind == .stepBudget }) ? outOfSteps() : traced
         }
-        let stepsBefore = env.budget.used
-        let (traced, names) = Dependencies.collect { computeVariable(declaration, key: key, env) }
         // A result cut short by a cycle, the depth limit or the step budget depends on where the
         // question came from; caching it would make answers depend on the order files are
         // scanned in.
-        if cacheable, !traced.gaps.contains(where: { Self.isContextDependent($0) }) {
-            let cost = env.budget.used - stepsBefore
-            lock.withLock { declarationCache[key] = CachedResolution(resolution: traced, names: names, steps: cost) }
-        }
-        // Out of steps part-way: only the gap, exactly what reusing a cached answer gives when it
-        // does not fit in what is left (above).
-        if traced.gaps.contains(where: { $0.kind == .stepBudget }) {
-            return gap(declaration.binding, env.withFile(declaration.file), budgetReason, kind: .stepBudget)
-        }
-        return traced
+        return answer(
+            for: key, in: \.declarationCache, keepingUnless: Self.isContextDependent, env, outOfSteps: outOfSteps
+        ) { computeVariable(declaration, key: key, env) }
     }
 
     private func computeVariable(_ declaration: VariableDeclaration, key: NodeKey, _ env: Environment) -> Resolution {
