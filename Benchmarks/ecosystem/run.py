@@ -206,6 +206,7 @@ def scan_all(args, repos):
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     with open(binary, "rb") as f:
         sha = hashlib.sha256(f.read()).hexdigest()
+    load = os.getloadavg()
     results = []
     for r in repos:
         repo = r["repo"]
@@ -256,6 +257,7 @@ def scan_all(args, repos):
         "memory_gib": mem_gib(),
         "timer": "GNU time -v" if timer else "wall clock + getrusage(RUSAGE_CHILDREN)",
         "timeout_seconds": args.timeout,
+        "load_average_at_start": [round(x, 2) for x in load],
         "scan_command": "keychain-lint scan --format json --no-cache --no-progress"
                         + "".join(" " + shlex.quote(a) for a in (args.scan_arg or [])),
         "only": sorted(args.only) if args.only else None,
@@ -432,7 +434,8 @@ def markdown(data, sc, command):
     L.append(f"- keychain-lint: {m['tool_version']}, commit {m['tool_commit'] or 'unknown'} (release build, "
              f"binary sha256 {m['binary_sha256']}…), `--jobs` default (one worker per core)")
     L.append(f"- Machine: {m['cores']} cores, {m['memory_gib']} GiB memory, {m['machine']}; time and peak RSS from {m['timer']}; "
-             f"timeout {m['timeout_seconds']} s per repository")
+             f"timeout {m['timeout_seconds']} s per repository; load average at start "
+             f"{', '.join(str(x) for x in m.get('load_average_at_start') or []) or 'unknown'}")
     L.append(f"- Command: `{command}`; in each repository root it runs `{m['scan_command']}`")
     L.append(f"- Labels: [labels.tsv](labels.tsv), {len(sc['outcome'])} labelled sites in the repositories scanned")
     L.append("")
@@ -453,6 +456,17 @@ def markdown(data, sc, command):
     L.append(f"| **all rules** | **{t['TP']}** | **{t['FP']}** | **{t['FN']}** | **{t['DEBATABLE']}** | "
              f"**{pct(t['precision'])}** | **{pct(t['recall'])}** | **{pct(t['core_recall'])}** | **{t['unlabelled']}** | **{t['fixed_FP']}** |")
     L.append("")
+    ok = [r for r in data["repos"] if r["exit"] != "missing"]
+    slow = [r["repo"] for r in ok if (r.get("wall_seconds") or 0) > 5]
+    failed = [r["repo"] for r in ok if r["exit"] not in (0, 1)]
+    def met(b):
+        return "met" if b else "**not met**"
+    L.append("Targets: precision ≥ 95%: " + met((t["precision"] or 0) >= 0.95)
+             + f" ({pct(t['precision'])}); core recall ≥ 90%: " + met((t["core_recall"] or 0) >= 0.90)
+             + f" ({pct(t['core_recall'])}); no crash, exit code 0 or 1 everywhere: " + met(not failed)
+             + (f" ({', '.join(failed)})" if failed else "")
+             + "; every repository in ≤ 5 s: " + met(not slow) + (f" ({', '.join(slow)})" if slow else "") + ".")
+    L.append("")
     objc = [(lab, what) for lab, what in sc["outcome"] if lab["verdict"] == "objc-uncovered"]
     if objc:
         rep = sum(1 for _, w in objc if w == "reported")
@@ -468,10 +482,23 @@ def markdown(data, sc, command):
         if mc and mc != pc:
             c += f" (pinned `{pc[:10]}`)"
         tot_wall += wall or 0
+        if ndiag:
+            status += f" ({ndiag} diagnostic{'s' if ndiag > 1 else ''})"
         L.append(f"| {repo} | {c} | {fmt_num(files)} | {fmt_num(lines)} | {fmt_num(wall)} | {fmt_num(rss)} | {ex} | {n} | {status} |")
     L.append("")
     L.append(f"Total wall time {tot_wall:.1f} s. Exit code 1 means findings; anything but 0/1 is a failure.")
     L.append("")
+    diags = [(r["repo"], d) for r in data["repos"] for d in r.get("diagnostics", [])]
+    if diags:
+        L.append("Diagnostics keychain-lint reported (skipped files, analysis limits):")
+        L.append("")
+        for repo, d in diags:
+            try:
+                j = json.loads(d)
+                L.append(f"- {repo} `{j.get('file', '')}:{j.get('line', '')}`: {j.get('message', '')}")
+            except (ValueError, AttributeError):
+                L.append(f"- {repo}: {d}")
+        L.append("")
     bad = [r for r in data["repos"] if r["exit"] not in (0, 1, "missing")]
     for r in bad:
         L.append(f"- {r['repo']}: exit {r['exit']}")
