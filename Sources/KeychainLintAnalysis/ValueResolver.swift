@@ -36,6 +36,17 @@ public final class ValueResolver: @unchecked Sendable {
     /// The value of a local at a use, with no parameters bound: in generated code thousands of
     /// statements use the same local, and each use's flow was followed again for every question.
     private var localUseCache: [UseKey: CachedResolution] = [:]
+    /// Checkpoints of local variables' flows, by declaration (`use` holds the pattern binding) and depth.
+    private var flowCheckpointTable: [UseKey: FlowCheckpoints] = [:]
+
+    private func flowCheckpoints(for key: UseKey) -> FlowCheckpoints {
+        lock.withLock {
+            if let existing = flowCheckpointTable[key] { return existing }
+            let created = FlowCheckpoints()
+            flowCheckpointTable[key] = created
+            return created
+        }
+    }
 
     /// A use (of a parameter, of a local), and how deep in declarations it was reached: where the
     /// depth limit cuts a chain depends on that depth, so it is part of the key (answers cut by
@@ -550,7 +561,12 @@ public final class ValueResolver: @unchecked Sendable {
         if let initializer = patternBinding.initializer {
             initial = evaluate(initializer.value, inner)
         }
-        let flow = LocalFlow(resolver: self, name: name, env: inner)
+        var flow = LocalFlow(resolver: self, name: name, env: inner)
+        // The walk from the declaration is the same for every use when nothing but the
+        // declaration decides it: uses share its checkpoints.
+        if env.isContextFree, !initial.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+            flow.checkpoints = flowCheckpoints(for: UseKey(use: key, depth: env.depth))
+        }
         let result = flow.value(at: use, declaredIn: list, at: itemIndex, initial: initial)
         if result.isEmpty { return gap(use, env, "`\(name)` has no value the resolver can see") }
         return result.through(step(.variable, "`\(name)`", at: patternBinding.pattern, in: env.file))
