@@ -244,6 +244,10 @@ public final class Scanner {
                 ProjectModelBuilder.XcodeProjectFile(path: $0.path, data: $0.data)
             }
         ).build()
+        var projectFiles = projectFiles
+        if !cacheRoots.isEmpty {
+            projectFiles += Self.referencedProjectFiles(of: model, besides: projectFiles, roots: cacheRoots)
+        }
         clock.lap("project model")
         let index = ProjectIndex(prepared: consume inputs)
         let resolver = ValueResolver(index: index)
@@ -396,6 +400,38 @@ public final class Scanner {
         let allDiagnostics = (diagnostics + cacheNotes + model.diagnostics + testFindingNotes
             + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
         return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: rules.map(\.description))
+    }
+
+    /// The Info.plist and .xcconfig files that application targets name (`INFOPLIST_FILE`, base
+    /// configurations and their includes) which discovery did not find by name (`App.plist`,
+    /// `Config/Release.xcconfig` in an excluded folder), read from disk when they lie under a
+    /// scanned folder. The rules then judge each app by the files it names.
+    static func referencedProjectFiles(of model: ProjectModel, besides found: [ProjectFileInput], roots: [String]) -> [ProjectFileInput] {
+        var known = Dictionary(found.map { (ProjectPath.normalized($0.path), $0.data) }, uniquingKeysWith: { first, _ in first })
+        var added: [ProjectFileInput] = []
+        let normalizedRoots = roots.map(ProjectPath.normalized)
+        func load(_ path: String, kind: ProjectFileInput.Kind) -> Data? {
+            if let data = known[path] { return data }
+            guard normalizedRoots.contains(where: { $0 == path || ProjectPath.isInside(path, $0) }),
+                case .success(let bytes) = RegularFile.read(path, limit: maximumFileSize)
+            else { return nil }
+            let data = Data(bytes)
+            known[path] = data
+            added.append(ProjectFileInput(path: path, kind: kind, data: data))
+            return data
+        }
+        for module in model.modules where module.kind == .application {
+            guard let xcode = module.xcode else { continue }
+            for configuration in xcode.configurations {
+                let resolved = XcodeBuildSettings.resolve(
+                    configuration, target: module.name, projectDirectory: xcode.projectDirectory,
+                    file: { load($0, kind: .xcconfig) })
+                if case .path(let plist) = XcodeBuildSettings.infoPlistFile(resolved, projectDirectory: xcode.projectDirectory) {
+                    _ = load(plist, kind: .infoPlist)
+                }
+            }
+        }
+        return added.sorted { $0.path < $1.path }
     }
 
     struct EnabledRule: @unchecked Sendable {

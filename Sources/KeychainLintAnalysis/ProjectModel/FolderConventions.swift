@@ -8,6 +8,13 @@ public enum FolderConventions {
         name.hasSuffix("Tests") || name == "tests"
     }
 
+    /// An application target that only hosts tests: `TestHost`, `Valet iOS Test Host App`,
+    /// `KeychainTestApp`, `ValetTouchIDTest`, `AppTests`.
+    public static func isTestHostName(_ name: String) -> Bool {
+        ["TestHost", "Test Host", "TestApp", "Test App"].contains { name.contains($0) }
+            || name.hasSuffix("Test") || name.hasSuffix("Tests")
+    }
+
     /// `Example`, `Examples`, `Demo`, `Demos`, `Sample`, `Samples`, `*Example`, `*Demo`.
     public static func isSampleFolder(_ name: some StringProtocol) -> Bool {
         ["Example", "Examples", "Demo", "Demos", "Sample", "Samples"].contains(String(name))

@@ -196,6 +196,7 @@ public struct ProjectModelBuilder {
         let base: ModuleRole
         switch kind {
         case .packageTest, .unitTestBundle, .uiTestBundle: return .test
+        case .application where FolderConventions.isTestHostName(name): return .test
         case .application, .packageExecutable: base = .app
         case .appExtension: base = .appExtension
         default: base = .library

@@ -129,6 +129,10 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
             case set
             /// No app Info.plist or app project in the scan (a library): not checked.
             case noApp
+            /// Code of modules that no application target of the scan links: not checked.
+            case noAppTarget
+            /// The application target's Info.plist is not in the scan: not checked.
+            case infoPlistNotScanned(String)
             /// Missing everywhere; `checked` are the files read, `empty` those that set it to "".
             case missing(checked: [String], empty: [String])
         }
@@ -138,6 +142,8 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         var otherUses: Int
         var setting: Setting
         var skipped: [SkippedFile]
+        /// The Xcode application target judged, nil for an app found by its folder's Info.plist.
+        var appTarget: String? = nil
     }
 
     /// The folder a project file speaks for: an Info.plist or .xcconfig its own folder, a
@@ -166,18 +172,69 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         return scoped.isEmpty ? files : scoped
     }
 
-    /// One plan per group of Swift files that share the same applicable project files.
-    static func plans(for scan: ScanContext) -> [String: Plan] {
-        var uses = ScanWideCalls.of(scan).faceIDUses
+    /// One plan per application target whose code reaches a Face ID use (`FaceIDAppTargets`),
+    /// then, for code that no manifest claims, one per group of files that share the same
+    /// applicable project files (the folder judgment). Uses in test code, and in modules that no
+    /// application target links, are not judged (the second gets a `--verbose` note).
+    static func plans(for scan: ScanContext) -> [Plan] {
+        let model = scan.projectModel
+        var uses = ScanWideCalls.of(scan).faceIDUses.filter { !model.isTestCode($0.file) }
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
-        var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]
-        for use in uses {
-            let files = relevantProjectFiles(for: use.file, in: projectFiles)
-            let key = groupKey(files)
-            groups[key, default: (files, [])].uses.append(use)
+        let byPath = Dictionary(projectFiles.map { (ProjectPath.normalized($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        var plans: [Plan] = []
+        var covered = Array(repeating: false, count: uses.count)
+        var modelled: Set<String> = []
+        for app in model.modules.indices where model.modules[app].kind == .application && model.modules[app].xcode != nil {
+            let module = model.modules[app]
+            let reached = Set(model.closure(of: app))
+            var appUses: [FaceIDUse] = []
+            for (position, use) in uses.enumerated() where model.modules(of: use.file).contains(where: reached.contains) {
+                covered[position] = true
+                appUses.append(use)
+            }
+            let lookup = FaceIDAppTargets.lookUp(key, for: module, projectFiles: byPath)
+            modelled.formUnion(lookup.checked + lookup.unreadable.map(\.path))
+            // A test host app is not shipped; a macOS, tvOS or watchOS app has no Face ID.
+            guard !appUses.isEmpty, module.role != .test, !module.excludesFaceIDPlatforms else { continue }
+            plans.append(plan(uses: appUses, app: module.name, lookup: lookup))
         }
-        return groups.mapValues { plan(uses: $0.uses, projectFiles: $0.files) }
+        for module in model.modules { if let project = module.xcode?.projectFile { modelled.insert(project) } }
+
+        var unclaimed: [FaceIDUse] = []
+        var unlinked: [FaceIDUse] = []
+        for (position, use) in uses.enumerated() where !covered[position] {
+            let owners = model.modules(of: use.file)
+            if owners.allSatisfy({ model.modules[$0].kind == .folder }) {
+                unclaimed.append(use)
+            } else {
+                unlinked.append(use)
+            }
+        }
+        if let first = unlinked.first {
+            plans.append(Plan(target: first, otherUses: unlinked.count - 1, setting: .noAppTarget, skipped: []))
+        }
+        // The folder judgment reads only the project files the model did not already account for.
+        let folderFiles = projectFiles.filter { !modelled.contains($0.path) && !modelled.contains(ProjectPath.normalized($0.path)) }
+        var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]
+        for use in unclaimed {
+            let files = relevantProjectFiles(for: use.file, in: folderFiles)
+            groups[groupKey(files), default: (files, [])].uses.append(use)
+        }
+        plans += groups.keys.sorted().map { plan(uses: groups[$0]!.uses, projectFiles: groups[$0]!.files) }
+        return plans
+    }
+
+    /// The plan of one application target.
+    static func plan(uses: [FaceIDUse], app: String, lookup: FaceIDAppTargets.Lookup) -> Plan {
+        let worst = uses.map(\.severity).max()
+        let target = uses.first { $0.severity == worst }
+        let setting: Plan.Setting =
+            lookup.isSet ? .set
+            : lookup.missingInfoPlist.map { .infoPlistNotScanned($0) } ?? .missing(checked: lookup.checked, empty: lookup.empty)
+        return Plan(
+            target: target, otherUses: max(0, uses.count - 1), setting: setting,
+            skipped: lookup.unreadable.map { SkippedFile(path: $0.path, reason: $0.reason) }, appTarget: app)
     }
 
     static func groupKey(_ files: [ProjectFileInput]) -> String {
@@ -219,28 +276,43 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
             return
         }
         let plans = context.scan.fact(Self.id + ".plans") { Self.plans(for: context.scan) }
-        let relevant = Self.relevantProjectFiles(
-            for: context.file.path, in: context.scan.projectFiles.sorted(by: { $0.path < $1.path }))
-        guard let plan = plans[Self.groupKey(relevant)], let target = plan.target, target.file == found.file, target.line == found.line,
-            target.column == found.column, let argument = Self.decidingArgument(of: call)?.argument
-        else { return }
+        guard let argument = Self.decidingArgument(of: call)?.argument else { return }
+        for plan in plans {
+            guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column
+            else { continue }
+            report(plan, target: target, at: argument, in: context)
+        }
+    }
+
+    private func report(_ plan: Plan, target: FaceIDUse, at argument: ExprSyntax, in context: RuleContext) {
         for skipped in plan.skipped {
             context.note(
                 ScanDiagnostic(
                     kind: .skippedFile, file: skipped.path,
                     message: "not read for \(Self.key) (\(Self.id)): \(skipped.reason)"))
         }
+        let position = SourcePosition(line: target.line, column: target.column)
         switch plan.setting {
         case .set:
             return
         case .noApp:
             context.note(
                 ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path,
-                    position: SourcePosition(line: target.line, column: target.column),
+                    kind: .unresolved, file: context.file.path, position: position,
                     message: "\(Self.id): Face ID is used here, but the scan holds no app Info.plist or Xcode app project (a library?), so \(Self.key) was not checked"))
+        case .noAppTarget:
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path, position: position,
+                    message: "\(Self.id): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
+        case .infoPlistNotScanned(let path):
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path, position: position,
+                    message: "\(Self.id): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
         case .missing(let checked, let empty):
-            var message = Self.message(for: target, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
+            var message = Self.message(
+                for: target, app: plan.appTarget, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
             message += context.describeTrace(target.trace)
             if plan.otherUses > 0 {
                 message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
@@ -251,11 +323,11 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         }
     }
 
-    static func message(for use: FaceIDUse, checked: [String], empty: [String], unreadable: [String]) -> String {
+    static func message(for use: FaceIDUse, app: String?, checked: [String], empty: [String], unreadable: [String]) -> String {
         var files = "checked " + list(checked)
         if !empty.isEmpty { files += "; empty in " + list(empty) }
         if !unreadable.isEmpty { files += "; could not read " + list(unreadable) }
-        let start = "\(key) is not set (\(files)), "
+        let start = "\(key) is not set" + (app.map { " for app target \($0)" } ?? "") + " (\(files)), "
         switch (use.severity, use.api) {
         case (.high, .accessControl):
             return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"
