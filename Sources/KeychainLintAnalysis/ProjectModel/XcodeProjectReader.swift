@@ -36,6 +36,11 @@ public enum XcodeProjectReader {
     public struct SynchronizedFolder: Sendable, Hashable {
         public var folder: String
         public var excluded: Set<String>
+
+        public init(folder: String, excluded: Set<String>) {
+            self.folder = folder
+            self.excluded = excluded
+        }
     }
 
     /// Reads `data`, the project at `path`. Throws `ProjectFiles.ParseError` for a file that is

@@ -470,6 +470,49 @@ extension MissingFaceIDUsageDescriptionRule {
         """
     }
 
+    /// One native target of `xcodeProject(_:)`.
+    struct ExampleTarget {
+        var name: String
+        var productType = "application"
+        var sources: [String]
+        var settings: [String: String] = [:]
+        var dependencies: [String] = []
+    }
+
+    /// A small but complete project.pbxproj: each target lists its sources (paths relative to the
+    /// project folder), has one Release configuration with `settings`, and depends on the targets
+    /// named in `dependencies`.
+    static func xcodeProject(_ targets: [ExampleTarget]) -> String {
+        var objects: [String] = []
+        var targetIDs: [String: String] = [:]
+        for (number, target) in targets.enumerated() { targetIDs[target.name] = "T\(number)" }
+        for (number, target) in targets.enumerated() {
+            var buildFiles: [String] = []
+            for (fileNumber, path) in target.sources.enumerated() {
+                objects.append("F\(number)_\(fileNumber) = {isa = PBXFileReference; path = \"\(path)\"; sourceTree = SOURCE_ROOT; };")
+                objects.append("B\(number)_\(fileNumber) = {isa = PBXBuildFile; fileRef = F\(number)_\(fileNumber); };")
+                buildFiles.append("B\(number)_\(fileNumber)")
+            }
+            let settings = target.settings.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";" }.joined(separator: " ")
+            let dependencies = target.dependencies.map { "D\(number)_\($0)" }
+            for dependency in target.dependencies {
+                objects.append("D\(number)_\(dependency) = {isa = PBXTargetDependency; target = \(targetIDs[dependency]!); };")
+            }
+            objects += [
+                "P\(number) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };",
+                "C\(number) = {isa = XCBuildConfiguration; buildSettings = {\(settings)}; name = Release; };",
+                "L\(number) = {isa = XCConfigurationList; buildConfigurations = (C\(number)); };",
+                "T\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); buildPhases = (P\(number)); dependencies = (\(dependencies.joined(separator: ", "))); name = \"\(target.name)\"; productType = \"com.apple.product-type.\(target.productType)\"; };",
+            ]
+        }
+        objects += [
+            "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+            "R = {isa = PBXProject; mainGroup = G; targets = (\(targets.indices.map { "T\($0)" }.joined(separator: ", "))); };",
+        ]
+        return "// !$*UTF8*$!\n{\n    archiveVersion = 1;\n    objectVersion = 56;\n    objects = {\n"
+            + objects.map { "        " + $0 }.joined(separator: "\n") + "\n    };\n    rootObject = R;\n}\n"
+    }
+
     static let crashes = "NSFaceIDUsageDescription is not set (checked Info.plist), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
 
     static let examples: [RuleExample] = [
@@ -572,6 +615,59 @@ extension MissingFaceIDUsageDescriptionRule {
                 "NSFaceIDUsageDescription is not set (checked App.xcodeproj/project.pbxproj; empty in App.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item (via `flags` (line 2) → if `biometricOnly` (line 3) → assigned (line 4))"
             ],
             alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .triggering(
+            "Judged per application target: the app without the key is named, with the plist and setting checked",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["Vault/Unlock.swift"], settings: ["INFOPLIST_FILE": "Vault/Info.plist", "SDKROOT": "iphoneos"]),
+                    ExampleTarget(name: "Wallet", sources: ["Wallet/Cards.swift"], settings: ["INFOPLIST_FILE": "Wallet/Info.plist", "SDKROOT": "iphoneos"]),
+                ]),
+                "Vault/Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your vault</string>"),
+                "Wallet/Info.plist": infoPlist(),
+                "Vault/Unlock.swift": """
+                    let vault = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Wallet/Cards.swift": """
+                    let cards = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Wallet (checked Wallet/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .triggering(
+            "A framework is judged through the app that links it, which lacks the key",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], dependencies: ["VaultKit"]),
+                    ExampleTarget(name: "VaultKit", productType: "framework", sources: ["Kit/Store.swift"]),
+                ]),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "Kit/Store.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .nonTriggering(
+            "The app target sets the key as a build setting; a macOS-only app (Touch ID needs no key) and a framework no app links are not judged",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["Vault/Unlock.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"]),
+                    ExampleTarget(name: "MacVault", sources: ["Mac/Unlock.swift"], settings: ["INFOPLIST_FILE": "Mac/Info.plist", "SDKROOT": "macosx"]),
+                    ExampleTarget(name: "Agent", productType: "framework", sources: ["Agent/Keys.swift"]),
+                ]),
+                "Mac/Info.plist": infoPlist(),
+                "Vault/Unlock.swift": """
+                    let vault = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Mac/Unlock.swift": """
+                    let mac = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Agent/Keys.swift": """
+                    let agent = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ]),
         .nonTriggering(
             "The Info.plist sets NSFaceIDUsageDescription",
             files: [
