@@ -105,6 +105,16 @@ public final class ValueResolver: @unchecked Sendable {
     private let resolutions = Memo<NodeKey, Resolution>()
     /// The callers of each function (or initializer) asked about, by its declaration.
     private let callers = Memo<NodeKey, [(site: CallSite, matched: [Int?])]?>()
+    /// What each reference evaluated names locally: the same reference is evaluated again for
+    /// every caller and branch that reaches it, and the lookup walks out through every enclosing
+    /// statement list.
+    private let localBindings = Memo<NodeKey, LocalBinding?>()
+    /// The type enclosing each reference or call asked about (the walk out is as long as the nesting).
+    private let enclosingTypes = Memo<NodeKey, String?>()
+
+    private func enclosingTypeName(of node: some SyntaxProtocol, in file: SourceFile) -> String? {
+        enclosingTypes.value(for: NodeKey(file: file, node: node)) { SyntaxQueries.enclosingTypeName(of: node) }
+    }
     /// Enum types declaring each case name asked about.
     private let enumOwners = Memo<String, [String]>()
 
@@ -492,10 +502,10 @@ public final class ValueResolver: @unchecked Sendable {
         if name == "self" {
             return env.selfValue ?? gap(reference, env, "`self` is not a known value here")
         }
-        if let binding = LocalScope.lookup(name, from: Syntax(reference)) {
+        if let binding = localBindings.value(for: NodeKey(file: env.file, node: reference), { LocalScope.lookup(name, from: Syntax(reference)) }) {
             return evaluateLocal(name, binding, use: Syntax(reference), env)
         }
-        if let typeName = SyntaxQueries.enclosingTypeName(of: reference) {
+        if let typeName = enclosingTypeName(of: reference, in: env.file) {
             let members = index.properties(named: name, inType: typeName)
             if !members.isEmpty { return resolveVariables(members, env) }
         }
@@ -1051,7 +1061,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let receiver, let type = typeName(of: receiver) {
             candidates = candidates.filter { $0.enclosingType == type }
         } else if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-            let own = SyntaxQueries.enclosingTypeName(of: call)
+            let own = enclosingTypeName(of: call, in: env.file)
             let inOwnType = candidates.filter { $0.enclosingType == own }
             if !inOwnType.isEmpty {
                 candidates = inOwnType
