@@ -131,9 +131,16 @@ public final class ValueResolver: @unchecked Sendable {
     /// Steps one question may take here (`maximumStepsPerQuestion` unless a test asks for fewer).
     let stepsPerQuestion: Int
 
-    public init(index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion) {
+    /// Whether uses of a local continue from checkpoints (`FlowCheckpoints`). Only tests turn
+    /// them off, to check that answers are the same with and without.
+    let usesFlowCheckpoints: Bool
+
+    public init(
+        index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion, usesFlowCheckpoints: Bool = true
+    ) {
         self.index = index
         self.stepsPerQuestion = stepsPerQuestion
+        self.usesFlowCheckpoints = usesFlowCheckpoints
     }
 
     /// The possible values of `expression`, which lies in `file`. A question starts from an empty
@@ -574,7 +581,7 @@ public final class ValueResolver: @unchecked Sendable {
         var flow = LocalFlow(resolver: self, name: name, env: inner)
         // The walk from the declaration is the same for every use when nothing but the
         // declaration decides it: uses share its checkpoints.
-        if env.isContextFree, !initial.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+        if usesFlowCheckpoints, env.isContextFree, !initial.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
             flow.checkpoints = flowCheckpoints(for: UseKey(use: key, depth: env.depth))
         }
         let result = flow.value(at: use, declaredIn: list, at: itemIndex, initial: initial)
