@@ -764,7 +764,8 @@ public final class ProjectIndex: @unchecked Sendable {
             let (file, calls) = self.fileAndCalls(at: ordered[position])
             // Calls in source order, whatever their name.
             let matching = names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
-            return matching.map { body(file, $0) }
+            // This pass's questions about the file share one budget (`QuestionLedger`).
+            return QuestionLedger.charging(file: file.id) { matching.map { body(file, $0) } }
         }
         return perFile.flatMap { $0 }
     }

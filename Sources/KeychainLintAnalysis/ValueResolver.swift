@@ -102,7 +102,7 @@ public final class ValueResolver: @unchecked Sendable {
     }
     private var analysisLimitGaps: Set<ResolutionGap> = []
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
-    private let resolutions = Memo<NodeKey, Resolution>()
+    private let resolutions = Memo<NodeKey, Answer>()
     /// The callers of each function (or initializer) asked about, by its declaration.
     private let callers = Memo<NodeKey, [(site: CallSite, matched: [Int?])]?>()
     /// What each reference evaluated names locally: the same reference is evaluated again for
@@ -146,11 +146,34 @@ public final class ValueResolver: @unchecked Sendable {
     /// The possible values of `expression`, which lies in `file`. A question starts from an empty
     /// environment, so its answer depends on the expression alone: it is computed once per scan
     /// and shared by every rule that asks it (six rules ask about the same flags argument).
+    ///
+    /// Inside a pass with a `QuestionLedger` for this file, the answer's cost is charged to it,
+    /// and once the file's budget is spent the remaining questions get a gap instead.
     public func resolve(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
-        resolutions.value(for: NodeKey(file: file, node: expression)) { computeResolution(expression, in: file) }
+        let key = NodeKey(file: file, node: expression)
+        guard let ledger = QuestionLedger.current, ledger.file == file.id else {
+            return resolutions.value(for: key) { computeResolution(expression, in: file) }.resolution
+        }
+        if ledger.isSpent, !ledger.isCharged(key) {
+            let reason = "analysis of this file stopped after \(ledger.limit) steps: later questions about it are not answered"
+            let location = file.location(of: expression)
+            let gap = ResolutionGap(file: file.path, line: location.line, column: location.column, reason: reason, kind: .stepBudget)
+            // One note per pass: the first question it could not answer.
+            if ledger.markNoted() { lock.withLock { _ = analysisLimitGaps.insert(gap) } }
+            return .gap(gap)
+        }
+        let answer = resolutions.value(for: key) { computeResolution(expression, in: file) }
+        ledger.charge(key, answer.steps)
+        return answer.resolution
     }
 
-    private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
+    private struct Answer {
+        let resolution: Resolution
+        /// Steps computing it took (charged to each file ledger that asks it).
+        let steps: Int
+    }
+
+    private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Answer {
         let budget = StepBudget(limit: stepsPerQuestion)
         var env = Environment(file: file, budget: budget)
         let uses = ParameterUses()
@@ -173,7 +196,7 @@ public final class ValueResolver: @unchecked Sendable {
         // asked and whether or not it shows its gaps.
         let limits = result.gaps.filter(\.isAnalysisLimit)
         if !limits.isEmpty { lock.withLock { analysisLimitGaps.formUnion(limits) } }
-        return result
+        return Answer(resolution: result, steps: budget.used)
     }
 
     /// Where a bound for generated or hostile code stopped a question (`ResolutionGap.isAnalysisLimit`),

@@ -461,12 +461,15 @@ public final class Scanner {
         start = Date()
         let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
         let directives = hasDirectives ? SuppressionCollector.directives(in: file) : []
-        if mayMatch {
-            let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
-            dispatcher.walk(file.tree)
-        }
-        for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
-            for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
+        // The walk's questions about this file share one budget (`QuestionLedger`).
+        QuestionLedger.charging(file: file.id) {
+            if mayMatch {
+                let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
+                dispatcher.walk(file.tree)
+            }
+            for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
+                for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
+            }
         }
         for context in contexts {
             for finding in context.findings {
