@@ -107,6 +107,60 @@ struct ModuleScopeTests {
             }, "\(run)")
     }
 
+    @Test("a name declared only in a sibling app is a gap under --verbose, never an SDK name or the sibling's value")
+    func declaredOnlyInSibling() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try Self.writeApp("WeakApp", flags: ".biometryAny", into: tree)
+        try tree.write("WeakApp/Sources/WeakApp/Globals.swift", "import Security\n\nlet sharedFlags: SecAccessControlCreateFlags = .biometryAny\n")
+        try tree.write("OtherApp/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "OtherApp", targets: [.executableTarget(name: "OtherApp")])
+            """)
+        try tree.write("OtherApp/Sources/OtherApp/Store.swift", """
+            import Security
+
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, sharedFlags, nil)
+            """)
+        let run = try tree.run(["scan", "--no-cache", "--no-color", "--verbose"])
+        #expect(findingPositions(run) == ["WeakApp/Sources/WeakApp/TokenStore.swift:4:91"], "\(run)")
+        #expect(
+            run.stdoutLines.contains {
+                $0.hasPrefix("OtherApp/Sources/OtherApp/Store.swift:3:")
+                    && $0.contains("`sharedFlags` is declared only outside this module and the modules it uses")
+            }, "\(run)")
+    }
+
+    @Test("code no manifest claims sees a package's library when it imports it, not otherwise")
+    func looseCodeImportsPackage() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Kit/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+            """)
+        try tree.write("Kit/Sources/Kit/KitConfig.swift", """
+            import Security
+
+            public enum KitConfig {
+                public static let flags: SecAccessControlCreateFlags = .biometryAny
+            }
+            """)
+        let store = """
+            import Security
+
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, KitConfig.flags, nil)
+            """
+        try tree.write("App/Store.swift", store)
+        let withoutImport = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(findingPositions(withoutImport) == [], "\(withoutImport)")
+        try tree.write("App/Store.swift", "import Kit\n" + store)
+        let withImport = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(findingPositions(withImport) == ["App/Store.swift:4:100"], "\(withImport)")
+    }
+
     /// A library whose function passes its parameter to `SecAccessControlCreateWithFlags`, and a
     /// test target that calls it with `.biometryAny`.
     static func libraryWithTests() throws -> TempTree {
