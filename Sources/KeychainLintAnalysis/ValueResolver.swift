@@ -536,10 +536,10 @@ public final class ValueResolver: @unchecked Sendable {
             return evaluateLocal(name, binding, use: Syntax(reference), env)
         }
         if let typeName = enclosingTypeName(of: reference, in: env.file) {
-            let members = index.properties(named: name, inType: typeName)
+            let members = index(env).properties(named: name, inType: typeName)
             if !members.isEmpty { return resolveVariables(members, env) }
         }
-        guard let declared = index.variables(named: name, limit: Self.maximumDeclaringFiles) else {
+        guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
             return gap(reference, env, "`\(name)` may be declared in too many files to follow")
         }
         let globals = declared.filter { $0.enclosingType == nil }
@@ -547,8 +547,11 @@ public final class ValueResolver: @unchecked Sendable {
         if globals.count > 1 {
             return gap(reference, env, "`\(name)` is declared \(globals.count) times in the scan")
         }
-        if !index.functions(named: name).isEmpty || index.isDeclaredType(name) {
+        if !index(env).functions(named: name).isEmpty || index(env).isDeclaredType(name) {
             return gap(reference, env, "`\(name)` is a function or type, not a value")
+        }
+        if index(env).isDeclaredOutsideScope(name, limit: Self.maximumDeclaringFiles) {
+            return gap(reference, env, "`\(name)` is declared only outside this module and the modules it uses")
         }
         // Not declared anywhere in the scan: an SDK constant such as `kSecAttrAccessibleAlways`.
         return .value(.symbol(name))
@@ -625,15 +628,15 @@ public final class ValueResolver: @unchecked Sendable {
         }
         if let typeName = typeName(of: unwrappedBase) {
             let resolvedType = typeName == "Self" ? (SyntaxQueries.enclosingTypeName(of: member) ?? typeName) : typeName
-            if !index.isDeclaredType(resolvedType) {
+            if !index(env).isDeclaredType(resolvedType) {
                 return .value(.member(name, type: resolvedType))
             }
-            let properties = index.properties(named: name, inType: resolvedType)
+            let properties = index(env).properties(named: name, inType: resolvedType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
             // A member of an SDK type the scan only extends
             // (`extension SecAccessControlCreateFlags { … }` then `SecAccessControlCreateFlags.biometryAny`).
-            guard index.declaresPrimaryType(resolvedType) else { return .value(.member(name, type: resolvedType)) }
-            if index.types(named: resolvedType, mentioning: name).contains(where: { $0.enumCases.contains(name) }) {
+            guard index(env).declaresPrimaryType(resolvedType) else { return .value(.member(name, type: resolvedType)) }
+            if index(env).types(named: resolvedType, mentioning: name).contains(where: { $0.enumCases.contains(name) }) {
                 return .value(.member(name, type: resolvedType))
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
@@ -660,12 +663,12 @@ public final class ValueResolver: @unchecked Sendable {
                 // An implicit member (`.legacy`) has no type; asking the index for type "" would
                 // match every file's text and parse the whole scan, so look the case up instead.
                 let owners: [String]
-                if let caseType, index.isDeclaredType(caseType) {
+                if let caseType, index(env).isDeclaredType(caseType) {
                     owners = [caseType]
                 } else {
                     owners = enumTypes(declaring: caseName)
                 }
-                let properties = owners.flatMap { index.properties(named: name, inType: $0) }
+                let properties = owners.flatMap { index(env).properties(named: name, inType: $0) }
                 if properties.isEmpty {
                     result = result.merging(gap(member, env, "no property `\(name)` for case `.\(caseName)`"))
                     continue
@@ -676,11 +679,11 @@ public final class ValueResolver: @unchecked Sendable {
             }
             return result
         }
-        if let baseType = inferredType(of: unwrappedBase, env), index.isDeclaredType(baseType) {
-            let properties = index.properties(named: name, inType: baseType)
+        if let baseType = inferredType(of: unwrappedBase, env), index(env).isDeclaredType(baseType) {
+            let properties = index(env).properties(named: name, inType: baseType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
         }
-        guard let declared = index.variables(named: name, limit: Self.maximumDeclaringFiles) else {
+        guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
             return gap(member, env, "`\(name)` is declared in too many files to know which one this is")
         }
         let candidates = declared.filter { $0.enclosingType != nil && !$0.isStatic }
@@ -695,7 +698,7 @@ public final class ValueResolver: @unchecked Sendable {
         guard let typeName = SyntaxQueries.enclosingTypeName(of: node) else {
             return gap(node, env, "`self.\(name)` outside a type")
         }
-        let properties = index.properties(named: name, inType: typeName)
+        let properties = index(env).properties(named: name, inType: typeName)
         if properties.isEmpty { return gap(node, env, "no property `\(name)` in `\(typeName)`") }
         return resolveVariables(properties, env)
     }
@@ -788,9 +791,9 @@ public final class ValueResolver: @unchecked Sendable {
                 return nil
             case nil:
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)
-                let candidates = typeName.map { index.properties(named: name, inType: $0) } ?? []
+                let candidates = typeName.map { index(env).properties(named: name, inType: $0) } ?? []
                 let declarations = candidates.isEmpty
-                    ? (index.variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
+                    ? (index(env).variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
                 guard declarations.count == 1 else { return nil }
                 return declarations[0].typeName
                     ?? declarations[0].binding.initializer.flatMap { constructedType($0.value) }
@@ -799,7 +802,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
             let owner = typeName(of: SyntaxQueries.unwrapTransparent(base))
         {
-            let properties = index.properties(named: member.declName.baseName.text, inType: owner)
+            let properties = index(env).properties(named: member.declName.baseName.text, inType: owner)
             guard properties.count == 1 else { return nil }
             return properties[0].typeName ?? properties[0].binding.initializer.flatMap { constructedType($0.value) }
         }
@@ -880,7 +883,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`).
     private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
-        for type in index.types(named: typeName, mentioning: name) {
+        for type in index(env).types(named: typeName, mentioning: name) {
             let collector = AssignmentCollector(name: name)
             let file = type.file
             collector.walk(type.node)
@@ -1060,7 +1063,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let function = declaredFunction(named: name, labels: labels, receiver: receiverExpression, at: call, env) {
             return evaluateFunction(function, call: call, receiver: receiverExpression, env)
         }
-        if SyntaxQueries.looksLikeTypeName(name) && index.isDeclaredType(name) {
+        if SyntaxQueries.looksLikeTypeName(name) && index(env).isDeclaredType(name) {
             // Constructing a type of the scan: keep the arguments, the instance itself is not modelled.
             return callValue(name: name, receiver: nil, call: call, env)
         }
@@ -1086,7 +1089,7 @@ public final class ValueResolver: @unchecked Sendable {
     private func declaredFunction(
         named name: String, labels: [String?], receiver: ExprSyntax?, at call: FunctionCallExprSyntax, _ env: Environment
     ) -> FunctionDeclaration? {
-        var candidates = index.functions(named: name).filter { Self.labelsMatch(labels, $0) }
+        var candidates = index(env).functions(named: name).filter { Self.labelsMatch(labels, $0) }
         guard !candidates.isEmpty else { return nil }
         if let receiver, let type = typeName(of: receiver) {
             candidates = candidates.filter { $0.enclosingType == type }
@@ -1221,13 +1224,13 @@ public final class ValueResolver: @unchecked Sendable {
         var sites: [(site: CallSite, matched: [Int?])] = []
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
-        guard index.extraParses(index.files(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
-        for site in index.callSites(named: calleeName) {
+        guard index(env).extraParses(index(env).callerFiles(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
+        for site in index(env).callSites(named: calleeName) {
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
             // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
             // `save` calls that one, not this function.
             if isMethodOrFunction, !site.hasReceiver, let callerType = site.enclosingType, callerType != ownerType,
-                index.declaresMethod(named: calleeName, inType: callerType)
+                ScopedIndex(index: index, asking: site.fileIndex).declaresMethod(named: calleeName, inType: callerType)
             {
                 continue
             }
@@ -1239,8 +1242,8 @@ public final class ValueResolver: @unchecked Sendable {
                 // of another type of the scan that declares its own method of this name calls that
                 // method. (A protocol-typed receiver may still reach this one.)
                 if let instanceType = inferredType(of: receiver, env.withFile(siteFile)), instanceType != ownerType,
-                    !index.methods(named: calleeName, inType: instanceType).isEmpty,
-                    !index.types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
+                    !index(env.withFile(siteFile)).methods(named: calleeName, inType: instanceType).isEmpty,
+                    !index(env.withFile(siteFile)).types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
                 {
                     continue
                 }
