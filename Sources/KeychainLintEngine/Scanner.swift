@@ -37,8 +37,14 @@ public final class Scanner {
     }
 
     /// Scans files and folders on disk. Throws `DiscoveryError` for a path that does not exist.
+    ///
+    /// `project`, when given (the project root for a scan of given files), is discovered too: its
+    /// files make up the project model and answer name lookups, but only the files of `paths` are
+    /// analysed and reported on, so a pre-commit hook sees a constant declared in a file it did
+    /// not pass without paying for the analysis of the whole project.
     public func scan(
-        paths: [String], includeVendored: Bool, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        paths: [String], project: [String] = [], includeVendored: Bool,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil, cacheDirectory: String? = nil
     ) throws -> ScanResult {
         let clock = PhaseClock()
@@ -47,7 +53,16 @@ public final class Scanner {
             includeVendored: includeVendored)
         // Folders that cannot be read, FIFOs and the like: reported, never the end of the scan.
         var discoveryNotes: [ScanDiagnostic] = []
-        let discovered = try discovery.discover(paths, skipped: &discoveryNotes)
+        var discovered = try discovery.discover(paths, skipped: &discoveryNotes)
+        var reported: Set<String>?
+        if !project.isEmpty {
+            reported = Set(discovered.map(\.path))
+            var projectNotes: [ScanDiagnostic] = []
+            let known = reported!
+            let more = try discovery.discover(project, skipped: &projectNotes).filter { !known.contains($0.path) }
+            discovered = (discovered + more).sorted { $0.path < $1.path }
+        }
+        let isReported: @Sendable (String) -> Bool = { [reported] path in reported?.contains(path) ?? true }
         clock.lap("discovery")
 
         let rules = makeRules()
@@ -66,7 +81,9 @@ public final class Scanner {
             let bytes = swiftFiles[position].pathBytes
             return Self.read(path, bytes: bytes).map { text, note in
                 // A file whose name a string cannot spell cannot be read again later: keep its text.
-                PreparedFile(path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: bytes != nil)
+                PreparedFile(
+                    path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: bytes != nil,
+                    analysed: isReported(path))
             }
         }
         var sources: [PreparedFile] = []
@@ -111,10 +128,14 @@ public final class Scanner {
         var result = scan(
             prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles,
             manifests: manifests, clock: clock, threads: threads, progress: progress, cacheDirectory: cacheDirectory,
-            cacheRoots: paths)
+            cacheRoots: project.isEmpty ? paths : project)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
+        if let reported {
+            result.keepOnly(reported)
+            result.stats.filesScanned = swiftFiles.filter { reported.contains($0.path) }.count
+        }
         return result
     }
 
@@ -138,16 +159,21 @@ public final class Scanner {
         /// Content hash for the result cache (empty when there is no cache).
         var hash: String
 
-        init(path: String, text: String, note: String?, prefilter: Prefilter, hashing: Bool, keepAllTexts: Bool) {
+        /// `analysed` false: a file of the project that is only indexed (a scan of given files).
+        init(
+            path: String, text: String, note: String?, prefilter: Prefilter, hashing: Bool, keepAllTexts: Bool,
+            analysed: Bool = true
+        ) {
             self.path = path
             self.note = note
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
             // and the line count; a second, memchr-fast, looks for suppression directives.
             let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
             identifiers = summary.entries
-            lines = summary.lines
-            hasDirectives = TextSearch.contains(text, prefilter.directiveNeedle)
-            mayMatch = summary.containsWord || (prefilter.wantsDirectives && hasDirectives)
+            // Lines of the files the scan reports on; indexed project files are not "scanned".
+            lines = analysed ? summary.lines : 0
+            hasDirectives = analysed && TextSearch.contains(text, prefilter.directiveNeedle)
+            mayMatch = analysed && (summary.containsWord || (prefilter.wantsDirectives && hasDirectives))
             hash = hashing ? ResultCache.hash(text) : ""
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }

@@ -49,7 +49,7 @@ public struct SARIFReporter: Reporter {
             "results": .array(result.findings.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId]) }),
             "columnKind": "unicodeCodePoints",
             "originalUriBaseIds": [
-                Self.sourceRootId: ["description": ["text": "The directory keychain-lint was run from"]]
+                Self.sourceRootId: ["description": ["text": "The project root: the git root, else the folder of the configuration file, else the current folder (or --base-path)"]]
             ],
             "invocations": [.object(invocation)],
         ]

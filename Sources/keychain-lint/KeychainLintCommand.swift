@@ -42,6 +42,9 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Configuration file (default: the nearest .keychain-lint.yml in the scanned folder or its parents, up to the repository root).")
     var config: String?
 
+    @Option(name: .customLong("base-path"), help: "Folder that reported paths are relative to (default: the git root, else the configuration's folder, else the current folder).")
+    var basePath: String?
+
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding has at least this severity: critical, high, medium, low, info.")
     var failOn: Severity = .low
 
@@ -91,8 +94,16 @@ struct ScanCommand: ParsableCommand {
                 throw CLIError(message: "cannot write report to '\(output)': \(RegularFile.systemReason(EISDIR))")
             }
         }
-        var configuration = try loadConfiguration()
+        // Everything the user spelled relative to the current folder is resolved before the scan
+        // moves into the project root (see `ProjectScope`).
+        let configurationPath = try configurationFile()
+        var configuration = try loadConfiguration(configurationPath)
         if includeTests { configuration.includeTests = true }
+        let scope = try ProjectScope(
+            paths: paths, basePath: basePath, configuration: &configuration, configurationPath: configurationPath)
+        let outputPath = output.map(ProjectScope.absolute)
+        let cacheDirectory = noCache ? nil : ProjectScope.absolute(cacheDir ?? ResultCache.defaultDirectory)
+        try scope.enter()
         let scanner: KeychainLintEngine.Scanner
         do {
             scanner = try KeychainLintEngine.Scanner(configuration: configuration)
@@ -102,10 +113,10 @@ struct ScanCommand: ParsableCommand {
         var result: ScanResult
         do {
             result = try scanner.scan(
-                paths: paths, includeVendored: includeVendored,
+                paths: scope.paths, project: scope.project, includeVendored: includeVendored,
                 threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 progress: showsProgress ? ProgressLine.report : nil,
-                cacheDirectory: noCache ? nil : (cacheDir ?? ResultCache.defaultDirectory))
+                cacheDirectory: cacheDirectory)
             if showsProgress { ProgressLine.clear() }
         } catch {
             throw CLIError(message: "\(error)")
@@ -115,8 +126,8 @@ struct ScanCommand: ParsableCommand {
         let renderStart = Date()
         let report = try format.reporter.render(result, options: ReportOptions(useColor: useColor, verbose: verbose))
         result.stats.phaseSeconds["report", default: 0] += Date().timeIntervalSince(renderStart)
-        if let output {
-            if let code = ReportFile.write(report, to: output) {
+        if let output, let outputPath {
+            if let code = ReportFile.write(report, to: outputPath) {
                 throw CLIError(message: "cannot write report to '\(output)': \(RegularFile.systemReason(code))")
             }
             let count = result.findings.count
@@ -136,13 +147,15 @@ struct ScanCommand: ParsableCommand {
         }
     }
 
-    private func loadConfiguration() throws -> Configuration {
+    /// `--config`, else the nearest `.keychain-lint.yml` (as the current folder spells it).
+    private func configurationFile() throws -> String? {
+        config ?? ConfigurationLocator.find(startingAt: paths.first ?? ".")
+    }
+
+    private func loadConfiguration(_ path: String?) throws -> Configuration {
         do {
-            if let config {
-                return try Configuration.load(path: config)
-            }
-            if let found = ConfigurationLocator.find(startingAt: paths.first ?? ".") {
-                return try Configuration.load(path: found)
+            if let path {
+                return try Configuration.load(path: path)
             }
             return Configuration.default
         } catch let error as CLIError {
