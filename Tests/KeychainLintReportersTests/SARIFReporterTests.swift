@@ -145,7 +145,7 @@ import Testing
         let base = try #require(run["originalUriBaseIds"] as? [String: Any])
         let root = try #require(base["%SRCROOT%"] as? [String: Any])
         #expect(root["uri"] == nil)
-        #expect((root["description"] as? [String: Any])?["text"] as? String == "The directory keychain-lint was run from")
+        #expect((root["description"] as? [String: Any])?["text"] as? String == "The project root: the git root, else the folder of the configuration file, else the current folder (or --base-path)")
     }
 
     @Test func emptyResultStillHasResultsArray() throws {
