@@ -56,7 +56,8 @@ public final class Scanner {
         var discovered = try discovery.discover(paths, skipped: &discoveryNotes)
         var reported: Set<String>?
         if !project.isEmpty {
-            reported = Set(discovered.map(\.path))
+            // What discovery said about the given paths (a FIFO, an unreadable folder) is reported too.
+            reported = Set(discovered.map(\.path) + discoveryNotes.map(\.file))
             var projectNotes: [ScanDiagnostic] = []
             let known = reported!
             let more = try discovery.discover(project, skipped: &projectNotes).filter { !known.contains($0.path) }
