@@ -3,10 +3,12 @@
 # files separated by `//--- NAME.swift` lines (Fuzz/Sources/KeychainLintFuzz/FuzzTarget.swift).
 #
 #   Scripts/fuzz.sh [SECONDS] [WORKERS]     # default: 600 s, 1 worker
+#   FUZZ_TIMEOUT=30 Scripts/fuzz.sh …        # seconds per input before it counts as a hang (default 10;
+#                                            # raise it when other work shares the cores)
 #
 # Builds the fuzz target (release, instrumented; the first build takes several minutes), seeds
 # the corpus with the project's examples and the regression corpus, and runs. A crash, a hang
-# (10 s per input) or an input over 4 GB of memory is written to Fuzz/findings/ and stops that
+# (FUZZ_TIMEOUT, 10 s per input by default) or an input over 4 GB of memory is written to Fuzz/findings/ and stops that
 # worker; libFuzzer prints how many inputs it ran ("#N DONE" / "stat::number_of_executed_units").
 # Reproduce one with: Fuzz/.build-fuzz/release/KeychainLintFuzz Fuzz/findings/crash-…
 set -euo pipefail
@@ -26,7 +28,7 @@ for packed in "$root"/Tests/KeychainLintCLITests/Fixtures/.regression/*/*.gz; do
   gzip -dc "$packed" 2>/dev/null | head -c 65536 > "corpus/regression-$(basename "$(dirname "$packed")")-$(basename "$packed" .gz)" || true
 done
 
-args=(corpus -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536
+args=(corpus -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 -max_len=65536
       -artifact_prefix=findings/ -print_final_stats=1)
 if [ "$workers" -gt 1 ]; then
   args+=(-fork="$workers" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
