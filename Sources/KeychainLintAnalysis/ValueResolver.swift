@@ -967,6 +967,8 @@ public final class ValueResolver: @unchecked Sendable {
         }
         // `[String: Any]()`, `NSMutableDictionary()`, `NSDictionary(dictionary: d)` (KeychainQuery.swift).
         if let constructed = evaluateDictionaryConstruction(call, callee: callee, env) { return constructed }
+        // `SecAccessControlCreateFlags()`, `SecAccessControlCreateFlags([.a, .b])` (OptionSetConstruction.swift).
+        if let constructed = evaluateOptionSetConstruction(call, callee: callee, env) { return constructed }
         guard let name = SyntaxQueries.calleeName(of: callee) else {
             return gap(call, env, "cannot follow the call `\(SyntaxQueries.shortText(call, limit: 40))`")
         }
@@ -1396,21 +1398,38 @@ enum SetAlgebra {
         let a = left.setElements
         let b = right.setElements
         guard a.allSatisfy(isElement), b.allSatisfy(isElement) else { return nil }
+        func has(_ set: [Value], _ element: Value) -> Bool { set.contains { sameOption($0, element) } }
         switch operation {
         case "union", "formUnion", "insert", "append", "append(contentsOf:)":
-            return .array(a + b.filter { !a.contains($0) })
+            return .array(a + b.filter { !has(a, $0) })
         case "intersection", "formIntersection":
-            return .array(a.filter { b.contains($0) })
+            return .array(a.filter { has(b, $0) })
         case "subtracting", "subtract", "remove":
-            return .array(a.filter { !b.contains($0) })
+            return .array(a.filter { !has(b, $0) })
         case "symmetricDifference", "formSymmetricDifference":
-            return .array(a.filter { !b.contains($0) } + b.filter { !a.contains($0) })
+            return .array(a.filter { !has(b, $0) } + b.filter { !has(a, $0) })
         default:
             return nil
         }
     }
 
-    private static func isElement(_ value: Value) -> Bool {
+    /// Whether two elements are the same option however they are spelled: `.or` and
+    /// `SecAccessControlCreateFlags.or` (an implicit member takes the set's type), or two names
+    /// of one access-control bit (`.touchIDAny` and `kSecAccessControlBiometryAny`).
+    static func sameOption(_ left: Value, _ right: Value) -> Bool {
+        if left == right { return true }
+        if case .member(let leftName, let leftType) = left, case .member(let rightName, let rightType) = right,
+            leftName == rightName, leftType == nil || rightType == nil
+        {
+            return true
+        }
+        guard let leftFlags = AccessControlFlagSet.interpret(left), let rightFlags = AccessControlFlagSet.interpret(right),
+            leftFlags.spelled.count == 1, rightFlags.spelled.count == 1
+        else { return false }
+        return leftFlags.bits == rightFlags.bits
+    }
+
+    static func isElement(_ value: Value) -> Bool {
         switch value {
         case .member, .symbol, .rawValue, .string, .integer: true
         default: false

@@ -127,7 +127,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
                 awaited = true
             } else if let tryExpr = parent.as(TryExprSyntax.self) {
                 optionalTry = tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self)
+            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self) && !parent.is(UnsafeExprSyntax.self)
                 && !parent.is(LabeledExprListSyntax.self)
             {
                 break

@@ -122,7 +122,7 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
                 return comparisonOperators.contains(op)
             }
             let transparent =
-                parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(UnsafeExprSyntax.self)
                 || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
                 || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
             guard transparent else { return false }

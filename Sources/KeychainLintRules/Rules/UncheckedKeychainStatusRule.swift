@@ -73,7 +73,7 @@ public struct UncheckedKeychainStatusRule: Rule {
     static func use(of call: FunctionCallExprSyntax) -> Use {
         var outer = Syntax(call)
         while let parent = outer.parent {
-            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            if SyntaxQueries.isEffectMarker(parent) {
                 outer = parent
             } else if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
                 let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
