@@ -86,6 +86,9 @@ public struct UncheckedAccessControlCreationRule: Rule {
     private enum Variable {
         case local(name: String, binding: PatternBindingSyntax, scope: CodeBlockItemListSyntax)
         case property(name: String, typeName: String)
+        /// A `static` (or `class`) stored property: used as `Type.name`, `Self.name`, or `name` in
+        /// the type's own code (Apple's Keychain sample keeps its access control this way).
+        case staticProperty(name: String, typeName: String)
     }
 
     /// `let access = SecAccessControlCreateWithFlags(…)` — a local (or top-level) constant or a
@@ -99,11 +102,9 @@ public struct UncheckedAccessControlCreationRule: Rule {
         if let item = declaration.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
             return .local(name: name, binding: binding, scope: list)
         }
-        if declaration.parent?.is(MemberBlockItemSyntax.self) == true,
-            !declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }),
-            let typeName = SyntaxQueries.enclosingTypeName(of: declaration)
-        {
-            return .property(name: name, typeName: typeName)
+        if declaration.parent?.is(MemberBlockItemSyntax.self) == true, let typeName = SyntaxQueries.enclosingTypeName(of: declaration) {
+            let isStatic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            return isStatic ? .staticProperty(name: name, typeName: typeName) : .property(name: name, typeName: typeName)
         }
         return nil
     }
@@ -125,13 +126,36 @@ public struct UncheckedAccessControlCreationRule: Rule {
                     return false
                 }
             }
+        case .staticProperty(let name, let typeName):
+            // `Type.name` may be read from any file: every file that mentions the name is looked at,
+            // so a check made elsewhere is seen (a missed check would be a false finding).
+            let index = context.scan.index
+            for fileIndex in index.files(mentioning: name) {
+                let file = index.file(at: fileIndex)
+                let candidates = Self.candidateUses(of: name, in: file.tree, file: file, qualifiedBy: typeName, context)
+                record(candidates, file: file, in: context, into: &handling) { node in
+                    Self.isStaticPropertyUse(node, name: name, typeName: typeName)
+                }
+            }
         }
+    }
+
+    /// Whether a reference found by `UseFinder` names the static property `typeName.name`: written
+    /// `typeName.name` anywhere, or `Self.name` or a plain `name` (not a local) inside the type.
+    private static func isStaticPropertyUse(_ node: Syntax, name: String, typeName: String) -> Bool {
+        if let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.text == typeName || SyntaxQueries.enclosingTypeName(of: member) == typeName
+        }
+        guard SyntaxQueries.enclosingTypeName(of: node) == typeName else { return false }
+        if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
+        return false
     }
 
     private struct UsesQuestion: Hashable {
         let scope: NodeKey
         let name: String
         let allowSelfMember: Bool
+        var qualifier: String? = nil
     }
 
     /// Every place `scope` mentions `name`, found in one walk per scope and name for the file.
@@ -140,6 +164,18 @@ public struct UncheckedAccessControlCreationRule: Rule {
     ) -> UseFinder {
         context.memo(UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: allowSelfMember)) {
             let finder = UseFinder(name: name, allowSelfMember: allowSelfMember)
+            finder.walk(scope)
+            return finder
+        }
+    }
+
+    /// Every `name`, `typeName.name` and `Self.name` in `scope` (uses of a static property).
+    private static func candidateUses(
+        of name: String, in scope: some SyntaxProtocol, file: SourceFile, qualifiedBy typeName: String, _ context: RuleContext
+    ) -> UseFinder {
+        let question = UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: false, qualifier: typeName)
+        return context.memo(question) {
+            let finder = UseFinder(name: name, typeQualifiers: [typeName, "Self"])
             finder.walk(scope)
             return finder
         }
@@ -352,13 +388,17 @@ public struct UncheckedAccessControlCreationRule: Rule {
 private final class UseFinder: SyntaxVisitor {
     let name: String
     let allowSelfMember: Bool
+    /// `Type.name` with a base named one of these is a use too (the filter is asked about the
+    /// member access); for static properties.
+    let typeQualifiers: Set<String>
     /// The reference node the caller's filter is asked about (nil: always a use) and the use.
     var uses: [(node: Syntax?, use: ExprSyntax)] = []
     var shorthandBindings: [OptionalBindingConditionSyntax] = []
 
-    init(name: String, allowSelfMember: Bool = false) {
+    init(name: String, allowSelfMember: Bool = false, typeQualifiers: Set<String> = []) {
         self.name = name
         self.allowSelfMember = allowSelfMember
+        self.typeQualifiers = typeQualifiers
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -368,6 +408,8 @@ private final class UseFinder: SyntaxVisitor {
             if allowSelfMember, member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                 // `self.name` is the property, whatever a filter for plain names would say.
                 uses.append((nil, ExprSyntax(member)))
+            } else if let base = member.base?.as(DeclReferenceExprSyntax.self), typeQualifiers.contains(base.baseName.text) {
+                uses.append((Syntax(member), ExprSyntax(member)))
             }
             return .visitChildren
         }
@@ -507,6 +549,57 @@ extension UncheckedAccessControlCreationRule {
             ],
             messages: [
                 "Access control is put into the query while still Optional: `self.access as Any` (TokenStore+Save.swift:3) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
+            ]),
+        .triggering(
+            "A static property put into the query `as Any` / `as AnyObject` (Apple's sample, kept in a type)",
+            files: [
+                "VaultKeychain.swift": """
+                    class VaultKeychain {
+                        private static var access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                                    .biometryCurrentSet, nil)
+                        func setQuery(_ data: Data) -> [String: Any] {
+                            var query: [String: Any] = [kSecValueData as String: data]
+                            query[kSecAttrAccessControl as String] = VaultKeychain.access as Any
+                            return query
+                        }
+                    }
+                    """,
+                "TokenKeychain.swift": """
+                    enum TokenKeychain {
+                        static let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                        static func query() -> [String: AnyObject] {
+                            [kSecAttrAccessControl as String: Self.access as AnyObject]
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Access control is put into the query while still Optional: `Self.access as AnyObject` (line 4) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed",
+                "Access control is put into the query while still Optional: `VaultKeychain.access as Any` (line 6) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed",
+            ]),
+        .nonTriggering(
+            "A static property checked for nil before use, in its own type and from another file",
+            files: [
+                "VaultKeychain.swift": """
+                    class VaultKeychain {
+                        static var error: Unmanaged<CFError>?
+                        static let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                           .biometryCurrentSet, &error)
+                        func setQuery(_ data: Data) -> [String: Any]? {
+                            guard let access = Self.access else { return nil }
+                            return [kSecValueData as String: data, kSecAttrAccessControl as String: access]
+                        }
+                    }
+                    """,
+                "Other.swift": """
+                    enum TokenKeychain {
+                        static let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                    }
+                    func query() -> [String: Any]? {
+                        if TokenKeychain.access == nil { return nil }
+                        return [kSecAttrAccessControl as String: TokenKeychain.access as Any]
+                    }
+                    """,
             ]),
         .triggering(
             "The Optional written directly into the query",
