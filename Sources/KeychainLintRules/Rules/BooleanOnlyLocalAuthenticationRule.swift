@@ -14,16 +14,28 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         case fresh
         /// A local `let`/`var` initialised with `LAContext()`; its uses are searched in `scope`.
         case local(name: String, binding: PatternBindingSyntax, scope: Syntax)
-        /// A stored property of `owner` initialised with (or declared as) an `LAContext`.
-        case property(name: String, owner: String)
+        /// A stored property of `owner` initialised with (or declared as) an `LAContext`, declared
+        /// in the type declaration at `declaredIn` (one of several same-named types in the scan,
+        /// such as copies of one class in several app targets).
+        case property(name: String, owner: String, declaredIn: TypePlace?)
+        /// A local initialised by a helper of the scan that returns a new `LAContext` on some path
+        /// (`let context = unlockContext()`); its uses are searched in `scope` like a local's.
+        case made(name: String, binding: PatternBindingSyntax, scope: Syntax, factory: String)
 
         var description: String {
             switch self {
             case .fresh: "the new `LAContext()`"
             case .local(let name, _, _): "`\(name)`"
-            case .property(let name, _): "the property `\(name)`"
+            case .property(let name, _, _): "the property `\(name)`"
+            case .made(let name, _, _, let factory): "`\(name)` (a new `LAContext` from `\(factory)()`)"
             }
         }
+    }
+
+    /// Where a type declaration starts, to tell it from other declarations of the same name.
+    struct TypePlace: Hashable {
+        let path: String
+        let position: AbsolutePosition
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
@@ -53,7 +65,10 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
             }
         }
         let confidence: Confidence
-        if case .property = identity { confidence = .medium } else { confidence = .high }
+        switch identity {
+        case .property, .made: confidence = .medium
+        case .fresh, .local: confidence = .high
+        }
         context.report(at: call, message: message, confidence: confidence)
     }
 
@@ -171,10 +186,14 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         let name = reference.baseName.text
         switch SyntaxQueries.binding(of: name, at: reference) {
         case .variable(let binding):
-            guard let initializer = binding.initializer, isNewContext(initializer.value),
+            guard let initializer = binding.initializer,
                 let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
             else { return nil }
-            return .local(name: name, binding: binding, scope: Syntax(scope))
+            if isNewContext(initializer.value) { return .local(name: name, binding: binding, scope: Syntax(scope)) }
+            if let factory = contextFactory(initializer.value, in: context) {
+                return .made(name: name, binding: binding, scope: Syntax(scope), factory: factory)
+            }
+            return nil
         case .notLocal:
             return propertyIdentity(name, at: reference, in: context)
         case .parameter, .optionalBinding, .opaque:
@@ -185,14 +204,84 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
 
     static func propertyIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
         guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return nil }
-        let properties = context.scan.index.properties(named: name, inType: owner).filter { !$0.isStatic }
+        let index = context.scan.index
+        var properties = index.properties(named: name, inType: owner).filter { !$0.isStatic }
+        // Several types of the scan share the name (copies of a class in several targets): the
+        // property is the one of the type declaration the call is written in, or else of the same
+        // file, so that what else is in the scan does not decide.
+        if properties.count > 1 {
+            let path = context.file.path
+            let sameFile = properties.filter { $0.file.path == path }
+            if let declaration = enclosingPrimaryTypeDeclaration(of: Syntax(node)) {
+                let own = sameFile.filter { $0.binding.position >= declaration.position && $0.binding.endPosition <= declaration.endPosition }
+                properties = own.isEmpty ? sameFile : own
+            } else {
+                properties = sameFile
+            }
+        }
         guard properties.count == 1, let property = properties.first else { return nil }
         if let initializer = property.binding.initializer {
             guard isNewContext(initializer.value) else { return nil }
         } else if property.typeName != "LAContext" || property.binding.accessorBlock != nil {
             return nil
         }
-        return .property(name: name, owner: owner)
+        let binding = property.binding
+        let declaredIn = index.types(named: owner).first {
+            !$0.isExtension && $0.file.path == property.file.path && $0.node.position <= binding.position
+                && binding.endPosition <= $0.node.endPosition
+        }
+        return .property(
+            name: name, owner: owner, declaredIn: declaredIn.map { TypePlace(path: $0.file.path, position: $0.node.position) })
+    }
+
+    /// The class, struct, enum or actor declaration (not an extension) whose body holds `node`.
+    static func enclosingPrimaryTypeDeclaration(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(ExtensionDeclSyntax.self) || candidate.is(ProtocolDeclSyntax.self) { return nil }
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+                || candidate.is(ActorDeclSyntax.self)
+            {
+                return candidate
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// `unlockContext()`: a call, without arguments, of a function of the scan (of this type, or
+    /// global) that returns a new `LAContext` on at least one path: `LAContext()`, or a local
+    /// initialised with it that the helper only configures. On that path the context is the
+    /// caller's alone, whatever the helper returns on others (an injected test context). Returns
+    /// the helper's name.
+    static func contextFactory(_ expression: ExprSyntax, in context: RuleContext) -> String? {
+        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self),
+            SyntaxQueries.labels(of: call).isEmpty, let name = SyntaxQueries.calleeName(of: call)
+        else { return nil }
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        guard receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
+        let owner = SyntaxQueries.enclosingTypeName(of: call)
+        let functions = context.scan.index.functions(named: name).filter { $0.shapes.isEmpty && $0.enclosingType == owner }
+        guard functions.count == 1, let body = functions[0].body else { return nil }
+        for returned in SyntaxQueries.returnedExpressions(of: body) {
+            let value = SyntaxQueries.unwrapTransparent(returned)
+            if isNewContext(value) { return name }
+            guard let reference = value.as(DeclReferenceExprSyntax.self),
+                case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+                let initializer = binding.initializer, isNewContext(initializer.value),
+                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+            else { continue }
+            let others = ReferenceCollector.references(in: scope).filter {
+                $0.baseName.text == reference.baseName.text && $0.id != reference.id
+            }
+            let handedOn = others.contains { other in
+                guard case .variable(let found) = SyntaxQueries.binding(of: other.baseName.text, at: other), found.id == binding.id
+                else { return false }
+                return handsOn(ExprSyntax(other))
+            }
+            if !handedOn { return name }
+        }
+        return nil
     }
 
     /// `LAContext()`, `LAContext.init()`.
@@ -216,15 +305,18 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         switch identity {
         case .fresh:
             return false
-        case .local(let name, let binding, let scope):
+        case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _):
             for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
                 guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
                 else { continue }
                 if handsOn(ExprSyntax(reference)) { return true }
             }
             return false
-        case .property(let name, let owner):
-            for type in context.scan.index.types(named: owner) {
+        case .property(let name, let owner, let declaredIn):
+            // Its own declaration and every extension; another type's declaration of the same name
+            // is someone else's property.
+            for type in context.scan.index.types(named: owner)
+            where type.isExtension || declaredIn.map({ $0 == TypePlace(path: type.file.path, position: type.node.position) }) ?? true {
                 for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
                     if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                         // `self.name` is the property; `other.name` is someone else's.
@@ -251,6 +343,13 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         }
         guard let parent = node.parent else { return true }
         if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id { return false }
+        // `type(of: context)` asks for the class and gives the context to nobody.
+        if let argument = parent.as(LabeledExprSyntax.self), argument.label?.text == "of",
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type"
+        {
+            return false
+        }
         if let infix = parent.as(InfixOperatorExprSyntax.self) {
             if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
                 return !isNewContext(infix.rightOperand)
@@ -309,7 +408,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
             notes: [
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
-                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, comes from another object (`manager.context`) or from a factory function is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so.",
+                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
+                "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given as a function reference (`reply: handleResult`) is not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
@@ -435,6 +535,81 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             """,
             messages: [message("`context`", passcode: true)]),
+        .triggering(
+            "Copies of one class in two app targets: each is judged by its own property",
+            files: [
+                "App/AppLockHandler.swift": """
+                    public class AppLockHandler {
+                        private let context = LAContext()
+                        public func showAppLockPrompt() async throws {
+                            let ok = try await ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                            if !ok { throw CancelledError() }
+                        }
+                    }
+                    """,
+                "Widget/AppLockHandler.swift": """
+                    public class AppLockHandler {
+                        private let context = LAContext()
+                        public func readSecret() async throws -> Data? {
+                            guard try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") else { return nil }
+                            var item: CFTypeRef?
+                            let query: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: context]
+                            guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return nil }
+                            return item as? Data
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("the property `context`")]),
+        .triggering(
+            "A context made by a helper that returns a new LAContext (or, in tests, an injected one)",
+            """
+            final class AppLockService {
+                private let context: LAContext
+                init(context: LAContext = .init()) { self.context = context }
+                func unlockWithBiometrics() async -> Bool {
+                    do {
+                        let context = unlockContext()
+                        guard try await ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") else {
+                            return false
+                        }
+                        completeUnlock()
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+                private func unlockContext() -> LAContext {
+                    guard type(of: context) == LAContext.self else { return context }
+                    let context = LAContext()
+                    context.localizedFallbackTitle = "Enter PIN"
+                    return context
+                }
+            }
+            """,
+            messages: [message("`context` (a new `LAContext` from `unlockContext()`)")]),
+        .nonTriggering(
+            "A helper that returns a context it also hands to someone else, or an existing context only",
+            """
+            final class AppLockService {
+                private let shared: LAContext
+                init(shared: LAContext) { self.shared = shared }
+                func unlock() async throws -> Bool {
+                    let context = registeredContext()
+                    return try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                }
+                func verify() async throws -> Bool {
+                    let context = sharedContext()
+                    return try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Verify")
+                }
+                private func registeredContext() -> LAContext {
+                    let context = LAContext()
+                    registry.keep(context)
+                    return context
+                }
+                private func sharedContext() -> LAContext { shared }
+            }
+            """),
         .nonTriggering(
             "canEvaluatePolicy only checks availability",
             """
