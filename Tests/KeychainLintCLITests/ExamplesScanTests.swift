@@ -34,7 +34,6 @@ struct ExamplesScanTests {
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:24:13", "swift.weak_biometric_acl"),
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:34:13", "swift.conflicting_accessibility_attributes"),
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:79:43", "swift.weak_keychain_accessibility"),
-        ("Examples/InsecureBank/UI/AccountsView.swift:42:22", "swift.broad_query_without_ui_skip"),
         ("Examples/InsecureBank/UI/BiometricLoginViewController.swift:73:9", "swift.excessive_authentication_reuse"),
         ("Examples/InsecureBank/UI/BiometricLoginViewController.swift:75:9", "swift.boolean_only_local_authentication"),
     ]
