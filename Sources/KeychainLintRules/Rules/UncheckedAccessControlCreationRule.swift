@@ -36,6 +36,9 @@ public struct UncheckedAccessControlCreationRule: Rule {
             handling.forced = (castForced ? "SecAccessControlCreateWithFlags(…) as! SecAccessControl" : "SecAccessControlCreateWithFlags(…)!", nil)
         } else if let variable = Self.declaredVariable(initializedBy: outer) {
             analyzeUses(of: variable, in: context, into: &handling)
+            if case .local(let name, let binding, let scope) = variable, Self.errorCheckedBeforeUse(of: name, binding: binding, in: scope, call: call) {
+                handling.checked = true
+            }
         } else {
             classify(outer, text: "SecAccessControlCreateWithFlags(…)", place: nil, file: context.file, in: context, into: &handling)
         }
@@ -107,6 +110,40 @@ public struct UncheckedAccessControlCreationRule: Rule {
             return isStatic ? .staticProperty(name: name, typeName: typeName) : .property(name: name, typeName: typeName)
         }
         return nil
+    }
+
+    /// `var error: Unmanaged<CFError>?; let access = SecAccessControlCreateWithFlags(…, &error)`
+    /// followed, before `access` is used, by `if let error = error { throw … }` (or a `guard` on
+    /// the error that leaves): Security sets the error whenever it returns nil, so the Optional is
+    /// known to hold a value where it is used.
+    static func errorCheckedBeforeUse(
+        of name: String, binding: PatternBindingSyntax, in scope: CodeBlockItemListSyntax, call: FunctionCallExprSyntax
+    ) -> Bool {
+        guard let errorArgument = SyntaxQueries.argument(3, of: call),
+            let errorName = SyntaxQueries.unwrapTransparent(errorArgument.expression).as(InOutExprSyntax.self)?
+                .expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        func mentions(_ node: some SyntaxProtocol, _ word: String) -> Bool {
+            node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(word) }
+        }
+        for item in scope where item.position >= binding.endPosition {
+            var node = Syntax(item.item)
+            if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+            let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)?
+            if let ifExpr = node.as(IfExprSyntax.self) {
+                exit = (ifExpr.conditions, ifExpr.body)
+            } else if let guardStmt = node.as(GuardStmtSyntax.self) {
+                exit = (guardStmt.conditions, guardStmt.body)
+            } else {
+                exit = nil
+            }
+            if let exit, mentions(exit.conditions, errorName), !mentions(exit.conditions, name), ExitFinder.leaves(exit.body) {
+                return true
+            }
+            // The result is used before any check of the error.
+            if mentions(item, name) { return false }
+        }
+        return false
     }
 
     private func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
@@ -363,6 +400,7 @@ public struct UncheckedAccessControlCreationRule: Rule {
                 failure must be handled (thrown or reported), which an automatic fix cannot decide. Not automatic.
                 """,
             notes: [
+                "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type.",
                 "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
                 "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
                 "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition.",
@@ -578,6 +616,51 @@ extension UncheckedAccessControlCreationRule {
                 "Access control is put into the query while still Optional: `VaultKeychain.access as Any` (line 6) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed",
             ]),
         .nonTriggering(
+            "The error out-parameter is checked, and the function leaves, before the result is used",
+            """
+            func save(_ data: Data, flags: SecAccessControlCreateFlags) throws {
+                var cfError: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &cfError)
+                if let error: Error = cfError?.takeRetainedValue() {
+                    throw error
+                }
+                let query: [String: Any] = [kSecValueData as String: data, kSecAttrAccessControl as String: access as Any]
+                guard SecItemAdd(query as CFDictionary, nil) == errSecSuccess else { throw KeychainError.addFailed }
+            }
+            func makeKey() throws -> SecureEnclave.P256.Signing.PrivateKey {
+                var accessError: SecurityError?
+                let access = unsafe SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                    [.biometryCurrentSet, .privateKeyUsage], &accessError)
+                if let error = unsafe accessError {
+                    throw unsafe error.takeRetainedValue() as Error
+                }
+                return try SecureEnclave.P256.Signing.PrivateKey(accessControl: access!)
+            }
+            """),
+        .triggering(
+            "The error is looked at only after the result was used, or without leaving",
+            """
+            func makeKey() throws -> SecureEnclave.P256.Signing.PrivateKey {
+                var accessError: Unmanaged<CFError>?
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                             [.biometryCurrentSet, .privateKeyUsage], &accessError)
+                let key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access!)
+                if let error = accessError { throw error.takeRetainedValue() as Error }
+                return key
+            }
+            func makeOther() throws -> SecureEnclave.P256.Signing.PrivateKey {
+                var accessError: Unmanaged<CFError>?
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                             [.biometryCurrentSet, .privateKeyUsage], &accessError)
+                if let error = accessError { print(error) }
+                return try SecureEnclave.P256.Signing.PrivateKey(accessControl: access!)
+            }
+            """,
+            messages: [
+                "Access control creation is force-unwrapped: `access!` (line 5) crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+                "Access control creation is force-unwrapped: `access!` (line 14) crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+            ]),
+        .nonTriggering(
             "A static property checked for nil before use, in its own type and from another file",
             files: [
                 "VaultKeychain.swift": """
@@ -693,4 +776,30 @@ extension UncheckedAccessControlCreationRule {
             }
             """),
     ]
+}
+
+/// Whether a block always leaves: it holds a `throw` or `return` (outside nested closures), or
+/// calls `fatalError`/`preconditionFailure`.
+private final class ExitFinder: SyntaxVisitor {
+    var found = false
+
+    static func leaves(_ block: CodeBlockSyntax) -> Bool {
+        let finder = ExitFinder(viewMode: .sourceAccurate)
+        finder.walk(block)
+        return finder.found
+    }
+
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ["fatalError", "preconditionFailure"].contains(SyntaxQueries.calleeName(of: node) ?? "") { found = true }
+        return .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
