@@ -164,10 +164,12 @@ public struct UncheckedAccessControlCreationRule: Rule {
                 }
             }
         case .staticProperty(let name, let typeName):
-            // `Type.name` may be read from any file: every file that mentions the name is looked at,
-            // so a check made elsewhere is seen (a missed check would be a false finding).
+            // `Type.name` may be read from any file: every file that mentions both the type and the
+            // name is looked at (the type's own files name it in its declaration), so a check made
+            // elsewhere is seen (a missed check would be a false finding).
             let index = context.scan.index
-            for fileIndex in index.files(mentioning: name) {
+            let typeFiles = Set(index.files(mentioning: typeName))
+            for fileIndex in index.files(mentioning: name) where typeFiles.contains(fileIndex) {
                 let file = index.file(at: fileIndex)
                 let candidates = Self.candidateUses(of: name, in: file.tree, file: file, qualifiedBy: typeName, context)
                 record(candidates, file: file, in: context, into: &handling) { node in
