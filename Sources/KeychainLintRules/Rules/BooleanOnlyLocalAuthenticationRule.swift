@@ -41,23 +41,37 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
     public func check(_ input: RuleInput, in context: RuleContext) {
         guard case .call(let call) = input,
             SyntaxQueries.calleeName(of: call) == "evaluatePolicy",
-            let receiver = SyntaxQueries.receiver(of: call),
             SyntaxQueries.argument(1, of: call)?.label?.text == "localizedReason",
-            Self.resultGatesAnAction(call)
+            Self.resultGatesAnAction(call, in: context)
         else { return }
-        guard let identity = Self.identity(of: receiver, in: context) else {
-            let location = context.file.location(of: call)
-            context.note(
-                ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path,
-                    position: SourcePosition(line: location.line, column: location.column),
-                    message: "\(context.rule.id): the LAContext of evaluatePolicy comes from code the rule does not follow (`\(SyntaxQueries.shortText(receiver, limit: 40))`)"))
-            return
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        let identity: ContextIdentity
+        var described: String
+        if receiver.map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true {
+            // `evaluatePolicy(…)` on `self` inside `extension LAContext`: the context is whichever
+            // one the method is called on, so it is judged at its callers.
+            guard let method = Self.laContextExtensionMethod(containing: call),
+                let caller = Self.callerContext(of: method, in: context)
+            else {
+                if receiver != nil || Self.laContextExtensionMethod(containing: call) != nil {
+                    noteUnfollowed(call, receiver: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "self", in: context)
+                }
+                return
+            }
+            identity = caller.identity
+            described = caller.description
+        } else {
+            guard let receiver, let found = Self.identity(of: receiver, in: context) else {
+                noteUnfollowed(call, receiver: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "", in: context)
+                return
+            }
+            guard !Self.isHandedOn(found, in: context) else { return }
+            identity = found
+            described = found.description
         }
-        guard !Self.isHandedOn(identity, in: context) else { return }
 
         var message =
-            "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(identity.description) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
+            "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(described) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
         if let policy = SyntaxQueries.argument(0, of: call) {
             let resolution = context.resolve(policy.expression)
             if resolution.values.contains(where: { Self.isPasscodePolicy($0.value) }) {
@@ -72,6 +86,56 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         context.report(at: call, message: message, confidence: confidence)
     }
 
+    private func noteUnfollowed(_ call: FunctionCallExprSyntax, receiver: String, in context: RuleContext) {
+        let location = context.file.location(of: call)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.file.path,
+                position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the LAContext of evaluatePolicy comes from code the rule does not follow (`\(receiver)`)"))
+    }
+
+    /// The method of an `extension LAContext` whose body holds `node` (not inside a closure's own function).
+    static func laContextExtensionMethod(containing node: some SyntaxProtocol) -> FunctionDeclSyntax? {
+        var current = node.parent
+        var method: FunctionDeclSyntax?
+        while let candidate = current {
+            if method == nil, let function = candidate.as(FunctionDeclSyntax.self) { method = function }
+            if let extensionDecl = candidate.as(ExtensionDeclSyntax.self) {
+                return TypeNames.baseName(of: extensionDecl.extendedType) == "LAContext" ? method : nil
+            }
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+                || candidate.is(ActorDeclSyntax.self)
+            {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The first caller of an `LAContext` extension method whose context the rule can name and
+    /// that is never handed on (`let context = LAContext(); context.unlock { … }`), with words for
+    /// the message. Nil when no caller is in the scan (a library: the context is its user's) or
+    /// every caller's context is unknown or handed on.
+    static func callerContext(of method: FunctionDeclSyntax, in context: RuleContext) -> (identity: ContextIdentity, description: String)? {
+        let parameters = method.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+        for site in context.scan.index.callSites(named: method.name.text).prefix(24) where site.hasReceiver {
+            let (file, call) = site.resolved
+            let labels = SyntaxQueries.labels(of: call)
+            guard labels.count == parameters.count,
+                zip(labels, parameters).enumerated().allSatisfy({ index, pair in
+                    pair.0 == pair.1 || (pair.0 == nil && index == labels.count - 1 && call.trailingClosure != nil)
+                }),
+                let receiver = SyntaxQueries.receiver(of: call),
+                let identity = identity(of: receiver, in: context), !isHandedOn(identity, in: context)
+            else { continue }
+            let place = file.path == context.file.path ? "line \(file.line(of: call))" : "\(file.fileName):\(file.line(of: call))"
+            return (identity, "\(identity.description) (the LAContext `\(method.name.text)` is called on, \(place))")
+        }
+        return nil
+    }
+
     static func isPasscodePolicy(_ value: Value) -> Bool {
         if case .member("deviceOwnerAuthentication", let type) = value { return type == nil || type == "LAPolicy" }
         return false
@@ -81,7 +145,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
 
     /// Closure form: the reply closure reads `success` (or compares `error` with nil). Async form:
     /// the awaited result (true, or a thrown error) decides whether the following code runs.
-    static func resultGatesAnAction(_ call: FunctionCallExprSyntax) -> Bool {
+    static func resultGatesAnAction(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
         let replyExpression: ExprSyntax?
         if let trailing = call.trailingClosure {
             replyExpression = ExprSyntax(trailing)
@@ -93,10 +157,53 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         guard let replyExpression else {
             return isAwaitedAndUsed(call)
         }
-        // A function reference (`reply: handleResult`) is code the rule does not follow.
-        guard let closure = replyExpression.as(ClosureExprSyntax.self) else { return false }
+        guard let closure = replyExpression.as(ClosureExprSyntax.self) else {
+            return referencedReplyGates(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
+        }
         let (success, error) = parameterNames(of: closure)
-        let uses = ReferenceCollector.references(in: closure)
+        return replyGates(success: success, error: error, uses: ReferenceCollector.references(in: closure))
+    }
+
+    /// A reply passed by reference: a completion handler the enclosing function received
+    /// (`reply: completion` hands the Bool to the caller, who acts on it), a local closure
+    /// (`let handler = { success, _ in … }`), or a method of the same type (`reply: handleResult`)
+    /// whose body reads its first (or compares its second) parameter.
+    static func referencedReplyGates(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return methodReplyGates(member.declName.baseName.text, at: member, in: context)
+        }
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        let name = reference.baseName.text
+        switch SyntaxQueries.binding(of: name, at: reference) {
+        case .parameter(let parameter):
+            // Only a function-typed parameter: the Bool goes to the caller's code.
+            var type = parameter.type
+            while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
+            return type.is(FunctionTypeSyntax.self)
+        case .variable(let binding):
+            guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return false }
+            let (success, error) = parameterNames(of: closure)
+            return replyGates(success: success, error: error, uses: ReferenceCollector.references(in: closure))
+        case .notLocal:
+            return methodReplyGates(name, at: reference, in: context)
+        case .optionalBinding, .opaque:
+            return false
+        }
+    }
+
+    /// `reply: handleResult` naming a method of the enclosing type with two parameters.
+    static func methodReplyGates(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> Bool {
+        let owner = SyntaxQueries.enclosingTypeName(of: node)
+        let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
+        guard methods.count == 1, let body = methods[0].body else { return false }
+        let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
+        return replyGates(success: names[0], error: names[1], uses: ReferenceCollector.references(in: body))
+    }
+
+    /// Whether a reply body reads `success` (outside a string) or compares `error` with nil.
+    static func replyGates(success: String?, error: String?, uses: [DeclReferenceExprSyntax]) -> Bool {
         if let success, uses.contains(where: { $0.baseName.text == success && !isInsideStringLiteral($0) }) {
             return true
         }
@@ -410,7 +517,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
-                "A reply given as a function reference (`reply: handleResult`) is not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
+                "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
+                "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
                 "Confidence is high for a local or new context, medium for a property (other types may still reach it).",
@@ -608,6 +716,91 @@ extension BooleanOnlyLocalAuthenticationRule {
                     return context
                 }
                 private func sharedContext() -> LAContext { shared }
+            }
+            """),
+        .triggering(
+            "A reply passed by reference: the enclosing function's completion handler, or a method that reads the Bool",
+            """
+            final class Gate {
+                func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: completion)
+                }
+                func confirm() {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: handleResult)
+                }
+                private func handleResult(_ success: Bool, _ error: Error?) {
+                    if success { openVault() }
+                }
+            }
+            """,
+            messages: [message("`context`"), message("`context`")]),
+        .triggering(
+            "evaluatePolicy on implicit self in an LAContext extension: judged at the caller's context",
+            files: [
+                "LAContext+Unlock.swift": """
+                    extension LAContext {
+                        func unlock(reason: String, completion: @escaping (Bool) -> Void) {
+                            ↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { success, _ in
+                                completion(success)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        func show() {
+                            let context = LAContext()
+                            context.unlock(reason: "Unlock") { ok in
+                                if ok { self.openVault() }
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context` (the LAContext `unlock` is called on, LockScreen.swift:4)")]),
+        .nonTriggering(
+            "An LAContext extension whose callers read the Keychain with the context, or that no code of the scan calls",
+            files: [
+                "LAContext+Unlock.swift": """
+                    extension LAContext {
+                        func unlock(reason: String, completion: @escaping (Bool) -> Void) {
+                            evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { success, _ in
+                                completion(success)
+                            }
+                        }
+                        func confirm(reason: String, completion: @escaping (Bool) -> Void) {
+                            self.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason) { success, _ in completion(success) }
+                        }
+                    }
+                    """,
+                "TokenReader.swift": """
+                    final class TokenReader {
+                        func read() {
+                            let context = LAContext()
+                            context.unlock(reason: "Read your token") { ok in
+                                guard ok else { return }
+                                var item: CFTypeRef?
+                                let query: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: context]
+                                if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { self.show(item) }
+                            }
+                        }
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "A reply by reference that ignores the result, and a non-closure value that is not a parameter",
+            """
+            final class Gate {
+                func confirm() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: logResult)
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: Handlers.shared.reply)
+                }
+                private func logResult(_ success: Bool, _ error: Error?) {
+                    print("done")
+                }
             }
             """),
         .nonTriggering(
