@@ -531,6 +531,9 @@ public final class ValueResolver: @unchecked Sendable {
                 return Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
             }
             return gap(use, env, "`\(name)` is bound to an outer value the resolver cannot see")
+        case .casePayload(let payload):
+            // CasePayload.swift.
+            return evaluateCasePayload(payload, use: use, env)
         case .opaque(let reason):
             return gap(use, env, reason)
         }
@@ -593,14 +596,12 @@ public final class ValueResolver: @unchecked Sendable {
                 { .call(CallValue(name: name, receiver: $0, arguments: [])) },
                 failure: { gapValue(member, env, "`\(name)` of a value that is not a string") })
         }
-        let caseValues = receiver.values.filter {
-            if case .member = $0.value { return true }
-            return false
-        }
+        // Enum cases, with or without associated values (`.legacy`, `.valet(.always)`).
+        let caseValues = receiver.values.filter { enumCase(of: $0.value) != nil }
         if !caseValues.isEmpty && caseValues.count == receiver.values.count {
             var result = Resolution(gaps: receiver.gaps)
             for traced in caseValues {
-                guard case .member(let caseName, let caseType) = traced.value else { continue }
+                guard let (caseName, caseType) = enumCase(of: traced.value) else { continue }
                 // An implicit member (`.legacy`) has no type; asking the index for type "" would
                 // match every file's text and parse the whole scan, so look the case up instead.
                 let owners: [String]
@@ -646,7 +647,7 @@ public final class ValueResolver: @unchecked Sendable {
 
     /// Enum types of the scan that declare `case caseName` (cached: a common case name is
     /// mentioned in many files, and the index may have let their trees go).
-    private func enumTypes(declaring caseName: String) -> [String] {
+    func enumTypes(declaring caseName: String) -> [String] {
         enumOwners.value(for: caseName) { computeEnumTypes(declaring: caseName) }
     }
 
@@ -728,7 +729,7 @@ public final class ValueResolver: @unchecked Sendable {
                 return nil
             case .parameter(let parameter, _)?:
                 return TypeNames.baseName(of: parameter.type)
-            case .optionalBinding, .opaque:
+            case .optionalBinding, .opaque, .casePayload:
                 return nil
             case nil:
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)
@@ -915,10 +916,7 @@ public final class ValueResolver: @unchecked Sendable {
             }
         }
         guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
-        let caseNames: [String] = known.values.compactMap {
-            if case .member(let name, _) = $0.value { return name }
-            return nil
-        }
+        let caseNames: [String] = known.values.compactMap { enumCase(of: $0.value)?.name }
         return caseNames.count == known.values.count ? caseNames : nil
     }
 
@@ -939,6 +937,8 @@ public final class ValueResolver: @unchecked Sendable {
     }
 
     static func enumCaseName(of pattern: PatternSyntax) -> String? {
+        // `case let .valet(x)`: the binding wraps the case pattern.
+        let pattern = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
         guard let expressionPattern = pattern.as(ExpressionPatternSyntax.self) else { return nil }
         var expression = expressionPattern.expression
         if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
@@ -1116,7 +1116,7 @@ public final class ValueResolver: @unchecked Sendable {
         }
         if let receiver {
             let receiverValue = evaluate(receiver, env)
-            if receiverValue.values.contains(where: { if case .member = $0.value { return true } else { return false } }) {
+            if receiverValue.values.contains(where: { enumCase(of: $0.value) != nil }) {
                 inner.selfValue = receiverValue
             } else {
                 inner.selfValue = nil

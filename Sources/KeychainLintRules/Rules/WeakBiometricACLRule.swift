@@ -316,6 +316,27 @@ extension WeakBiometricACLRule {
             """,
             messages: [userPresence],
             options: ["weakBiometricFlags": ["userPresence"]]),
+        .triggering(
+            "Flags kept as an enum case's associated value, read back with `case let`",
+            """
+            enum Protection {
+                case biometric(flags: SecAccessControlCreateFlags)
+                case passcode
+                var flags: SecAccessControlCreateFlags {
+                    switch self {
+                    case let .biometric(flags): return flags
+                    case .passcode: return .devicePasscode
+                    }
+                }
+            }
+            let weak = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                       ↓Protection.biometric(flags: .biometryAny).flags, nil)
+            let strong = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                         Protection.biometric(flags: .biometryCurrentSet).flags, nil)
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `Protection.flags` (line 4) → case let .biometric(flags) (line 6) → case .biometric (line 5))"
+            ]),
         .nonTriggering(
             "A combination Security rejects is never stored: swift.invalid_access_control_flags reports it, once",
             """
