@@ -585,6 +585,8 @@ public final class ValueResolver: @unchecked Sendable {
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
         }
+        // A stored property of an instance whose construction is visible (ConstructedInstance.swift).
+        if let constructed = evaluateConstructedMember(name, of: unwrappedBase, at: member, env) { return constructed }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         let receiver = evaluate(unwrappedBase, env)
         // `"1234".utf8`: a view of a known string keeps the string, as a call of the view

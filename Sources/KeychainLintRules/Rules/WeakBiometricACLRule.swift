@@ -337,6 +337,23 @@ extension WeakBiometricACLRule {
             messages: [
                 "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `Protection.flags` (line 4) → case let .biometric(flags) (line 6) → case .biometric (line 5))"
             ]),
+        .triggering(
+            "Two instances of one type built with different flags: each use sees its own instance's",
+            """
+            final class Vault {
+                let flags: SecAccessControlCreateFlags
+                init(flags: SecAccessControlCreateFlags) { self.flags = flags }
+            }
+            func makeAccess() -> [SecAccessControl?] {
+                let strong = Vault(flags: .biometryCurrentSet)
+                let legacy = Vault(flags: .biometryAny)
+                return [SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, strong.flags, nil),
+                        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓legacy.flags, nil)]
+            }
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `Vault.flags` (line 2) → assigned (line 3) → argument `flags` of the call (line 7))"
+            ]),
         .nonTriggering(
             "A combination Security rejects is never stored: swift.invalid_access_control_flags reports it, once",
             """
