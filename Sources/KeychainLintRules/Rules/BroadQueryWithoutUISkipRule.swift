@@ -47,7 +47,7 @@ public struct BroadQueryWithoutUISkipRule: Rule {
     /// Platform Security, "Keychain data protection"): a read that returns only those does not
     /// prompt. An unknown value counts as no (precision first).
     static func returnsData(_ query: KeychainQuery) -> Bool {
-        AccessControlRuleSupport.isTrue(query.value("kSecReturnData"))
+        QueryRuleSupport.isTrue(query.value("kSecReturnData"))
     }
 
     /// Whether the query may not prompt: UI skipped or failed, the deprecated no-UI flag, an
