@@ -21,14 +21,11 @@ extension ValueResolver {
         let labels = SyntaxQueries.labels(of: construction)
         var candidates: [(initializer: InitializerDeclSyntax, file: SourceFile, matched: [Int?])] = []
         var otherAssignments: [(InfixOperatorExprSyntax, SourceFile)] = []
-        for type in index.types(named: typeName, mentioning: name) {
-            let collector = AssignmentCollector(name: name)
-            collector.walk(type.node)
-            for assignment in collector.assignments where Self.enclosingInitializer(of: Syntax(assignment)) == nil {
-                otherAssignments.append((assignment, type.file))
-            }
-        }
-        for type in index.types(named: typeName) {
+        // Only the declarations in files that mention the property: an initializer elsewhere
+        // (an extension's) either assigns it, and so mentions it, or delegates to one that does.
+        // Reading every extension of a widely extended type would parse many files per question.
+        let declarations = index.types(named: typeName, mentioning: name)
+        for type in declarations {
             for member in Self.memberList(of: type.node) {
                 guard let initializer = member.decl.as(InitializerDeclSyntax.self),
                     let matched = Self.matchArguments(labels, initializer.signature.parameterClause.parameters)
@@ -41,6 +38,13 @@ extension ValueResolver {
         collector.walk(body)
         // Another initializer it delegates to (`self.init(…)`) may set the property too.
         guard !collector.assignments.isEmpty, !Self.delegates(body) else { return nil }
+        for type in declarations {
+            let all = AssignmentCollector(name: name)
+            all.walk(type.node)
+            for assignment in all.assignments where Self.enclosingInitializer(of: Syntax(assignment)) == nil {
+                otherAssignments.append((assignment, type.file))
+            }
+        }
 
         let initializerKey = NodeKey(file: file, node: initializer)
         guard !env.active.contains(initializerKey) else { return nil }

@@ -655,7 +655,9 @@ public final class ValueResolver: @unchecked Sendable {
 
     private func computeEnumTypes(declaring caseName: String) -> [String] {
         var result: Set<String> = []
-        for fileIndex in index.files(mentioning: caseName) {
+        // Only files whose text declares a value of that name (a case follows `case`): many more
+        // files mention a common name than declare it.
+        for fileIndex in index.files(declaring: caseName, as: .value) {
             let file = index.file(at: fileIndex)
             for statement in file.tree.statements {
                 collectEnums(in: Syntax(statement), caseName: caseName, into: &result)
