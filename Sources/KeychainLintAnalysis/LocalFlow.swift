@@ -19,6 +19,10 @@ struct LocalFlow {
         "insert", "formUnion", "remove", "subtract", "formIntersection", "formSymmetricDifference", "append",
     ]
 
+    /// Where this flow keeps its states before uses (`FlowCheckpoints`); `nil` when the answer
+    /// depends on more than the use (parameters bound by a call, a cycle).
+    var checkpoints: FlowCheckpoints?
+
     func value(at use: Syntax, declaredIn list: CodeBlockItemListSyntax, at declarationIndex: Int, initial: Resolution)
         -> Resolution
     {
@@ -26,22 +30,61 @@ struct LocalFlow {
             // A long list (generated code): only the statements that mention the name can change
             // it, and the others are skipped without being looked at, for every use.
             let index = LocalScope.LongListIndex.of(list)
-            let useItem = index.position(ofItemContaining: use).flatMap { $0 > declarationIndex ? $0 : nil }
-            var state = initial
-            let end = useItem ?? index.items.count
-            for position in index.items(mentioning: name, in: (declarationIndex + 1)..<max(declarationIndex + 1, end)) {
-                state = transfer(Syntax(index.items[position].item), state)
+            guard let useItem = index.position(ofItemContaining: use).flatMap({ $0 > declarationIndex ? $0 : nil }) else {
+                var state = initial
+                for position in index.items(mentioning: name, in: (declarationIndex + 1)..<max(declarationIndex + 1, index.items.count)) {
+                    state = transfer(Syntax(index.items[position].item), state)
+                }
+                return state
             }
-            guard let useItem else { return state }
+            let state = state(before: useItem, from: declarationIndex + 1, initial: initial) { range, state in
+                var state = state
+                for position in index.items(mentioning: name, in: range) {
+                    state = transfer(Syntax(index.items[position].item), state)
+                }
+                return state
+            }
             return descend(into: Syntax(index.items[useItem].item), state: state, use: use)
         }
         let items = Array(list)
-        var state = initial
-        for item in items[(declarationIndex + 1)...] {
-            if SyntaxQueries.contains(item, use) {
-                return descend(into: Syntax(item.item), state: state, use: use)
-            }
-            state = transfer(Syntax(item.item), state)
+        guard let useItem = items.indices.dropFirst(declarationIndex + 1).first(where: { SyntaxQueries.contains(items[$0], use) })
+        else {
+            var state = initial
+            for item in items[(declarationIndex + 1)...] { state = transfer(Syntax(item.item), state) }
+            return state
+        }
+        let state = state(before: useItem, from: declarationIndex + 1, initial: initial) { range, state in
+            var state = state
+            for item in items[range] { state = transfer(Syntax(item.item), state) }
+            return state
+        }
+        return descend(into: Syntax(items[useItem].item), state: state, use: use)
+    }
+
+    /// The state before statement `useItem` of the declaration's list: from the nearest
+    /// checkpoint (charging and crediting what the walk to it took), else from `initial` at
+    /// `first`; `follow` walks a range of statements. The state reached becomes a checkpoint
+    /// unless it depends on the question (a cycle, a budget that ran out).
+    private func state(
+        before useItem: Int, from first: Int, initial: Resolution, _ follow: (Range<Int>, Resolution) -> Resolution
+    ) -> Resolution {
+        guard let checkpoints else { return follow(first..<useItem, initial) }
+        let remaining = env.budget.limit - env.budget.used
+        let base = checkpoints.nearest(atOrBefore: useItem, remaining: remaining) ?? .start(at: first, initial)
+        if base.steps > 0 || !base.names.isEmpty || !base.parameterUses.isEmpty {
+            env.budget.charge(base.steps)
+            Dependencies.replay(base.names)
+            for (function, name) in base.parameterUses { env.parameterUses?.record(function, name) }
+        }
+        let stepsBefore = env.budget.used
+        let usesBefore = env.parameterUses?.log.count ?? 0
+        let (state, names) = Dependencies.collect { follow(base.position..<useItem, base.state) }
+        if !state.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+            checkpoints.record(
+                FlowCheckpoints.Checkpoint(
+                    position: useItem, state: state, steps: base.steps + env.budget.used - stepsBefore,
+                    names: base.names.union(names),
+                    parameterUses: base.parameterUses + (env.parameterUses?.log.dropFirst(usesBefore) ?? [])))
         }
         return state
     }
@@ -153,6 +196,7 @@ struct LocalFlow {
             let location = env.file.valueLocation(of: keyExpression)
             let valueLocation = env.file.valueLocation(of: infix.rightOperand)
             let failure = resolver.gapValue(infix, env, "`\(name)[…] =` on a value that is not a known dictionary")
+            chargeCopies(of: state)
             return resolver.combine([state, key, value], failure: failure) { parts in
                 DictionaryAlgebra.setting(parts[0], key: parts[1], value: parts[2], location: location, valueLocation: valueLocation)
             }
@@ -246,6 +290,7 @@ struct LocalFlow {
     /// and `NSMutableDictionary`'s `setObject(v, forKey: k)`, `setValue(v, forKey: k)`,
     /// `removeObject(forKey: k)`, `addEntries(from: other)`, `removeAllObjects()`.
     private func transferDictionaryMutation(_ call: FunctionCallExprSyntax, method: String, _ state: Resolution) -> Resolution {
+        chargeCopies(of: state)
         let arguments = Array(call.arguments)
         let failure = resolver.gapValue(call, env, "`\(name).\(method)` on a value that is not a known dictionary")
         switch method {
@@ -282,11 +327,25 @@ struct LocalFlow {
     }
 
     /// Values a branch produced (not those that merely flowed through it) remember the branch.
-    private func marking(_ result: Resolution, from before: Resolution, _ step: TraceStep) -> Resolution {
+    /// Changing one entry copies every dictionary the variable may hold: the step costs their
+    /// size, so a dictionary built entry by entry in generated code spends the question's budget
+    /// at the pace it spends time.
+    private func chargeCopies(of state: Resolution) {
+        var entries = 0
+        for traced in state.values {
+            if case .dictionary(let items) = traced.value { entries += items.count }
+        }
+        env.budget.charge(entries)
+    }
+
+    /// `step` is only built when a value changed: its text quotes the branch condition, and most
+    /// branches leave the value alone.
+    private func marking(_ result: Resolution, from before: Resolution, _ step: @autoclosure () -> TraceStep) -> Resolution {
         // Compared, not hashed: a branch that did not change the value (the common case) shares
         // its storage with `before`, which makes equality immediate, while hashing a dictionary
         // built entry by entry costs its whole size at every statement (quadratic in generated code).
         if result.values == before.values { return result }
+        let step = step()
         let values = result.values.map { before.values.contains($0) ? $0 : TracedValue(value: $0.value, trace: [step] + $0.trace) }
         return Resolution(values: values, gaps: result.gaps)
     }

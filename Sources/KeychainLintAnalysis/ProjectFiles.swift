@@ -155,7 +155,7 @@ public enum ProjectFiles {
     }
 
     /// `NAME` or a conditional assignment `NAME[sdk=iphoneos*]`.
-    static func isSetting(_ name: String, named setting: String) -> Bool {
+    public static func isSetting(_ name: String, named setting: String) -> Bool {
         name == setting || (name.hasPrefix(setting + "[") && name.hasSuffix("]"))
     }
 
@@ -165,22 +165,27 @@ public enum ProjectFiles {
     /// URLs in xcconfig values are written `https:/$()/…`). `#include` lines are not followed: the
     /// included file is in the scan anyway when it lies under the scanned folders.
     static func lookUpInXcconfig(_ setting: String, data: Data) throws(ParseError) -> KeyLookup {
+        let values = try xcconfigAssignments(in: data).filter { isSetting($0.name, named: setting) }.map(\.value)
+        return KeyLookup(values: values, describesApp: false)
+    }
+
+    /// The `NAME = value` assignments of an xcconfig file, in order, values unquoted.
+    public static func xcconfigAssignments(in data: Data) throws(ParseError) -> [(name: String, value: String)] {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ParseError(reason: "not UTF-8 text")
         }
-        var values: [String] = []
+        var assignments: [(name: String, value: String)] = []
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), let equals = assignment(in: trimmed) else { continue }
             let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            guard isSetting(name, named: setting) else { continue }
             var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
-            values.append(unquoted(value))
+            assignments.append((name, unquoted(value)))
         }
-        return KeyLookup(values: values, describesApp: false)
+        return assignments
     }
 
     /// The `=` of `NAME = value` or `NAME[sdk=iphoneos*] = value` (the condition holds `=` too).

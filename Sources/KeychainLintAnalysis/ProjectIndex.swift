@@ -217,6 +217,10 @@ public final class ProjectIndex: @unchecked Sendable {
 
     public var fileCount: Int { paths.count }
 
+    /// Which files a name in a file may resolve to (set by the engine from the project model; nil:
+    /// every file, as without a model). Lookups go through `scoped(from:)`.
+    public var scope: ModuleScope?
+
     /// Worker threads for searches that parse many files (set by the engine; the answers do not
     /// depend on it).
     public var threads = 1
@@ -595,7 +599,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return hash
     }
 
-    private func declarations(in index: Int) -> FileDeclarations {
+    func declarations(in index: Int) -> FileDeclarations {
         if let cached = lock.withLock({ declarationsByFile[index] }) { return cached }
         // Two threads may collect the same file at once; both see the same text, so the results
         // are equal and either may be kept.
@@ -682,7 +686,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// (cached: file numbers only, so the cache holds no tree). The smaller list is intersected
     /// with the larger one: a common member name (`save`, `flags`) can be declared in thousands
     /// of files, a type in a few.
-    private func files(declaring member: String, as kind: DeclarationKind, inType typeName: String) -> [Int] {
+    func files(declaring member: String, as kind: DeclarationKind, inType typeName: String) -> [Int] {
         let key = MemberKey(member: member, type: typeName, kind: kind)
         if let cached = lock.withLock({ memberFilesCache[key] }) {
             recordMemberLookup(member, typeName)
@@ -726,7 +730,7 @@ public final class ProjectIndex: @unchecked Sendable {
     private var declaresMethodCache: [MemberKey: Bool] = [:]
 
     /// `Outer.Inner` is declared as `Inner` inside `Outer`, and extended as `Outer.Inner`.
-    private func filesDeclaringType(_ typeName: String) -> [Int] {
+    func filesDeclaringType(_ typeName: String) -> [Int] {
         let last = typeName.split(separator: ".").last.map(String.init) ?? typeName
         let nested = last == typeName ? [] : files(mentioning: typeName)
         return Array(Set(files(declaring: last, as: .type) + files(declaring: last, as: .extendedType) + nested)).sorted()
@@ -764,7 +768,8 @@ public final class ProjectIndex: @unchecked Sendable {
             let (file, calls) = self.fileAndCalls(at: ordered[position])
             // Calls in source order, whatever their name.
             let matching = names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
-            return matching.map { body(file, $0) }
+            // This pass's questions about the file share one budget (`QuestionLedger`).
+            return QuestionLedger.charging(file: file.id) { matching.map { body(file, $0) } }
         }
         return perFile.flatMap { $0 }
     }

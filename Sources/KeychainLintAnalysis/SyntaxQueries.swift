@@ -124,10 +124,47 @@ public enum SyntaxQueries {
             && inner.root.id == outer.root.id
     }
 
-    /// One-line source text of a node, shortened for messages.
+    /// One-line source text of a node, shortened for messages: its trimmed text with every run of
+    /// whitespace collapsed to one space, cut to `limit` characters with an ellipsis.
+    ///
+    /// Built token by token and stopped once the text is known to be too long: trace steps name
+    /// conditions that can hold whole closures, and `trimmedDescription` would copy and rebuild
+    /// such a node at every statement a value flows through.
     public static func shortText(_ node: some SyntaxProtocol, limit: Int = 48) -> String {
-        let collapsed = node.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return collapsed.count <= limit ? collapsed : String(collapsed.prefix(limit - 1)) + "…"
+        var text = ""
+        var count = 0
+        var pendingSpace = false
+        // Stops at `limit + 1` characters: enough to know the ellipsis is needed.
+        func append(_ piece: String) -> Bool {
+            for character in piece {
+                // ASCII first: Unicode property lookups dominated traces through long functions.
+                let isWhitespace = character.asciiValue.map { $0 == 32 || (9...13).contains($0) } ?? character.isWhitespace
+                if isWhitespace {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    text.append(" ")
+                    count += 1
+                    pendingSpace = false
+                }
+                text.append(character)
+                count += 1
+                if count > limit { return false }
+            }
+            return true
+        }
+        // The first token's leading trivia and the last token's trailing trivia are not part of
+        // the trimmed text, so a token's trailing trivia is only added once another token follows.
+        var trailing: Trivia?
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if let previous = trailing {
+                guard append(previous.description), append(token.leadingTrivia.description) else { break }
+            }
+            guard append(token.text) else { break }
+            trailing = token.trailingTrivia
+        }
+        return count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
     /// True when a name looks like a type (`SecAccessControlCreateFlags`, `Self`).

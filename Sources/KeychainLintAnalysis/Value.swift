@@ -132,6 +132,8 @@ public struct ValueLocation: Hashable, Sendable {
 public struct TraceStep: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case variable, assignment, branch, property, function, parameterDefault, argument
+        /// Stands for the middle of a trace too long to keep whole (`TracedValue.maximumTraceSteps`).
+        case elided
     }
 
     public var kind: Kind
@@ -154,11 +156,28 @@ public struct TraceStep: Hashable, Sendable {
 public struct TracedValue: Hashable, Sendable {
     public var value: Value
     /// Outermost step first.
-    public var trace: [TraceStep]
+    public private(set) var trace: [TraceStep]
 
     public init(value: Value, trace: [TraceStep] = []) {
         self.value = value
-        self.trace = trace
+        self.trace = trace.count <= Self.maximumTraceSteps ? trace : Self.shortened(trace)
+    }
+
+    /// Steps a trace keeps. Each step a value passes adds one, and a value built statement by
+    /// statement in generated code would carry (and copy at every statement) thousands; a message
+    /// naming more than a few dozen steps helps nobody either.
+    public static let maximumTraceSteps = 48
+
+    /// The steps nearest the use and nearest the origin, with one `.elided` step for the middle.
+    private static func shortened(_ trace: [TraceStep]) -> [TraceStep] {
+        let kept = maximumTraceSteps - 1
+        let head = kept / 2
+        let tail = kept - head
+        let first = trace[head]
+        let gap = TraceStep(
+            kind: .elided, text: "… (a long path, shortened)", file: first.file, line: first.line,
+            column: first.column)
+        return Array(trace.prefix(head)) + [gap] + Array(trace.suffix(tail))
     }
 }
 

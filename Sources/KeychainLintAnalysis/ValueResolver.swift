@@ -36,6 +36,17 @@ public final class ValueResolver: @unchecked Sendable {
     /// The value of a local at a use, with no parameters bound: in generated code thousands of
     /// statements use the same local, and each use's flow was followed again for every question.
     private var localUseCache: [UseKey: CachedResolution] = [:]
+    /// Checkpoints of local variables' flows, by declaration (`use` holds the pattern binding) and depth.
+    private var flowCheckpointTable: [UseKey: FlowCheckpoints] = [:]
+
+    private func flowCheckpoints(for key: UseKey) -> FlowCheckpoints {
+        lock.withLock {
+            if let existing = flowCheckpointTable[key] { return existing }
+            let created = FlowCheckpoints()
+            flowCheckpointTable[key] = created
+            return created
+        }
+    }
 
     /// A use (of a parameter, of a local), and how deep in declarations it was reached: where the
     /// depth limit cuts a chain depends on that depth, so it is part of the key (answers cut by
@@ -91,9 +102,19 @@ public final class ValueResolver: @unchecked Sendable {
     }
     private var analysisLimitGaps: Set<ResolutionGap> = []
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
-    private let resolutions = Memo<NodeKey, Resolution>()
+    private let resolutions = Memo<NodeKey, Answer>()
     /// The callers of each function (or initializer) asked about, by its declaration.
     private let callers = Memo<NodeKey, [(site: CallSite, matched: [Int?])]?>()
+    /// What each reference evaluated names locally: the same reference is evaluated again for
+    /// every caller and branch that reaches it, and the lookup walks out through every enclosing
+    /// statement list.
+    private let localBindings = Memo<NodeKey, LocalBinding?>()
+    /// The type enclosing each reference or call asked about (the walk out is as long as the nesting).
+    private let enclosingTypes = Memo<NodeKey, String?>()
+
+    private func enclosingTypeName(of node: some SyntaxProtocol, in file: SourceFile) -> String? {
+        enclosingTypes.value(for: NodeKey(file: file, node: node)) { SyntaxQueries.enclosingTypeName(of: node) }
+    }
     /// Enum types declaring each case name asked about.
     private let enumOwners = Memo<String, [String]>()
 
@@ -110,19 +131,49 @@ public final class ValueResolver: @unchecked Sendable {
     /// Steps one question may take here (`maximumStepsPerQuestion` unless a test asks for fewer).
     let stepsPerQuestion: Int
 
-    public init(index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion) {
+    /// Whether uses of a local continue from checkpoints (`FlowCheckpoints`). Only tests turn
+    /// them off, to check that answers are the same with and without.
+    let usesFlowCheckpoints: Bool
+
+    public init(
+        index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion, usesFlowCheckpoints: Bool = true
+    ) {
         self.index = index
         self.stepsPerQuestion = stepsPerQuestion
+        self.usesFlowCheckpoints = usesFlowCheckpoints
     }
 
     /// The possible values of `expression`, which lies in `file`. A question starts from an empty
     /// environment, so its answer depends on the expression alone: it is computed once per scan
     /// and shared by every rule that asks it (six rules ask about the same flags argument).
+    ///
+    /// Inside a pass with a `QuestionLedger` for this file, the answer's cost is charged to it,
+    /// and once the file's budget is spent the remaining questions get a gap instead.
     public func resolve(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
-        resolutions.value(for: NodeKey(file: file, node: expression)) { computeResolution(expression, in: file) }
+        let key = NodeKey(file: file, node: expression)
+        guard let ledger = QuestionLedger.current, ledger.file == file.id else {
+            return resolutions.value(for: key) { computeResolution(expression, in: file) }.resolution
+        }
+        if ledger.isSpent, !ledger.isCharged(key) {
+            let reason = "analysis of this file stopped after \(ledger.limit) steps: later questions about it are not answered"
+            let location = file.location(of: expression)
+            let gap = ResolutionGap(file: file.path, line: location.line, column: location.column, reason: reason, kind: .stepBudget)
+            // One note per pass: the first question it could not answer.
+            if ledger.markNoted() { lock.withLock { _ = analysisLimitGaps.insert(gap) } }
+            return .gap(gap)
+        }
+        let answer = resolutions.value(for: key) { computeResolution(expression, in: file) }
+        ledger.charge(key, answer.steps)
+        return answer.resolution
     }
 
-    private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Resolution {
+    private struct Answer {
+        let resolution: Resolution
+        /// Steps computing it took (charged to each file ledger that asks it).
+        let steps: Int
+    }
+
+    private func computeResolution(_ expression: ExprSyntax, in file: SourceFile) -> Answer {
         let budget = StepBudget(limit: stepsPerQuestion)
         var env = Environment(file: file, budget: budget)
         let uses = ParameterUses()
@@ -145,7 +196,7 @@ public final class ValueResolver: @unchecked Sendable {
         // asked and whether or not it shows its gaps.
         let limits = result.gaps.filter(\.isAnalysisLimit)
         if !limits.isEmpty { lock.withLock { analysisLimitGaps.formUnion(limits) } }
-        return result
+        return Answer(resolution: result, steps: budget.used)
     }
 
     /// Where a bound for generated or hostile code stopped a question (`ResolutionGap.isAnalysisLimit`),
@@ -481,14 +532,14 @@ public final class ValueResolver: @unchecked Sendable {
         if name == "self" {
             return env.selfValue ?? gap(reference, env, "`self` is not a known value here")
         }
-        if let binding = LocalScope.lookup(name, from: Syntax(reference)) {
+        if let binding = localBindings.value(for: NodeKey(file: env.file, node: reference), { LocalScope.lookup(name, from: Syntax(reference)) }) {
             return evaluateLocal(name, binding, use: Syntax(reference), env)
         }
-        if let typeName = SyntaxQueries.enclosingTypeName(of: reference) {
-            let members = index.properties(named: name, inType: typeName)
+        if let typeName = enclosingTypeName(of: reference, in: env.file) {
+            let members = index(env).properties(named: name, inType: typeName)
             if !members.isEmpty { return resolveVariables(members, env) }
         }
-        guard let declared = index.variables(named: name, limit: Self.maximumDeclaringFiles) else {
+        guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
             return gap(reference, env, "`\(name)` may be declared in too many files to follow")
         }
         let globals = declared.filter { $0.enclosingType == nil }
@@ -496,8 +547,11 @@ public final class ValueResolver: @unchecked Sendable {
         if globals.count > 1 {
             return gap(reference, env, "`\(name)` is declared \(globals.count) times in the scan")
         }
-        if !index.functions(named: name).isEmpty || index.isDeclaredType(name) {
+        if !index(env).functions(named: name).isEmpty || index(env).isDeclaredType(name) {
             return gap(reference, env, "`\(name)` is a function or type, not a value")
+        }
+        if index(env).isDeclaredOutsideScope(name, limit: Self.maximumDeclaringFiles) {
+            return gap(reference, env, "`\(name)` is declared only outside this module and the modules it uses")
         }
         // Not declared anywhere in the scan: an SDK constant such as `kSecAttrAccessibleAlways`.
         return .value(.symbol(name))
@@ -553,7 +607,12 @@ public final class ValueResolver: @unchecked Sendable {
         if let initializer = patternBinding.initializer {
             initial = evaluate(initializer.value, inner)
         }
-        let flow = LocalFlow(resolver: self, name: name, env: inner)
+        var flow = LocalFlow(resolver: self, name: name, env: inner)
+        // The walk from the declaration is the same for every use when nothing but the
+        // declaration decides it: uses share its checkpoints.
+        if usesFlowCheckpoints, env.isContextFree, !initial.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+            flow.checkpoints = flowCheckpoints(for: UseKey(use: key, depth: env.depth))
+        }
         let result = flow.value(at: use, declaredIn: list, at: itemIndex, initial: initial)
         if result.isEmpty { return gap(use, env, "`\(name)` has no value the resolver can see") }
         return result.through(step(.variable, "`\(name)`", at: patternBinding.pattern, in: env.file))
@@ -572,15 +631,15 @@ public final class ValueResolver: @unchecked Sendable {
         }
         if let typeName = typeName(of: unwrappedBase) {
             let resolvedType = typeName == "Self" ? (SyntaxQueries.enclosingTypeName(of: member) ?? typeName) : typeName
-            if !index.isDeclaredType(resolvedType) {
+            if !index(env).isDeclaredType(resolvedType) {
                 return .value(.member(name, type: resolvedType))
             }
-            let properties = index.properties(named: name, inType: resolvedType)
+            let properties = index(env).properties(named: name, inType: resolvedType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
             // A member of an SDK type the scan only extends
             // (`extension SecAccessControlCreateFlags { … }` then `SecAccessControlCreateFlags.biometryAny`).
-            guard index.declaresPrimaryType(resolvedType) else { return .value(.member(name, type: resolvedType)) }
-            if index.types(named: resolvedType, mentioning: name).contains(where: { $0.enumCases.contains(name) }) {
+            guard index(env).declaresPrimaryType(resolvedType) else { return .value(.member(name, type: resolvedType)) }
+            if index(env).types(named: resolvedType, mentioning: name).contains(where: { $0.enumCases.contains(name) }) {
                 return .value(.member(name, type: resolvedType))
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
@@ -607,12 +666,12 @@ public final class ValueResolver: @unchecked Sendable {
                 // An implicit member (`.legacy`) has no type; asking the index for type "" would
                 // match every file's text and parse the whole scan, so look the case up instead.
                 let owners: [String]
-                if let caseType, index.isDeclaredType(caseType) {
+                if let caseType, index(env).isDeclaredType(caseType) {
                     owners = [caseType]
                 } else {
                     owners = enumTypes(declaring: caseName)
                 }
-                let properties = owners.flatMap { index.properties(named: name, inType: $0) }
+                let properties = owners.flatMap { index(env).properties(named: name, inType: $0) }
                 if properties.isEmpty {
                     result = result.merging(gap(member, env, "no property `\(name)` for case `.\(caseName)`"))
                     continue
@@ -623,11 +682,11 @@ public final class ValueResolver: @unchecked Sendable {
             }
             return result
         }
-        if let baseType = inferredType(of: unwrappedBase, env), index.isDeclaredType(baseType) {
-            let properties = index.properties(named: name, inType: baseType)
+        if let baseType = inferredType(of: unwrappedBase, env), index(env).isDeclaredType(baseType) {
+            let properties = index(env).properties(named: name, inType: baseType)
             if !properties.isEmpty { return resolveVariables(properties, env) }
         }
-        guard let declared = index.variables(named: name, limit: Self.maximumDeclaringFiles) else {
+        guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
             return gap(member, env, "`\(name)` is declared in too many files to know which one this is")
         }
         let candidates = declared.filter { $0.enclosingType != nil && !$0.isStatic }
@@ -642,7 +701,7 @@ public final class ValueResolver: @unchecked Sendable {
         guard let typeName = SyntaxQueries.enclosingTypeName(of: node) else {
             return gap(node, env, "`self.\(name)` outside a type")
         }
-        let properties = index.properties(named: name, inType: typeName)
+        let properties = index(env).properties(named: name, inType: typeName)
         if properties.isEmpty { return gap(node, env, "no property `\(name)` in `\(typeName)`") }
         return resolveVariables(properties, env)
     }
@@ -737,9 +796,9 @@ public final class ValueResolver: @unchecked Sendable {
                 return nil
             case nil:
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)
-                let candidates = typeName.map { index.properties(named: name, inType: $0) } ?? []
+                let candidates = typeName.map { index(env).properties(named: name, inType: $0) } ?? []
                 let declarations = candidates.isEmpty
-                    ? (index.variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
+                    ? (index(env).variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
                 guard declarations.count == 1 else { return nil }
                 return declarations[0].typeName
                     ?? declarations[0].binding.initializer.flatMap { constructedType($0.value) }
@@ -748,7 +807,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
             let owner = typeName(of: SyntaxQueries.unwrapTransparent(base))
         {
-            let properties = index.properties(named: member.declName.baseName.text, inType: owner)
+            let properties = index(env).properties(named: member.declName.baseName.text, inType: owner)
             guard properties.count == 1 else { return nil }
             return properties[0].typeName ?? properties[0].binding.initializer.flatMap { constructedType($0.value) }
         }
@@ -829,7 +888,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`).
     private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
-        for type in index.types(named: typeName, mentioning: name) {
+        for type in index(env).types(named: typeName, mentioning: name) {
             let collector = AssignmentCollector(name: name)
             let file = type.file
             collector.walk(type.node)
@@ -1010,7 +1069,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let function = declaredFunction(named: name, labels: labels, receiver: receiverExpression, at: call, env) {
             return evaluateFunction(function, call: call, receiver: receiverExpression, env)
         }
-        if SyntaxQueries.looksLikeTypeName(name) && index.isDeclaredType(name) {
+        if SyntaxQueries.looksLikeTypeName(name) && index(env).isDeclaredType(name) {
             // Constructing a type of the scan: keep the arguments, the instance itself is not modelled.
             return callValue(name: name, receiver: nil, call: call, env)
         }
@@ -1036,12 +1095,12 @@ public final class ValueResolver: @unchecked Sendable {
     private func declaredFunction(
         named name: String, labels: [String?], receiver: ExprSyntax?, at call: FunctionCallExprSyntax, _ env: Environment
     ) -> FunctionDeclaration? {
-        var candidates = index.functions(named: name).filter { Self.labelsMatch(labels, $0) }
+        var candidates = index(env).functions(named: name).filter { Self.labelsMatch(labels, $0) }
         guard !candidates.isEmpty else { return nil }
         if let receiver, let type = typeName(of: receiver) {
             candidates = candidates.filter { $0.enclosingType == type }
         } else if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-            let own = SyntaxQueries.enclosingTypeName(of: call)
+            let own = enclosingTypeName(of: call, in: env.file)
             let inOwnType = candidates.filter { $0.enclosingType == own }
             if !inOwnType.isEmpty {
                 candidates = inOwnType
@@ -1171,13 +1230,13 @@ public final class ValueResolver: @unchecked Sendable {
         var sites: [(site: CallSite, matched: [Int?])] = []
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
-        guard index.extraParses(index.files(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
-        for site in index.callSites(named: calleeName) {
+        guard index(env).extraParses(index(env).callerFiles(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
+        for site in index(env).callSites(named: calleeName) {
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
             // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
             // `save` calls that one, not this function.
             if isMethodOrFunction, !site.hasReceiver, let callerType = site.enclosingType, callerType != ownerType,
-                index.declaresMethod(named: calleeName, inType: callerType)
+                ScopedIndex(index: index, asking: site.fileIndex).declaresMethod(named: calleeName, inType: callerType)
             {
                 continue
             }
@@ -1189,8 +1248,8 @@ public final class ValueResolver: @unchecked Sendable {
                 // of another type of the scan that declares its own method of this name calls that
                 // method. (A protocol-typed receiver may still reach this one.)
                 if let instanceType = inferredType(of: receiver, env.withFile(siteFile)), instanceType != ownerType,
-                    !index.methods(named: calleeName, inType: instanceType).isEmpty,
-                    !index.types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
+                    !index(env.withFile(siteFile)).methods(named: calleeName, inType: instanceType).isEmpty,
+                    !index(env.withFile(siteFile)).types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
                 {
                     continue
                 }

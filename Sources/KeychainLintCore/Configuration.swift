@@ -15,6 +15,7 @@ import Musl
 /// version: 1
 /// exclude:
 ///   - "Vendor/**"
+/// includeTests: false
 /// rules:
 ///   swift.weak_biometric_acl:
 ///     enabled: true
@@ -38,6 +39,8 @@ public struct Configuration: Sendable, Equatable {
     public var version: Int
     /// Globs, relative to `baseDirectory`.
     public var exclude: [String]
+    /// Report findings in test code too (`--include-tests` sets it as well).
+    public var includeTests: Bool
     /// Rule id → settings, exactly as written in the file (validated by `validate(against:)`).
     public var rules: [String: RuleSettings]
     /// Directory the exclude globs are relative to ("" = current directory). Not decoded from YAML.
@@ -46,9 +49,13 @@ public struct Configuration: Sendable, Equatable {
     /// Not part of equality: two configurations with the same content are equal wherever they came from.
     var sourceName: String = Configuration.fileName
 
-    public init(version: Int = 1, exclude: [String] = [], rules: [String: RuleSettings] = [:], baseDirectory: String = "") {
+    public init(
+        version: Int = 1, exclude: [String] = [], includeTests: Bool = false, rules: [String: RuleSettings] = [:],
+        baseDirectory: String = ""
+    ) {
         self.version = version
         self.exclude = exclude
+        self.includeTests = includeTests
         self.rules = rules
         self.baseDirectory = baseDirectory
     }
@@ -56,7 +63,8 @@ public struct Configuration: Sendable, Equatable {
     public static let `default` = Configuration()
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-        lhs.version == rhs.version && lhs.exclude == rhs.exclude && lhs.rules == rhs.rules
+        lhs.version == rhs.version && lhs.exclude == rhs.exclude && lhs.includeTests == rhs.includeTests
+            && lhs.rules == rhs.rules
             && lhs.baseDirectory == rhs.baseDirectory
     }
 
@@ -101,7 +109,7 @@ public struct Configuration: Sendable, Equatable {
         if let root, root.null == nil {
             guard case .mapping = root else {
                 throw ConfigurationError(
-                    "\(source): the top level must be a mapping with the keys version, exclude, rules; got \(describe(root))")
+                    "\(source): the top level must be a mapping with the keys version, exclude, includeTests, rules; got \(describe(root))")
             }
             if let mark = firstComplexKey(in: root) {
                 throw ConfigurationError(
@@ -263,7 +271,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 
 /// The top level of the file, decoded strictly.
 private struct ConfigurationFile: Decodable {
-    static let keys = ["version", "exclude", "rules"]
+    static let keys = ["version", "exclude", "includeTests", "rules"]
 
     var configuration: Configuration
 
@@ -293,6 +301,10 @@ private struct ConfigurationFile: Decodable {
                     "exclude: at most \(Configuration.maximumExcludePatterns) patterns, found \(exclude.count)")
             }
         }
+        var includeTests = false
+        if let key = AnyCodingKey("includeTests"), container.contains(key) {
+            includeTests = try container.decodeOptional(Bool.self, forKey: key, expected: "expected true or false") ?? false
+        }
         var rules: [String: RuleSettings] = [:]
         if let key = AnyCodingKey("rules"), container.contains(key), !(try container.decodeNil(forKey: key)) {
             let nested: KeyedDecodingContainer<AnyCodingKey>
@@ -310,7 +322,7 @@ private struct ConfigurationFile: Decodable {
                 }
             }
         }
-        configuration = Configuration(version: version, exclude: exclude, rules: rules)
+        configuration = Configuration(version: version, exclude: exclude, includeTests: includeTests, rules: rules)
     }
 }
 

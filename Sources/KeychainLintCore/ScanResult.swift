@@ -16,6 +16,9 @@ public struct ScanDiagnostic: Hashable, Codable, Sendable {
         case fileNote
         /// Where value resolution stopped; only shown under `--verbose`.
         case unresolved
+        /// A finding in test code, not reported (`--include-tests` reports it); only shown under
+        /// `--verbose`.
+        case testFinding
     }
 
     public var kind: Kind
@@ -57,8 +60,36 @@ public struct ScanStats: Hashable, Codable, Sendable {
     public var durationSeconds: Double = 0
     /// Seconds per phase: discovery, read (with the prefilter), index, cache, analysis (wall), parse, rules, report.
     public var phaseSeconds: [String: Double] = [:]
+    /// Findings in test code that were not reported (without `--include-tests`).
+    public var testFindings: Int = 0
+    /// The modules the project model found, sorted by manifest then name.
+    public var modules: [ModuleSummary] = []
 
     public init() {}
+}
+
+/// One module of the project model, as reports show it.
+public struct ModuleSummary: Hashable, Codable, Sendable {
+    public var name: String
+    /// `target`, `testTarget`, `application`, `framework`, `folder`, …
+    public var kind: String
+    /// `app`, `extension`, `library`, `test` or `sample`.
+    public var role: String
+    /// `iOS`, `macOS`, … (empty when the manifest does not say).
+    public var platforms: [String]
+    /// Swift files of the scan that belong to it.
+    public var files: Int
+    /// The `Package.swift` or `project.pbxproj` that declares it; nil for a folder.
+    public var manifest: String?
+
+    public init(name: String, kind: String, role: String, platforms: [String], files: Int, manifest: String?) {
+        self.name = name
+        self.kind = kind
+        self.role = role
+        self.platforms = platforms
+        self.files = files
+        self.manifest = manifest
+    }
 }
 
 /// What a scan produced; every reporter renders one of these.

@@ -96,11 +96,22 @@ public final class Scanner {
                 diagnostics.append(ScanDiagnostic(kind: .skippedFile, file: file.path, message: Self.message(for: problem)))
             }
         }
+        // Package manifests are read as data for the project model (their text is seldom kept:
+        // the rules' prefilter does not let them through).
+        var manifests: [ProjectModelBuilder.Manifest] = []
+        for source in sources where ProjectModelBuilder.isPackageManifest(source.path) {
+            if let text = source.text {
+                manifests.append(ProjectModelBuilder.Manifest(path: source.path, text: text))
+            } else if case .success(let (text, _)) = Self.read(source.path) {
+                manifests.append(ProjectModelBuilder.Manifest(path: source.path, text: text))
+            }
+        }
         clock.lap("read")
         _ = consume prepared  // its summaries now live in `sources` only, which the scan hands on
         var result = scan(
-            prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
-            threads: threads, progress: progress, cacheDirectory: cacheDirectory, cacheRoots: paths)
+            prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles,
+            manifests: manifests, clock: clock, threads: threads, progress: progress, cacheDirectory: cacheDirectory,
+            cacheRoots: paths)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -203,14 +214,18 @@ public final class Scanner {
                 path: sources[position].path, text: sources[position].text, note: nil, prefilter: prefilter, hashing: hashing,
                 keepAllTexts: true)
         }
+        let manifests = sources.filter { ProjectModelBuilder.isPackageManifest($0.path) }.map {
+            ProjectModelBuilder.Manifest(path: $0.path, text: $0.text)
+        }
         return scan(
-            prepared: consume prepared, rules: rules, prefilter: prefilter, projectFiles: projectFiles, clock: clock,
-            threads: threads, progress: progress, cacheDirectory: cacheDirectory, cacheRoots: cacheRoots)
+            prepared: consume prepared, rules: rules, prefilter: prefilter, projectFiles: projectFiles,
+            manifests: manifests, clock: clock, threads: threads, progress: progress, cacheDirectory: cacheDirectory,
+            cacheRoots: cacheRoots)
     }
 
     func scan(
         prepared: consuming [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
-        clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
+        manifests: [ProjectModelBuilder.Manifest], clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
         cacheRoots: [String]
     ) -> ScanResult {
         // The identifier summaries move to the index, which drops them once its text indexes are
@@ -223,9 +238,22 @@ public final class Scanner {
             prepared[position].identifiers = []
         }
         let sources = consume prepared
+        let model = ProjectModelBuilder(
+            swiftFiles: sources.map(\.path), roots: cacheRoots, packageManifests: manifests,
+            xcodeProjects: projectFiles.filter { $0.kind == .pbxproj }.map {
+                ProjectModelBuilder.XcodeProjectFile(path: $0.path, data: $0.data)
+            }
+        ).build()
+        var projectFiles = projectFiles
+        if !cacheRoots.isEmpty {
+            projectFiles += Self.referencedProjectFiles(of: model, besides: projectFiles, roots: cacheRoots)
+        }
+        clock.lap("project model")
         let index = ProjectIndex(prepared: consume inputs)
+        // Names resolve in a file's module and the modules it uses (RULES.md, "The project model").
+        index.scope = ModuleScope(model: model, paths: sources.map(\.path)) { [unowned index] in index.text(at: $0) }
         let resolver = ValueResolver(index: index)
-        let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles)
+        let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model)
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees
@@ -244,7 +272,8 @@ public final class Scanner {
             hashes = sources.map(\.hash)
             let key = ResultCache.key(
                 configuration: configuration, ruleIds: rules.map(\.description.id),
-                projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) })
+                projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) }
+                    + manifests.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash($0.text)) })
             cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
             reusable = cache!.reusableOutcomes(
                 paths: sources.map(\.path), hashes: hashes, lines: sources.map(\.lines), text: { index.text(at: $0) })
@@ -327,6 +356,20 @@ public final class Scanner {
             return seenFindings.insert("\(finding.ruleId)|\(finding.range.file)|\(start.line)|\(start.column)|\(finding.message)").inserted
         }
         findings = Fingerprints.assign(findings).sorted(by: Finding.reportingOrder)
+        // Test code is judged like any other (its findings are cached with the rest), then held
+        // back: a report about fixtures is noise. `--verbose` lists them.
+        var testFindingNotes: [ScanDiagnostic] = []
+        if !configuration.includeTests {
+            let (hidden, shown) = findings.partitioned { model.isTestCode($0.range.file) }
+            findings = shown
+            stats.testFindings = hidden.count
+            testFindingNotes = hidden.map { finding in
+                ScanDiagnostic(
+                    kind: .testFinding, file: finding.range.file, position: finding.range.start,
+                    message: "\(finding.message) [\(finding.ruleId)]")
+            }
+        }
+        stats.modules = model.summaries
 
         stats.filesDiscovered = sources.count + projectFiles.count
         stats.filesScanned = sources.count
@@ -356,8 +399,41 @@ public final class Scanner {
         // (analysed ones carry theirs in their outcome, which the result cache keeps).
         notes += index.limitedFiles.map { Self.limitDiagnostic(path: $0.path, $0.note) }
         var seenNotes = Set<ScanDiagnostic>()
-        let allDiagnostics = (diagnostics + cacheNotes + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
+        let allDiagnostics = (diagnostics + cacheNotes + model.diagnostics + testFindingNotes
+            + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
         return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: rules.map(\.description))
+    }
+
+    /// The Info.plist and .xcconfig files that application targets name (`INFOPLIST_FILE`, base
+    /// configurations and their includes) which discovery did not find by name (`App.plist`,
+    /// `Config/Release.xcconfig` in an excluded folder), read from disk when they lie under a
+    /// scanned folder. The rules then judge each app by the files it names.
+    static func referencedProjectFiles(of model: ProjectModel, besides found: [ProjectFileInput], roots: [String]) -> [ProjectFileInput] {
+        var known = Dictionary(found.map { (ProjectPath.normalized($0.path), $0.data) }, uniquingKeysWith: { first, _ in first })
+        var added: [ProjectFileInput] = []
+        let normalizedRoots = roots.map(ProjectPath.normalized)
+        func load(_ path: String, kind: ProjectFileInput.Kind) -> Data? {
+            if let data = known[path] { return data }
+            guard normalizedRoots.contains(where: { $0 == path || ProjectPath.isInside(path, $0) }),
+                case .success(let bytes) = RegularFile.read(path, limit: maximumFileSize)
+            else { return nil }
+            let data = Data(bytes)
+            known[path] = data
+            added.append(ProjectFileInput(path: path, kind: kind, data: data))
+            return data
+        }
+        for module in model.modules where module.kind == .application {
+            guard let xcode = module.xcode else { continue }
+            for configuration in xcode.configurations {
+                let resolved = XcodeBuildSettings.resolve(
+                    configuration, target: module.name, projectDirectory: xcode.projectDirectory,
+                    file: { load($0, kind: .xcconfig) })
+                if case .path(let plist) = XcodeBuildSettings.infoPlistFile(resolved, projectDirectory: xcode.projectDirectory) {
+                    _ = load(plist, kind: .infoPlist)
+                }
+            }
+        }
+        return added.sorted { $0.path < $1.path }
     }
 
     struct EnabledRule: @unchecked Sendable {
@@ -387,12 +463,15 @@ public final class Scanner {
         start = Date()
         let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
         let directives = hasDirectives ? SuppressionCollector.directives(in: file) : []
-        if mayMatch {
-            let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
-            dispatcher.walk(file.tree)
-        }
-        for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
-            for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
+        // The walk's questions about this file share one budget (`QuestionLedger`).
+        QuestionLedger.charging(file: file.id) {
+            if mayMatch {
+                let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
+                dispatcher.walk(file.tree)
+            }
+            for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
+                for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
+            }
         }
         for context in contexts {
             for finding in context.findings {
@@ -571,6 +650,18 @@ extension ProjectFileInput.Kind {
         } else {
             return nil
         }
+    }
+}
+
+extension Array {
+    /// The elements that match, and those that do not, each in order.
+    func partitioned(by matches: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
+        var matching: [Element] = []
+        var rest: [Element] = []
+        for element in self {
+            if matches(element) { matching.append(element) } else { rest.append(element) }
+        }
+        return (matching, rest)
     }
 }
 

@@ -26,8 +26,10 @@ public struct JSONReporter: Reporter {
                 findingsBySeverity: Dictionary(
                     uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, result.count(of: $0)) }),
                 linesScanned: stats.linesScanned,
+                modules: stats.modules,
                 phaseSeconds: stats.phaseSeconds.mapValues(roundedSeconds),
-                suppressedFindings: stats.suppressedFindings),
+                suppressedFindings: stats.suppressedFindings,
+                testFindings: stats.testFindings),
             tool: Tool(name: KeychainLintVersion.toolName, version: KeychainLintVersion.current),
             version: KeychainLintVersion.current)
         return try encodeJSONDocument(document)
@@ -99,8 +101,10 @@ public struct JSONReporter: Reporter {
         var filesSkipped: Int
         var findingsBySeverity: [String: Int]
         var linesScanned: Int
+        var modules: [ModuleSummary]
         var phaseSeconds: [String: Double]
         var suppressedFindings: Int
+        var testFindings: Int
     }
 
     struct Tool: Encodable {

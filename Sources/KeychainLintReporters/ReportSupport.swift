@@ -2,9 +2,17 @@ import Foundation
 import KeychainLintCore
 
 extension ScanResult {
-    /// The diagnostics a report shows, in `ScanDiagnostic.order`: `.unresolved` ones only when verbose.
+    /// The diagnostics a report shows, in `ScanDiagnostic.order`: `.unresolved` ones and
+    /// findings in test code only when verbose.
     func visibleDiagnostics(verbose: Bool) -> [ScanDiagnostic] {
-        diagnostics.filter { verbose || $0.kind != .unresolved }.sorted(by: ScanDiagnostic.order)
+        diagnostics.filter { verbose || ($0.kind != .unresolved && $0.kind != .testFinding) }.sorted(by: ScanDiagnostic.order)
+    }
+
+    /// "module Vault (application, app; iOS): 12 files — Vault.xcodeproj/project.pbxproj", for `--verbose`.
+    static func describe(_ module: ModuleSummary) -> String {
+        let platforms = module.platforms.isEmpty ? "" : "; " + module.platforms.joined(separator: ", ")
+        let manifest = module.manifest.map { " — \($0)" } ?? ""
+        return "module \(module.name) (\(module.kind), \(module.role)\(platforms)): \(module.files) file\(module.files == 1 ? "" : "s")\(manifest)"
     }
 
     /// The enabled rules by id (the first one wins if an id is listed twice).

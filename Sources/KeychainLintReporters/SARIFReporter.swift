@@ -19,7 +19,7 @@ public struct SARIFReporter: Reporter {
             switch diagnostic.kind {
             case .skippedFile: (level, text) = ("warning", "skipped: \(diagnostic.message)")
             case .fileNote: (level, text) = ("note", diagnostic.message)
-            case .unresolved: return nil
+            case .unresolved, .testFinding: return nil
             }
             var physical: [String: JSONValue] = ["artifactLocation": Self.artifactLocation(diagnostic.file)]
             if let position = diagnostic.position {

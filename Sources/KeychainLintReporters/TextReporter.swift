@@ -29,8 +29,12 @@ public struct TextReporter: Reporter {
             case .skippedFile: "skipped: \(message)"
             case .fileNote: message
             case .unresolved: "\(message) [unresolved]"
+            case .testFinding: "in test code, not reported: \(message)"
             }
             lines.append("\(style.bold(location + ":")) \(style.level(.note)) \(text)")
+        }
+        if options.verbose {
+            lines += result.stats.modules.map { escape(ScanResult.describe($0)) }
         }
         if !lines.isEmpty {
             lines.append("")
@@ -61,6 +65,9 @@ public struct TextReporter: Reporter {
         }
         if stats.suppressedFindings > 0 {
             text += ", \(stats.suppressedFindings) suppressed"
+        }
+        if stats.testFindings > 0 {
+            text += ", \(stats.testFindings) in test code not reported"
         }
         return text
     }

@@ -34,11 +34,13 @@ public enum RuleInput {
 }
 
 /// What the whole scan offers a rule beyond its file: scan-wide facts computed once and shared
-/// between files and threads, and the project files (Info.plist, project.pbxproj, .xcconfig).
+/// between files and threads, the project files (Info.plist, project.pbxproj, .xcconfig) and the
+/// project model (which module and role each file has).
 public final class ScanContext: @unchecked Sendable {
     public let index: ProjectIndex
     public let resolver: ValueResolver
     public let projectFiles: [ProjectFileInput]
+    public let projectModel: ProjectModel
     private let lock = NSLock()
     private var facts: [String: Any] = [:]
     /// One lock per fact, held while it is computed: a scan-wide fact can take seconds, and two
@@ -46,10 +48,13 @@ public final class ScanContext: @unchecked Sendable {
     private var factLocks: [String: NSLock] = [:]
     private var factNames: [String: Set<String>] = [:]
 
-    public init(index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput]) {
+    public init(
+        index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput], projectModel: ProjectModel = .empty
+    ) {
         self.index = index
         self.resolver = resolver
         self.projectFiles = projectFiles
+        self.projectModel = projectModel
     }
 
     /// A scan-wide fact, computed once, on first use (by whichever thread asks first; the others

@@ -48,7 +48,10 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Also scan vendored folders (Pods, Carthage, node_modules, DerivedData, .swiftpm).")
     var includeVendored = false
 
-    @Flag(help: "Show where value resolution stopped, and time per phase.")
+    @Flag(help: "Also report findings in test code (test targets, and folders named Tests or *Tests without a manifest).")
+    var includeTests = false
+
+    @Flag(help: "Show where value resolution stopped, findings in test code, the modules found, and time per phase.")
     var verbose = false
 
     @Flag(help: "Never colour the text output.")
@@ -88,7 +91,8 @@ struct ScanCommand: ParsableCommand {
                 throw CLIError(message: "cannot write report to '\(output)': \(RegularFile.systemReason(EISDIR))")
             }
         }
-        let configuration = try loadConfiguration()
+        var configuration = try loadConfiguration()
+        if includeTests { configuration.includeTests = true }
         let scanner: KeychainLintEngine.Scanner
         do {
             scanner = try KeychainLintEngine.Scanner(configuration: configuration)

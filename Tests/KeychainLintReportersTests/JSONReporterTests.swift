@@ -46,8 +46,10 @@ import Testing
         let stats = try #require(root["stats"] as? [String: Any])
         #expect(Set(stats.keys) == [
             "durationSeconds", "filesDiscovered", "filesFromCache", "filesParsed", "filesScanned", "filesSkipped", "findingsBySeverity",
-            "linesScanned", "phaseSeconds", "suppressedFindings",
+            "linesScanned", "modules", "phaseSeconds", "suppressedFindings", "testFindings",
         ])
+        #expect(stats["modules"] as? [Any] != nil)
+        #expect(stats["testFindings"] as? Int == 0)
         #expect(stats["durationSeconds"] as? Double == 0.123)
         #expect(stats["filesDiscovered"] as? Int == 14)
         #expect(stats["filesScanned"] as? Int == 12)

@@ -129,6 +129,10 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
             case set
             /// No app Info.plist or app project in the scan (a library): not checked.
             case noApp
+            /// Code of modules that no application target of the scan links: not checked.
+            case noAppTarget
+            /// The application target's Info.plist is not in the scan: not checked.
+            case infoPlistNotScanned(String)
             /// Missing everywhere; `checked` are the files read, `empty` those that set it to "".
             case missing(checked: [String], empty: [String])
         }
@@ -138,6 +142,8 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         var otherUses: Int
         var setting: Setting
         var skipped: [SkippedFile]
+        /// The Xcode application target judged, nil for an app found by its folder's Info.plist.
+        var appTarget: String? = nil
     }
 
     /// The folder a project file speaks for: an Info.plist or .xcconfig its own folder, a
@@ -166,18 +172,69 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         return scoped.isEmpty ? files : scoped
     }
 
-    /// One plan per group of Swift files that share the same applicable project files.
-    static func plans(for scan: ScanContext) -> [String: Plan] {
-        var uses = ScanWideCalls.of(scan).faceIDUses
+    /// One plan per application target whose code reaches a Face ID use (`FaceIDAppTargets`),
+    /// then, for code that no manifest claims, one per group of files that share the same
+    /// applicable project files (the folder judgment). Uses in test code, and in modules that no
+    /// application target links, are not judged (the second gets a `--verbose` note).
+    static func plans(for scan: ScanContext) -> [Plan] {
+        let model = scan.projectModel
+        var uses = ScanWideCalls.of(scan).faceIDUses.filter { !model.isTestCode($0.file) }
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
-        var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]
-        for use in uses {
-            let files = relevantProjectFiles(for: use.file, in: projectFiles)
-            let key = groupKey(files)
-            groups[key, default: (files, [])].uses.append(use)
+        let byPath = Dictionary(projectFiles.map { (ProjectPath.normalized($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        var plans: [Plan] = []
+        var covered = Array(repeating: false, count: uses.count)
+        var modelled: Set<String> = []
+        for app in model.modules.indices where model.modules[app].kind == .application && model.modules[app].xcode != nil {
+            let module = model.modules[app]
+            let reached = Set(model.closure(of: app))
+            var appUses: [FaceIDUse] = []
+            for (position, use) in uses.enumerated() where model.modules(of: use.file).contains(where: reached.contains) {
+                covered[position] = true
+                appUses.append(use)
+            }
+            let lookup = FaceIDAppTargets.lookUp(key, for: module, projectFiles: byPath)
+            modelled.formUnion(lookup.checked + lookup.unreadable.map(\.path))
+            // A test host app is not shipped; a macOS, tvOS or watchOS app has no Face ID.
+            guard !appUses.isEmpty, module.role != .test, !module.excludesFaceIDPlatforms else { continue }
+            plans.append(plan(uses: appUses, app: module.name, lookup: lookup))
         }
-        return groups.mapValues { plan(uses: $0.uses, projectFiles: $0.files) }
+        for module in model.modules { if let project = module.xcode?.projectFile { modelled.insert(project) } }
+
+        var unclaimed: [FaceIDUse] = []
+        var unlinked: [FaceIDUse] = []
+        for (position, use) in uses.enumerated() where !covered[position] {
+            let owners = model.modules(of: use.file)
+            if owners.allSatisfy({ model.modules[$0].kind == .folder }) {
+                unclaimed.append(use)
+            } else {
+                unlinked.append(use)
+            }
+        }
+        if let first = unlinked.first {
+            plans.append(Plan(target: first, otherUses: unlinked.count - 1, setting: .noAppTarget, skipped: []))
+        }
+        // The folder judgment reads only the project files the model did not already account for.
+        let folderFiles = projectFiles.filter { !modelled.contains($0.path) && !modelled.contains(ProjectPath.normalized($0.path)) }
+        var groups: [String: (files: [ProjectFileInput], uses: [FaceIDUse])] = [:]
+        for use in unclaimed {
+            let files = relevantProjectFiles(for: use.file, in: folderFiles)
+            groups[groupKey(files), default: (files, [])].uses.append(use)
+        }
+        plans += groups.keys.sorted().map { plan(uses: groups[$0]!.uses, projectFiles: groups[$0]!.files) }
+        return plans
+    }
+
+    /// The plan of one application target.
+    static func plan(uses: [FaceIDUse], app: String, lookup: FaceIDAppTargets.Lookup) -> Plan {
+        let worst = uses.map(\.severity).max()
+        let target = uses.first { $0.severity == worst }
+        let setting: Plan.Setting =
+            lookup.isSet ? .set
+            : lookup.missingInfoPlist.map { .infoPlistNotScanned($0) } ?? .missing(checked: lookup.checked, empty: lookup.empty)
+        return Plan(
+            target: target, otherUses: max(0, uses.count - 1), setting: setting,
+            skipped: lookup.unreadable.map { SkippedFile(path: $0.path, reason: $0.reason) }, appTarget: app)
     }
 
     static func groupKey(_ files: [ProjectFileInput]) -> String {
@@ -219,28 +276,43 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
             return
         }
         let plans = context.scan.fact(Self.id + ".plans") { Self.plans(for: context.scan) }
-        let relevant = Self.relevantProjectFiles(
-            for: context.file.path, in: context.scan.projectFiles.sorted(by: { $0.path < $1.path }))
-        guard let plan = plans[Self.groupKey(relevant)], let target = plan.target, target.file == found.file, target.line == found.line,
-            target.column == found.column, let argument = Self.decidingArgument(of: call)?.argument
-        else { return }
+        guard let argument = Self.decidingArgument(of: call)?.argument else { return }
+        for plan in plans {
+            guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column
+            else { continue }
+            report(plan, target: target, at: argument, in: context)
+        }
+    }
+
+    private func report(_ plan: Plan, target: FaceIDUse, at argument: ExprSyntax, in context: RuleContext) {
         for skipped in plan.skipped {
             context.note(
                 ScanDiagnostic(
                     kind: .skippedFile, file: skipped.path,
                     message: "not read for \(Self.key) (\(Self.id)): \(skipped.reason)"))
         }
+        let position = SourcePosition(line: target.line, column: target.column)
         switch plan.setting {
         case .set:
             return
         case .noApp:
             context.note(
                 ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path,
-                    position: SourcePosition(line: target.line, column: target.column),
+                    kind: .unresolved, file: context.file.path, position: position,
                     message: "\(Self.id): Face ID is used here, but the scan holds no app Info.plist or Xcode app project (a library?), so \(Self.key) was not checked"))
+        case .noAppTarget:
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path, position: position,
+                    message: "\(Self.id): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
+        case .infoPlistNotScanned(let path):
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path, position: position,
+                    message: "\(Self.id): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
         case .missing(let checked, let empty):
-            var message = Self.message(for: target, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
+            var message = Self.message(
+                for: target, app: plan.appTarget, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
             message += context.describeTrace(target.trace)
             if plan.otherUses > 0 {
                 message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
@@ -251,11 +323,11 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         }
     }
 
-    static func message(for use: FaceIDUse, checked: [String], empty: [String], unreadable: [String]) -> String {
+    static func message(for use: FaceIDUse, app: String?, checked: [String], empty: [String], unreadable: [String]) -> String {
         var files = "checked " + list(checked)
         if !empty.isEmpty { files += "; empty in " + list(empty) }
         if !unreadable.isEmpty { files += "; could not read " + list(unreadable) }
-        let start = "\(key) is not set (\(files)), "
+        let start = "\(key) is not set" + (app.map { " for app target \($0)" } ?? "") + " (\(files)), "
         switch (use.severity, use.api) {
         case (.high, .accessControl):
             return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"
@@ -328,7 +400,8 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
                 "`canEvaluatePolicy` is not a use: it only asks whether biometry is available and shows no Face ID UI. `evaluatePolicy` is matched only in its `evaluatePolicy(_:localizedReason:…)` form (closure or async).",
                 "A biometry flag OR-ed with `.devicePasscode` is Apple's spelling of `.userPresence` (or close to it) and is judged like it: medium, the passcode fallback.",
                 "When no Info.plist or project file describes an app — no Info.plist except those of frameworks or test bundles (`CFBundlePackageType` FMWK/BNDL), and no `project.pbxproj` with an application target — the scan is taken to be a library, whose host app provides the key: nothing is reported, and `--verbose` says so at the first use.",
-                "Files are matched to apps by folder, not by Xcode target: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
+                "Judged per application target. With an Xcode project, each application target is judged by the Face ID uses its code reaches: its own Sources build phase (or synchronized folders) and every module it links, directly or not (target dependencies, linked frameworks, Swift package products, and their SwiftPM dependencies). The key is looked for in its `INFOPLIST_FILE` (with `$(SRCROOT)` and variables from its settings and .xcconfig files expanded), its `INFOPLIST_KEY_NSFaceIDUsageDescription` settings (target over project) and the .xcconfig files its configurations are based on, following `#include`; the message names the app target and what was checked. A framework or package is judged only through the apps that link it: with no app target linking it, nothing is reported (`--verbose` says so). App targets built only for macOS, tvOS or watchOS are never judged (Face ID and the key exist on iOS, iPadOS and visionOS), nor are test host apps (application targets named like `TestHost` or `… Test Host App`), nor test code. App extensions are not judged on their own (their code is judged through the app only when the app links it). An application target whose Info.plist is not in the scan is not judged (`--verbose` says so).",
+                "Files that no manifest claims are matched to apps by folder: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
                 "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
                 "A project file that cannot be read (not a property list, no `objects`, not UTF-8) is reported as a skipped file with the reason (never a crash); if the rule still reports, the message names the unreadable files and the confidence is low, since the key may be in them.",
                 "Confidence is high when the flags or policy are written at the call, medium when they were resolved through other code.",
@@ -396,6 +469,49 @@ extension MissingFaceIDUsageDescriptionRule {
             rootObject = 8A0000000000000000000000;
         }
         """
+    }
+
+    /// One native target of `xcodeProject(_:)`.
+    struct ExampleTarget {
+        var name: String
+        var productType = "application"
+        var sources: [String]
+        var settings: [String: String] = [:]
+        var dependencies: [String] = []
+    }
+
+    /// A small but complete project.pbxproj: each target lists its sources (paths relative to the
+    /// project folder), has one Release configuration with `settings`, and depends on the targets
+    /// named in `dependencies`.
+    static func xcodeProject(_ targets: [ExampleTarget]) -> String {
+        var objects: [String] = []
+        var targetIDs: [String: String] = [:]
+        for (number, target) in targets.enumerated() { targetIDs[target.name] = "T\(number)" }
+        for (number, target) in targets.enumerated() {
+            var buildFiles: [String] = []
+            for (fileNumber, path) in target.sources.enumerated() {
+                objects.append("F\(number)_\(fileNumber) = {isa = PBXFileReference; path = \"\(path)\"; sourceTree = SOURCE_ROOT; };")
+                objects.append("B\(number)_\(fileNumber) = {isa = PBXBuildFile; fileRef = F\(number)_\(fileNumber); };")
+                buildFiles.append("B\(number)_\(fileNumber)")
+            }
+            let settings = target.settings.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";" }.joined(separator: " ")
+            let dependencies = target.dependencies.map { "D\(number)_\($0)" }
+            for dependency in target.dependencies {
+                objects.append("D\(number)_\(dependency) = {isa = PBXTargetDependency; target = \(targetIDs[dependency]!); };")
+            }
+            objects += [
+                "P\(number) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };",
+                "C\(number) = {isa = XCBuildConfiguration; buildSettings = {\(settings)}; name = Release; };",
+                "L\(number) = {isa = XCConfigurationList; buildConfigurations = (C\(number)); };",
+                "T\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); buildPhases = (P\(number)); dependencies = (\(dependencies.joined(separator: ", "))); name = \"\(target.name)\"; productType = \"com.apple.product-type.\(target.productType)\"; };",
+            ]
+        }
+        objects += [
+            "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+            "R = {isa = PBXProject; mainGroup = G; targets = (\(targets.indices.map { "T\($0)" }.joined(separator: ", "))); };",
+        ]
+        return "// !$*UTF8*$!\n{\n    archiveVersion = 1;\n    objectVersion = 56;\n    objects = {\n"
+            + objects.map { "        " + $0 }.joined(separator: "\n") + "\n    };\n    rootObject = R;\n}\n"
     }
 
     static let crashes = "NSFaceIDUsageDescription is not set (checked Info.plist), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
@@ -500,6 +616,59 @@ extension MissingFaceIDUsageDescriptionRule {
                 "NSFaceIDUsageDescription is not set (checked App.xcodeproj/project.pbxproj; empty in App.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item (via `flags` (line 2) → if `biometricOnly` (line 3) → assigned (line 4))"
             ],
             alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .triggering(
+            "Judged per application target: the app without the key is named, with the plist and setting checked",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["Vault/Unlock.swift"], settings: ["INFOPLIST_FILE": "Vault/Info.plist", "SDKROOT": "iphoneos"]),
+                    ExampleTarget(name: "Wallet", sources: ["Wallet/Cards.swift"], settings: ["INFOPLIST_FILE": "Wallet/Info.plist", "SDKROOT": "iphoneos"]),
+                ]),
+                "Vault/Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your vault</string>"),
+                "Wallet/Info.plist": infoPlist(),
+                "Vault/Unlock.swift": """
+                    let vault = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Wallet/Cards.swift": """
+                    let cards = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Wallet (checked Wallet/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .triggering(
+            "A framework is judged through the app that links it, which lacks the key",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], dependencies: ["VaultKit"]),
+                    ExampleTarget(name: "VaultKit", productType: "framework", sources: ["Kit/Store.swift"]),
+                ]),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "Kit/Store.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .nonTriggering(
+            "The app target sets the key as a build setting; a macOS-only app (Touch ID needs no key) and a framework no app links are not judged",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["Vault/Unlock.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"]),
+                    ExampleTarget(name: "MacVault", sources: ["Mac/Unlock.swift"], settings: ["INFOPLIST_FILE": "Mac/Info.plist", "SDKROOT": "macosx"]),
+                    ExampleTarget(name: "Agent", productType: "framework", sources: ["Agent/Keys.swift"]),
+                ]),
+                "Mac/Info.plist": infoPlist(),
+                "Vault/Unlock.swift": """
+                    let vault = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Mac/Unlock.swift": """
+                    let mac = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Agent/Keys.swift": """
+                    let agent = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ]),
         .nonTriggering(
             "The Info.plist sets NSFaceIDUsageDescription",
             files: [

@@ -24,11 +24,14 @@ public struct UncheckedKeychainStatusRule: Rule {
 
     public func check(_ input: RuleInput, in context: RuleContext) {
         guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.statusCalls.union([Self.keyCall])) else { return }
-        let use = Self.use(of: call)
+        let lists = ListFacts.Lookup(context)
+        let use = Self.use(of: call, lists)
         guard use != .used else { return }
         if name == Self.keyCall {
             // The failure is still noticed when the error out-parameter is read afterwards.
-            if let errorName = Self.errorVariable(of: call), Self.isLocalVariableRead(errorName, from: Syntax(call), skipping: call) {
+            if let errorName = Self.errorVariable(of: call),
+                Self.isLocalVariableRead(errorName, from: Syntax(call), skipping: call, lists)
+            {
                 return
             }
             context.report(at: call.calledExpression, message: Self.keyMessage(use))
@@ -70,7 +73,7 @@ public struct UncheckedKeychainStatusRule: Rule {
 
     // MARK: - Use of a call's result
 
-    static func use(of call: FunctionCallExprSyntax) -> Use {
+    static func use(of call: FunctionCallExprSyntax, _ lists: ListFacts.Lookup) -> Use {
         var outer = Syntax(call)
         while let parent = outer.parent {
             if SyntaxQueries.isEffectMarker(parent) {
@@ -94,8 +97,8 @@ public struct UncheckedKeychainStatusRule: Rule {
             if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .discarded }
             if let reference = infix.leftOperand.as(DeclReferenceExprSyntax.self) {
                 let name = reference.baseName.text
-                guard localScope(declaring: name, from: Syntax(infix)) != nil else { return .used }
-                return isLocalVariableRead(name, from: Syntax(infix)) ? .used : .storedUnread(name)
+                guard localScope(declaring: name, from: Syntax(infix), lists) != nil else { return .used }
+                return isLocalVariableRead(name, from: Syntax(infix), lists) ? .used : .storedUnread(name)
             }
             return .used
         }
@@ -103,7 +106,7 @@ public struct UncheckedKeychainStatusRule: Rule {
             if binding.pattern.is(WildcardPatternSyntax.self) { return .discarded }
             if let identifier = binding.pattern.as(IdentifierPatternSyntax.self), isInsideFunctionBody(binding) {
                 let name = identifier.identifier.text
-                return isLocalVariableRead(name, from: Syntax(binding)) ? .used : .storedUnread(name)
+                return isLocalVariableRead(name, from: Syntax(binding), lists) ? .used : .storedUnread(name)
             }
         }
         return .used
@@ -157,15 +160,11 @@ public struct UncheckedKeychainStatusRule: Rule {
 
     /// The statement list that declares local `name` visible from `node` (functions, closures,
     /// accessors; not top-level code, whose variables are globals), or nil.
-    static func localScope(declaring name: String, from node: Syntax) -> CodeBlockItemListSyntax? {
+    static func localScope(declaring name: String, from node: Syntax, _ lists: ListFacts.Lookup) -> CodeBlockItemListSyntax? {
         var current = node.parent
         while let candidate = current {
-            if let list = candidate.as(CodeBlockItemListSyntax.self) {
-                let declares = list.contains { item in
-                    guard let decl = item.item.as(VariableDeclSyntax.self), item.position <= node.position else { return false }
-                    return decl.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-                }
-                if declares { return list.parent?.is(SourceFileSyntax.self) == true ? nil : list }
+            if let list = candidate.as(CodeBlockItemListSyntax.self), lists.facts(of: list).declares(name, atOrBefore: node.position) {
+                return list.parent?.is(SourceFileSyntax.self) == true ? nil : list
             }
             if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self)
                 || candidate.is(MemberBlockSyntax.self)
@@ -179,11 +178,63 @@ public struct UncheckedKeychainStatusRule: Rule {
 
     /// Whether the local `name` visible from `node` is read anywhere in its scope. Writes
     /// (`name = …`) and `_ = name` are not reads; `skipping` a call ignores references inside it.
-    static func isLocalVariableRead(_ name: String, from node: Syntax, skipping: FunctionCallExprSyntax? = nil) -> Bool {
-        guard let scope = localScope(declaring: name, from: node) else { return true }
-        let finder = ReadFinder(name: name, skipping: skipping.map { Syntax($0) })
-        finder.walk(scope)
-        return finder.found
+    static func isLocalVariableRead(
+        _ name: String, from node: Syntax, skipping: FunctionCallExprSyntax? = nil, _ lists: ListFacts.Lookup
+    ) -> Bool {
+        guard let scope = localScope(declaring: name, from: node, lists) else { return true }
+        return lists.facts(of: scope).reads(of: name).contains { read in
+            guard let skipping else { return true }
+            return read < skipping.position || read >= skipping.endPosition
+        }
+    }
+
+    /// What one statement list declares and reads, found in one walk and kept for the file: each
+    /// status call asks about its own variable, and a generated function with thousands of calls
+    /// would otherwise walk its whole body for each of them.
+    struct ListFacts {
+        /// Where each name is declared by a statement of the list itself (item start positions).
+        private var declarations: [String: [AbsolutePosition]] = [:]
+        /// Where each name is read anywhere in the list (`ReadFinder`'s definition of a read).
+        private var readPositions: [String: [AbsolutePosition]] = [:]
+
+        init(_ list: CodeBlockItemListSyntax) {
+            for item in list {
+                guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in decl.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        declarations[name, default: []].append(item.position)
+                    }
+                }
+            }
+            let finder = ReadFinder()
+            finder.walk(list)
+            readPositions = finder.reads
+        }
+
+        func declares(_ name: String, atOrBefore position: AbsolutePosition) -> Bool {
+            declarations[name]?.first.map { $0 <= position } ?? false
+        }
+
+        func reads(of name: String) -> [AbsolutePosition] {
+            readPositions[name] ?? []
+        }
+
+        /// Facts of the lists of one file, kept in the rule context.
+        struct Lookup {
+            let context: RuleContext
+
+            init(_ context: RuleContext) {
+                self.context = context
+            }
+
+            func facts(of list: CodeBlockItemListSyntax) -> ListFacts {
+                context.memo(Key(list: NodeKey(file: context.file, node: list))) { ListFacts(list) }
+            }
+
+            private struct Key: Hashable {
+                let list: NodeKey
+            }
+        }
     }
 
     /// `error` in `SecKeyCreateRandomKey(attributes, &error)`.
@@ -246,30 +297,22 @@ public struct UncheckedKeychainStatusRule: Rule {
 
 /// Finds a read of a local variable: a reference that is not a plain write (`name = …`), not
 /// `_ = name`, and not a member name (`x.name`).
+/// Every read of every name in a subtree. Writes (`name = …`), `_ = name` and member names
+/// (`x.name`) are not reads.
 private final class ReadFinder: SyntaxVisitor {
-    let name: String
-    let skipping: Syntax?
-    var found = false
+    var reads: [String: [AbsolutePosition]] = [:]
 
-    init(name: String, skipping: Syntax?) {
-        self.name = name
-        self.skipping = skipping
+    init() {
         super.init(viewMode: .sourceAccurate)
     }
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let skipping, node.id == skipping.id { return .skipChildren }
-        return .visitChildren
-    }
-
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard !found, node.baseName.text == name else { return .skipChildren }
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .skipChildren }
         if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
             if infix.leftOperand.id == node.id { return .skipChildren }
             if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .skipChildren }
         }
-        found = true
+        reads[node.baseName.text, default: []].append(node.position)
         return .skipChildren
     }
 }

@@ -1,0 +1,180 @@
+import KeychainLintCore
+
+/// The platforms a module is built for, as the manifests name them.
+public enum Platform: String, Sendable, Hashable, Comparable, CaseIterable {
+    case iOS, macOS, tvOS, watchOS, visionOS
+
+    public static func < (lhs: Platform, rhs: Platform) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What a module's code is for. Test code is not reported by default; samples are judged as apps
+/// of their own and labelled as such.
+public enum ModuleRole: String, Sendable, Hashable {
+    case app
+    case appExtension = "extension"
+    case library
+    case test
+    case sample
+}
+
+/// Where a module comes from and what the manifest calls it.
+public enum ModuleKind: String, Sendable, Hashable {
+    // SwiftPM (`Package.swift`)
+    case packageTarget = "target"
+    case packageExecutable = "executableTarget"
+    case packageTest = "testTarget"
+    case packagePlugin = "plugin"
+    case packageMacro = "macro"
+    // Xcode (`project.pbxproj` native targets, by product type)
+    case application
+    case appExtension = "app-extension"
+    case framework
+    case staticLibrary = "static-library"
+    case unitTestBundle = "unit-test-bundle"
+    case uiTestBundle = "ui-test-bundle"
+    case otherXcodeTarget = "xcode-target"
+    /// No manifest claims the files: a folder (the role comes from its name).
+    case folder
+}
+
+/// One build configuration of an Xcode target (Debug, Release, …): the target's build settings
+/// over the project's, and the `.xcconfig` files they are based on (the project's first).
+public struct BuildConfiguration: Sendable, Hashable {
+    public var name: String
+    /// Build setting name (as written, conditional ones such as `X[sdk=iphoneos*]` included) →
+    /// value; a list value is joined with spaces. Xcode's build settings are an open set of names.
+    public var settings: [String: String]
+    /// Paths (as the scan spells them) of the base configuration files, project's then target's.
+    public var baseConfigurationFiles: [String]
+
+    public init(name: String, settings: [String: String], baseConfigurationFiles: [String]) {
+        self.name = name
+        self.settings = settings
+        self.baseConfigurationFiles = baseConfigurationFiles
+    }
+}
+
+/// What an Xcode native target says beyond its files.
+public struct XcodeTarget: Sendable, Hashable {
+    /// The `project.pbxproj`, as the scan spells it.
+    public var projectFile: String
+    /// The folder holding the `.xcodeproj` (what `$(SRCROOT)` means), "" for the current folder.
+    public var projectDirectory: String
+    public var productType: String
+    public var configurations: [BuildConfiguration]
+    /// The target lists no sources (no Sources build phase files, no synchronized folder): it is
+    /// taken to build the Swift files under its project folder that no target claims.
+    public var listsNoSources: Bool
+
+    public init(
+        projectFile: String, projectDirectory: String, productType: String, configurations: [BuildConfiguration],
+        listsNoSources: Bool
+    ) {
+        self.projectFile = projectFile
+        self.projectDirectory = projectDirectory
+        self.productType = productType
+        self.configurations = configurations
+        self.listsNoSources = listsNoSources
+    }
+}
+
+/// A SwiftPM target, an Xcode target or a folder.
+public struct Module: Sendable, Hashable {
+    public var name: String
+    public var kind: ModuleKind
+    public var role: ModuleRole
+    /// Sorted; empty when the manifest does not say (SwiftPM packages without `platforms:`).
+    public var platforms: [Platform]
+    /// The manifest that declares it (`Package.swift` or `project.pbxproj`), nil for folders.
+    public var manifest: String?
+    /// Positions in `ProjectModel.modules` of the modules it depends on (links, imports).
+    public var dependencies: [Int]
+    /// Present for Xcode targets.
+    public var xcode: XcodeTarget?
+
+    public init(
+        name: String, kind: ModuleKind, role: ModuleRole, platforms: [Platform], manifest: String?,
+        dependencies: [Int] = [], xcode: XcodeTarget? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.role = role
+        self.platforms = platforms
+        self.manifest = manifest
+        self.dependencies = dependencies
+        self.xcode = xcode
+    }
+
+    /// Built for no platform with Face ID: only macOS, tvOS or watchOS. Undeclared platforms
+    /// (SwiftPM without `platforms:`) may be iOS.
+    public var excludesFaceIDPlatforms: Bool {
+        !platforms.isEmpty && !platforms.contains(.iOS) && !platforms.contains(.visionOS)
+    }
+}
+
+/// Which module each Swift file of a scan belongs to, what the modules are and how they depend on
+/// each other. Built once per scan from the manifests (`ProjectModelBuilder`).
+public struct ProjectModel: Sendable {
+    public var modules: [Module]
+    /// Normalized path (`ProjectPath.normalized`) of each Swift file → the modules that compile it
+    /// (a file can be in several Xcode targets), in `modules` order.
+    var fileModules: [String: [Int]]
+    /// Manifests that could not be read, one line each, naming the file.
+    public var diagnostics: [ScanDiagnostic]
+
+    public init(modules: [Module], fileModules: [String: [Int]], diagnostics: [ScanDiagnostic]) {
+        self.modules = modules
+        self.fileModules = fileModules
+        self.diagnostics = diagnostics
+    }
+
+    /// A model with no modules: every file is production code of no module.
+    public static let empty = ProjectModel(modules: [], fileModules: [:], diagnostics: [])
+
+    /// The modules that compile `path` (positions in `modules`); empty for a file the model never saw.
+    public func modules(of path: String) -> [Int] {
+        fileModules[ProjectPath.normalized(path)] ?? []
+    }
+
+    /// Test code: every module that compiles the file is a test module. A file compiled into an
+    /// app and its tests is production code.
+    public func isTestCode(_ path: String) -> Bool {
+        let owners = modules(of: path)
+        return !owners.isEmpty && owners.allSatisfy { modules[$0].role == .test }
+    }
+
+    /// The module and the modules it depends on, directly or not (positions, sorted).
+    public func closure(of module: Int) -> [Int] {
+        var seen: Set<Int> = [module]
+        var queue = [module]
+        while let next = queue.popLast() {
+            for dependency in modules[next].dependencies where seen.insert(dependency).inserted {
+                queue.append(dependency)
+            }
+        }
+        return seen.sorted()
+    }
+
+    /// How many files each module has, in `modules` order.
+    public var fileCounts: [Int] {
+        var counts = Array(repeating: 0, count: modules.count)
+        for owners in fileModules.values {
+            for owner in owners { counts[owner] += 1 }
+        }
+        return counts
+    }
+
+    /// One line per module for reports, sorted by manifest then name.
+    public var summaries: [ModuleSummary] {
+        let counts = fileCounts
+        return modules.indices.map { position in
+            let module = modules[position]
+            return ModuleSummary(
+                name: module.name, kind: module.kind.rawValue, role: module.role.rawValue,
+                platforms: module.platforms.map(\.rawValue), files: counts[position], manifest: module.manifest)
+        }
+        .sorted { ($0.manifest ?? "", $0.name, $0.kind) < ($1.manifest ?? "", $1.name, $1.kind) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import KeychainLintAnalysis
+import Testing
+
+/// The project model on the fixture in `Fixtures/.project-model` (hidden, so SwiftPM compiles none
+/// of its Swift files): an Xcode project with an iOS app, a framework it links, a unit-test bundle
+/// on a synchronized folder and a macOS app, and a local package whose product the app links.
+@Suite("Project model")
+struct ProjectModelTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/.project-model")
+
+    static func data(_ relative: String) throws -> Data {
+        try Data(contentsOf: fixture.appendingPathComponent(relative))
+    }
+
+    static let swiftFiles = [
+        "Vault/App.swift", "Shared/Keys.swift", "Sources/VaultKit/Store.swift", "MacVault/MacApp.swift",
+        "VaultTests/VaultTests.swift", "VaultTests/Fixtures/Sample.swift", "Packages/Core/Sources/Core/Core.swift",
+        "Packages/Core/Sources/Crypto/Cipher.swift", "Packages/Core/Tests/KeychainCoreTests/CoreTests.swift",
+        "Packages/Core/Package.swift", "Tools/Generate.swift", "Demo/DemoApp.swift",
+    ]
+
+    static func model() throws -> ProjectModel {
+        let manifest = try String(decoding: data("Packages/Core/Package.swift"), as: UTF8.self)
+        return ProjectModelBuilder(
+            swiftFiles: swiftFiles, roots: ["."],
+            packageManifests: [.init(path: "Packages/Core/Package.swift", text: manifest)],
+            xcodeProjects: [.init(path: "Vault.xcodeproj/project.pbxproj", data: try data("Vault.xcodeproj/project.pbxproj"))]
+        ).build()
+    }
+
+    @Test func xcodeProjectTargetsFilesSettingsAndDependencies() throws {
+        let project = try XcodeProjectReader.read(
+            Self.data("Vault.xcodeproj/project.pbxproj"), path: "Vault.xcodeproj/project.pbxproj")
+        #expect(project.directory == "")
+        #expect(project.targets.map(\.name) == ["Vault", "VaultKit", "VaultTests", "MacVault"])
+        let app = project.targets[0]
+        #expect(app.productType == "com.apple.product-type.application")
+        // `<group>` paths go up the group tree; `SOURCE_ROOT` is the project folder.
+        #expect(app.sourceFiles == ["Vault/App.swift", "Shared/Keys.swift"])
+        #expect(app.dependencyTargets == ["VaultKit"])
+        #expect(app.linkedProducts == ["VaultKit", "KeychainCore", "KeychainCore"])
+        #expect(app.platforms == [.iOS])
+        let release = try #require(app.configurations.first)
+        #expect(release.name == "Release")
+        // The target's settings over the project's, and the base configuration file's path.
+        #expect(release.settings["SDKROOT"] == "iphoneos")
+        #expect(release.settings["INFOPLIST_FILE"] == "$(SRCROOT)/Vault/Info.plist")
+        #expect(release.settings["INFOPLIST_KEY_NSFaceIDUsageDescription[sdk=iphoneos*]"] == "Unlock your vault")
+        #expect(release.baseConfigurationFiles == ["Vault/Vault.xcconfig"])
+        // A group with a `name` uses its `path`.
+        #expect(project.targets[1].sourceFiles == ["Sources/VaultKit/Store.swift"])
+        let tests = project.targets[2]
+        #expect(tests.sourceFiles.isEmpty)
+        #expect(tests.synchronizedFolders == [.init(folder: "VaultTests", excluded: ["VaultTests/Fixtures/Sample.swift"])])
+        #expect(tests.platforms == [.iOS, .visionOS])
+        #expect(project.targets[3].platforms == [.macOS])
+    }
+
+    @Test func packageManifestTargetsProductsAndPlatforms() throws {
+        let text = try String(decoding: Self.data("Packages/Core/Package.swift"), as: UTF8.self)
+        let manifest = PackageManifestReader.read(SourceFile(id: 0, path: "Package.swift", text: text))
+        #expect(manifest.packageName == "Core")
+        #expect(manifest.platforms == [.iOS, .macOS])
+        // `.target(name:)` in dependencies and `.plugin(name:package:)` in plugins are not targets;
+        // `.when(platforms:)` is not the package's platform list.
+        #expect(manifest.targets.map(\.name) == ["KeychainCore", "Crypto", "KeychainCoreTests", "LintPlugin"])
+        #expect(manifest.targets.map(\.kind) == [.packageTarget, .packageTarget, .packageTest, .packagePlugin])
+        #expect(manifest.targets[0].path == "Sources/Core")
+        #expect(manifest.targets[0].dependencies == [.byName("Crypto")])
+        #expect(manifest.targets[2].dependencies == [.byName("KeychainCore")])
+        #expect(manifest.products.map(\.name) == ["KeychainCore"])
+        #expect(manifest.products.first?.targets == ["KeychainCore"])
+    }
+
+    @Test func everyFileGetsItsModulesAndRole() throws {
+        let model = try Self.model()
+        func owners(_ path: String) -> [String] { model.modules(of: path).map { model.modules[$0].name } }
+        func role(_ path: String) -> [ModuleRole] { model.modules(of: path).map { model.modules[$0].role } }
+        #expect(owners("Vault/App.swift") == ["Vault"])
+        #expect(owners("./Shared/Keys.swift") == ["Vault"])
+        #expect(owners("Sources/VaultKit/Store.swift") == ["VaultKit"])
+        #expect(owners("VaultTests/VaultTests.swift") == ["VaultTests"])
+        #expect(role("VaultTests/VaultTests.swift") == [.test])
+        // Excluded from the synchronized folder's target: a file of no target, in a test folder.
+        #expect(role("VaultTests/Fixtures/Sample.swift") == [.test])
+        #expect(model.modules[model.modules(of: "VaultTests/Fixtures/Sample.swift")[0]].kind == .folder)
+        #expect(owners("Packages/Core/Sources/Core/Core.swift") == ["KeychainCore"])
+        #expect(owners("Packages/Core/Sources/Crypto/Cipher.swift") == ["Crypto"])
+        #expect(role("Packages/Core/Tests/KeychainCoreTests/CoreTests.swift") == [.test])
+        #expect(role("Demo/DemoApp.swift") == [.sample])
+        #expect(role("Tools/Generate.swift") == [.library])
+        #expect(model.isTestCode("Packages/Core/Tests/KeychainCoreTests/CoreTests.swift"))
+        #expect(!model.isTestCode("Vault/App.swift"))
+        #expect(model.diagnostics.isEmpty)
+    }
+
+    @Test func appsReachTheModulesTheyLink() throws {
+        let model = try Self.model()
+        let app = try #require(model.modules.firstIndex { $0.name == "Vault" })
+        let reached = Set(model.closure(of: app).map { model.modules[$0].name })
+        // The framework by target dependency, the package product and what it depends on.
+        #expect(reached == ["Vault", "VaultKit", "KeychainCore", "Crypto"])
+        let mac = try #require(model.modules.first { $0.name == "MacVault" })
+        #expect(mac.excludesFaceIDPlatforms)
+        #expect(!model.modules[app].excludesFaceIDPlatforms)
+    }
+
+    @Test func modulesAreSummarisedInAStableOrder() throws {
+        let summaries = try Self.model().summaries
+        #expect(summaries.prefix(2).map(\.name) == [".", "Demo"])
+        let vault = try #require(summaries.first { $0.name == "Vault" })
+        #expect(vault == .init(name: "Vault", kind: "application", role: "app", platforms: ["iOS"], files: 2, manifest: "Vault.xcodeproj/project.pbxproj"))
+    }
+
+    @Test func malformedManifestsAreOneLineNotesAndFilesFallBackToFolders() throws {
+        let model = ProjectModelBuilder(
+            swiftFiles: ["App/Vault.swift", "AppTests/VaultTests.swift"], roots: [],
+            packageManifests: [.init(path: "Package.swift", text: "let x = 1")],
+            xcodeProjects: [.init(path: "App.xcodeproj/project.pbxproj", data: Data("// !$*UTF8*$!\n{ objects = {".utf8))]
+        ).build()
+        #expect(model.diagnostics.map(\.file) == ["Package.swift", "App.xcodeproj/project.pbxproj"])
+        #expect(model.diagnostics.map(\.message) == [
+            "project model: not read (no `Package(…)` with targets found); its files are grouped by folder names instead",
+            model.diagnostics[1].message,
+        ])
+        #expect(model.diagnostics[1].message.hasPrefix("project model: not read (not a property list: "))
+        #expect(model.isTestCode("AppTests/VaultTests.swift"))
+        #expect(!model.isTestCode("App/Vault.swift"))
+    }
+
+    @Test func folderNamesCountOnlyBelowTheScannedRoot() {
+        let model = ProjectModelBuilder(
+            swiftFiles: ["/home/me/Tests/MyApp/Sources/Vault.swift", "/home/me/Tests/MyApp/UnitTests/VaultTests.swift"],
+            roots: ["/home/me/Tests/MyApp"], packageManifests: [], xcodeProjects: []
+        ).build()
+        #expect(!model.isTestCode("/home/me/Tests/MyApp/Sources/Vault.swift"))
+        #expect(model.isTestCode("/home/me/Tests/MyApp/UnitTests/VaultTests.swift"))
+    }
+
+    @Test func folderConventions() {
+        for name in ["Tests", "VaultTests", "VaultUITests", "UnitTests", "UITests", "tests"] {
+            #expect(FolderConventions.isTestFolder(name), "\(name)")
+        }
+        for name in ["Contests", "Testing", "Sources"] { #expect(!FolderConventions.isTestFolder(name), "\(name)") }
+        for name in ["Example", "Examples", "Demo", "Sample", "VaultExample", "VaultDemo"] {
+            #expect(FolderConventions.isSampleFolder(name), "\(name)")
+        }
+        #expect(FolderConventions.isTestHostName("Valet iOS Test Host App"))
+        #expect(FolderConventions.isTestHostName("TestHost"))
+        #expect(!FolderConventions.isTestHostName("Vault"))
+    }
+}
