@@ -126,8 +126,8 @@ extension ValueResolver {
         return []
     }
 
-    /// Whether an initializer body calls `self.init(…)` or `super.init(…)`… only `self.init` matters:
-    /// it runs another initializer of this type first.
+    /// Whether an initializer body calls `self.init(…)`: it runs another initializer of this type
+    /// first, which may set the property too (`super.init` cannot set this type's properties).
     private static func delegates(_ body: CodeBlockSyntax) -> Bool {
         body.tokens(viewMode: .sourceAccurate).contains { token in
             token.tokenKind == .keyword(.`init`) && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period

@@ -114,13 +114,17 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         return nil
     }
 
+    /// Callers of an `LAContext` extension method looked at, as many as the resolver follows for a
+    /// parameter (`ValueResolver.maximumCallSites`).
+    static let maximumCallersOfExtension = ValueResolver.maximumCallSites
+
     /// The first caller of an `LAContext` extension method whose context the rule can name and
     /// that is never handed on (`let context = LAContext(); context.unlock { … }`), with words for
     /// the message. Nil when no caller is in the scan (a library: the context is its user's) or
     /// every caller's context is unknown or handed on.
     static func callerContext(of method: FunctionDeclSyntax, in context: RuleContext) -> (identity: ContextIdentity, description: String)? {
         let parameters = method.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
-        for site in context.scan.index.callSites(named: method.name.text).prefix(24) where site.hasReceiver {
+        for site in context.scan.index.callSites(named: method.name.text).prefix(Self.maximumCallersOfExtension) where site.hasReceiver {
             let (file, call) = site.resolved
             let labels = SyntaxQueries.labels(of: call)
             guard labels.count == parameters.count,
