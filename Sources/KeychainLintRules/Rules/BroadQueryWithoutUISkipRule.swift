@@ -134,7 +134,7 @@ public struct BroadQueryWithoutUISkipRule: Rule {
                 "A numeric `kSecMatchLimit` above 1 is as broad as `kSecMatchLimitAll` for this purpose and is reported too.",
                 "`kSecUseAuthenticationUIFail` and the deprecated `kSecUseNoAuthenticationUI: true` also keep the system from prompting, so they are accepted here (swift.deprecated_keychain_api reports them).",
                 "The value of an `LAContext` is not followed: a query with `kSecUseAuthenticationContext` is accepted when the scan sets `interactionNotAllowed` or calls `evaluatePolicy` anywhere (a pre-evaluated context does not prompt again); it is reported only when the scan does neither.",
-                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan; a library that only reads is not reported.",
+                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan outside test code; a library that only reads, or whose only protected items are added by its tests, is not reported.",
                 "Unknown values (a limit, a UI setting or a return flag the resolver cannot follow) produce no finding.",
             ],
             references: [
@@ -296,6 +296,20 @@ extension BroadQueryWithoutUISkipRule {
                 print(SecItemCopyMatching(query as CFDictionary, &keys))
             }
             """),
+        .nonTriggering(
+            "Only test code adds items with access control: the app's own items need no authentication",
+            files: [
+                "Tests/StoreTests/StubStore.swift": adder,
+                "Sources/Store/List.swift": """
+                    func queryAll() {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                    kSecMatchLimit as String: kSecMatchLimitAll,
+                                                    kSecReturnData as String: true]
+                        var items: CFTypeRef?
+                        print(SecItemCopyMatching(query as CFDictionary, &items))
+                    }
+                    """,
+            ]),
         .nonTriggering(
             "One item at a time",
             """
