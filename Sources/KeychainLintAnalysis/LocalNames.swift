@@ -23,7 +23,7 @@ extension SyntaxQueries {
         case .variable(_, let binding, _, _)?: .variable(binding)
         case .parameter(let parameter, _)?: .parameter(parameter)
         case .optionalBinding(let condition)?: .optionalBinding(condition)
-        case .opaque?: .opaque
+        case .opaque?, .casePayload?: .opaque
         case nil: .notLocal
         }
     }

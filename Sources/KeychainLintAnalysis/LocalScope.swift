@@ -8,6 +8,8 @@ enum LocalBinding {
     case parameter(FunctionParameterSyntax, function: Syntax)
     /// `if let x = e`, `guard let x = e`, `if let x`.
     case optionalBinding(OptionalBindingConditionSyntax)
+    /// An associated value bound by a `switch` case (`case let .valet(accessibility):`).
+    case casePayload(CasePayload)
     /// A binding whose value the resolver does not follow (closure or loop variable, pattern, …).
     case opaque(String)
 }
@@ -43,6 +45,7 @@ enum LocalScope {
                 return .opaque("`\(name)` is a closure parameter")
             }
             if let switchCase = parent.as(SwitchCaseSyntax.self), caseBinds(switchCase, name) {
+                if let payload = CasePayload(binding: name, in: switchCase) { return .casePayload(payload) }
                 return .opaque("`\(name)` is bound by a `case` pattern")
             }
             if let catchClause = parent.as(CatchClauseSyntax.self), child.id == catchClause.body.id {

@@ -59,7 +59,8 @@ public enum SyntaxQueries {
         call.arguments.first { $0.label?.text == label }
     }
 
-    /// Strips what does not change a value: parentheses, casts, `try`, `await`, `!`, `?`.
+    /// Strips what does not change a value: parentheses, casts, `try`, `await`, `unsafe` (Swift 6.2),
+    /// `!`, `?`.
     public static func unwrapTransparent(_ expression: ExprSyntax) -> ExprSyntax {
         var current = expression
         while true {
@@ -73,6 +74,8 @@ public enum SyntaxQueries {
                 current = tryExpr.expression
             } else if let awaitExpr = current.as(AwaitExprSyntax.self) {
                 current = awaitExpr.expression
+            } else if let unsafeExpr = current.as(UnsafeExprSyntax.self) {
+                current = unsafeExpr.expression
             } else if let force = current.as(ForceUnwrapExprSyntax.self) {
                 current = force.expression
             } else if let optional = current.as(OptionalChainingExprSyntax.self) {
@@ -81,6 +84,12 @@ public enum SyntaxQueries {
                 return current
             }
         }
+    }
+
+    /// Whether `parent` only marks its operand without changing its value or its use: `try`,
+    /// `await`, and Swift 6.2's `unsafe` (`unsafe SecItemDelete(q)` is still a bare statement).
+    public static func isEffectMarker(_ parent: Syntax) -> Bool {
+        parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self)
     }
 
     /// Name of the type (or extended type) whose body contains `node`.

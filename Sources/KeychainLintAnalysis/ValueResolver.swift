@@ -585,6 +585,9 @@ public final class ValueResolver: @unchecked Sendable {
                 return Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
             }
             return gap(use, env, "`\(name)` is bound to an outer value the resolver cannot see")
+        case .casePayload(let payload):
+            // CasePayload.swift.
+            return evaluateCasePayload(payload, use: use, env)
         case .opaque(let reason):
             return gap(use, env, reason)
         }
@@ -641,6 +644,8 @@ public final class ValueResolver: @unchecked Sendable {
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
         }
+        // A stored property of an instance whose construction is visible (ConstructedInstance.swift).
+        if let constructed = evaluateConstructedMember(name, of: unwrappedBase, at: member, env) { return constructed }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         let receiver = evaluate(unwrappedBase, env)
         // `"1234".utf8`: a view of a known string keeps the string, as a call of the view
@@ -652,14 +657,12 @@ public final class ValueResolver: @unchecked Sendable {
                 { .call(CallValue(name: name, receiver: $0, arguments: [])) },
                 failure: { gapValue(member, env, "`\(name)` of a value that is not a string") })
         }
-        let caseValues = receiver.values.filter {
-            if case .member = $0.value { return true }
-            return false
-        }
+        // Enum cases, with or without associated values (`.legacy`, `.valet(.always)`).
+        let caseValues = receiver.values.filter { enumCase(of: $0.value) != nil }
         if !caseValues.isEmpty && caseValues.count == receiver.values.count {
             var result = Resolution(gaps: receiver.gaps)
             for traced in caseValues {
-                guard case .member(let caseName, let caseType) = traced.value else { continue }
+                guard let (caseName, caseType) = enumCase(of: traced.value) else { continue }
                 // An implicit member (`.legacy`) has no type; asking the index for type "" would
                 // match every file's text and parse the whole scan, so look the case up instead.
                 let owners: [String]
@@ -705,13 +708,15 @@ public final class ValueResolver: @unchecked Sendable {
 
     /// Enum types of the scan that declare `case caseName` (cached: a common case name is
     /// mentioned in many files, and the index may have let their trees go).
-    private func enumTypes(declaring caseName: String) -> [String] {
+    func enumTypes(declaring caseName: String) -> [String] {
         enumOwners.value(for: caseName) { computeEnumTypes(declaring: caseName) }
     }
 
     private func computeEnumTypes(declaring caseName: String) -> [String] {
         var result: Set<String> = []
-        for fileIndex in index.files(mentioning: caseName) {
+        // Only files whose text declares a value of that name (a case follows `case`): many more
+        // files mention a common name than declare it.
+        for fileIndex in index.files(declaring: caseName, as: .value) {
             let file = index.file(at: fileIndex)
             for statement in file.tree.statements {
                 collectEnums(in: Syntax(statement), caseName: caseName, into: &result)
@@ -787,7 +792,7 @@ public final class ValueResolver: @unchecked Sendable {
                 return nil
             case .parameter(let parameter, _)?:
                 return TypeNames.baseName(of: parameter.type)
-            case .optionalBinding, .opaque:
+            case .optionalBinding, .opaque, .casePayload:
                 return nil
             case nil:
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)
@@ -974,10 +979,7 @@ public final class ValueResolver: @unchecked Sendable {
             }
         }
         guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
-        let caseNames: [String] = known.values.compactMap {
-            if case .member(let name, _) = $0.value { return name }
-            return nil
-        }
+        let caseNames: [String] = known.values.compactMap { enumCase(of: $0.value)?.name }
         return caseNames.count == known.values.count ? caseNames : nil
     }
 
@@ -998,6 +1000,8 @@ public final class ValueResolver: @unchecked Sendable {
     }
 
     static func enumCaseName(of pattern: PatternSyntax) -> String? {
+        // `case let .valet(x)`: the binding wraps the case pattern.
+        let pattern = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
         guard let expressionPattern = pattern.as(ExpressionPatternSyntax.self) else { return nil }
         var expression = expressionPattern.expression
         if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
@@ -1026,6 +1030,8 @@ public final class ValueResolver: @unchecked Sendable {
         }
         // `[String: Any]()`, `NSMutableDictionary()`, `NSDictionary(dictionary: d)` (KeychainQuery.swift).
         if let constructed = evaluateDictionaryConstruction(call, callee: callee, env) { return constructed }
+        // `SecAccessControlCreateFlags()`, `SecAccessControlCreateFlags([.a, .b])` (OptionSetConstruction.swift).
+        if let constructed = evaluateOptionSetConstruction(call, callee: callee, env) { return constructed }
         guard let name = SyntaxQueries.calleeName(of: callee) else {
             return gap(call, env, "cannot follow the call `\(SyntaxQueries.shortText(call, limit: 40))`")
         }
@@ -1173,7 +1179,7 @@ public final class ValueResolver: @unchecked Sendable {
         }
         if let receiver {
             let receiverValue = evaluate(receiver, env)
-            if receiverValue.values.contains(where: { if case .member = $0.value { return true } else { return false } }) {
+            if receiverValue.values.contains(where: { enumCase(of: $0.value) != nil }) {
                 inner.selfValue = receiverValue
             } else {
                 inner.selfValue = nil
@@ -1455,21 +1461,38 @@ enum SetAlgebra {
         let a = left.setElements
         let b = right.setElements
         guard a.allSatisfy(isElement), b.allSatisfy(isElement) else { return nil }
+        func has(_ set: [Value], _ element: Value) -> Bool { set.contains { sameOption($0, element) } }
         switch operation {
         case "union", "formUnion", "insert", "append", "append(contentsOf:)":
-            return .array(a + b.filter { !a.contains($0) })
+            return .array(a + b.filter { !has(a, $0) })
         case "intersection", "formIntersection":
-            return .array(a.filter { b.contains($0) })
+            return .array(a.filter { has(b, $0) })
         case "subtracting", "subtract", "remove":
-            return .array(a.filter { !b.contains($0) })
+            return .array(a.filter { !has(b, $0) })
         case "symmetricDifference", "formSymmetricDifference":
-            return .array(a.filter { !b.contains($0) } + b.filter { !a.contains($0) })
+            return .array(a.filter { !has(b, $0) } + b.filter { !has(a, $0) })
         default:
             return nil
         }
     }
 
-    private static func isElement(_ value: Value) -> Bool {
+    /// Whether two elements are the same option however they are spelled: `.or` and
+    /// `SecAccessControlCreateFlags.or` (an implicit member takes the set's type), or two names
+    /// of one access-control bit (`.touchIDAny` and `kSecAccessControlBiometryAny`).
+    static func sameOption(_ left: Value, _ right: Value) -> Bool {
+        if left == right { return true }
+        if case .member(let leftName, let leftType) = left, case .member(let rightName, let rightType) = right,
+            leftName == rightName, leftType == nil || rightType == nil
+        {
+            return true
+        }
+        guard let leftFlags = AccessControlFlagSet.interpret(left), let rightFlags = AccessControlFlagSet.interpret(right),
+            leftFlags.spelled.count == 1, rightFlags.spelled.count == 1
+        else { return false }
+        return leftFlags.bits == rightFlags.bits
+    }
+
+    static func isElement(_ value: Value) -> Bool {
         switch value {
         case .member, .symbol, .rawValue, .string, .integer: true
         default: false

@@ -41,6 +41,8 @@ struct LiteralResolutionTests {
         "kSecAttrAccessibleWhenUnlocked!",
         "try kSecAttrAccessibleWhenUnlocked",
         "try! (kSecAttrAccessibleWhenUnlocked as Any)",
+        "unsafe kSecAttrAccessibleWhenUnlocked",
+        "try unsafe (kSecAttrAccessibleWhenUnlocked as CFString)",
     ])
     func castsAndWrappersAreTransparent(_ expression: String) {
         let resolution = resolveProbe("func f() throws { probe(\(expression)) }")

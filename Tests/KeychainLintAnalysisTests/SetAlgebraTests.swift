@@ -48,6 +48,72 @@ struct SetAlgebraTests {
         #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
     }
 
+    @Test(arguments: [
+        ("SecAccessControlCreateFlags()", "[]"),
+        ("SecAccessControlCreateFlags.init()", "[]"),
+        ("SecAccessControlCreateFlags([.biometryAny, .or])", "[.biometryAny, .or]"),
+        ("SecAccessControlCreateFlags(.biometryAny)", "[.biometryAny]"),
+        ("SecAccessControlCreateFlags(arrayLiteral: .biometryAny, .devicePasscode)", "[.biometryAny, .devicePasscode]"),
+    ])
+    func sdkOptionSetInitializers(_ expression: String, _ expected: String) {
+        let resolution = resolveProbe("probe(\(expression))")
+        #expect(resolution.descriptions == [expected])
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+    }
+
+    /// okta-storage-swift: an empty initializer, then fully qualified members inserted, in branches.
+    @Test func qualifiedMembersInsertedIntoAnEmptySet() {
+        let resolution = resolveProbe(
+            """
+            func f(strong: Bool) {
+                var flags = SecAccessControlCreateFlags()
+                if strong {
+                    flags.insert(SecAccessControlCreateFlags.biometryCurrentSet)
+                } else {
+                    flags.insert(SecAccessControlCreateFlags.touchIDAny)
+                }
+                flags.insert(SecAccessControlCreateFlags.or)
+                flags.insert(SecAccessControlCreateFlags.devicePasscode)
+                probe([flags, SecAccessControlCreateFlags.applicationPassword])
+            }
+            """)
+        #expect(
+            resolution.descriptionSet == [
+                "[[SecAccessControlCreateFlags.biometryCurrentSet, SecAccessControlCreateFlags.or, SecAccessControlCreateFlags.devicePasscode], SecAccessControlCreateFlags.applicationPassword]",
+                "[[SecAccessControlCreateFlags.touchIDAny, SecAccessControlCreateFlags.or, SecAccessControlCreateFlags.devicePasscode], SecAccessControlCreateFlags.applicationPassword]",
+            ])
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+    }
+
+    /// An option is the same however it is spelled: qualified or implicit, or an alias of its bit.
+    @Test(arguments: [
+        ("flags.remove(SecAccessControlCreateFlags.or)", "[.biometryCurrentSet, .devicePasscode]"),
+        ("flags.insert(SecAccessControlCreateFlags.or)", "[.biometryCurrentSet, .or, .devicePasscode]"),
+        ("flags.remove(.touchIDCurrentSet)", "[.or, .devicePasscode]"),
+        ("flags.subtract([kSecAccessControlOr, kSecAccessControlDevicePasscode])", "[.biometryCurrentSet]"),
+    ])
+    func optionsCompareByMeaning(_ statement: String, _ expected: String) {
+        let resolution = resolveProbe(
+            """
+            func f() {
+                var flags: SecAccessControlCreateFlags = [.biometryCurrentSet, .or, .devicePasscode]
+                \(statement)
+                probe(flags)
+            }
+            """)
+        #expect(resolution.descriptions == [expected])
+    }
+
+    /// A type of the scan named like the SDK's may give its initializer any meaning.
+    @Test func aDeclaredTypeIsNotReadAsTheSDKOptionSet() {
+        let resolution = resolveProbe(
+            """
+            struct SecAccessControlCreateFlags { init() {} }
+            func f() { probe(SecAccessControlCreateFlags()) }
+            """)
+        #expect(!resolution.descriptions.contains("[]"))
+    }
+
     @Test func mutationsAccumulateInOrder() {
         let resolution = resolveProbe(
             """

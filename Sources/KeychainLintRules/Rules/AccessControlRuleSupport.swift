@@ -52,6 +52,8 @@ enum AccessControlRuleSupport {
             } else if let cast = parent.as(AsExprSyntax.self), cast.expression.id == current.id {
                 if cast.questionOrExclamationMark?.tokenKind == .exclamationMark { forced = true }
                 current = ExprSyntax(cast)
+            } else if let marked = parent.as(UnsafeExprSyntax.self) {
+                current = ExprSyntax(marked)
             } else {
                 break
             }

@@ -249,7 +249,7 @@ extension BiometricItemNotDeviceBoundRule {
             let x = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, policy.flags, nil)
             let y = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [.biometryAny, .biometryCurrentSet], nil)
             """,
-            alsoTriggers: ["swift.invalid_access_control_flags", "swift.weak_biometric_acl"]),
+            alsoTriggers: ["swift.invalid_access_control_flags"]),
         .nonTriggering(
             "Synchronizable items without access control, false, and kSecAttrSynchronizableAny in a search",
             """

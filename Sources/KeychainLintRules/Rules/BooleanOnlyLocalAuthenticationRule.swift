@@ -14,38 +14,64 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         case fresh
         /// A local `let`/`var` initialised with `LAContext()`; its uses are searched in `scope`.
         case local(name: String, binding: PatternBindingSyntax, scope: Syntax)
-        /// A stored property of `owner` initialised with (or declared as) an `LAContext`.
-        case property(name: String, owner: String)
+        /// A stored property of `owner` initialised with (or declared as) an `LAContext`, declared
+        /// in the type declaration at `declaredIn` (one of several same-named types in the scan,
+        /// such as copies of one class in several app targets).
+        case property(name: String, owner: String, declaredIn: TypePlace?)
+        /// A local initialised by a helper of the scan that returns a new `LAContext` on some path
+        /// (`let context = unlockContext()`); its uses are searched in `scope` like a local's.
+        case made(name: String, binding: PatternBindingSyntax, scope: Syntax, factory: String)
 
         var description: String {
             switch self {
             case .fresh: "the new `LAContext()`"
             case .local(let name, _, _): "`\(name)`"
-            case .property(let name, _): "the property `\(name)`"
+            case .property(let name, _, _): "the property `\(name)`"
+            case .made(let name, _, _, let factory): "`\(name)` (a new `LAContext` from `\(factory)()`)"
             }
         }
+    }
+
+    /// Where a type declaration starts, to tell it from other declarations of the same name.
+    struct TypePlace: Hashable {
+        let path: String
+        let position: AbsolutePosition
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
         guard case .call(let call) = input,
             SyntaxQueries.calleeName(of: call) == "evaluatePolicy",
-            let receiver = SyntaxQueries.receiver(of: call),
             SyntaxQueries.argument(1, of: call)?.label?.text == "localizedReason",
-            Self.resultGatesAnAction(call)
+            Self.resultGatesAnAction(call, in: context)
         else { return }
-        guard let identity = Self.identity(of: receiver, in: context) else {
-            let location = context.file.location(of: call)
-            context.note(
-                ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path,
-                    position: SourcePosition(line: location.line, column: location.column),
-                    message: "\(context.rule.id): the LAContext of evaluatePolicy comes from code the rule does not follow (`\(SyntaxQueries.shortText(receiver, limit: 40))`)"))
-            return
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        let identity: ContextIdentity
+        var described: String
+        if receiver.map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true {
+            // `evaluatePolicy(…)` on `self` inside `extension LAContext`: the context is whichever
+            // one the method is called on, so it is judged at its callers.
+            guard let method = Self.laContextExtensionMethod(containing: call),
+                let caller = Self.callerContext(of: method, in: context)
+            else {
+                if receiver != nil || Self.laContextExtensionMethod(containing: call) != nil {
+                    noteUnfollowed(call, receiver: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "self", in: context)
+                }
+                return
+            }
+            identity = caller.identity
+            described = caller.description
+        } else {
+            guard let receiver, let found = Self.identity(of: receiver, in: context) else {
+                noteUnfollowed(call, receiver: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "", in: context)
+                return
+            }
+            guard !Self.isHandedOn(found, in: context) else { return }
+            identity = found
+            described = found.description
         }
-        guard !Self.isHandedOn(identity, in: context) else { return }
 
         var message =
-            "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(identity.description) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
+            "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(described) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
         if let policy = SyntaxQueries.argument(0, of: call) {
             let resolution = context.resolve(policy.expression)
             if resolution.values.contains(where: { Self.isPasscodePolicy($0.value) }) {
@@ -53,8 +79,65 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
             }
         }
         let confidence: Confidence
-        if case .property = identity { confidence = .medium } else { confidence = .high }
+        switch identity {
+        case .property, .made: confidence = .medium
+        case .fresh, .local: confidence = .high
+        }
         context.report(at: call, message: message, confidence: confidence)
+    }
+
+    private func noteUnfollowed(_ call: FunctionCallExprSyntax, receiver: String, in context: RuleContext) {
+        let location = context.file.location(of: call)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.file.path,
+                position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the LAContext of evaluatePolicy comes from code the rule does not follow (`\(receiver)`)"))
+    }
+
+    /// The method of an `extension LAContext` whose body holds `node` (not inside a closure's own function).
+    static func laContextExtensionMethod(containing node: some SyntaxProtocol) -> FunctionDeclSyntax? {
+        var current = node.parent
+        var method: FunctionDeclSyntax?
+        while let candidate = current {
+            if method == nil, let function = candidate.as(FunctionDeclSyntax.self) { method = function }
+            if let extensionDecl = candidate.as(ExtensionDeclSyntax.self) {
+                return TypeNames.baseName(of: extensionDecl.extendedType) == "LAContext" ? method : nil
+            }
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+                || candidate.is(ActorDeclSyntax.self)
+            {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Callers of an `LAContext` extension method looked at, as many as the resolver follows for a
+    /// parameter (`ValueResolver.maximumCallSites`).
+    static let maximumCallersOfExtension = ValueResolver.maximumCallSites
+
+    /// The first caller of an `LAContext` extension method whose context the rule can name and
+    /// that is never handed on (`let context = LAContext(); context.unlock { … }`), with words for
+    /// the message. Nil when no caller is in the scan (a library: the context is its user's) or
+    /// every caller's context is unknown or handed on.
+    static func callerContext(of method: FunctionDeclSyntax, in context: RuleContext) -> (identity: ContextIdentity, description: String)? {
+        let parameters = method.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+        for site in context.scan.index.callSites(named: method.name.text).prefix(Self.maximumCallersOfExtension) where site.hasReceiver {
+            let (file, call) = site.resolved
+            let labels = SyntaxQueries.labels(of: call)
+            guard labels.count == parameters.count,
+                zip(labels, parameters).enumerated().allSatisfy({ index, pair in
+                    pair.0 == pair.1 || (pair.0 == nil && index == labels.count - 1 && call.trailingClosure != nil)
+                }),
+                let receiver = SyntaxQueries.receiver(of: call),
+                let identity = identity(of: receiver, in: context), !isHandedOn(identity, in: context)
+            else { continue }
+            let place = file.path == context.file.path ? "line \(file.line(of: call))" : "\(file.fileName):\(file.line(of: call))"
+            return (identity, "\(identity.description) (the LAContext `\(method.name.text)` is called on, \(place))")
+        }
+        return nil
     }
 
     static func isPasscodePolicy(_ value: Value) -> Bool {
@@ -66,7 +149,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
 
     /// Closure form: the reply closure reads `success` (or compares `error` with nil). Async form:
     /// the awaited result (true, or a thrown error) decides whether the following code runs.
-    static func resultGatesAnAction(_ call: FunctionCallExprSyntax) -> Bool {
+    static func resultGatesAnAction(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
         let replyExpression: ExprSyntax?
         if let trailing = call.trailingClosure {
             replyExpression = ExprSyntax(trailing)
@@ -78,10 +161,53 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         guard let replyExpression else {
             return isAwaitedAndUsed(call)
         }
-        // A function reference (`reply: handleResult`) is code the rule does not follow.
-        guard let closure = replyExpression.as(ClosureExprSyntax.self) else { return false }
+        guard let closure = replyExpression.as(ClosureExprSyntax.self) else {
+            return referencedReplyGates(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
+        }
         let (success, error) = parameterNames(of: closure)
-        let uses = ReferenceCollector.references(in: closure)
+        return replyGates(success: success, error: error, uses: ReferenceCollector.references(in: closure))
+    }
+
+    /// A reply passed by reference: a completion handler the enclosing function received
+    /// (`reply: completion` hands the Bool to the caller, who acts on it), a local closure
+    /// (`let handler = { success, _ in … }`), or a method of the same type (`reply: handleResult`)
+    /// whose body reads its first (or compares its second) parameter.
+    static func referencedReplyGates(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return methodReplyGates(member.declName.baseName.text, at: member, in: context)
+        }
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        let name = reference.baseName.text
+        switch SyntaxQueries.binding(of: name, at: reference) {
+        case .parameter(let parameter):
+            // Only a function-typed parameter: the Bool goes to the caller's code.
+            var type = parameter.type
+            while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
+            return type.is(FunctionTypeSyntax.self)
+        case .variable(let binding):
+            guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return false }
+            let (success, error) = parameterNames(of: closure)
+            return replyGates(success: success, error: error, uses: ReferenceCollector.references(in: closure))
+        case .notLocal:
+            return methodReplyGates(name, at: reference, in: context)
+        case .optionalBinding, .opaque:
+            return false
+        }
+    }
+
+    /// `reply: handleResult` naming a method of the enclosing type with two parameters.
+    static func methodReplyGates(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> Bool {
+        let owner = SyntaxQueries.enclosingTypeName(of: node)
+        let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
+        guard methods.count == 1, let body = methods[0].body else { return false }
+        let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
+        return replyGates(success: names[0], error: names[1], uses: ReferenceCollector.references(in: body))
+    }
+
+    /// Whether a reply body reads `success` (outside a string) or compares `error` with nil.
+    static func replyGates(success: String?, error: String?, uses: [DeclReferenceExprSyntax]) -> Bool {
         if let success, uses.contains(where: { $0.baseName.text == success && !isInsideStringLiteral($0) }) {
             return true
         }
@@ -127,7 +253,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
                 awaited = true
             } else if let tryExpr = parent.as(TryExprSyntax.self) {
                 optionalTry = tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self)
+            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self) && !parent.is(UnsafeExprSyntax.self)
                 && !parent.is(LabeledExprListSyntax.self)
             {
                 break
@@ -171,10 +297,14 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         let name = reference.baseName.text
         switch SyntaxQueries.binding(of: name, at: reference) {
         case .variable(let binding):
-            guard let initializer = binding.initializer, isNewContext(initializer.value),
+            guard let initializer = binding.initializer,
                 let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
             else { return nil }
-            return .local(name: name, binding: binding, scope: Syntax(scope))
+            if isNewContext(initializer.value) { return .local(name: name, binding: binding, scope: Syntax(scope)) }
+            if let factory = contextFactory(initializer.value, in: context) {
+                return .made(name: name, binding: binding, scope: Syntax(scope), factory: factory)
+            }
+            return nil
         case .notLocal:
             return propertyIdentity(name, at: reference, in: context)
         case .parameter, .optionalBinding, .opaque:
@@ -185,14 +315,84 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
 
     static func propertyIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
         guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return nil }
-        let properties = context.scan.index.properties(named: name, inType: owner).filter { !$0.isStatic }
+        let index = context.scan.index
+        var properties = index.properties(named: name, inType: owner).filter { !$0.isStatic }
+        // Several types of the scan share the name (copies of a class in several targets): the
+        // property is the one of the type declaration the call is written in, or else of the same
+        // file, so that what else is in the scan does not decide.
+        if properties.count > 1 {
+            let path = context.file.path
+            let sameFile = properties.filter { $0.file.path == path }
+            if let declaration = enclosingPrimaryTypeDeclaration(of: Syntax(node)) {
+                let own = sameFile.filter { $0.binding.position >= declaration.position && $0.binding.endPosition <= declaration.endPosition }
+                properties = own.isEmpty ? sameFile : own
+            } else {
+                properties = sameFile
+            }
+        }
         guard properties.count == 1, let property = properties.first else { return nil }
         if let initializer = property.binding.initializer {
             guard isNewContext(initializer.value) else { return nil }
         } else if property.typeName != "LAContext" || property.binding.accessorBlock != nil {
             return nil
         }
-        return .property(name: name, owner: owner)
+        let binding = property.binding
+        let declaredIn = index.types(named: owner).first {
+            !$0.isExtension && $0.file.path == property.file.path && $0.node.position <= binding.position
+                && binding.endPosition <= $0.node.endPosition
+        }
+        return .property(
+            name: name, owner: owner, declaredIn: declaredIn.map { TypePlace(path: $0.file.path, position: $0.node.position) })
+    }
+
+    /// The class, struct, enum or actor declaration (not an extension) whose body holds `node`.
+    static func enclosingPrimaryTypeDeclaration(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(ExtensionDeclSyntax.self) || candidate.is(ProtocolDeclSyntax.self) { return nil }
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+                || candidate.is(ActorDeclSyntax.self)
+            {
+                return candidate
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// `unlockContext()`: a call, without arguments, of a function of the scan (of this type, or
+    /// global) that returns a new `LAContext` on at least one path: `LAContext()`, or a local
+    /// initialised with it that the helper only configures. On that path the context is the
+    /// caller's alone, whatever the helper returns on others (an injected test context). Returns
+    /// the helper's name.
+    static func contextFactory(_ expression: ExprSyntax, in context: RuleContext) -> String? {
+        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self),
+            SyntaxQueries.labels(of: call).isEmpty, let name = SyntaxQueries.calleeName(of: call)
+        else { return nil }
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        guard receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
+        let owner = SyntaxQueries.enclosingTypeName(of: call)
+        let functions = context.scan.index.functions(named: name).filter { $0.shapes.isEmpty && $0.enclosingType == owner }
+        guard functions.count == 1, let body = functions[0].body else { return nil }
+        for returned in SyntaxQueries.returnedExpressions(of: body) {
+            let value = SyntaxQueries.unwrapTransparent(returned)
+            if isNewContext(value) { return name }
+            guard let reference = value.as(DeclReferenceExprSyntax.self),
+                case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+                let initializer = binding.initializer, isNewContext(initializer.value),
+                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+            else { continue }
+            let others = ReferenceCollector.references(in: scope).filter {
+                $0.baseName.text == reference.baseName.text && $0.id != reference.id
+            }
+            let handedOn = others.contains { other in
+                guard case .variable(let found) = SyntaxQueries.binding(of: other.baseName.text, at: other), found.id == binding.id
+                else { return false }
+                return handsOn(ExprSyntax(other))
+            }
+            if !handedOn { return name }
+        }
+        return nil
     }
 
     /// `LAContext()`, `LAContext.init()`.
@@ -216,15 +416,18 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         switch identity {
         case .fresh:
             return false
-        case .local(let name, let binding, let scope):
+        case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _):
             for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
                 guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
                 else { continue }
                 if handsOn(ExprSyntax(reference)) { return true }
             }
             return false
-        case .property(let name, let owner):
-            for type in context.scan.index.types(named: owner) {
+        case .property(let name, let owner, let declaredIn):
+            // Its own declaration and every extension; another type's declaration of the same name
+            // is someone else's property.
+            for type in context.scan.index.types(named: owner)
+            where type.isExtension || declaredIn.map({ $0 == TypePlace(path: type.file.path, position: type.node.position) }) ?? true {
                 for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
                     if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                         // `self.name` is the property; `other.name` is someone else's.
@@ -251,6 +454,13 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
         }
         guard let parent = node.parent else { return true }
         if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id { return false }
+        // `type(of: context)` asks for the class and gives the context to nobody.
+        if let argument = parent.as(LabeledExprSyntax.self), argument.label?.text == "of",
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type"
+        {
+            return false
+        }
         if let infix = parent.as(InfixOperatorExprSyntax.self) {
             if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
                 return !isNewContext(infix.rightOperand)
@@ -309,8 +519,10 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
             notes: [
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
-                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, comes from another object (`manager.context`) or from a factory function is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so.",
-                "A reply given as a function reference (`reply: handleResult`) is not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
+                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
+                "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
+                "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
+                "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
                 "Confidence is high for a local or new context, medium for a property (other types may still reach it).",
@@ -435,6 +647,166 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             """,
             messages: [message("`context`", passcode: true)]),
+        .triggering(
+            "Copies of one class in two app targets: each is judged by its own property",
+            files: [
+                "App/AppLockHandler.swift": """
+                    public class AppLockHandler {
+                        private let context = LAContext()
+                        public func showAppLockPrompt() async throws {
+                            let ok = try await ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                            if !ok { throw CancelledError() }
+                        }
+                    }
+                    """,
+                "Widget/AppLockHandler.swift": """
+                    public class AppLockHandler {
+                        private let context = LAContext()
+                        public func readSecret() async throws -> Data? {
+                            guard try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") else { return nil }
+                            var item: CFTypeRef?
+                            let query: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: context]
+                            guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return nil }
+                            return item as? Data
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("the property `context`")]),
+        .triggering(
+            "A context made by a helper that returns a new LAContext (or, in tests, an injected one)",
+            """
+            final class AppLockService {
+                private let context: LAContext
+                init(context: LAContext = .init()) { self.context = context }
+                func unlockWithBiometrics() async -> Bool {
+                    do {
+                        let context = unlockContext()
+                        guard try await ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") else {
+                            return false
+                        }
+                        completeUnlock()
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+                private func unlockContext() -> LAContext {
+                    guard type(of: context) == LAContext.self else { return context }
+                    let context = LAContext()
+                    context.localizedFallbackTitle = "Enter PIN"
+                    return context
+                }
+            }
+            """,
+            messages: [message("`context` (a new `LAContext` from `unlockContext()`)")]),
+        .nonTriggering(
+            "A helper that returns a context it also hands to someone else, or an existing context only",
+            """
+            final class AppLockService {
+                private let shared: LAContext
+                init(shared: LAContext) { self.shared = shared }
+                func unlock() async throws -> Bool {
+                    let context = registeredContext()
+                    return try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                }
+                func verify() async throws -> Bool {
+                    let context = sharedContext()
+                    return try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Verify")
+                }
+                private func registeredContext() -> LAContext {
+                    let context = LAContext()
+                    registry.keep(context)
+                    return context
+                }
+                private func sharedContext() -> LAContext { shared }
+            }
+            """),
+        .triggering(
+            "A reply passed by reference: the enclosing function's completion handler, or a method that reads the Bool",
+            """
+            final class Gate {
+                func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: completion)
+                }
+                func confirm() {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: handleResult)
+                }
+                private func handleResult(_ success: Bool, _ error: Error?) {
+                    if success { openVault() }
+                }
+            }
+            """,
+            messages: [message("`context`"), message("`context`")]),
+        .triggering(
+            "evaluatePolicy on implicit self in an LAContext extension: judged at the caller's context",
+            files: [
+                "LAContext+Unlock.swift": """
+                    extension LAContext {
+                        func unlock(reason: String, completion: @escaping (Bool) -> Void) {
+                            ↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { success, _ in
+                                completion(success)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        func show() {
+                            let context = LAContext()
+                            context.unlock(reason: "Unlock") { ok in
+                                if ok { self.openVault() }
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context` (the LAContext `unlock` is called on, LockScreen.swift:4)")]),
+        .nonTriggering(
+            "An LAContext extension whose callers read the Keychain with the context, or that no code of the scan calls",
+            files: [
+                "LAContext+Unlock.swift": """
+                    extension LAContext {
+                        func unlock(reason: String, completion: @escaping (Bool) -> Void) {
+                            evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { success, _ in
+                                completion(success)
+                            }
+                        }
+                        func confirm(reason: String, completion: @escaping (Bool) -> Void) {
+                            self.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason) { success, _ in completion(success) }
+                        }
+                    }
+                    """,
+                "TokenReader.swift": """
+                    final class TokenReader {
+                        func read() {
+                            let context = LAContext()
+                            context.unlock(reason: "Read your token") { ok in
+                                guard ok else { return }
+                                var item: CFTypeRef?
+                                let query: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: context]
+                                if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { self.show(item) }
+                            }
+                        }
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "A reply by reference that ignores the result, and a non-closure value that is not a parameter",
+            """
+            final class Gate {
+                func confirm() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: logResult)
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: Handlers.shared.reply)
+                }
+                private func logResult(_ success: Bool, _ error: Error?) {
+                    print("done")
+                }
+            }
+            """),
         .nonTriggering(
             "canEvaluatePolicy only checks availability",
             """

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.broad_query_without_ui_skip` — seeds 000 ("kSecUseAuthenticationUISkip") and 004.
+/// `swift.broad_query_without_ui_skip` — kSecUseAuthenticationUISkip (Apple's "Accessing Keychain
+/// Items with Face ID or Touch ID"); only reads that return data (RULES.md D7).
 public struct BroadQueryWithoutUISkipRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
 
@@ -15,7 +16,8 @@ public struct BroadQueryWithoutUISkipRule: Rule {
         let (queries, gaps) = context.queries(argument.expression)
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         for query in queries {
-            guard let limit = Self.broadLimit(query), !Self.mayAvoidPrompt(query, scan: context.scan) else { continue }
+            guard let limit = Self.broadLimit(query), Self.returnsData(query), !Self.mayAvoidPrompt(query, scan: context.scan)
+            else { continue }
             // Only when the app stores items protected by access control (computed once per scan).
             guard let protected = Self.protectedItem(context.scan) else { return }
             let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryRuleSupport.place($0, from: context.file.path) + ")" } ?? ""
@@ -38,6 +40,14 @@ public struct BroadQueryWithoutUISkipRule: Rule {
         if SecItemKeys.valueName(value) == "kSecMatchLimitAll" { return "`kSecMatchLimitAll`" }
         if case .integer(let limit) = value, limit > 1 { return "`kSecMatchLimit: \(limit)`" }
         return nil
+    }
+
+    /// Whether the query asks for the items' data (`kSecReturnData: true`). Attributes and
+    /// references are protected by the metadata key, not by the item's access control (Apple
+    /// Platform Security, "Keychain data protection"): a read that returns only those does not
+    /// prompt. An unknown value counts as no (precision first).
+    static func returnsData(_ query: KeychainQuery) -> Bool {
+        QueryRuleSupport.isTrue(query.value("kSecReturnData"))
     }
 
     /// Whether the query may not prompt: UI skipped or failed, the deprecated no-UI flag, an
@@ -95,7 +105,7 @@ public struct BroadQueryWithoutUISkipRule: Rule {
         documentation: RuleDocumentation(
             whatItDoes: """
                 Flags a `SecItemCopyMatching` whose query has `kSecMatchLimit: kSecMatchLimitAll` (or a numeric \
-                limit above 1) and no `kSecUseAuthenticationUI: \
+                limit above 1) and `kSecReturnData: true`, and no `kSecUseAuthenticationUI: \
                 kSecUseAuthenticationUISkip` and no authentication context that could keep the system from \
                 prompting — when the same scan adds items or keys with `kSecAttrAccessControl` (SecItemAdd, \
                 SecItemUpdate's attributes, SecKeyCreateRandomKey). The finding is placed on the call; the \
@@ -104,7 +114,7 @@ public struct BroadQueryWithoutUISkipRule: Rule {
             whyItMatters: """
                 A broad search can match items protected by access control that the app did not mean to read; \
                 Keychain services then asks the user to authenticate (Face ID, Touch ID, passcode) for each of \
-                them (seeds 000 and 004). Users learn to approve prompts they did not expect, and a cancelled \
+                them (Apple's sample "Accessing Keychain Items with Face ID or Touch ID"). Users learn to approve prompts they did not expect, and a cancelled \
                 prompt can fail the whole search.
                 """,
             whatToDoInstead: """
@@ -118,18 +128,19 @@ public struct BroadQueryWithoutUISkipRule: Rule {
                 this query. Read them with their own query if they are needed.
                 """,
             notes: [
-                "RULES.md names no standards tags for this usability-and-consent rule, so none are set.",
-                "Queries are reported whatever they return (data, attributes or references), as RULES.md and seed 004 ask for any broad search; reading only attributes may not prompt on current systems, so for such a query the fix costs nothing and documents the intent.",
+                "This is a usability-and-consent rule: no CWE or MASWE entry describes it, so none is tagged.",
+                "Only reads that return data (`kSecReturnData: true`) are reported. Item attributes and references are encrypted with a metadata key the application processor keeps, and only the secret value needs the Secure Enclave round trip that access control gates (Apple Platform Security, \"Keychain data protection\"), so a broad read of attributes or references does not prompt.",
                 "Each call is reported once, for the first possible query that is broad and may prompt.",
                 "A numeric `kSecMatchLimit` above 1 is as broad as `kSecMatchLimitAll` for this purpose and is reported too.",
                 "`kSecUseAuthenticationUIFail` and the deprecated `kSecUseNoAuthenticationUI: true` also keep the system from prompting, so they are accepted here (swift.deprecated_keychain_api reports them).",
                 "The value of an `LAContext` is not followed: a query with `kSecUseAuthenticationContext` is accepted when the scan sets `interactionNotAllowed` or calls `evaluatePolicy` anywhere (a pre-evaluated context does not prompt again); it is reported only when the scan does neither.",
-                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan; a library that only reads is not reported.",
+                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan outside test code; a library that only reads, or whose only protected items are added by its tests, is not reported.",
                 "Unknown values (a limit, a UI setting or a return flag the resolver cannot follow) produce no finding.",
             ],
             references: [
                 "Apple: kSecUseAuthenticationUISkip — https://developer.apple.com/documentation/security/ksecuseauthenticationuiskip",
-                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004)",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple Platform Security guide: Keychain data protection",
                 "Apple: LAContext.interactionNotAllowed — https://developer.apple.com/documentation/localauthentication/lacontext/interactionnotallowed",
             ]),
         remediation:
@@ -153,7 +164,7 @@ extension BroadQueryWithoutUISkipRule {
 
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 000's \"query all\" without kSecUseAuthenticationUISkip, in an app that adds protected items",
+            "A \"query all\" that returns data without kSecUseAuthenticationUISkip, in an app that adds protected items",
             files: [
                 "Store.swift": adder,
                 "List.swift": """
@@ -231,7 +242,7 @@ extension BroadQueryWithoutUISkipRule {
             """,
             messages: [message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10) → `context` (line 8))"]),
         .nonTriggering(
-            "Seed 000's fix: kSecUseAuthenticationUISkip",
+            "The fix: kSecUseAuthenticationUISkip",
             """
             \(adder)
             func queryAll() {
@@ -267,6 +278,38 @@ extension BroadQueryWithoutUISkipRule {
                 print(SecItemCopyMatching(query as CFDictionary, &items))
             }
             """),
+        .nonTriggering(
+            "Broad reads of attributes or references only: no secret is decrypted, so nothing prompts",
+            """
+            \(adder)
+            func listAccounts() {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnAttributes as String: true]
+                var items: CFTypeRef?
+                print(SecItemCopyMatching(query as CFDictionary, &items))
+            }
+            func countKeys() {
+                let query: [String: Any] = [kSecClass as String: kSecClassKey, kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnRef as String: true, kSecReturnData as String: false]
+                var keys: CFTypeRef?
+                print(SecItemCopyMatching(query as CFDictionary, &keys))
+            }
+            """),
+        .nonTriggering(
+            "Only test code adds items with access control: the app's own items need no authentication",
+            files: [
+                "Tests/StoreTests/StubStore.swift": adder,
+                "Sources/Store/List.swift": """
+                    func queryAll() {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                    kSecMatchLimit as String: kSecMatchLimitAll,
+                                                    kSecReturnData as String: true]
+                        var items: CFTypeRef?
+                        print(SecItemCopyMatching(query as CFDictionary, &items))
+                    }
+                    """,
+            ]),
         .nonTriggering(
             "One item at a time",
             """

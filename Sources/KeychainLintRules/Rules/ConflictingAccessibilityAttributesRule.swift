@@ -15,7 +15,9 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
     public func check(_ input: RuleInput, in context: RuleContext) {
         guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.calls) else { return }
         var reported: Set<String> = []
-        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
+        // The search query of SecItemUpdate only selects items: its attributes are filters, not
+        // what the item is stored with (RULES.md D9).
+        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
             let (queries, gaps) = context.queries(argument.expression)
             if queries.isEmpty {
                 context.noteGaps(Resolution(gaps: gaps), asking: "dictionary passed to \(name)")
@@ -64,8 +66,8 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
             "A Keychain dictionary holds both kSecAttrAccessible and kSecAttrAccessControl, which Security rejects with errSecParam (-50): the item is never stored.",
         documentation: RuleDocumentation(
             whatItDoes: """
-                Resolves every dictionary that can reach `SecItemAdd`, `SecItemUpdate` (its query and its \
-                attributes to update, each on its own) and `SecKeyCreateRandomKey` (the attributes of each key \
+                Resolves every dictionary that can reach `SecItemAdd`, the attributes to update of \
+                `SecItemUpdate`, and `SecKeyCreateRandomKey` (the attributes of each key \
                 of the pair: the top level with `kSecPrivateKeyAttrs` or `kSecPublicKeyAttrs` over it, as \
                 Security merges them) and reports one that holds both `kSecAttrAccessible` and \
                 `kSecAttrAccessControl`. The dictionary may be a literal, built by subscript assignments, \
@@ -94,8 +96,8 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
                 item can be read.
                 """,
             notes: [
-                "RULES.md names no standards tags for this correctness rule, so none are set (no CWE describes a rejected attribute combination well).",
-                "SecItemUpdate's two dictionaries are checked separately: Security parses the search query and the attributes to update each on its own, so `kSecAttrAccessible` in the query (a search criterion) and `kSecAttrAccessControl` in the attributes do not conflict.",
+                "No standards tags are set for this correctness rule: no CWE describes a rejected attribute combination well.",
+                "SecItemUpdate's two dictionaries are checked separately: Security parses the search query and the attributes to update each on its own, so `kSecAttrAccessible` in the query (a search criterion) and `kSecAttrAccessControl` in the attributes do not conflict. The search query itself, like the queries of reads and deletes, only selects items and is not checked.",
                 "For SecKeyCreateRandomKey, a top-level `kSecAttrAccessible` and a `kSecAttrAccessControl` in `kSecPrivateKeyAttrs` are reported too: Security copies top-level attributes into each key's attributes (`merge_params`), so the stored key gets both.",
                 "Every possible dictionary (branches, several callers) is checked; each `kSecAttrAccessible` entry is reported once per call. When the dictionary comes from a helper, a property or a caller, the message does not repeat the path, so every call that uses the helper leads to the same finding.",
                 "Confidence is high when the dictionary literal is written at the call, medium when it was resolved through variables or other code.",
@@ -270,6 +272,17 @@ extension ConflictingAccessibilityAttributesRule {
                 let attributes: [String: Any] = [kSecAttrAccessControl as String: access]
                 let status = SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
                 print(status)
+            }
+            """),
+        .nonTriggering(
+            "The search query of SecItemUpdate names both keys: it only selects the items to update",
+            """
+            func reprotect(access: SecAccessControl, newAccess: SecAccessControl) {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecAttrAccessible as String: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                            kSecAttrAccessControl as String: access]
+                let attributes: [String: Any] = [kSecAttrAccessControl as String: newAccess]
+                print(SecItemUpdate(query as CFDictionary, attributes as CFDictionary))
             }
             """),
         .nonTriggering(

@@ -49,6 +49,49 @@ public struct DeprecatedKeychainAPIRule: Rule {
     static let domainStateMessage =
         "`evaluatedPolicyDomainState` is deprecated since iOS 18: use `domainState.biometry.stateHash`, behind an `if #available(iOS 18, macOS 15, *)` check while the app supports older systems"
 
+    /// Where each replacement first exists, per platform (Apple's API documentation of
+    /// `biometryAny`/`biometryCurrentSet`, `companion`, `LAContext.localizedReason`,
+    /// `LAContext.interactionNotAllowed` and `LAContext.domainState`).
+    static let replacementIntroduced: [String: [String: Availability.Version]] = {
+        func versions(_ table: [String: String]) -> [String: Availability.Version] { table.compactMapValues(Availability.Version.init) }
+        let biometry = versions(["iOS": "11.3", "macOS": "10.13.4", "watchOS": "4.3", "tvOS": "11.3", "macCatalyst": "13.1"])
+        let companion = versions(["iOS": "18", "macOS": "15", "watchOS": "11", "tvOS": "18", "visionOS": "2", "macCatalyst": "18"])
+        let contextReason = versions(["iOS": "11", "macOS": "10.13", "macCatalyst": "13.1"])
+        let stateHash = versions(["iOS": "18", "macOS": "15", "visionOS": "2", "macCatalyst": "18"])
+        return [
+            "touchIDAny": biometry, "touchIDCurrentSet": biometry,
+            "kSecAccessControlTouchIDAny": biometry, "kSecAccessControlTouchIDCurrentSet": biometry,
+            "watch": companion, "kSecAccessControlWatch": companion,
+            "kSecUseOperationPrompt": contextReason, "kSecUseAuthenticationUIAllow": contextReason,
+            "kSecUseAuthenticationUIFail": contextReason, "kSecUseNoAuthenticationUI": contextReason,
+            Self.domainState: stateHash,
+        ]
+    }()
+
+    /// The availability check on whose older-systems side `node` lies and where the replacement
+    /// for `name` does not exist yet (`.touchIDAny` in the else of `if #available(iOS 11.3, *)`):
+    /// there the deprecated API is the right one.
+    static func replacementMissing(for name: String, at node: some SyntaxProtocol) -> Availability.OlderSystemsBranch? {
+        guard let introduced = replacementIntroduced[name] else { return nil }
+        return Availability.olderSystemsBranches(of: node).first { branch in
+            branch.below.contains { platform, version in introduced[platform].map { version <= $0 } ?? false }
+        }
+    }
+
+    /// Reports, unless the use is on the older-systems side of an availability check where the
+    /// replacement does not exist (then a `--verbose` note says why it is silent).
+    private func report(_ name: String, at node: some SyntaxProtocol, message: String, confidence: Confidence? = nil, in context: RuleContext) {
+        if let branch = Self.replacementMissing(for: name, at: node) {
+            let location = context.file.location(of: node)
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path, position: SourcePosition(line: location.line, column: location.column),
+                    message: "\(context.rule.id): `\(name)` is used where `\(branch.condition)` is false, and its replacement does not exist there"))
+            return
+        }
+        context.report(at: node, message: message, confidence: confidence)
+    }
+
     public static let interests: [SyntaxInterest] =
         flagMembers.keys.sorted().map { .memberAccess($0) } + [.memberAccess(domainState)]
         + constants.keys.sorted().map { .identifier($0) }
@@ -70,7 +113,7 @@ public struct DeprecatedKeychainAPIRule: Rule {
                 case .notLocal = SyntaxQueries.binding(of: name, at: reference),
                 context.scan.index.variables(named: name).isEmpty
             else { return }
-            context.report(at: reference, message: message)
+            report(name, at: reference, message: message, in: context)
         default:
             return
         }
@@ -78,21 +121,21 @@ public struct DeprecatedKeychainAPIRule: Rule {
 
     private func checkFlag(_ member: MemberAccessExprSyntax, _ deprecation: Deprecation, in context: RuleContext) {
         guard member.declName.argumentNames == nil else { return }
+        let name = member.declName.baseName.text
         if let base = member.base {
             // Only `SecAccessControlCreateFlags.touchIDAny`; `AuthMode.watch` is another type's member.
             guard base.trimmedDescription == "SecAccessControlCreateFlags" else { return }
-            context.report(at: member, message: deprecation.message)
+            report(name, at: member, message: deprecation.message, in: context)
             return
         }
         if FlagsContext.contains(member, context: context) {
-            context.report(at: member, message: deprecation.message)
+            report(name, at: member, message: deprecation.message, in: context)
             return
         }
-        let name = member.declName.baseName.text
         guard deprecation.isDistinctive, !Self.scanDeclaresMember(name, context: context) else {
             return
         }
-        context.report(at: member, message: deprecation.message, confidence: .medium)
+        report(name, at: member, message: deprecation.message, confidence: .medium, in: context)
     }
 
     private func checkDomainState(_ member: MemberAccessExprSyntax, in context: RuleContext) {
@@ -102,7 +145,7 @@ public struct DeprecatedKeychainAPIRule: Rule {
         if !context.scan.index.variables(named: Self.domainState).isEmpty, !Self.isLAContext(base, context: context) {
             return
         }
-        context.report(at: member, message: Self.domainStateMessage)
+        report(Self.domainState, at: member, message: Self.domainStateMessage, in: context)
     }
 
     /// Whether the scan declares an enum case or a property named `name` (an app's own `.touchIDAny`).
@@ -209,6 +252,7 @@ public struct DeprecatedKeychainAPIRule: Rule {
                 `LAContext` passed in the query, which changes the code around the query.
                 """,
             notes: [
+                "A use on the older-systems side of an availability check (the `else` of `if #available(iOS 11.3, *)`, the body of `guard #available(…) else`, an `#unavailable` branch) is not reported when the checked version is at or below the one that introduced the replacement on that platform: there the deprecated API is the only one (`--verbose` says so). Below a later version (`else` of `#available(iOS 15, *)`) the replacement exists on part of those systems and the use is reported.",
                 "`kSecAttrAccessibleAlways` and `kSecAttrAccessibleAlwaysThisDeviceOnly` are deprecated too, but `swift.weak_keychain_accessibility` reports them (not twice). `kSecUseAuthenticationUISkip` is not deprecated and is not reported.",
                 "A qualified member of another type (`Device.watch`, `AuthMode.touchIDAny`) is never reported. An implicit `.watch` is reported only where flags are expected, since many types have a `watch` member. An implicit `.touchIDAny`/`.touchIDCurrentSet` outside a recognised flags context is still reported (these names exist only in Security), with medium confidence, unless the scan declares its own member of that name.",
                 "The constants are reported wherever they are used (query keys, values, comparisons), unless the scan declares a variable of the same name.",
@@ -482,6 +526,45 @@ extension DeprecatedKeychainAPIRule {
             let legacyFlags = useLegacy ? ↓.touchIDAny : SecAccessControlCreateFlags.biometryAny
             """,
             messages: [touchIDAny]),
+        .triggering(
+            "Availability checks that leave the replacement available: the `if` side, and an else below a later version",
+            """
+            func flags() -> SecAccessControlCreateFlags {
+                if #available(iOS 15, *) {
+                    return .biometryCurrentSet
+                } else if #available(iOS 11.3, *) {
+                    return ↓.touchIDCurrentSet
+                }
+                return .devicePasscode
+            }
+            func prompt(_ query: inout [String: Any]) {
+                if #available(iOS 11, *) { query[↓kSecUseOperationPrompt as String] = "Unlock" }
+            }
+            """,
+            messages: [touchIDCurrentSet, constants["kSecUseOperationPrompt"]!]),
+        .nonTriggering(
+            "Older systems, where the replacement does not exist: else of #available, guard #available, #unavailable",
+            """
+            func flags() -> SecAccessControlCreateFlags {
+                if #available(iOS 11.3, *) {
+                    return .biometryCurrentSet
+                } else {
+                    return .touchIDCurrentSet
+                }
+            }
+            func keyFlags() -> SecAccessControlCreateFlags {
+                guard #available(watchOS 4.3, macOS 10.13.4, *) else { return [.touchIDAny, .privateKeyUsage] }
+                return [.biometryAny, .privateKeyUsage]
+            }
+            func legacyQuery() -> [String: Any] {
+                if #unavailable(iOS 11) { return [kSecUseOperationPrompt as String: "Unlock"] }
+                return [:]
+            }
+            func legacyState(_ context: LAContext) -> Data? {
+                guard #unavailable(iOS 18, macOS 15) else { return context.domainState.biometry.stateHash }
+                return context.evaluatedPolicyDomainState
+            }
+            """),
         .nonTriggering(
             "The current names, and kSecUseAuthenticationUISkip (not deprecated)",
             """

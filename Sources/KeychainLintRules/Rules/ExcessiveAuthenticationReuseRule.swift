@@ -122,7 +122,7 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
                 return comparisonOperators.contains(op)
             }
             let transparent =
-                parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(UnsafeExprSyntax.self)
                 || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
                 || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
             guard transparent else { return false }
@@ -210,6 +210,26 @@ extension ExcessiveAuthenticationReuseRule {
             ↓context.touchIDAuthenticationAllowableReuseDuration = 60
             """,
             messages: ["Authentication reuse window of 60 s (1 minute) is above the allowed 10 s" + tail]),
+        .triggering(
+            "Set through a singleton, and on a new context from a duration its callers pass",
+            """
+            final class Auth {
+                static let shared = Auth()
+                let context = LAContext()
+            }
+            func configure() {
+                ↓Auth.shared.context.touchIDAuthenticationAllowableReuseDuration = 30
+            }
+            func persist(forDuration duration: TimeInterval) {
+                let newContext = LAContext()
+                ↓newContext.touchIDAuthenticationAllowableReuseDuration = duration
+            }
+            func remember() { persist(forDuration: 120) }
+            """,
+            messages: [
+                "Authentication reuse window of 30 s is above the allowed 10 s" + tail,
+                "Authentication reuse window of 120 s (2 minutes) is above the allowed 10 s" + tail + " (via argument `duration` of the call (line 12))",
+            ]),
         .triggering(
             "The system maximum, a value the system clamps to it, and min(…) with the maximum",
             """

@@ -148,8 +148,7 @@ extension InvalidAccessControlFlagsRule {
             """,
             messages: [
                 "Security rejects `[.userPresence, .devicePasscode]`: `.userPresence` with `.devicePasscode` makes SecAccessControlCreateWithFlags return nil (errSecParam, `.userPresence` combines only with `.applicationPassword` and `.privateKeyUsage`), so the item is never protected or stored"
-            ],
-            alsoTriggers: ["swift.weak_biometric_acl"]),
+            ]),
         .triggering(
             ".or together with .and; two biometry constraints in deprecated and C spellings",
             """
@@ -165,7 +164,7 @@ extension InvalidAccessControlFlagsRule {
                 "Security rejects `[.touchIDAny, .biometryCurrentSet]`: `.touchIDAny` with `.biometryCurrentSet` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored",
                 "Security rejects `rawValue 10`: `.biometryAny` with `.biometryCurrentSet` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored",
             ],
-            alsoTriggers: ["swift.weak_biometric_acl", "swift.deprecated_keychain_api"]),
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "A biometry flag added to a property on one path",
             """
@@ -180,8 +179,7 @@ extension InvalidAccessControlFlagsRule {
             """,
             messages: [
                 "Security rejects `[.biometryCurrentSet, .privateKeyUsage, .biometryAny]`: `.biometryCurrentSet` with `.biometryAny` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored (via `flags` (line 4) → if `legacyDevices` (line 5) → `flags.insert` (line 5) → `TokenStore.strictFlags` (line 2))"
-            ],
-            alsoTriggers: ["swift.weak_biometric_acl"]),
+            ]),
         .triggering(
             "A protection that is not an accessibility constant: the key instead of a value, the constant's name as a string, a made-up string",
             """

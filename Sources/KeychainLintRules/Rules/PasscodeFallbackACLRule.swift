@@ -188,6 +188,28 @@ extension PasscodeFallbackACLRule {
             }
             """,
             messages: [currentSetOrPasscode + " (via `PinVault.flags` (line 2))"]),
+        .triggering(
+            "Flags built from an empty initializer with fully qualified members",
+            """
+            func makeAccess() -> SecAccessControl? {
+                var flags = SecAccessControlCreateFlags()
+                flags.insert(SecAccessControlCreateFlags.biometryCurrentSet)
+                flags.formUnion([SecAccessControlCreateFlags.or, SecAccessControlCreateFlags.devicePasscode])
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, nil)
+            }
+            """,
+            messages: [
+                currentSetOrPasscode + " (via `flags` (line 2) → `flags.formUnion` (line 4) → `flags.insert` (line 3))"
+            ]),
+        .nonTriggering(
+            "A fully qualified `.or` removed from an implicit one: both factors are required",
+            """
+            func makeAccess() -> SecAccessControl? {
+                var flags: SecAccessControlCreateFlags = [.biometryCurrentSet, .or, .devicePasscode]
+                flags.remove(SecAccessControlCreateFlags.or)
+                return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+            }
+            """),
         .nonTriggering(
             ".userPresence and its [.biometryAny, .or, .devicePasscode] spelling belong to swift.weak_biometric_acl",
             """

@@ -46,6 +46,9 @@ struct ScanWideCalls: Sendable {
             // The Keychain shares count free functions only (`SecItemAdd(…)`, not `x.SecItemAdd(…)`).
             guard SyntaxQueries.receiver(of: call) == nil else { return share }
             share.connectedKeys = WeakKeychainAccessibilityRule.connectedKeys(of: call, named: name, in: file, scan: scan)
+            // What test code stores never makes a production read a finding (a stub store that
+            // adds an access-controlled item is not the app's Keychain).
+            guard !scan.projectModel.isTestCode(file.path) else { return share }
             if name == "SecItemAdd" {
                 share.applicationPasswordItems = ApplicationPasswordQueryMissingContextRule.protectedItems(
                     addedBy: call, in: file, scan: scan)

@@ -36,6 +36,9 @@ public struct UncheckedAccessControlCreationRule: Rule {
             handling.forced = (castForced ? "SecAccessControlCreateWithFlags(…) as! SecAccessControl" : "SecAccessControlCreateWithFlags(…)!", nil)
         } else if let variable = Self.declaredVariable(initializedBy: outer) {
             analyzeUses(of: variable, in: context, into: &handling)
+            if case .local(let name, let binding, let scope) = variable, Self.errorCheckedBeforeUse(of: name, binding: binding, in: scope, call: call) {
+                handling.checked = true
+            }
         } else {
             classify(outer, text: "SecAccessControlCreateWithFlags(…)", place: nil, file: context.file, in: context, into: &handling)
         }
@@ -86,6 +89,9 @@ public struct UncheckedAccessControlCreationRule: Rule {
     private enum Variable {
         case local(name: String, binding: PatternBindingSyntax, scope: CodeBlockItemListSyntax)
         case property(name: String, typeName: String)
+        /// A `static` (or `class`) stored property: used as `Type.name`, `Self.name`, or `name` in
+        /// the type's own code (Apple's Keychain sample keeps its access control this way).
+        case staticProperty(name: String, typeName: String)
     }
 
     /// `let access = SecAccessControlCreateWithFlags(…)` — a local (or top-level) constant or a
@@ -99,13 +105,45 @@ public struct UncheckedAccessControlCreationRule: Rule {
         if let item = declaration.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
             return .local(name: name, binding: binding, scope: list)
         }
-        if declaration.parent?.is(MemberBlockItemSyntax.self) == true,
-            !declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }),
-            let typeName = SyntaxQueries.enclosingTypeName(of: declaration)
-        {
-            return .property(name: name, typeName: typeName)
+        if declaration.parent?.is(MemberBlockItemSyntax.self) == true, let typeName = SyntaxQueries.enclosingTypeName(of: declaration) {
+            let isStatic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            return isStatic ? .staticProperty(name: name, typeName: typeName) : .property(name: name, typeName: typeName)
         }
         return nil
+    }
+
+    /// `var error: Unmanaged<CFError>?; let access = SecAccessControlCreateWithFlags(…, &error)`
+    /// followed, before `access` is used, by `if let error = error { throw … }` (or a `guard` on
+    /// the error that leaves): Security sets the error whenever it returns nil, so the Optional is
+    /// known to hold a value where it is used.
+    static func errorCheckedBeforeUse(
+        of name: String, binding: PatternBindingSyntax, in scope: CodeBlockItemListSyntax, call: FunctionCallExprSyntax
+    ) -> Bool {
+        guard let errorArgument = SyntaxQueries.argument(3, of: call),
+            let errorName = SyntaxQueries.unwrapTransparent(errorArgument.expression).as(InOutExprSyntax.self)?
+                .expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        func mentions(_ node: some SyntaxProtocol, _ word: String) -> Bool {
+            node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(word) }
+        }
+        for item in scope where item.position >= binding.endPosition {
+            var node = Syntax(item.item)
+            if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+            let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)?
+            if let ifExpr = node.as(IfExprSyntax.self) {
+                exit = (ifExpr.conditions, ifExpr.body)
+            } else if let guardStmt = node.as(GuardStmtSyntax.self) {
+                exit = (guardStmt.conditions, guardStmt.body)
+            } else {
+                exit = nil
+            }
+            if let exit, mentions(exit.conditions, errorName), !mentions(exit.conditions, name), ExitFinder.leaves(exit.body) {
+                return true
+            }
+            // The result is used before any check of the error.
+            if mentions(item, name) { return false }
+        }
+        return false
     }
 
     private func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
@@ -125,13 +163,38 @@ public struct UncheckedAccessControlCreationRule: Rule {
                     return false
                 }
             }
+        case .staticProperty(let name, let typeName):
+            // `Type.name` may be read from any file: every file that mentions both the type and the
+            // name is looked at (the type's own files name it in its declaration), so a check made
+            // elsewhere is seen (a missed check would be a false finding).
+            let index = context.scan.index
+            let typeFiles = Set(index.files(mentioning: typeName))
+            for fileIndex in index.files(mentioning: name) where typeFiles.contains(fileIndex) {
+                let file = index.file(at: fileIndex)
+                let candidates = Self.candidateUses(of: name, in: file.tree, file: file, qualifiedBy: typeName, context)
+                record(candidates, file: file, in: context, into: &handling) { node in
+                    Self.isStaticPropertyUse(node, name: name, typeName: typeName)
+                }
+            }
         }
+    }
+
+    /// Whether a reference found by `UseFinder` names the static property `typeName.name`: written
+    /// `typeName.name` anywhere, or `Self.name` or a plain `name` (not a local) inside the type.
+    private static func isStaticPropertyUse(_ node: Syntax, name: String, typeName: String) -> Bool {
+        if let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.text == typeName || SyntaxQueries.enclosingTypeName(of: member) == typeName
+        }
+        guard SyntaxQueries.enclosingTypeName(of: node) == typeName else { return false }
+        if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
+        return false
     }
 
     private struct UsesQuestion: Hashable {
         let scope: NodeKey
         let name: String
         let allowSelfMember: Bool
+        var qualifier: String? = nil
     }
 
     /// Every place `scope` mentions `name`, found in one walk per scope and name for the file.
@@ -140,6 +203,18 @@ public struct UncheckedAccessControlCreationRule: Rule {
     ) -> UseFinder {
         context.memo(UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: allowSelfMember)) {
             let finder = UseFinder(name: name, allowSelfMember: allowSelfMember)
+            finder.walk(scope)
+            return finder
+        }
+    }
+
+    /// Every `name`, `typeName.name` and `Self.name` in `scope` (uses of a static property).
+    private static func candidateUses(
+        of name: String, in scope: some SyntaxProtocol, file: SourceFile, qualifiedBy typeName: String, _ context: RuleContext
+    ) -> UseFinder {
+        let question = UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: false, qualifier: typeName)
+        return context.memo(question) {
+            let finder = UseFinder(name: name, typeQualifiers: [typeName, "Self"])
             finder.walk(scope)
             return finder
         }
@@ -327,6 +402,7 @@ public struct UncheckedAccessControlCreationRule: Rule {
                 failure must be handled (thrown or reported), which an automatic fix cannot decide. Not automatic.
                 """,
             notes: [
+                "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type.",
                 "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
                 "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
                 "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition.",
@@ -352,13 +428,17 @@ public struct UncheckedAccessControlCreationRule: Rule {
 private final class UseFinder: SyntaxVisitor {
     let name: String
     let allowSelfMember: Bool
+    /// `Type.name` with a base named one of these is a use too (the filter is asked about the
+    /// member access); for static properties.
+    let typeQualifiers: Set<String>
     /// The reference node the caller's filter is asked about (nil: always a use) and the use.
     var uses: [(node: Syntax?, use: ExprSyntax)] = []
     var shorthandBindings: [OptionalBindingConditionSyntax] = []
 
-    init(name: String, allowSelfMember: Bool = false) {
+    init(name: String, allowSelfMember: Bool = false, typeQualifiers: Set<String> = []) {
         self.name = name
         self.allowSelfMember = allowSelfMember
+        self.typeQualifiers = typeQualifiers
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -368,6 +448,8 @@ private final class UseFinder: SyntaxVisitor {
             if allowSelfMember, member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                 // `self.name` is the property, whatever a filter for plain names would say.
                 uses.append((nil, ExprSyntax(member)))
+            } else if let base = member.base?.as(DeclReferenceExprSyntax.self), typeQualifiers.contains(base.baseName.text) {
+                uses.append((Syntax(member), ExprSyntax(member)))
             }
             return .visitChildren
         }
@@ -509,6 +591,102 @@ extension UncheckedAccessControlCreationRule {
                 "Access control is put into the query while still Optional: `self.access as Any` (TokenStore+Save.swift:3) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
             ]),
         .triggering(
+            "A static property put into the query `as Any` / `as AnyObject` (Apple's sample, kept in a type)",
+            files: [
+                "VaultKeychain.swift": """
+                    class VaultKeychain {
+                        private static var access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                                    .biometryCurrentSet, nil)
+                        func setQuery(_ data: Data) -> [String: Any] {
+                            var query: [String: Any] = [kSecValueData as String: data]
+                            query[kSecAttrAccessControl as String] = VaultKeychain.access as Any
+                            return query
+                        }
+                    }
+                    """,
+                "TokenKeychain.swift": """
+                    enum TokenKeychain {
+                        static let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                        static func query() -> [String: AnyObject] {
+                            [kSecAttrAccessControl as String: Self.access as AnyObject]
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Access control is put into the query while still Optional: `Self.access as AnyObject` (line 4) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed",
+                "Access control is put into the query while still Optional: `VaultKeychain.access as Any` (line 6) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed",
+            ]),
+        .nonTriggering(
+            "The error out-parameter is checked, and the function leaves, before the result is used",
+            """
+            func save(_ data: Data, flags: SecAccessControlCreateFlags) throws {
+                var cfError: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &cfError)
+                if let error: Error = cfError?.takeRetainedValue() {
+                    throw error
+                }
+                let query: [String: Any] = [kSecValueData as String: data, kSecAttrAccessControl as String: access as Any]
+                guard SecItemAdd(query as CFDictionary, nil) == errSecSuccess else { throw KeychainError.addFailed }
+            }
+            func makeKey() throws -> SecureEnclave.P256.Signing.PrivateKey {
+                var accessError: SecurityError?
+                let access = unsafe SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                    [.biometryCurrentSet, .privateKeyUsage], &accessError)
+                if let error = unsafe accessError {
+                    throw unsafe error.takeRetainedValue() as Error
+                }
+                return try SecureEnclave.P256.Signing.PrivateKey(accessControl: access!)
+            }
+            """),
+        .triggering(
+            "The error is looked at only after the result was used, or without leaving",
+            """
+            func makeKey() throws -> SecureEnclave.P256.Signing.PrivateKey {
+                var accessError: Unmanaged<CFError>?
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                             [.biometryCurrentSet, .privateKeyUsage], &accessError)
+                let key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access!)
+                if let error = accessError { throw error.takeRetainedValue() as Error }
+                return key
+            }
+            func makeOther() throws -> SecureEnclave.P256.Signing.PrivateKey {
+                var accessError: Unmanaged<CFError>?
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                             [.biometryCurrentSet, .privateKeyUsage], &accessError)
+                if let error = accessError { print(error) }
+                return try SecureEnclave.P256.Signing.PrivateKey(accessControl: access!)
+            }
+            """,
+            messages: [
+                "Access control creation is force-unwrapped: `access!` (line 5) crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+                "Access control creation is force-unwrapped: `access!` (line 14) crashes the app whenever Security rejects the flags or protection (SecAccessControlCreateWithFlags returns nil with errSecParam)",
+            ]),
+        .nonTriggering(
+            "A static property checked for nil before use, in its own type and from another file",
+            files: [
+                "VaultKeychain.swift": """
+                    class VaultKeychain {
+                        static var error: Unmanaged<CFError>?
+                        static let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                           .biometryCurrentSet, &error)
+                        func setQuery(_ data: Data) -> [String: Any]? {
+                            guard let access = Self.access else { return nil }
+                            return [kSecValueData as String: data, kSecAttrAccessControl as String: access]
+                        }
+                    }
+                    """,
+                "Other.swift": """
+                    enum TokenKeychain {
+                        static let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                    }
+                    func query() -> [String: Any]? {
+                        if TokenKeychain.access == nil { return nil }
+                        return [kSecAttrAccessControl as String: TokenKeychain.access as Any]
+                    }
+                    """,
+            ]),
+        .triggering(
             "The Optional written directly into the query",
             """
             let query: [String: Any] = [
@@ -600,4 +778,30 @@ extension UncheckedAccessControlCreationRule {
             }
             """),
     ]
+}
+
+/// Whether a block always leaves: it holds a `throw` or `return` (outside nested closures), or
+/// calls `fatalError`/`preconditionFailure`.
+private final class ExitFinder: SyntaxVisitor {
+    var found = false
+
+    static func leaves(_ block: CodeBlockSyntax) -> Bool {
+        let finder = ExitFinder(viewMode: .sourceAccurate)
+        finder.walk(block)
+        return finder.found
+    }
+
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ["fatalError", "preconditionFailure"].contains(SyntaxQueries.calleeName(of: node) ?? "") { found = true }
+        return .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

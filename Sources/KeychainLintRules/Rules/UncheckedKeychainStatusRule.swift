@@ -76,7 +76,7 @@ public struct UncheckedKeychainStatusRule: Rule {
     static func use(of call: FunctionCallExprSyntax, _ lists: ListFacts.Lookup) -> Use {
         var outer = Syntax(call)
         while let parent = outer.parent {
-            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            if SyntaxQueries.isEffectMarker(parent) {
                 outer = parent
             } else if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
                 let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
@@ -370,6 +370,32 @@ extension UncheckedKeychainStatusRule {
             func wipe(query: [String: Any]) { ↓SecItemDelete(query as CFDictionary) }
             """,
             messages: [statusMessage("SecItemCopyMatching", .discarded), statusMessage("SecItemDelete", .discarded)]),
+        .triggering(
+            "Swift 6.2's `unsafe` marker does not use the status",
+            """
+            func load(query: [String: Any]) -> Data? {
+                var result: CFTypeRef?
+                unsafe ↓SecItemCopyMatching(query as CFDictionary, &result)
+                return result as? Data
+            }
+            func wipe(query: [String: Any]) {
+                _ = unsafe ↓SecItemDelete(query as CFDictionary)
+            }
+            """,
+            messages: [statusMessage("SecItemCopyMatching", .discarded), statusMessage("SecItemDelete", .discarded)]),
+        .nonTriggering(
+            "A status read through Swift 6.2's `unsafe` marker",
+            """
+            func load(query: [String: Any]) -> Data? {
+                var result: CFTypeRef?
+                let status = unsafe SecItemCopyMatching(query as CFDictionary, &result)
+                guard status == errSecSuccess else { return nil }
+                return result as? Data
+            }
+            func wipe(query: [String: Any]) -> Bool {
+                unsafe SecItemDelete(query as CFDictionary) == errSecSuccess
+            }
+            """),
         .nonTriggering(
             "Seed 004: the status is compared with errSecSuccess; errSecDuplicateItem is handled by updating",
             """

@@ -25,7 +25,9 @@ public struct WeakBiometricACLRule: Rule {
         let resolution = context.resolve(flagsArgument.expression)
         var weakValues: [(description: String, trace: [TraceStep])] = []
         for traced in resolution.values {
-            guard let flags = AccessControlFlagSet.interpret(traced.value),
+            // A combination Security rejects is never stored: swift.invalid_access_control_flags
+            // reports it, once (RULES.md D8).
+            guard let flags = AccessControlFlagSet.interpret(traced.value), flags.rejectedCombination == nil,
                 let description = weakness(of: flags)
             else { continue }
             weakValues.append((description, traced.trace))
@@ -113,6 +115,7 @@ public struct WeakBiometricACLRule: Rule {
                 replacing `.userPresence` removes the passcode fallback for users without biometry.
                 """,
             notes: [
+                "A combination Security rejects (two biometry constraints, `.userPresence` with another constraint, `.or` with `.and`) is never stored, so it is not weak: swift.invalid_access_control_flags reports it, once.",
                 "`.touchIDAny` and `.biometryAny` are the same bit to Security: listing either name in `weakBiometricFlags` covers both spellings.",
                 "Only values that certainly are access-control flags are judged: a member of an unrelated type (an app's own `AuthMode.userPresence`) or a value the resolver cannot follow produces no finding; `--verbose` shows where resolution stopped.",
                 "When several values can reach the call (branches, several callers), one finding is reported at the call for the first weak value, and the message counts the other weak ones.",
@@ -313,6 +316,51 @@ extension WeakBiometricACLRule {
             """,
             messages: [userPresence],
             options: ["weakBiometricFlags": ["userPresence"]]),
+        .triggering(
+            "Flags kept as an enum case's associated value, read back with `case let`",
+            """
+            enum Protection {
+                case biometric(flags: SecAccessControlCreateFlags)
+                case passcode
+                var flags: SecAccessControlCreateFlags {
+                    switch self {
+                    case let .biometric(flags): return flags
+                    case .passcode: return .devicePasscode
+                    }
+                }
+            }
+            let weak = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                       ↓Protection.biometric(flags: .biometryAny).flags, nil)
+            let strong = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                         Protection.biometric(flags: .biometryCurrentSet).flags, nil)
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `Protection.flags` (line 4) → case let .biometric(flags) (line 6) → case .biometric (line 5))"
+            ]),
+        .triggering(
+            "Two instances of one type built with different flags: each use sees its own instance's",
+            """
+            final class Vault {
+                let flags: SecAccessControlCreateFlags
+                init(flags: SecAccessControlCreateFlags) { self.flags = flags }
+            }
+            func makeAccess() -> [SecAccessControl?] {
+                let strong = Vault(flags: .biometryCurrentSet)
+                let legacy = Vault(flags: .biometryAny)
+                return [SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, strong.flags, nil),
+                        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓legacy.flags, nil)]
+            }
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `Vault.flags` (line 2) → assigned (line 3) → argument `flags` of the call (line 7))"
+            ]),
+        .nonTriggering(
+            "A combination Security rejects is never stored: swift.invalid_access_control_flags reports it, once",
+            """
+            let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.biometryAny, .biometryCurrentSet], nil)
+            let b = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.userPresence, .devicePasscode], nil)
+            """,
+            alsoTriggers: ["swift.invalid_access_control_flags"]),
         .nonTriggering(
             "Seed 003's remedies: .biometryCurrentSet, .touchIDCurrentSet, and with .privateKeyUsage",
             """

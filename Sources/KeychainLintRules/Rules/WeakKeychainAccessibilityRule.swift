@@ -127,6 +127,16 @@ public struct WeakKeychainAccessibilityRule: Rule {
         }
         let location = context.file.valueLocation(of: keyExpression)
         guard !connectedKeys(context.scan).contains(QueryRuleSupport.key(location)) else { return }
+        // A search filter (RULES.md D9): the dictionary goes, in this function, only to code that
+        // reads, deletes or migrates matching items (`migrateObjects(matching: query)`).
+        if let search = Self.searchUse(ofDictionaryHolding: keyExpression) {
+            let place = context.file.location(of: search)
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.file.path, position: SourcePosition(line: place.line, column: place.column),
+                    message: "\(context.rule.id): the dictionary with kSecAttrAccessible (line \(location.line)) is passed to `\(SyntaxQueries.shortText(search.calledExpression, limit: 40))`, which searches: a filter, not a store"))
+            return
+        }
         let resolution = context.resolve(valueExpression)
         guard let weak = resolution.values.first(where: { Self.weakSpelling($0.value) != nil }),
             let spelling = Self.weakSpelling(weak.value)
@@ -137,6 +147,83 @@ public struct WeakKeychainAccessibilityRule: Rule {
         context.report(
             at: valueExpression, message: Self.entryMessage(spelling) + context.describeTrace(weak.trace),
             confidence: .medium, trace: weak.trace)
+    }
+
+    /// Callee words that mean the dictionary selects items (the first word of a camel-case name).
+    static let searchVerbs: Set<String> = ["migrate", "delete", "remove", "copy", "find", "search", "exists", "contains", "load", "read", "fetch"]
+    /// Callee words that mean the dictionary may be stored.
+    static let storeVerbs: Set<String> = ["add", "set", "save", "store", "update", "insert", "write", "create", "put", "make"]
+
+    /// For a key written into a dictionary held by a local (`query[kSecAttrAccessible] = …`,
+    /// `let query = [kSecAttrAccessible: …]`) or written as a call's argument, the call that
+    /// searches with it, when every call of the enclosing function that receives the dictionary
+    /// searches: its argument label is `matching`, or its name starts with a search verb
+    /// (`migrateObjects`, `removeAllObjects`, `copy`). Nil when any receiver may store it, or the
+    /// dictionary leaves the function another way (returned, stored in a property).
+    static func searchUse(ofDictionaryHolding key: ExprSyntax) -> FunctionCallExprSyntax? {
+        var uses: [ExprSyntax] = []
+        var scope: Syntax?
+        if let holder = holderName(ofDictionaryHolding: key) {
+            guard let binding = LocalVariable.binding(of: holder.name, at: holder.node),
+                let body = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+            else { return nil }
+            scope = Syntax(body)
+            for reference in DictionaryUseFinder.references(to: holder.name, in: body) {
+                guard case .variable(let found) = SyntaxQueries.binding(of: holder.name, at: reference), found.id == binding.id else { continue }
+                uses.append(ExprSyntax(reference))
+            }
+        } else if let literal = key.parent?.parent?.parent?.as(DictionaryExprSyntax.self) {
+            uses = [ExprSyntax(literal)]
+            scope = Syntax(literal)
+        }
+        guard scope != nil, !uses.isEmpty else { return nil }
+        var search: FunctionCallExprSyntax?
+        for use in uses {
+            var node = Syntax(use)
+            while let parent = node.parent, parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self) { node = parent }
+            guard let parent = node.parent else { return nil }
+            // `query[key] = v`, `query.updateValue(…)`, `query[key]` reads and member reads stay local.
+            if parent.is(SubscriptCallExprSyntax.self) || parent.is(MemberAccessExprSyntax.self) { continue }
+            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == node.id { continue }
+            if parent.is(InitializerClauseSyntax.self) { continue }
+            guard let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let name = SyntaxQueries.calleeName(of: call)
+            else { return nil }
+            let verb = String(name.prefix { !$0.isUppercase })
+            if storeVerbs.contains(verb) { return nil }
+            guard argument.label?.text == "matching" || searchVerbs.contains(verb) else { return nil }
+            search = search ?? call
+        }
+        return search
+    }
+
+    /// The local a key is written into: `name[key] = …`, `name.updateValue(…, forKey: key)`, or the
+    /// dictionary literal of `let name = [key: …]`.
+    private static func holderName(ofDictionaryHolding key: ExprSyntax) -> (name: String, node: Syntax)? {
+        var node = Syntax(key)
+        while let parent = node.parent {
+            if let subscriptCall = parent.as(SubscriptCallExprSyntax.self),
+                let base = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)
+            {
+                return (base.baseName.text, Syntax(base))
+            }
+            if let call = parent.as(FunctionCallExprSyntax.self),
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)
+            {
+                return (base.baseName.text, Syntax(base))
+            }
+            if let literal = parent.as(DictionaryExprSyntax.self) {
+                var outer = Syntax(literal)
+                while let up = outer.parent, up.is(AsExprSyntax.self) || up.is(TupleExprSyntax.self) { outer = up }
+                guard let binding = outer.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+                    let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+                else { return nil }
+                return (pattern.identifier.text, Syntax(pattern))
+            }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return nil }
+            node = parent
+        }
+        return nil
     }
 
     static func entryMessage(_ spelling: String) -> String {
@@ -236,7 +323,7 @@ public struct WeakKeychainAccessibilityRule: Rule {
             notes: [
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
-                "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either.",
+                "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either, nor one that its function only hands to code that searches (an argument labelled `matching:`, or a function whose name starts with migrate, delete, remove, copy, find, search, exists, contains, load, read or fetch), as wrapper libraries do to migrate legacy Always items; one that is also handed to a function that may store it (add, set, save, store, update, …) is reported.",
                 "Dictionaries no Keychain call of the scan is seen receiving are reported with medium confidence, because what the caller does with them is not visible; those that reach a call are reported once, at the key, for the call.",
                 "When a wrapper maps its own enum to accessibility constants (`case .always: return kSecAttrAccessibleAlways`) and the case is not known where the query is built, every constant the mapping can return is considered, so scanning such a library reports the query that can carry `.always`; the message names the branch.",
                 "The `protection` argument is also checked by swift.invalid_access_control_flags for values that are not accessibility constants at all; the Always values are only reported here.",
@@ -343,6 +430,16 @@ extension WeakKeychainAccessibilityRule {
             """,
             messages: [entryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`")]),
         .triggering(
+            "A dictionary that is searched with and then saved is a store",
+            """
+            func resave(_ data: Data) {
+                var item: [String: Any] = [kSecAttrAccessible as String: ↓"dk", kSecValueData as String: data]
+                if exists(matching: item) { return }
+                save(item)
+            }
+            """,
+            messages: [entryMessage("`\"dk\"` (kSecAttrAccessibleAlways)")]),
+        .triggering(
             "SecKeyCreateRandomKey with Always in the private key attributes",
             """
             func makeKey() -> SecKey? {
@@ -397,6 +494,22 @@ extension WeakKeychainAccessibilityRule {
             }
             """),
         .nonTriggering(
+            "A migration query that finds legacy Always items through a wrapper: a search filter, not a store",
+            """
+            final class Vault {
+                func migrateObjectsFromAlwaysAccessibleVault(removeOnCompletion: Bool) throws {
+                    var keychainQuery = baseKeychainQuery
+                    keychainQuery[kSecAttrAccessible as String] = "dk" // kSecAttrAccessibleAlways
+                    keychainQuery[kSecAttrService as String] = legacyService
+                    try migrateObjects(matching: keychainQuery, removeOnCompletion: removeOnCompletion)
+                }
+                func removeLegacyItems() {
+                    let legacy: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleAlwaysThisDeviceOnly]
+                    removeAllObjects(legacy)
+                }
+            }
+            """),
+        .nonTriggering(
             "The strong case of an enum mapping, and values the resolver cannot know",
             """
             enum Accessibility {
@@ -417,4 +530,37 @@ extension WeakKeychainAccessibilityRule {
             }
             """),
     ]
+}
+
+/// The local `let`/`var` a name is bound to at a place (its declaration's pattern included).
+private enum LocalVariable {
+    static func binding(of name: String, at node: Syntax) -> PatternBindingSyntax? {
+        if let pattern = node.as(IdentifierPatternSyntax.self) { return pattern.parent?.as(PatternBindingSyntax.self) }
+        if case .variable(let binding) = SyntaxQueries.binding(of: name, at: node) { return binding }
+        return nil
+    }
+}
+
+/// References to one name in a subtree.
+private final class DictionaryUseFinder: SyntaxVisitor {
+    let name: String
+    var found: [DeclReferenceExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func references(to name: String, in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
+        let finder = DictionaryUseFinder(name: name)
+        finder.walk(node)
+        return finder.found
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == name, !(node.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == node.id } ?? false) {
+            found.append(node)
+        }
+        return .visitChildren
+    }
 }

@@ -1,0 +1,111 @@
+import SwiftSyntax
+
+/// Code that runs only on older systems: the `else` of `if #available(iOS 11.3, *)`, the body of
+/// `guard #available(…) else { … }`, the body of `if #unavailable(…)`, and what follows
+/// `guard #unavailable(…) else { … }`. There an API introduced at or after the checked version
+/// does not exist, so a rule must not propose it (RULES.md, "The project model": Availability).
+public enum Availability {
+    /// A system version as written in an availability condition (`11.3` → `[11, 3]`).
+    public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
+        public let components: [Int]
+
+        public init(_ components: [Int]) {
+            // `11.3.0` is `11.3`: trailing zeros do not change the version.
+            var trimmed = components
+            while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
+            self.components = trimmed
+        }
+
+        public init?(_ text: String) {
+            let parts = text.split(separator: ".").map { Int($0) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+            self.init(parts.compactMap { $0 })
+        }
+
+        public static func < (lhs: Version, rhs: Version) -> Bool {
+            for index in 0..<max(lhs.components.count, rhs.components.count) {
+                let left = index < lhs.components.count ? lhs.components[index] : 0
+                let right = index < rhs.components.count ? rhs.components[index] : 0
+                if left != right { return left < right }
+            }
+            return false
+        }
+
+        public var description: String { components.map(String.init).joined(separator: ".") }
+    }
+
+    /// One availability check that `node` is on the older-systems side of: for each platform it
+    /// names, the version below which the code runs (`iOS 11.3` in `if #available(iOS 11.3, *) {} else { node }`),
+    /// and the condition's text for messages.
+    public struct OlderSystemsBranch: Sendable {
+        public let below: [String: Version]
+        public let condition: String
+    }
+
+    /// The availability checks on whose older-systems side `node` lies, innermost first.
+    public static func olderSystemsBranches(of node: some SyntaxProtocol) -> [OlderSystemsBranch] {
+        var result: [OlderSystemsBranch] = []
+        var child = Syntax(node)
+        var current = child.parent
+        while let parent = current {
+            if let ifExpr = parent.as(IfExprSyntax.self) {
+                let inElse = ifExpr.elseBody.map { $0.id == child.id } ?? false
+                let inBody = ifExpr.body.id == child.id
+                for condition in conditions(ifExpr.conditions) {
+                    // `#available` … else, or `#unavailable` … body.
+                    if (condition.isAvailable && inElse) || (!condition.isAvailable && inBody) {
+                        result.append(condition.branch)
+                    }
+                }
+            } else if let guardStmt = parent.as(GuardStmtSyntax.self), guardStmt.body.id == child.id {
+                for condition in conditions(guardStmt.conditions) where condition.isAvailable {
+                    result.append(condition.branch)
+                }
+            } else if let list = parent.as(CodeBlockItemListSyntax.self) {
+                // `guard #unavailable(iOS 11.3) else { return }` and the statements after it.
+                for item in list {
+                    if item.position >= child.position { break }
+                    guard let guardStmt = item.item.as(GuardStmtSyntax.self) else { continue }
+                    for condition in conditions(guardStmt.conditions) where !condition.isAvailable {
+                        result.append(condition.branch)
+                    }
+                }
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockSyntax.self) {
+                break
+            }
+            child = parent
+            current = parent.parent
+        }
+        return result
+    }
+
+    /// The platform a name in an availability list means (`iOSApplicationExtension` is iOS, `OSX` is macOS).
+    public static func platform(_ name: String) -> String {
+        var name = name
+        if name.hasSuffix("ApplicationExtension") { name.removeLast("ApplicationExtension".count) }
+        return name == "OSX" ? "macOS" : name
+    }
+
+    private struct Condition {
+        let isAvailable: Bool
+        let branch: OlderSystemsBranch
+    }
+
+    private static func conditions(_ list: ConditionElementListSyntax) -> [Condition] {
+        list.compactMap { element in
+            guard case .availability(let availability) = element.condition else { return nil }
+            var below: [String: Version] = [:]
+            for argument in availability.availabilityArguments {
+                guard case .availabilityVersionRestriction(let restriction) = argument.argument,
+                    let tuple = restriction.version, let version = Version(tuple.trimmedDescription)
+                else { continue }
+                below[platform(restriction.platform.text)] = version
+            }
+            guard !below.isEmpty else { return nil }
+            return Condition(
+                isAvailable: availability.availabilityKeyword.tokenKind == .poundAvailable,
+                branch: OlderSystemsBranch(below: below, condition: SyntaxQueries.shortText(availability, limit: 60)))
+        }
+    }
+}

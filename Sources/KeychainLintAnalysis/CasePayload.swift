@@ -1,0 +1,102 @@
+import SwiftSyntax
+
+/// An associated value bound by one `switch` case: `case let .valet(accessibility):` or
+/// `case .biometric(let flags, _):` binds a name to one payload position of one enum case.
+/// Wrapper libraries keep their settings in such cases (`Configuration.valet(Accessibility)`).
+struct CasePayload {
+    let switchExpr: SwitchExprSyntax
+    let caseName: String
+    /// Position of the bound value among the case's associated values, and its label if written.
+    let position: Int
+    let label: String?
+
+    /// Nil unless exactly one item of the case binds `name`, as a plain identifier at one
+    /// position of one enum case pattern (`case .a(let x), .b(let x)` and nested patterns are not followed).
+    init?(binding name: String, in switchCase: SwitchCaseSyntax) {
+        guard case .case(let label) = switchCase.label, label.caseItems.count == 1, let item = label.caseItems.first,
+            let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
+        else { return nil }
+        var pattern = item.pattern
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
+        guard let call = pattern.as(ExpressionPatternSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return nil }
+        for (position, argument) in call.arguments.enumerated() where Self.binds(argument.expression, name) {
+            self.switchExpr = switchExpr
+            self.caseName = member.declName.baseName.text
+            self.position = position
+            self.label = argument.label?.text
+            return
+        }
+        return nil
+    }
+
+    /// `x`, `let x` as one argument of the pattern.
+    private static func binds(_ expression: ExprSyntax, _ name: String) -> Bool {
+        guard var pattern = expression.as(PatternExprSyntax.self)?.pattern else { return false }
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
+        return pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+    }
+}
+
+extension ValueResolver {
+    /// The associated value a `case` pattern binds, taken from the values the switch subject can
+    /// have: `.valet(.always)` (a case built with arguments, kept as a call value by the resolver)
+    /// gives `.always` to `case let .valet(accessibility)`. Subject values of other cases do not
+    /// reach this case and are dropped; a subject that is not known is a gap.
+    func evaluateCasePayload(_ payload: CasePayload, use: Syntax, _ env: Environment) -> Resolution {
+        let subjectExpression = SyntaxQueries.unwrapTransparent(payload.switchExpr.subject)
+        let subject: Resolution
+        if subjectExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            guard let known = env.selfValue else {
+                return gap(use, env, "the payload of `.\(payload.caseName)` comes from `self`, which is not known here")
+            }
+            subject = known
+        } else {
+            subject = evaluate(subjectExpression, env)
+        }
+        var result = Resolution(gaps: subject.gaps)
+        for traced in subject.values {
+            guard case .call(let call) = traced.value, call.name == payload.caseName else { continue }
+            let argument: Argument?
+            if let label = payload.label {
+                argument = call.arguments.first { $0.label == label }
+            } else {
+                argument = payload.position < call.arguments.count ? call.arguments[payload.position] : nil
+            }
+            guard let argument else { continue }
+            result.add(TracedValue(value: argument.value, trace: traced.trace))
+        }
+        if result.isEmpty {
+            return gap(use, env, "no known value of the switch subject is `.\(payload.caseName)(…)`")
+        }
+        return result.through(step(.branch, "case .\(payload.caseName)", at: payload.switchExpr, in: env.file))
+    }
+}
+
+extension ValueResolver {
+    /// The enum case a value names: `.legacy` or `Level.legacy`, and a case with associated values
+    /// (`.valet(.always)`, `Configuration.valet(.always)`), which the resolver keeps as a call of
+    /// the case name without a receiver value other than a type name. A call counts only when an
+    /// enum of the scan declares that case: `makeConfig().flags` is a function's result, not a case.
+    func enumCase(of value: Value) -> (name: String, type: String?)? {
+        switch value {
+        case .member(let name, let type):
+            return (name, type)
+        case .call(let call):
+            guard let first = call.name.first, first.isLowercase else { return nil }
+            let type: String?
+            switch call.receiver {
+            case nil: type = nil
+            case .symbol(let name)? where SyntaxQueries.looksLikeTypeName(name): type = name
+            default: return nil
+            }
+            if let type, index.isDeclaredType(type) {
+                return index.types(named: type, mentioning: call.name).contains { $0.enumCases.contains(call.name) } ? (call.name, type) : nil
+            }
+            return enumTypes(declaring: call.name).isEmpty ? nil : (call.name, type)
+        default:
+            return nil
+        }
+    }
+}
