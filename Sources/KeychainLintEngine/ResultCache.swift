@@ -91,12 +91,24 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Cache key of a configuration: tool version, rules and their effective settings, project files.
-    public static func key(configuration: Configuration, ruleIds: [String], projectFiles: [ProjectFileInputHash]) -> String {
+    /// `nested` are the scan's `.keychain-lint.yml` files (see `ConfigurationTree`), from the top
+    /// down: a file's findings depend on the options of its folder's configuration, so a change to
+    /// any of them makes a new key.
+    public static func key(
+        configuration: Configuration, ruleIds: [String], nested: [Configuration] = [], projectFiles: [ProjectFileInputHash]
+    ) -> String {
         var parts = ["keychain-lint \(KeychainLintVersion.current)", "config v\(configuration.version)"]
         for id in ruleIds.sorted() { parts.append("rule \(id)") }
-        for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {
-            parts.append("settings \(id) \(settings.enabled.map(String.init) ?? "-") \(settings.severity?.rawValue ?? "-")")
-            for (option, value) in settings.options.sorted(by: { $0.key < $1.key }) { parts.append("  \(option)=\(value)") }
+        func add(_ configuration: Configuration) {
+            for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {
+                parts.append("settings \(id) \(settings.enabled.map(String.init) ?? "-") \(settings.severity?.rawValue ?? "-")")
+                for (option, value) in settings.options.sorted(by: { $0.key < $1.key }) { parts.append("  \(option)=\(value)") }
+            }
+        }
+        add(configuration)
+        for layer in nested {
+            parts.append("nested \(layer.source) includeTests=\(layer.includeTestsSetting.map(String.init) ?? "-")")
+            add(layer)
         }
         for file in projectFiles.sorted(by: { $0.path < $1.path }) { parts.append("project \(file.path) \(file.hash)") }
         return sha256(parts.joined(separator: "\n"))
