@@ -46,6 +46,8 @@ public final class ResultCache: @unchecked Sendable {
         var gaps: [ResolutionGap]
         var notes: [ScanDiagnostic]
         var suppressed: Int
+        /// The rule of each suppressed finding (absent in caches written before it was kept).
+        var suppressedRules: [String]?
     }
 
     /// 4: keys and content hashes are SHA-256.
@@ -179,6 +181,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.gaps = outcome.gaps
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
+            restored.suppressedRules = outcome.suppressedRules
             restored.lines = lines[index]
             // It was analysed (in the run that stored it): `save` keeps its outcome for the next
             // run, or every other run would find nothing to reuse.
@@ -217,7 +220,9 @@ public final class ResultCache: @unchecked Sendable {
         for (index, path) in paths.enumerated() {
             let outcome = outcomes[index]
             let stored = outcome.analysed
-                ? StoredOutcome(findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed)
+                ? StoredOutcome(
+                    findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
+                    suppressedRules: outcome.suppressedRules)
                 : nil
             files[path] = StoredFile(
                 hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)

@@ -290,6 +290,9 @@ public final class Scanner {
         var gaps: [ResolutionGap] = []
         var notes: [ScanDiagnostic] = []
         var suppressed = 0
+        /// The rule of each suppressed finding: a rule a nested configuration disables in the
+        /// finding's folder does not count it (nil: not known, from an older cache).
+        var suppressedRules: [String]? = []
         var lines = 0
         var parseSeconds = 0.0
         var ruleSeconds = 0.0
@@ -427,23 +430,31 @@ public final class Scanner {
         var gaps: [ResolutionGap] = []
         var notes: [ScanDiagnostic] = []
         var stats = ScanStats()
-        for outcome in outcomes {
+        // The configuration of the folder a finding is in decides whether its rule is reported there
+        // and with which severity (nested configurations; else the scan's one configuration).
+        let effective: (String) -> Configuration = { [configuration] file in
+            configurations?.effective(forFile: file) ?? configuration
+        }
+        for (position, outcome) in outcomes.enumerated() {
             findings.append(contentsOf: outcome.findings)
             gaps.append(contentsOf: outcome.gaps)
             notes.append(contentsOf: outcome.notes)
             if outcome.fromCache { stats.filesFromCache += 1 }
-            stats.suppressedFindings += outcome.suppressed
+            if configurations != nil, let suppressedRules = outcome.suppressedRules {
+                // A suppression in a folder whose configuration disables the rule hid nothing.
+                let settings = effective(sources[position].path)
+                stats.suppressedFindings += suppressedRules.filter { id in
+                    rules.first { $0.description.id == id }.map { settings.isEnabled($0.description) } ?? true
+                }.count
+            } else {
+                stats.suppressedFindings += outcome.suppressed
+            }
             stats.linesScanned += outcome.lines
         }
         // Per-phase seconds are summed over threads (CPU-ish time), so they can exceed wall time.
         clock.add("parse", outcomes.reduce(0) { $0 + $1.parseSeconds })
         clock.add("rules", outcomes.reduce(0) { $0 + $1.ruleSeconds })
 
-        // The configuration of the folder a finding is in decides whether its rule is reported there
-        // and with which severity (nested configurations; else the scan's one configuration).
-        let effective: (String) -> Configuration = { [configuration] file in
-            configurations?.effective(forFile: file) ?? configuration
-        }
         findings = findings.compactMap { finding in
             var finding = finding
             // A range that ends before it starts is a rule's mistake, and an invalid SARIF region
@@ -592,6 +603,7 @@ public final class Scanner {
             for finding in context.findings {
                 if Suppressions.isSuppressed(finding, by: directives) {
                     outcome.suppressed += 1
+                    outcome.suppressedRules?.append(finding.ruleId)
                 } else {
                     outcome.findings.append(finding)
                 }
