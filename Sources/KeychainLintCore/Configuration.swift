@@ -39,8 +39,14 @@ public struct Configuration: Sendable, Equatable {
     public var version: Int
     /// Globs, relative to `baseDirectory`.
     public var exclude: [String]
-    /// Report findings in test code too (`--include-tests` sets it as well).
-    public var includeTests: Bool
+    /// What the file says about `includeTests`: nil when it does not set the key, so that a nested
+    /// configuration that does not mention it keeps the value of the one above it.
+    public var includeTestsSetting: Bool?
+    /// Report findings in test code too (`--include-tests` sets it as well); false unless set.
+    public var includeTests: Bool {
+        get { includeTestsSetting ?? false }
+        set { includeTestsSetting = newValue }
+    }
     /// Rule id → settings, exactly as written in the file (validated by `validate(against:)`).
     public var rules: [String: RuleSettings]
     /// Directory the exclude globs are relative to ("" = current directory). Not decoded from YAML.
@@ -50,20 +56,63 @@ public struct Configuration: Sendable, Equatable {
     var sourceName: String = Configuration.fileName
 
     public init(
-        version: Int = 1, exclude: [String] = [], includeTests: Bool = false, rules: [String: RuleSettings] = [:],
+        version: Int = 1, exclude: [String] = [], includeTests: Bool? = nil, rules: [String: RuleSettings] = [:],
         baseDirectory: String = ""
     ) {
         self.version = version
         self.exclude = exclude
-        self.includeTests = includeTests
+        self.includeTestsSetting = includeTests
         self.rules = rules
         self.baseDirectory = baseDirectory
     }
 
     public static let `default` = Configuration()
 
+    /// The name used in messages about this configuration (the file as the scan spells it).
+    public var source: String { sourceName }
+
+    /// The top-level keys of the file, as `keys(set:)` reports them.
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        case version, exclude, includeTests, rules
+    }
+
+    /// Which top-level keys this configuration sets (a key written with no value sets nothing).
+    /// Per rule, `RuleSettings` records the same: `enabled` and `severity` are nil unless set, and
+    /// `options` holds only the options the file writes.
+    public var keysSet: Set<Key> {
+        var keys: Set<Key> = []
+        if versionSet { keys.insert(.version) }
+        if !exclude.isEmpty { keys.insert(.exclude) }
+        if includeTestsSetting != nil { keys.insert(.includeTests) }
+        if !rules.isEmpty { keys.insert(.rules) }
+        return keys
+    }
+
+    /// Whether the file writes `version:` with a value (not part of equality: it must be 1).
+    var versionSet = false
+
+    // MARK: Combining
+
+    /// This configuration with `inner`'s settings over it, as a `.keychain-lint.yml` in a folder
+    /// below applies over one above: each key `inner` sets wins (`includeTests`; per rule
+    /// `enabled`, `severity` and each option), every other key keeps this configuration's value.
+    /// `exclude` is not combined: each file's patterns stay relative to its own folder and the
+    /// caller applies every file's patterns (see `ConfigurationTree`); the result keeps these.
+    public func overridden(by inner: Configuration) -> Configuration {
+        var result = self
+        if let includeTests = inner.includeTestsSetting { result.includeTestsSetting = includeTests }
+        for (id, innerSettings) in inner.rules {
+            var settings = result.rules[id] ?? RuleSettings()
+            if let enabled = innerSettings.enabled { settings.enabled = enabled }
+            if let severity = innerSettings.severity { settings.severity = severity }
+            settings.options.merge(innerSettings.options) { _, fromInner in fromInner }
+            result.rules[id] = settings
+        }
+        return result
+    }
+
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-        lhs.version == rhs.version && lhs.exclude == rhs.exclude && lhs.includeTests == rhs.includeTests
+        lhs.version == rhs.version && lhs.exclude == rhs.exclude && lhs.includeTestsSetting == rhs.includeTestsSetting
             && lhs.rules == rhs.rules
             && lhs.baseDirectory == rhs.baseDirectory
     }
@@ -279,10 +328,12 @@ private struct ConfigurationFile: Decodable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         // The version comes first: a newer file may use keys this version does not know.
         var version = Configuration.currentVersion
+        var versionSet = false
         if let key = AnyCodingKey("version"), container.contains(key),
             let value = try container.decodeOptional(Int.self, forKey: key, expected: "expected an integer")
         {
             version = value
+            versionSet = true
         }
         guard version == Configuration.currentVersion else {
             throw ConfigurationIssue(
@@ -301,9 +352,9 @@ private struct ConfigurationFile: Decodable {
                     "exclude: at most \(Configuration.maximumExcludePatterns) patterns, found \(exclude.count)")
             }
         }
-        var includeTests = false
+        var includeTests: Bool?
         if let key = AnyCodingKey("includeTests"), container.contains(key) {
-            includeTests = try container.decodeOptional(Bool.self, forKey: key, expected: "expected true or false") ?? false
+            includeTests = try container.decodeOptional(Bool.self, forKey: key, expected: "expected true or false")
         }
         var rules: [String: RuleSettings] = [:]
         if let key = AnyCodingKey("rules"), container.contains(key), !(try container.decodeNil(forKey: key)) {
@@ -323,6 +374,7 @@ private struct ConfigurationFile: Decodable {
             }
         }
         configuration = Configuration(version: version, exclude: exclude, includeTests: includeTests, rules: rules)
+        configuration.versionSet = versionSet
     }
 }
 

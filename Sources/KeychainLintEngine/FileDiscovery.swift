@@ -68,6 +68,10 @@ public struct FileDiscovery: Sendable {
     public let includeVendored: Bool
     /// `baseDirectory` as a standardized absolute path.
     private let absoluteBase: String
+    /// Nested configuration files, when the scan reads them: each folder's `.keychain-lint.yml` is
+    /// loaded as the walk enters the folder, and its exclude patterns apply below it. A file that
+    /// cannot be loaded ends the discovery with its error.
+    public var configurations: ConfigurationTree?
 
     public init(exclude: [String], baseDirectory: String, includeVendored: Bool) {
         self.exclude = exclude.map(GlobPattern.init)
@@ -88,9 +92,14 @@ public struct FileDiscovery: Sendable {
     /// name shown with `\xFF` escapes.
     public func discover(_ paths: [String], skipped: inout [ScanDiagnostic]) throws -> [DiscoveredFile] {
         var walk = Walk()
+        if let configurations {
+            for path in paths { configurations.loadAncestors(of: path) }
+            if let error = configurations.firstError { throw error }
+        }
         for path in paths {
             try discover(root: path, into: &walk)
         }
+        if let error = configurations?.firstError { throw error }
         // A name spelled with `\xFF` escapes may read like another file's real name; the scan
         // tells files apart by their paths, so only the one spelled exactly is kept.
         let exact = Set(walk.found.values.filter { $0.file.pathBytes == nil }.map(\.file.path))
@@ -168,7 +177,7 @@ public struct FileDiscovery: Sendable {
         let absolute = DiscoveryPaths.absolute(root)
         let relative = relativeToBase(absolute) ?? display
 
-        if isExcluded(relative) { return }
+        if isExcluded(relative) || configurations?.isExcluded(display) == true { return }
 
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR {
@@ -202,6 +211,10 @@ public struct FileDiscovery: Sendable {
             walk.skip(display, "cannot read directory: \(error)", identity: FileIdentity(identity))
             return
         }
+        if let configurations, entries.contains(where: { $0.name == Configuration.fileName }) {
+            // Before the folder's entries: its exclude patterns apply to them.
+            configurations.load(folder: display)
+        }
         let directoryName = (absolute as NSString).lastPathComponent
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let name = entry.name
@@ -215,7 +228,7 @@ public struct FileDiscovery: Sendable {
                 // Gone since the folder was listed: nothing to say. Anything else (a name too long
                 // for the system) is worth a line, for the names the scan would have read.
                 if entry.statError == ENOENT { continue }
-                if Self.folderKind(name: name, directoryName: directoryName) != nil, !isExcluded(childRelative) {
+                if Self.folderKind(name: name, directoryName: directoryName) != nil, !isExcluded(childRelative, childDisplay) {
                     walk.skip(
                         childDisplay, "cannot read file: \(String(cString: strerror(entry.statError)))",
                         identity: .path(childAbsolute))
@@ -236,7 +249,7 @@ public struct FileDiscovery: Sendable {
             if type == S_IFDIR {
                 if Self.alwaysSkippedDirectoryNames.contains(name) { continue }
                 if !includeVendored, Self.vendoredDirectoryNames.contains(name) { continue }
-                if isExcluded(childRelative) { continue }
+                if isExcluded(childRelative, childDisplay) { continue }
                 if !entry.validName { walk.noteEscapedName(childDisplay, folder: true, identity: FileIdentity(info)) }
                 walkDirectory(
                     directory: childPath, bytes: childBytes, display: childDisplay, absolute: childAbsolute,
@@ -244,7 +257,7 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             guard let kind = Self.folderKind(name: name, directoryName: directoryName) else { continue }
-            if isExcluded(childRelative) { continue }
+            if isExcluded(childRelative, childDisplay) { continue }
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
             if isLink, entry.target == nil {
                 // A dangling link or a link loop: the scanner reports it as unreadable.
@@ -270,6 +283,12 @@ public struct FileDiscovery: Sendable {
     private func add(_ file: DiscoveredFile, identity: FileIdentity, viaLink: Bool, into walk: inout Walk) {
         if let existing = walk.found[identity], !(existing.viaLink && !viaLink) { return }
         walk.found[identity] = Walk.Entry(file: file, viaLink: viaLink)
+    }
+
+    /// Excluded by the configuration's patterns (`relativePath`, from `baseDirectory`) or by a
+    /// nested configuration file's (`display`, as the walk spells it).
+    private func isExcluded(_ relativePath: String, _ display: String) -> Bool {
+        isExcluded(relativePath) || configurations?.isExcluded(display) == true
     }
 
     private func isExcluded(_ relativePath: String) -> Bool {

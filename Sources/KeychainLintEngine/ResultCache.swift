@@ -46,6 +46,8 @@ public final class ResultCache: @unchecked Sendable {
         var gaps: [ResolutionGap]
         var notes: [ScanDiagnostic]
         var suppressed: Int
+        /// The rule of each suppressed finding (absent in caches written before it was kept).
+        var suppressedRules: [String]?
     }
 
     /// 4: keys and content hashes are SHA-256.
@@ -91,12 +93,24 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Cache key of a configuration: tool version, rules and their effective settings, project files.
-    public static func key(configuration: Configuration, ruleIds: [String], projectFiles: [ProjectFileInputHash]) -> String {
+    /// `nested` are the scan's `.keychain-lint.yml` files (see `ConfigurationTree`), from the top
+    /// down: a file's findings depend on the options of its folder's configuration, so a change to
+    /// any of them makes a new key.
+    public static func key(
+        configuration: Configuration, ruleIds: [String], nested: [Configuration] = [], projectFiles: [ProjectFileInputHash]
+    ) -> String {
         var parts = ["keychain-lint \(KeychainLintVersion.current)", "config v\(configuration.version)"]
         for id in ruleIds.sorted() { parts.append("rule \(id)") }
-        for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {
-            parts.append("settings \(id) \(settings.enabled.map(String.init) ?? "-") \(settings.severity?.rawValue ?? "-")")
-            for (option, value) in settings.options.sorted(by: { $0.key < $1.key }) { parts.append("  \(option)=\(value)") }
+        func add(_ configuration: Configuration) {
+            for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {
+                parts.append("settings \(id) \(settings.enabled.map(String.init) ?? "-") \(settings.severity?.rawValue ?? "-")")
+                for (option, value) in settings.options.sorted(by: { $0.key < $1.key }) { parts.append("  \(option)=\(value)") }
+            }
+        }
+        add(configuration)
+        for layer in nested {
+            parts.append("nested \(layer.source) includeTests=\(layer.includeTestsSetting.map(String.init) ?? "-")")
+            add(layer)
         }
         for file in projectFiles.sorted(by: { $0.path < $1.path }) { parts.append("project \(file.path) \(file.hash)") }
         return sha256(parts.joined(separator: "\n"))
@@ -167,6 +181,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.gaps = outcome.gaps
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
+            restored.suppressedRules = outcome.suppressedRules
             restored.lines = lines[index]
             // It was analysed (in the run that stored it): `save` keeps its outcome for the next
             // run, or every other run would find nothing to reuse.
@@ -205,7 +220,9 @@ public final class ResultCache: @unchecked Sendable {
         for (index, path) in paths.enumerated() {
             let outcome = outcomes[index]
             let stored = outcome.analysed
-                ? StoredOutcome(findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed)
+                ? StoredOutcome(
+                    findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
+                    suppressedRules: outcome.suppressedRules)
                 : nil
             files[path] = StoredFile(
                 hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)

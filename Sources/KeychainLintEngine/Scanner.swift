@@ -16,6 +16,13 @@ public final class Scanner {
 
     public let configuration: Configuration
     let enabledRules: [any Rule.Type]
+    /// Every rule the scanner knows, enabled or not (a nested configuration may enable one).
+    let ruleTypes: [any Rule.Type]
+    /// Whether `scan(paths:)` reads every `.keychain-lint.yml` from the current folder (the project
+    /// root) down to each file's folder (see `ConfigurationTree`). `configuration` then holds the
+    /// command line's settings, applied over every file's (`--include-tests`); without it,
+    /// `configuration` is the one configuration of the scan (`--config`).
+    public var readsNestedConfigurations = false
     /// Whether a scan lets go of its working data (index, resolver caches) when it returns. The
     /// command-line tool exits right after reporting, and releasing a large scan's millions of
     /// small objects one by one would only delay that exit (about half a second on the
@@ -33,6 +40,7 @@ public final class Scanner {
         let descriptions = ruleTypes.map { $0.description }
         try configuration.validate(against: descriptions)
         self.configuration = configuration
+        self.ruleTypes = ruleTypes
         self.enabledRules = ruleTypes.filter { configuration.isEnabled($0.description) }
     }
 
@@ -48,9 +56,12 @@ public final class Scanner {
         progress: (@Sendable (Int, Int) -> Void)? = nil, cacheDirectory: String? = nil
     ) throws -> ScanResult {
         let clock = PhaseClock()
-        let discovery = FileDiscovery(
+        var discovery = FileDiscovery(
             exclude: configuration.exclude, baseDirectory: configuration.baseDirectory,
             includeVendored: includeVendored)
+        let configurations = readsNestedConfigurations
+            ? ConfigurationTree(commandLine: configuration, rules: ruleTypes.map { $0.description }) : nil
+        discovery.configurations = configurations
         // Folders that cannot be read, FIFOs and the like: reported, never the end of the scan.
         var discoveryNotes: [ScanDiagnostic] = []
         var discovered = try discovery.discover(paths, skipped: &discoveryNotes)
@@ -66,7 +77,7 @@ public final class Scanner {
         let isReported: @Sendable (String) -> Bool = { [reported] path in reported?.contains(path) ?? true }
         clock.lap("discovery")
 
-        let rules = makeRules()
+        let rules = makeRules(configurations)
         let prefilter = Prefilter(rules: rules.map(\.type))
         let swiftFiles = discovered.filter { ProjectFileInput.Kind(discovered: $0.kind) == nil }
         // One pass over each file, on every core: read it, gate it, summarise its identifiers
@@ -129,7 +140,7 @@ public final class Scanner {
         var result = scan(
             prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles,
             manifests: manifests, clock: clock, threads: threads, progress: progress, cacheDirectory: cacheDirectory,
-            cacheRoots: project.isEmpty ? paths : project)
+            cacheRoots: project.isEmpty ? paths : project, configurations: configurations)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -140,9 +151,75 @@ public final class Scanner {
         return result
     }
 
-    func makeRules() -> [EnabledRule] {
-        enabledRules.map { type in
-            EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
+    /// The rules that run: with nested configurations, every rule enabled in the configuration of
+    /// some folder (its findings are then kept only where it is enabled), with the options of the
+    /// top folder (`RulePlan` gives other folders theirs).
+    func makeRules(_ configurations: ConfigurationTree? = nil) -> [EnabledRule] {
+        guard let configurations else {
+            return enabledRules.map { type in
+                EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
+            }
+        }
+        let effective = configurations.distinctEffective
+        let top = configurations.effective(forFolder: "")
+        return ruleTypes.filter { type in effective.contains { $0.isEnabled(type.description) } }.map { type in
+            EnabledRule(type: type, rule: type.init(options: top.options(for: type.description)))
+        }
+    }
+
+    /// Which instance of each rule analyses which file: one instance per distinct set of options
+    /// among the files' effective configurations (a nested `.keychain-lint.yml` may set
+    /// `weakBiometricFlags` for its folder).
+    struct RulePlan {
+        let rules: [EnabledRule]
+        private var variants: [[EnabledRule]] = []
+        private var variantOfFile: [Int] = []
+
+        init(rules: [EnabledRule], configurations: ConfigurationTree?, paths: [String]) {
+            self.rules = rules
+            guard let configurations, configurations.layers.values.contains(where: { layer in
+                layer.configuration.rules.values.contains { !$0.options.isEmpty }
+            }) else { return }
+            var instances: [String: EnabledRule] = [:]
+            var variantIndex: [String: Int] = [:]
+            var byFolder: [String: Int] = [:]
+            for path in paths {
+                let folder = ConfigurationTree.folder(of: DiscoveryPaths.displayPath(path))
+                if let known = byFolder[folder] {
+                    variantOfFile.append(known)
+                    continue
+                }
+                let effective = configurations.effective(forFolder: folder)
+                var variant: [EnabledRule] = []
+                var signature: [String] = []
+                for entry in rules {
+                    let options = effective.options(for: entry.description)
+                    let key = entry.description.id + " " + options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                    signature.append(key)
+                    if let instance = instances[key] {
+                        variant.append(instance)
+                    } else {
+                        let instance = EnabledRule(type: entry.type, rule: entry.type.init(options: options))
+                        instances[key] = instance
+                        variant.append(instance)
+                    }
+                }
+                let joined = signature.joined(separator: "\n")
+                let position: Int
+                if let known = variantIndex[joined] {
+                    position = known
+                } else {
+                    position = variants.count
+                    variants.append(variant)
+                    variantIndex[joined] = position
+                }
+                byFolder[folder] = position
+                variantOfFile.append(position)
+            }
+        }
+
+        func rules(forFile index: Int) -> [EnabledRule] {
+            variantOfFile.isEmpty ? rules : variants[variantOfFile[index]]
         }
     }
 
@@ -213,6 +290,9 @@ public final class Scanner {
         var gaps: [ResolutionGap] = []
         var notes: [ScanDiagnostic] = []
         var suppressed = 0
+        /// The rule of each suppressed finding: a rule a nested configuration disables in the
+        /// finding's folder does not count it (nil: not known, from an older cache).
+        var suppressedRules: [String]? = []
         var lines = 0
         var parseSeconds = 0.0
         var ruleSeconds = 0.0
@@ -253,8 +333,9 @@ public final class Scanner {
     func scan(
         prepared: consuming [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
         manifests: [ProjectModelBuilder.Manifest], clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
-        cacheRoots: [String]
+        cacheRoots: [String], configurations: ConfigurationTree? = nil
     ) -> ScanResult {
+        let plan = RulePlan(rules: rules, configurations: configurations, paths: prepared.map(\.path))
         // The identifier summaries move to the index, which drops them once its text indexes are
         // built (tens of MB on a large scan): nothing here may keep a second reference to them.
         var inputs: [ProjectIndex.PreparedInput] = []
@@ -299,6 +380,7 @@ public final class Scanner {
             hashes = sources.map(\.hash)
             let key = ResultCache.key(
                 configuration: configuration, ruleIds: rules.map(\.description.id),
+                nested: configurations?.orderedLayers.map(\.configuration) ?? [],
                 projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) }
                     + manifests.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash($0.text)) })
             cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
@@ -314,10 +396,10 @@ public final class Scanner {
             if let cached = reused[fileIndex] { return cached }
             // Only the result cache reads the names a file's analysis looked up.
             guard recordsDependencies else {
-                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: rules)
+                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex))
             }
             let (outcome, recorded) = Dependencies.record {
-                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: rules)
+                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex))
             }
             var result = outcome
             if result.analysed {
@@ -348,19 +430,32 @@ public final class Scanner {
         var gaps: [ResolutionGap] = []
         var notes: [ScanDiagnostic] = []
         var stats = ScanStats()
-        for outcome in outcomes {
+        // The configuration of the folder a finding is in decides whether its rule is reported there
+        // and with which severity (nested configurations; else the scan's one configuration).
+        let effective: (String) -> Configuration = { [configuration] file in
+            configurations?.effective(forFile: file) ?? configuration
+        }
+        for (position, outcome) in outcomes.enumerated() {
             findings.append(contentsOf: outcome.findings)
             gaps.append(contentsOf: outcome.gaps)
             notes.append(contentsOf: outcome.notes)
             if outcome.fromCache { stats.filesFromCache += 1 }
-            stats.suppressedFindings += outcome.suppressed
+            if configurations != nil, let suppressedRules = outcome.suppressedRules {
+                // A suppression in a folder whose configuration disables the rule hid nothing.
+                let settings = effective(sources[position].path)
+                stats.suppressedFindings += suppressedRules.filter { id in
+                    rules.first { $0.description.id == id }.map { settings.isEnabled($0.description) } ?? true
+                }.count
+            } else {
+                stats.suppressedFindings += outcome.suppressed
+            }
             stats.linesScanned += outcome.lines
         }
         // Per-phase seconds are summed over threads (CPU-ish time), so they can exceed wall time.
         clock.add("parse", outcomes.reduce(0) { $0 + $1.parseSeconds })
         clock.add("rules", outcomes.reduce(0) { $0 + $1.ruleSeconds })
 
-        findings = findings.map { finding in
+        findings = findings.compactMap { finding in
             var finding = finding
             // A range that ends before it starts is a rule's mistake, and an invalid SARIF region
             // that viewers reject with the whole report: keep such a range as empty, at its start.
@@ -369,10 +464,12 @@ public final class Scanner {
             where finding.relatedLocations[index].range.end < finding.relatedLocations[index].range.start {
                 finding.relatedLocations[index].range.end = finding.relatedLocations[index].range.start
             }
-            if let rule = rules.first(where: { $0.description.id == finding.ruleId }),
-                configuration.rules[rule.description.id]?.severity != nil
-            {
-                finding.severity = configuration.severity(for: rule.description)
+            if let rule = rules.first(where: { $0.description.id == finding.ruleId }) {
+                let settings = effective(finding.range.file)
+                if !settings.isEnabled(rule.description) { return nil }
+                if settings.rules[rule.description.id]?.severity != nil {
+                    finding.severity = settings.severity(for: rule.description)
+                }
             }
             return finding
         }
@@ -386,8 +483,10 @@ public final class Scanner {
         // Test code is judged like any other (its findings are cached with the rest), then held
         // back: a report about fixtures is noise. `--verbose` lists them.
         var testFindingNotes: [ScanDiagnostic] = []
-        if !configuration.includeTests {
-            let (hidden, shown) = findings.partitioned { model.isTestCode($0.range.file) }
+        if configurations != nil || !configuration.includeTests {
+            let (hidden, shown) = findings.partitioned {
+                model.isTestCode($0.range.file) && !effective($0.range.file).includeTests
+            }
             findings = shown
             stats.testFindings = hidden.count
             testFindingNotes = hidden.map { finding in
@@ -504,6 +603,7 @@ public final class Scanner {
             for finding in context.findings {
                 if Suppressions.isSuppressed(finding, by: directives) {
                     outcome.suppressed += 1
+                    outcome.suppressedRules?.append(finding.ruleId)
                 } else {
                     outcome.findings.append(finding)
                 }

@@ -39,7 +39,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Configuration file (default: the nearest .keychain-lint.yml in the scanned folder or its parents, up to the repository root).")
+    @Option(help: "The one configuration file of the scan (default: every .keychain-lint.yml from the project root down to each file's folder, the inner one's keys winning).")
     var config: String?
 
     @Option(name: .customLong("base-path"), help: "Folder that reported paths are relative to (default: the git root, else the configuration's folder, else the current folder).")
@@ -97,7 +97,11 @@ struct ScanCommand: ParsableCommand {
         // Everything the user spelled relative to the current folder is resolved before the scan
         // moves into the project root (see `ProjectScope`).
         let configurationPath = try configurationFile()
-        var configuration = try loadConfiguration(configurationPath)
+        // With --config, that file is the scan's one configuration. Without it, the scan reads every
+        // `.keychain-lint.yml` from the project root down to each file's folder (`ConfigurationTree`),
+        // and `configuration` holds only the command line's settings, applied over them all; the
+        // nearest file above the scanned path still decides the project root when there is no git root.
+        var configuration = config == nil ? Configuration.default : try loadConfiguration(configurationPath)
         if includeTests { configuration.includeTests = true }
         let scope = try ProjectScope(
             paths: paths, basePath: basePath, configuration: &configuration, configurationPath: configurationPath)
@@ -107,6 +111,7 @@ struct ScanCommand: ParsableCommand {
         let scanner: KeychainLintEngine.Scanner
         do {
             scanner = try KeychainLintEngine.Scanner(configuration: configuration)
+            scanner.readsNestedConfigurations = config == nil
         } catch {
             throw CLIError(message: "\(error)")
         }

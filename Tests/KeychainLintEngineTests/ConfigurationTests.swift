@@ -461,3 +461,51 @@ private func validationError(_ yaml: String) -> String? {
         #expect(try Configuration.load(path: file.path) == Configuration(baseDirectory: directory.path))
     }
 }
+
+@Suite struct ConfigurationCombiningTests {
+    private func parse(_ yaml: String) throws -> Configuration {
+        try Configuration.parse(yaml: yaml, source: ".keychain-lint.yml", baseDirectory: "")
+    }
+
+    @Test func recordsTheKeysTheFileSets() throws {
+        #expect(try parse("").keysSet == [])
+        #expect(try parse("includeTests: false").keysSet == [.includeTests])
+        #expect(try parse("includeTests:").keysSet == [])
+        #expect(try parse("version: 1\nexclude: [a]").keysSet == [.version, .exclude])
+        let rules = try parse("rules:\n  swift.weak_biometric_acl:\n    severity: low\n")
+        #expect(rules.keysSet == [.rules])
+        #expect(rules.rules == ["swift.weak_biometric_acl": RuleSettings(enabled: nil, severity: .low)])
+        #expect(try parse("includeTests: false") != Configuration())
+    }
+
+    @Test func innerKeysWinOthersAreInherited() throws {
+        let outer = try parse("""
+            includeTests: true
+            exclude: [Vendor]
+            rules:
+              swift.weak_biometric_acl:
+                enabled: false
+                severity: low
+                weakBiometricFlags: [biometryAny]
+              swift.insecure_accessibility:
+                severity: info
+            """)
+        let inner = try parse("""
+            exclude: [Old]
+            rules:
+              swift.weak_biometric_acl:
+                enabled: true
+                weakBiometricFlags: [userPresence]
+            """)
+        let combined = outer.overridden(by: inner)
+        #expect(combined.includeTests == true)
+        #expect(combined.exclude == ["Vendor"])
+        #expect(combined.rules == [
+            "swift.weak_biometric_acl": RuleSettings(
+                enabled: true, severity: .low, options: ["weakBiometricFlags": .list([.string("userPresence")])]),
+            "swift.insecure_accessibility": RuleSettings(severity: .info),
+        ])
+        #expect(outer.overridden(by: try parse("includeTests: false")).includeTests == false)
+        #expect(outer.overridden(by: Configuration()) == outer)
+    }
+}
