@@ -23,7 +23,7 @@ extension SyntaxQueries {
         case .variable(_, let binding, _, _)?: .variable(binding)
         case .parameter(let parameter, _)?: .parameter(parameter)
         case .optionalBinding(let condition)?: .optionalBinding(condition)
-        case .opaque?, .casePayload?: .opaque
+        case .opaque?, .casePayload?, .conditional?: .opaque
         case nil: .notLocal
         }
     }

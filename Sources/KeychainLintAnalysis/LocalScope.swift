@@ -10,8 +10,29 @@ enum LocalBinding {
     case optionalBinding(OptionalBindingConditionSyntax)
     /// An associated value bound by a `switch` case (`case let .valet(accessibility):`).
     case casePayload(CasePayload)
+    /// Declared in clauses of an `#if` (`#if DEBUG let flags = … #else let flags = … #endif`):
+    /// each clause's value is possible.
+    case conditional(ConditionalDeclaration)
     /// A binding whose value the resolver does not follow (closure or loop variable, pattern, …).
     case opaque(String)
+}
+
+/// A local declared inside the clauses of an `#if` in a statement list.
+/// (A class: it holds `LocalBinding`s, which hold it.)
+final class ConditionalDeclaration {
+    /// Each clause that declares the name: its condition as written (`#if DEBUG`, `#else`) and
+    /// the declaration there.
+    let clauses: [(condition: String, binding: LocalBinding)]
+    /// The list holding the `#if`, and the `#if`'s index in it (the flow to a use after
+    /// `#endif` continues from there).
+    let list: CodeBlockItemListSyntax
+    let itemIndex: Int
+
+    init(clauses: [(condition: String, binding: LocalBinding)], list: CodeBlockItemListSyntax, itemIndex: Int) {
+        self.clauses = clauses
+        self.list = list
+        self.itemIndex = itemIndex
+    }
 }
 
 /// Lexical lookup of local names, walking outwards from a use. Stops at type bodies: members
@@ -119,6 +140,22 @@ enum LocalScope {
         }
         if let guardStmt = item.as(GuardStmtSyntax.self), let found = lookupInConditions(name, guardStmt.conditions) {
             return found
+        }
+        if let ifConfig = item.as(IfConfigDeclSyntax.self) {
+            var clauses: [(condition: String, binding: LocalBinding)] = []
+            for clause in ifConfig.clauses {
+                guard case .statements(let statements)? = clause.elements else { continue }
+                let items = Array(statements)
+                // The clause's last declaration of the name is the one in scope after `#endif`.
+                for position in items.indices.reversed() {
+                    if let found = bindingIn(items[position].item, index: position, name, statements) {
+                        let condition = clause.condition.map { " " + SyntaxQueries.shortText($0, limit: 40) } ?? ""
+                        clauses.append((clause.poundKeyword.text + condition, found))
+                        break
+                    }
+                }
+            }
+            return clauses.isEmpty ? nil : .conditional(ConditionalDeclaration(clauses: clauses, list: list, itemIndex: index))
         }
         return nil
     }

@@ -588,9 +588,46 @@ public final class ValueResolver: @unchecked Sendable {
         case .casePayload(let payload):
             // CasePayload.swift.
             return evaluateCasePayload(payload, use: use, env)
+        case .conditional(let declaration):
+            return evaluateConditionalLocal(name, declaration, use: use, env)
         case .opaque(let reason):
             return gap(use, env, reason)
         }
+    }
+
+    /// A local declared in `#if` clauses: every clause's value is possible (the scan cannot know
+    /// which configuration ships), each through its clause's statements, then the statements
+    /// between `#endif` and the use. The trace names the clause's condition.
+    private func evaluateConditionalLocal(_ name: String, _ declaration: ConditionalDeclaration, use: Syntax, _ env: Environment)
+        -> Resolution
+    {
+        var result = Resolution()
+        for (condition, binding) in declaration.clauses {
+            guard case .variable(_, let patternBinding, let clauseList, let clauseIndex) = binding else {
+                result = result.merging(evaluateLocal(name, binding, use: use, env))
+                continue
+            }
+            let key = NodeKey(file: env.file, node: patternBinding)
+            guard !env.active.contains(key) else {
+                result = result.merging(gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle))
+                continue
+            }
+            var inner = env
+            inner.active.insert(key)
+            inner.depth += 1
+            inner.nesting = 0
+            var state = patternBinding.initializer.map { evaluate($0.value, inner) } ?? Resolution()
+            // The use lies after `#endif`: the clause's statements all run before it.
+            state = LocalFlow(resolver: self, name: name, env: inner)
+                .value(at: use, declaredIn: clauseList, at: clauseIndex, initial: state)
+            state = LocalFlow(resolver: self, name: name, env: inner)
+                .value(at: use, declaredIn: declaration.list, at: declaration.itemIndex, initial: state)
+            result = result.merging(
+                state.through(step(.branch, condition, at: patternBinding, in: env.file))
+                    .through(step(.variable, "`\(name)`", at: patternBinding.pattern, in: env.file)))
+        }
+        if result.isEmpty { return gap(use, env, "`\(name)` has no value the resolver can see") }
+        return result
     }
 
     private func evaluateLocalVariable(
@@ -792,7 +829,7 @@ public final class ValueResolver: @unchecked Sendable {
                 return nil
             case .parameter(let parameter, _)?:
                 return TypeNames.baseName(of: parameter.type)
-            case .optionalBinding, .opaque, .casePayload:
+            case .optionalBinding, .opaque, .casePayload, .conditional:
                 return nil
             case nil:
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)

@@ -1,0 +1,73 @@
+import KeychainLintAnalysis
+import Testing
+
+/// A local declared in the clauses of an `#if`: the scan cannot know which configuration ships,
+/// so every clause's value is possible, and the trace names the clause.
+@Suite("Locals declared under #if")
+struct ConditionalCompilationTests {
+    @Test("each clause's value is possible, with its condition in the trace")
+    func everyClause() {
+        let resolution = resolveProbe("""
+            func f() {
+                #if DEBUG
+                let flags: SecAccessControlCreateFlags = .userPresence
+                #elseif targetEnvironment(simulator)
+                let flags: SecAccessControlCreateFlags = .devicePasscode
+                #else
+                let flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                #endif
+                probe(flags)
+            }
+            """)
+        #expect(resolution.descriptions == [".userPresence", ".devicePasscode", ".biometryCurrentSet"])
+        #expect(resolution.gaps.isEmpty)
+        #expect(resolution.trace(of: ".userPresence") == ["`flags`", "#if DEBUG"])
+        #expect(resolution.trace(of: ".devicePasscode") == ["`flags`", "#elseif targetEnvironment(simulator)"])
+        #expect(resolution.trace(of: ".biometryCurrentSet") == ["`flags`", "#else"])
+    }
+
+    @Test("statements inside the clause and after #endif still change the value")
+    func flowAfterTheClause() {
+        let resolution = resolveProbe("""
+            func f(strict: Bool) {
+                #if DEBUG
+                var flags: SecAccessControlCreateFlags = .userPresence
+                flags.insert(.privateKeyUsage)
+                #else
+                var flags: SecAccessControlCreateFlags = .biometryAny
+                #endif
+                flags = .biometryCurrentSet
+                probe(flags)
+            }
+            """)
+        #expect(resolution.descriptions == [".biometryCurrentSet"], "\(resolution.descriptions)")
+    }
+
+    @Test("a name declared in only one clause has that clause's value")
+    func oneClause() {
+        let resolution = resolveProbe("""
+            func f() {
+                #if DEBUG
+                let protection = kSecAttrAccessibleAlways
+                #endif
+                probe(protection)
+            }
+            """)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleAlways"])
+        #expect(resolution.trace(of: "kSecAttrAccessibleAlways") == ["`protection`", "#if DEBUG"])
+    }
+
+    @Test("a local inside the clause, used inside it, is an ordinary local")
+    func useInsideTheClause() {
+        let resolution = resolveProbe("""
+            func f() {
+                #if DEBUG
+                let flags: SecAccessControlCreateFlags = .userPresence
+                probe(flags)
+                #endif
+            }
+            """)
+        #expect(resolution.descriptions == [".userPresence"])
+        #expect(resolution.trace(of: ".userPresence") == ["`flags`"])
+    }
+}
