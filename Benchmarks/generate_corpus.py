@@ -9,7 +9,7 @@ always give byte-identical files. Writes:
   OUT/EXPECTED.json        every planted finding and every planted decoy, with its kind and the
                            file/line locations where a tool may report it
 
-A *finding* is something a complete keychain-lint (shared/RULES.md) must report; a *decoy* is
+A *finding* is something a complete keychain-lint (every rule as `keychain-lint explain` documents it) must report; a *decoy* is
 something it must not report (strong flags, comparisons, comments and strings, ...). Each has a
 `rule` (the keychain-lint rule id it belongs to) and a `kind` (how it is written). Locations:
 `use` is where keychain-lint reports (the flags argument, the dictionary value); `origins` are the

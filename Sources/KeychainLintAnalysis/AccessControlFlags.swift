@@ -1,4 +1,5 @@
-/// `SecAccessControlCreateFlags` as Security defines them (RULES.md, "Apple facts"). Aliases share
+/// `SecAccessControlCreateFlags` as Security defines them (Apple's `SecAccessControl.h`; documentation:
+/// https://developer.apple.com/documentation/security/secaccesscontrolcreateflags). Aliases share
 /// a bit: `.touchIDAny` is `.biometryAny`, `.touchIDCurrentSet` is `.biometryCurrentSet`,
 /// `.companion` took over `.watch`'s bit.
 public struct AccessControlFlag: Hashable, Sendable {

@@ -1,6 +1,6 @@
 /// What Security itself says about a flags value: which flags ask the user to authenticate, and
 /// which combinations `SecAccessControlCreateWithFlags` rejects with errSecParam (Apple's
-/// open-source Security framework, `SecAccessControl.c`; RULES.md "Apple facts").
+/// open-source Security framework, `SecAccessControl.c`).
 extension AccessControlFlagSet {
     /// Bits of the flags that ask the user to authenticate (`AccessControlFlag.constraintNames`).
     public static let userAuthenticationBits: UInt64 = AccessControlFlag.constraintNames.reduce(0) {

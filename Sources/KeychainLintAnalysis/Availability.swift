@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Code that runs only on older systems: the `else` of `if #available(iOS 11.3, *)`, the body of
 /// `guard #available(…) else { … }`, the body of `if #unavailable(…)`, and what follows
 /// `guard #unavailable(…) else { … }`. There an API introduced at or after the checked version
-/// does not exist, so a rule must not propose it (RULES.md, "The project model": Availability).
+/// does not exist, so a rule must not propose it.
 public enum Availability {
     /// A system version as written in an availability condition (`11.3` → `[11, 3]`).
     public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {

@@ -35,7 +35,7 @@ public enum SecItemKeys {
         "public": "kSecPublicKeyAttrs",
     ]
 
-    /// Raw strings of accessibility values (RULES.md table) and other value constants.
+    /// Raw strings of accessibility values (as Security stores them) and other value constants.
     public static let rawAccessibility: [String: String] = [
         "akpu": "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
         "aku": "kSecAttrAccessibleWhenUnlockedThisDeviceOnly",

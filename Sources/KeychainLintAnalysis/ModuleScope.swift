@@ -1,9 +1,9 @@
 import Foundation
 
-/// Which files a name written in a file can resolve to (RULES.md, "The project model": name
-/// resolution is scoped). A name resolves in the file's own module and in the modules that module
-/// depends on or the file imports, never in a sibling app, a test target (unless the asking file
-/// is test code itself) or an unrelated package of the same scan. So a module's findings do not
+/// Which files a name written in a file can resolve to: name resolution is scoped. A name resolves
+/// in the file's own module and in the modules that module depends on or the file imports, never in
+/// a sibling app, a test target (unless the asking file is test code itself) or an unrelated
+/// package of the same scan. So a module's findings do not
 /// change when unrelated code is added to the scan.
 ///
 /// What the model does not know stays as before:

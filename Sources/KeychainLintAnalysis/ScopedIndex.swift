@@ -1,5 +1,5 @@
 /// The index as one file sees it: every lookup answers only with declarations (and calls) in
-/// files that `ProjectIndex.scope` makes visible from that file (RULES.md, "The project model").
+/// files that `ProjectIndex.scope` makes visible from that file.
 /// A file the model does not place in a module, or a scan without a scope, sees everything, as
 /// the plain index does. Limits on broad searches count only visible files, so code outside the
 /// file's scope cannot make a question too broad to answer either.

@@ -1,7 +1,7 @@
 import Foundation
 import SwiftSyntax
 
-/// The one value resolver every rule asks (RULES.md, "Value resolution"). Given an expression, it
+/// The one value resolver every rule asks. Given an expression, it
 /// returns the set of values the expression can have, following literals, set algebra, locals
 /// through branches, properties and globals across files, functions and computed properties
 /// (including `switch self` mappings), default arguments and callers' arguments, and casts.

@@ -1,17 +1,17 @@
 /// Everything a rule says about itself: metadata for reporters, documentation for `explain`
 /// and generated docs, and the examples that run as its tests.
 public struct RuleDescription: Sendable {
-    /// `swift.<name>`, the scheme of seed 003.
+    /// `swift.<name>` for Swift rules.
     public var id: String
     /// Human title, e.g. "Weak Biometric Access Control Flags".
     public var name: String
     public var severity: Severity
     /// Confidence when the value is written at the call; resolved values lower it to medium.
     public var confidence: Confidence
-    /// Area, as seed 003 calls it ("Authentication", "Data Storage", "Correctness").
+    /// Area: "Authentication", "Data Storage", "Correctness".
     public var resource: String
     public var language: String
-    /// Standards tags as seed 003 spells them: `CWE:287`, `MASVS:auth-8`, `MASWE:0014`, …
+    /// Standards tags, spelled `CWE:287`, `MASVS:auth-8`, `MASWE:0014`, …
     public var tags: [String]
     /// Equivalent rule ids in other tools ("mobsfscan: ios_biometric_acl", "MASTG: MASTG-TEST-0270").
     public var aliases: [RuleAlias]

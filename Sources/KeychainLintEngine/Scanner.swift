@@ -358,7 +358,7 @@ public final class Scanner {
         }
         clock.lap("project model")
         let index = ProjectIndex(prepared: consume inputs)
-        // Names resolve in a file's module and the modules it uses (RULES.md, "The project model").
+        // Names resolve in a file's module and the modules it uses.
         index.scope = ModuleScope(model: model, paths: sources.map(\.path)) { [unowned index] in index.text(at: $0) }
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model)

@@ -102,7 +102,7 @@ struct KeychainQueryTests {
     }
 
     @Test func subscriptAssignmentsOnAnEmptyDictionary() {
-        // Seed 002 builds its query this way, starting from `[String: Any]()` or `[:]`.
+        // OWASP MASTG-KNOW-0057's example builds its query this way, starting from `[String: Any]()` or `[:]`.
         for start in ["[String: Any]()", "[:]", "Dictionary<String, Any>()", "[String: AnyObject]()"] {
             let (queries, gaps) = probeQueries(
                 """

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Name resolution is scoped to the module (RULES.md, "The project model"): a name resolves in
+/// Name resolution is scoped to the module: a name resolves in
 /// the file's own module and the modules it depends on or imports, never in a sibling app or an
 /// unrelated package of the same scan, and a production function is not given its values by test
 /// code.

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainLintCore
 import KeychainLintReporters
 import KeychainLintRules
 import Testing
@@ -24,6 +25,43 @@ struct RuleDocsTests {
                 #expect(text.contains(heading), "\(type.description.id) lacks \(heading)")
             }
             #expect(text.contains("ID: \(type.description.id)"))
+        }
+    }
+
+    /// Product text speaks to the tool's users and cites public sources (Apple documentation, OWASP
+    /// MASTG/MASWE, CWE, public articles), never the project's internal specification documents.
+    static let internalCitations = ["seed 0", "seeds 0", "(seed", "rules.md", "wrappers.md"]
+
+    static func internalCitations(in text: String) -> [String] {
+        let lowered = text.lowercased()
+        return internalCitations.filter { lowered.contains($0) }
+    }
+
+    @Test func productTextCitesOnlyPublicSources() throws {
+        for rule in RuleRegistry.descriptions {
+            var texts = [
+                "explain": RuleDocs.explain(rule),
+                "name": rule.name, "summary": rule.summary, "remediation": rule.remediation,
+                "aliases": rule.aliases.map { "\($0.tool) \($0.id)" }.joined(separator: "\n"),
+                "options": rule.options.map(\.help).joined(separator: "\n"),
+            ]
+            texts["examples"] = rule.examples.flatMap { [$0.title] + $0.messages }.joined(separator: "\n")
+            for (part, text) in texts {
+                #expect(Self.internalCitations(in: text).isEmpty, "\(rule.id) \(part) cites an internal document: \(Self.internalCitations(in: text))")
+            }
+        }
+        let listings = RuleDocs.list(RuleRegistry.descriptions) + RuleDocs.markdownTable(RuleRegistry.descriptions)
+        #expect(Self.internalCitations(in: listings).isEmpty)
+        let sarif = try SARIFReporter().render(
+            ScanResult(findings: [], diagnostics: [], stats: ScanStats(), rules: RuleRegistry.descriptions),
+            options: ReportOptions())
+        #expect(Self.internalCitations(in: sarif).isEmpty, "SARIF rule metadata: \(Self.internalCitations(in: sarif))")
+
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        for document in ["README.md", "Examples/README.md"] {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
+            #expect(Self.internalCitations(in: text).isEmpty, "\(document) cites an internal document: \(Self.internalCitations(in: text))")
         }
     }
 

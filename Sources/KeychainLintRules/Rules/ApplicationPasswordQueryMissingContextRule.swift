@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.application_password_query_missing_context` — seed 001.
+/// `swift.application_password_query_missing_context` — an application-password item read without the
+/// LAContext that holds the password (Kolin Stürt, "Keychain Entropy on iOS 9").
 public struct ApplicationPasswordQueryMissingContextRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
 
@@ -46,7 +47,7 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
             .joined(separator: ", ")
         return "SecItemCopyMatching reads the item of \(identity), which is added with `.applicationPassword` access control "
             + "(\(QueryRuleSupport.place(item.location, from: file))), without `kSecUseAuthenticationContext`: without the LAContext "
-            + "holding the application password the read blocks for a long time or fails (seed 001)"
+            + "holding the application password the read blocks for a long time or fails"
     }
 
     /// A read that returns the item's data, without `kSecUseAuthenticationContext`, and without
@@ -134,20 +135,20 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
             whyItMatters: """
                 An application-password item can only be decrypted with the password the app supplies through \
                 `LAContext.setCredential(_:type: .applicationPassword)`, handed to Keychain services in the \
-                query's `kSecUseAuthenticationContext`. Seed 001: omitting it makes SecItemCopyMatching block \
+                query's `kSecUseAuthenticationContext`. Omitting it makes SecItemCopyMatching block \
                 for a long time (sometimes with "BSMachError: invalid capability"); the read then fails and the \
-                app behaves as if the secret were gone.
+                app behaves as if the secret were gone (Kolin Stürt, "Keychain Entropy on iOS 9").
                 """,
             whatToDoInstead: """
                 Create an `LAContext`, call `setCredential(passwordData, type: .applicationPassword)` with the \
                 password the user entered (or derived from it), and pass the context as \
-                `kSecUseAuthenticationContext` (with the item's `kSecAttrAccessControl`, as seed 001 does) in \
+                `kSecUseAuthenticationContext` (with the item's `kSecAttrAccessControl`, as Kolin Stürt's article does) in \
                 every query that reads the item. Check that both objects exist before reading, and handle \
                 errSecAuthFailed (-25293) for a wrong password.
                 """,
             fixSafety: "Not automatic: the app has to obtain the password from the user before reading.",
             notes: [
-                "RULES.md names no standards tags for this rule, so none are set.",
+                "No standards tags are set: the rule reports a functional failure (a read that blocks, then fails), not a weakness that CWE or MASWE catalogues.",
                 "Items are matched by literal service, server and account strings (and class, when both name one); a read whose identity attributes are not literals, or not equal, is not reported (precision first).",
                 "Only reads (SecItemCopyMatching) that return the item's data (`kSecReturnData: true`) are reported: listing attributes and deleting an application-password item need no password, and a read with `kSecUseAuthenticationUI: kSecUseAuthenticationUISkip` (or `…Fail`) leaves protected items out instead of blocking.",
                 "When the add (or the read) builds its dictionary from a helper's parameters, only combinations that come from one call of the helper are used: service, account and access control passed by different calls do not describe one item.",
@@ -155,7 +156,7 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
                 "The LAContext's credential is not checked here; a hard-coded password is reported by swift.hardcoded_application_password.",
             ],
             references: [
-                "Kolin Stürt, Keychain Entropy on iOS 9 (seed 001)",
+                "Kolin Stürt, Keychain Entropy on iOS 9 — https://kolinsturt.github.io/lessons/2015/11/04/keychain-entropy",
                 "Apple: SecAccessControlCreateFlags.applicationPassword — https://developer.apple.com/documentation/security/secaccesscontrolcreateflags/applicationpassword",
                 "Apple: LAContext.setCredential(_:type:) — https://developer.apple.com/documentation/localauthentication/lacontext/setcredential(_:type:)",
                 "Apple: kSecUseAuthenticationContext — https://developer.apple.com/documentation/security/ksecuseauthenticationcontext",
@@ -189,7 +190,7 @@ extension ApplicationPasswordQueryMissingContextRule {
 
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 001 in Swift: the read omits kSecUseAuthenticationContext",
+            "The article's read in Swift: the query omits kSecUseAuthenticationContext",
             """
             \(store)
             func load() -> Data? {
@@ -203,7 +204,7 @@ extension ApplicationPasswordQueryMissingContextRule {
             }
             """,
             messages: [
-                readMessage + "(line 10), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001) (via `query` (line 15))"
+                readMessage + "(line 10), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (via `query` (line 15))"
             ]),
         .triggering(
             "Service and account from constants in another file, the qualified flag; the read names only the service",
@@ -231,7 +232,7 @@ extension ApplicationPasswordQueryMissingContextRule {
                     """,
             ],
             messages: [
-                "SecItemCopyMatching reads the item of service \"vault\", account \"master\", which is added with `.applicationPassword` access control (line 7), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001)"
+                "SecItemCopyMatching reads the item of service \"vault\", account \"master\", which is added with `.applicationPassword` access control (line 7), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails"
             ],
             alsoTriggers: ["swift.unchecked_access_control_creation"]),
         .triggering(
@@ -249,7 +250,7 @@ extension ApplicationPasswordQueryMissingContextRule {
             }
             """,
             messages: [
-                readMessage + "(line 10), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001) (via `query` (line 15))"
+                readMessage + "(line 10), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (via `query` (line 15))"
             ]),
         .triggering(
             "The flag in an array, a force-unwrapped access control, and a read through a helper",
@@ -274,7 +275,7 @@ extension ApplicationPasswordQueryMissingContextRule {
                     """,
             ],
             messages: [
-                "SecItemCopyMatching reads the item of account \"pin-protected\", which is added with `.applicationPassword` access control (Add.swift:5), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001)"
+                "SecItemCopyMatching reads the item of account \"pin-protected\", which is added with `.applicationPassword` access control (Add.swift:5), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails"
             ],
             alsoTriggers: ["swift.unchecked_access_control_creation"]),
         .triggering(
@@ -301,10 +302,10 @@ extension ApplicationPasswordQueryMissingContextRule {
             }
             """,
             messages: [
-                "SecItemCopyMatching reads the item of service \"backup\", which is added with `.applicationPassword` access control (line 4), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails (seed 001)"
+                "SecItemCopyMatching reads the item of service \"backup\", which is added with `.applicationPassword` access control (line 4), without `kSecUseAuthenticationContext`: without the LAContext holding the application password the read blocks for a long time or fails"
             ]),
         .nonTriggering(
-            "Seed 001: the read passes the context (and the access control)",
+            "The article's remedy: the read passes the context (and the access control)",
             """
             \(store)
             func load(context: LAContext, access: SecAccessControl) {

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.biometric_item_not_device_bound` — RULES.md; seeds 002, 004.
+/// `swift.biometric_item_not_device_bound` — biometry-protected items that can leave the device (Apple's
+/// sample "Accessing Keychain Items with Face ID or Touch ID"; OWASP MASTG-KNOW-0057).
 public struct BiometricItemNotDeviceBoundRule: Rule {
     public static let interests: [SyntaxInterest] = [
         .call("SecAccessControlCreateWithFlags"), .call("SecItemAdd"), .call("SecItemUpdate"),
@@ -114,10 +115,11 @@ public struct BiometricItemNotDeviceBoundRule: Rule {
                 An item that asks for Face ID, Touch ID or the passcode protects a secret that should only \
                 exist on the device where the user enrolled. Accessibility values without `ThisDeviceOnly` make \
                 the item eligible for iCloud Keychain and for encrypted backups restored onto another device \
-                (seed 004). `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` is the strongest class: the item \
-                cannot be stored without a passcode and becomes unavailable when the passcode is removed \
-                (seeds 002, 004). `kSecAttrSynchronizable: true` explicitly asks for the item to be copied to \
-                the user's other devices.
+                (Apple's sample "Accessing Keychain Items with Face ID or Touch ID"). \
+                `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` is the strongest class: the item cannot be \
+                stored without a passcode and becomes unavailable when the passcode is removed (Apple's sample; \
+                OWASP MASTG-KNOW-0057). `kSecAttrSynchronizable: true` explicitly asks for the item to be \
+                copied to the user's other devices.
                 """,
             whatToDoInstead: """
                 Pass `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` as the `protection` argument of \
@@ -138,10 +140,10 @@ public struct BiometricItemNotDeviceBoundRule: Rule {
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
             ],
             references: [
-                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004) — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
                 "Apple: Restricting keychain item accessibility — https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility",
                 "Apple: kSecAttrSynchronizable — https://developer.apple.com/documentation/security/ksecattrsynchronizable",
-                "OWASP MASTG-KNOW-0057: Keychain Services (seed 002)",
+                "OWASP MASTG-KNOW-0057: Keychain Services — https://mas.owasp.org/MASTG/knowledge/ios/MASVS-STORAGE/MASTG-KNOW-0057/",
             ]),
         remediation:
             "Create the access control with kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly and do not set kSecAttrSynchronizable on access-controlled items.",
@@ -156,7 +158,7 @@ extension BiometricItemNotDeviceBoundRule {
 
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 000: a .userPresence item with kSecAttrAccessibleWhenUnlocked (medium)",
+            "A .userPresence item with kSecAttrAccessibleWhenUnlocked (medium)",
             """
             var error: Unmanaged<CFError>? = nil
             let access = SecAccessControlCreateWithFlags(nil, ↓kSecAttrAccessibleWhenUnlocked, .userPresence, &error)
@@ -166,7 +168,7 @@ extension BiometricItemNotDeviceBoundRule {
             ],
             alsoTriggers: ["swift.weak_biometric_acl"]),
         .triggering(
-            "Seed 003: device-bound but not WhenPasscodeSet (low); a raw \"ck\" value (medium)",
+            "Device-bound but not WhenPasscodeSet (low); a raw \"ck\" value (medium)",
             """
             var error: Unmanaged<CFError>?
             guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault, ↓kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
@@ -225,7 +227,7 @@ extension BiometricItemNotDeviceBoundRule {
                 "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `defaultProtection` (Constants.swift:1))"
             ]),
         .nonTriggering(
-            "Seeds 002 and 004: WhenPasscodeSetThisDeviceOnly",
+            "WhenPasscodeSetThisDeviceOnly, as in Apple's sample and OWASP MASTG-KNOW-0057",
             """
             var error: Unmanaged<CFError>?
             guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault,

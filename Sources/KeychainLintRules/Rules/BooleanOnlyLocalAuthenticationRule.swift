@@ -2,7 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.boolean_only_local_authentication` — OWASP MASTG-TEST-0266, RULES.md.
+/// `swift.boolean_only_local_authentication` — OWASP MASTG-TEST-0266.
 public struct BooleanOnlyLocalAuthenticationRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("evaluatePolicy")]
 

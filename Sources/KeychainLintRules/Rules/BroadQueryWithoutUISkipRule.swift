@@ -3,7 +3,7 @@ import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.broad_query_without_ui_skip` — kSecUseAuthenticationUISkip (Apple's "Accessing Keychain
-/// Items with Face ID or Touch ID"); only reads that return data (RULES.md D7).
+/// Items with Face ID or Touch ID"); only reads that return data.
 public struct BroadQueryWithoutUISkipRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
 

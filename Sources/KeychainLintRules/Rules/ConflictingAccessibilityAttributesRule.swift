@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.conflicting_accessibility_attributes` — seeds 000 and 002, RULES.md.
+/// `swift.conflicting_accessibility_attributes` — kSecAttrAccessControl is mutually exclusive with
+/// kSecAttrAccessible (OWASP MASTG-KNOW-0057).
 public struct ConflictingAccessibilityAttributesRule: Rule {
     static let calls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
 
@@ -16,7 +17,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
         guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.calls) else { return }
         var reported: Set<String> = []
         // The search query of SecItemUpdate only selects items: its attributes are filters, not
-        // what the item is stored with (RULES.md D9).
+        // what the item is stored with.
         for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
             let (queries, gaps) = context.queries(argument.expression)
             if queries.isEmpty {
@@ -80,8 +81,8 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
             whyItMatters: """
                 Security treats the access control as the item's accessibility (it carries its own \
                 `protection`), so a second `kSecAttrAccessible` is a conflicting attribute: `SecItemAdd` and \
-                `SecItemUpdate` fail with errSecParam (-50), even when both name the same accessibility (seed \
-                000 "Notes"; seed 002: "mutually exclusive"). The item, often a freshly issued token or key, \
+                `SecItemUpdate` fail with errSecParam (-50), even when both name the same accessibility (OWASP \
+                MASTG-KNOW-0057: the two are "mutually exclusive"). The item, often a freshly issued token or key, \
                 is silently not stored, and code that does not check the status carries on without it.
                 """,
             whatToDoInstead: """
@@ -107,7 +108,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
                 "Apple: kSecAttrAccessControl — https://developer.apple.com/documentation/security/ksecattraccesscontrol",
                 "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/1394452-secaccesscontrolcreatewithflags",
                 "Apple: Restricting keychain item accessibility — https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility",
-                "OWASP MASTG: Keychain Services (kSecAttrAccessControl is mutually exclusive with kSecAttrAccessible)",
+                "OWASP MASTG-KNOW-0057: Keychain Services — https://mas.owasp.org/MASTG/knowledge/ios/MASVS-STORAGE/MASTG-KNOW-0057/ (kSecAttrAccessControl is mutually exclusive with kSecAttrAccessible)",
             ]),
         remediation:
             "Remove kSecAttrAccessible and pass the accessibility as the protection argument of SecAccessControlCreateWithFlags.",
@@ -124,7 +125,7 @@ extension ConflictingAccessibilityAttributesRule {
 
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 000's note: both keys in one literal fail with errSecParam even with the same accessibility",
+            "Both keys in one literal fail with errSecParam even with the same accessibility",
             """
             func save(access: SecAccessControl) {
                 let query: [CFString: Any] = [
@@ -227,7 +228,7 @@ extension ConflictingAccessibilityAttributesRule {
             """,
             messages: [message("the query passed to SecItemAdd", accessControlAt: "line 4", trace: " (via `query` (line 2))")]),
         .nonTriggering(
-            "Seed 004: only kSecAttrAccessControl, the accessibility is the protection argument",
+            "Apple's sample: only kSecAttrAccessControl, the accessibility is the protection argument",
             """
             func add(password: Data, access: SecAccessControl?) throws {
                 let query: [String: Any] = [kSecClass as String: kSecClassInternetPassword,

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.deprecated_keychain_api` — RULES.md ("Deprecated" in the Apple facts).
+/// `swift.deprecated_keychain_api` — Keychain and LocalAuthentication API that Apple's documentation marks
+/// deprecated.
 public struct DeprecatedKeychainAPIRule: Rule {
     /// A deprecated name and what replaces it.
     struct Deprecation: Sendable {

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.excessive_authentication_reuse` — seed 004, RULES.md.
+/// `swift.excessive_authentication_reuse` — a long `touchIDAuthenticationAllowableReuseDuration` (Apple's
+/// sample "Accessing Keychain Items with Face ID or Touch ID" uses 10 seconds).
 public struct ExcessiveAuthenticationReuseRule: Rule {
     public static let defaultMaxReuseSeconds = 10
     /// `LATouchIDAuthenticationMaximumAllowableReuseDuration`: larger values are clamped to it.
@@ -189,7 +190,7 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
                 name: "maxReuseSeconds",
                 kind: .integer(range: 0...300),
                 defaultValue: .integer(defaultMaxReuseSeconds),
-                help: "Longest allowed touchIDAuthenticationAllowableReuseDuration, in seconds (seed 004 uses 10; the system maximum is 300)."),
+                help: "Longest allowed touchIDAuthenticationAllowableReuseDuration, in seconds (Apple's sample \"Accessing Keychain Items with Face ID or Touch ID\" uses 10; the system maximum is 300)."),
         ],
         examples: examples)
 }
@@ -291,7 +292,7 @@ extension ExcessiveAuthenticationReuseRule {
             messages: ["Authentication reuse window of 5 s is above the allowed 0 s" + tail],
             options: ["maxReuseSeconds": 0]),
         .nonTriggering(
-            "Seed 004: Apple's sample value of 10 seconds, and no reuse at all",
+            "Apple's sample value of 10 seconds, and no reuse at all",
             """
             let context = LAContext()
             context.touchIDAuthenticationAllowableReuseDuration = 10

@@ -2,7 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.hardcoded_application_password` — seed 001, RULES.md.
+/// `swift.hardcoded_application_password` — CWE-798, CWE-259 (Kolin Stürt, "Keychain Entropy on iOS 9").
 public struct HardcodedApplicationPasswordRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("setCredential")]
 
@@ -104,11 +104,12 @@ public struct HardcodedApplicationPasswordRule: Rule {
                 by the shared resolver; the message says which form of literal it is and the path it took.
                 """,
             whyItMatters: """
-                An application password (seed 001) is an extra secret that, together with an access control \
+                An application password is an extra secret that, together with an access control \
                 containing `.applicationPassword`, protects a Keychain item. A password written in the source \
                 is in every copy of the binary: anyone can extract it with `strings` or a disassembler and \
                 supply it through their own `LAContext`, so the item is protected by nothing the user knows. \
-                Seed 001 itself calls a hard-coded password "not very secure".
+                Kolin Stürt's "Keychain Entropy on iOS 9", which introduces application passwords, itself calls a \
+                hard-coded password "not very secure".
                 """,
             whatToDoInstead: """
                 Ask the user for the password (or PIN) when the item is stored and read, and pass what they \
@@ -149,7 +150,7 @@ extension HardcodedApplicationPasswordRule {
 
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 001 in Swift: \"1234\".data(using: .utf8)",
+            "Kolin Stürt's example in Swift: \"1234\".data(using: .utf8)",
             """
             let context = LAContext()
             context.setCredential(↓"1234".data(using: .utf8), type: .applicationPassword)

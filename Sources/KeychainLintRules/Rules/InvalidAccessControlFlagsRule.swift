@@ -2,7 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.invalid_access_control_flags` — RULES.md; Apple's `SecAccessControl.c`.
+/// `swift.invalid_access_control_flags` — Apple's open-source `SecAccessControl.c`.
 public struct InvalidAccessControlFlagsRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
 
@@ -94,7 +94,7 @@ public struct InvalidAccessControlFlagsRule: Rule {
                 combination Security refuses: `.or` together with `.and`; two biometry constraints \
                 (`.biometryAny` with `.biometryCurrentSet`, in any spelling such as `.touchIDAny`); \
                 `.userPresence` with any flag other than `.applicationPassword` or `.privateKeyUsage` (for \
-                example `[.userPresence, .devicePasscode]`, seed 000). The message names the two clashing \
+                example `[.userPresence, .devicePasscode]`). The message names the two clashing \
                 flags. Also flags a `protection` argument that is certainly not an accessibility constant: \
                 another Security constant (`kSecAttrAccessible` itself, `kSecClassGenericPassword`), a string \
                 that is not one of the raw accessibility values (`"ak"`, `"akpu"`, …), a number, a Boolean, \
@@ -129,7 +129,6 @@ public struct InvalidAccessControlFlagsRule: Rule {
                 "Apple open source: Security framework, SecAccessControl.c (SecAccessControlCreateWithFlags, SecAccessControlSetProtection)",
                 "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreatewithflags(_:_:_:_:)",
                 "Apple: SecAccessControlCreateFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreateflags",
-                "Seed 000: \"Some combinations are not allowed such as [.userPresence, .devicePasscode]\"",
             ]),
         remediation:
             "Use one conjunction, one biometry constraint, .userPresence only alone or with .applicationPassword/.privateKeyUsage, and an accessibility constant as protection; pass &error and log it.",
@@ -141,7 +140,7 @@ public struct InvalidAccessControlFlagsRule: Rule {
 extension InvalidAccessControlFlagsRule {
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 000: [.userPresence, .devicePasscode] is not allowed",
+            "[.userPresence, .devicePasscode] is not allowed",
             """
             var error: Unmanaged<CFError>? = nil
             let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, ↓[.userPresence, .devicePasscode], &error)

@@ -2,7 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.key_without_user_authentication` — RULES.md (MASWE-0014, seed 003's tag).
+/// `swift.key_without_user_authentication` — OWASP MASWE-0014.
 public struct KeyWithoutUserAuthenticationRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("SecKeyCreateRandomKey")]
 
@@ -75,7 +75,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 user-authentication constraint anyone who can run code in the app (malware with the app's \
                 entitlements, a jailbroken device, an instrumented process) can sign or decrypt with it \
                 whenever the device is unlocked; a signature then proves possession of the device, not the \
-                presence of the user (MASWE-0014, seed 003).
+                presence of the user (OWASP MASWE-0014).
                 """,
             whatToDoInstead: """
                 Create the private key's access control with a user-authentication constraint, for a Secure \
@@ -92,7 +92,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
-                "Severity is low as RULES.md says: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
+                "Severity is low: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
             ],
             references: [
                 "OWASP MASWE-0014: Cryptographic Keys Not Properly Protected at Rest",
@@ -190,7 +190,7 @@ extension KeyWithoutUserAuthenticationRule {
                 "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `DeviceKey.flags` (line 2))",
             ]),
         .nonTriggering(
-            "Seed 003's remedy: .biometryCurrentSet with .privateKeyUsage",
+            "The remedy: .biometryCurrentSet with .privateKeyUsage",
             """
             var error: Unmanaged<CFError>?
             guard let accessControl = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,

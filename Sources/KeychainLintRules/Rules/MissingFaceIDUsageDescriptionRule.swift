@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.missing_faceid_usage_description` — seeds 000 and 004, RULES.md.
+/// `swift.missing_faceid_usage_description` — Face ID used without NSFaceIDUsageDescription (Apple:
+/// NSFaceIDUsageDescription; "Accessing Keychain Items with Face ID or Touch ID").
 ///
 /// A scan-wide rule: whether the key is set is a fact of the whole scan (every Info.plist, every
 /// `project.pbxproj`, every `.xcconfig`), and so is the place it is reported (the first Face ID use
@@ -379,10 +380,10 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
                 Face ID is a privacy-protected resource: the system shows the usage description the first time \
                 an app asks for it. Without `\(key)`, reading an item protected by `.biometryAny` or \
                 `.biometryCurrentSet` crashes the app ("This app has crashed because it attempted to access \
-                privacy-sensitive data without a usage description", seed 000); with `.userPresence` the system \
-                silently skips Face ID and asks for the device passcode instead (seed 000), so users on Face ID \
+                privacy-sensitive data without a usage description"); with `.userPresence` the system \
+                silently skips Face ID and asks for the device passcode instead, so users on Face ID \
                 devices never get the biometric protection the code asks for. Apple: "Without this key, the \
-                system won't allow your app to use Face ID" (seed 004).
+                system won't allow your app to use Face ID" ("Accessing Keychain Items with Face ID or Touch ID").
                 """,
             whatToDoInstead: """
                 Add `\(key)` to the app's Info.plist with a sentence that tells the user why the app uses Face \
@@ -405,13 +406,12 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
                 "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
                 "A project file that cannot be read (not a property list, no `objects`, not UTF-8) is reported as a skipped file with the reason (never a crash); if the rule still reports, the message names the unreadable files and the confidence is low, since the key may be in them.",
                 "Confidence is high when the flags or policy are written at the call, medium when they were resolved through other code.",
-                "RULES.md names no standards tags or other tools' ids for this rule, so none are claimed: it is a correctness rule (a crash, or Face ID silently not used).",
+                "No standards tags or other tools' ids are claimed: it is a correctness rule (a crash, or Face ID silently not used).",
             ],
             references: [
                 "Apple: NSFaceIDUsageDescription — https://developer.apple.com/documentation/bundleresources/information-property-list/nsfaceidusagedescription",
-                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004) — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
                 "Apple: LAPolicy — https://developer.apple.com/documentation/localauthentication/lapolicy",
-                "Seed 000: Keychain + Face ID/Touch ID tutorial, \"NSFaceIDUsageDescription\"",
             ]),
         remediation:
             "Add NSFaceIDUsageDescription to the app's Info.plist (or the INFOPLIST_KEY_NSFaceIDUsageDescription build setting) with a sentence explaining why the app uses Face ID.",
@@ -533,7 +533,7 @@ extension MissingFaceIDUsageDescriptionRule {
                 "NSFaceIDUsageDescription is not set (checked Vault/Info.plist), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
             ]),
         .triggering(
-            "Seed 000: .biometryCurrentSet in an app whose Info.plist has no NSFaceIDUsageDescription",
+            ".biometryCurrentSet in an app whose Info.plist has no NSFaceIDUsageDescription",
             files: [
                 "Info.plist": infoPlist(),
                 "Vault.swift": """

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.passcode_fallback_acl` — RULES.md.
+/// `swift.passcode_fallback_acl` — access control that lets the device passcode stand in for biometry
+/// (mobsfscan `ios_keychain_weak_acl_device_passcode`, OWASP MASTG-TEST-0268).
 public struct PasscodeFallbackACLRule: Rule {
     public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
 
@@ -124,7 +125,7 @@ extension PasscodeFallbackACLRule {
             """,
             messages: [passcodeOnly]),
         .triggering(
-            "The strong biometry flag OR-ed with the passcode (RULES.md)",
+            "The strong biometry flag OR-ed with the passcode",
             """
             let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
                                                          ↓[.biometryCurrentSet, .or, .devicePasscode], nil)

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.unchecked_access_control_creation` — RULES.md; seed 004 (`access as Any`).
+/// `swift.unchecked_access_control_creation` — a `SecAccessControlCreateWithFlags` result used unchecked
+/// (Apple's sample "Accessing Keychain Items with Face ID or Touch ID" writes `access as Any`).
 ///
 /// Reasons about the syntax around the call: what its parent is (`!`, `guard let`/`if let`, a
 /// query entry, a variable), and, for a variable, how its uses treat the Optional.
@@ -378,7 +379,7 @@ public struct UncheckedAccessControlCreationRule: Rule {
                 Medium: the result is force-unwrapped (`SecAccessControlCreateWithFlags(…)!`, `access!`, \
                 `as!`); or it is stored under `kSecAttrAccessControl` (dictionary literal, subscript \
                 assignment, `updateValue(_:forKey:)`) while still Optional — `access as Any`, as Apple's sample \
-                (seed 004) does — and is never checked for nil; or the branch that runs when it is nil (else of \
+                "Accessing Keychain Items with Face ID or Touch ID" does — and is never checked for nil; or the branch that runs when it is nil (else of \
                 `if let`, body of `guard let`, `if access == nil`) writes a plain `kSecAttrAccessible`, so the \
                 item is stored without its access control (fails open). Low: the result is checked but the \
                 error argument is `nil`, so the reason for a failure is lost.
@@ -412,7 +413,7 @@ public struct UncheckedAccessControlCreationRule: Rule {
             ],
             references: [
                 "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/secaccesscontrolcreatewithflags(_:_:_:_:)",
-                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004) — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
                 "CWE-636: Not Failing Securely ('Failing Open') — https://cwe.mitre.org/data/definitions/636.html",
                 "CWE-252: Unchecked Return Value — https://cwe.mitre.org/data/definitions/252.html",
             ]),
@@ -498,7 +499,7 @@ private final class KeyWriteFinder: SyntaxVisitor {
 extension UncheckedAccessControlCreationRule {
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 004: the Optional goes into the query as `access as Any`",
+            "Apple's sample: the Optional goes into the query as `access as Any`",
             """
             let access = ↓SecAccessControlCreateWithFlags(nil, // Use the default allocator.
                                                          kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
@@ -697,7 +698,7 @@ extension UncheckedAccessControlCreationRule {
                 "Access control is put into the query while still Optional: `SecAccessControlCreateWithFlags(…)` is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
             ]),
         .triggering(
-            "Seed 003: checked with guard let, but the error argument is nil (low)",
+            "Checked with guard let, but the error argument is nil (low)",
             """
             guard let accessControl = ↓SecAccessControlCreateWithFlags(
                 kCFAllocatorDefault,
@@ -713,7 +714,7 @@ extension UncheckedAccessControlCreationRule {
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .nonTriggering(
-            "Seeds 000 and 002: guard let with an error pointer, failing closed",
+            "guard let with an error pointer, failing closed (as in OWASP MASTG-KNOW-0057)",
             """
             func save(_ data: Data) throws {
                 var error: Unmanaged<CFError>?

@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.unchecked_keychain_status` — RULES.md; seed 004 (handle errSecDuplicateItem), seed 003 (`_ = SecKeyCreateRandomKey`).
+/// `swift.unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
+/// Keychain Items with Face ID or Touch ID": test the status, handle errSecDuplicateItem).
 public struct UncheckedKeychainStatusRule: Rule {
     static let statusCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecItemDelete", "SecItemCopyMatching"]
     static let keyCall = "SecKeyCreateRandomKey"
@@ -259,15 +260,16 @@ public struct UncheckedKeychainStatusRule: Rule {
                 Flags `SecItemAdd`, `SecItemUpdate`, `SecItemDelete` and `SecItemCopyMatching` calls whose \
                 `OSStatus` is thrown away — `_ = SecItemAdd(…)`, `let _ = …`, a bare statement — or stored in a \
                 local variable that is never read, and `SecKeyCreateRandomKey` calls whose returned key is \
-                thrown away the same ways (seed 003's examples write `_ = SecKeyCreateRandomKey(…)`).
+                thrown away the same ways (published examples often write `_ = SecKeyCreateRandomKey(…)`).
                 """,
             whyItMatters: """
                 Keychain calls fail for ordinary reasons: the item already exists (errSecDuplicateItem), the \
                 device is locked (errSecInteractionNotAllowed), the user cancels authentication, the query is \
                 invalid (errSecParam, e.g. kSecAttrAccessible together with kSecAttrAccessControl). Ignoring the \
                 status means a token is silently not stored, a logout does not delete the secret, or a \
-                failed read is treated as "no item". Seed 004: test the status and, for example, handle \
-                errSecDuplicateItem by updating the existing item.
+                failed read is treated as "no item". Apple's sample "Accessing Keychain Items with Face ID or \
+                Touch ID" tests the status and suggests, for example, handling errSecDuplicateItem by updating \
+                the existing item.
                 """,
             whatToDoInstead: """
                 Compare the status with `errSecSuccess` and handle the failures that matter \
@@ -278,14 +280,14 @@ public struct UncheckedKeychainStatusRule: Rule {
                 """,
             fixSafety: "No automatic fix: what to do on failure is the app's decision.",
             notes: [
-                "RULES.md names no tags for this rule; CWE-252 (Unchecked Return Value) is the exact weakness, so it is set.",
+                "CWE-252 (Unchecked Return Value) is the exact weakness, so it is the rule's tag.",
                 "A status stored in a local variable counts as checked when the variable is read anywhere in its scope (a comparison, a `print`, a `throw`, passing it on); only a variable that is never read is reported. Writes and `_ = status` are not reads. Variables of top-level code are globals other files may read, so they are not judged.",
                 "A discarded SecKeyCreateRandomKey result is not reported when the error out-parameter (`&error`) is a local variable that is read afterwards: the failure is then noticed.",
-                "A call that is the single expression of a closure is taken as the closure's result (seed 002 returns SecItemCopyMatching's status from `withUnsafeMutablePointer { … }`), so it is not reported even when the closure's result is unused.",
+                "A call that is the single expression of a closure is taken as the closure's result (OWASP MASTG-KNOW-0057's example returns SecItemCopyMatching's status from `withUnsafeMutablePointer { … }`), so it is not reported even when the closure's result is unused.",
                 "Methods of your own named like the Security functions (`keychain.SecItemAdd(…)`) are not judged.",
             ],
             references: [
-                "Apple: Accessing Keychain Items with Face ID or Touch ID (seed 004): test the return status, handle errSecDuplicateItem",
+                "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id (test the return status, handle errSecDuplicateItem)",
                 "Apple: SecItemAdd — https://developer.apple.com/documentation/security/1401659-secitemadd",
                 "Apple: Security Framework Result Codes — https://developer.apple.com/documentation/security/1542001-security_framework_result_codes",
                 "CWE-252: Unchecked Return Value — https://cwe.mitre.org/data/definitions/252.html",
@@ -333,7 +335,7 @@ extension UncheckedKeychainStatusRule {
             """,
             messages: [statusMessage("SecItemAdd", .discarded), statusMessage("SecItemDelete", .discarded)]),
         .triggering(
-            "Seed 003: `_ = SecKeyCreateRandomKey(…)` with an error that is never looked at",
+            "`_ = SecKeyCreateRandomKey(…)` with an error that is never looked at",
             """
             func createKey(attributes: [String: Any]) {
                 var error: Unmanaged<CFError>?
@@ -397,7 +399,7 @@ extension UncheckedKeychainStatusRule {
             }
             """),
         .nonTriggering(
-            "Seed 004: the status is compared with errSecSuccess; errSecDuplicateItem is handled by updating",
+            "Apple's sample: the status is compared with errSecSuccess; errSecDuplicateItem is handled by updating",
             """
             func save(query: [String: Any], attributes: [String: Any]) throws {
                 let status = SecItemAdd(query as CFDictionary, nil)
@@ -410,7 +412,7 @@ extension UncheckedKeychainStatusRule {
             }
             """),
         .nonTriggering(
-            "Returned, passed on, used in a condition or as a closure's result (seed 002)",
+            "Returned, passed on, used in a condition or as a closure's result (as in OWASP MASTG-KNOW-0057)",
             """
             func delete(query: [String: Any]) -> OSStatus {
                 return SecItemDelete(query as CFDictionary)

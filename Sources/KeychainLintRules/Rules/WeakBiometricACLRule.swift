@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.weak_biometric_acl` — seed 003, RULES.md.
+/// `swift.weak_biometric_acl` — biometry flags that survive a new enrolment (OWASP MASWE-0014,
+/// MASTG-TEST-0270).
 public struct WeakBiometricACLRule: Rule {
     public static let defaultWeakFlags: [String] = ["biometryAny", "touchIDAny", "userPresence"]
 
@@ -26,7 +27,7 @@ public struct WeakBiometricACLRule: Rule {
         var weakValues: [(description: String, trace: [TraceStep])] = []
         for traced in resolution.values {
             // A combination Security rejects is never stored: swift.invalid_access_control_flags
-            // reports it, once (RULES.md D8).
+            // reports it, once.
             guard let flags = AccessControlFlagSet.interpret(traced.value), flags.rejectedCombination == nil,
                 let description = weakness(of: flags)
             else { continue }
@@ -137,7 +138,7 @@ public struct WeakBiometricACLRule: Rule {
                 name: "weakBiometricFlags",
                 kind: .nameList(allowed: AccessControlFlag.constraintNames),
                 defaultValue: .list(defaultWeakFlags.map { .string($0) }),
-                help: "SecAccessControlCreateFlags names that count as weak (seed 003: biometryAny, touchIDAny, userPresence)."),
+                help: "SecAccessControlCreateFlags names that count as weak (default: biometryAny, touchIDAny, userPresence)."),
         ],
         examples: examples)
 }
@@ -154,7 +155,7 @@ extension WeakBiometricACLRule {
 
     static let examples: [RuleExample] = [
         .triggering(
-            "Seed 003: a Secure Enclave key protected with .biometryAny",
+            "A Secure Enclave key protected with .biometryAny",
             """
             guard let accessControl = SecAccessControlCreateWithFlags(
                 kCFAllocatorDefault,
@@ -362,7 +363,7 @@ extension WeakBiometricACLRule {
             """,
             alsoTriggers: ["swift.invalid_access_control_flags"]),
         .nonTriggering(
-            "Seed 003's remedies: .biometryCurrentSet, .touchIDCurrentSet, and with .privateKeyUsage",
+            "The remedies: .biometryCurrentSet, .touchIDCurrentSet, and with .privateKeyUsage",
             """
             let a = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
             let b = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .touchIDCurrentSet, nil)

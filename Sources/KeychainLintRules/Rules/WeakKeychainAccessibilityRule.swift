@@ -2,7 +2,8 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import SwiftSyntax
 
-/// `swift.weak_keychain_accessibility` — RULES.md; seeds 002, 004.
+/// `swift.weak_keychain_accessibility` — Keychain items readable while the device is locked (OWASP
+/// MASWE-0006; mobsfscan `ios_keychain_weak_accessibility_value`).
 public struct WeakKeychainAccessibilityRule: Rule {
     static let weakValues: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
     static let storingCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
@@ -127,7 +128,7 @@ public struct WeakKeychainAccessibilityRule: Rule {
         }
         let location = context.file.valueLocation(of: keyExpression)
         guard !connectedKeys(context.scan).contains(QueryRuleSupport.key(location)) else { return }
-        // A search filter (RULES.md D9): the dictionary goes, in this function, only to code that
+        // A search filter: the dictionary goes, in this function, only to code that
         // reads, deletes or migrates matching items (`migrateObjects(matching: query)`).
         if let search = Self.searchUse(ofDictionaryHolding: keyExpression) {
             let place = context.file.location(of: search)
@@ -284,7 +285,6 @@ public struct WeakKeychainAccessibilityRule: Rule {
         tags: ["CWE:311", "CWE:312", "MASWE:0006"],
         aliases: [
             RuleAlias(tool: "mobsfscan", id: "ios_keychain_weak_accessibility_value"),
-            RuleAlias(tool: "seed 003 detector catalogue", id: "swift.weak_keychain_accessibility"),
         ],
         summary:
             "kSecAttrAccessibleAlways or kSecAttrAccessibleAlwaysThisDeviceOnly (raw \"dk\"/\"dku\") is the accessibility of a stored Keychain item or the protection of an access control: the item can be read while the device is locked.",
@@ -310,7 +310,8 @@ public struct WeakKeychainAccessibilityRule: Rule {
                 """,
             whatToDoInstead: """
                 Use `kSecAttrAccessibleWhenUnlockedThisDeviceOnly` (or \
-                `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` for secrets protected by biometry, seed 004). \
+                `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` for secrets protected by biometry, as \
+                Apple's sample "Accessing Keychain Items with Face ID or Touch ID" does). \
                 Only if the item must be read in the background while the device is locked (e.g. a push or \
                 background-fetch handler), use `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`, which still \
                 protects it until the first unlock after boot. Existing items keep their class: migrate them \
