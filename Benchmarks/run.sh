@@ -218,7 +218,7 @@ SEMGREP="$WORK/venv/bin/semgrep"
 if [[ ! -x $SEMGREP ]]; then
     rm -rf "$WORK/venv"
     python3 -m venv "$WORK/venv"
-    "$WORK/venv/bin/pip" install --quiet semgrep > "$LOGS/pip.log" 2>&1 || {
+    "$WORK/venv/bin/pip" install --quiet "semgrep==${SEMGREP_VERSION_PIN:-1.182.0}" > "$LOGS/pip.log" 2>&1 || {
         tail -20 "$LOGS/pip.log" >&2
         echo "run.sh: pip install semgrep failed" >&2
         exit 2
