@@ -171,6 +171,9 @@ public final class ProjectIndex: @unchecked Sendable {
         let file: SourceFile
         /// Calls grouped by callee name, collected in one walk.
         var calls: [String: [FunctionCallExprSyntax]]?
+        /// Nodes found by position (`node(at:inFile:)`): finding one descends from the root, and
+        /// the resolver asks for the same declarations and call sites again for every caller.
+        var nodes: [SyntaxIdentifier.SyntaxIndexInTree: Syntax] = [:]
         var lastUse: Int
 
         init(file: SourceFile, lastUse: Int) {
@@ -791,10 +794,13 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The node at `position` of file `index`'s tree (parsing the file again if it was let go).
     func node(at position: SyntaxIdentifier.SyntaxIndexInTree, inFile index: Int) -> (SourceFile, Syntax)? {
-        let file = file(at: index)
+        let entry = parsedFile(at: index)
+        let file = entry.file
+        if let cached = lock.withLock({ entry.nodes[position] }) { return (file, cached) }
         guard let identifier = SyntaxIdentifier.fromIndexInTree(position, relativeToRoot: file.tree),
             let node = file.tree.node(at: identifier)
         else { return nil }
+        lock.withLock { entry.nodes[position] = node }
         return (file, node)
     }
 }
