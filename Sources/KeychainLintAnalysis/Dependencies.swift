@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Records which names a piece of analysis looked up across files. Every cross-file fact flows
 /// through `ProjectIndex.files(mentioning:)`, so the set of names a file's analysis asked for
@@ -30,28 +25,10 @@ public enum Dependencies {
         var frames: [Frame] = []
     }
 
-    /// One stack per thread, in a pthread key: `Thread.current.threadDictionary` is a bridged
-    /// dictionary lookup, too slow for a call made on every cross-file question.
-    private static let storageKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-            #endif
-        }
-        return key
-    }()
+    /// One stack per thread (`PerThread`).
+    private static let stacks = PerThread { Stack() }
 
-    private static var stack: Stack {
-        if let pointer = pthread_getspecific(storageKey) {
-            return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let created = Stack()
-        pthread_setspecific(storageKey, Unmanaged.passRetained(created).toOpaque())
-        return created
-    }
+    private static var stack: Stack { stacks.value }
 
     /// Whether the current thread is recording (inside an engine frame).
     public static var isRecording: Bool {

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The steps spent on one file's questions by one pass over it (the rules' walk of the file, or
 /// one scan-wide pass over its calls), against a budget for the whole file.
@@ -64,24 +59,7 @@ public final class QuestionLedger: @unchecked Sendable {
         var ledgers: [QuestionLedger] = []
     }
 
-    private static let storageKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-            #endif
-        }
-        return key
-    }()
+    private static let stacks = PerThread { Stack() }
 
-    private static var stack: Stack {
-        if let pointer = pthread_getspecific(storageKey) {
-            return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let created = Stack()
-        pthread_setspecific(storageKey, Unmanaged.passRetained(created).toOpaque())
-        return created
-    }
+    private static var stack: Stack { stacks.value }
 }
