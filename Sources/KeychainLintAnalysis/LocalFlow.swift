@@ -64,7 +64,7 @@ struct LocalFlow {
     /// The state before statement `useItem` of the declaration's list: from the nearest
     /// checkpoint (charging and crediting what the walk to it took), else from `initial` at
     /// `first`; `follow` walks a range of statements. The state reached becomes a checkpoint
-    /// unless it depends on the question (a cycle, a budget that ran out).
+    /// unless it depends on the question (a cycle, a budget that ran out, an answer kept for the question).
     private func state(
         before useItem: Int, from first: Int, initial: Resolution, _ follow: (Range<Int>, Resolution) -> Resolution
     ) -> Resolution {
@@ -78,8 +78,9 @@ struct LocalFlow {
         }
         let stepsBefore = env.budget.used
         let usesBefore = env.parameterUses?.log.count ?? 0
+        let reusesBefore = env.questionMemo?.reuses
         let (state, names) = Dependencies.collect { follow(base.position..<useItem, base.state) }
-        if !state.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }) {
+        if !state.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }), env.questionMemo?.reuses == reusesBefore {
             checkpoints.record(
                 FlowCheckpoints.Checkpoint(
                     position: useItem, state: state, steps: base.steps + env.budget.used - stepsBefore,

@@ -275,9 +275,11 @@ public struct Resolution: Sendable, Hashable {
 
     /// Adds `step` in front of every value's trace (the value passed through `step`).
     public func through(_ step: TraceStep) -> Resolution {
-        Resolution(
-            values: values.map { TracedValue(value: $0.value, trace: [step] + $0.trace) },
-            gaps: gaps)
+        // The values stay distinct and within the bound, so they are not compared again: each
+        // comparison of two dictionaries compares every entry, at every statement a value passes.
+        var result = self
+        result.values = values.map { TracedValue(value: $0.value, trace: [step] + $0.trace) }
+        return result
     }
 
     /// Applies `transform` to every value, keeping traces; `nil` results become a gap at `location`.

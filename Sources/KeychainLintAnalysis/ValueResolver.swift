@@ -66,6 +66,22 @@ public final class ValueResolver: @unchecked Sendable {
         keepingUnless isContextDependent: (ResolutionGap) -> Bool, _ env: Environment,
         outOfSteps budgetGap: () -> Resolution, _ compute: () -> Resolution
     ) -> Resolution {
+        let questionKey = QuestionMemo.Key(table: table, key: key)
+        if let memo = env.questionMemo, let kept = memo.entries[questionKey] {
+            memo.reuses += 1
+            // Charged what replaying it takes, not what computing it took: the kept answer was
+            // cut where its first path met the cycle, and along another path the computation
+            // it replaces would have stopped elsewhere, at another cost.
+            let replay = 1 + kept.names.count + kept.parameterUses.count
+            if env.budget.used + replay > env.budget.limit {
+                env.budget.charge(replay)
+                return budgetGap()
+            }
+            env.budget.charge(replay)
+            Dependencies.replay(kept.names)
+            for (function, name) in kept.parameterUses { env.parameterUses?.record(function, name) }
+            return kept.resolution
+        }
         if let cached = lock.withLock({ self[keyPath: table][key] }) {
             if env.budget.used + cached.steps > env.budget.limit {
                 env.budget.charge(cached.steps)
@@ -78,16 +94,43 @@ public final class ValueResolver: @unchecked Sendable {
         }
         let stepsBefore = env.budget.used
         let usesBefore = env.parameterUses?.log.count ?? 0
+        let reusesBefore = env.questionMemo?.reuses
         let (result, names) = Dependencies.collect(compute)
-        if !result.gaps.contains(where: isContextDependent) {
+        let contextGaps = result.gaps.filter(isContextDependent)
+        // An answer built from a kept answer depends on the question as that one does, even
+        // when no cycle gap reached it: it stays with the question.
+        let isQuestionFree = contextGaps.isEmpty && env.questionMemo?.reuses == reusesBefore
+        if isQuestionFree || (env.questionMemo != nil && contextGaps.allSatisfy { $0.kind == .cycle }) {
             var entry = CachedResolution(resolution: result, names: names, steps: env.budget.used - stepsBefore)
-            entry.parameterUses = Array(env.parameterUses?.log.dropFirst(usesBefore) ?? [])
-            lock.withLock { self[keyPath: table][key] = entry }
+            entry.parameterUses = ParameterUses.distinct(env.parameterUses?.log.dropFirst(usesBefore) ?? [])
+            if isQuestionFree {
+                lock.withLock { self[keyPath: table][key] = entry }
+            } else {
+                env.questionMemo?.entries[questionKey] = entry
+            }
         }
         if result.gaps.contains(where: { $0.kind == .stepBudget }) {
             return budgetGap()
         }
         return result
+    }
+
+    /// Answers cut by a cycle, kept for the rest of one question. Such an answer depends on the
+    /// declarations being evaluated when it was computed, so it is never shared between
+    /// questions (nor is any answer or flow checkpoint built from it); within one, the same
+    /// declaration or use is reached again along every path of functions that call each other,
+    /// and following it again each time spent a whole step budget, seconds per question. Where
+    /// the same use reached along another path would have met the cycle elsewhere, the kept
+    /// answer may lack values that path would add; a cycle gap stays in it either way.
+    final class QuestionMemo: @unchecked Sendable {
+        struct Key: Hashable {
+            let table: AnyKeyPath
+            let key: AnyHashable
+        }
+        fileprivate var entries: [Key: CachedResolution] = [:]
+        /// Kept answers reused so far: an answer or checkpoint computed while this grew
+        /// depends on the question.
+        var reuses = 0
     }
 
     /// `answer(for:…)` for a use: where the depth limit cuts depends on the depth, which is in
@@ -118,7 +161,7 @@ public final class ValueResolver: @unchecked Sendable {
     /// Enum types declaring each case name asked about.
     private let enumOwners = Memo<String, [String]>()
 
-    private struct CachedResolution {
+    fileprivate struct CachedResolution {
         let resolution: Resolution
         /// Names looked up while computing it (replayed for the result cache's dependencies).
         let names: Set<String>
@@ -178,12 +221,14 @@ public final class ValueResolver: @unchecked Sendable {
         var env = Environment(file: file, budget: budget)
         let uses = ParameterUses()
         env.parameterUses = uses
+        env.questionMemo = QuestionMemo()
         var result = evaluate(expression, env)
         if let function = Self.enclosingFunction(of: Syntax(expression)),
             uses.count(NodeKey(file: file, node: function)) >= 2
         {
             var plain = Environment(file: file, budget: budget)
             plain.parameterUses = nil
+            plain.questionMemo = env.questionMemo
             result = evaluatePerCallSite(expression, function: function, plain) ?? result
         }
         // Out of steps: the values found so far are a part of the answer whose missing part is
@@ -229,6 +274,14 @@ public final class ValueResolver: @unchecked Sendable {
         func count(_ function: NodeKey) -> Int {
             names[function]?.count ?? 0
         }
+
+        /// `records` without repeats, in first-seen order: replaying one record twice changes
+        /// nothing, and an answer reached along many paths recorded the same parameters again
+        /// on each.
+        static func distinct(_ records: ArraySlice<(function: NodeKey, name: String)>) -> [(function: NodeKey, name: String)] {
+            var seen: Set<ParameterKey> = []
+            return records.filter { seen.insert(ParameterKey(function: $0.function, name: $0.name)).inserted }
+        }
     }
 
     // MARK: - Environment
@@ -269,6 +322,8 @@ public final class ValueResolver: @unchecked Sendable {
         var selfValue: Resolution?
         /// Records parameters read from callers during one top-level question (one thread).
         var parameterUses: ParameterUses?
+        /// Answers cut by a cycle during one top-level question (one thread).
+        var questionMemo: QuestionMemo?
 
         func entering(_ key: NodeKey, file: SourceFile) -> Environment {
             var next = self
