@@ -107,6 +107,24 @@ public enum SyntaxQueries {
         return nil
     }
 
+    /// Whether only code in its own file can call `declaration` (a function or initializer): it,
+    /// or a type or extension around it, is `private` or `fileprivate`, or it is declared inside
+    /// another function's body. Swift's access rules then keep every caller in the same file.
+    public static func isCallableOnlyInItsFile(_ declaration: Syntax) -> Bool {
+        var current: Syntax? = declaration
+        while let node = current {
+            if let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil })
+            {
+                return true
+            }
+            // Statements of a body (not the file's own top-level statements).
+            if node.is(CodeBlockItemListSyntax.self) { return !(node.parent?.is(SourceFileSyntax.self) ?? true) }
+            current = node.parent
+        }
+        return false
+    }
+
     /// The parameters and body of a function or initializer declaration.
     public static func signature(of declaration: Syntax) -> (parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?)? {
         if let function = declaration.as(FunctionDeclSyntax.self) {

@@ -195,6 +195,9 @@ public struct ResolutionGap: Hashable, Sendable, Codable {
         case nestingLimit
         /// One question took more steps than it may (generated or hostile code).
         case stepBudget
+        /// A search across the scan stopped at a bound: a name that too many files may declare,
+        /// a function that too many files may call.
+        case searchLimit
     }
 
     /// A bound meant for generated or hostile code stopped resolution: the user is told even

@@ -144,6 +144,7 @@ public final class ValueResolver: @unchecked Sendable {
             outOfSteps: { gap(use, env, budgetReason, kind: .stepBudget) }, compute)
     }
     private var analysisLimitGaps: Set<ResolutionGap> = []
+    private var searchLimitGaps: Set<ResolutionGap> = []
     /// Answers to top-level questions (`resolve(_:in:)`), by the expression asked about.
     private let resolutions = Memo<NodeKey, Answer>()
     /// The callers of each function (or initializer) asked about, by its declaration.
@@ -241,7 +242,15 @@ public final class ValueResolver: @unchecked Sendable {
         // asked and whether or not it shows its gaps.
         let limits = result.gaps.filter(\.isAnalysisLimit)
         if !limits.isEmpty { lock.withLock { analysisLimitGaps.formUnion(limits) } }
+        let searches = result.gaps.filter { $0.kind == .searchLimit }
+        if !searches.isEmpty { lock.withLock { searchLimitGaps.formUnion(searches) } }
         return Answer(resolution: result, steps: budget.used)
+    }
+
+    /// Where a search across the scan stopped at a bound (`ResolutionGap.Kind.searchLimit`): shown
+    /// under `--verbose` whichever rule asked, since a finding may be missing there.
+    public var searchLimits: [ResolutionGap] {
+        lock.withLock { Array(searchLimitGaps) }.sorted { ($0.file, $0.line, $0.column, $0.reason) < ($1.file, $1.line, $1.column, $1.reason) }
     }
 
     /// Where a bound for generated or hostile code stopped a question (`ResolutionGap.isAnalysisLimit`),
@@ -346,7 +355,7 @@ public final class ValueResolver: @unchecked Sendable {
         switch gap.kind {
         case .cycle, .depthLimit, .stepBudget: true
         // Nesting is counted from the declaration's own expression, whoever asks.
-        case .nestingLimit, .unknown: false
+        case .nestingLimit, .searchLimit, .unknown: false
         }
     }
 
@@ -595,7 +604,7 @@ public final class ValueResolver: @unchecked Sendable {
             if !members.isEmpty { return resolveVariables(members, env) }
         }
         guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
-            return gap(reference, env, "`\(name)` may be declared in too many files to follow")
+            return gap(reference, env, "`\(name)` may be declared in more than \(Self.maximumDeclaringFiles) files: not followed", kind: .searchLimit)
         }
         let globals = declared.filter { $0.enclosingType == nil }
         if globals.count == 1 { return resolveVariable(globals[0], env) }
@@ -779,7 +788,7 @@ public final class ValueResolver: @unchecked Sendable {
             if !properties.isEmpty { return resolveVariables(properties, env) }
         }
         guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
-            return gap(member, env, "`\(name)` is declared in too many files to know which one this is")
+            return gap(member, env, "`\(name)` may be declared in more than \(Self.maximumDeclaringFiles) files: not followed", kind: .searchLimit)
         }
         let candidates = declared.filter { $0.enclosingType != nil && !$0.isStatic }
         if candidates.count == 1 { return resolveVariable(candidates[0], env) }
@@ -1308,22 +1317,17 @@ public final class ValueResolver: @unchecked Sendable {
     private func computeCompatibleCallSites(of function: Syntax, parameters: FunctionParameterListSyntax, _ env: Environment)
         -> [(site: CallSite, matched: [Int?])]?
     {
-        let calleeName: String
-        var ownerType = SyntaxQueries.enclosingTypeName(of: function)
-        if let decl = function.as(FunctionDeclSyntax.self) {
-            calleeName = decl.name.text
-        } else if function.is(InitializerDeclSyntax.self), let owner = ownerType {
-            calleeName = owner
-            ownerType = nil
-        } else {
-            return nil
-        }
+        guard let calleeName = Self.calleeName(of: function) else { return nil }
+        // An initializer's callers name its type and have no owner to check.
+        let ownerType = function.is(InitializerDeclSyntax.self) ? nil : SyntaxQueries.enclosingTypeName(of: function)
         let isMethodOrFunction = function.is(FunctionDeclSyntax.self)
         var sites: [(site: CallSite, matched: [Int?])] = []
+        // A `private` helper is called from its own file only, however common its name.
+        let fileOnly = SyntaxQueries.isCallableOnlyInItsFile(function)
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
-        guard index(env).extraParses(index(env).callerFiles(mentioning: calleeName)) <= Self.maximumCallerFiles else { return nil }
-        for site in index(env).callSites(named: calleeName) {
+        guard fileOnly || !exceedsCallerSearch(calleeName, env) else { return nil }
+        for site in index(env).callSites(named: calleeName) where !fileOnly || site.fileIndex == env.file.id {
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
             // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
             // `save` calls that one, not this function.
@@ -1351,6 +1355,19 @@ public final class ValueResolver: @unchecked Sendable {
         return sites
     }
 
+    /// The name its callers spell: a function's name, an initializer's type.
+    static func calleeName(of function: Syntax) -> String? {
+        if let decl = function.as(FunctionDeclSyntax.self) { return decl.name.text }
+        if function.is(InitializerDeclSyntax.self) { return SyntaxQueries.enclosingTypeName(of: function) }
+        return nil
+    }
+
+    /// Whether more files than `maximumCallerFiles` (beyond those parsed anyway) may call a
+    /// function named `name` declared in the asking file.
+    private func exceedsCallerSearch(_ name: String, _ env: Environment) -> Bool {
+        index(env).extraParses(index(env).callerFiles(mentioning: name)) > Self.maximumCallerFiles
+    }
+
     /// A parameter read inside its function, with no call being evaluated: the values its callers
     /// pass (each call site in the scan), and its default when a caller omits it or none is found.
     private func evaluateParameterFromCallers(
@@ -1375,6 +1392,13 @@ public final class ValueResolver: @unchecked Sendable {
         guard let (parameters, sites) = compatibleCallSites(of: function, env),
             let position = parameters.firstIndex(where: { $0.id == parameter.id })
         else {
+            if let callee = Self.calleeName(of: function), !SyntaxQueries.isCallableOnlyInItsFile(function),
+                exceedsCallerSearch(callee, env)
+            {
+                return gap(
+                    use, env, "`\(name)`: more than \(Self.maximumCallerFiles) files may call `\(callee)`, so its callers are not followed",
+                    kind: .searchLimit)
+            }
             return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
         }
         env.parameterUses?.record(functionKey, name)

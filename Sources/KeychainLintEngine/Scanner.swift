@@ -521,6 +521,13 @@ public final class Scanner {
                 kind: .fileNote, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
                 message: "analysis limit: \(gap.reason)")
         }
+        // A search bound may hide a finding too; common names in large code bases meet it, so
+        // it is said under --verbose, once per place.
+        notes += resolver.searchLimits.map { gap in
+            ScanDiagnostic(
+                kind: .unresolved, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
+                message: "search limit: \(gap.reason)")
+        }
         // Every file a syntax limit cut short that was parsed only to be searched for declarations
         // (analysed ones carry theirs in their outcome, which the result cache keeps).
         notes += index.limitedFiles.map { Self.limitDiagnostic(path: $0.path, $0.note) }

@@ -71,6 +71,53 @@ struct ModuleScopeTests {
         #expect(findingPositions(together).contains("Unrelated/Sources/Noise/KeychainConfiguration.swift:11:105"), "\(together)")
     }
 
+    @Test("Examples beside unrelated code that no manifest claims, calling the Examples' helper names in many files, give the same findings")
+    func invarianceWithoutManifest() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try Self.copyExamples(into: tree)
+        let alone = findingLines(try tree.run(["scan", "--no-cache", "--no-color"]))
+        #expect(alone.count == ExamplesScanTests.expected.count)
+        // More files than a caller search follows call `add`, `store` and `update`: the
+        // Examples' private helpers of those names are called from their own files only.
+        for number in 0...ValueResolverBounds.callerFiles {
+            try tree.write("Vendor/Noise\(number).swift", """
+                final class Noise\(number) {
+                    func run(list: NSMutableArray) {
+                        add(list)
+                        store(list)
+                        update(list)
+                    }
+                }
+                """)
+        }
+        let together = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(findingLines(together).filter { $0.hasPrefix("Examples/") } == alone, "\(together)")
+    }
+
+    @Test("a caller search stopped by its bound is a note under --verbose, not a silent gap")
+    func callerSearchBoundIsVisible() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Store.swift", """
+            import Security
+
+            func store(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+            }
+            """)
+        for number in 0...ValueResolverBounds.callerFiles {
+            try tree.write("Callers/Caller\(number).swift", "func caller\(number)() { _ = store(.biometryAny) }")
+        }
+        let quiet = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(!quiet.stdout.contains("search limit"), "\(quiet)")
+        let verbose = try tree.run(["scan", "--no-cache", "--no-color", "--verbose"])
+        #expect(
+            verbose.stdout.contains(
+                "Store.swift:4:91: note: search limit: `flags`: more than 64 files may call `store`, so its callers are not followed [unresolved]"),
+            "\(verbose)")
+    }
+
     static func writeApp(_ name: String, flags: String, into tree: TempTree) throws {
         try tree.write("\(name)/Package.swift", """
             // swift-tools-version:5.9
@@ -225,4 +272,10 @@ struct ModuleScopeTests {
         let run = try tree.run(["scan", "--no-cache", "--no-color", "--include-tests"])
         #expect(findingPositions(run) == ["Tests/VaultTests/AccessControlTests.swift:9:95"], "\(run)")
     }
+}
+
+/// The resolver's search bounds, as the CLI tests need them (the CLI tests do not link the analysis module).
+enum ValueResolverBounds {
+    /// `ValueResolver.maximumCallerFiles`.
+    static let callerFiles = 64
 }
