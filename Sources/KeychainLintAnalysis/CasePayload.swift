@@ -79,7 +79,7 @@ extension ValueResolver {
     /// (`.valet(.always)`, `Configuration.valet(.always)`), which the resolver keeps as a call of
     /// the case name without a receiver value other than a type name. A call counts only when an
     /// enum of the scan declares that case: `makeConfig().flags` is a function's result, not a case.
-    func enumCase(of value: Value) -> (name: String, type: String?)? {
+    func enumCase(of value: Value, _ env: Environment) -> (name: String, type: String?)? {
         switch value {
         case .member(let name, let type):
             return (name, type)
@@ -91,10 +91,11 @@ extension ValueResolver {
             case .symbol(let name)? where SyntaxQueries.looksLikeTypeName(name): type = name
             default: return nil
             }
-            if let type, index.isDeclaredType(type) {
-                return index.types(named: type, mentioning: call.name).contains { $0.enumCases.contains(call.name) } ? (call.name, type) : nil
+            let scope = index(env)
+            if let type, scope.isDeclaredType(type) {
+                return scope.types(named: type, mentioning: call.name).contains { $0.enumCases.contains(call.name) } ? (call.name, type) : nil
             }
-            return enumTypes(declaring: call.name).isEmpty ? nil : (call.name, type)
+            return enumTypes(declaring: call.name, env).isEmpty ? nil : (call.name, type)
         default:
             return nil
         }

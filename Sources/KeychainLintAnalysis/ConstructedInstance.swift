@@ -13,7 +13,7 @@ extension ValueResolver {
         guard let construction = construction(of: base),
             let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName)
         else { return nil }
-        let properties = index.properties(named: name, inType: typeName)
+        let properties = index(env).properties(named: name, inType: typeName)
         guard properties.count == 1, let property = properties.first, !property.isStatic,
             property.binding.accessorBlock == nil
         else { return nil }
@@ -24,7 +24,7 @@ extension ValueResolver {
         // Only the declarations in files that mention the property: an initializer elsewhere
         // (an extension's) either assigns it, and so mentions it, or delegates to one that does.
         // Reading every extension of a widely extended type would parse many files per question.
-        let declarations = index.types(named: typeName, mentioning: name)
+        let declarations = index(env).types(named: typeName, mentioning: name)
         for type in declarations {
             for member in Self.memberList(of: type.node) {
                 guard let initializer = member.decl.as(InitializerDeclSyntax.self),

@@ -170,7 +170,7 @@ extension ValueResolver {
             guard case .elements(let elements) = literal.content, elements.count == 1 else { return nil }
             isDictionaryType = true
         } else if let name = SyntaxQueries.calleeName(of: callee), Self.dictionaryTypes.contains(name),
-            !callee.is(MemberAccessExprSyntax.self), !index.isDeclaredType(name)
+            !callee.is(MemberAccessExprSyntax.self), !index(env).isDeclaredType(name)
         {
             isDictionaryType = true
         } else {

@@ -648,7 +648,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public func declaresPrimaryType(_ name: String) -> Bool {
         let last = name.split(separator: ".").last.map(String.init) ?? name
         guard Self.isIdentifier(last) else { return types(named: name).contains { !$0.isExtension } }
-        return !files(declaring: last, as: .type).isEmpty
+        // `Outer.Inner`: a type named `Inner` somewhere is not enough (nested types are indexed
+        // under their own name, so the qualified name is found only when it is declared so).
+        return !files(declaring: last, as: .type).isEmpty && (last == name || types(named: name).contains { !$0.isExtension })
     }
 
     /// Declarations of type `name` in the files that also mention `member` (an SDK type can be

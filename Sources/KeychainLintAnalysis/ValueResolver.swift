@@ -160,7 +160,7 @@ public final class ValueResolver: @unchecked Sendable {
         enclosingTypes.value(for: NodeKey(file: file, node: node)) { SyntaxQueries.enclosingTypeName(of: node) }
     }
     /// Enum types declaring each case name asked about.
-    private let enumOwners = Memo<String, [String]>()
+    private let enumOwners = Memo<String, [(type: String, file: Int)]>()
 
     fileprivate struct CachedResolution {
         let resolution: Resolution
@@ -730,7 +730,7 @@ public final class ValueResolver: @unchecked Sendable {
         if let reference = unwrappedBase.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
             return evaluateSelfMember(name, at: member, env)
         }
-        if let typeName = typeName(of: unwrappedBase) {
+        if let typeName = typeName(of: unwrappedBase, env) {
             let resolvedType = typeName == "Self" ? (SyntaxQueries.enclosingTypeName(of: member) ?? typeName) : typeName
             if !index(env).isDeclaredType(resolvedType) {
                 return .value(.member(name, type: resolvedType))
@@ -759,18 +759,18 @@ public final class ValueResolver: @unchecked Sendable {
                 failure: { gapValue(member, env, "`\(name)` of a value that is not a string") })
         }
         // Enum cases, with or without associated values (`.legacy`, `.valet(.always)`).
-        let caseValues = receiver.values.filter { enumCase(of: $0.value) != nil }
+        let caseValues = receiver.values.filter { enumCase(of: $0.value, env) != nil }
         if !caseValues.isEmpty && caseValues.count == receiver.values.count {
             var result = Resolution(gaps: receiver.gaps)
             for traced in caseValues {
-                guard let (caseName, caseType) = enumCase(of: traced.value) else { continue }
+                guard let (caseName, caseType) = enumCase(of: traced.value, env) else { continue }
                 // An implicit member (`.legacy`) has no type; asking the index for type "" would
                 // match every file's text and parse the whole scan, so look the case up instead.
                 let owners: [String]
                 if let caseType, index(env).isDeclaredType(caseType) {
                     owners = [caseType]
                 } else {
-                    owners = enumTypes(declaring: caseName)
+                    owners = enumTypes(declaring: caseName, env)
                 }
                 let properties = owners.flatMap { index(env).properties(named: name, inType: $0) }
                 if properties.isEmpty {
@@ -807,23 +807,28 @@ public final class ValueResolver: @unchecked Sendable {
         return resolveVariables(properties, env)
     }
 
-    /// Enum types of the scan that declare `case caseName` (cached: a common case name is
-    /// mentioned in many files, and the index may have let their trees go).
-    func enumTypes(declaring caseName: String) -> [String] {
-        enumOwners.value(for: caseName) { computeEnumTypes(declaring: caseName) }
+    /// Enum types that declare `case caseName`, in files visible from `env.file`'s scope (the
+    /// scan's are found once per name and kept: a common case name is mentioned in many files,
+    /// and the index may have let their trees go).
+    func enumTypes(declaring caseName: String, _ env: Environment) -> [String] {
+        let scope = index(env)
+        let owners = enumOwners.value(for: caseName) { computeEnumTypes(declaring: caseName) }
+        return Array(Set(owners.filter { scope.isVisible($0.file) }.map(\.type))).sorted()
     }
 
-    private func computeEnumTypes(declaring caseName: String) -> [String] {
-        var result: Set<String> = []
+    private func computeEnumTypes(declaring caseName: String) -> [(type: String, file: Int)] {
+        var result: [(type: String, file: Int)] = []
         // Only files whose text declares a value of that name (a case follows `case`): many more
         // files mention a common name than declare it.
         for fileIndex in index.files(declaring: caseName, as: .value) {
             let file = index.file(at: fileIndex)
+            var types: Set<String> = []
             for statement in file.tree.statements {
-                collectEnums(in: Syntax(statement), caseName: caseName, into: &result)
+                collectEnums(in: Syntax(statement), caseName: caseName, into: &types)
             }
+            result += types.sorted().map { ($0, fileIndex) }
         }
-        return result.sorted()
+        return result
     }
 
     private func collectEnums(in node: Syntax, caseName: String, into result: inout Set<String>) {
@@ -856,8 +861,8 @@ public final class ValueResolver: @unchecked Sendable {
         }
     }
 
-    /// `Foo` or `Foo.Bar` when the expression names a type.
-    private func typeName(of expression: ExprSyntax) -> String? {
+    /// `Foo` or `Foo.Bar` when the expression names a type, as seen from `env.file`'s scope.
+    private func typeName(of expression: ExprSyntax, _ env: Environment) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             guard SyntaxQueries.looksLikeTypeName(name) else { return nil }
@@ -866,17 +871,18 @@ public final class ValueResolver: @unchecked Sendable {
             return name
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-            SyntaxQueries.looksLikeTypeName(member.declName.baseName.text), let outer = typeName(of: base)
+            SyntaxQueries.looksLikeTypeName(member.declName.baseName.text), let outer = typeName(of: base, env)
         {
             let inner = member.declName.baseName.text
             let full = outer + "." + inner
+            let index = index(env)
             if index.isDeclaredType(full) { return full }
             // A nested type (`KeychainConfiguration.Account`) is indexed under its own name.
             if index.isDeclaredType(inner) { return inner }
             return index.isDeclaredType(outer) ? nil : full
         }
         if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
-            return typeName(of: specialized.expression)
+            return typeName(of: specialized.expression, env)
         }
         return nil
     }
@@ -889,7 +895,7 @@ public final class ValueResolver: @unchecked Sendable {
             switch LocalScope.lookup(name, from: Syntax(reference)) {
             case .variable(_, let binding, _, _)?:
                 if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) }
-                if let value = binding.initializer?.value { return constructedType(value) }
+                if let value = binding.initializer?.value { return constructedType(value, env) }
                 return nil
             case .parameter(let parameter, _)?:
                 return TypeNames.baseName(of: parameter.type)
@@ -902,23 +908,24 @@ public final class ValueResolver: @unchecked Sendable {
                     ? (index(env).variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
                 guard declarations.count == 1 else { return nil }
                 return declarations[0].typeName
-                    ?? declarations[0].binding.initializer.flatMap { constructedType($0.value) }
+                    ?? declarations[0].binding.initializer.flatMap { constructedType($0.value, env.withFile(declarations[0].file)) }
             }
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-            let owner = typeName(of: SyntaxQueries.unwrapTransparent(base))
+            let owner = typeName(of: SyntaxQueries.unwrapTransparent(base), env)
         {
             let properties = index(env).properties(named: member.declName.baseName.text, inType: owner)
             guard properties.count == 1 else { return nil }
-            return properties[0].typeName ?? properties[0].binding.initializer.flatMap { constructedType($0.value) }
+            return properties[0].typeName
+                ?? properties[0].binding.initializer.flatMap { constructedType($0.value, env.withFile(properties[0].file)) }
         }
-        return constructedType(expression)
+        return constructedType(expression, env)
     }
 
-    private func constructedType(_ expression: ExprSyntax) -> String? {
+    private func constructedType(_ expression: ExprSyntax, _ env: Environment) -> String? {
         let expression = SyntaxQueries.unwrapTransparent(expression)
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            return typeName(of: SyntaxQueries.unwrapTransparent(call.calledExpression))
+            return typeName(of: SyntaxQueries.unwrapTransparent(call.calledExpression), env)
         }
         return nil
     }
@@ -1080,7 +1087,7 @@ public final class ValueResolver: @unchecked Sendable {
             }
         }
         guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
-        let caseNames: [String] = known.values.compactMap { enumCase(of: $0.value)?.name }
+        let caseNames: [String] = known.values.compactMap { enumCase(of: $0.value, env)?.name }
         return caseNames.count == known.values.count ? caseNames : nil
     }
 
@@ -1143,7 +1150,7 @@ public final class ValueResolver: @unchecked Sendable {
         // `.init(rawValue: 2)`, `T(rawValue: 2)`, `T.init(rawValue: 2)`.
         if labels == ["rawValue"], let argument = call.arguments.first {
             let typeText: String? =
-                name == "init" ? receiverExpression.flatMap { typeName(of: $0) } : (SyntaxQueries.looksLikeTypeName(name) ? name : nil)
+                name == "init" ? receiverExpression.flatMap { typeName(of: $0, env) } : (SyntaxQueries.looksLikeTypeName(name) ? name : nil)
             if name == "init" || typeText != nil {
                 let raw = evaluate(argument.expression, env)
                 return raw.map(
@@ -1175,7 +1182,7 @@ public final class ValueResolver: @unchecked Sendable {
             return callValue(name: name, receiver: nil, call: call, env)
         }
         let receiver = receiverExpression.map { expression -> Resolution in
-            if let type = typeName(of: expression) { return .value(.symbol(type)) }
+            if let type = typeName(of: expression, env) { return .value(.symbol(type)) }
             return evaluateOrOpaque(expression, env)
         }
         return callValue(name: name, receiver: receiver, call: call, env)
@@ -1198,7 +1205,7 @@ public final class ValueResolver: @unchecked Sendable {
     ) -> FunctionDeclaration? {
         var candidates = index(env).functions(named: name).filter { Self.labelsMatch(labels, $0) }
         guard !candidates.isEmpty else { return nil }
-        if let receiver, let type = typeName(of: receiver) {
+        if let receiver, let type = typeName(of: receiver, env) {
             candidates = candidates.filter { $0.enclosingType == type }
         } else if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
             let own = enclosingTypeName(of: call, in: env.file)
@@ -1280,7 +1287,7 @@ public final class ValueResolver: @unchecked Sendable {
         }
         if let receiver {
             let receiverValue = evaluate(receiver, env)
-            if receiverValue.values.contains(where: { enumCase(of: $0.value) != nil }) {
+            if receiverValue.values.contains(where: { enumCase(of: $0.value, env) != nil }) {
                 inner.selfValue = receiverValue
             } else {
                 inner.selfValue = nil
@@ -1339,7 +1346,7 @@ public final class ValueResolver: @unchecked Sendable {
             if let ownerType, site.hasReceiver {
                 let (siteFile, call) = site.resolved
                 guard let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent) else { continue }
-                if let receiverType = typeName(of: receiver), receiverType != ownerType { continue }
+                if let receiverType = typeName(of: receiver, env.withFile(siteFile)), receiverType != ownerType { continue }
                 // `Backup().save(…)` or `backup.save(…)` with `let backup = Backup()`: an instance
                 // of another type of the scan that declares its own method of this name calls that
                 // method. (A protocol-typed receiver may still reach this one.)

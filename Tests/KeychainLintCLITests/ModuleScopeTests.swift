@@ -154,6 +154,42 @@ struct ModuleScopeTests {
             }, "\(run)")
     }
 
+    @Test("an enum case written without its type is looked up in the app's own enums, not a sibling app's")
+    func enumCasesPerApp() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for (name, enumName, flags) in [("WeakApp", "Mode", ".biometryAny"), ("StrongApp", "Policy", ".biometryCurrentSet")] {
+            try tree.write("\(name)/Package.swift", """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "\(name)", platforms: [.iOS(.v16)], targets: [.executableTarget(name: "\(name)")])
+                """)
+            try tree.write("\(name)/Sources/\(name)/\(enumName).swift", """
+                import Security
+
+                enum \(enumName) {
+                    case strict
+                    var flags: SecAccessControlCreateFlags {
+                        switch self {
+                        case .strict: return \(flags)
+                        }
+                    }
+                }
+                """)
+            try tree.write("\(name)/Sources/\(name)/TokenStore.swift", """
+                import Security
+
+                func tokenAccess(_ mode: \(enumName)) -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, mode.flags, nil)
+                }
+                func start() { _ = tokenAccess(.strict) }
+                """)
+        }
+        let run = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(findingPositions(run) == ["WeakApp/Sources/WeakApp/TokenStore.swift:4:91"], "\(run)")
+        #expect(run.stdout.contains("`.biometryAny` accepts biometrics enrolled after the item was created"), "\(run)")
+    }
+
     @Test("a name declared only in a sibling app is a gap under --verbose, never an SDK name or the sibling's value")
     func declaredOnlyInSibling() throws {
         let tree = try TempTree()
