@@ -64,6 +64,9 @@ public struct ScanStats: Hashable, Codable, Sendable {
     public var testFindings: Int = 0
     /// The modules the project model found, sorted by manifest then name.
     public var modules: [ModuleSummary] = []
+    /// The configuration files the scan read (`--config`, or every `.keychain-lint.yml` from the
+    /// project root down), top first.
+    public var configurationFiles: [String] = []
 
     public init() {}
 }

@@ -23,6 +23,9 @@ public final class Scanner {
     /// command line's settings, applied over every file's (`--include-tests`); without it,
     /// `configuration` is the one configuration of the scan (`--config`).
     public var readsNestedConfigurations = false
+    /// The `--config` file, as the user spelled it, for `--verbose` to name (with nested
+    /// configurations, the files read are named instead).
+    public var configurationFile: String?
     /// Whether a scan lets go of its working data (index, resolver caches) when it returns. The
     /// command-line tool exits right after reporting, and releasing a large scan's millions of
     /// small objects one by one would only delay that exit (about half a second on the
@@ -496,6 +499,9 @@ public final class Scanner {
             }
         }
         stats.modules = model.summaries
+        stats.configurationFiles = configurations.map { tree in
+            tree.orderedLayers.map { DiscoveryPaths.join($0.folder, Configuration.fileName) }
+        } ?? configurationFile.map { [$0] } ?? []
 
         stats.filesDiscovered = sources.count + projectFiles.count
         stats.filesScanned = sources.count

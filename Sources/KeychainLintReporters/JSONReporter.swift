@@ -27,6 +27,7 @@ public struct JSONReporter: Reporter {
                     uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, result.count(of: $0)) }),
                 linesScanned: stats.linesScanned,
                 modules: stats.modules,
+                configurationFiles: stats.configurationFiles,
                 phaseSeconds: stats.phaseSeconds.mapValues(roundedSeconds),
                 suppressedFindings: stats.suppressedFindings,
                 testFindings: stats.testFindings),
@@ -102,6 +103,7 @@ public struct JSONReporter: Reporter {
         var findingsBySeverity: [String: Int]
         var linesScanned: Int
         var modules: [ModuleSummary]
+        var configurationFiles: [String]
         var phaseSeconds: [String: Double]
         var suppressedFindings: Int
         var testFindings: Int

@@ -34,6 +34,7 @@ public struct TextReporter: Reporter {
             lines.append("\(style.bold(location + ":")) \(style.level(.note)) \(text)")
         }
         if options.verbose {
+            lines += result.stats.configurationFiles.map { "configuration \(escape($0))" }
             lines += result.stats.modules.map { escape(ScanResult.describe($0)) }
         }
         if !lines.isEmpty {

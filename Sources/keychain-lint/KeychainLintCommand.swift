@@ -112,6 +112,7 @@ struct ScanCommand: ParsableCommand {
         do {
             scanner = try KeychainLintEngine.Scanner(configuration: configuration)
             scanner.readsNestedConfigurations = config == nil
+            scanner.configurationFile = config
         } catch {
             throw CLIError(message: "\(error)")
         }

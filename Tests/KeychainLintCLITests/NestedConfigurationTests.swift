@@ -38,6 +38,28 @@ struct NestedConfigurationTests {
         #expect(run.stdoutLines.last.map { isSummary($0, files: 6, "2 findings (2 high), 1 suppressed") } == true, "\(run)")
     }
 
+    @Test("--verbose and JSON stats name the configuration files read, top first; with --config, that file alone")
+    func configurationFilesNamed() throws {
+        let tree = try twoApps()
+        defer { tree.remove() }
+        try tree.write(".keychain-lint.yml", "exclude: []\n")
+        try tree.write("Legacy/.keychain-lint.yml", "rules:\n  swift.weak_biometric_acl:\n    severity: medium\n")
+
+        let verbose = try tree.run(["scan", "--no-cache", "--verbose"])
+        #expect(verbose.stdoutLines.filter { $0.hasPrefix("configuration ") }
+            == ["configuration .keychain-lint.yml", "configuration Legacy/.keychain-lint.yml"], "\(verbose)")
+        let quiet = try tree.run(["scan", "--no-cache"])
+        #expect(!quiet.stdoutLines.contains { $0.hasPrefix("configuration ") }, "\(quiet)")
+
+        let json = try tree.run(["scan", "--no-cache", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let stats = try #require(document["stats"] as? [String: Any])
+        #expect(stats["configurationFiles"] as? [String] == [".keychain-lint.yml", "Legacy/.keychain-lint.yml"], "\(json)")
+
+        let explicit = try tree.run(["scan", "--no-cache", "--verbose", "--config", "Legacy/.keychain-lint.yml"])
+        #expect(explicit.stdoutLines.filter { $0.hasPrefix("configuration ") } == ["configuration Legacy/.keychain-lint.yml"], "\(explicit)")
+    }
+
     @Test("a severity set in a subfolder grades that folder's findings only")
     func severityInSubfolder() throws {
         let tree = try twoApps()

@@ -46,7 +46,7 @@ import Testing
         let stats = try #require(root["stats"] as? [String: Any])
         #expect(Set(stats.keys) == [
             "durationSeconds", "filesDiscovered", "filesFromCache", "filesParsed", "filesScanned", "filesSkipped", "findingsBySeverity",
-            "linesScanned", "modules", "phaseSeconds", "suppressedFindings", "testFindings",
+            "linesScanned", "modules", "configurationFiles", "phaseSeconds", "suppressedFindings", "testFindings",
         ])
         #expect(stats["modules"] as? [Any] != nil)
         #expect(stats["testFindings"] as? Int == 0)
