@@ -149,6 +149,8 @@ struct ProjectModelTests {
         }
         #expect(FolderConventions.isTestHostName("Valet iOS Test Host App"))
         #expect(FolderConventions.isTestHostName("TestHost"))
+        #expect(FolderConventions.isTestHostName("Save Screenshots"))
         #expect(!FolderConventions.isTestHostName("Vault"))
+        #expect(!FolderConventions.isTestHostName("ScreenTime"))
     }
 }

@@ -9,9 +9,11 @@ public enum FolderConventions {
     }
 
     /// An application target that only hosts tests: `TestHost`, `Valet iOS Test Host App`,
-    /// `KeychainTestApp`, `ValetTouchIDTest`, `AppTests`.
+    /// `KeychainTestApp`, `ValetTouchIDTest`, `AppTests`; or one that only drives screenshot
+    /// runs (`Save Screenshots`, `ScreenshotsApp`: fastlane snapshot's harnesses), which ships to
+    /// no user either.
     public static func isTestHostName(_ name: String) -> Bool {
-        ["TestHost", "Test Host", "TestApp", "Test App"].contains { name.contains($0) }
+        ["TestHost", "Test Host", "TestApp", "Test App", "Screenshot"].contains { name.contains($0) }
             || name.hasSuffix("Test") || name.hasSuffix("Tests")
     }
 
