@@ -220,6 +220,11 @@ enum LocalScope {
                         binders[name, default: []].append(index)
                     }
                 }
+                // `#if` clauses may declare a local in each branch (`bindingIn` reads them): every
+                // name the block mentions may be bound there.
+                if item.item.is(IfConfigDeclSyntax.self) {
+                    for name in mentioned where seen.insert(name).inserted { binders[name, default: []].append(index) }
+                }
             }
         }
 

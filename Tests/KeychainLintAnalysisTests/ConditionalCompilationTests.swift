@@ -26,6 +26,25 @@ struct ConditionalCompilationTests {
         #expect(resolution.trace(of: ".biometryCurrentSet") == ["`flags`", "#else"])
     }
 
+    @Test("in a long function (looked up through its statement index), each clause's value is possible too")
+    func everyClauseInALongFunction() {
+        let filler = (0..<80).map { "    let unrelated\($0) = \($0)" }.joined(separator: "\n")
+        let resolution = resolveProbe("""
+            func f() {
+            \(filler)
+                #if DEBUG
+                let flags: SecAccessControlCreateFlags = .userPresence
+                #else
+                let flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                #endif
+            \(filler.replacingOccurrences(of: "unrelated", with: "later"))
+                probe(flags)
+            }
+            """)
+        #expect(resolution.descriptions == [".userPresence", ".biometryCurrentSet"])
+        #expect(resolution.gaps.isEmpty)
+    }
+
     @Test("statements inside the clause and after #endif still change the value")
     func flowAfterTheClause() {
         let resolution = resolveProbe("""
