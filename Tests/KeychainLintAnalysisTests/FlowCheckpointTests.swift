@@ -12,13 +12,9 @@ struct FlowCheckpointTests {
     private func answers(
         _ source: String, order: [Int], steps: Int = ValueResolver.maximumStepsPerQuestion, checkpoints: Bool = true
     ) -> [Int: Resolution] {
-        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: source)])
-        let resolver = ValueResolver(index: index, stepsPerQuestion: steps, usesFlowCheckpoints: checkpoints)
-        let file = index.file(at: 0)
-        let finder = ProbeFinder()
-        finder.walk(file.tree)
+        let probed = ProbedFile(source, stepsPerQuestion: steps, usesFlowCheckpoints: checkpoints)
         var result: [Int: Resolution] = [:]
-        for probe in order { result[probe] = resolver.resolve(finder.arguments[probe], in: file) }
+        for probe in order { result[probe] = probed.resolve(probe) }
         return result
     }
 

@@ -54,18 +54,12 @@ struct LimitTests {
 
     /// Index, resolver with a small budget, and the probe of a one-file source.
     private func resolveWithBudget(_ source: String, steps: Int, warmUp: String? = nil) -> Resolution {
-        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: source)])
-        let resolver = ValueResolver(index: index, stepsPerQuestion: steps)
-        let file = index.file(at: 0)
-        let finder = ProbeFinder()
-        finder.walk(file.tree)
+        let probed = ProbedFile(source, stepsPerQuestion: steps)
         if let warmUp {
             // Another question first, which caches declarations the probe reuses.
-            let other = finder.arguments.first { $0.description == warmUp }!
-            _ = resolver.resolve(other, in: file)
+            _ = probed.resolve(probed.probes.firstIndex { $0.description == warmUp }!)
         }
-        let probe = finder.arguments.first { $0.description != warmUp }!
-        return resolver.resolve(probe, in: file)
+        return probed.resolve(probed.probes.firstIndex { $0.description != warmUp }!)
     }
 
     @Test("a question that takes more steps than its budget stops with a stepBudget gap")

@@ -16,14 +16,10 @@ struct QuestionLedgerTests {
     /// `limit` steps; `warmUp` probes are asked first outside any ledger (another pass's answers,
     /// already cached).
     private func answers(limit: Int, warmUp: [Int] = []) -> [Resolution] {
-        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: Self.source)])
-        let resolver = ValueResolver(index: index)
-        let file = index.file(at: 0)
-        let finder = ProbeFinder()
-        finder.walk(file.tree)
-        for probe in warmUp { _ = resolver.resolve(finder.arguments[probe], in: file) }
-        return QuestionLedger.charging(file: file.id, limit: limit) {
-            finder.arguments.map { resolver.resolve($0, in: file) }
+        let probed = ProbedFile(Self.source)
+        for probe in warmUp { _ = probed.resolve(probe) }
+        return QuestionLedger.charging(file: probed.file.id, limit: limit) {
+            probed.probes.indices.map(probed.resolve)
         }
     }
 
@@ -52,16 +48,11 @@ struct QuestionLedgerTests {
 
     @Test("a question asked again in the same pass is not charged twice")
     func repeatedQuestionsAreFree() {
-        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: Self.source)])
-        let resolver = ValueResolver(index: index)
-        let file = index.file(at: 0)
-        let finder = ProbeFinder()
-        finder.walk(file.tree)
-        let first = finder.arguments[0]
+        let probed = ProbedFile(Self.source)
         // One question costs less than the limit; fifty asks of it must not spend the budget, so
         // a second question is still answered.
-        let results = QuestionLedger.charging(file: file.id, limit: 12) {
-            (0..<50).map { _ in resolver.resolve(first, in: file) } + [resolver.resolve(finder.arguments[1], in: file)]
+        let results = QuestionLedger.charging(file: probed.file.id, limit: 12) {
+            (0..<50).map { _ in probed.resolve(0) } + [probed.resolve(1)]
         }
         #expect(results.allSatisfy { $0.gaps.isEmpty && $0.values.count == 1 })
     }

@@ -22,14 +22,10 @@ struct QuestionMemoTests {
     }()
 
     private func answers(limit: Int, reversed: Bool = false) -> [Resolution] {
-        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: Self.source)])
-        let resolver = ValueResolver(index: index, stepsPerQuestion: limit)
-        let file = index.file(at: 0)
-        let finder = ProbeFinder()
-        finder.walk(file.tree)
-        let order = reversed ? Array(finder.arguments.indices.reversed()) : Array(finder.arguments.indices)
-        var result = [Resolution?](repeating: nil, count: finder.arguments.count)
-        for position in order { result[position] = resolver.resolve(finder.arguments[position], in: file) }
+        let probed = ProbedFile(Self.source, stepsPerQuestion: limit)
+        let order = reversed ? Array(probed.probes.indices.reversed()) : Array(probed.probes.indices)
+        var result = [Resolution?](repeating: nil, count: probed.probes.count)
+        for position in order { result[position] = probed.resolve(position) }
         return result.compactMap { $0 }
     }
 

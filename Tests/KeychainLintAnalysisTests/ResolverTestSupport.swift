@@ -21,6 +21,29 @@ final class ProbeFinder: SyntaxVisitor {
     }
 }
 
+/// One file indexed on its own with its `probe(…)` arguments found, and one resolver: for tests
+/// that ask several questions of the same resolver (caches, budgets, the order questions come in).
+struct ProbedFile {
+    let index: ProjectIndex
+    let resolver: ValueResolver
+    let file: SourceFile
+    let probes: [ExprSyntax]
+
+    init(_ source: String, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion, usesFlowCheckpoints: Bool = true) {
+        index = ProjectIndex(inputs: [ProjectIndex.Input(path: "A.swift", text: source)])
+        resolver = ValueResolver(index: index, stepsPerQuestion: stepsPerQuestion, usesFlowCheckpoints: usesFlowCheckpoints)
+        file = index.file(at: 0)
+        let finder = ProbeFinder()
+        finder.walk(file.tree)
+        probes = finder.arguments
+    }
+
+    /// The answer about probe number `position` (in source order).
+    func resolve(_ position: Int) -> Resolution {
+        resolver.resolve(probes[position], in: file)
+    }
+}
+
 /// A resolved probe together with the index it was resolved against (for laziness checks).
 struct ProbeResult {
     let index: ProjectIndex
