@@ -335,8 +335,16 @@ public final class ValueResolver: @unchecked Sendable {
         var questionMemo: QuestionMemo?
 
         func entering(_ key: NodeKey, file: SourceFile) -> Environment {
-            var next = self
+            var next = enteringLocal(key)
             next.file = file
+            return next
+        }
+
+        /// Into a local's declaration in the same file: one level deeper, with expression nesting
+        /// counted from the declaration, so the answer does not depend on how deep the use was
+        /// asked about.
+        func enteringLocal(_ key: NodeKey) -> Environment {
+            var next = self
             next.depth += 1
             next.nesting = 0
             next.active.insert(key)
@@ -676,10 +684,7 @@ public final class ValueResolver: @unchecked Sendable {
                 result = result.merging(gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle))
                 continue
             }
-            var inner = env
-            inner.active.insert(key)
-            inner.depth += 1
-            inner.nesting = 0
+            let inner = env.enteringLocal(key)
             var state = patternBinding.initializer.map { evaluate($0.value, inner) } ?? Resolution()
             // The use lies after `#endif`: the clause's statements all run before it.
             state = LocalFlow(resolver: self, name: name, env: inner)
@@ -698,12 +703,7 @@ public final class ValueResolver: @unchecked Sendable {
         _ name: String, _ patternBinding: PatternBindingSyntax, key: NodeKey, list: CodeBlockItemListSyntax, itemIndex: Int,
         use: Syntax, _ env: Environment
     ) -> Resolution {
-        var inner = env
-        inner.active.insert(key)
-        inner.depth += 1
-        // Counted from the declaration, like any declaration's expression, so the answer
-        // does not depend on how deep the use was asked about.
-        inner.nesting = 0
+        let inner = env.enteringLocal(key)
         var initial = Resolution()
         if let initializer = patternBinding.initializer {
             initial = evaluate(initializer.value, inner)
