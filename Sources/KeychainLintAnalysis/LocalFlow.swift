@@ -26,38 +26,28 @@ struct LocalFlow {
     func value(at use: Syntax, declaredIn list: CodeBlockItemListSyntax, at declarationIndex: Int, initial: Resolution)
         -> Resolution
     {
+        let items: [CodeBlockItemSyntax]
+        let useItem: Int?
+        /// Follows the statements of a range of `items` from a state.
+        let follow: (Range<Int>, Resolution) -> Resolution
         if list.count > LocalScope.LongListIndex.minimumItems {
             // A long list (generated code): only the statements that mention the name can change
             // it, and the others are skipped without being looked at, for every use.
             let index = LocalScope.LongListIndex.of(list)
-            guard let useItem = index.position(ofItemContaining: use).flatMap({ $0 > declarationIndex ? $0 : nil }) else {
-                var state = initial
-                for position in index.items(mentioning: name, in: (declarationIndex + 1)..<max(declarationIndex + 1, index.items.count)) {
-                    state = transfer(Syntax(index.items[position].item), state)
-                }
-                return state
+            items = index.items
+            useItem = index.position(ofItemContaining: use).flatMap { $0 > declarationIndex ? $0 : nil }
+            follow = { range, state in
+                index.items(mentioning: name, in: range).reduce(state) { transfer(Syntax(items[$1].item), $0) }
             }
-            let state = state(before: useItem, from: declarationIndex + 1, initial: initial) { range, state in
-                var state = state
-                for position in index.items(mentioning: name, in: range) {
-                    state = transfer(Syntax(index.items[position].item), state)
-                }
-                return state
-            }
-            return descend(into: Syntax(index.items[useItem].item), state: state, use: use)
+        } else {
+            items = Array(list)
+            useItem = items.indices.dropFirst(declarationIndex + 1).first { SyntaxQueries.contains(items[$0], use) }
+            follow = { range, state in items[range].reduce(state) { transfer(Syntax($1.item), $0) } }
         }
-        let items = Array(list)
-        guard let useItem = items.indices.dropFirst(declarationIndex + 1).first(where: { SyntaxQueries.contains(items[$0], use) })
-        else {
-            var state = initial
-            for item in items[(declarationIndex + 1)...] { state = transfer(Syntax(item.item), state) }
-            return state
-        }
-        let state = state(before: useItem, from: declarationIndex + 1, initial: initial) { range, state in
-            var state = state
-            for item in items[range] { state = transfer(Syntax(item.item), state) }
-            return state
-        }
+        let first = declarationIndex + 1
+        // No statement after the declaration holds the use: the value after all of them.
+        guard let useItem else { return follow(first..<max(first, items.count), initial) }
+        let state = state(before: useItem, from: first, initial: initial, follow)
         return descend(into: Syntax(items[useItem].item), state: state, use: use)
     }
 
