@@ -226,6 +226,12 @@ public struct Resolution: Sendable, Hashable {
     /// Upper bound on possible values kept, so branchy code cannot blow up.
     public static let maximumValues = 32
 
+    /// Stands for the values dropped beyond `maximumValues` (a finding may be among them), until
+    /// the question that met the bound gives it the question's place (`ValueResolver.resolve`).
+    public static let valueLimitGap = ResolutionGap(
+        file: "", line: 0, column: 0, reason: "more than \(maximumValues) possible values: the others are not followed",
+        kind: .searchLimit)
+
     public private(set) var values: [TracedValue]
     public private(set) var gaps: [ResolutionGap]
 
@@ -252,7 +258,11 @@ public struct Resolution: Sendable, Hashable {
     public var singleValue: Value? { values.count == 1 && gaps.isEmpty ? values[0].value : nil }
 
     public mutating func add(_ value: TracedValue) {
-        guard values.count < Self.maximumValues, !values.contains(where: { $0.value == value.value }) else { return }
+        guard !values.contains(where: { $0.value == value.value }) else { return }
+        guard values.count < Self.maximumValues else {
+            add(Self.valueLimitGap)
+            return
+        }
         values.append(value)
     }
 
@@ -285,6 +295,13 @@ public struct Resolution: Sendable, Hashable {
         return result
     }
 
+    /// The same values, with `gap` standing where `placeholder` stood.
+    public func replacing(_ placeholder: ResolutionGap, with gap: ResolutionGap) -> Resolution {
+        var result = self
+        result.gaps = gaps.map { $0 == placeholder ? gap : $0 }
+        return result
+    }
+
     /// Applies `transform` to every value, keeping traces; `nil` results become a gap at `location`.
     public func map(_ transform: (Value) -> Value?, failure: () -> ResolutionGap) -> Resolution {
         var result = Resolution(gaps: gaps)
@@ -311,7 +328,10 @@ public struct Resolution: Sendable, Hashable {
             var next: [Int] = []
             for combo in combos {
                 for traced in part.values {
-                    if next.count >= maximumValues { break }
+                    if next.count >= maximumValues {
+                        if !gaps.contains(valueLimitGap) { gaps.append(valueLimitGap) }
+                        break
+                    }
                     choices.append((traced, combo))
                     next.append(choices.count - 1)
                 }

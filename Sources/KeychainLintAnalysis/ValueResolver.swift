@@ -232,6 +232,10 @@ public final class ValueResolver: @unchecked Sendable {
             plain.questionMemo = env.questionMemo
             result = evaluatePerCallSite(expression, function: function, plain) ?? result
         }
+        // Values dropped at the bound on possible values: said at the question's expression.
+        if result.gaps.contains(Resolution.valueLimitGap) {
+            result = result.replacing(Resolution.valueLimitGap, with: gapValue(expression, env, Resolution.valueLimitGap.reason, kind: .searchLimit))
+        }
         // Out of steps: the values found so far are a part of the answer whose missing part is
         // unknown, and a rule that concludes from what is absent (no access control in a
         // dictionary) would be wrong. Only the gap remains: no finding, and a note.
@@ -1417,7 +1421,7 @@ public final class ValueResolver: @unchecked Sendable {
         inner.selfValue = nil
         for (number, (site, matched)) in sites.enumerated() {
             guard number < Self.maximumCallSites else {
-                result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`"))
+                result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`", kind: .searchLimit))
                 break
             }
             if let argumentIndex = matched[parameterIndex] {
@@ -1456,7 +1460,7 @@ public final class ValueResolver: @unchecked Sendable {
         var result = Resolution()
         for (number, (site, matched)) in sites.enumerated() {
             guard number < Self.maximumCallSites else {
-                result = result.merging(gap(expression, env, "more than \(Self.maximumCallSites) calls reach this function"))
+                result = result.merging(gap(expression, env, "more than \(Self.maximumCallSites) calls reach this function", kind: .searchLimit))
                 break
             }
             let (siteFile, call) = site.resolved

@@ -62,6 +62,32 @@ struct LimitTests {
         return probed.resolve(probed.probes.firstIndex { $0.description != warmUp }!)
     }
 
+    @Test("more possible values than the resolver keeps: the first 32, and a searchLimit gap at the question")
+    func valueBound() {
+        func source(_ count: Int) -> String {
+            let cases = (0..<count).map { "    case \($0): flags = SecAccessControlCreateFlags(rawValue: \($0 + 100))" }.joined(separator: "\n")
+            return """
+                func f(n: Int) {
+                    var flags: SecAccessControlCreateFlags = []
+                    switch n {
+                \(cases)
+                    default: break
+                    }
+                    probe(flags)
+                }
+                """
+        }
+        let many = resolveProbe(source(40))
+        #expect(many.values.count == Resolution.maximumValues)
+        #expect(many.gaps.map(\.kind) == [.searchLimit])
+        #expect(many.reasons == ["more than 32 possible values: the others are not followed"])
+        #expect(many.gaps.first.map { "\($0.file):\($0.line):\($0.column)" } == "A.swift:46:11")
+        // Within the bound: every value, no gap.
+        let few = resolveProbe(source(20))
+        #expect(few.values.count == 21)
+        #expect(few.gaps.isEmpty)
+    }
+
     @Test("a question that takes more steps than its budget stops with a stepBudget gap")
     func stepBudgetExhausted() {
         let elements = (0..<60).map { "\($0)" }.joined(separator: ", ")
