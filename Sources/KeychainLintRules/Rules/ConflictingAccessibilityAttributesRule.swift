@@ -25,14 +25,66 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
             }
             for query in queries {
                 for (dictionary, role) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
-                    guard let accessible = dictionary.entry("kSecAttrAccessible"),
+                    if let accessible = dictionary.entry("kSecAttrAccessible"),
                         let accessControl = dictionary.entry("kSecAttrAccessControl")
-                    else { continue }
-                    report(accessible: accessible, accessControl: accessControl, role: role, query: dictionary,
-                           at: argument.expression, reported: &reported, in: context)
+                    {
+                        report(accessible: accessible, accessControl: accessControl, role: role, query: dictionary,
+                               at: argument.expression, reported: &reported, in: context)
+                    }
+                    if let synchronizable = dictionary.entry("kSecAttrSynchronizable"), QueryRuleSupport.isTrue(synchronizable.value),
+                        let (deviceBound, entry) = Self.deviceBoundAccessibility(in: dictionary)
+                    {
+                        reportSynchronizable(
+                            synchronizable, with: deviceBound, setBy: entry, role: role, query: dictionary,
+                            at: argument.expression, reported: &reported, in: context)
+                    }
                 }
             }
         }
+    }
+
+    /// A `…ThisDeviceOnly` accessibility the item is stored with: `kSecAttrAccessible`'s value, or
+    /// the `protection` of the access control created for it.
+    static func deviceBoundAccessibility(in dictionary: KeychainQuery) -> (name: String, entry: KeychainQuery.Entry)? {
+        if let accessible = dictionary.entry("kSecAttrAccessible"), let name = SecItemKeys.accessibilityName(accessible.value),
+            name.hasSuffix("ThisDeviceOnly")
+        {
+            return (name, accessible)
+        }
+        if let accessControl = dictionary.entry("kSecAttrAccessControl"), case .call(let creation) = accessControl.value,
+            creation.name == "SecAccessControlCreateWithFlags", creation.arguments.count >= 2,
+            let name = SecItemKeys.accessibilityName(creation.arguments[1].value), name.hasSuffix("ThisDeviceOnly")
+        {
+            return (name, accessControl)
+        }
+        return nil
+    }
+
+    /// `kSecAttrSynchronizable: true` with a `…ThisDeviceOnly` accessibility: an item that is to
+    /// leave the device through iCloud Keychain and may not leave it.
+    private func reportSynchronizable(
+        _ synchronizable: KeychainQuery.Entry, with accessibility: String, setBy entry: KeychainQuery.Entry, role: String,
+        query: KeychainQuery, at fallback: ExprSyntax, reported: inout Set<String>, in context: RuleContext
+    ) {
+        let reportFile = synchronizable.location?.file ?? context.file.path
+        let message = Self.synchronizableMessage(
+            accessibility, at: entry.location.map { QueryRuleSupport.place($0, from: reportFile) }, role: role)
+            + QueryRuleSupport.localTrace(query.trace, in: context)
+        let confidence: Confidence = query.trace.isEmpty ? .high : .medium
+        guard let location = synchronizable.location else {
+            guard reported.insert("call|" + message).inserted else { return }
+            context.report(at: fallback, message: message, confidence: confidence, trace: query.trace)
+            return
+        }
+        guard reported.insert(QueryRuleSupport.key(location)).inserted else { return }
+        context.report(
+            at: location, message: message, confidence: confidence, trace: query.trace,
+            snippet: "kSecAttrSynchronizable: true with \(accessibility)")
+    }
+
+    static func synchronizableMessage(_ accessibility: String, at place: String?, role: String) -> String {
+        "`kSecAttrSynchronizable: true` and `\(accessibility)`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
+            + "a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored"
     }
 
     private func report(
@@ -64,7 +116,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
         resource: "Correctness",
         tags: [],
         summary:
-            "A Keychain dictionary holds both kSecAttrAccessible and kSecAttrAccessControl, which Security rejects with errSecParam (-50): the item is never stored.",
+            "A Keychain dictionary holds both kSecAttrAccessible and kSecAttrAccessControl, or is synchronizable with a ThisDeviceOnly accessibility; Security rejects either with errSecParam (-50): the item is never stored.",
         documentation: RuleDocumentation(
             whatItDoes: """
                 Resolves every dictionary that can reach `SecItemAdd`, the attributes to update of \
@@ -76,20 +128,28 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
                 helper in any file, or passed in by callers; keys may be written in any spelling \
                 (`kSecAttrAccessible`, `kSecAttrAccessible as String`, `String(kSecAttrAccessible)`, the raw \
                 `"pdmn"`). The finding is placed on the `kSecAttrAccessible` key, where the fix is, and the \
-                message says where `kSecAttrAccessControl` was set.
+                message says where `kSecAttrAccessControl` was set. It also reports a dictionary stored with \
+                `kSecAttrSynchronizable: true` (or `kCFBooleanTrue`) whose accessibility is a `…ThisDeviceOnly` \
+                value, as `kSecAttrAccessible` or as the `protection` of its access control, on the \
+                `kSecAttrSynchronizable` key.
                 """,
             whyItMatters: """
                 Security treats the access control as the item's accessibility (it carries its own \
                 `protection`), so a second `kSecAttrAccessible` is a conflicting attribute: `SecItemAdd` and \
                 `SecItemUpdate` fail with errSecParam (-50), even when both name the same accessibility (OWASP \
                 MASTG-KNOW-0057: the two are "mutually exclusive"). The item, often a freshly issued token or key, \
-                is silently not stored, and code that does not check the status carries on without it.
+                is silently not stored, and code that does not check the status carries on without it. \
+                Likewise Apple's documentation of `kSecAttrSynchronizable` says that a synchronizable item may \
+                not use an accessibility incompatible with syncing, namely the `…ThisDeviceOnly` values: such \
+                an add fails with errSecParam too.
                 """,
             whatToDoInstead: """
                 Delete the `kSecAttrAccessible` entry and pass the accessibility as the `protection` argument \
                 of `SecAccessControlCreateWithFlags` (for example \
                 `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`), then put only `kSecAttrAccessControl` in \
-                the dictionary.
+                the dictionary. For a synchronizable item, decide which it is: a secret that must stay on the \
+                device (drop `kSecAttrSynchronizable`) or one that may sync (use `kSecAttrAccessibleAfterFirstUnlock` \
+                or `kSecAttrAccessibleWhenUnlocked`).
                 """,
             fixSafety: """
                 Removing the `kSecAttrAccessible` entry is safe when the access control's `protection` is the \
@@ -97,6 +157,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
                 item can be read.
                 """,
             notes: [
+                "A synchronizable item with a ThisDeviceOnly accessibility is reported here (it is never stored); when it also carries user-authentication flags, swift.biometric_item_not_device_bound reports that it would leave the device: two different problems.",
                 "No standards tags are set for this correctness rule: no CWE describes a rejected attribute combination well.",
                 "SecItemUpdate's two dictionaries are checked separately: Security parses the search query and the attributes to update each on its own, so `kSecAttrAccessible` in the query (a search criterion) and `kSecAttrAccessControl` in the attributes do not conflict. The search query itself, like the queries of reads and deletes, only selects items and is not checked.",
                 "For SecKeyCreateRandomKey, a top-level `kSecAttrAccessible` and a `kSecAttrAccessControl` in `kSecPrivateKeyAttrs` are reported too: Security copies top-level attributes into each key's attributes (`merge_params`), so the stored key gets both.",
@@ -106,6 +167,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
             ],
             references: [
                 "Apple: kSecAttrAccessControl — https://developer.apple.com/documentation/security/ksecattraccesscontrol",
+                "Apple: kSecAttrSynchronizable — https://developer.apple.com/documentation/security/ksecattrsynchronizable",
                 "Apple: SecAccessControlCreateWithFlags — https://developer.apple.com/documentation/security/1394452-secaccesscontrolcreatewithflags",
                 "Apple: Restricting keychain item accessibility — https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility",
                 "OWASP MASTG-KNOW-0057: Keychain Services — https://mas.owasp.org/MASTG/knowledge/ios/MASVS-STORAGE/MASTG-KNOW-0057/ (kSecAttrAccessControl is mutually exclusive with kSecAttrAccessible)",
@@ -308,6 +370,60 @@ extension ConflictingAccessibilityAttributesRule {
             func unknown(store: Store) {
                 let status = SecItemAdd(store.makeQuery() as CFDictionary, nil)
                 print(status)
+            }
+            """),
+        .triggering(
+            "A synchronizable item with a ThisDeviceOnly accessibility (Apple: synchronizable items may not be ThisDeviceOnly)",
+            """
+            func save(token: Data) {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecValueData as String: token,
+                    ↓kSecAttrSynchronizable as String: true,
+                    kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+                ]
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            """,
+            messages: [synchronizableMessage(
+                "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 6", role: "the query passed to SecItemAdd")
+                + " (via `query` (line 2))"]),
+        .triggering(
+            "A synchronizable item whose access control's protection is ThisDeviceOnly",
+            """
+            func save(token: Data) {
+                var error: Unmanaged<CFError>?
+                guard let access = SecAccessControlCreateWithFlags(
+                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error) else { return }
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                query[kSecAttrAccessControl as String] = access
+                query[↓kSecAttrSynchronizable as String] = kCFBooleanTrue
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            """,
+            messages: [synchronizableMessage(
+                "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly", at: "line 6", role: "the query passed to SecItemAdd")
+                + " (via `query` (line 5))"],
+            // It would also leave the device if it were stored: a second problem, reported by that rule.
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .nonTriggering(
+            "Synchronizable with an accessibility that may sync, or ThisDeviceOnly without sync, or a search for both",
+            """
+            func save(token: Data, local: Data) {
+                let synced: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token,
+                                             kSecAttrSynchronizable as String: true,
+                                             kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]
+                print(SecItemAdd(synced as CFDictionary, nil))
+                let deviceOnly: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: local,
+                                                 kSecAttrSynchronizable as String: false,
+                                                 kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                print(SecItemAdd(deviceOnly as CFDictionary, nil))
+                let search: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                             kSecAttrSynchronizable as String: true,
+                                             kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                                             kSecReturnData as String: true]
+                var item: CFTypeRef?
+                print(SecItemCopyMatching(search as CFDictionary, &item))
             }
             """),
     ]
