@@ -156,7 +156,8 @@ public final class ModuleScope: @unchecked Sendable {
     static func imports(in text: String) -> Set<String> {
         var names: Set<String> = []
         let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Any line break: a file with CR or CRLF line ends imports what an LF file does.
+        for line in text.split(whereSeparator: \.isNewline) {
             guard line.contains("import") else { continue }
             var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
             while let first = words.first, first.hasPrefix("@") || ["public", "internal", "private", "fileprivate", "package"].contains(first) {

@@ -4,12 +4,23 @@ import SwiftSyntax
 
 /// `swift.key_without_user_authentication` — OWASP MASWE-0014.
 public struct KeyWithoutUserAuthenticationRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecKeyCreateRandomKey")]
+    /// Security calls that create a key pair from an attributes dictionary (`SecKeyGeneratePair` is
+    /// deprecated but still creates stored keys).
+    static let keyCreationCalls: Set<String> = ["SecKeyCreateRandomKey", "SecKeyGeneratePair"]
+
+    public static let interests: [SyntaxInterest] = [
+        .call("SecKeyCreateRandomKey"), .call("SecKeyGeneratePair"), .call(CryptoKitEnclaveKey.typeName),
+    ]
 
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.freeCall(input, named: ["SecKeyCreateRandomKey"]),
+        if case .call(let call) = input, let kind = CryptoKitEnclaveKey.kind(of: call, in: context) {
+            checkCryptoKitKey(call, kind: kind, in: context)
+            return
+        }
+        guard let call = AccessControlRuleSupport.freeCall(input, named: Self.keyCreationCalls),
+            let name = SyntaxQueries.calleeName(of: call),
             let argument = SyntaxQueries.argument(0, of: call)
         else { return }
         let (queries, gaps) = context.queries(argument.expression)
@@ -20,7 +31,39 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
             return
         }
-        context.noteGaps(Resolution(gaps: gaps), asking: "attributes of SecKeyCreateRandomKey")
+        context.noteGaps(Resolution(gaps: gaps), asking: "attributes of \(name)")
+    }
+
+    /// `SecureEnclave.P256.Signing.PrivateKey(…)`: CryptoKit creates the key in the Secure Enclave
+    /// with the access control given, or by default one with no flags.
+    private func checkCryptoKitKey(_ call: FunctionCallExprSyntax, kind: String, in context: RuleContext) {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "accessControl" }) else {
+            context.report(at: call, message: Self.cryptoKitDefaultMessage(kind), confidence: .high)
+            return
+        }
+        let resolution = context.resolve(argument.expression)
+        for traced in resolution.values {
+            guard let flags = AccessControlRuleSupport.creationFlags(traced.value), !flags.hasUserAuthenticationConstraint,
+                flags.rejectedCombination == nil
+            else { continue }
+            context.report(
+                at: call, message: Self.cryptoKitFlagsMessage(kind, flags: Self.spelled(flags)) + context.describeTrace(traced.trace),
+                confidence: traced.trace.isEmpty ? .high : .medium, trace: traced.trace)
+            return
+        }
+        context.noteGaps(resolution, asking: "access control of \(kind)")
+    }
+
+    static func spelled(_ flags: AccessControlFlagSet) -> String {
+        flags.bits == 0 && flags.spelled.isEmpty ? "[]" : flags.swiftDescription
+    }
+
+    static func cryptoKitDefaultMessage(_ kind: String) -> String {
+        "Secure Enclave private key (`\(kind)`) is usable without the user: created without `accessControl:`, it gets CryptoKit's default (kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, no flags), so any code running in the app can use it without Face ID, Touch ID or the passcode"
+    }
+
+    static func cryptoKitFlagsMessage(_ kind: String, flags: String) -> String {
+        "Secure Enclave private key (`\(kind)`) is usable without the user: its access control `\(flags)` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
     }
 
     /// What is wrong with one possible attributes dictionary, or nil (not a stored/Secure Enclave
@@ -46,8 +89,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
         guard let flags = AccessControlRuleSupport.creationFlags(accessControl), !flags.hasUserAuthenticationConstraint else {
             return nil
         }
-        let spelled = flags.bits == 0 && flags.spelled.isEmpty ? "[]" : flags.swiftDescription
-        return "\(kind) is usable without the user: its access control `\(spelled)` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
+        return "\(kind) is usable without the user: its access control `\(spelled(flags))` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
     }
 
     public static let description = RuleDescription(
@@ -58,7 +100,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
         resource: "Authentication",
         tags: ["MASWE:0014"],
         summary:
-            "SecKeyCreateRandomKey creates a Secure Enclave or permanent private key whose access control has no user-authentication constraint (only .privateKeyUsage, or []) or that has no access control at all.",
+            "SecKeyCreateRandomKey, SecKeyGeneratePair or CryptoKit's SecureEnclave key initializers create a Secure Enclave or permanent private key whose access control has no user-authentication constraint (only .privateKeyUsage, or []) or that has no access control at all.",
         documentation: RuleDocumentation(
             whatItDoes: """
                 Flags a `SecKeyCreateRandomKey` call whose attributes describe a Secure Enclave key \
@@ -68,7 +110,12 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 `SecAccessControlCreateWithFlags` with flags that hold no user-authentication constraint \
                 (`.privateKeyUsage` alone, `[]`), or when there is no `kSecAttrAccessControl` at all. The \
                 attributes and the access control are followed through variables, helpers, branches and \
-                other files by the shared resolver.
+                other files by the shared resolver. The deprecated `SecKeyGeneratePair` is judged the same \
+                way. CryptoKit's `SecureEnclave.P256.Signing.PrivateKey(…)` and \
+                `SecureEnclave.P256.KeyAgreement.PrivateKey(…)` (and the ML-KEM and ML-DSA enclave keys) are \
+                flagged when created without `accessControl:` (CryptoKit's default access control has no \
+                flags) or with an access control whose flags hold no user-authentication constraint; \
+                `init(dataRepresentation:)` restores an existing key and is not a creation.
                 """,
             whyItMatters: """
                 A key kept in the Secure Enclave or the keychain cannot be extracted, but without a \
@@ -89,6 +136,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 access control until re-created. Not automatic.
                 """,
             notes: [
+                "CryptoKit's enclave initializers are recognised only in a file that imports CryptoKit, and when spelled without the `CryptoKit.` prefix only if the app declares no `SecureEnclave` type of its own in scope.",
                 "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
@@ -98,6 +146,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 "OWASP MASWE-0014: Cryptographic Keys Not Properly Protected at Rest",
                 "Apple: Protecting keys with the Secure Enclave — https://developer.apple.com/documentation/security/protecting-keys-with-the-secure-enclave",
                 "Apple: SecKeyCreateRandomKey — https://developer.apple.com/documentation/security/seckeycreaterandomkey(_:_:)",
+                "Apple: SecureEnclave.P256.Signing.PrivateKey — https://developer.apple.com/documentation/cryptokit/secureenclave/p256/signing/privatekey",
             ]),
         remediation:
             "Give the private key an access control with a user-authentication constraint, e.g. [.biometryCurrentSet, .privateKeyUsage], under kSecPrivateKeyAttrs.",
@@ -238,5 +287,63 @@ extension KeyWithoutUserAuthenticationRule {
                 return [a, b]
             }
             """),
+        .triggering(
+            "SecKeyGeneratePair (deprecated) creating a permanent private key with no access control",
+            """
+            func makePair() {
+                let parameters: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeEC,
+                    kSecAttrKeySizeInBits as String: 256,
+                    kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true],
+                ]
+                var publicKey: SecKey?
+                var privateKey: SecKey?
+                print(↓SecKeyGeneratePair(parameters as CFDictionary, &publicKey, &privateKey))
+            }
+            """,
+            messages: [
+                "Permanent private key is usable without the user: it has no `kSecAttrAccessControl`, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `parameters` (line 2))"
+            ]),
+        .triggering(
+            "CryptoKit: a Secure Enclave key created with the default access control, and one whose flags are only .privateKeyUsage",
+            """
+            import CryptoKit
+
+            func makeKeys() throws -> [Data] {
+                let plain = try ↓SecureEnclave.P256.Signing.PrivateKey()
+                var error: Unmanaged<CFError>?
+                guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, &error)
+                else { throw KeyError.accessControl }
+                let agreement = try ↓CryptoKit.SecureEnclave.P256.KeyAgreement.PrivateKey(accessControl: access)
+                return [plain.dataRepresentation, agreement.dataRepresentation]
+            }
+            """,
+            messages: [
+                cryptoKitDefaultMessage("SecureEnclave.P256.Signing.PrivateKey"),
+                cryptoKitFlagsMessage("SecureEnclave.P256.KeyAgreement.PrivateKey", flags: ".privateKeyUsage"),
+            ]),
+        .nonTriggering(
+            "CryptoKit: a key with a user constraint, a key restored from its data, a software key, and an app's own SecureEnclave type",
+            files: [
+                "Keys.swift": """
+                    import CryptoKit
+
+                    func makeKeys(saved: Data) throws {
+                        var error: Unmanaged<CFError>?
+                        guard let access = SecAccessControlCreateWithFlags(
+                            nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.privateKeyUsage, .biometryCurrentSet], &error)
+                        else { throw KeyError.accessControl }
+                        _ = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access)
+                        _ = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: saved)
+                        _ = P256.Signing.PrivateKey()
+                    }
+                    """,
+                "Legacy.swift": """
+                    func legacy() {
+                        // No CryptoKit import: whatever this is, it is not CryptoKit's.
+                        _ = SecureEnclave.P256.Signing.PrivateKey()
+                    }
+                    """,
+            ]),
     ]
 }
