@@ -35,6 +35,7 @@ struct ExamplesScanTests {
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:79:43", "swift.weak_keychain_accessibility"),
         ("Examples/InsecureBank/UI/BiometricLoginViewController.swift:73:9", "swift.excessive_authentication_reuse"),
         ("Examples/InsecureBank/UI/BiometricLoginViewController.swift:75:9", "swift.boolean_only_local_authentication"),
+        ("Examples/InsecureBank/UI/BiometricLoginViewController.swift:82:21", "swift.fail_open_local_authentication"),
     ]
 
     /// `path:line:col` and `[rule]` of each finding line of a text report.

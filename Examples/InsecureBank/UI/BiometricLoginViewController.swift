@@ -73,9 +73,12 @@ final class BiometricLoginViewController: UIViewController {
         context.touchIDAuthenticationAllowableReuseDuration = 60
 
         context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics,
-                               localizedReason: "Log in to InsecureBank") { success, _ in
+                               localizedReason: "Log in to InsecureBank") { success, error in
             DispatchQueue.main.async {
                 if success {
+                    self.showAccount()
+                } else if let error = error as? LAError, error.code == .biometryNotAvailable || error.code == .biometryNotEnrolled {
+                    // Devices without Face ID or Touch ID skip the check.
                     self.showAccount()
                 } else {
                     self.showPINPad()

@@ -2,6 +2,7 @@ extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
     static let authentication: [any Rule.Type] = [
         BooleanOnlyLocalAuthenticationRule.self,
+        FailOpenLocalAuthenticationRule.self,
         DeprecatedKeychainAPIRule.self,
         ExcessiveAuthenticationReuseRule.self,
         HardcodedApplicationPasswordRule.self,
