@@ -30,3 +30,10 @@ public enum WrapperModelCatalog {
     public static var builtIn: [WrapperModel] { loaded.models }
     public static var builtInErrors: [WrapperModelError] { loaded.errors }
 }
+
+extension WrapperModelCatalog {
+    /// "KeychainAccess 3.0.0 – 4.2.2, Valet 3.0.0 – 5.1.0, …" for documentation.
+    public static var summary: String {
+        builtIn.map { "\($0.library) \($0.versions)" }.joined(separator: ", ")
+    }
+}

@@ -4,11 +4,11 @@ extension WrapperModelCatalog {
     static let keychainAccessModel = """
         library: KeychainAccess
         module: KeychainAccess
-        versions: "3.0.0 – 4.2.2 (and the repository up to e0c7eeb); AuthenticationPolicy's biometry spellings since 4.0.0"
+        versions: "3.0.0 – 4.2.2"
         references:
           - repository: https://github.com/kishikawakatsumi/KeychainAccess
             commit: e0c7eeb
-            note: Lib/KeychainAccess/Keychain.swift (Accessibility, AuthenticationPolicy, builders, Options.attributes)
+            note: Lib/KeychainAccess/Keychain.swift (Accessibility, AuthenticationPolicy, builders, Options.attributes); 4.2.2 plus later commits; the biometry spellings of AuthenticationPolicy since 4.0.0
         types:
           - name: Keychain
             initializers: true

@@ -4,11 +4,11 @@ extension WrapperModelCatalog {
     static let keychainSwiftModel = """
         library: keychain-swift
         module: KeychainSwift
-        versions: "5.0.0 – 24.0.0 (and the repository up to 5e1b02b); .accessibleAlways* until 17.0.0"
+        versions: "5.0.0 – 24.0.0"
         references:
           - repository: https://github.com/evgenyneu/keychain-swift
             commit: 5e1b02b
-            note: Sources/KeychainSwift.swift, Sources/KeychainSwiftAccessOptions.swift
+            note: Sources/KeychainSwift.swift, Sources/KeychainSwiftAccessOptions.swift (24.0.0); lowercase option spellings since 5.0.0
           - repository: https://github.com/evgenyneu/keychain-swift
             commit: e2b5207
             note: tag 17.0.0, the last release with .accessibleAlways and .accessibleAlwaysThisDeviceOnly

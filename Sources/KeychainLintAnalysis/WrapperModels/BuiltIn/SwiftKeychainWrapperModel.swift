@@ -4,7 +4,7 @@ extension WrapperModelCatalog {
     static let swiftKeychainWrapperModel = """
         library: SwiftKeychainWrapper
         module: SwiftKeychainWrapper
-        versions: "3.0.0 – 4.0.1 (and the repository up to a3e1004)"
+        versions: "3.0.0 – 4.0.1"
         references:
           - repository: https://github.com/jrendel/SwiftKeychainWrapper
             commit: a3e1004

@@ -5,7 +5,7 @@ extension WrapperModelCatalog {
     static let valetModel = """
         library: Valet
         module: Valet
-        versions: "3.0.0 – 5.1.0 (and the repository up to a69e31e); Accessibility and CloudAccessibility .always* until 3.2.8"
+        versions: "3.0.0 – 5.1.0"
         references:
           - repository: https://github.com/square/Valet
             commit: a69e31e
