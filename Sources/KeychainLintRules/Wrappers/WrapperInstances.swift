@@ -57,12 +57,11 @@ struct WrapperInstances {
     /// the app declares a type of that name itself, visible from this file.
     func libraryType(named written: String) -> String? {
         var name = written
-        if name.hasPrefix(model.module + ".") {
-            name.removeFirst(model.module.count + 1)
-        } else if isShadowed(name) {
-            return nil
-        }
-        return model.type(named: name)?.name
+        let qualified = name.hasPrefix(model.module + ".")
+        if qualified { name.removeFirst(model.module.count + 1) }
+        // The model is asked first: the index is searched only for the library's own type names.
+        guard let type = model.type(named: name), qualified || !isShadowed(name) else { return nil }
+        return type.name
     }
 
     /// The type a resolved receiver names (`.symbol("Valet")` for `Valet.valet(…)`).
