@@ -27,7 +27,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`) is reported at the option; the same option on a read, existence check or remove only selects items and is not."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`) is reported at the option; the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -177,6 +177,17 @@ extension WeakKeychainAccessibilityRule {
                 guard wrapper.hasValue(forKey: "token", withAccessibility: .always) else { return nil }
                 let token = wrapper.string(forKey: "token", withAccessibility: .always)
                 wrapper.removeObject(forKey: "token", withAccessibility: .alwaysThisDeviceOnly)
+                return token
+            }
+            """),
+        .nonTriggering(
+            "KeychainAccess: a configuration used at once only to read or remove stores nothing",
+            """
+            import KeychainAccess
+
+            func dropLegacyToken() throws -> String? {
+                let token = try Keychain(service: "com.example.bank").accessibility(.always).get("token")
+                try Keychain(service: "com.example.bank").accessibility(.always).synchronizable(true).remove("token")
                 return token
             }
             """),

@@ -59,6 +59,24 @@ struct WrapperCallSite {
         return nil
     }
 
+    /// A configuration whose result is used at once only by a search of the library, through
+    /// more configuration calls if any (`Keychain(service: s).accessibility(.always).remove("k")`):
+    /// nothing is stored with it. An instance kept in a variable is judged by its configuration.
+    var onlyConfiguresASearch: Bool {
+        var current = syntax
+        var entry = call
+        while entry.effect == .configure, let returned = entry.returns {
+            guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                let next = member.parent?.as(FunctionCallExprSyntax.self), next.calledExpression.id == member.id,
+                let nextEntry = model.calls(named: member.declName.baseName.text, on: returned).first(where: { !$0.isStatic })
+            else { return false }
+            if nextEntry.effect == .search { return true }
+            current = next
+            entry = nextEntry
+        }
+        return false
+    }
+
     /// The argument that carries `role`, as written, when the call has it.
     func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: ExprSyntax)? {
         guard let argument = call.argument(for: role) else { return nil }

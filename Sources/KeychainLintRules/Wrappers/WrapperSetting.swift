@@ -4,7 +4,8 @@ import SwiftSyntax
 /// What one wrapper call sets for one role (its accessibility, its access-control flags): the
 /// argument as written, and every value it can have read through the library's model, each with
 /// the path it took. Only calls that configure an instance or write are settings: a search's
-/// argument only selects items (a read's `withAccessibility: .always` stores nothing).
+/// argument only selects items (a read's `withAccessibility: .always` stores nothing), and so
+/// does a configuration used at once only by a search.
 struct WrapperSetting {
     let site: WrapperCallSite
     let argument: WrapperArgument
@@ -17,6 +18,7 @@ struct WrapperSetting {
     /// The setting of `role` made by the call `input` is, when it is a modelled library call.
     static func of(_ input: RuleInput, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
         guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
+            !site.onlyConfiguresASearch,
             let (argument, expression) = site.argument(for: role), let optionsName = argument.options,
             let optionSet = site.model.optionSet(named: optionsName)
         else { return nil }
