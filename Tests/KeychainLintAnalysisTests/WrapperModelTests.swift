@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintAnalysis
 import Testing
 
@@ -13,6 +14,17 @@ struct WrapperModelTests {
             #expect(!model.versions.isEmpty, "\(model.library)")
             #expect(!model.references.isEmpty, "\(model.library)")
             #expect(model.references.allSatisfy { $0.repository.hasPrefix("https://github.com/") && $0.commit.count >= 7 }, "\(model.library)")
+        }
+    }
+
+    @Test("The README lists every built-in model with its versions")
+    func readmeListsModels() throws {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        for model in WrapperModelCatalog.builtIn {
+            #expect(readme.contains("[\(model.library)](\(model.references[0].repository)) \(model.versions)"), "\(model.library)")
         }
     }
 
