@@ -46,6 +46,7 @@ let package = Package(
         ]),
         .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
             "KeychainLintAnalysis",
+            .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine", "KeychainLintReporters"]),

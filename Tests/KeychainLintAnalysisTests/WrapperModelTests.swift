@@ -1,6 +1,7 @@
 import Foundation
 import KeychainLintAnalysis
 import Testing
+import Yams
 
 @Suite("Wrapper models")
 struct WrapperModelTests {
@@ -77,6 +78,25 @@ struct WrapperModelTests {
         let model = try WrapperModelLoader.load(yaml: Self.minimal, source: "Store.yml")
         #expect(model.calls(named: "save", on: "Store").first?.argument(for: .accessibility)
             == WrapperArgument(role: .accessibility, place: .label("level"), options: "Level"))
+    }
+
+    @Test("A model inside a larger document: errors name the path from that document's root")
+    func modelInsideADocument() throws {
+        let indented = Self.minimal.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        let document = "rules: {}\nmodels:\n  -\n" + indented.replacingOccurrences(of: "options: Level}", with: "options: Lvl}")
+        let root = try #require(try Yams.compose(yaml: document))
+        let models = try #require(root.mapping?["models"]?.sequence)
+        #expect(throws: WrapperModelError.self) {
+            try WrapperModelLoader.load(node: models[0], source: ".keychain-lint.yml", path: "models[0]")
+        }
+        do {
+            _ = try WrapperModelLoader.load(node: models[0], source: ".keychain-lint.yml", path: "models[0]")
+        } catch let error as WrapperModelError {
+            #expect(error.description == ".keychain-lint.yml: models[0].calls[1].arguments.accessibility.options: unknown option set 'Lvl'")
+        }
+        let fixed = try Yams.compose(yaml: "models:\n  -\n" + indented)
+        let model = try WrapperModelLoader.load(node: try #require(fixed?.mapping?["models"]?.sequence?[0]), source: ".keychain-lint.yml", path: "models[0]")
+        #expect(model.library == "Store")
     }
 
     @Test(

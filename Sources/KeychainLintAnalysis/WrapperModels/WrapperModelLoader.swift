@@ -16,6 +16,13 @@ public enum WrapperModelLoader {
         return try read(ModelNode(node: root, path: "", source: source))
     }
 
+    /// Reads a model that is one node of a larger YAML document (a list of models under a key of
+    /// a configuration file): errors name `source` and the key path from `path` on
+    /// (`models[0].calls[2].arguments.accessibility.options: …`).
+    public static func load(node: Node, source: String, path: String) throws -> WrapperModel {
+        try read(ModelNode(node: node, path: path, source: source))
+    }
+
     private static func read(_ root: ModelNode) throws -> WrapperModel {
         let top = try root.mapping(
             allowed: ["library", "module", "versions", "references", "types", "options", "calls", "defaults"],
