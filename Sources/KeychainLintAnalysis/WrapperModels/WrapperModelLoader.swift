@@ -3,7 +3,29 @@ import Yams
 /// Reads a wrapper model from YAML text and checks it: every name it uses must be declared (a
 /// call's type, the option set an argument takes), every option must map to a real Security
 /// constant or flag, and unknown keys are errors. The format (see the built-in models in
-/// `BuiltIn/`) is meant to be the one a user model in `.keychain-lint.yml` will use as well.
+/// `BuiltIn/`) is meant to be the one a user model in `.keychain-lint.yml` will use as well:
+///
+/// ```yaml
+/// library: KeychainAccess          # as users know it; named in messages
+/// module: KeychainAccess           # what `import` names; the model applies only in such files
+/// versions: "3.0.0 – 4.2.2"        # the releases described
+/// references:                      # public sources: repository, commit, optional note
+///   - {repository: https://github.com/kishikawakatsumi/KeychainAccess, commit: e0c7eeb}
+/// types:                           # initializers: Type(…) makes one; sharedInstances: Type.standard
+///   - {name: Keychain, initializers: true, sharedInstances: []}
+/// options:                         # meaning: accessibility (one kSecAttrAccessible… constant per
+///   - name: Accessibility          # spelling) or accessControlFlags (SecAccessControlCreateFlags
+///     meaning: accessibility       # names; rawValuesAreSecurityBits: true when raw values are bits)
+///     values: {always: kSecAttrAccessibleAlways}
+/// calls:                           # effect: configure (initializer, builder, factory), write, search;
+///   - type: Keychain               # static: true for Type.factory(…); returns: the type a builder
+///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers
+///     effect: configure
+///     returns: Keychain
+///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set
+///       accessibility: {position: 0, options: Accessibility}
+/// defaults: {accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: false}
+/// ```
 public enum WrapperModelLoader {
     public static func load(yaml: String, source: String) throws -> WrapperModel {
         let root: Node?
