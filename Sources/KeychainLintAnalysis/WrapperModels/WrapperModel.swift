@@ -113,6 +113,8 @@ public enum WrapperCallEffect: String, Hashable, Sendable, CaseIterable {
 public enum WrapperArgumentRole: String, Hashable, Sendable, CaseIterable {
     case accessibility
     case accessControlFlags
+    /// Described by the models; no rule reads it yet (the synchronizable checks of
+    /// swift.biometric_item_not_device_bound and swift.conflicting_accessibility_attributes will).
     case synchronizable
 }
 
@@ -173,7 +175,8 @@ public struct WrapperCall: Hashable, Sendable {
     }
 }
 
-/// What the library stores when the app says nothing (never a finding by itself).
+/// What the library stores when the app says nothing (never a finding by itself; no rule reads
+/// it yet: it is the protection when the app adds access-control flags without an accessibility).
 public struct WrapperDefaults: Hashable, Sendable {
     /// The accessibility constant, or nil when every way to create an instance requires one.
     public var accessibility: String?
