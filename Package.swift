@@ -18,9 +18,10 @@ let package = Package(
     targets: [
         // Findings, severities, rule metadata, configuration: no SwiftSyntax here.
         .target(name: "KeychainLintCore", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // The shared value resolver and the cross-file symbol index.
+        // The shared value resolver and the cross-file symbol index; wrapper library models (YAML).
         .target(name: "KeychainLintAnalysis", dependencies: [
             "KeychainLintCore",
+            .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -45,6 +46,7 @@ let package = Package(
         ]),
         .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
             "KeychainLintAnalysis",
+            .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine", "KeychainLintReporters"]),

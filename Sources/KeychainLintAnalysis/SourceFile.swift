@@ -159,12 +159,6 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// File name without folders, used in messages that point into other files.
-    /// The modules the file imports (`import CryptoKit`, `@testable import Vault`), read from its
-    /// text: a library's API is recognised only where its module is imported.
-    public var importedModules: Set<String> {
-        ModuleScope.imports(in: text)
-    }
-
     public var fileName: String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

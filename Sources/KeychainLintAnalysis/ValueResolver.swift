@@ -891,6 +891,15 @@ public final class ValueResolver: @unchecked Sendable {
         return nil
     }
 
+    /// The type a receiver is declared or constructed with, where that is written (`let store:
+    /// KeychainStore`, a parameter's type, `let store = KeychainStore(…)`, `KeychainStore.shared`'s
+    /// declaration), as spelled there; nil when it is not written. For rules that must know a
+    /// library type whose value they cannot resolve (a parameter no caller in the scan passes).
+    public func declaredTypeName(of expression: ExprSyntax, in file: SourceFile) -> String? {
+        let env = Environment(file: file, budget: StepBudget(limit: stepsPerQuestion))
+        return inferredType(of: SyntaxQueries.unwrapTransparent(expression), env)
+    }
+
     /// The declared type of a receiver, when it is written somewhere: `let store: KeychainStore`,
     /// `let store = KeychainStore(…)`, `KeychainStore.shared`.
     private func inferredType(of expression: ExprSyntax, _ env: Environment) -> String? {

@@ -730,7 +730,10 @@ final class RuleDispatcher: SyntaxVisitor {
         for (position, entry) in rules.enumerated() {
             for interest in entry.type.interests {
                 switch interest {
-                case .call(let name): byCallee[name, default: []].append(position)
+                // One rule may want a name for several reasons (two libraries' `set`): it is
+                // handed each call once.
+                case .call(let name), .callInModule(let name, _):
+                    if byCallee[name]?.contains(position) != true { byCallee[name, default: []].append(position) }
                 case .memberAccess(let name): byMember[name, default: []].append(position)
                 case .identifier(let name): byIdentifier[name, default: []].append(position)
                 case .suppressionDirectives: break

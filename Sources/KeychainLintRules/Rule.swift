@@ -8,6 +8,10 @@ import SwiftSyntax
 public enum SyntaxInterest: Hashable, Sendable {
     /// Calls whose callee base name is this (`SecAccessControlCreateWithFlags`, `evaluatePolicy`).
     case call(String)
+    /// Calls whose callee base name is `name`, wanted only in files that import `module`
+    /// (a wrapper library's `set`, `accessibility`): the prefilter looks for the module's name,
+    /// not for a common method name, and the rule checks the import itself.
+    case callInModule(String, module: String)
     /// Member accesses `x.name` / `.name` with this member name (`touchIDAny`, `evaluatedPolicyDomainState`).
     case memberAccess(String)
     /// Bare identifiers with this name (`kSecUseOperationPrompt`, `kSecAttrAccessibleAlways`).
@@ -20,6 +24,7 @@ public enum SyntaxInterest: Hashable, Sendable {
     public var identifierWord: String? {
         switch self {
         case .call(let name), .memberAccess(let name), .identifier(let name): name
+        case .callInModule(_, let module): module
         case .suppressionDirectives: nil
         }
     }

@@ -26,7 +26,7 @@ enum CryptoKitEnclaveKey {
         guard kinds.contains(owner) else { return nil }
         // Restoring a key from its wrapped data creates nothing.
         guard !call.arguments.contains(where: { $0.label?.text == "dataRepresentation" }) else { return nil }
-        guard context.file.importedModules.contains("CryptoKit") else { return nil }
+        guard FileImports.modules(in: context).contains("CryptoKit") else { return nil }
         // An app's own `SecureEnclave` type in scope is what the unqualified spelling names
         // (apps that have one write `CryptoKit.SecureEnclave`).
         guard qualified || ScopedIndex(index: context.scan.index, asking: context.file.id).types(named: "SecureEnclave").isEmpty

@@ -5,14 +5,16 @@ import SwiftSyntax
 /// `swift.passcode_fallback_acl` — access control that lets the device passcode stand in for biometry
 /// (mobsfscan `ios_keychain_weak_acl_device_passcode`, OWASP MASTG-TEST-0268).
 public struct PasscodeFallbackACLRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.creationCall(input),
-            let flagsArgument = SyntaxQueries.argument(2, of: call)
-        else { return }
+        guard let call = AccessControlRuleSupport.creationCall(input) else {
+            if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+            return
+        }
+        guard let flagsArgument = SyntaxQueries.argument(2, of: call) else { return }
         let resolution = context.resolve(flagsArgument.expression)
         var fallbacks: [(description: String, trace: [TraceStep])] = []
         for traced in resolution.values {
@@ -39,16 +41,23 @@ public struct PasscodeFallbackACLRule: Rule {
     /// and `[.biometryAny, .or, .devicePasscode]` are swift.weak_biometric_acl's; values Security
     /// rejects are swift.invalid_access_control_flags'.
     static func fallback(in flags: AccessControlFlagSet) -> String? {
+        fallbackParts(in: flags).map { "\($0.headline): \($0.detail)" }
+    }
+
+    /// `fallback(in:)` in two parts, so a wrapper's message can name its option between them.
+    static func fallbackParts(in flags: AccessControlFlagSet) -> (headline: String, detail: String)? {
         guard flags.contains(.devicePasscode), !flags.contains(.userPresence), !flags.isUserPresenceCombination,
             flags.rejectedCombination == nil
         else { return nil }
         let otherConstraints = flags.bits & AccessControlFlagSet.userAuthenticationBits & ~AccessControlFlag.devicePasscode.bit
         if otherConstraints == 0 {
-            return "Passcode-only access control: `\(flags.swiftDescription)` lets anyone who knows or watches the device passcode read the item; biometry is never required"
+            return ("Passcode-only access control",
+                    "`\(flags.swiftDescription)` lets anyone who knows or watches the device passcode read the item; biometry is never required")
         }
         guard flags.contains(.or) else { return nil }
         let bypassed = flags.name(ofFirstBitIn: otherConstraints)
-        return "Access control falls back to the device passcode: `\(flags.swiftDescription)` lets the passcode alone unlock the item, bypassing `.\(bypassed)`"
+        return ("Access control falls back to the device passcode",
+                "`\(flags.swiftDescription)` lets the passcode alone unlock the item, bypassing `.\(bypassed)`")
     }
 
     public static let description = RuleDescription(
@@ -97,6 +106,7 @@ public struct PasscodeFallbackACLRule: Rule {
                 "`.or` with any other constraint counts, not only biometry: `[.devicePasscode, .or, .companion]` also lets the passcode alone unlock the item.",
                 "Values Security rejects (for example `.or` together with `.and`) are left to swift.invalid_access_control_flags: such an item is never stored.",
                 "When several values can reach the call, one finding is reported for the first that allows the passcode, and the message counts the others. Unresolved values produce no finding; `--verbose` shows where resolution stopped.",
+                wrapperNote,
             ],
             references: [
                 "OWASP MASTG-TEST-0268: References to APIs Allowing Fallback to Non-Biometric Authentication",
@@ -106,7 +116,7 @@ public struct PasscodeFallbackACLRule: Rule {
             ]),
         remediation:
             "Use .biometryCurrentSet (with .privateKeyUsage for Secure Enclave keys) without a passcode alternative; if a fallback is required, require both factors with .and.",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -7,7 +7,7 @@ import SwiftSyntax
 public struct WeakBiometricACLRule: Rule {
     public static let defaultWeakFlags: [String] = ["biometryAny", "touchIDAny", "userPresence"]
 
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     /// Flag names from the configuration, in a fixed order so messages are deterministic.
     let weakFlags: [String]
@@ -20,9 +20,12 @@ public struct WeakBiometricACLRule: Rule {
     public func check(_ input: RuleInput, in context: RuleContext) {
         guard case .call(let call) = input,
             SyntaxQueries.calleeName(of: call) == "SecAccessControlCreateWithFlags",
-            SyntaxQueries.receiver(of: call) == nil,
-            let flagsArgument = SyntaxQueries.argument(2, of: call)
-        else { return }
+            SyntaxQueries.receiver(of: call) == nil
+        else {
+            if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+            return
+        }
+        guard let flagsArgument = SyntaxQueries.argument(2, of: call) else { return }
         let resolution = context.resolve(flagsArgument.expression)
         var weakValues: [(description: String, trace: [TraceStep])] = []
         for traced in resolution.values {
@@ -121,6 +124,7 @@ public struct WeakBiometricACLRule: Rule {
                 "Only values that certainly are access-control flags are judged: a member of an unrelated type (an app's own `AuthMode.userPresence`) or a value the resolver cannot follow produces no finding; `--verbose` shows where resolution stopped.",
                 "When several values can reach the call (branches, several callers), one finding is reported at the call for the first weak value, and the message counts the other weak ones.",
                 "Confidence is high when the flags are written at the call, medium when they were resolved through other code.",
+                wrapperNote,
             ],
             references: [
                 "CWE-287: Improper Authentication — https://cwe.mitre.org/data/definitions/287.html",
@@ -140,7 +144,7 @@ public struct WeakBiometricACLRule: Rule {
                 defaultValue: .list(defaultWeakFlags.map { .string($0) }),
                 help: "SecAccessControlCreateFlags names that count as weak (default: biometryAny, touchIDAny, userPresence)."),
         ],
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

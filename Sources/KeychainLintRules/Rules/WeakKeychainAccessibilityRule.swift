@@ -13,7 +13,7 @@ public struct WeakKeychainAccessibilityRule: Rule {
     public static let interests: [SyntaxInterest] = [
         .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecKeyCreateRandomKey"), .call(createFunction),
         .identifier("kSecAttrAccessible"),
-    ]
+    ] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
@@ -26,6 +26,8 @@ public struct WeakKeychainAccessibilityRule: Rule {
                 checkProtection(call, in: context)
             } else if let (call, name) = QueryRuleSupport.freeCall(input, named: Self.storingCalls) {
                 checkQueries(call, name: name, in: context)
+            } else if let setting = WrapperSetting.of(input, role: .accessibility, in: context) {
+                checkWrapper(setting, in: context)
             }
         default:
             return
@@ -328,6 +330,7 @@ public struct WeakKeychainAccessibilityRule: Rule {
                 "Dictionaries no Keychain call of the scan is seen receiving are reported with medium confidence, because what the caller does with them is not visible; those that reach a call are reported once, at the key, for the call.",
                 "When a wrapper maps its own enum to accessibility constants (`case .always: return kSecAttrAccessibleAlways`) and the case is not known where the query is built, every constant the mapping can return is considered, so scanning such a library reports the query that can carry `.always`; the message names the branch.",
                 "The `protection` argument is also checked by swift.invalid_access_control_flags for values that are not accessibility constants at all; the Always values are only reported here.",
+                wrapperNote,
             ],
             references: [
                 "Apple: Restricting keychain item accessibility — https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility",
@@ -339,7 +342,7 @@ public struct WeakKeychainAccessibilityRule: Rule {
             ]),
         remediation:
             "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly if the item must be read in the background).",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -1,0 +1,189 @@
+/// A Keychain wrapper library (KeychainAccess, Valet, …) described as data: which of its calls
+/// take an accessibility, access-control flags or a synchronizable switch, what each option
+/// spelling means to Security, which calls write and which only search, and the library's
+/// defaults. Apps link these libraries as binaries or packages, so their source is not in the
+/// scan; the model stands in for it. Built-in models are YAML text compiled into the binary
+/// (`WrapperModelCatalog`), read by `WrapperModelLoader` into these types; no syntax here.
+public struct WrapperModel: Hashable, Sendable {
+    /// The library's name as its users know it: "KeychainAccess", "keychain-swift".
+    public var library: String
+    /// The Swift module an app imports: `import KeychainSwift`.
+    public var module: String
+    /// The releases whose public API the model describes (free text: "1.0.0 – 4.2.2").
+    public var versions: String
+    /// Public sources the facts were read from.
+    public var references: [WrapperReference]
+    public var types: [WrapperType]
+    public var options: [WrapperOptionSet]
+    public var calls: [WrapperCall]
+    public var defaults: WrapperDefaults
+
+    public init(
+        library: String, module: String, versions: String, references: [WrapperReference], types: [WrapperType],
+        options: [WrapperOptionSet], calls: [WrapperCall], defaults: WrapperDefaults
+    ) {
+        self.library = library
+        self.module = module
+        self.versions = versions
+        self.references = references
+        self.types = types
+        self.options = options
+        self.calls = calls
+        self.defaults = defaults
+    }
+
+    public func type(named name: String) -> WrapperType? { types.first { $0.name == name } }
+    public func optionSet(named name: String) -> WrapperOptionSet? { options.first { $0.name == name } }
+
+    /// The calls named `name` on `type` (an initializer is named `init`).
+    public func calls(named name: String, on type: String) -> [WrapperCall] {
+        calls.filter { $0.name == name && $0.type == type }
+    }
+}
+
+/// A public repository and the commit (or tag) the model's facts were read at.
+public struct WrapperReference: Hashable, Sendable {
+    public var repository: String
+    public var commit: String
+    /// What was read there: a file, a release ("tag 3.2.8: the removed `.always`").
+    public var note: String?
+
+    public init(repository: String, commit: String, note: String? = nil) {
+        self.repository = repository
+        self.commit = commit
+        self.note = note
+    }
+}
+
+/// A library type whose instances carry a configuration (`Keychain`, `Valet`, `KeychainWrapper`).
+public struct WrapperType: Hashable, Sendable {
+    public var name: String
+    /// Whether `Type(…)` / `Type.init(…)` creates an instance the app can configure.
+    public var initializers: Bool
+    /// Static properties that hold an instance (`KeychainWrapper.standard`).
+    public var sharedInstances: [String]
+
+    public init(name: String, initializers: Bool, sharedInstances: [String]) {
+        self.name = name
+        self.initializers = initializers
+        self.sharedInstances = sharedInstances
+    }
+}
+
+/// What the values of a library option enumeration stand for.
+public enum WrapperOptionMeaning: String, Hashable, Sendable, CaseIterable {
+    /// A `kSecAttrAccessible…` constant.
+    case accessibility
+    /// `SecAccessControlCreateFlags`.
+    case accessControlFlags
+}
+
+/// A library enumeration or option set (`Accessibility`, `AuthenticationPolicy`,
+/// `SecureEnclaveAccessControl`): each spelling and what Security receives for it.
+public struct WrapperOptionSet: Hashable, Sendable {
+    public var name: String
+    public var meaning: WrapperOptionMeaning
+    /// Spelling → Security names: one accessibility constant, or one or more flag names
+    /// (`biometricAny` → [`biometryAny`]).
+    public var values: [String: [String]]
+    /// The option set's raw values are `SecAccessControlCreateFlags` bits (the library converts
+    /// with `SecAccessControlCreateFlags(rawValue:)`), so `.init(rawValue: 2)` is `.biometryAny`.
+    public var rawValuesAreSecurityBits: Bool
+
+    public init(name: String, meaning: WrapperOptionMeaning, values: [String: [String]], rawValuesAreSecurityBits: Bool) {
+        self.name = name
+        self.meaning = meaning
+        self.values = values
+        self.rawValuesAreSecurityBits = rawValuesAreSecurityBits
+    }
+}
+
+/// What a library call does with the settings it is given.
+public enum WrapperCallEffect: String, Hashable, Sendable, CaseIterable {
+    /// Creates or configures an instance (initializer, builder, static factory): the instance's
+    /// writes store what it was given.
+    case configure
+    /// Stores an item with what it is given (`set(_:forKey:withAccessibility:)`).
+    case write
+    /// Reads, checks, deletes or migrates: what it is given only selects items (never reported).
+    case search
+}
+
+/// What an argument of a library call carries.
+public enum WrapperArgumentRole: String, Hashable, Sendable, CaseIterable {
+    case accessibility
+    case accessControlFlags
+    /// Described by the models; no rule reads it yet (the synchronizable checks of
+    /// swift.biometric_item_not_device_bound and swift.conflicting_accessibility_attributes will).
+    case synchronizable
+}
+
+/// Where an argument is in a call.
+public enum WrapperArgumentPlace: Hashable, Sendable, CustomStringConvertible {
+    /// The argument with this label (`withAccessibility:`).
+    case label(String)
+    /// The unlabelled argument at this index, counting every argument (`accessibility(_:)` → 0).
+    case position(Int)
+
+    public var description: String {
+        switch self {
+        case .label(let label): "label '\(label)'"
+        case .position(let index): "position \(index)"
+        }
+    }
+}
+
+public struct WrapperArgument: Hashable, Sendable {
+    public var role: WrapperArgumentRole
+    public var place: WrapperArgumentPlace
+    /// The option set the argument's values belong to (nil for a Bool such as synchronizable).
+    public var options: String?
+
+    public init(role: WrapperArgumentRole, place: WrapperArgumentPlace, options: String?) {
+        self.role = role
+        self.place = place
+        self.options = options
+    }
+}
+
+/// One public call of the library (all its overloads that share a name on a type).
+public struct WrapperCall: Hashable, Sendable {
+    /// The library type the call belongs to.
+    public var type: String
+    /// The method name, or `init` for the type's initializers.
+    public var name: String
+    /// Called on the type (`Valet.valet(with:accessibility:)`) rather than on an instance.
+    public var isStatic: Bool
+    public var effect: WrapperCallEffect
+    /// The library type of the instance it returns (builders, factories), for call chains.
+    public var returns: String?
+    public var arguments: [WrapperArgument]
+
+    public init(
+        type: String, name: String, isStatic: Bool, effect: WrapperCallEffect, returns: String?, arguments: [WrapperArgument]
+    ) {
+        self.type = type
+        self.name = name
+        self.isStatic = isStatic
+        self.effect = effect
+        self.returns = returns
+        self.arguments = arguments
+    }
+
+    public func argument(for role: WrapperArgumentRole) -> WrapperArgument? {
+        arguments.first { $0.role == role }
+    }
+}
+
+/// What the library stores when the app says nothing (never a finding by itself; no rule reads
+/// it yet: it is the protection when the app adds access-control flags without an accessibility).
+public struct WrapperDefaults: Hashable, Sendable {
+    /// The accessibility constant, or nil when every way to create an instance requires one.
+    public var accessibility: String?
+    public var synchronizable: Bool?
+
+    public init(accessibility: String?, synchronizable: Bool?) {
+        self.accessibility = accessibility
+        self.synchronizable = synchronizable
+    }
+}

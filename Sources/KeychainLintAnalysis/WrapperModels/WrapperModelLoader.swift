@@ -1,0 +1,192 @@
+import Yams
+
+/// Reads a wrapper model from YAML text and checks it: every name it uses must be declared (a
+/// call's type, the option set an argument takes), every option must map to a real Security
+/// constant or flag, and unknown keys are errors. The format (see the built-in models in
+/// `BuiltIn/`) is meant to be the one a user model in `.keychain-lint.yml` will use as well:
+///
+/// ```yaml
+/// library: KeychainAccess          # as users know it; named in messages
+/// module: KeychainAccess           # what `import` names; the model applies only in such files
+/// versions: "3.0.0 – 4.2.2"        # the releases described
+/// references:                      # public sources: repository, commit, optional note
+///   - {repository: https://github.com/kishikawakatsumi/KeychainAccess, commit: e0c7eeb}
+/// types:                           # initializers: Type(…) makes one; sharedInstances: Type.standard
+///   - {name: Keychain, initializers: true, sharedInstances: []}
+/// options:                         # meaning: accessibility (one kSecAttrAccessible… constant per
+///   - name: Accessibility          # spelling) or accessControlFlags (SecAccessControlCreateFlags
+///     meaning: accessibility       # names; rawValuesAreSecurityBits: true when raw values are bits)
+///     values: {always: kSecAttrAccessibleAlways}
+/// calls:                           # effect: configure (initializer, builder, factory), write, search;
+///   - type: Keychain               # static: true for Type.factory(…); returns: the type a builder
+///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers
+///     effect: configure
+///     returns: Keychain
+///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set
+///       accessibility: {position: 0, options: Accessibility}
+/// defaults: {accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: false}
+/// ```
+public enum WrapperModelLoader {
+    public static func load(yaml: String, source: String) throws -> WrapperModel {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw WrapperModelError(source: source, path: "", message: "invalid YAML: \(error)")
+        }
+        guard let root else { throw WrapperModelError(source: source, path: "", message: "the model is empty") }
+        return try read(ModelNode(node: root, path: "", source: source))
+    }
+
+    /// Reads a model that is one node of a larger YAML document (a list of models under a key of
+    /// a configuration file): errors name `source` and the key path from `path` on
+    /// (`models[0].calls[2].arguments.accessibility.options: …`).
+    public static func load(node: Node, source: String, path: String) throws -> WrapperModel {
+        try read(ModelNode(node: node, path: path, source: source))
+    }
+
+    private static func read(_ root: ModelNode) throws -> WrapperModel {
+        let top = try root.mapping(
+            allowed: ["library", "module", "versions", "references", "types", "options", "calls", "defaults"],
+            required: ["library", "module", "versions", "references", "types", "calls"])
+        let references = try top["references"]!.list().map(readReference)
+        if references.isEmpty { throw top["references"]!.error("name at least one public source") }
+
+        var types: [WrapperType] = []
+        for node in try top["types"]!.list() {
+            let type = try readType(node)
+            if types.contains(where: { $0.name == type.name }) { throw node.error("type '\(type.name)' is declared twice") }
+            types.append(type)
+        }
+        if types.isEmpty { throw top["types"]!.error("declare at least one type") }
+
+        var options: [WrapperOptionSet] = []
+        for node in try top["options"]?.list() ?? [] {
+            let optionSet = try readOptionSet(node)
+            if options.contains(where: { $0.name == optionSet.name }) {
+                throw node.error("option set '\(optionSet.name)' is declared twice")
+            }
+            options.append(optionSet)
+        }
+
+        var calls: [WrapperCall] = []
+        for node in try top["calls"]!.list() {
+            let call = try readCall(node, types: types, options: options)
+            if calls.contains(where: { $0.type == call.type && $0.name == call.name }) {
+                throw node.error("'\(call.type).\(call.name)' is described twice")
+            }
+            calls.append(call)
+        }
+
+        return WrapperModel(
+            library: try top["library"]!.string(), module: try top["module"]!.string(), versions: try top["versions"]!.string(),
+            references: references, types: types, options: options, calls: calls,
+            defaults: try top["defaults"].map(readDefaults) ?? WrapperDefaults(accessibility: nil, synchronizable: nil))
+    }
+
+    private static func readReference(_ node: ModelNode) throws -> WrapperReference {
+        let keys = try node.mapping(allowed: ["repository", "commit", "note"], required: ["repository", "commit"])
+        return WrapperReference(
+            repository: try keys["repository"]!.string(), commit: try keys["commit"]!.string(), note: try keys["note"]?.string())
+    }
+
+    private static func readType(_ node: ModelNode) throws -> WrapperType {
+        let keys = try node.mapping(allowed: ["name", "initializers", "sharedInstances"], required: ["name"])
+        return WrapperType(
+            name: try keys["name"]!.string(), initializers: try keys["initializers"]?.bool() ?? false,
+            sharedInstances: try keys["sharedInstances"]?.list().map { try $0.string() } ?? [])
+    }
+
+    private static func readOptionSet(_ node: ModelNode) throws -> WrapperOptionSet {
+        let keys = try node.mapping(allowed: ["name", "meaning", "values", "rawValuesAreSecurityBits"], required: ["name", "meaning", "values"])
+        let meaningText = try keys["meaning"]!.string()
+        guard let meaning = WrapperOptionMeaning(rawValue: meaningText) else {
+            throw keys["meaning"]!.error(
+                "unknown meaning '\(meaningText)' (expected one of: \(WrapperOptionMeaning.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var values: [String: [String]] = [:]
+        for (spelling, valueNode) in try keys["values"]!.namedEntries() {
+            let names = try valueNode.strings()
+            switch meaning {
+            case .accessibility:
+                guard names.count == 1, SecItemKeys.accessibilityConstants.contains(names[0]) else {
+                    throw valueNode.error("'\(names.joined(separator: ", "))' is not a kSecAttrAccessible… constant")
+                }
+            case .accessControlFlags:
+                for name in names where AccessControlFlag.named(name) == nil || name.hasPrefix("kSec") {
+                    throw valueNode.error("'\(name)' is not a SecAccessControlCreateFlags name")
+                }
+            }
+            values[spelling] = names
+        }
+        if values.isEmpty { throw keys["values"]!.error("list at least one value") }
+        let rawBits = try keys["rawValuesAreSecurityBits"]?.bool() ?? false
+        if rawBits, meaning != .accessControlFlags {
+            throw keys["rawValuesAreSecurityBits"]!.error("only an accessControlFlags option set can have Security's raw values")
+        }
+        return WrapperOptionSet(name: try keys["name"]!.string(), meaning: meaning, values: values, rawValuesAreSecurityBits: rawBits)
+    }
+
+    private static func readCall(_ node: ModelNode, types: [WrapperType], options: [WrapperOptionSet]) throws -> WrapperCall {
+        let keys = try node.mapping(
+            allowed: ["type", "name", "static", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
+        let typeName = try keys["type"]!.string()
+        guard types.contains(where: { $0.name == typeName }) else {
+            throw keys["type"]!.error("unknown type '\(typeName)' (declare it under types)")
+        }
+        let effectText = try keys["effect"]!.string()
+        guard let effect = WrapperCallEffect(rawValue: effectText) else {
+            throw keys["effect"]!.error(
+                "unknown effect '\(effectText)' (expected one of: \(WrapperCallEffect.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let returns = try keys["returns"]?.string()
+        if let returns, !types.contains(where: { $0.name == returns }) {
+            throw keys["returns"]!.error("unknown type '\(returns)' (declare it under types)")
+        }
+        var arguments: [WrapperArgument] = []
+        for (roleName, argumentNode) in try keys["arguments"]?.namedEntries() ?? [] {
+            guard let role = WrapperArgumentRole(rawValue: roleName) else {
+                throw argumentNode.error(
+                    "unknown role '\(roleName)' (expected one of: \(WrapperArgumentRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            arguments.append(try readArgument(argumentNode, role: role, options: options))
+        }
+        return WrapperCall(
+            type: typeName, name: try keys["name"]!.string(), isStatic: try keys["static"]?.bool() ?? false, effect: effect,
+            returns: returns, arguments: arguments)
+    }
+
+    private static func readArgument(_ node: ModelNode, role: WrapperArgumentRole, options: [WrapperOptionSet]) throws -> WrapperArgument {
+        let keys = try node.mapping(allowed: ["label", "position", "options"])
+        let place: WrapperArgumentPlace
+        switch (keys["label"], keys["position"]) {
+        case (let label?, nil): place = .label(try label.string())
+        case (nil, let position?): place = .position(try position.integer())
+        default: throw node.error("give exactly one of 'label' and 'position'")
+        }
+        let optionsName = try keys["options"]?.string()
+        switch role {
+        case .synchronizable:
+            if optionsName != nil { throw keys["options"]!.error("a synchronizable argument is a Bool and takes no option set") }
+        case .accessibility, .accessControlFlags:
+            guard let optionsName else { throw node.error("missing key 'options' (the option set this argument takes)") }
+            guard let optionSet = options.first(where: { $0.name == optionsName }) else {
+                throw keys["options"]!.error("unknown option set '\(optionsName)'")
+            }
+            let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
+            if optionSet.meaning != expected {
+                throw keys["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+            }
+        }
+        return WrapperArgument(role: role, place: place, options: optionsName)
+    }
+
+    private static func readDefaults(_ node: ModelNode) throws -> WrapperDefaults {
+        let keys = try node.mapping(allowed: ["accessibility", "synchronizable"])
+        let accessibility = try keys["accessibility"]?.string()
+        if let accessibility, !SecItemKeys.accessibilityConstants.contains(accessibility) {
+            throw keys["accessibility"]!.error("'\(accessibility)' is not a kSecAttrAccessible… constant")
+        }
+        return WrapperDefaults(accessibility: accessibility, synchronizable: try keys["synchronizable"]?.bool())
+    }
+}

@@ -1,0 +1,127 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+
+/// `swift.weak_biometric_acl` on calls of modelled wrapper libraries: access-control options
+/// (KeychainAccess `authenticationPolicy:`, Valet `accessControl:`) read through the model as
+/// SecAccessControlCreateFlags and judged exactly as the flags of SecAccessControlCreateWithFlags.
+extension WeakBiometricACLRule {
+    static let wrapperInterests = WrapperInterests.interests(for: [.accessControlFlags])
+
+    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+        var weakValues: [(description: String, trace: [TraceStep])] = []
+        for (option, trace) in setting.values {
+            // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
+            guard let flags = option.flags, flags.rejectedCombination == nil, let description = weakness(of: flags) else { continue }
+            weakValues.append((Self.wrapperMessage(setting.written(option), description), trace))
+        }
+        guard let first = weakValues.first else {
+            context.noteGaps(setting.resolution, asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`")
+            return
+        }
+        var message = first.description + context.describeTrace(first.trace)
+        let others = Set(weakValues.dropFirst().map(\.description)).count
+        if others > 0 {
+            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") weak too"
+        }
+        context.report(
+            at: setting.expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
+    }
+
+    /// "Weak biometric access control: `accessControl: .biometricAny` (Valet) → `.biometryAny` accepts …".
+    static func wrapperMessage(_ written: String, _ weakness: String) -> String {
+        "Weak biometric access control: \(written) → \(weakness)"
+    }
+
+    static let wrapperNote =
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension WeakBiometricACLRule {
+    private static let userPresenceWeakness =
+        "`.userPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created"
+    private static let biometryAnyWeakness =
+        "`.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
+
+    static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "KeychainAccess: the authentication policy of a builder chain, in Security's spellings and as a raw value",
+            """
+            import KeychainAccess
+
+            func save(_ token: String) throws {
+                try Keychain(service: "com.example.bank")
+                    .accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓.userPresence)
+                    .set(token, key: "token")
+                let cards = Keychain(service: "com.example.cards")
+                try cards.accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓[.biometryAny, .or, .devicePasscode])
+                    .set(token, key: "card")
+                try cards.accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓AuthenticationPolicy(rawValue: 2))
+                    .set(token, key: "pin")
+            }
+            """,
+            messages: [
+                wrapperMessage("`authenticationPolicy: .userPresence` (KeychainAccess)", userPresenceWeakness),
+                wrapperMessage(
+                    "`authenticationPolicy: [.biometryAny, .or, .devicePasscode]` (KeychainAccess)",
+                    "`[.biometryAny, .or, .devicePasscode]` is `.userPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created"),
+                wrapperMessage("`authenticationPolicy: .init(rawValue: 2)` (KeychainAccess)", biometryAnyWeakness),
+            ]),
+        .triggering(
+            "Valet: the Secure Enclave valets' access control, also through a constant",
+            files: [
+                "VaultConfig.swift": """
+                    import Valet
+
+                    enum VaultConfig {
+                        static let unlock: SecureEnclaveAccessControl = .biometricAny
+                    }
+                    """,
+                "Vault.swift": """
+                    import Valet
+
+                    let identifier = Identifier(nonEmpty: "Bank")!
+                    let vault = SecureEnclaveValet.valet(with: identifier, accessControl: ↓.userPresence)
+                    let session = SinglePromptSecureEnclaveValet.valet(with: identifier, accessControl: ↓VaultConfig.unlock)
+                    """,
+            ],
+            messages: [
+                wrapperMessage("`accessControl: .userPresence` (Valet)", userPresenceWeakness),
+                wrapperMessage("`accessControl: .biometricAny` (Valet)", biometryAnyWeakness) + " (via `VaultConfig.unlock` (VaultConfig.swift:4))",
+            ]),
+        .nonTriggering(
+            "The remedies: .biometryCurrentSet and Valet's .biometricCurrentSet",
+            """
+            import KeychainAccess
+            import Valet
+
+            func save(_ token: String) throws {
+                try Keychain(service: "com.example.bank")
+                    .accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: [.biometryCurrentSet])
+                    .set(token, key: "token")
+                let vault = SecureEnclaveValet.valet(with: Identifier(nonEmpty: "Bank")!, accessControl: .biometricCurrentSet)
+            }
+            """),
+        .nonTriggering(
+            "App types with the library's names, comparisons, and a file without the import",
+            files: [
+                "Settings.swift": """
+                    import KeychainAccess
+
+                    enum AuthMode { case userPresence, biometricAny }
+                    struct LoginScreen {
+                        func accessibility(_ level: Int, authenticationPolicy: AuthMode) -> LoginScreen { self }
+                    }
+                    func configure(policy: AuthenticationPolicy) -> Bool {
+                        let screen = LoginScreen().accessibility(1, authenticationPolicy: .userPresence)
+                        return policy == .userPresence || policy.contains(.biometryAny)
+                    }
+                    """,
+                "Legacy.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    let vault = SecureEnclaveValet.valet(with: Identifier(nonEmpty: "Bank")!, accessControl: .userPresence)
+                    """,
+            ]),
+    ]
+}

@@ -1,0 +1,217 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+
+/// `swift.weak_keychain_accessibility` on calls of modelled wrapper libraries: an Always option
+/// given to a call that configures an instance or writes (`.accessibility(.always)`,
+/// `withAccessibility: .always` on `set`), reported at the option as written.
+extension WeakKeychainAccessibilityRule {
+    static let wrapperInterests = WrapperInterests.interests(for: [.accessibility])
+
+    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+        guard let weak = setting.values.first(where: { $0.option.accessibility.map(Self.weakValues.contains) == true }),
+            let constant = weak.option.accessibility
+        else {
+            context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
+            return
+        }
+        context.report(
+            at: setting.expression,
+            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + context.describeTrace(weak.trace),
+            confidence: weak.trace.isEmpty ? .high : .medium,
+            trace: weak.trace)
+    }
+
+    /// "`.accessibility(.always)` (KeychainAccess) → `kSecAttrAccessibleAlways`: readable while …".
+    static func wrapperMessage(_ written: String, constant: String) -> String {
+        "\(written) → `\(constant)`: \(why)"
+    }
+
+    static let wrapperNote =
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`) is reported at the option; the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension WeakKeychainAccessibilityRule {
+    private static func always(_ written: String) -> String {
+        wrapperMessage(written, constant: "kSecAttrAccessibleAlways")
+    }
+
+    private static func alwaysThisDeviceOnly(_ written: String) -> String {
+        wrapperMessage(written, constant: "kSecAttrAccessibleAlwaysThisDeviceOnly")
+    }
+
+    static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "KeychainAccess: a builder chain that starts at the library's initializer, with the type spelled by its module",
+            """
+            import KeychainAccess
+
+            func saveToken(_ token: String) throws {
+                let keychain = Keychain(service: "com.example.bank").accessibility(↓.always)
+                try keychain.set(token, key: "token")
+                try KeychainAccess.Keychain(service: "com.example.bank")
+                    .synchronizable(false)
+                    .accessibility(↓KeychainAccess.Accessibility.alwaysThisDeviceOnly, authenticationPolicy: .biometryCurrentSet)
+                    .set(token, key: "biometric-token")
+            }
+            """,
+            messages: [
+                always("`.accessibility(.always)` (KeychainAccess)"),
+                alwaysThisDeviceOnly("`.accessibility(.alwaysThisDeviceOnly)` (KeychainAccess)"),
+            ]),
+        .triggering(
+            "KeychainAccess: a stored instance configured with a constant declared in another file",
+            files: [
+                "KeychainConfig.swift": """
+                    import KeychainAccess
+
+                    enum KeychainConfig {
+                        static let tokenAccessibility: Accessibility = .always
+                    }
+                    """,
+                "TokenStore.swift": """
+                    import KeychainAccess
+
+                    final class TokenStore {
+                        private let keychain = Keychain(service: "com.example.bank")
+                        func save(_ token: String) throws {
+                            try keychain.accessibility(↓KeychainConfig.tokenAccessibility).set(token, key: "token")
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                always("`.accessibility(.always)` (KeychainAccess)") + " (via `KeychainConfig.tokenAccessibility` (KeychainConfig.swift:4))"
+            ]),
+        .triggering(
+            "Valet up to 3.2.8: the store's accessibility is given to its factory",
+            """
+            import Valet
+
+            let valet = Valet.valet(with: Identifier(nonEmpty: "Bank")!, accessibility: ↓.always)
+            let cloud = Valet.iCloudValet(with: Identifier(nonEmpty: "Bank")!, accessibility: ↓CloudAccessibility.always)
+            """,
+            messages: [always("`accessibility: .always` (Valet)"), always("`accessibility: .always` (Valet)")]),
+        .triggering(
+            "keychain-swift up to 17: the option of a write, on a new and on a stored instance",
+            """
+            import KeychainSwift
+
+            final class SessionStore {
+                let keychain = KeychainSwift()
+                func save(_ token: String, _ data: Data) {
+                    KeychainSwift().set(token, forKey: "token", withAccess: ↓.accessibleAlways)
+                    keychain.set(data, forKey: "blob", withAccess: ↓.accessibleAlwaysThisDeviceOnly)
+                }
+            }
+            """,
+            messages: [
+                always("`withAccess: .accessibleAlways` (keychain-swift)"),
+                alwaysThisDeviceOnly("`withAccess: .accessibleAlwaysThisDeviceOnly` (keychain-swift)"),
+            ]),
+        .triggering(
+            "SwiftKeychainWrapper: a write through the shared instance, with the value passed through a local",
+            """
+            import SwiftKeychainWrapper
+
+            func save(_ token: String, legacy: Bool) {
+                let level: KeychainItemAccessibility = legacy ? .always : .whenUnlockedThisDeviceOnly
+                KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: ↓level)
+            }
+            """,
+            messages: [always("`withAccessibility: .always` (SwiftKeychainWrapper)") + " (via `level` (line 4) → if `legacy` (line 4))"]),
+        .nonTriggering(
+            "App types with the library's member names, in files that import the libraries",
+            files: [
+                "Audit.swift": """
+                    import KeychainAccess
+                    import SwiftKeychainWrapper
+                    import KeychainSwift
+
+                    enum RefreshPolicy { case always, never }
+                    struct AuditTrail {
+                        func accessibility(_ policy: RefreshPolicy) -> AuditTrail { self }
+                    }
+                    struct FeatureFlags {
+                        func set(_ value: Bool, forKey key: String, withAccessibility policy: RefreshPolicy) {}
+                        func set(_ value: Bool, forKey key: String, withAccess policy: RefreshPolicy) {}
+                    }
+                    func audit() {
+                        let trail = AuditTrail().accessibility(.always)
+                        FeatureFlags().set(true, forKey: "beta", withAccessibility: .always)
+                        FeatureFlags().set(true, forKey: "beta", withAccess: RefreshPolicy.always)
+                        let policy = RefreshPolicy.always
+                    }
+                    """,
+                "Valet.swift": """
+                    import Valet
+
+                    // The app's own type named like the library's shadows it in this module.
+                    struct Valet {
+                        static func valet(with name: String, accessibility: RefreshPolicy) -> Valet { Valet() }
+                    }
+                    let parking = Valet.valet(with: "garage", accessibility: .always)
+                    """,
+            ]),
+        .nonTriggering(
+            "An option compared with ==, or only read back",
+            """
+            import KeychainAccess
+
+            func describe(_ keychain: Keychain) -> String {
+                if keychain.accessibility == .always { return "legacy" }
+                switch keychain.accessibility {
+                case .alwaysThisDeviceOnly: return "legacy, this device"
+                default: return "ok"
+                }
+            }
+            """),
+        .nonTriggering(
+            "SwiftKeychainWrapper: the same option on reads, hasValue and removeObject only selects items",
+            """
+            import SwiftKeychainWrapper
+
+            func migrate() -> String? {
+                let wrapper = KeychainWrapper(serviceName: "com.example.bank")
+                guard wrapper.hasValue(forKey: "token", withAccessibility: .always) else { return nil }
+                let token = wrapper.string(forKey: "token", withAccessibility: .always)
+                wrapper.removeObject(forKey: "token", withAccessibility: .alwaysThisDeviceOnly)
+                return token
+            }
+            """),
+        .nonTriggering(
+            "KeychainAccess: a configuration used at once only to read or remove stores nothing",
+            """
+            import KeychainAccess
+
+            func dropLegacyToken() throws -> String? {
+                let token = try Keychain(service: "com.example.bank").accessibility(.always).get("token")
+                try Keychain(service: "com.example.bank").accessibility(.always).synchronizable(true).remove("token")
+                return token
+            }
+            """),
+        .nonTriggering(
+            "A file that does not import the library: its Keychain is not KeychainAccess's",
+            """
+            func save(_ token: String) throws {
+                let legacy: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked]
+                try Keychain(service: "com.example.bank").accessibility(.always).set(token, key: "token")
+                KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: .always)
+            }
+            """),
+        .nonTriggering(
+            "Options that need the device unlocked at least once",
+            """
+            import KeychainAccess
+            import Valet
+            import KeychainSwift
+
+            func save(_ token: String) throws {
+                try Keychain(service: "com.example.bank").accessibility(.afterFirstUnlockThisDeviceOnly).set(token, key: "token")
+                let valet = Valet.valet(with: Identifier(nonEmpty: "Bank")!, accessibility: .whenUnlockedThisDeviceOnly)
+                KeychainSwift().set(token, forKey: "token", withAccess: .accessibleAfterFirstUnlock)
+            }
+            """),
+    ]
+}

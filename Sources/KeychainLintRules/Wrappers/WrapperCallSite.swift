@@ -1,0 +1,91 @@
+import KeychainLintAnalysis
+import SwiftSyntax
+
+/// A call in the app that is a call of a modelled wrapper library: the file imports the
+/// library's module and the callee is the library's (its type named as the receiver of a static
+/// call or an initializer, or an instance of it as the receiver of a method).
+struct WrapperCallSite {
+    let model: WrapperModel
+    let call: WrapperCall
+    let syntax: FunctionCallExprSyntax
+
+    /// The library call `syntax` is, if any.
+    static func match(_ syntax: FunctionCallExprSyntax, in context: RuleContext, models: [WrapperModel] = WrapperModelCatalog.builtIn)
+        -> WrapperCallSite?
+    {
+        guard let name = SyntaxQueries.calleeName(of: syntax) else { return nil }
+        let imported = FileImports.modules(in: context)
+        for model in models where imported.contains(model.module) {
+            if let call = match(syntax, named: name, model: model, context: context) {
+                return WrapperCallSite(model: model, call: call, syntax: syntax)
+            }
+        }
+        return nil
+    }
+
+    private static func match(_ syntax: FunctionCallExprSyntax, named name: String, model: WrapperModel, context: RuleContext)
+        -> WrapperCall?
+    {
+        let instances = WrapperInstances(model: model, context: context)
+        let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent)
+        // `Keychain(…)`, `KeychainAccess.Keychain(…)`.
+        if receiver == nil || receiver.flatMap(writtenTypeName) == model.module,
+            let type = instances.libraryType(named: name), let initializer = model.calls(named: "init", on: type).first
+        {
+            return initializer
+        }
+        guard let receiver else { return nil }
+        // `Keychain.init(…)`, `Valet.valet(with:accessibility:)`.
+        if let written = writtenTypeName(receiver), let type = instances.libraryType(named: written) {
+            return model.calls(named: name, on: type).first { name == "init" || $0.isStatic }
+        }
+        // A method of an instance: `keychain.accessibility(.always)`, `KeychainWrapper.standard.set(…)`.
+        for type in instances.types(of: receiver).sorted() {
+            if let call = model.calls(named: name, on: type).first(where: { !$0.isStatic }) { return call }
+        }
+        return nil
+    }
+
+    /// `Valet` or `Valet.SecureEnclaveValet` when the receiver is written as a type name.
+    private static func writtenTypeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), SyntaxQueries.looksLikeTypeName(reference.baseName.text) {
+            return reference.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            SyntaxQueries.looksLikeTypeName(member.declName.baseName.text)
+        {
+            return base.baseName.text + "." + member.declName.baseName.text
+        }
+        return nil
+    }
+
+    /// A configuration whose result is used at once only by a search of the library, through
+    /// more configuration calls if any (`Keychain(service: s).accessibility(.always).remove("k")`):
+    /// nothing is stored with it. An instance kept in a variable is judged by its configuration.
+    var onlyConfiguresASearch: Bool {
+        var current = syntax
+        var entry = call
+        while entry.effect == .configure, let returned = entry.returns {
+            guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                let next = member.parent?.as(FunctionCallExprSyntax.self), next.calledExpression.id == member.id,
+                let nextEntry = model.calls(named: member.declName.baseName.text, on: returned).first(where: { !$0.isStatic })
+            else { return false }
+            if nextEntry.effect == .search { return true }
+            current = next
+            entry = nextEntry
+        }
+        return false
+    }
+
+    /// The argument that carries `role`, as written, when the call has it.
+    func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: ExprSyntax)? {
+        guard let argument = call.argument(for: role) else { return nil }
+        switch argument.place {
+        case .label(let label):
+            return SyntaxQueries.argument(labeled: label, of: syntax).map { (argument, $0.expression) }
+        case .position(let index):
+            guard let found = SyntaxQueries.argument(index, of: syntax), found.label == nil else { return nil }
+            return (argument, found.expression)
+        }
+    }
+}

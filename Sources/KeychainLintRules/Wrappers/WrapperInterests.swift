@@ -1,0 +1,22 @@
+import KeychainLintAnalysis
+
+/// The calls a rule must be handed to judge wrapper settings of some roles: every configure or
+/// write call of a built-in model that takes such an argument (searches are never judged), by
+/// the name it is called with (an initializer by its type's name or `init`), in files that
+/// import the library's module.
+enum WrapperInterests {
+    static func interests(for roles: Set<WrapperArgumentRole>, models: [WrapperModel] = WrapperModelCatalog.builtIn)
+        -> [SyntaxInterest]
+    {
+        var result: [SyntaxInterest] = []
+        for model in models {
+            for call in model.calls where call.effect != .search && call.arguments.contains(where: { roles.contains($0.role) }) {
+                let names = call.name == "init" ? [call.type, "init"] : [call.name]
+                for name in names where !result.contains(.callInModule(name, module: model.module)) {
+                    result.append(.callInModule(name, module: model.module))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,97 @@
+import KeychainLintCore
+import KeychainLintRules
+import Testing
+
+/// How wrapper library calls are recognised, beyond the rules' examples: the ways a file imports
+/// a library, instances whose value cannot be followed but whose declared type is written, and
+/// app types that shadow or extend the library's. Each case runs one rule over its files; ↓ marks
+/// where a finding is expected (the message is checked by the rules' examples).
+@Suite("Wrapper call recognition")
+struct WrapperRecognitionTests {
+    static let accessibility = "swift.weak_keychain_accessibility"
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let title: String
+        let files: [String: String]
+        var testDescription: String { title }
+    }
+
+    static let cases: [Case] = [
+        Case(title: "imported inside #if canImport", files: ["A.swift": """
+            #if canImport(KeychainAccess)
+            import KeychainAccess
+            #endif
+            let keychain = Keychain(service: "bank").accessibility(↓.always)
+            """]),
+        Case(title: "imported as a single declaration, and @testable", files: [
+            "A.swift": """
+                import struct KeychainAccess.Keychain
+                let keychain = Keychain(service: "bank").accessibility(↓.alwaysThisDeviceOnly)
+                """,
+            "B.swift": """
+                @testable import KeychainSwift
+                func save() { KeychainSwift(keyPrefix: "bank_").set("t", forKey: "k", withAccess: ↓.accessibleAlways) }
+                """,
+        ]),
+        Case(title: "a stored property whose declared type is the library's, set from an initializer parameter", files: ["A.swift": """
+            import KeychainAccess
+            final class Store {
+                private let keychain: Keychain
+                init(keychain: Keychain) { self.keychain = keychain }
+                func save(_ token: String) throws { try keychain.accessibility(↓.always).set(token, key: "token") }
+            }
+            """]),
+        Case(title: "an optional parameter of the library's type", files: ["A.swift": """
+            import SwiftKeychainWrapper
+            func save(_ token: String, in wrapper: KeychainWrapper?) {
+                wrapper?.set(token, forKey: "token", withAccessibility: ↓.alwaysThisDeviceOnly)
+            }
+            """]),
+        Case(title: "an app's static property holding a configured instance, in another file", files: [
+            "AppKeychain.swift": """
+                import KeychainSwift
+                enum AppKeychain { static let shared = KeychainSwift(keyPrefix: "bank_") }
+                """,
+            "Session.swift": """
+                import KeychainSwift
+                func save(_ token: String) { AppKeychain.shared.set(token, forKey: "token", withAccess: ↓.accessibleAlways) }
+                """,
+        ]),
+        Case(title: "an app extension of the library type does not shadow it", files: ["A.swift": """
+            import KeychainAccess
+            extension Keychain {
+                static let bank = Keychain(service: "bank").accessibility(↓.always)
+            }
+            func save(_ token: String) throws { try Keychain.bank.set(token, key: "token") }
+            """]),
+        Case(title: "an app type of the library type's name, declared in another file, shadows it", files: [
+            "Keychain.swift": """
+                enum Level { case always }
+                final class Keychain {
+                    init(service: String) {}
+                    func accessibility(_ level: Level) -> Keychain { self }
+                }
+                """,
+            "Store.swift": """
+                import KeychainAccess
+                let keychain = Keychain(service: "bank").accessibility(.always)
+                """,
+        ]),
+        Case(title: "a library method on a value of an unknown type is not a match", files: ["A.swift": """
+            import SwiftKeychainWrapper
+            func save(_ token: String, store: AnyObject) {
+                let settings = UserDefaults.standard
+                settings.set(token, forKey: "token", withAccessibility: .always)
+                makeStore().set(token, forKey: "token", withAccessibility: .always)
+            }
+            """]),
+    ]
+
+    @Test(arguments: cases)
+    func recognises(_ testCase: Case) throws {
+        let example = RuleExample.triggering(testCase.title, files: testCase.files, messages: [])
+        let expected = example.markerPositions.map { "\($0.file):\($0.line):\($0.column)" }
+        let reported = try run(Self.accessibility, on: example).map { "\($0.file):\($0.line):\($0.column)" }
+        #expect(reported == expected)
+    }
+}
