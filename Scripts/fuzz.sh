@@ -16,6 +16,10 @@ seconds=${1:-600}
 workers=${2:-1}
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/Fuzz"
+# The fuzz package depends on the main package by path, and SwiftPM keeps its build plan when only
+# the dependency's files change: a source file added there is then missing from the build. Dropping
+# the plan makes SwiftPM list the files again (compiled objects are kept).
+rm -f .build-fuzz/release.yaml
 swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer
 binary=.build-fuzz/release/KeychainLintFuzz
 
