@@ -25,6 +25,8 @@ struct ExamplesScanTests {
         ("Examples/InsecureBank/Keychain/LegacyMigration.swift:73:13", "swift.weak_biometric_acl"),
         ("Examples/InsecureBank/Keychain/LegacyMigration.swift:83:22", "swift.unchecked_access_control_creation"),
         ("Examples/InsecureBank/Keychain/LegacyMigration.swift:83:108", "swift.deprecated_keychain_api"),
+        ("Examples/InsecureBank/Keychain/PreferenceStores.swift:17:24", "swift.weak_keychain_accessibility"),
+        ("Examples/InsecureBank/Keychain/PreferenceStores.swift:30:24", "swift.weak_biometric_acl"),
         ("Examples/InsecureBank/Keychain/ProtectionLevel.swift:31:20", "swift.deprecated_keychain_api"),
         ("Examples/InsecureBank/Keychain/SecureEnclaveKeyStore.swift:24:13", "swift.biometric_item_not_device_bound"),
         ("Examples/InsecureBank/Keychain/SecureEnclaveKeyStore.swift:25:13", "swift.weak_biometric_acl"),
@@ -59,13 +61,14 @@ struct ExamplesScanTests {
         #expect(run.status == 1, "\(run)")
         #expect(!run.showsCrash, "\(run)")
         #expect(Self.positionsAndRules(run) == Self.expected.map { "\($0.position) \($0.rule)" }, "\(run)")
-        #expect(run.stdoutLines.filter { $0.hasSuffix("[swift.weak_biometric_acl]") }.count == 8, "\(run)")
+        // The eight reported value forms, and Valet's `accessControl: .userPresence`.
+        #expect(run.stdoutLines.filter { $0.hasSuffix("[swift.weak_biometric_acl]") }.count == 9, "\(run)")
         #expect(run.stdoutLines.filter { $0.hasPrefix("    fix: ") }.count == findingLines(run).count, "\(run)")
         // Form 9, suppressed with a reason, is not reported; SecureBank reports nothing.
         #expect(!run.stdout.contains("LegacyMigration.swift:94:"), "\(run)")
         #expect(!run.stdout.contains("Examples/SecureBank/"), "\(run)")
         let summary = run.stdoutLines.last ?? ""
-        #expect(summary.hasPrefix("Scanned 20 files "), "\(run)")
+        #expect(summary.hasPrefix("Scanned 22 files "), "\(run)")
         #expect(summary.hasSuffix(", 1 suppressed"), "\(run)")
         #expect(summary.contains(": \(Self.expected.count) findings ("), "\(run)")
     }
