@@ -73,22 +73,28 @@ public struct WeakKeychainAccessibilityRule: Rule {
             let (queries, gaps) = context.queries(argument.expression)
             if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary passed to \(name)") }
             for query in queries {
-                var dictionaries = [(query, argument.role)]
+                var dictionaries = [(query, argument.role, Self.isPublicKey(query))]
                 if name == "SecKeyCreateRandomKey" {
                     for nestedKey in ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"] {
-                        if let nested = query.nested(nestedKey) { dictionaries.append((nested, argument.role)) }
+                        if let nested = query.nested(nestedKey) {
+                            dictionaries.append((nested, argument.role, nestedKey == "kSecPublicKeyAttrs"))
+                        }
                     }
                 }
-                for (dictionary, role) in dictionaries {
+                for (dictionary, role, publicKey) in dictionaries {
                     guard let entry = dictionary.entry("kSecAttrAccessible"), let spelling = Self.weakSpelling(entry.value) else { continue }
-                    let message = Self.queryMessage(spelling, role: role) + QueryRuleSupport.localTrace(dictionary.trace, in: context)
+                    let message = Self.queryMessage(spelling, role: role) + (publicKey ? Self.publicKeyNote : "")
+                        + QueryRuleSupport.localTrace(dictionary.trace, in: context)
                     let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
+                    // A public key is no secret (decision D4): the deprecated constant is still reported.
+                    let severity: Severity? = publicKey ? .low : nil
                     if let location = entry.valueLocation ?? entry.location {
                         guard reported.insert(QueryRuleSupport.key(location)).inserted else { continue }
-                        context.report(at: location, message: message, confidence: confidence, trace: dictionary.trace,
+                        context.report(at: location, message: message, confidence: confidence, severity: severity, trace: dictionary.trace,
                                        snippet: "kSecAttrAccessible: \(spelling)")
                     } else if reported.insert("call|" + message).inserted {
-                        context.report(at: argument.expression, message: message, confidence: confidence, trace: dictionary.trace)
+                        context.report(at: argument.expression, message: message, confidence: confidence, severity: severity,
+                                       trace: dictionary.trace)
                     }
                 }
             }
@@ -97,6 +103,13 @@ public struct WeakKeychainAccessibilityRule: Rule {
 
     static func queryMessage(_ spelling: String, role: String) -> String {
         "\(spelling) in \(role) makes the item \(why)"
+    }
+
+    static let publicKeyNote = "; the item is a public key, which is no secret, so only the deprecated constant matters (low severity)"
+
+    /// A dictionary that stores a public key (`kSecAttrKeyClass: kSecAttrKeyClassPublic`).
+    static func isPublicKey(_ query: KeychainQuery) -> Bool {
+        query.value("kSecAttrKeyClass").flatMap(SecItemKeys.valueName) == "kSecAttrKeyClassPublic"
     }
 
     // MARK: kSecAttrAccessible → Always pairs no Keychain call in the scan is seen receiving
@@ -324,6 +337,7 @@ public struct WeakKeychainAccessibilityRule: Rule {
                 is locked (background tasks, extensions), which must be checked before changing it.
                 """,
             notes: [
+                "A public key (the `kSecPublicKeyAttrs` of a key pair, or an added item with `kSecAttrKeyClass: kSecAttrKeyClassPublic`) is no secret: Always on it is reported at low severity, for the deprecated constant.",
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
                 "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either, nor one that its function only hands to code that searches (an argument labelled `matching:`, or a function whose name starts with migrate, delete, remove, copy, find, search, exists, contains, load, read or fetch), as wrapper libraries do to migrate legacy Always items; one that is also handed to a function that may store it (add, set, save, store, update, …) is reported.",
@@ -533,6 +547,29 @@ extension WeakKeychainAccessibilityRule {
                 print(SecItemAdd(other as CFDictionary, nil))
             }
             """),
+        .triggering(
+            "Always on a public key, in a key pair's public attributes and in an added public key: low severity",
+            """
+            func makeKeys(publicKey: SecKey) {
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecPublicKeyAttrs as String: [kSecAttrIsPermanent as String: true,
+                                                   kSecAttrAccessible as String: ↓kSecAttrAccessibleAlwaysThisDeviceOnly],
+                ]
+                var error: Unmanaged<CFError>?
+                guard SecKeyCreateRandomKey(attributes as CFDictionary, &error) != nil else { return }
+                let item: [String: Any] = [kSecClass as String: kSecClassKey,
+                                           kSecAttrKeyClass as String: kSecAttrKeyClassPublic,
+                                           kSecValueRef as String: publicKey,
+                                           kSecAttrAccessible as String: ↓kSecAttrAccessibleAlways]
+                print(SecItemAdd(item as CFDictionary, nil))
+            }
+            """,
+            messages: [
+                queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the attributes passed to SecKeyCreateRandomKey")
+                    + publicKeyNote + " (via `attributes` (line 2))",
+                queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + publicKeyNote + " (via `item` (line 9))",
+            ]),
     ]
 }
 
