@@ -337,7 +337,7 @@ struct LocalFlow {
         // built entry by entry costs its whole size at every statement (quadratic in generated code).
         if result.values == before.values { return result }
         let step = step()
-        let values = result.values.map { before.values.contains($0) ? $0 : TracedValue(value: $0.value, trace: [step] + $0.trace) }
+        let values = result.values.map { before.values.contains($0) ? $0 : $0.passing(step) }
         return Resolution(values: values, gaps: result.gaps)
     }
 

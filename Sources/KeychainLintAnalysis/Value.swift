@@ -154,13 +154,35 @@ public struct TraceStep: Hashable, Sendable {
 
 /// A possible value with the path it took.
 public struct TracedValue: Hashable, Sendable {
-    public var value: Value
+    /// `value`'s hash, kept: a resolution compares each value it adds with the ones it holds, and
+    /// comparing two dictionaries compares every entry, while unequal hashes settle it at once.
+    /// Declared first, so that the synthesized `==` compares it first.
+    private(set) var valueHash: Int
+    public var value: Value {
+        didSet { valueHash = value.hashValue }
+    }
     /// Outermost step first.
     public private(set) var trace: [TraceStep]
 
     public init(value: Value, trace: [TraceStep] = []) {
+        self.init(value: value, trace: trace, valueHash: value.hashValue)
+    }
+
+    /// The same value on another path: its hash is known.
+    init(value: Value, trace: [TraceStep], valueHash: Int) {
         self.value = value
+        self.valueHash = valueHash
         self.trace = trace.count <= Self.maximumTraceSteps ? trace : Self.shortened(trace)
+    }
+
+    /// The same value, having passed `step` first.
+    func passing(_ step: TraceStep) -> TracedValue {
+        TracedValue(value: value, trace: [step] + trace, valueHash: valueHash)
+    }
+
+    /// Whether both hold the same value (their traces may differ).
+    func hasSameValue(as other: TracedValue) -> Bool {
+        valueHash == other.valueHash && value == other.value
     }
 
     /// Steps a trace keeps. Each step a value passes adds one, and a value built statement by
@@ -258,7 +280,7 @@ public struct Resolution: Sendable, Hashable {
     public var singleValue: Value? { values.count == 1 && gaps.isEmpty ? values[0].value : nil }
 
     public mutating func add(_ value: TracedValue) {
-        guard !values.contains(where: { $0.value == value.value }) else { return }
+        guard !values.contains(where: { $0.hasSameValue(as: value) }) else { return }
         guard values.count < Self.maximumValues else {
             add(Self.valueLimitGap)
             return
@@ -291,7 +313,7 @@ public struct Resolution: Sendable, Hashable {
         // The values stay distinct and within the bound, so they are not compared again: each
         // comparison of two dictionaries compares every entry, at every statement a value passes.
         var result = self
-        result.values = values.map { TracedValue(value: $0.value, trace: [step] + $0.trace) }
+        result.values = values.map { $0.passing(step) }
         return result
     }
 
