@@ -9,8 +9,8 @@ struct WrapperModelTests {
     func builtInModelsLoad() throws {
         #expect(WrapperModelCatalog.builtInErrors.map(\.description) == [])
         let models = WrapperModelCatalog.builtIn
-        #expect(models.map(\.library) == ["KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper"])
-        #expect(models.map(\.module) == ["KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper"])
+        #expect(models.map(\.library) == ["KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper", "SimpleKeychain"])
+        #expect(models.map(\.module) == ["KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper", "SimpleKeychain"])
         for model in models {
             #expect(!model.versions.isEmpty, "\(model.library)")
             #expect(!model.references.isEmpty, "\(model.library)")

@@ -8,6 +8,7 @@ public enum WrapperModelCatalog {
         ("Valet.yml", valetModel),
         ("keychain-swift.yml", keychainSwiftModel),
         ("SwiftKeychainWrapper.yml", swiftKeychainWrapperModel),
+        ("SimpleKeychain.yml", simpleKeychainModel),
     ]
 
     private static let loaded: (models: [WrapperModel], errors: [WrapperModelError]) = {

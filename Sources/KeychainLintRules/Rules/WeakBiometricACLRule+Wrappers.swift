@@ -90,6 +90,33 @@ extension WeakBiometricACLRule {
                 wrapperMessage("`accessControl: .userPresence` (Valet)", userPresenceWeakness),
                 wrapperMessage("`accessControl: .biometricAny` (Valet)", biometryAnyWeakness) + " (via `VaultConfig.unlock` (VaultConfig.swift:4))",
             ]),
+        .triggering(
+            "SimpleKeychain 1.x: Security's own flags given to the initializer",
+            """
+            import SimpleKeychain
+
+            let tokens = SimpleKeychain(service: "com.example.bank", accessControlFlags: ↓.userPresence)
+            let cards = SimpleKeychain(accessibility: .whenPasscodeSetThisDeviceOnly, accessControlFlags: ↓.biometryAny)
+
+            func save(_ token: String) throws {
+                try tokens.set(token, forKey: "token")
+            }
+            """,
+            messages: [
+                wrapperMessage("`accessControlFlags: .userPresence` (SimpleKeychain)", userPresenceWeakness),
+                wrapperMessage("`accessControlFlags: .biometryAny` (SimpleKeychain)", biometryAnyWeakness),
+            ]),
+        .nonTriggering(
+            "SimpleKeychain 1.x with .biometryCurrentSet, and reads",
+            """
+            import SimpleKeychain
+
+            let tokens = SimpleKeychain(accessibility: .whenPasscodeSetThisDeviceOnly, accessControlFlags: .biometryCurrentSet)
+
+            func load() throws -> String {
+                try tokens.string(forKey: "token")
+            }
+            """),
         .nonTriggering(
             "The remedies: .biometryCurrentSet and Valet's .biometricCurrentSet",
             """
