@@ -88,10 +88,30 @@ public enum SecItemKeys {
             return raw[text]
         case .call(let call) where ["String", "NSString", "CFString"].contains(call.name) && call.arguments.count == 1:
             return constantName(call.arguments[0].value, raw: raw)
+        case .member(let name, let type?) where keychainSwiftConstantTypes.contains(type):
+            return keychainSwiftConstants[name]
         default:
             return nil
         }
     }
+
+    /// keychain-swift's `KeychainSwiftConstants` (its source is not in the scan, so the resolver
+    /// leaves them as members of that type): Security's keys and one value, as Strings, which
+    /// apps use in their own SecItem dictionaries (`Sources/TegKeychainConstants.swift`).
+    static let keychainSwiftConstantTypes: Set<String> = ["KeychainSwiftConstants", "KeychainSwift.KeychainSwiftConstants"]
+    static let keychainSwiftConstants: [String: String] = [
+        "accessGroup": "kSecAttrAccessGroup",
+        "accessible": "kSecAttrAccessible",
+        "attrAccount": "kSecAttrAccount",
+        "attrSynchronizable": "kSecAttrSynchronizable",
+        "klass": "kSecClass",
+        "matchLimit": "kSecMatchLimit",
+        "returnData": "kSecReturnData",
+        "valueData": "kSecValueData",
+        "returnReference": "kSecReturnPersistentRef",
+        "returnAttributes": "kSecReturnAttributes",
+        "secMatchLimitAll": "kSecMatchLimitAll",
+    ]
 
     static func sameKey(_ lhs: Value, _ rhs: Value) -> Bool {
         if let left = keyName(lhs), let right = keyName(rhs) { return left == right }

@@ -570,6 +570,21 @@ extension WeakKeychainAccessibilityRule {
                     + publicKeyNote + " (via `attributes` (line 2))",
                 queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + publicKeyNote + " (via `item` (line 9))",
             ]),
+        .triggering(
+            "keychain-swift's KeychainSwiftConstants used as the keys of the app's own query",
+            """
+            import KeychainSwift
+
+            func save(token: Data) {
+                let query: [String: Any] = [
+                    KeychainSwiftConstants.klass: kSecClassGenericPassword,
+                    KeychainSwiftConstants.valueData: token,
+                    KeychainSwiftConstants.accessible: ↓kSecAttrAccessibleAlways,
+                ]
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            """,
+            messages: [queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + " (via `query` (line 4))"]),
     ]
 }
 
