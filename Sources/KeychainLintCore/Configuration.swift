@@ -51,6 +51,9 @@ public struct Configuration: Sendable, Equatable {
     public var rules: [String: RuleSettings]
     /// Directory the exclude globs are relative to ("" = current directory). Not decoded from YAML.
     public var baseDirectory: String
+    /// Models of in-house Keychain wrappers declared under `models:`, in the format of the built-in
+    /// ones; loaded and checked by the scanner, which names the key of any mistake.
+    public var models: [DeclaredWrapperModel] = []
     /// File name used in the messages of `validate(against:)`; set by `parse`/`load`.
     /// Not part of equality: two configurations with the same content are equal wherever they came from.
     var sourceName: String = Configuration.fileName
@@ -114,7 +117,7 @@ public struct Configuration: Sendable, Equatable {
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         lhs.version == rhs.version && lhs.exclude == rhs.exclude && lhs.includeTestsSetting == rhs.includeTestsSetting
             && lhs.rules == rhs.rules
-            && lhs.baseDirectory == rhs.baseDirectory
+            && lhs.baseDirectory == rhs.baseDirectory && lhs.models == rhs.models
     }
 
     // MARK: Loading
@@ -155,14 +158,26 @@ public struct Configuration: Sendable, Equatable {
         }
 
         var configuration: Configuration
-        if let root, root.null == nil {
+        var models: [DeclaredWrapperModel] = []
+        if var root, root.null == nil {
             guard case .mapping = root else {
                 throw ConfigurationError(
-                    "\(source): the top level must be a mapping with the keys version, exclude, includeTests, rules; got \(describe(root))")
+                    "\(source): the top level must be a mapping with the keys version, exclude, includeTests, rules, models; got \(describe(root))")
             }
             if let mark = firstComplexKey(in: root) {
                 throw ConfigurationError(
                     "\(source): invalid key at line \(mark.line), column \(mark.column): keys must be plain names, not lists or mappings")
+            }
+            // Models are checked by the scanner, which knows the model format: kept as YAML text.
+            if case .mapping(var mapping) = root, let declared = mapping["models"] {
+                guard case .sequence(let list) = declared else {
+                    throw ConfigurationError("\(source): models: expected a list of wrapper models, got \(describe(declared))")
+                }
+                for (index, model) in list.enumerated() {
+                    models.append(DeclaredWrapperModel(source: source, index: index, yaml: try Yams.serialize(node: model)))
+                }
+                mapping["models"] = nil
+                root = .mapping(mapping)
             }
             do {
                 configuration = try YAMLDecoder().decode(ConfigurationFile.self, from: root).configuration
@@ -179,6 +194,7 @@ public struct Configuration: Sendable, Equatable {
         }
         configuration.baseDirectory = baseDirectory
         configuration.sourceName = source
+        configuration.models = models
         return configuration
     }
 
@@ -254,6 +270,21 @@ public struct Configuration: Sendable, Equatable {
     }
 }
 
+/// One entry of `models:`: the YAML text of a wrapper model and where it was declared.
+public struct DeclaredWrapperModel: Sendable, Hashable {
+    /// The configuration file, as its messages name it.
+    public var source: String
+    /// Its position under `models:`.
+    public var index: Int
+    public var yaml: String
+
+    public init(source: String, index: Int, yaml: String) {
+        self.source = source
+        self.index = index
+        self.yaml = yaml
+    }
+}
+
 /// The settings of one rule in `rules:`.
 public struct RuleSettings: Sendable, Equatable, Decodable {
     /// Keys every rule accepts; any other key is a rule option.
@@ -320,7 +351,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 
 /// The top level of the file, decoded strictly.
 private struct ConfigurationFile: Decodable {
-    static let keys = ["version", "exclude", "includeTests", "rules"]
+    static let keys = ["version", "exclude", "includeTests", "rules", "models"]
 
     var configuration: Configuration
 

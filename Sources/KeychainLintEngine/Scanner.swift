@@ -45,6 +45,21 @@ public final class Scanner {
         self.configuration = configuration
         self.ruleTypes = ruleTypes
         self.enabledRules = ruleTypes.filter { configuration.isEnabled($0.description) }
+        self.declaredModels = try Self.load(configuration.models)
+    }
+
+    /// Wrapper models the configuration declares (`models:`), loaded and checked.
+    let declaredModels: [WrapperModel]
+
+    /// Loads declared models; a mistake is a configuration error naming the file and the key.
+    static func load(_ declared: [DeclaredWrapperModel]) throws -> [WrapperModel] {
+        try declared.map { model in
+            do {
+                return try WrapperModelLoader.load(yaml: model.yaml, source: model.source, path: "models[\(model.index)]")
+            } catch let error as WrapperModelError {
+                throw ConfigurationError(error.description)
+            }
+        }
     }
 
     /// Scans files and folders on disk. Throws `DiscoveryError` for a path that does not exist.
@@ -81,7 +96,10 @@ public final class Scanner {
         clock.lap("discovery")
 
         let rules = makeRules(configurations)
-        let prefilter = Prefilter(rules: rules.map(\.type))
+        // Models declared in any configuration file of the scan describe a library for all of it.
+        let wrapperModels = WrapperModelCatalog.builtIn + declaredModels
+            + (try Self.load(configurations?.orderedLayers.flatMap(\.configuration.models) ?? []))
+        let prefilter = Prefilter(rules: rules.map(\.type), models: wrapperModels)
         let swiftFiles = discovered.filter { ProjectFileInput.Kind(discovered: $0.kind) == nil }
         // One pass over each file, on every core: read it, gate it, summarise its identifiers
         // (and hash it for the cache); keep its text only when it will be analysed. Files not yet
@@ -316,7 +334,8 @@ public final class Scanner {
         cacheRoots: [String] = []
     ) -> ScanResult {
         let rules = makeRules()
-        let prefilter = Prefilter(rules: rules.map(\.type))
+        let wrapperModels = WrapperModelCatalog.builtIn + declaredModels
+        let prefilter = Prefilter(rules: rules.map(\.type), models: wrapperModels)
         let hashing = cacheDirectory != nil
         // In-memory texts have no file to be read again from: all are kept.
         let prepared = ParallelWork.map(count: sources.count, threads: threads) { position in
@@ -364,7 +383,8 @@ public final class Scanner {
         // Names resolve in a file's module and the modules it uses.
         index.scope = ModuleScope(model: model, paths: sources.map(\.path)) { [unowned index] in index.text(at: $0) }
         let resolver = ValueResolver(index: index)
-        let scanContext = ScanContext(index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model)
+        let scanContext = ScanContext(
+            index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model, wrapperModels: prefilter.models)
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees
@@ -605,10 +625,10 @@ public final class Scanner {
         // The walk's questions about this file share one budget (`QuestionLedger`).
         QuestionLedger.charging(file: file.id) {
             if mayMatch {
-                let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts)
+                let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts, models: scan.wrapperModels)
                 dispatcher.walk(file.tree)
             }
-            for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
+            for (position, entry) in rules.enumerated() where entry.type.interests(models: scan.wrapperModels).contains(.suppressionDirectives) {
                 for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
             }
         }
@@ -651,11 +671,15 @@ struct Prefilter: Sendable {
     /// Some rule is handed suppression directives: a file with one passes.
     let wantsDirectives: Bool
 
-    init(rules: [any Rule.Type]) {
-        let words = Set(rules.flatMap { $0.interests.compactMap(\.identifierWord) })
+    /// The wrapper models the interests were derived with (the scan's rules judge through them).
+    let models: [WrapperModel]
+
+    init(rules: [any Rule.Type], models: [WrapperModel] = WrapperModelCatalog.builtIn) {
+        let words = Set(rules.flatMap { $0.interests(models: models).compactMap(\.identifierWord) })
         needles = words.sorted().map { Array($0.utf8) }
         wordHashes = Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) })
-        wantsDirectives = rules.contains { $0.interests.contains(.suppressionDirectives) }
+        wantsDirectives = rules.contains { $0.interests(models: models).contains(.suppressionDirectives) }
+        self.models = models
     }
 
     /// Whole identifiers only: `watch` (the deprecated flag) must not send every file with
@@ -721,14 +745,14 @@ final class RuleDispatcher: SyntaxVisitor {
     private let byMember: [String: [Int]]
     private let byIdentifier: [String: [Int]]
 
-    init(rules: [(type: any Rule.Type, rule: any Rule)], contexts: [RuleContext]) {
+    init(rules: [(type: any Rule.Type, rule: any Rule)], contexts: [RuleContext], models: [WrapperModel]) {
         self.rules = rules.map(\.rule)
         self.contexts = contexts
         var byCallee: [String: [Int]] = [:]
         var byMember: [String: [Int]] = [:]
         var byIdentifier: [String: [Int]] = [:]
         for (position, entry) in rules.enumerated() {
-            for interest in entry.type.interests {
+            for interest in entry.type.interests(models: models) {
                 switch interest {
                 // One rule may want a name for several reasons (two libraries' `set`): it is
                 // handed each call once.

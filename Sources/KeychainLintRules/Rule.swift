@@ -46,6 +46,9 @@ public final class ScanContext: @unchecked Sendable {
     public let resolver: ValueResolver
     public let projectFiles: [ProjectFileInput]
     public let projectModel: ProjectModel
+    /// The wrapper models the scan judges calls through: the built-in ones and those the
+    /// configuration declares.
+    public let wrapperModels: [WrapperModel]
     private let lock = NSLock()
     private var facts: [String: Any] = [:]
     /// One lock per fact, held while it is computed: a scan-wide fact can take seconds, and two
@@ -54,12 +57,14 @@ public final class ScanContext: @unchecked Sendable {
     private var factNames: [String: Set<String>] = [:]
 
     public init(
-        index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput], projectModel: ProjectModel = .empty
+        index: ProjectIndex, resolver: ValueResolver, projectFiles: [ProjectFileInput], projectModel: ProjectModel = .empty,
+        wrapperModels: [WrapperModel] = WrapperModelCatalog.builtIn
     ) {
         self.index = index
         self.resolver = resolver
         self.projectFiles = projectFiles
         self.projectModel = projectModel
+        self.wrapperModels = wrapperModels
     }
 
     /// A scan-wide fact, computed once, on first use (by whichever thread asks first; the others
@@ -122,9 +127,16 @@ public struct ProjectFileInput: Sendable {
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     static var interests: [SyntaxInterest] { get }
+    /// The interests with the calls of `models` a rule judges through wrapper models (the
+    /// configuration may declare models beyond the built-in ones); `interests` for the others.
+    static func interests(models: [WrapperModel]) -> [SyntaxInterest]
     /// `options` are the rule's effective options (defaults merged with the configuration).
     init(options: [String: ConfigValue])
     func check(_ input: RuleInput, in context: RuleContext)
+}
+
+extension Rule {
+    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] { interests }
 }
 
 /// What a rule sees of the scan while it checks one file, and where it reports.

@@ -154,16 +154,16 @@ private func validationError(_ yaml: String) -> String? {
     @Test func unknownTopLevelKey() {
         #expect(
             parseError("exclued:\n  - Vendor/**")
-                == ".keychain-lint.yml: unknown key 'exclued' (expected one of: version, exclude, includeTests, rules)")
+                == ".keychain-lint.yml: unknown key 'exclued' (expected one of: version, exclude, includeTests, rules, models)")
     }
 
     @Test func topLevelMustBeAMapping() {
         #expect(
             parseError("- Vendor/**")
-                == ".keychain-lint.yml: the top level must be a mapping with the keys version, exclude, includeTests, rules; got a list")
+                == ".keychain-lint.yml: the top level must be a mapping with the keys version, exclude, includeTests, rules, models; got a list")
         #expect(
             parseError("just some text")
-                == ".keychain-lint.yml: the top level must be a mapping with the keys version, exclude, includeTests, rules; got the value 'just some text'")
+                == ".keychain-lint.yml: the top level must be a mapping with the keys version, exclude, includeTests, rules, models; got the value 'just some text'")
     }
 
     @Test func typeMismatchesNameTheKeyPath() {
@@ -440,7 +440,7 @@ private func validationError(_ yaml: String) -> String? {
         // Just under the limit (9,971 values), aliases are fine: the usual checks follow.
         let items = Array(repeating: "x", count: 3_320).joined(separator: ", ")
         let fits = "version: 1\nx: &e [\(items)]\nrules: {a: *e, b: *e}\n"
-        #expect(message { _ = try parse(fits) } == ".keychain-lint.yml: unknown key 'x' (expected one of: version, exclude, includeTests, rules)")
+        #expect(message { _ = try parse(fits) } == ".keychain-lint.yml: unknown key 'x' (expected one of: version, exclude, includeTests, rules, models)")
         let over = "version: 1\nx: &e [\(items), y]\nrules: {a: *e, b: *e, c: *e}\n"
         #expect(message { _ = try parse(over) } == expected)
     }

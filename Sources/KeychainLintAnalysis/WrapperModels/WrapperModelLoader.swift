@@ -38,6 +38,19 @@ public enum WrapperModelLoader {
         return try read(ModelNode(node: root, path: "", source: source))
     }
 
+    /// Reads a model declared under a key of a configuration file, given as its own YAML text:
+    /// errors name `source` and the key path from `path` on.
+    public static func load(yaml: String, source: String, path: String) throws -> WrapperModel {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw WrapperModelError(source: source, path: path, message: "invalid YAML: \(error)")
+        }
+        guard let root else { throw WrapperModelError(source: source, path: path, message: "the model is empty") }
+        return try load(node: root, source: source, path: path)
+    }
+
     /// Reads a model that is one node of a larger YAML document (a list of models under a key of
     /// a configuration file): errors name `source` and the key path from `path` on
     /// (`models[0].calls[2].arguments.accessibility.options: …`).

@@ -6,6 +6,12 @@ import KeychainLintCore
 extension PasscodeFallbackACLRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessControlFlags])
 
+    /// With the calls of models the configuration declares too.
+    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+        interests.filter { if case .callInModule = $0 { false } else { true } }
+            + WrapperInterests.interests(for: [.accessControlFlags], models: models)
+    }
+
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
         var fallbacks: [(description: String, trace: [TraceStep])] = []
         for (option, trace) in setting.values {

@@ -7,6 +7,12 @@ import KeychainLintCore
 extension WeakKeychainAccessibilityRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessibility])
 
+    /// With the calls of models the configuration declares too.
+    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+        interests.filter { if case .callInModule = $0 { false } else { true } }
+            + WrapperInterests.interests(for: [.accessibility], models: models)
+    }
+
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
         guard let weak = setting.values.first(where: { $0.option.accessibility.map(Self.weakValues.contains) == true }),
             let constant = weak.option.accessibility

@@ -10,12 +10,12 @@ struct WrapperCallSite {
     let syntax: FunctionCallExprSyntax
 
     /// The library call `syntax` is, if any.
-    static func match(_ syntax: FunctionCallExprSyntax, in context: RuleContext, models: [WrapperModel] = WrapperModelCatalog.builtIn)
+    static func match(_ syntax: FunctionCallExprSyntax, in context: RuleContext, models: [WrapperModel]? = nil)
         -> WrapperCallSite?
     {
         guard let name = SyntaxQueries.calleeName(of: syntax) else { return nil }
         let imported = FileImports.modules(in: context)
-        for model in models where imported.contains(model.module) {
+        for model in models ?? context.scan.wrapperModels where imported.contains(model.module) {
             if let call = match(syntax, named: name, model: model, context: context) {
                 return WrapperCallSite(model: model, call: call, syntax: syntax)
             }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Models of in-house wrappers declared in `.keychain-lint.yml` (`models:`, the format of the
+/// built-in ones): their calls are judged like a library's, and a mistake in one is an error
+/// that names the file and the key.
+@Suite("scan: wrapper models declared in the configuration")
+struct DeclaredModelTests {
+    static let model = """
+        models:
+          - library: BankVault
+            module: BankVault
+            versions: "2.x"
+            references:
+              - repository: https://git.example.com/bank/vault
+                commit: 1a2b3c4
+                note: the team's own wrapper
+            types:
+              - name: SecureStore
+            options:
+              - name: Protection
+                meaning: accessibility
+                values:
+                  always: kSecAttrAccessibleAlways
+                  deviceOnly: kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            calls:
+              - type: SecureStore
+                name: save
+                static: true
+                effect: write
+                arguments:
+                  accessibility: {label: protection, options: Protection}
+              - {type: SecureStore, name: load, static: true, effect: search}
+
+        """
+
+    static let app = """
+        import BankVault
+
+        func remember(token: Data) {
+            SecureStore.save(token, forKey: "token", protection: .always)
+            _ = SecureStore.load(forKey: "token", protection: .always)
+            SecureStore.save(token, forKey: "pin", protection: .deviceOnly)
+        }
+        """
+
+    @Test("a write through a declared model is judged; its search and a strong option are not")
+    func declaredModelIsJudged() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write(".keychain-lint.yml", Self.model)
+        try tree.write("App.swift", Self.app)
+        let run = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(run.status == 1, "\(run)")
+        #expect(findingLines(run) == [
+            "App.swift:4:58: error: `protection: .always` (BankVault) → `kSecAttrAccessibleAlways`: readable while the device is locked (deprecated since iOS 12) [swift.weak_keychain_accessibility]"
+        ], "\(run)")
+        // The same model given with --config.
+        try tree.write("models.yml", Self.model)
+        try FileManager.default.removeItem(atPath: tree.path(".keychain-lint.yml").path)
+        let explicit = try tree.run(["scan", "--no-cache", "--no-color", "--config", "models.yml"])
+        #expect(findingPositions(explicit, rule: "swift.weak_keychain_accessibility") == ["App.swift:4:58"], "\(explicit)")
+        // Without the model, nothing is known about SecureStore.
+        let without = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(without.status == 0, "\(without)")
+    }
+
+    @Test("a mistake in a declared model is an error naming the file and the key", arguments: [
+        ("models:\n  - library: X\n", ".keychain-lint.yml: models[0]: missing key 'module'"),
+        ("models: BankVault\n", ".keychain-lint.yml: models: expected a list of wrapper models"),
+        (model.replacingOccurrences(of: "options: Protection}", with: "options: Level}"),
+         ".keychain-lint.yml: models[0].calls[0].arguments.accessibility.options: unknown option set 'Level'"),
+    ])
+    func declaredModelErrors(_ text: String, _ message: String) throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write(".keychain-lint.yml", text)
+        try tree.write("App.swift", Self.app)
+        let run = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains(message), "\(run)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+    }
+}
