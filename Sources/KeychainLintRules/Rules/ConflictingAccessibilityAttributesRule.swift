@@ -69,17 +69,8 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
         let reportFile = synchronizable.location?.file ?? context.file.path
         let message = Self.synchronizableMessage(
             accessibility, at: entry.location.map { QueryRuleSupport.place($0, from: reportFile) }, role: role)
-            + QueryRuleSupport.localTrace(query.trace, in: context)
-        let confidence: Confidence = query.trace.isEmpty ? .high : .medium
-        guard let location = synchronizable.location else {
-            guard reported.insert("call|" + message).inserted else { return }
-            context.report(at: fallback, message: message, confidence: confidence, trace: query.trace)
-            return
-        }
-        guard reported.insert(QueryRuleSupport.key(location)).inserted else { return }
-        context.report(
-            at: location, message: message, confidence: confidence, trace: query.trace,
-            snippet: "kSecAttrSynchronizable: true with \(accessibility)")
+        report(message, at: synchronizable, snippet: "kSecAttrSynchronizable: true with \(accessibility)", query: query,
+               fallback: fallback, reported: &reported, in: context)
     }
 
     static func synchronizableMessage(_ accessibility: String, at place: String?, role: String) -> String {
@@ -95,17 +86,25 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
         let otherPlace = accessControl.location.map { " (" + QueryRuleSupport.place($0, from: reportFile) + ")" } ?? ""
         let message = "`kSecAttrAccessible` and `kSecAttrAccessControl`\(otherPlace) are both in \(role): "
             + "Security rejects it with errSecParam (-50), even when both name the same accessibility"
-            + QueryRuleSupport.localTrace(query.trace, in: context)
+        report(message, at: accessible, snippet: "kSecAttrAccessible with kSecAttrAccessControl", query: query,
+               fallback: fallback, reported: &reported, in: context)
+    }
+
+    /// Reports a conflict once per call, at the entry's key (or at the call when the key has no
+    /// place), with the dictionary's local path.
+    private func report(
+        _ message: String, at entry: KeychainQuery.Entry, snippet: String, query: KeychainQuery, fallback: ExprSyntax,
+        reported: inout Set<String>, in context: RuleContext
+    ) {
+        let message = message + QueryRuleSupport.localTrace(query.trace, in: context)
         let confidence: Confidence = query.trace.isEmpty ? .high : .medium
-        guard let location = accessible.location else {
+        guard let location = entry.location else {
             guard reported.insert("call|" + message).inserted else { return }
             context.report(at: fallback, message: message, confidence: confidence, trace: query.trace)
             return
         }
         guard reported.insert(QueryRuleSupport.key(location)).inserted else { return }
-        context.report(
-            at: location, message: message, confidence: confidence, trace: query.trace,
-            snippet: "kSecAttrAccessible with kSecAttrAccessControl")
+        context.report(at: location, message: message, confidence: confidence, trace: query.trace, snippet: snippet)
     }
 
     public static let description = RuleDescription(
