@@ -72,25 +72,10 @@ public final class ValueResolver: @unchecked Sendable {
             // Charged what replaying it takes, not what computing it took: the kept answer was
             // cut where its first path met the cycle, and along another path the computation
             // it replaces would have stopped elsewhere, at another cost.
-            let replay = 1 + kept.names.count + kept.parameterUses.count
-            if env.budget.used + replay > env.budget.limit {
-                env.budget.charge(replay)
-                return budgetGap()
-            }
-            env.budget.charge(replay)
-            Dependencies.replay(kept.names)
-            for (function, name) in kept.parameterUses { env.parameterUses?.record(function, name) }
-            return kept.resolution
+            return reuse(kept, charging: 1 + kept.names.count + kept.parameterUses.count, env, outOfSteps: budgetGap)
         }
         if let cached = lock.withLock({ self[keyPath: table][key] }) {
-            if env.budget.used + cached.steps > env.budget.limit {
-                env.budget.charge(cached.steps)
-                return budgetGap()
-            }
-            env.budget.charge(cached.steps)
-            Dependencies.replay(cached.names)
-            for (function, name) in cached.parameterUses { env.parameterUses?.record(function, name) }
-            return cached.resolution
+            return reuse(cached, charging: cached.steps, env, outOfSteps: budgetGap)
         }
         let stepsBefore = env.budget.used
         let usesBefore = env.parameterUses?.log.count ?? 0
@@ -131,6 +116,19 @@ public final class ValueResolver: @unchecked Sendable {
         /// Kept answers reused so far: an answer or checkpoint computed while this grew
         /// depends on the question.
         var reuses = 0
+    }
+
+    /// A stored answer given again: `steps` charged (the gap alone if they do not fit), its
+    /// looked-up names and parameter reads replayed.
+    private func reuse(
+        _ entry: CachedResolution, charging steps: Int, _ env: Environment, outOfSteps budgetGap: () -> Resolution
+    ) -> Resolution {
+        let fits = env.budget.used + steps <= env.budget.limit
+        env.budget.charge(steps)
+        guard fits else { return budgetGap() }
+        Dependencies.replay(entry.names)
+        for (function, name) in entry.parameterUses { env.parameterUses?.record(function, name) }
+        return entry.resolution
     }
 
     /// `answer(for:…)` for a use: where the depth limit cuts depends on the depth, which is in
