@@ -26,6 +26,10 @@ public enum SyntaxLimits {
     /// The parser recurses on each without counting it towards its nesting limit (164,000 of
     /// them overflowed a 512 MB stack). `<` after a space or `.` (`a < b`, `..<`) is not counted.
     public static let openAngleBrackets = 64
+    /// Call-like groups (`f(x)`) in a row directly in a type's body, counted on the text before
+    /// parsing (`MemberCallScreen`). The parser's lookahead is quadratic in this number: 4,000
+    /// take over 5 s. Real code has a few between two declarations.
+    public static let memberCallRun = 32
 
     /// Wall-clock seconds one file's parse may take: a base plus a share per megabyte, so that
     /// only a parse far slower than its size explains is cut (release builds parse about 20 MB
@@ -37,11 +41,19 @@ public enum SyntaxLimits {
     public static func parseSeconds(forBytes bytes: Int) -> Double {
         let megabytes = Double(bytes) / 1_048_576
         #if DEBUG
-        return 120 + 60 * megabytes
+        return parseSecondsFactor * (120 + 60 * megabytes)
         #else
-        return 5 + megabytes
+        return parseSecondsFactor * (5 + megabytes)
         #endif
     }
+
+    /// Scales `parseSeconds`. The fuzzing build is instrumented (every comparison calls into
+    /// libFuzzer) and parses some inputs 30-50 times slower than a release build: with the
+    /// release limit, such parses were cut, left running on their lost workers, and piled up
+    /// across inputs in the one fuzzing process until every later input ran several times slower.
+    /// The fuzz target raises the factor so that a parse is always waited for and a slow one is
+    /// caught by libFuzzer's own timeout instead.
+    nonisolated(unsafe) public static var parseSecondsFactor = 1.0
 
     /// Why a text must not be handed to the parser at all, if it must not.
     public static func textProblem(_ text: String) -> String? {
@@ -54,6 +66,9 @@ public enum SyntaxLimits {
         }
         if open.angle > openAngleBrackets {
             return "more than \(openAngleBrackets) generic `<` open at once (\(open.angle)): not parsed, not analysed"
+        }
+        if MemberCallScreen.longestRun(in: text, stoppingAbove: memberCallRun) > memberCallRun {
+            return "more than \(memberCallRun) call-like groups in a row in a type's body, where declarations belong: not parsed, not analysed"
         }
         return nil
     }
@@ -142,13 +157,13 @@ enum BracketScreen {
     }
 
     /// A byte that can end a type name before its generic arguments (`Name<`, `Name?<` is not Swift).
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// After a `/* … */` comment, nested ones included (or the end of the text).
-    private static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start + 2
         var depth = 1
         while index < bytes.count, depth > 0 {
@@ -167,7 +182,7 @@ enum BracketScreen {
 
     /// After a string literal starting at `start` (`"…"`, `"""…"""`, `#"…"#`), or after the `#`
     /// when it does not start one (`#if`, `#selector`).
-    private static func skipStringLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func skipStringLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         var hashes = 0
         while index < bytes.count, bytes[index] == UInt8(ascii: "#") {

@@ -179,6 +179,45 @@ struct LimitTests {
         #expect(SyntaxLimits.textProblem(nested) == nil)
     }
 
+    @Test("a long run of call-like groups in a type's body is not parsed; declarations, attributes, case lists and code are")
+    func memberCallScreen() {
+        let message = "more than 32 call-like groups in a row in a type's body, where declarations belong: not parsed, not analysed"
+        let run = "struct V {\n" + String(repeating: "f(x) ", count: SyntaxLimits.memberCallRun + 1) + "}\n"
+        #expect(SyntaxLimits.textProblem(run) == message)
+        let file = SourceFile(id: 0, path: "A.swift", text: run)
+        #expect(file.limitNote == SourceFile.LimitNote(message: message, wholeFile: true))
+        // A fuzzed input: an unclosed member chain runs into a class body.
+        let chain = "let s = f(flags: .a" + String(repeating: ".flags.union(.or)", count: 40) + ")class V {\n"
+            + String(repeating: ".union(.or).flags", count: 40)
+        #expect(SyntaxLimits.textProblem(chain) == message)
+        // A stray `]` in a method does not close the class (the parser skips it).
+        let stray = "class V {\n    func g() {\n        ]\n    }\n" + String(repeating: "f(x)", count: 33)
+        #expect(SyntaxLimits.textProblem(stray) == message)
+        #expect(SyntaxLimits.textProblem("extension V {\n" + String(repeating: "f(x)\n", count: 33) + "}") == message)
+        #expect(SyntaxLimits.textProblem("protocol P: class {\n" + String(repeating: "f(x),", count: 33) + "}") == message)
+
+        let limit = "struct V {\n" + String(repeating: "f(x) ", count: SyntaxLimits.memberCallRun) + "}\n"
+        #expect(SyntaxLimits.textProblem(limit) == nil)
+        let ordinary = [
+            // Every declaration starts the count again.
+            "struct V {\n" + String(repeating: "    @available(iOS 13, *) func f(a: (Int) -> Void) -> (Int, Int) { g(h(1)) }\n", count: 100) + "}",
+            "final class V {\n" + String(repeating: "    var v = Foo(a).b(c).d(e)\n    init(x: Int) { f(x) }\n", count: 100) + "}",
+            // One case list, attributes on one declaration, directives.
+            "enum E {\n    case " + (0..<100).map { "a\($0)(Int)" }.joined(separator: ", ") + "\n}",
+            "enum E {\n" + (0..<100).map { "    case a\($0)(Int), b\($0)(String)\n" }.joined() + "}",
+            "class V {\n    " + String(repeating: "@objc(name) ", count: 100) + "func f() {}\n}",
+            "struct V {\n" + String(repeating: "#if os(iOS)\nlet a = f(1)\n#endif\n", count: 100) + "}",
+            // Calls in code, in strings and in comments.
+            "func g() {\n" + String(repeating: "f(x)\n", count: 200) + "}",
+            "struct V {\n    let s = \"" + String(repeating: "f(x)", count: 200) + "\"\n    // " + String(repeating: "f(x)", count: 200) + "\n}",
+            "struct V {\n    var body: some View {\n" + String(repeating: "        Text(a).font(b).padding(c)\n", count: 100) + "    }\n}",
+            String(repeating: "f(x)\n", count: 200),
+        ]
+        for text in ordinary {
+            #expect(SyntaxLimits.textProblem(text) == nil, "\(text.prefix(60))")
+        }
+    }
+
     @Test("brackets within the screen's limits are parsed as usual")
     func bracketScreenAllowsOrdinaryNesting() {
         let text = "let q = " + String(repeating: "[", count: 16) + "1" + String(repeating: "]", count: 16)

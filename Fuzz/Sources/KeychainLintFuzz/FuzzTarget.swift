@@ -27,6 +27,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 enum FuzzScan {
     // One scan at a time: libFuzzer calls the entry point from one thread and waits for it.
     nonisolated(unsafe) static let scanner: KeychainLintEngine.Scanner = {
+        // A parse is waited for however long it takes (libFuzzer's -timeout judges it): a parse
+        // cut at the release build's limit would go on running on its worker thread while later
+        // inputs run, slowing each of them (SyntaxLimits.parseSecondsFactor).
+        SyntaxLimits.parseSecondsFactor = 1_000
         do {
             return try KeychainLintEngine.Scanner(configuration: .default)
         } catch {
