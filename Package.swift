@@ -18,9 +18,13 @@ let package = Package(
     targets: [
         // Findings, severities, rule metadata, configuration: no SwiftSyntax here.
         .target(name: "KeychainLintCore", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // The shared value resolver and the cross-file symbol index; wrapper library models (YAML).
+        // The language-neutral model: values and their traces, access-control flags and what
+        // Security accepts, keychain queries and keys, wrapper library models (YAML). No syntax
+        // here: every language's front end resolves code into these.
+        .target(name: "KeychainLintModel", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The Swift front end's value resolver and the cross-file symbol index.
         .target(name: "KeychainLintAnalysis", dependencies: [
-            "KeychainLintCore",
+            "KeychainLintCore", "KeychainLintModel",
             .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
@@ -28,12 +32,12 @@ let package = Package(
         ]),
         // One type per rule, with its metadata, documentation and examples.
         .target(name: "KeychainLintRules", dependencies: [
-            "KeychainLintCore", "KeychainLintAnalysis",
+            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         // Discovery, prefilter, parse-once/walk-once scanning, suppressions.
         .target(name: "KeychainLintEngine", dependencies: [
-            "KeychainLintCore", "KeychainLintAnalysis", "KeychainLintRules",
+            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis", "KeychainLintRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -45,12 +49,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
-            "KeychainLintAnalysis",
+            "KeychainLintAnalysis", "KeychainLintModel",
             .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintEngine", "KeychainLintReporters"]),
-        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintCore", "KeychainLintRules"]),
+        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintModel", "KeychainLintEngine", "KeychainLintReporters"]),
+        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintModel", "KeychainLintCore", "KeychainLintRules"]),
         .testTarget(name: "KeychainLintReportersTests", dependencies: ["KeychainLintReporters", "KeychainLintCore"]),
         .testTarget(name: "KeychainLintCLITests", dependencies: ["KeychainLintCore"]),
     ]

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// Code that runs only on older systems: the `else` of `if #available(iOS 11.3, *)`, the body of

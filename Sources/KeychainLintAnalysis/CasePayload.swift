@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// An associated value bound by one `switch` case: `case let .valet(accessibility):` or

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// A stored property read on an instance whose construction is visible:

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// States of one local variable's flow, each taken just before a statement of its declaration's

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// Values of one local variable at one use: starting from its declaration, follows the

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// What a bare name refers to at a place in the source, for rules that reason about syntax

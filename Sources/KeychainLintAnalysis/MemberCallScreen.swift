@@ -1,3 +1,5 @@
+import KeychainLintModel
+
 /// Screens a Swift text for long runs of call-like code (`f(x) f(x) …`) directly in a type's body,
 /// where only declarations may stand, before it is handed to the parser.
 ///

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// Which files a name written in a file can resolve to: name resolution is scoped. A name resolves

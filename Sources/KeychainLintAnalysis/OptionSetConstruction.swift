@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// Option sets of the SDK built with an initializer instead of a literal:

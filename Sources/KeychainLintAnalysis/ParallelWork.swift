@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// Runs `work` for every index in `0..<count` on a bounded pool of threads and returns the

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// Reads the Xcode project files a scan finds (Info.plist, `project.pbxproj`, `.xcconfig`) for the

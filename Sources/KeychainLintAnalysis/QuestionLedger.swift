@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// The steps spent on one file's questions by one pass over it (the rules' walk of the file, or

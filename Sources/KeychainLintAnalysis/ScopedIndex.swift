@@ -1,3 +1,5 @@
+import KeychainLintModel
+
 /// The index as one file sees it: every lookup answers only with declarations (and calls) in
 /// files that `ProjectIndex.scope` makes visible from that file.
 /// A file the model does not place in a module, or a scan without a scope, sees everything, as

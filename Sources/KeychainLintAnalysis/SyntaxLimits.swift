@@ -1,3 +1,5 @@
+import KeychainLintModel
+
 @_spi(RawSyntax) import SwiftSyntax
 
 /// Bounds that keep parsing and every recursive walk of a syntax tree finite and within the

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// Small questions about syntax that the resolver and the rules both ask.

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 import SwiftSyntax
 

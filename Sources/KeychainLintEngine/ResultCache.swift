@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 
 /// Findings of unchanged files, kept between runs. An entry is reused only when

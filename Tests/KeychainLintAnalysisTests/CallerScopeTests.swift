@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 /// Which calls can reach a function, by Swift's access rules: a `private` or `fileprivate`

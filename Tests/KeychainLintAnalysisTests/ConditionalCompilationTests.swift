@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 /// A local declared in the clauses of an `#if`: the scan cannot know which configuration ships,

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 @Suite("Resolver: functions, enum mappings, defaults and callers")

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 /// The queries (dictionaries) the first argument of the one `probe(…)` call in `files` can be.

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 @Suite("Resolver: whole-number floats, integer arithmetic, string views")

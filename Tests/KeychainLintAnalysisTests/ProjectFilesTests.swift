@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 @Suite("ProjectFiles: Info.plist, project.pbxproj and .xcconfig")

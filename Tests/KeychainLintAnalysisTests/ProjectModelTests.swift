@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintModel
 import Testing
 
 /// The project model on the fixture in `Fixtures/.project-model` (hidden, so SwiftPM compiles none

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 import KeychainLintEngine
 import KeychainLintRules

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 @testable import KeychainLintRules
 import Testing
 

@@ -1,3 +1,5 @@
+import KeychainLintModel
+
 /// What a folder's name says about the code under it when no manifest does: the conventions of
 /// Xcode's templates (`AppTests`, `AppUITests`) and SwiftPM (`Tests/`), and the names repositories
 /// give their sample apps. Only folders below the scanned root count: scanning `~/Tests/MyApp`

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import SwiftSyntax
 
 /// Reads a `Package.swift` as data: its syntax tree, never running it (a manifest is code, and

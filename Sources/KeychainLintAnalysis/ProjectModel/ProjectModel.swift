@@ -1,3 +1,4 @@
+import KeychainLintModel
 import KeychainLintCore
 
 /// The platforms a module is built for, as the manifests name them.

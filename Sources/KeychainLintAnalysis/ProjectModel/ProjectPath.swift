@@ -1,3 +1,5 @@
+import KeychainLintModel
+
 /// Paths as the scan spells them, joined and compared without touching the disk: manifests name
 /// files relative to their own folder (`../Shared/Keys.swift`, `$(SRCROOT)/App/Info.plist`), the
 /// scan names them from where it started (`./App/Keys.swift`, `App/Keys.swift`).

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// The effective build settings of an Xcode target's configuration, as far as files in the scan

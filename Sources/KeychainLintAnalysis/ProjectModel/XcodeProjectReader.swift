@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// Reads an Xcode project (`*.xcodeproj/project.pbxproj`, an old-style plist that Foundation's

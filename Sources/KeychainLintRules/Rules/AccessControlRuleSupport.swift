@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// Small questions the access-control rules share (RuleGroups.accessControl).

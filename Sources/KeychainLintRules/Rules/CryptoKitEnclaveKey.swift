@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// CryptoKit's Secure Enclave key initializers that create a key (decision D5):

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintModel
 
 /// The application targets of the scan, as `swift.missing_faceid_usage_description` judges them:
 /// which Face ID uses each one's code reaches (its own files and those of every module it links,

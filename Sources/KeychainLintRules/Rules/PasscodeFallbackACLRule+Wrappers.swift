@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 
 /// `swift.passcode_fallback_acl` on calls of modelled wrapper libraries (KeychainAccess

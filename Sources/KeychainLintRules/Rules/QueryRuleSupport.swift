@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// Small questions the query rules share (RuleGroups.queries).

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// What four rules need to know about every Keychain and LocalAuthentication call of the scan,

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 
 /// `swift.weak_biometric_acl` on calls of modelled wrapper libraries: access-control options

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 
 /// `swift.weak_keychain_accessibility` on calls of modelled wrapper libraries: an Always option

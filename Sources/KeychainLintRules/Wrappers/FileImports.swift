@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// The modules a file imports, read from its syntax: top-level `import` declarations, also inside

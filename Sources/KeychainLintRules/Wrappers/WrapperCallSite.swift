@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// A call in the app that is a call of a modelled wrapper library: the file imports the

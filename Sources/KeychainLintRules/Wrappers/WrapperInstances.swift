@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// Which library type an expression is an instance of, by what it was built from: the library's

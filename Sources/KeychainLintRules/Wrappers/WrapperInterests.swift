@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 
 /// The calls a rule must be handed to judge wrapper settings of some roles: every configure or
 /// write call of a built-in model that takes such an argument (searches are never judged), by

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 
 /// A library option value read through its model: how the library spells it and what Security
 /// receives for it. The rules judge the Security side with the same logic as for raw calls.

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// What one wrapper call sets for one role (its accessibility, its access-control flags): the

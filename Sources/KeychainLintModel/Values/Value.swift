@@ -176,7 +176,7 @@ public struct TracedValue: Hashable, Sendable {
     }
 
     /// The same value, having passed `step` first.
-    func passing(_ step: TraceStep) -> TracedValue {
+    public func passing(_ step: TraceStep) -> TracedValue {
         TracedValue(value: value, trace: [step] + trace, valueHash: valueHash)
     }
 

@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// Keychain attribute keys and values in every spelling code uses: the constant
 /// (`kSecAttrAccessible`), cast (`kSecAttrAccessible as String`), converted
 /// (`String(kSecAttrAccessible)`), or the raw string Security defines (`"pdmn"`).
@@ -113,7 +111,7 @@ public enum SecItemKeys {
         "secMatchLimitAll": "kSecMatchLimitAll",
     ]
 
-    static func sameKey(_ lhs: Value, _ rhs: Value) -> Bool {
+    public static func sameKey(_ lhs: Value, _ rhs: Value) -> Bool {
         if let left = keyName(lhs), let right = keyName(rhs) { return left == right }
         return lhs == rhs
     }
@@ -172,46 +170,5 @@ public struct KeychainQuery: Sendable, Hashable {
         }
         merged.entries += nested.entries
         return merged
-    }
-}
-
-extension ValueResolver {
-    /// Types whose no-argument initializer makes an empty dictionary.
-    static let dictionaryTypes: Set<String> = ["Dictionary", "NSDictionary", "NSMutableDictionary", "CFDictionary"]
-
-    /// `[String: Any]()`, `Dictionary<String, Any>()`, `NSMutableDictionary()` (also with
-    /// `capacity:`) are empty dictionaries; `NSDictionary(dictionary: d)` and
-    /// `NSMutableDictionary(dictionary: d)` are `d`. Nil when the call is none of these (or the
-    /// type is declared in the scan).
-    func evaluateDictionaryConstruction(_ call: FunctionCallExprSyntax, callee: ExprSyntax, _ env: Environment) -> Resolution? {
-        let isDictionaryType: Bool
-        if let literal = callee.as(DictionaryExprSyntax.self) {
-            // `[String: Any]` in call position is a dictionary type, not a dictionary value.
-            guard case .elements(let elements) = literal.content, elements.count == 1 else { return nil }
-            isDictionaryType = true
-        } else if let name = SyntaxQueries.calleeName(of: callee), Self.dictionaryTypes.contains(name),
-            !callee.is(MemberAccessExprSyntax.self), !index(env).isDeclaredType(name)
-        {
-            isDictionaryType = true
-        } else {
-            isDictionaryType = false
-        }
-        guard isDictionaryType, call.trailingClosure == nil else { return nil }
-        let arguments = Array(call.arguments)
-        if arguments.isEmpty || (arguments.count == 1 && arguments[0].label?.text == "capacity") {
-            return .value(.dictionary([]))
-        }
-        if arguments.count == 1, arguments[0].label?.text == "dictionary" {
-            return evaluate(arguments[0].expression, env)
-        }
-        return nil
-    }
-}
-
-extension ValueResolver {
-    /// Every dictionary `expression` can be, as queries; gaps say where resolution stopped.
-    public func queries(_ expression: ExprSyntax, in file: SourceFile) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
-        let resolution = resolve(expression, in: file)
-        return (resolution.values.compactMap(KeychainQuery.init), resolution.gaps)
     }
 }
