@@ -1,0 +1,103 @@
+import KeychainLintModel
+import Foundation
+import KeychainLintCore
+import SwiftSyntax
+
+// Call sites by callee name across the scan, and nodes found again by position.
+extension ProjectIndex {
+    /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan. The
+    /// files are parsed on every core: the first such question can parse thousands of them.
+    public func callSites(named name: String) -> [CallSite] {
+        Dependencies.record(name)
+        if let cached = lock.withLock({ callSiteCache[name] }) { return cached }
+        let files = files(mentioning: name)
+        let perFile = ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [CallSite] in
+            let index = files[position]
+            return self.calls(in: index)[name, default: []].map { CallSite(index: self, fileIndex: index, call: $0) }
+        }
+        let result = perFile.flatMap { $0 }
+        lock.withLock { callSiteCache[name] = result }
+        return result
+    }
+
+    /// Runs `body` for each call named one of `names` (`name(…)`, `x.name(…)`) in the scan, file by
+    /// file on every core, and returns the results in file order, then call order. Unlike
+    /// `callSites(named:)` followed by a loop, each file is parsed once for the whole question, and
+    /// files are visited in order, so the lookups a call makes into its neighbours find them held.
+    public func mapCalls<T>(
+        named names: [String], _ body: @escaping @Sendable (SourceFile, FunctionCallExprSyntax) -> T
+    ) -> [T] {
+        var files: Set<Int> = []
+        for name in names {
+            Dependencies.record(name)
+            files.formUnion(self.files(mentioning: name))
+        }
+        let ordered = files.sorted()
+        let perFile = ParallelWork.mapForCaller(count: ordered.count, threads: threads) { position -> [T] in
+            let (file, calls) = self.fileAndCalls(at: ordered[position])
+            // Calls in source order, whatever their name.
+            let matching = names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
+            // This pass's questions about the file share one budget (`QuestionLedger`).
+            return QuestionLedger.charging(file: file.id) { matching.map { body(file, $0) } }
+        }
+        return perFile.flatMap { $0 }
+    }
+
+    /// Every call of a file by callee name (one walk per file, cached).
+    func calls(in index: Int) -> [String: [FunctionCallExprSyntax]] {
+        fileAndCalls(at: index).calls
+    }
+
+    /// A parsed file and its calls, from the same parse.
+    private func fileAndCalls(at index: Int) -> (file: SourceFile, calls: [String: [FunctionCallExprSyntax]]) {
+        let entry = parsedFile(at: index)
+        if let cached = lock.withLock({ entry.calls }) { return (entry.file, cached) }
+        let collector = CallCollector()
+        collector.walk(entry.file.tree)
+        lock.withLock { entry.calls = collector.calls }
+        return (entry.file, collector.calls)
+    }
+
+    /// The node at `position` of file `index`'s tree (parsing the file again if it was let go).
+    func node(at position: SyntaxIdentifier.SyntaxIndexInTree, inFile index: Int) -> (SourceFile, Syntax)? {
+        let entry = parsedFile(at: index)
+        let file = entry.file
+        if let cached = lock.withLock({ entry.nodes[position] }) { return (file, cached) }
+        guard let identifier = SyntaxIdentifier.fromIndexInTree(position, relativeToRoot: file.tree),
+            let node = file.tree.node(at: identifier)
+        else { return nil }
+        lock.withLock { entry.nodes[position] = node }
+        return (file, node)
+    }
+}
+
+/// A call found by `ProjectIndex.callSites(named:)`. It refers to its file and node by position,
+/// not by holding them, so that the index can let the file's tree go: `file` and `call` give them
+/// back (parsing the file again if needed; positions are the same in every parse).
+public struct CallSite: @unchecked Sendable {
+    private let reference: SyntaxReference
+    public var fileIndex: Int { reference.fileIndex }
+    /// Argument labels of the call, and the type whose code makes it (nil at file level): asked
+    /// of every call site each time a function's callers are matched, so computed once.
+    public let labels: [String?]
+    public let enclosingType: String?
+    /// The callee has a receiver other than `self` (`x.save()`, `Type.save()`).
+    public let hasReceiver: Bool
+
+    init(index: ProjectIndex, fileIndex: Int, call: FunctionCallExprSyntax) {
+        self.reference = SyntaxReference(index: index, fileIndex: fileIndex, node: call)
+        self.labels = SyntaxQueries.labels(of: call)
+        self.enclosingType = SyntaxQueries.enclosingTypeName(of: call)
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        self.hasReceiver = receiver.map { $0.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" } ?? false
+    }
+
+    /// The file and the call, from one parse of the file.
+    public var resolved: (file: SourceFile, call: FunctionCallExprSyntax) {
+        let (file, node) = reference.resolved
+        return (file, node.cast(FunctionCallExprSyntax.self))
+    }
+
+    public var file: SourceFile { resolved.file }
+    public var call: FunctionCallExprSyntax { resolved.call }
+}

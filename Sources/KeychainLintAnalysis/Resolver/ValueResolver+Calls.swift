@@ -1,0 +1,363 @@
+import KeychainLintModel
+import Foundation
+import SwiftSyntax
+
+// Calls: declared functions and their returns, parameters from callers, and per-call-site evaluation.
+extension ValueResolver {
+    /// Views of a `String` that keep its content (`"secret".utf8`).
+    public static let stringViews: Set<String> = ["utf8", "utf16", "unicodeScalars", "utf8CString"]
+
+    private static let setAlgebra: Set<String> = ["union", "intersection", "subtracting", "symmetricDifference"]
+
+    func evaluateCall(_ call: FunctionCallExprSyntax, _ env: Environment) -> Resolution {
+        let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
+        if let closure = callee.as(ClosureExprSyntax.self) {
+            return evaluateBody(closure.statements, env)
+        }
+        // `[String: Any]()`, `NSMutableDictionary()`, `NSDictionary(dictionary: d)` (KeychainQuery.swift).
+        if let constructed = evaluateDictionaryConstruction(call, callee: callee, env) { return constructed }
+        // `SecAccessControlCreateFlags()`, `SecAccessControlCreateFlags([.a, .b])` (OptionSetConstruction.swift).
+        if let constructed = evaluateOptionSetConstruction(call, callee: callee, env) { return constructed }
+        guard let name = SyntaxQueries.calleeName(of: callee) else {
+            return gap(call, env, "cannot follow the call `\(SyntaxQueries.shortText(call, limit: 40))`")
+        }
+        let labels = SyntaxQueries.labels(of: call)
+        let member = callee.as(MemberAccessExprSyntax.self)
+        let receiverExpression = member?.base.map { SyntaxQueries.unwrapTransparent($0) }
+
+        // `.init(rawValue: 2)`, `T(rawValue: 2)`, `T.init(rawValue: 2)`.
+        if labels == ["rawValue"], let argument = call.arguments.first {
+            let typeText: String? =
+                name == "init" ? receiverExpression.flatMap { typeName(of: $0, env) } : (SyntaxQueries.looksLikeTypeName(name) ? name : nil)
+            if name == "init" || typeText != nil {
+                let raw = evaluate(argument.expression, env)
+                return raw.map(
+                    { if case .integer(let number) = $0 { return .rawValue(number, type: typeText) } else { return nil } },
+                    failure: { ResolutionGap(file: env.file.path, line: env.file.line(of: argument), column: 1, reason: "rawValue is not a known integer") })
+            }
+        }
+        // `a.merging(b) { … }` on dictionaries (the new value wins, as `{ $1 }` says).
+        if let receiverExpression, name == "merging", !call.arguments.isEmpty {
+            let left = evaluate(receiverExpression, env)
+            let right = evaluate(call.arguments.first!.expression, env)
+            return combine([left, right], failure: gapValue(call, env, "`merging` of values that are not known dictionaries")) {
+                DictionaryAlgebra.merging($0[0], $0[1])
+            }
+        }
+        // Set algebra on option sets and arrays.
+        if let receiverExpression, Self.setAlgebra.contains(name), call.arguments.count == 1 {
+            let left = evaluate(receiverExpression, env)
+            let right = evaluate(call.arguments.first!.expression, env)
+            let failure = gapValue(call, env, "`\(name)` of values that are not known option sets")
+            return combine([left, right], failure: failure) { values in SetAlgebra.apply(name, values[0], values[1]) }
+        }
+        // Functions declared in the scan.
+        if let function = declaredFunction(named: name, labels: labels, receiver: receiverExpression, at: call, env) {
+            return evaluateFunction(function, call: call, receiver: receiverExpression, env)
+        }
+        if SyntaxQueries.looksLikeTypeName(name) && index(env).isDeclaredType(name) {
+            // Constructing a type of the scan: keep the arguments, the instance itself is not modelled.
+            return callValue(name: name, receiver: nil, call: call, env)
+        }
+        let receiver = receiverExpression.map { expression -> Resolution in
+            if let type = typeName(of: expression, env) { return .value(.symbol(type)) }
+            return evaluateOrOpaque(expression, env)
+        }
+        return callValue(name: name, receiver: receiver, call: call, env)
+    }
+
+    private func callValue(name: String, receiver: Resolution?, call: FunctionCallExprSyntax, _ env: Environment) -> Resolution {
+        var parts = call.arguments.map { evaluateOrOpaque($0.expression, env) }
+        let labels = call.arguments.map { $0.label?.text }
+        if let receiver { parts.insert(receiver, at: 0) }
+        return combine(parts) { values in
+            var values = values
+            let receiverValue = receiver != nil ? values.removeFirst() : nil
+            let arguments = zip(labels, values).map { Argument(label: $0.0, value: $0.1) }
+            return .call(CallValue(name: name, receiver: receiverValue, arguments: arguments))
+        }
+    }
+
+    private func declaredFunction(
+        named name: String, labels: [String?], receiver: ExprSyntax?, at call: FunctionCallExprSyntax, _ env: Environment
+    ) -> FunctionDeclaration? {
+        var candidates = index(env).functions(named: name).filter { Self.labelsMatch(labels, $0) }
+        guard !candidates.isEmpty else { return nil }
+        if let receiver, let type = typeName(of: receiver, env) {
+            candidates = candidates.filter { $0.enclosingType == type }
+        } else if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            let own = enclosingTypeName(of: call, in: env.file)
+            let inOwnType = candidates.filter { $0.enclosingType == own }
+            if !inOwnType.isEmpty {
+                candidates = inOwnType
+            } else if receiver == nil {
+                candidates = candidates.filter { $0.enclosingType == nil }
+            }
+        } else if let receiver, let type = inferredType(of: receiver, env) {
+            let typed = candidates.filter { $0.enclosingType == type }
+            if !typed.isEmpty { candidates = typed }
+        }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    /// Whether a call's labels fit a declaration's parameters, allowing defaulted parameters to be omitted.
+    static func labelsMatch(_ labels: [String?], _ function: FunctionDeclaration) -> Bool {
+        matchArguments(labels, function.shapes) != nil
+    }
+
+    static func matchArguments(_ labels: [String?], _ parameters: FunctionParameterListSyntax) -> [Int?]? {
+        matchArguments(labels, parameters.map(ParameterShape.init))
+    }
+
+    /// For each parameter, the index of the argument passed for it (nil: the default is used).
+    static func matchArguments(_ labels: [String?], _ parameters: [ParameterShape]) -> [Int?]? {
+        var result: [Int?] = []
+        var argumentIndex = 0
+        for parameter in parameters {
+            let label = parameter.label
+            if argumentIndex < labels.count, labels[argumentIndex] == label {
+                result.append(argumentIndex)
+                argumentIndex += 1
+                if parameter.isVariadic {
+                    while argumentIndex < labels.count, labels[argumentIndex] == nil { argumentIndex += 1 }
+                }
+            } else if parameter.hasDefault || parameter.isVariadic {
+                result.append(nil)
+            } else {
+                return nil
+            }
+        }
+        return argumentIndex == labels.count ? result : nil
+    }
+
+    private func evaluateFunction(
+        _ function: FunctionDeclaration, call: FunctionCallExprSyntax, receiver: ExprSyntax?, _ env: Environment
+    ) -> Resolution {
+        let key = function.key
+        guard !env.active.contains(key) else {
+            return gap(call, env, "`\(function.name)` \(Self.cycleReason)", kind: .cycle)
+        }
+        guard function.hasBody else {
+            return gap(call, env, "`\(function.name)` has no body the resolver can follow")
+        }
+        let labels = SyntaxQueries.labels(of: call)
+        guard let matched = Self.matchArguments(labels, function.shapes) else {
+            return gap(call, env, "arguments do not match `\(function.name)`")
+        }
+        let functionFile = function.file
+        let (functionNode, parameters, functionBody) = function.syntax
+        guard let body = functionBody else {
+            return gap(call, env, "`\(function.name)` has no body the resolver can follow")
+        }
+        var inner = env.entering(key, file: functionFile)
+        let arguments = SyntaxQueries.argumentExpressions(of: call)
+        for (parameter, argumentIndex) in zip(parameters, matched) {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let parameterKey = ParameterKey(function: key, name: name)
+            if let argumentIndex, argumentIndex < arguments.count {
+                inner.bindings[parameterKey] = evaluate(arguments[argumentIndex], env)
+            } else if let defaultValue = parameter.defaultValue {
+                var defaultEnv = inner
+                defaultEnv.bindings = [:]
+                inner.bindings[parameterKey] = evaluate(defaultValue.value, defaultEnv)
+                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: functionFile))
+            }
+        }
+        if let receiver {
+            let receiverValue = evaluate(receiver, env)
+            if receiverValue.values.contains(where: { enumCase(of: $0.value, env) != nil }) {
+                inner.selfValue = receiverValue
+            } else {
+                inner.selfValue = nil
+            }
+        } else if function.enclosingType == nil {
+            inner.selfValue = nil
+        }
+        let result = evaluateBody(body.statements, inner)
+        if result.isEmpty { return gap(call, env, "`\(function.name)` returns nothing the resolver can see") }
+        let qualified = function.enclosingType.map { "\($0).\(function.name)" } ?? function.name
+        return result.through(step(.function, "`\(qualified)()`", at: functionNode, in: functionFile))
+    }
+
+    /// A parameter read inside its function, with no call being evaluated: the values its callers
+    /// pass (each call site in the scan), and its default when a caller omits it or none is found.
+    /// The call sites of a function (or initializer) in the scan that can reach it, each with the
+    /// argument index passed for every parameter (nil: the default is used).
+    private func compatibleCallSites(of function: Syntax, _ env: Environment)
+        -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
+    {
+        guard let parameters = Self.parameters(of: function) else { return nil }
+        // The answer depends on the function alone; many parameters of one function, and many
+        // questions about each, ask for it. (The cache keeps call sites by position, no syntax.)
+        let sites = callers.value(for: NodeKey(file: env.file, node: function)) {
+            computeCompatibleCallSites(of: function, parameters: parameters, env)
+        }
+        return sites.map { (parameters, $0) }
+    }
+
+    static func parameters(of function: Syntax) -> FunctionParameterListSyntax? {
+        SyntaxQueries.signature(of: function)?.parameters
+    }
+
+    private func computeCompatibleCallSites(of function: Syntax, parameters: FunctionParameterListSyntax, _ env: Environment)
+        -> [(site: CallSite, matched: [Int?])]?
+    {
+        guard let calleeName = Self.calleeName(of: function) else { return nil }
+        // An initializer's callers name its type and have no owner to check.
+        let ownerType = function.is(InitializerDeclSyntax.self) ? nil : SyntaxQueries.enclosingTypeName(of: function)
+        let isMethodOrFunction = function.is(FunctionDeclSyntax.self)
+        var sites: [(site: CallSite, matched: [Int?])] = []
+        // A `private` helper is called from its own file only, however common its name.
+        let fileOnly = SyntaxQueries.isCallableOnlyInItsFile(function)
+        // A common method name (`save`, `add`) called from many files: following every call would
+        // be slow and mostly about other methods of that name.
+        guard fileOnly || !exceedsCallerSearch(calleeName, env) else { return nil }
+        for site in index(env).callSites(named: calleeName) where !fileOnly || site.fileIndex == env.file.id {
+            guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
+            // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
+            // `save` calls that one, not this function.
+            if isMethodOrFunction, !site.hasReceiver, let callerType = site.enclosingType, callerType != ownerType,
+                ScopedIndex(index: index, asking: site.fileIndex).declaresMethod(named: calleeName, inType: callerType)
+            {
+                continue
+            }
+            if let ownerType, site.hasReceiver {
+                let (siteFile, call) = site.resolved
+                guard let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent) else { continue }
+                if let receiverType = typeName(of: receiver, env.withFile(siteFile)), receiverType != ownerType { continue }
+                // `Backup().save(…)` or `backup.save(…)` with `let backup = Backup()`: an instance
+                // of another type of the scan that declares its own method of this name calls that
+                // method. (A protocol-typed receiver may still reach this one.)
+                if let instanceType = inferredType(of: receiver, env.withFile(siteFile)), instanceType != ownerType,
+                    !index(env.withFile(siteFile)).methods(named: calleeName, inType: instanceType).isEmpty,
+                    !index(env.withFile(siteFile)).types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
+                {
+                    continue
+                }
+            }
+            sites.append((site, matched))
+        }
+        return sites
+    }
+
+    /// The name its callers spell: a function's name, an initializer's type.
+    static func calleeName(of function: Syntax) -> String? {
+        if let decl = function.as(FunctionDeclSyntax.self) { return decl.name.text }
+        if function.is(InitializerDeclSyntax.self) { return SyntaxQueries.enclosingTypeName(of: function) }
+        return nil
+    }
+
+    /// Whether more files than `maximumCallerFiles` (beyond those parsed anyway) may call a
+    /// function named `name` declared in the asking file.
+    private func exceedsCallerSearch(_ name: String, _ env: Environment) -> Bool {
+        index(env).extraParses(index(env).callerFiles(mentioning: name)) > Self.maximumCallerFiles
+    }
+
+    /// A parameter read inside its function, with no call being evaluated: the values its callers
+    /// pass (each call site in the scan), and its default when a caller omits it or none is found.
+    func evaluateParameterFromCallers(
+        _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
+    ) -> Resolution {
+        // The answer depends on the parameter and the use alone (callers are evaluated with no
+        // bindings and no `self`), except where a cycle or the depth limit cut it short.
+        let key = UseKey(use: NodeKey(file: env.file, node: use), depth: env.depth)
+        return answer(for: key, in: \.callerArgumentCache, at: use, env) {
+            computeParameterFromCallers(parameter, function: function, use: use, env)
+        }
+    }
+
+    private func computeParameterFromCallers(
+        _ parameter: FunctionParameterSyntax, function: Syntax, use: Syntax, _ env: Environment
+    ) -> Resolution {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let functionKey = NodeKey(file: env.file, node: function)
+        guard !env.active.contains(functionKey) else {
+            return gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle)
+        }
+        guard let (parameters, sites) = compatibleCallSites(of: function, env),
+            let position = parameters.firstIndex(where: { $0.id == parameter.id })
+        else {
+            if let callee = Self.calleeName(of: function), !SyntaxQueries.isCallableOnlyInItsFile(function),
+                exceedsCallerSearch(callee, env)
+            {
+                return gap(
+                    use, env, "`\(name)`: more than \(Self.maximumCallerFiles) files may call `\(callee)`, so its callers are not followed",
+                    kind: .searchLimit)
+            }
+            return gap(use, env, "`\(name)` is a parameter the resolver cannot trace to callers")
+        }
+        env.parameterUses?.record(functionKey, name)
+        let parameterIndex = parameters.distance(from: parameters.startIndex, to: position)
+        var result = Resolution()
+        var usesDefault = false
+        var inner = env.entering(functionKey, file: env.file)
+        inner.bindings = [:]
+        inner.selfValue = nil
+        for (number, (site, matched)) in sites.enumerated() {
+            guard number < Self.maximumCallSites else {
+                result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`", kind: .searchLimit))
+                break
+            }
+            if let argumentIndex = matched[parameterIndex] {
+                let (siteFile, call) = site.resolved
+                var siteEnv = inner
+                siteEnv.file = siteFile
+                // Indexes count trailing closures too (`save { }`), as the labels they matched.
+                let arguments = SyntaxQueries.argumentExpressions(of: call)
+                guard argumentIndex < arguments.count else { continue }
+                let argument = arguments[argumentIndex]
+                result = result.merging(
+                    evaluate(argument, siteEnv)
+                        .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile)))
+            } else {
+                usesDefault = true
+            }
+        }
+        if usesDefault || sites.isEmpty, let defaultValue = parameter.defaultValue {
+            result = result.merging(
+                evaluate(defaultValue.value, inner)
+                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: env.file)))
+        }
+        if result.isEmpty {
+            return gap(use, env, "parameter `\(name)` has no default and no caller in the scan")
+        }
+        return result
+    }
+
+    /// When an expression inside a function depends on two or more of its parameters, resolving
+    /// each parameter from all callers separately would pair one call's `service` with another
+    /// call's `access`. Instead, evaluate the expression once per call site with all parameters
+    /// bound from that call (context-sensitive at the first level).
+    func evaluatePerCallSite(_ expression: ExprSyntax, function: Syntax, _ env: Environment) -> Resolution? {
+        guard let (parameters, sites) = compatibleCallSites(of: function, env), !sites.isEmpty else { return nil }
+        let functionKey = NodeKey(file: env.file, node: function)
+        var result = Resolution()
+        for (number, (site, matched)) in sites.enumerated() {
+            guard number < Self.maximumCallSites else {
+                result = result.merging(gap(expression, env, "more than \(Self.maximumCallSites) calls reach this function", kind: .searchLimit))
+                break
+            }
+            let (siteFile, call) = site.resolved
+            var callerEnv = env.entering(functionKey, file: siteFile)
+            callerEnv.bindings = [:]
+            callerEnv.selfValue = nil
+            var bound = env
+            let arguments = SyntaxQueries.argumentExpressions(of: call)
+            for (parameter, argumentIndex) in zip(parameters, matched) {
+                let name = (parameter.secondName ?? parameter.firstName).text
+                let key = ParameterKey(function: functionKey, name: name)
+                if let argumentIndex, argumentIndex < arguments.count {
+                    bound.bindings[key] = evaluate(arguments[argumentIndex], callerEnv)
+                        .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile))
+                } else if let defaultValue = parameter.defaultValue {
+                    var defaultEnv = callerEnv
+                    defaultEnv.file = env.file
+                    bound.bindings[key] = evaluate(defaultValue.value, defaultEnv)
+                        .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: env.file))
+                }
+            }
+            result = result.merging(evaluate(expression, bound))
+        }
+        return result
+    }
+}

@@ -1,0 +1,100 @@
+import KeychainLintModel
+import Foundation
+import SwiftSyntax
+
+// What a question carries as it descends (the file, the bound parameters, the depth), and how gaps and trace steps are made.
+extension ValueResolver {
+    struct ParameterKey: Hashable {
+        let function: NodeKey
+        let name: String
+    }
+
+    /// Steps taken by one question (one thread), against its limit.
+    final class StepBudget: @unchecked Sendable {
+        let limit: Int
+        private(set) var used = 0
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        var isExhausted: Bool { used >= limit }
+
+        func charge(_ steps: Int) {
+            used += steps
+        }
+    }
+
+    struct Environment {
+        var file: SourceFile
+        /// Shared by everything one question evaluates.
+        var budget: StepBudget
+        var depth = 0
+        /// Expression nesting inside the declaration being evaluated (reset when entering another).
+        var nesting = 0
+        /// Declarations being evaluated, to stop cycles.
+        var active: Set<NodeKey> = []
+        /// Parameter values bound by the call being evaluated.
+        var bindings: [ParameterKey: Resolution] = [:]
+        /// `self` when a member is evaluated on a known enum case (`Level.legacy.flags`).
+        var selfValue: Resolution?
+        /// Records parameters read from callers during one top-level question (one thread).
+        var parameterUses: ParameterUses?
+        /// Answers cut by a cycle during one top-level question (one thread).
+        var questionMemo: QuestionMemo?
+
+        func entering(_ key: NodeKey, file: SourceFile) -> Environment {
+            var next = enteringLocal(key)
+            next.file = file
+            return next
+        }
+
+        /// Into a local's declaration in the same file: one level deeper, with expression nesting
+        /// counted from the declaration, so the answer does not depend on how deep the use was
+        /// asked about.
+        func enteringLocal(_ key: NodeKey) -> Environment {
+            var next = self
+            next.depth += 1
+            next.nesting = 0
+            next.active.insert(key)
+            return next
+        }
+
+        var isContextFree: Bool { bindings.isEmpty && selfValue == nil }
+    }
+
+    static let cycleReason = "depends on itself"
+    static let depthReason = "resolution depth limit reached"
+    static let nestingReason = "expression nests deeper than \(maximumExpressionNesting) levels: not followed"
+    var budgetReason: String { "resolution stopped after \(stepsPerQuestion) steps for one question" }
+
+    static func isContextDependent(_ gap: ResolutionGap) -> Bool {
+        switch gap.kind {
+        case .cycle, .depthLimit, .stepBudget: true
+        // Nesting is counted from the declaration's own expression, whoever asks.
+        case .nestingLimit, .searchLimit, .unknown: false
+        }
+    }
+
+    func gap(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String, kind: ResolutionGap.Kind = .unknown) -> Resolution {
+        .gap(gapValue(node, env, reason, kind: kind))
+    }
+
+    func gapValue(_ node: some SyntaxProtocol, _ env: Environment, _ reason: String, kind: ResolutionGap.Kind = .unknown) -> ResolutionGap {
+        let location = env.file.location(of: node)
+        return ResolutionGap(file: env.file.path, line: location.line, column: location.column, reason: reason, kind: kind)
+    }
+
+    func step(_ kind: TraceStep.Kind, _ text: String, at node: some SyntaxProtocol, in file: SourceFile) -> TraceStep {
+        let location = file.location(of: node)
+        return TraceStep(kind: kind, text: text, file: file.path, line: location.line, column: location.column)
+    }
+}
+
+extension ValueResolver.Environment {
+    func withFile(_ file: SourceFile) -> Self {
+        var copy = self
+        copy.file = file
+        return copy
+    }
+}

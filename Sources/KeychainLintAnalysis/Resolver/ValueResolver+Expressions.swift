@@ -1,0 +1,220 @@
+import KeychainLintModel
+import Foundation
+import SwiftSyntax
+
+// Expressions: literals, collections, operators, `if`/`switch` expressions, casts.
+extension ValueResolver {
+    func evaluate(_ expression: ExprSyntax, _ env: Environment) -> Resolution {
+        guard env.depth <= Self.maximumDepth else {
+            return gap(expression, env, Self.depthReason, kind: .depthLimit)
+        }
+        guard env.nesting < Self.maximumExpressionNesting else {
+            return gap(expression, env, Self.nestingReason, kind: .nestingLimit)
+        }
+        guard !env.budget.isExhausted else {
+            return gap(expression, env, budgetReason, kind: .stepBudget)
+        }
+        env.budget.charge(1)
+        var env = env
+        env.nesting += 1
+        let expression = SyntaxQueries.unwrapTransparent(expression)
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return evaluateMemberAccess(member, env)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return evaluateReference(reference, env)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return evaluateCall(call, env)
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            let parts = array.elements.map { evaluate($0.expression, env) }
+            return combine(parts) { .array($0) }
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            return evaluateDictionary(dictionary, env)
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            if let text = Self.literalText(of: string) { return .value(.string(text)) }
+            return .value(.opaque(SyntaxQueries.shortText(string)))
+        }
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            if let number = Self.integerValue(of: integer) { return .value(.integer(number)) }
+            return gap(integer, env, "integer literal out of range")
+        }
+        // `60.0` (a `TimeInterval`): a whole number is kept as an integer; fractions are not modelled.
+        if let float = expression.as(FloatLiteralExprSyntax.self) {
+            let digits = float.literal.text.replacingOccurrences(of: "_", with: "")
+            if let number = Double(digits), number.rounded() == number, abs(number) < 1e15 {
+                return .value(.integer(Int(number)))
+            }
+            return gap(float, env, "floating-point literal `\(float.literal.text)` is not a whole number")
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+            return .value(.bool(boolean.literal.tokenKind == .keyword(.true)))
+        }
+        if expression.is(NilLiteralExprSyntax.self) {
+            return .value(.null)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+            let integer = prefix.expression.as(IntegerLiteralExprSyntax.self), let number = Self.integerValue(of: integer)
+        {
+            return .value(.integer(-number))
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            return evaluateInfix(infix, env)
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            let condition = SyntaxQueries.shortText(ternary.condition, limit: 40)
+            let thenPart = evaluate(ternary.thenExpression, env)
+                .through(step(.branch, "if `\(condition)`", at: ternary.thenExpression, in: env.file))
+            let elsePart = evaluate(ternary.elseExpression, env)
+                .through(step(.branch, "else of `\(condition)`", at: ternary.elseExpression, in: env.file))
+            return thenPart.merging(elsePart)
+        }
+        if let ifExpr = expression.as(IfExprSyntax.self) {
+            return evaluateIfExpression(ifExpr, env)
+        }
+        if let switchExpr = expression.as(SwitchExprSyntax.self) {
+            return evaluateSwitchExpression(switchExpr, env)
+        }
+        if let inOut = expression.as(InOutExprSyntax.self) {
+            // `&error`: an out-parameter, not a value anyone asks about; no gap worth showing.
+            return .value(.opaque(SyntaxQueries.shortText(inOut, limit: 40)))
+        }
+        if let closure = expression.as(ClosureExprSyntax.self) {
+            return gap(closure, env, "a closure is not a value the resolver follows")
+        }
+        return gap(expression, env, "cannot follow `\(SyntaxQueries.shortText(expression, limit: 40))`")
+    }
+
+    /// Builds a value from every combination of parts' values. A combination `build` rejects
+    /// (e.g. `union` with an operand that is not a known option set) becomes the gap `failure`,
+    /// so an unknown operand is reported instead of silently leaving no value and no gap.
+    func combine(_ parts: [Resolution], failure: ResolutionGap? = nil, _ build: ([Value]) -> Value?) -> Resolution {
+        let (combinations, gaps) = Resolution.combinations(parts)
+        var result = Resolution(gaps: gaps)
+        for (values, trace) in combinations {
+            if let value = build(values) {
+                result.add(TracedValue(value: value, trace: trace))
+            } else if let failure {
+                result.add(failure)
+            }
+        }
+        return result
+    }
+
+    private func evaluateDictionary(_ dictionary: DictionaryExprSyntax, _ env: Environment) -> Resolution {
+        guard case .elements(let elements) = dictionary.content else { return .value(.dictionary([])) }
+        var parts: [Resolution] = []
+        var locations: [ValueLocation] = []
+        var valueLocations: [ValueLocation] = []
+        for element in elements {
+            parts.append(evaluateOrOpaque(element.key, env))
+            parts.append(evaluateOrOpaque(element.value, env))
+            locations.append(env.file.valueLocation(of: element.key))
+            valueLocations.append(env.file.valueLocation(of: element.value))
+        }
+        return combine(parts) { values in
+            var entries: [DictionaryEntry] = []
+            var index = 0
+            while index + 1 < values.count {
+                entries.append(
+                    DictionaryEntry(
+                        key: values[index], value: values[index + 1], location: locations[index / 2],
+                        valueLocation: valueLocations[index / 2]))
+                index += 2
+            }
+            return .dictionary(entries)
+        }
+    }
+
+    /// Inside structures (dictionaries, call arguments) an unknown part should not hide the known
+    /// ones: it becomes an `.opaque` value and its gaps are kept.
+    func evaluateOrOpaque(_ expression: ExprSyntax, _ env: Environment) -> Resolution {
+        let result = evaluate(expression, env)
+        if result.values.isEmpty {
+            return Resolution(
+                values: [TracedValue(value: .opaque(SyntaxQueries.shortText(expression, limit: 40)))],
+                gaps: result.gaps)
+        }
+        return result
+    }
+
+    private func evaluateInfix(_ infix: InfixOperatorExprSyntax, _ env: Environment) -> Resolution {
+        guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+            return gap(infix, env, "cannot follow `\(SyntaxQueries.shortText(infix, limit: 40))`")
+        }
+        let left = evaluate(infix.leftOperand, env)
+        let right = evaluate(infix.rightOperand, env)
+        switch op {
+        case "??":
+            let nonNil = Resolution(values: left.values.filter { $0.value != .null }, gaps: left.gaps)
+            return nonNil.merging(right)
+        case "+":
+            let failure = gapValue(infix, env, "operands of `+` are not known arrays, strings or integers")
+            return combine([left, right], failure: failure) { values in
+                switch (values[0], values[1]) {
+                case (.array(let a), .array(let b)): .array(a + b)
+                case (.string(let a), .string(let b)): .string(a + b)
+                case (.integer(let a), .integer(let b)): .integer(a &+ b)
+                default: nil
+                }
+            }
+        case "-", "*":
+            let failure = gapValue(infix, env, "operands of `\(op)` are not known integers")
+            return combine([left, right], failure: failure) { values in
+                guard case .integer(let a) = values[0], case .integer(let b) = values[1] else { return nil }
+                return .integer(op == "-" ? a &- b : a &* b)
+            }
+        case "|":
+            let failure = gapValue(infix, env, "operands of `|` are not known integers")
+            return combine([left, right], failure: failure) { values in
+                if case .integer(let a) = values[0], case .integer(let b) = values[1] { return .integer(a | b) }
+                return nil
+            }
+        default:
+            return gap(infix, env, "operator `\(op)` is not followed")
+        }
+    }
+
+    private func evaluateIfExpression(_ ifExpr: IfExprSyntax, _ env: Environment) -> Resolution {
+        let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
+        var result = evaluateBranchBody(ifExpr.body.statements, env)
+            .through(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
+        switch ifExpr.elseBody {
+        case .ifExpr(let nested)?:
+            result = result.merging(evaluateIfExpression(nested, env))
+        case .codeBlock(let block)?:
+            result = result.merging(
+                evaluateBranchBody(block.statements, env)
+                    .through(step(.branch, "else of `\(condition)`", at: block, in: env.file)))
+        case nil:
+            break
+        }
+        return result
+    }
+
+    private func evaluateSwitchExpression(_ switchExpr: SwitchExprSyntax, _ env: Environment) -> Resolution {
+        var result = Resolution()
+        for case .switchCase(let switchCase) in switchExpr.cases {
+            guard caseMayRun(switchCase, of: switchExpr, env) else { continue }
+            result = result.merging(
+                evaluateBranchBody(switchCase.statements, env)
+                    .through(step(.branch, Self.caseText(switchCase), at: switchCase, in: env.file)))
+        }
+        if result.isEmpty { return gap(switchExpr, env, "no case of the switch applies") }
+        return result
+    }
+
+    /// Value of a branch of an `if`/`switch` expression: its last expression.
+    private func evaluateBranchBody(_ statements: CodeBlockItemListSyntax, _ env: Environment) -> Resolution {
+        guard let last = statements.last else { return .empty }
+        if let expression = last.item.as(ExprSyntax.self) { return evaluate(expression, env) }
+        if let statement = last.item.as(ExpressionStmtSyntax.self) { return evaluate(statement.expression, env) }
+        if let returnStmt = last.item.as(ReturnStmtSyntax.self), let value = returnStmt.expression {
+            return evaluate(value, env)
+        }
+        return .empty
+    }
+}
