@@ -21,28 +21,14 @@ public struct HardcodedApplicationPasswordRule: Rule {
             context.noteGaps(type, asking: "credential type of setCredential")
             return
         }
-        let resolution = context.resolve(credential.expression)
-        var literals: [(kind: String, trace: [TraceStep])] = []
-        for traced in resolution.values {
-            guard let kind = Self.literalKind(traced.value) else { continue }
-            literals.append((kind, traced.trace))
-        }
-        guard let first = literals.first else {
-            context.noteGaps(resolution, asking: "credential passed to setCredential")
-            return
-        }
-        var message =
-            "Hard-coded application password: the credential given to `setCredential(_:type: .applicationPassword)` is \(first.kind) compiled into the app, so anyone with the binary can read it and unlock the item"
-            + context.describeTrace(first.trace)
-        let others = literals.count - 1
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") hard-coded too"
-        }
-        context.report(
-            at: credential.expression,
-            message: message,
-            confidence: first.trace.isEmpty ? .high : .medium,
-            trace: first.trace)
+        context.reportFirstJudged(
+            context.resolve(credential.expression), at: credential.expression,
+            asking: "credential passed to setCredential",
+            othersToo: .init(one: "is hard-coded too", many: "are hard-coded too"),
+            headline: { kind in
+                "Hard-coded application password: the credential given to `setCredential(_:type: .applicationPassword)` is \(kind) compiled into the app, so anyone with the binary can read it and unlock the item"
+            },
+            judge: Self.literalKind)
     }
 
     /// `.applicationPassword`, `LACredentialType.applicationPassword`.

@@ -20,22 +20,13 @@ public struct InvalidAccessControlFlagsRule: Rule {
     }
 
     private func checkFlags(_ expression: ExprSyntax, in context: RuleContext) {
-        let resolution = context.resolve(expression)
-        var rejected: [(description: String, trace: [TraceStep])] = []
-        for traced in resolution.values {
-            guard let flags = AccessControlFlagSet.interpret(traced.value), let clash = flags.rejectedCombination else { continue }
-            rejected.append((Self.flagsMessage(flags, clash), traced.trace))
+        context.reportFirstJudged(
+            context.resolve(expression), at: expression, asking: "flags of SecAccessControlCreateWithFlags",
+            othersToo: .init(one: "is rejected too", many: "are rejected too")
+        ) { value in
+            guard let flags = AccessControlFlagSet.interpret(value), let clash = flags.rejectedCombination else { return nil }
+            return Self.flagsMessage(flags, clash)
         }
-        guard let first = rejected.first else {
-            context.noteGaps(resolution, asking: "flags of SecAccessControlCreateWithFlags")
-            return
-        }
-        var message = first.description + context.describeTrace(first.trace)
-        let others = Set(rejected.dropFirst().map(\.description)).count
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") rejected too"
-        }
-        context.report(at: expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
     }
 
     static func flagsMessage(_ flags: AccessControlFlagSet, _ clash: (first: String, second: String)) -> String {

@@ -16,26 +16,13 @@ public struct PasscodeFallbackACLRule: Rule {
             return
         }
         guard let flagsArgument = SyntaxQueries.argument(2, of: call) else { return }
-        let resolution = context.resolve(flagsArgument.expression)
-        var fallbacks: [(description: String, trace: [TraceStep])] = []
-        for traced in resolution.values {
-            guard let flags = AccessControlFlagSet.interpret(traced.value),
-                let description = Self.fallback(in: flags)
-            else { continue }
-            fallbacks.append((description, traced.trace))
+        context.reportFirstJudged(
+            context.resolve(flagsArgument.expression), at: flagsArgument.expression,
+            asking: "flags of SecAccessControlCreateWithFlags",
+            othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
+        ) { value in
+            AccessControlFlagSet.interpret(value).flatMap(Self.fallback(in:))
         }
-        guard let first = fallbacks.first else {
-            context.noteGaps(resolution, asking: "flags of SecAccessControlCreateWithFlags")
-            return
-        }
-        var message = first.description + context.describeTrace(first.trace)
-        let others = Set(fallbacks.dropFirst().map(\.description)).count
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " allows" : "s allow") the passcode too"
-        }
-        context.report(
-            at: flagsArgument.expression, message: message,
-            confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
     }
 
     /// Why a flags value lets the device passcode alone unlock the item, or nil. `.userPresence`

@@ -27,30 +27,17 @@ public struct WeakBiometricACLRule: Rule {
             return
         }
         guard let flagsArgument = SyntaxQueries.argument(2, of: call) else { return }
-        let resolution = context.resolve(flagsArgument.expression)
-        var weakValues: [(description: String, trace: [TraceStep])] = []
-        for traced in resolution.values {
+        context.reportFirstJudged(
+            context.resolve(flagsArgument.expression), at: flagsArgument.expression,
+            asking: "flags of SecAccessControlCreateWithFlags",
+            othersToo: .init(one: "is weak too", many: "are weak too"),
+            headline: { "Weak biometric access control: " + $0 }
+        ) { value in
             // A combination Security rejects is never stored: swift.invalid_access_control_flags
             // reports it, once.
-            guard let flags = AccessControlFlagSet.interpret(traced.value), flags.rejectedCombination == nil,
-                let description = weakness(of: flags)
-            else { continue }
-            weakValues.append((description, traced.trace))
+            guard let flags = AccessControlFlagSet.interpret(value), flags.rejectedCombination == nil else { return nil }
+            return weakness(of: flags)
         }
-        guard let first = weakValues.first else {
-            context.noteGaps(resolution, asking: "flags of SecAccessControlCreateWithFlags")
-            return
-        }
-        var message = "Weak biometric access control: " + first.description + context.describeTrace(first.trace)
-        let others = Set(weakValues.dropFirst().map(\.description)).count
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") weak too"
-        }
-        context.report(
-            at: flagsArgument.expression,
-            message: message,
-            confidence: first.trace.isEmpty ? .high : .medium,
-            trace: first.trace)
     }
 
     /// Why a flags value is weak under the configured list, or nil.
