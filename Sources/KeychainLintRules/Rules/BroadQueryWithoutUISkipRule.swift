@@ -54,6 +54,8 @@ public struct BroadQueryWithoutUISkipRule: Rule {
     /// Whether the query may not prompt: UI skipped or failed, the deprecated no-UI flag, an
     /// unknown value for either, or an authentication context that may disallow interaction or be
     /// pre-evaluated (the scan mentions `interactionNotAllowed` or `evaluatePolicy`).
+    static let contextMayAvoidPrompt = ScanFact<Bool>("swift.broad_query_without_ui_skip.contextMayAvoidPrompt")
+
     static func mayAvoidPrompt(_ query: KeychainQuery, scan: ScanContext) -> Bool {
         if let ui = query.value("kSecUseAuthenticationUI") {
             guard let name = SecItemKeys.valueName(ui) else { return true }
@@ -63,7 +65,7 @@ public struct BroadQueryWithoutUISkipRule: Rule {
             if noUI != .bool(false) && noUI != .symbol("kCFBooleanFalse") { return true }
         }
         if query.contains("kSecUseAuthenticationContext") {
-            return scan.fact("swift.broad_query_without_ui_skip.contextMayAvoidPrompt") {
+            return scan.fact(Self.contextMayAvoidPrompt) {
                 !scan.index.files(mentioning: "interactionNotAllowed").isEmpty
                     || !scan.index.files(mentioning: "evaluatePolicy").isEmpty
             }

@@ -152,7 +152,7 @@ public struct DeprecatedKeychainAPIRule: Rule {
 
     /// Whether the scan declares an enum case or a property named `name` (an app's own `.touchIDAny`).
     static func scanDeclaresMember(_ name: String, context: RuleContext) -> Bool {
-        context.scan.fact("swift.deprecated_keychain_api.declares.\(name)") {
+        context.scan.fact(ScanFact<Bool>("swift.deprecated_keychain_api.declares.\(name)")) {
             let index = context.scan.index
             if !index.variables(named: name).isEmpty { return true }
             // An enum case is declared after `case`, which the text index records: only files

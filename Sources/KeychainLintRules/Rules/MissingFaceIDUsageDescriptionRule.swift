@@ -174,6 +174,8 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         return scoped.isEmpty ? files : scoped
     }
 
+    static let plansFact = ScanFact<[Plan]>(id + ".plans")
+
     /// One plan per application target whose code reaches a Face ID use (`FaceIDAppTargets`),
     /// then, for code that no manifest claims, one per group of files that share the same
     /// applicable project files (the folder judgment). Uses in test code, and in modules that no
@@ -277,7 +279,7 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
             context.noteGaps(resolution, asking: "does this call use Face ID")
             return
         }
-        let plans = context.scan.fact(Self.id + ".plans") { Self.plans(for: context.scan) }
+        let plans = context.scan.fact(Self.plansFact) { Self.plans(for: context.scan) }
         guard let argument = Self.decidingArgument(of: call)?.argument else { return }
         for plan in plans {
             guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column

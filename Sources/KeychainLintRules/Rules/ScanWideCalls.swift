@@ -18,9 +18,11 @@ struct ScanWideCalls: Sendable {
 
     static let faceIDCalls = ["SecAccessControlCreateWithFlags", "evaluatePolicy"]
 
+    static let fact = ScanFact<ScanWideCalls>("keychain_lint.scan_wide_calls")
+
     /// Computed once per scan, on every core, file by file (`ProjectIndex.mapCalls`).
     static func of(_ scan: ScanContext) -> ScanWideCalls {
-        scan.fact("keychain_lint.scan_wide_calls") { compute(scan) }
+        scan.fact(fact) { compute(scan) }
     }
 
     /// One call's shares.
