@@ -182,6 +182,30 @@ struct FunctionResolutionTests {
         #expect(resolution.trace(of: ".biometryCurrentSet") == ["`Level.flags`", "case .modern"])
     }
 
+    @Test("an unknown self: a case the scan never makes (only matches) is not a possible value")
+    func enumMappingSkipsCasesNeverMade() {
+        let use = """
+            struct Settings { var level: Level }
+            func save(_ settings: Settings) { probe(settings.level.flags) }
+            func configure() -> Settings { Settings(level: .modern) }
+            func isLegacy(_ level: Level) -> Bool { if case .legacy = level { return true }; return false }
+            """
+        let resolution = resolveProbe(["Level.swift": Self.levels, "Use.swift": use])
+        #expect(resolution.descriptionSet == [".biometryCurrentSet"])
+        // Compared with `==`: it may be made where the scan cannot see (counted as made).
+        let compared = resolveProbe(["Level.swift": Self.levels, "Use.swift": use + "\nlet old = Level.modern == .legacy\n"])
+        #expect(compared.descriptionSet == [".biometryAny", ".biometryCurrentSet"])
+        // Cases made by raw values, `CaseIterable` or decoding are all possible.
+        for conformance in [": String", ": CaseIterable", ": Codable"] {
+            let declared = Self.levels.replacingOccurrences(of: "enum Level {", with: "enum Level\(conformance) {")
+            let resolution = resolveProbe(["Level.swift": declared, "Use.swift": use])
+            #expect(resolution.descriptionSet == [".biometryAny", ".biometryCurrentSet"], "\(conformance)")
+        }
+        // Another type's `.legacy` does not make Level's.
+        let other = resolveProbe(["Level.swift": Self.levels, "Use.swift": use + "\nlet mode = Mode.legacy\n"])
+        #expect(other.descriptionSet == [".biometryCurrentSet"])
+    }
+
     @Test func enumMappingWithTheReceiverFromCallers() {
         let resolution = resolveProbe(
             [

@@ -133,7 +133,9 @@ extension ValueResolver {
     /// Whether a `switch` case can run given what is known of the subject (`self` bound to a case,
     /// or a parameter bound to a case by the call being evaluated).
     func caseMayRun(_ switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax, _ env: Environment) -> Bool {
-        guard let caseNames = knownCaseNames(ofSubjectOf: switchExpr, env) else { return true }
+        guard let caseNames = knownCaseNames(ofSubjectOf: switchExpr, env) else {
+            return !matchesOnlyCasesNeverMade(switchCase, of: switchExpr, env)
+        }
         guard case .case(let label) = switchCase.label else {
             // `default:` runs only for a known case that no plain `case .name:` (without `where`
             // or associated-value patterns) catches first.
@@ -145,6 +147,124 @@ extension ValueResolver {
         }
         // A later `default:` may still run; this case does not.
         return false
+    }
+
+    /// Whether a case of a `switch self` in an enum (whose `self` is not known) matches only cases
+    /// that no code of the scan ever makes: `self` can then never be one of them. An app's own
+    /// `AccessOptions` mapped case by case onto a library's options has an `.accessibleAlways`
+    /// that no caller passes; without this every case's value was a possible value. The scan is
+    /// taken as the whole program here, as it is when a parameter's values come from its callers.
+    private func matchesOnlyCasesNeverMade(_ switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax, _ env: Environment) -> Bool {
+        guard let subject = SyntaxQueries.unwrapTransparent(switchExpr.subject).as(DeclReferenceExprSyntax.self),
+            subject.baseName.text == "self", case .case(let label) = switchCase.label,
+            let typeName = enclosingTypeName(of: switchExpr, in: env.file)
+        else { return false }
+        var names: [String] = []
+        for item in label.caseItems {
+            guard item.whereClause == nil, let name = Self.enumCaseName(of: item.pattern) else { return false }
+            names.append(name)
+        }
+        guard !names.isEmpty, let allCases = enumCasesMadeOnlyInCode(typeName, names: names) else { return false }
+        // Only when the scan makes some case of the enum: one whose cases the scan never makes
+        // gets its values from elsewhere (a library's client), and every case stays possible.
+        return names.allSatisfy { !enumCaseIsMade(typeName, $0) } && allCases.contains { enumCaseIsMade(typeName, $0) }
+    }
+
+    /// The cases of `typeName` when it is an enum of the scan with these cases whose values can only
+    /// be made by naming a case: no raw values, no `CaseIterable`, no decoding, and no other
+    /// protocol (whose requirements could make cases) on the enum or its extensions.
+    private func enumCasesMadeOnlyInCode(_ typeName: String, names: [String]) -> [String]? {
+        let declarations = index.types(named: typeName)
+        guard let primary = declarations.first(where: { !$0.isExtension }), primary.node.is(EnumDeclSyntax.self),
+            declarations.filter({ !$0.isExtension }).count == 1,
+            names.allSatisfy(primary.enumCases.contains)
+        else { return nil }
+        let harmless: Set<String> = ["Equatable", "Hashable", "Sendable"]
+        for declaration in declarations {
+            let inherited: InheritanceClauseSyntax?
+            if let enumDecl = declaration.node.as(EnumDeclSyntax.self) {
+                inherited = enumDecl.inheritanceClause
+            } else if let extensionDecl = declaration.node.as(ExtensionDeclSyntax.self) {
+                inherited = extensionDecl.inheritanceClause
+            } else {
+                return nil
+            }
+            for type in inherited?.inheritedTypes ?? [] where !harmless.contains(type.type.trimmedDescription) {
+                return nil
+            }
+        }
+        return primary.enumCases.sorted()
+    }
+
+    /// Whether code of the scan names case `caseName` of `typeName` anywhere but in patterns
+    /// (`case .name:`, `if case .name = x`) and in the enum's own `switch self` mappings (whose
+    /// `.name` values are of the mapping's result type). Comparisons count as making it, and so
+    /// does every mention when too many files mention the name to look.
+    private func enumCaseIsMade(_ typeName: String, _ caseName: String) -> Bool {
+        // The answer depends on every file that mentions the name: recorded on every ask, not
+        // only when first computed (the result cache replays these names).
+        Dependencies.record(caseName)
+        return enumCasesMade.value(for: "\(typeName).\(caseName)") {
+            let files = index.files(mentioning: caseName)
+            guard files.count <= Self.maximumDeclaringFiles else { return true }
+            for fileIndex in files {
+                let file = index.file(at: fileIndex)
+                for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == caseName {
+                    if Self.tokenMakesCase(token, typeName: typeName) { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    private static func tokenMakesCase(_ token: TokenSyntax, typeName: String) -> Bool {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
+            // The case's own declaration, a label, a property of that name: not a use.
+            return false
+        }
+        var node = Syntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            if let base = member.base {
+                let spelled = base.trimmedDescription
+                // `Other.name` is another type's member.
+                guard spelled == typeName || spelled == "Self" || typeName.hasSuffix("." + spelled) else { return false }
+            }
+            node = Syntax(member)
+        }
+        var current = node.parent
+        while let ancestor = current {
+            if ancestor.is(SwitchCaseLabelSyntax.self) || ancestor.is(MatchingPatternConditionSyntax.self)
+                || ancestor.is(ExpressionPatternSyntax.self)
+            {
+                return false
+            }
+            if let switchExpr = ancestor.as(SwitchExprSyntax.self),
+                let subject = SyntaxQueries.unwrapTransparent(switchExpr.subject).as(DeclReferenceExprSyntax.self),
+                subject.baseName.text == "self", SyntaxQueries.enclosingTypeName(of: switchExpr) == typeName
+            {
+                // A mapping onto the enum itself (`var next: Self`) does make the case.
+                return resultType(around: Syntax(switchExpr)).map { $0 == typeName || $0 == "Self" } ?? true
+            }
+            current = ancestor.parent
+        }
+        return true
+    }
+
+    /// The declared result type of the function or property a node is in, as spelled; nil when
+    /// there is none to read.
+    private static func resultType(around node: Syntax) -> String? {
+        var current = node.parent
+        while let ancestor = current {
+            if let function = ancestor.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause?.type.trimmedDescription ?? "Void"
+            }
+            if let binding = ancestor.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation?.type.trimmedDescription
+            }
+            if ancestor.is(ClosureExprSyntax.self) || ancestor.is(SubscriptDeclSyntax.self) { return nil }
+            current = ancestor.parent
+        }
+        return nil
     }
 
     /// The enum case names the subject of a `switch` can have, when all of them are known.

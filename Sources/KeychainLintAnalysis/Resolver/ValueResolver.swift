@@ -158,6 +158,8 @@ public final class ValueResolver: @unchecked Sendable {
     func enclosingTypeName(of node: some SyntaxProtocol, in file: SourceFile) -> String? {
         enclosingTypes.value(for: NodeKey(file: file, node: node)) { SyntaxQueries.enclosingTypeName(of: node) }
     }
+    /// Whether code of the scan makes each enum case asked about (`Type.case`).
+    let enumCasesMade = Memo<String, Bool>()
     /// Enum types declaring each case name asked about.
     let enumOwners = Memo<String, [(type: String, file: Int)]>()
 
