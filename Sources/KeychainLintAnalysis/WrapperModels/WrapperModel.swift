@@ -113,9 +113,14 @@ public enum WrapperCallEffect: String, Hashable, Sendable, CaseIterable {
 public enum WrapperArgumentRole: String, Hashable, Sendable, CaseIterable {
     case accessibility
     case accessControlFlags
-    /// Described by the models; no rule reads it yet (the synchronizable checks of
-    /// swift.biometric_item_not_device_bound and swift.conflicting_accessibility_attributes will).
+    /// A Bool: whether the item is synchronized through iCloud Keychain.
     case synchronizable
+    /// A String the library hands to `LAContext.setCredential(_:type: .applicationPassword)` on
+    /// every write and read (OktaSecureStorage `init(applicationPassword:)`).
+    case applicationPassword
+    /// An instance of a library type given here configures a public key (EllipticCurveKeyPair
+    /// `Config(publicKeyAccessControl:)`): a public key is no secret (decision D4).
+    case publicKey
 }
 
 /// Where an argument is in a call.
@@ -138,11 +143,20 @@ public struct WrapperArgument: Hashable, Sendable {
     public var place: WrapperArgumentPlace
     /// The option set the argument's values belong to (nil for a Bool such as synchronizable).
     public var options: String?
+    /// The argument takes Security's own value: a `kSecAttrAccessible…` constant (or its raw
+    /// string) for an accessibility, `SecAccessControlCreateFlags` for flags
+    /// (EllipticCurveKeyPair `AccessControl(protection:flags:)`, OktaSecureStorage `accessibility:`).
+    public var security: Bool
+    /// The argument is a Bool that, when true, means these SecAccessControlCreateFlags (and no
+    /// flags when false): OktaSecureStorage `behindBiometrics: true` → `[.biometryCurrentSet, .or, .devicePasscode]`.
+    public var whenTrue: [String]?
 
-    public init(role: WrapperArgumentRole, place: WrapperArgumentPlace, options: String?) {
+    public init(role: WrapperArgumentRole, place: WrapperArgumentPlace, options: String?, security: Bool = false, whenTrue: [String]? = nil) {
         self.role = role
         self.place = place
         self.options = options
+        self.security = security
+        self.whenTrue = whenTrue
     }
 }
 
@@ -175,8 +189,8 @@ public struct WrapperCall: Hashable, Sendable {
     }
 }
 
-/// What the library stores when the app says nothing (never a finding by itself; no rule reads
-/// it yet: it is the protection when the app adds access-control flags without an accessibility).
+/// What the library stores when the app says nothing (never a finding by itself, decision D2; it
+/// is the protection when the app adds access-control flags without an accessibility).
 public struct WrapperDefaults: Hashable, Sendable {
     /// The accessibility constant, or nil when every way to create an instance requires one.
     public var accessibility: String?

@@ -9,6 +9,8 @@ public enum WrapperModelCatalog {
         ("keychain-swift.yml", keychainSwiftModel),
         ("SwiftKeychainWrapper.yml", swiftKeychainWrapperModel),
         ("SimpleKeychain.yml", simpleKeychainModel),
+        ("EllipticCurveKeyPair.yml", ellipticCurveKeyPairModel),
+        ("OktaSecureStorage.yml", oktaSecureStorageModel),
     ]
 
     private static let loaded: (models: [WrapperModel], errors: [WrapperModelError]) = {

@@ -22,8 +22,10 @@ import Yams
 ///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers
 ///     effect: configure
 ///     returns: Keychain
-///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set
-///       accessibility: {position: 0, options: Accessibility}
+///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set,
+///       accessibility: {position: 0, options: Accessibility}   # or `security: true` (Security's own
+///                                  # constant or flags), or `whenTrue: [flags]` (a Bool meaning those flags);
+///                                  # roles also synchronizable, applicationPassword, publicKey
 /// defaults: {accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: false}
 /// ```
 public enum WrapperModelLoader {
@@ -170,7 +172,7 @@ public enum WrapperModelLoader {
     }
 
     private static func readArgument(_ node: ModelNode, role: WrapperArgumentRole, options: [WrapperOptionSet]) throws -> WrapperArgument {
-        let keys = try node.mapping(allowed: ["label", "position", "options"])
+        let keys = try node.mapping(allowed: ["label", "position", "options", "security", "whenTrue"])
         let place: WrapperArgumentPlace
         switch (keys["label"], keys["position"]) {
         case (let label?, nil): place = .label(try label.string())
@@ -178,20 +180,45 @@ public enum WrapperModelLoader {
         default: throw node.error("give exactly one of 'label' and 'position'")
         }
         let optionsName = try keys["options"]?.string()
+        let security = try keys["security"]?.bool() ?? false
+        let whenTrue = try keys["whenTrue"]?.strings()
         switch role {
-        case .synchronizable:
-            if optionsName != nil { throw keys["options"]!.error("a synchronizable argument is a Bool and takes no option set") }
-        case .accessibility, .accessControlFlags:
-            guard let optionsName else { throw node.error("missing key 'options' (the option set this argument takes)") }
-            guard let optionSet = options.first(where: { $0.name == optionsName }) else {
-                throw keys["options"]!.error("unknown option set '\(optionsName)'")
+        case .synchronizable, .applicationPassword, .publicKey:
+            let what = role == .synchronizable ? "a Bool" : role == .applicationPassword ? "a String" : "a library instance"
+            for key in ["options", "security", "whenTrue"] where keys[key] != nil {
+                throw keys[key]!.error("\(role == .applicationPassword ? "an" : "a") \(role.rawValue) argument is \(what) and takes no '\(key)'")
             }
-            let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
-            if optionSet.meaning != expected {
-                throw keys["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+        case .accessibility, .accessControlFlags:
+            let given = [optionsName != nil, keys["security"] != nil, whenTrue != nil].filter { $0 }.count
+            guard given == 1 else {
+                throw node.error(
+                    given == 0
+                        ? "missing key 'options' (the option set this argument takes), 'security: true' (Security's own values) or 'whenTrue' (a Bool meaning fixed flags)"
+                        : "give only one of 'options', 'security' and 'whenTrue'")
+            }
+            if keys["security"] != nil, !security {
+                throw keys["security"]!.error("'security' can only be true (leave it out otherwise)")
+            }
+            if let whenTrue {
+                guard role == .accessControlFlags else {
+                    throw keys["whenTrue"]!.error("only an accessControlFlags argument can be a Bool meaning fixed flags")
+                }
+                if whenTrue.isEmpty { throw keys["whenTrue"]!.error("list at least one flag") }
+                for name in whenTrue where AccessControlFlag.named(name) == nil || name.hasPrefix("kSec") {
+                    throw keys["whenTrue"]!.error("'\(name)' is not a SecAccessControlCreateFlags name")
+                }
+            }
+            if let optionsName {
+                guard let optionSet = options.first(where: { $0.name == optionsName }) else {
+                    throw keys["options"]!.error("unknown option set '\(optionsName)'")
+                }
+                let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
+                if optionSet.meaning != expected {
+                    throw keys["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+                }
             }
         }
-        return WrapperArgument(role: role, place: place, options: optionsName)
+        return WrapperArgument(role: role, place: place, options: optionsName, security: security, whenTrue: whenTrue)
     }
 
     private static func readDefaults(_ node: ModelNode) throws -> WrapperDefaults {

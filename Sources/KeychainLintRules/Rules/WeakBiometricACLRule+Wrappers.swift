@@ -14,6 +14,8 @@ extension WeakBiometricACLRule {
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+        // A public key's access control does not reach a stored secret.
+        if setting.site.configuresPublicKey { return }
         var weakValues: [(description: String, trace: [TraceStep])] = []
         for (option, trace) in setting.values {
             // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
@@ -112,6 +114,34 @@ extension WeakBiometricACLRule {
                 wrapperMessage("`accessControlFlags: .userPresence` (SimpleKeychain)", userPresenceWeakness),
                 wrapperMessage("`accessControlFlags: .biometryAny` (SimpleKeychain)", biometryAnyWeakness),
             ]),
+        .triggering(
+            "EllipticCurveKeyPair: Security's own flags for the private key",
+            """
+            import EllipticCurveKeyPair
+
+            let privateAccess = EllipticCurveKeyPair.AccessControl(
+                protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: ↓[.userPresence, .privateKeyUsage])
+            """,
+            messages: [wrapperMessage("`flags: [.userPresence, .privateKeyUsage]` (EllipticCurveKeyPair)", userPresenceWeakness)]),
+        .nonTriggering(
+            "EllipticCurveKeyPair with .biometryCurrentSet; a public key's flags; OktaSecureStorage's biometrics (the passcode rule's)",
+            """
+            import EllipticCurveKeyPair
+            import OktaSecureStorage
+
+            let config = EllipticCurveKeyPair.Config(
+                publicLabel: "sign.public", privateLabel: "sign.private", operationPrompt: nil,
+                publicKeyAccessControl: EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: .userPresence),
+                privateKeyAccessControl: EllipticCurveKeyPair.AccessControl(
+                    protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage]),
+                token: .secureEnclave)
+
+            func save(_ token: String) throws {
+                try OktaSecureStorage().set(token, forKey: "token", behindBiometrics: true,
+                                            accessibility: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)
+            }
+            """,
+            alsoTriggers: ["swift.passcode_fallback_acl"]),
         .nonTriggering(
             "SimpleKeychain 1.x with .biometryCurrentSet, and reads",
             """

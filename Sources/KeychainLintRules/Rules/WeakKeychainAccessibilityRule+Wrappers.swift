@@ -20,10 +20,14 @@ extension WeakKeychainAccessibilityRule {
             context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
             return
         }
+        // A public key is no secret (decision D4): the deprecated constant is still reported, low.
+        let publicKey = setting.site.configuresPublicKey
         context.report(
             at: setting.expression,
-            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + context.describeTrace(weak.trace),
+            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + (publicKey ? Self.publicKeyNote : "")
+                + context.describeTrace(weak.trace),
             confidence: weak.trace.isEmpty ? .high : .medium,
+            severity: publicKey ? .low : nil,
             trace: weak.trace)
     }
 
@@ -127,6 +131,69 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [always("`withAccessibility: .always` (SwiftKeychainWrapper)") + " (via `level` (line 4) → if `legacy` (line 4))"]),
+        .triggering(
+            "EllipticCurveKeyPair: Security's own constant as a key's protection; the public key's is low (a public key is no secret)",
+            """
+            import EllipticCurveKeyPair
+
+            enum Shared {
+                static let keypair: EllipticCurveKeyPair.Manager = {
+                    let publicAccessControl = EllipticCurveKeyPair.AccessControl(protection: ↓kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                    let privateAccessControl = EllipticCurveKeyPair.AccessControl(
+                        protection: ↓kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+                    let config = EllipticCurveKeyPair.Config(
+                        publicLabel: "payment.sign.public", privateLabel: "payment.sign.private", operationPrompt: "Confirm payment",
+                        publicKeyAccessControl: publicAccessControl, privateKeyAccessControl: privateAccessControl,
+                        token: .secureEnclaveIfAvailable)
+                    return EllipticCurveKeyPair.Manager(config: config)
+                }()
+            }
+            """,
+            messages: [
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)") + publicKeyNote,
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)"),
+            ]),
+        .triggering(
+            "OktaSecureStorage: Security's own constant, or its raw string, given to a write",
+            """
+            import OktaSecureStorage
+
+            func save(_ token: String, refresh: Data) throws {
+                let storage = OktaSecureStorage()
+                try storage.set(token, forKey: "token", behindBiometrics: false, accessibility: ↓kSecAttrAccessibleAlways)
+                try storage.set(data: refresh, forKey: "refresh", behindBiometrics: false, accessGroup: nil, accessibility: ↓"dku" as CFString)
+            }
+            """,
+            messages: [
+                always("`accessibility: kSecAttrAccessibleAlways` (OktaSecureStorage)"),
+                alwaysThisDeviceOnly("`accessibility: \"dku\"` (OktaSecureStorage)"),
+            ]),
+        .nonTriggering(
+            "EllipticCurveKeyPair and OktaSecureStorage: app types with the same member names, a file without the import, comparisons, reads",
+            files: [
+                "Settings.swift": """
+                    import OktaSecureStorage
+                    import EllipticCurveKeyPair
+
+                    struct AccessControl { init(protection: CFString, flags: SecAccessControlCreateFlags) {} }
+                    struct FeatureStore {
+                        func set(_ value: String, forKey key: String, behindBiometrics: Bool, accessibility: CFString) {}
+                    }
+                    func configure(_ config: EllipticCurveKeyPair.Config, storage: OktaSecureStorage) throws -> Bool {
+                        let banner = AccessControl(protection: kSecAttrAccessibleAlways, flags: [])
+                        FeatureStore().set("on", forKey: "beta", behindBiometrics: false, accessibility: kSecAttrAccessibleAlways)
+                        let token = try storage.get(key: "token")
+                        try storage.delete(key: "legacy")
+                        return config.privateKeyAccessControl.protection as! CFString == kSecAttrAccessibleAlways
+                    }
+                    """,
+                "Legacy.swift": """
+                    func save(_ token: String) throws {
+                        try OktaSecureStorage().set(token, forKey: "token", behindBiometrics: false, accessibility: kSecAttrAccessibleAlways)
+                        let access = EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleAlways, flags: [])
+                    }
+                    """,
+            ]),
         .nonTriggering(
             "App types with the library's member names, in files that import the libraries",
             files: [

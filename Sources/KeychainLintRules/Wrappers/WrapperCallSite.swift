@@ -77,6 +77,43 @@ struct WrapperCallSite {
         return false
     }
 
+    /// The instance this call makes is given to an argument the model marks as a public key's
+    /// (EllipticCurveKeyPair `Config(publicKeyAccessControl:)`), directly or through a name
+    /// declared with it whose uses in the same body or type are all such arguments (decision D4).
+    var configuresPublicKey: Bool {
+        let labels = Set(model.calls.flatMap(\.arguments).filter { $0.role == .publicKey }.compactMap { argument -> String? in
+            if case .label(let label) = argument.place { return label }
+            return nil
+        })
+        guard !labels.isEmpty else { return false }
+        let node = Syntax(syntax)
+        if let labelled = node.parent?.as(LabeledExprSyntax.self) {
+            return labelled.label.map { labels.contains($0.text) } ?? false
+        }
+        // `let publicAccess = EllipticCurveKeyPair.AccessControl(…)` … `publicKeyAccessControl: publicAccess`.
+        guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        var scope = Syntax(binding)
+        while let parent = scope.parent, !parent.is(CodeBlockSyntax.self), !parent.is(MemberBlockSyntax.self),
+            !parent.is(SourceFileSyntax.self)
+        {
+            scope = parent
+        }
+        guard let body = scope.parent else { return false }
+        var givenToPublicKey = false
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text == name && token.id != binding.pattern.firstToken(viewMode: .sourceAccurate)?.id {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var use = Syntax(reference)
+            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { use = Syntax(member) }
+            guard let labelled = use.parent?.as(LabeledExprSyntax.self), let label = labelled.label, labels.contains(label.text) else {
+                return false
+            }
+            givenToPublicKey = true
+        }
+        return givenToPublicKey
+    }
+
     /// The argument that carries `role`, as written, when the call has it.
     func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: ExprSyntax)? {
         guard let argument = call.argument(for: role) else { return nil }

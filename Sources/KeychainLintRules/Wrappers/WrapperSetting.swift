@@ -19,13 +19,17 @@ struct WrapperSetting {
     static func of(_ input: RuleInput, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
         guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
             !site.onlyConfiguresASearch,
-            let (argument, expression) = site.argument(for: role), let optionsName = argument.options,
-            let optionSet = site.model.optionSet(named: optionsName)
+            let (argument, expression) = site.argument(for: role)
         else { return nil }
+        return of(site, argument: argument, expression: expression, in: context)
+    }
+
+    /// The setting `argument` (written as `expression`) makes at `site`.
+    static func of(_ site: WrapperCallSite, argument: WrapperArgument, expression: ExprSyntax, in context: RuleContext) -> WrapperSetting {
         let resolution = context.resolve(expression)
         var values: [(WrapperOption, [TraceStep])] = []
         for traced in resolution.values {
-            guard let option = WrapperOption.read(traced.value, as: optionSet, of: site.model) else { continue }
+            guard let option = WrapperOption.read(traced.value, for: argument, of: site.model) else { continue }
             values.append((option, traced.trace))
         }
         return WrapperSetting(site: site, argument: argument, expression: expression, values: values, resolution: resolution)
