@@ -11,11 +11,11 @@ struct WrapperModelTests {
         let models = WrapperModelCatalog.builtIn
         #expect(models.map(\.library) == [
             "KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
-            "OktaSecureStorage",
+            "OktaSecureStorage", "Locksmith",
         ])
         #expect(models.map(\.module) == [
             "KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
-            "OktaSecureStorage",
+            "OktaSecureStorage", "Locksmith",
         ])
         for model in models {
             #expect(!model.versions.isEmpty, "\(model.library)")
@@ -71,6 +71,13 @@ struct WrapperModelTests {
         #expect(write.argument(for: .accessControlFlags)?.whenTrue == ["biometryCurrentSet", "or", "devicePasscode"])
         #expect(okta.calls(named: "init", on: "OktaSecureStorage").first?.argument(for: .applicationPassword)?.place == .label("applicationPassword"))
         #expect(okta.defaults.accessibility == "kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+
+        // A protocol the app's types adopt, and the property they implement for it.
+        let locksmith = try #require(byLibrary["Locksmith"])
+        let createable = try #require(locksmith.type(named: "CreateableSecureStorable"))
+        #expect(createable.conformance && createable.property(for: .accessibility)?.name == "accessible")
+        #expect(locksmith.optionSet(named: "LocksmithAccessibleOption")?.values["Always"] == ["kSecAttrAccessibleAlways"])
+        #expect(locksmith.calls(named: "createInSecureStore", on: "CreateableSecureStorable").first?.effect == .write)
     }
 
     static let minimal = """
@@ -136,6 +143,12 @@ struct WrapperModelTests {
             ("versions: \"1.0\"", "version: \"1.0\"",
              "Store.yml: version: unknown key 'version' (expected one of: library, module, versions, references, types, options, calls, defaults)"),
             ("module: StoreKit2\n", "", "Store.yml: missing key 'module'"),
+            ("types: [{name: Store, initializers: true}]", "types: [{name: Store, initializers: true, properties: {accessibility: {name: level, options: Level}}}]",
+             "Store.yml: types[0].properties: only a type with 'conformance: true' (a protocol the app's types adopt) has properties"),
+            ("types: [{name: Store, initializers: true}]", "types: [{name: Store, conformance: true, properties: {synchronizable: {name: sync, options: Level}}}]",
+             "Store.yml: types[0].properties.synchronizable: unknown property role 'synchronizable' (expected one of: accessibility, accessControlFlags)"),
+            ("types: [{name: Store, initializers: true}]", "types: [{name: Store, conformance: true, properties: {accessControlFlags: {name: level, options: Level}}}]",
+             "Store.yml: types[0].properties.accessControlFlags.options: option set 'Level' means accessibility, not accessControlFlags"),
             ("accessibility: {label: level, options: Level}", "accessibility: {label: level}",
              "Store.yml: calls[1].arguments.accessibility: missing key 'options' (the option set this argument takes), 'security: true' (Security's own values) or 'whenTrue' (a Bool meaning fixed flags)"),
             ("accessibility: {label: level, options: Level}", "accessibility: {label: level, options: Level, security: true}",

@@ -62,11 +62,41 @@ public struct WrapperType: Hashable, Sendable {
     public var initializers: Bool
     /// Static properties that hold an instance (`KeychainWrapper.standard`).
     public var sharedInstances: [String]
+    /// A protocol the app's own types conform to (Locksmith `CreateableSecureStorable`): an
+    /// instance of an app type that declares the conformance is an instance of this type.
+    public var conformance: Bool
+    /// Protocol requirements the app's conforming type implements, whose values the library
+    /// writes (Locksmith `var accessible: LocksmithAccessibleOption?`).
+    public var properties: [WrapperProperty]
 
-    public init(name: String, initializers: Bool, sharedInstances: [String]) {
+    public init(
+        name: String, initializers: Bool, sharedInstances: [String], conformance: Bool = false, properties: [WrapperProperty] = []
+    ) {
         self.name = name
         self.initializers = initializers
         self.sharedInstances = sharedInstances
+        self.conformance = conformance
+        self.properties = properties
+    }
+
+    public func property(for role: WrapperArgumentRole) -> WrapperProperty? {
+        properties.first { $0.role == role }
+    }
+}
+
+/// A property an app type implements for the library (a protocol requirement), read as an
+/// argument of the library's writes on that type.
+public struct WrapperProperty: Hashable, Sendable {
+    public var role: WrapperArgumentRole
+    /// The property's name (`accessible`).
+    public var name: String
+    /// The option set its values belong to.
+    public var options: String
+
+    public init(role: WrapperArgumentRole, name: String, options: String) {
+        self.role = role
+        self.name = name
+        self.options = options
     }
 }
 

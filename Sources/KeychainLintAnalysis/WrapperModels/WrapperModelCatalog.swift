@@ -11,6 +11,7 @@ public enum WrapperModelCatalog {
         ("SimpleKeychain.yml", simpleKeychainModel),
         ("EllipticCurveKeyPair.yml", ellipticCurveKeyPairModel),
         ("OktaSecureStorage.yml", oktaSecureStorageModel),
+        ("Locksmith.yml", locksmithModel),
     ]
 
     private static let loaded: (models: [WrapperModel], errors: [WrapperModelError]) = {

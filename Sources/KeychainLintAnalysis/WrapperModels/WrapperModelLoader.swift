@@ -13,6 +13,9 @@ import Yams
 ///   - {repository: https://github.com/kishikawakatsumi/KeychainAccess, commit: e0c7eeb}
 /// types:                           # initializers: Type(…) makes one; sharedInstances: Type.standard
 ///   - {name: Keychain, initializers: true, sharedInstances: []}
+///                                  # conformance: true for a protocol the app's types adopt, whose
+///                                  # properties the app implements (Locksmith's `accessible`):
+///                                  # properties: {accessibility: {name: accessible, options: …}}
 /// options:                         # meaning: accessibility (one kSecAttrAccessible… constant per
 ///   - name: Accessibility          # spelling) or accessControlFlags (SecAccessControlCreateFlags
 ///     meaning: accessibility       # names; rawValuesAreSecurityBits: true when raw values are bits)
@@ -67,14 +70,6 @@ public enum WrapperModelLoader {
         let references = try top["references"]!.list().map(readReference)
         if references.isEmpty { throw top["references"]!.error("name at least one public source") }
 
-        var types: [WrapperType] = []
-        for node in try top["types"]!.list() {
-            let type = try readType(node)
-            if types.contains(where: { $0.name == type.name }) { throw node.error("type '\(type.name)' is declared twice") }
-            types.append(type)
-        }
-        if types.isEmpty { throw top["types"]!.error("declare at least one type") }
-
         var options: [WrapperOptionSet] = []
         for node in try top["options"]?.list() ?? [] {
             let optionSet = try readOptionSet(node)
@@ -83,6 +78,14 @@ public enum WrapperModelLoader {
             }
             options.append(optionSet)
         }
+
+        var types: [WrapperType] = []
+        for node in try top["types"]!.list() {
+            let type = try readType(node, options: options)
+            if types.contains(where: { $0.name == type.name }) { throw node.error("type '\(type.name)' is declared twice") }
+            types.append(type)
+        }
+        if types.isEmpty { throw top["types"]!.error("declare at least one type") }
 
         var calls: [WrapperCall] = []
         for node in try top["calls"]!.list() {
@@ -105,11 +108,35 @@ public enum WrapperModelLoader {
             repository: try keys["repository"]!.string(), commit: try keys["commit"]!.string(), note: try keys["note"]?.string())
     }
 
-    private static func readType(_ node: ModelNode) throws -> WrapperType {
-        let keys = try node.mapping(allowed: ["name", "initializers", "sharedInstances"], required: ["name"])
+    private static func readType(_ node: ModelNode, options: [WrapperOptionSet]) throws -> WrapperType {
+        let keys = try node.mapping(
+            allowed: ["name", "initializers", "sharedInstances", "conformance", "properties"], required: ["name"])
+        let conformance = try keys["conformance"]?.bool() ?? false
+        var properties: [WrapperProperty] = []
+        if let propertiesNode = keys["properties"] {
+            guard conformance else {
+                throw propertiesNode.error("only a type with 'conformance: true' (a protocol the app's types adopt) has properties")
+            }
+            for (roleName, propertyNode) in try propertiesNode.namedEntries() {
+                guard let role = WrapperArgumentRole(rawValue: roleName), role == .accessibility || role == .accessControlFlags else {
+                    throw propertyNode.error("unknown property role '\(roleName)' (expected one of: accessibility, accessControlFlags)")
+                }
+                let property = try propertyNode.mapping(allowed: ["name", "options"], required: ["name", "options"])
+                let optionsName = try property["options"]!.string()
+                guard let optionSet = options.first(where: { $0.name == optionsName }) else {
+                    throw property["options"]!.error("unknown option set '\(optionsName)'")
+                }
+                let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
+                if optionSet.meaning != expected {
+                    throw property["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+                }
+                properties.append(WrapperProperty(role: role, name: try property["name"]!.string(), options: optionsName))
+            }
+        }
         return WrapperType(
             name: try keys["name"]!.string(), initializers: try keys["initializers"]?.bool() ?? false,
-            sharedInstances: try keys["sharedInstances"]?.list().map { try $0.string() } ?? [])
+            sharedInstances: try keys["sharedInstances"]?.list().map { try $0.string() } ?? [], conformance: conformance,
+            properties: properties)
     }
 
     private static func readOptionSet(_ node: ModelNode) throws -> WrapperOptionSet {

@@ -39,7 +39,7 @@ extension PasscodeFallbackACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` and Valet's Secure Enclave `accessControl: .devicePasscode` are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:`, Valet's Secure Enclave `accessControl: .devicePasscode`, EllipticCurveKeyPair `AccessControl(flags:)` and OktaSecureStorage `behindBiometrics: true` (the library's `[.biometryCurrentSet, .or, .devicePasscode]`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

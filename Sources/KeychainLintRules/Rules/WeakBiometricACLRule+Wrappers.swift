@@ -41,7 +41,7 @@ extension WeakBiometricACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`), SimpleKeychain's `accessControlFlags:` and EllipticCurveKeyPair's `AccessControl(flags:)` (Security's own flags; not the public key's) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -37,7 +37,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`) is reported at the option; the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -192,6 +192,73 @@ extension WeakKeychainAccessibilityRule {
                         try OktaSecureStorage().set(token, forKey: "token", behindBiometrics: false, accessibility: kSecAttrAccessibleAlways)
                         let access = EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleAlways, flags: [])
                     }
+                    """,
+            ]),
+        .triggering(
+            "Locksmith: the accessible property of the app's CreateableSecureStorable type, at its writes (Locksmith 2 spelled .AlwaysThisDeviceOnly)",
+            files: [
+                "TwitterAccount.swift": """
+                    import Locksmith
+
+                    struct TwitterAccount: ReadableSecureStorable, CreateableSecureStorable, GenericPasswordSecureStorable {
+                        let username: String
+                        let password: String
+                        let service = "Twitter"
+                        var account: String { username }
+                        var data: [String: Any] { ["password": password] }
+                        var accessible: LocksmithAccessibleOption? { .always }
+                    }
+                    """,
+                "Session.swift": """
+                    import Locksmith
+
+                    struct Session: GenericPasswordSecureStorable {
+                        let service = "Bank"
+                        let account = "session"
+                        var data: [String: Any] { [:] }
+                        let accessible: LocksmithAccessibleOption? = .AlwaysThisDeviceOnly
+                    }
+                    extension Session: CreateableSecureStorable {
+                        func save() throws { try ↓updateInSecureStore() }
+                    }
+                    func login(_ name: String, _ password: String) throws {
+                        let account = TwitterAccount(username: name, password: password)
+                        try ↓account.createInSecureStore()
+                    }
+                    """,
+            ],
+            messages: [
+                alwaysThisDeviceOnly("`Session.accessible` is `.AlwaysThisDeviceOnly` (Locksmith)") + " (via `Session.accessible` (line 7))",
+                always("`TwitterAccount.accessible` is `.always` (Locksmith)") + " (via `TwitterAccount.accessible` (TwitterAccount.swift:9))",
+            ]),
+        .nonTriggering(
+            "Locksmith: a type that only reads, a type that does not adopt CreateableSecureStorable, a comparison, a file without the import",
+            files: [
+                "Accounts.swift": """
+                    import Locksmith
+
+                    struct LegacyAccount: ReadableSecureStorable, GenericPasswordSecureStorable {
+                        let service = "Bank"
+                        let account = "legacy"
+                        var accessible: LocksmithAccessibleOption? { .always }
+                    }
+                    struct Draft {
+                        var accessible: LocksmithAccessibleOption? { .always }
+                        func createInSecureStore() throws {}
+                    }
+                    func migrate(_ account: LegacyAccount) throws -> Bool {
+                        let old = account.readFromSecureStore()
+                        try Draft().createInSecureStore()
+                        return account.accessible == .always
+                    }
+                    """,
+                "Cache.swift": """
+                    enum Level { case always }
+                    struct Cache: CreateableSecureStorable {
+                        var accessible: Level { .always }
+                        func createInSecureStore() throws {}
+                    }
+                    func warm() throws { try Cache().createInSecureStore() }
                     """,
             ]),
         .nonTriggering(

@@ -8,6 +8,9 @@ struct WrapperCallSite {
     let model: WrapperModel
     let call: WrapperCall
     let syntax: FunctionCallExprSyntax
+    /// The app's own type the call is made on, when the library type is a protocol it adopts
+    /// (Locksmith: `account.createInSecureStore()` on the app's `TwitterAccount`).
+    var appType: String? = nil
 
     /// The library call `syntax` is, if any.
     static func match(_ syntax: FunctionCallExprSyntax, in context: RuleContext, models: [WrapperModel]? = nil)
@@ -18,6 +21,9 @@ struct WrapperCallSite {
         for model in models ?? context.scan.wrapperModels where imported.contains(model.module) {
             if let call = match(syntax, named: name, model: model, context: context) {
                 return WrapperCallSite(model: model, call: call, syntax: syntax)
+            }
+            if let (call, appType) = matchConformance(syntax, named: name, model: model, context: context) {
+                return WrapperCallSite(model: model, call: call, syntax: syntax, appType: appType)
             }
         }
         return nil
@@ -44,6 +50,55 @@ struct WrapperCallSite {
             if let call = model.calls(named: name, on: type).first(where: { !$0.isStatic }) { return call }
         }
         return nil
+    }
+
+    /// A method the library provides to app types that adopt one of its protocols, called on such
+    /// a type: `createInSecureStore()` inside it, on `self`, or on a value built by its initializer
+    /// or declared of that type, when a declaration or extension of the type (visible from the
+    /// file) names the protocol.
+    private static func matchConformance(_ syntax: FunctionCallExprSyntax, named name: String, model: WrapperModel, context: RuleContext)
+        -> (WrapperCall, String)?
+    {
+        let candidates = model.calls.filter { call in
+            call.name == name && !call.isStatic && model.type(named: call.type)?.conformance == true
+        }
+        guard !candidates.isEmpty else { return nil }
+        let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent)
+        var appTypes: [String] = []
+        if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            if let enclosing = SyntaxQueries.enclosingTypeName(of: syntax) { appTypes.append(enclosing) }
+        } else if let receiver {
+            for traced in context.resolve(receiver).values {
+                if case .call(let call) = traced.value, call.receiver == nil, SyntaxQueries.looksLikeTypeName(call.name) {
+                    appTypes.append(call.name)
+                }
+            }
+            if appTypes.isEmpty, let declared = context.resolver.declaredTypeName(of: receiver, in: context.file) {
+                appTypes.append(declared)
+            }
+        }
+        let index = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        for appType in appTypes {
+            for call in candidates where adopts(appType, call.type, model: model, index: index) { return (call, appType) }
+        }
+        return nil
+    }
+
+    /// A declaration or extension of `appType` lists `protocolName` (or `Module.protocolName`).
+    static func adopts(_ appType: String, _ protocolName: String, model: WrapperModel, index: ScopedIndex) -> Bool {
+        index.types(named: appType).contains { declaration in
+            let clause: InheritanceClauseSyntax?
+            if let decl = declaration.node.as(StructDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ClassDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(EnumDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ExtensionDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ActorDeclSyntax.self) { clause = decl.inheritanceClause }
+            else { clause = nil }
+            return clause?.inheritedTypes.contains { inherited in
+                let name = inherited.type.trimmedDescription
+                return name == protocolName || name == model.module + "." + protocolName
+            } ?? false
+        }
     }
 
     /// `Valet` or `Valet.SecureEnclaveValet` when the receiver is written as a type name.

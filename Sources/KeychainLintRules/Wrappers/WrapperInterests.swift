@@ -10,7 +10,10 @@ enum WrapperInterests {
     {
         var result: [SyntaxInterest] = []
         for model in models {
-            for call in model.calls where call.effect != .search && call.arguments.contains(where: { roles.contains($0.role) }) {
+            for call in model.calls where call.effect != .search
+                && (call.arguments.contains { roles.contains($0.role) }
+                    || model.type(named: call.type)?.properties.contains { roles.contains($0.role) } == true)
+            {
                 let names = call.name == "init" ? [call.type, "init"] : [call.name]
                 for name in names where !result.contains(.callInModule(name, module: model.module)) {
                     result.append(.callInModule(name, module: model.module))
