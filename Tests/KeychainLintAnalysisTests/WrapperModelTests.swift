@@ -11,11 +11,11 @@ struct WrapperModelTests {
         let models = WrapperModelCatalog.builtIn
         #expect(models.map(\.library) == [
             "KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
-            "OktaSecureStorage", "Locksmith",
+            "OktaSecureStorage", "Locksmith", "A0SimpleKeychain",
         ])
         #expect(models.map(\.module) == [
             "KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
-            "OktaSecureStorage", "Locksmith",
+            "OktaSecureStorage", "Locksmith", "SimpleKeychain",
         ])
         for model in models {
             #expect(!model.versions.isEmpty, "\(model.library)")
@@ -78,6 +78,12 @@ struct WrapperModelTests {
         #expect(createable.conformance && createable.property(for: .accessibility)?.name == "accessible")
         #expect(locksmith.optionSet(named: "LocksmithAccessibleOption")?.values["Always"] == ["kSecAttrAccessibleAlways"])
         #expect(locksmith.calls(named: "createInSecureStore", on: "CreateableSecureStorable").first?.effect == .write)
+
+        // Properties the app assigns.
+        let a0 = try #require(byLibrary["A0SimpleKeychain"])
+        let useAccessControl = try #require(a0.calls(named: "useAccessControl", on: "A0SimpleKeychain").first)
+        #expect(useAccessControl.isSetter && useAccessControl.argument(for: .accessControlFlags)?.whenTrue == ["userPresence"])
+        #expect(a0.defaults.accessibility == "kSecAttrAccessibleAfterFirstUnlock")
     }
 
     static let minimal = """
@@ -143,6 +149,8 @@ struct WrapperModelTests {
             ("versions: \"1.0\"", "version: \"1.0\"",
              "Store.yml: version: unknown key 'version' (expected one of: library, module, versions, references, types, options, calls, defaults)"),
             ("module: StoreKit2\n", "", "Store.yml: missing key 'module'"),
+            ("name: save\n    effect: write", "name: save\n    setter: true\n    effect: write",
+             "Store.yml: calls[1]: a setter has exactly one argument, at position 0: the assigned value"),
             ("types: [{name: Store, initializers: true}]", "types: [{name: Store, initializers: true, properties: {accessibility: {name: level, options: Level}}}]",
              "Store.yml: types[0].properties: only a type with 'conformance: true' (a protocol the app's types adopt) has properties"),
             ("types: [{name: Store, initializers: true}]", "types: [{name: Store, conformance: true, properties: {synchronizable: {name: sync, options: Level}}}]",

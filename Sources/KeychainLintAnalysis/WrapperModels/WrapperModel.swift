@@ -198,6 +198,9 @@ public struct WrapperCall: Hashable, Sendable {
     public var name: String
     /// Called on the type (`Valet.valet(with:accessibility:)`) rather than on an instance.
     public var isStatic: Bool
+    /// A property the app assigns (`keychain.defaultAccessiblity = .always`): its one argument, at
+    /// position 0, is the assigned value.
+    public var isSetter: Bool = false
     public var effect: WrapperCallEffect
     /// The library type of the instance it returns (builders, factories), for call chains.
     public var returns: String?

@@ -12,6 +12,7 @@ public enum WrapperModelCatalog {
         ("EllipticCurveKeyPair.yml", ellipticCurveKeyPairModel),
         ("OktaSecureStorage.yml", oktaSecureStorageModel),
         ("Locksmith.yml", locksmithModel),
+        ("A0SimpleKeychain.yml", a0SimpleKeychainModel),
     ]
 
     private static let loaded: (models: [WrapperModel], errors: [WrapperModelError]) = {

@@ -22,7 +22,9 @@ import Yams
 ///     values: {always: kSecAttrAccessibleAlways}
 /// calls:                           # effect: configure (initializer, builder, factory), write, search;
 ///   - type: Keychain               # static: true for Type.factory(…); returns: the type a builder
-///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers
+///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers;
+///                                  # setter: true for a property the app assigns (its one argument,
+///                                  # position 0, is the assigned value)
 ///     effect: configure
 ///     returns: Keychain
 ///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set,
@@ -171,7 +173,7 @@ public enum WrapperModelLoader {
 
     private static func readCall(_ node: ModelNode, types: [WrapperType], options: [WrapperOptionSet]) throws -> WrapperCall {
         let keys = try node.mapping(
-            allowed: ["type", "name", "static", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
+            allowed: ["type", "name", "static", "setter", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
         let typeName = try keys["type"]!.string()
         guard types.contains(where: { $0.name == typeName }) else {
             throw keys["type"]!.error("unknown type '\(typeName)' (declare it under types)")
@@ -193,9 +195,19 @@ public enum WrapperModelLoader {
             }
             arguments.append(try readArgument(argumentNode, role: role, options: options))
         }
-        return WrapperCall(
+        var call = WrapperCall(
             type: typeName, name: try keys["name"]!.string(), isStatic: try keys["static"]?.bool() ?? false, effect: effect,
             returns: returns, arguments: arguments)
+        call.isSetter = try keys["setter"]?.bool() ?? false
+        if call.isSetter {
+            guard !call.isStatic, call.name != "init", returns == nil else {
+                throw keys["setter"]!.error("a setter is an instance property the app assigns: no 'static', 'returns' or init")
+            }
+            guard arguments.count == 1, arguments[0].place == .position(0) else {
+                throw node.error("a setter has exactly one argument, at position 0: the assigned value")
+            }
+        }
+        return call
     }
 
     private static func readArgument(_ node: ModelNode, role: WrapperArgumentRole, options: [WrapperOptionSet]) throws -> WrapperArgument {

@@ -8,7 +8,7 @@ extension PasscodeFallbackACLRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { if case .callInModule = $0 { false } else { true } }
+        interests.filter { !wrapperInterests.contains($0) }
             + WrapperInterests.interests(for: [.accessControlFlags], models: models)
     }
 

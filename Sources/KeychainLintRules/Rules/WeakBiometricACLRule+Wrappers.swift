@@ -9,7 +9,7 @@ extension WeakBiometricACLRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { if case .callInModule = $0 { false } else { true } }
+        interests.filter { !wrapperInterests.contains($0) }
             + WrapperInterests.interests(for: [.accessControlFlags], models: models)
     }
 
@@ -41,7 +41,7 @@ extension WeakBiometricACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`), SimpleKeychain's `accessControlFlags:` and EllipticCurveKeyPair's `AccessControl(flags:)` (Security's own flags; not the public key's) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`), SimpleKeychain's `accessControlFlags:`, SimpleKeychain 0.x `useAccessControl = true` (always `.userPresence`) and EllipticCurveKeyPair's `AccessControl(flags:)` (Security's own flags; not the public key's) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -142,6 +142,36 @@ extension WeakBiometricACLRule {
             }
             """,
             alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .triggering(
+            "SimpleKeychain 0.x: useAccessControl = true always means .userPresence",
+            """
+            import SimpleKeychain
+
+            func save(_ token: String) {
+                let keychain = A0SimpleKeychain(service: "com.example.bank")
+                keychain.defaultAccessiblity = .whenPasscodeSetThisDeviceOnly
+                keychain.useAccessControl = ↓true
+                keychain.setString(token, forKey: "token")
+            }
+            """,
+            messages: [wrapperMessage("`useAccessControl = true` (A0SimpleKeychain)", userPresenceWeakness)]),
+        .nonTriggering(
+            "SimpleKeychain 0.x: access control off, an app type's useAccessControl, a comparison, a file without the import",
+            files: [
+                "Store.swift": """
+                    import SimpleKeychain
+
+                    final class Preferences { var useAccessControl = false }
+                    func configure(_ keychain: A0SimpleKeychain, preferences: Preferences) -> Bool {
+                        keychain.useAccessControl = false
+                        preferences.useAccessControl = true
+                        return keychain.useAccessControl == true
+                    }
+                    """,
+                "Legacy.swift": """
+                    func configure(_ keychain: A0SimpleKeychain) { keychain.useAccessControl = true }
+                    """,
+            ]),
         .nonTriggering(
             "SimpleKeychain 1.x with .biometryCurrentSet, and reads",
             """

@@ -9,7 +9,7 @@ extension WeakKeychainAccessibilityRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { if case .callInModule = $0 { false } else { true } }
+        interests.filter { !wrapperInterests.contains($0) }
             + WrapperInterests.interests(for: [.accessibility], models: models)
     }
 
@@ -37,7 +37,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -259,6 +259,45 @@ extension WeakKeychainAccessibilityRule {
                         func createInSecureStore() throws {}
                     }
                     func warm() throws { try Cache().createInSecureStore() }
+                    """,
+            ]),
+        .triggering(
+            "SimpleKeychain 0.x (A0SimpleKeychain from Swift): the accessibility assigned to an instance",
+            """
+            import SimpleKeychain
+
+            final class CredentialsStore {
+                private let keychain = A0SimpleKeychain(service: "com.example.bank")
+                func save(_ token: String) {
+                    keychain.defaultAccessiblity = ↓.always
+                    keychain.setString(token, forKey: "token")
+                    let shared = A0SimpleKeychain()
+                    shared.defaultAccessiblity = ↓A0SimpleKeychainItemAccessible.alwaysThisDeviceOnly
+                }
+            }
+            """,
+            messages: [
+                always("`defaultAccessiblity = .always` (A0SimpleKeychain)"),
+                alwaysThisDeviceOnly("`defaultAccessiblity = .alwaysThisDeviceOnly` (A0SimpleKeychain)"),
+            ]),
+        .nonTriggering(
+            "SimpleKeychain 0.x: an app type with the same properties, a comparison, a read of the setting, a file without the import",
+            files: [
+                "Store.swift": """
+                    import SimpleKeychain
+
+                    enum Refresh { case always, never }
+                    final class SyncSettings { var defaultAccessiblity: Refresh = .never }
+                    func configure(_ keychain: A0SimpleKeychain, settings: SyncSettings) -> Bool {
+                        settings.defaultAccessiblity = .always
+                        let current = keychain.defaultAccessiblity
+                        return keychain.defaultAccessiblity == .always
+                    }
+                    """,
+                "Legacy.swift": """
+                    func save(_ keychain: A0SimpleKeychain) {
+                        keychain.defaultAccessiblity = .always
+                    }
                     """,
             ]),
         .nonTriggering(

@@ -7,7 +7,9 @@ import SwiftSyntax
 struct WrapperCallSite {
     let model: WrapperModel
     let call: WrapperCall
-    let syntax: FunctionCallExprSyntax
+    let syntax: FunctionCallExprSyntax!
+    /// For a setter: the assignment's target (`keychain.defaultAccessiblity`) and assigned value.
+    var assignment: (target: MemberAccessExprSyntax, value: ExprSyntax)? = nil
     /// The app's own type the call is made on, when the library type is a protocol it adopts
     /// (Locksmith: `account.createInSecureStore()` on the app's `TwitterAccount`).
     var appType: String? = nil
@@ -48,6 +50,26 @@ struct WrapperCallSite {
         // A method of an instance: `keychain.accessibility(.always)`, `KeychainWrapper.standard.set(…)`.
         for type in instances.types(of: receiver).sorted() {
             if let call = model.calls(named: name, on: type).first(where: { !$0.isStatic }) { return call }
+        }
+        return nil
+    }
+
+    /// The library property `member` is, when it is assigned (`keychain.useAccessControl = true`)
+    /// on an instance of the library's type, in a file that imports it.
+    static func matchSetter(_ member: MemberAccessExprSyntax, in context: RuleContext) -> WrapperCallSite? {
+        guard let infix = member.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            infix.leftOperand.id == member.id, let base = member.base
+        else { return nil }
+        let name = member.declName.baseName.text
+        let imported = FileImports.modules(in: context)
+        for model in context.scan.wrapperModels where imported.contains(model.module) {
+            guard model.calls.contains(where: { $0.isSetter && $0.name == name }) else { continue }
+            let instances = WrapperInstances(model: model, context: context)
+            for type in instances.types(of: SyntaxQueries.unwrapTransparent(base)).sorted() {
+                if let call = model.calls(named: name, on: type).first(where: \.isSetter) {
+                    return WrapperCallSite(model: model, call: call, syntax: nil, assignment: (member, infix.rightOperand))
+                }
+            }
         }
         return nil
     }
@@ -118,7 +140,7 @@ struct WrapperCallSite {
     /// more configuration calls if any (`Keychain(service: s).accessibility(.always).remove("k")`):
     /// nothing is stored with it. An instance kept in a variable is judged by its configuration.
     var onlyConfiguresASearch: Bool {
-        var current = syntax
+        guard var current = syntax else { return false }
         var entry = call
         while entry.effect == .configure, let returned = entry.returns {
             guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
@@ -140,7 +162,7 @@ struct WrapperCallSite {
             if case .label(let label) = argument.place { return label }
             return nil
         })
-        guard !labels.isEmpty else { return false }
+        guard !labels.isEmpty, let syntax else { return false }
         let node = Syntax(syntax)
         if let labelled = node.parent?.as(LabeledExprSyntax.self) {
             return labelled.label.map { labels.contains($0.text) } ?? false
@@ -172,6 +194,7 @@ struct WrapperCallSite {
     /// The argument that carries `role`, as written, when the call has it.
     func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: ExprSyntax)? {
         guard let argument = call.argument(for: role) else { return nil }
+        if let assignment { return (argument, assignment.value) }
         switch argument.place {
         case .label(let label):
             return SyntaxQueries.argument(labeled: label, of: syntax).map { (argument, $0.expression) }

@@ -14,6 +14,10 @@ enum WrapperInterests {
                 && (call.arguments.contains { roles.contains($0.role) }
                     || model.type(named: call.type)?.properties.contains { roles.contains($0.role) } == true)
             {
+                if call.isSetter {
+                    if !result.contains(.memberAccess(call.name)) { result.append(.memberAccess(call.name)) }
+                    continue
+                }
                 let names = call.name == "init" ? [call.type, "init"] : [call.name]
                 for name in names where !result.contains(.callInModule(name, module: model.module)) {
                     result.append(.callInModule(name, module: model.module))

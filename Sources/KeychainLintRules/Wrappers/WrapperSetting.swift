@@ -20,7 +20,13 @@ struct WrapperSetting {
 
     /// The setting of `role` made by the call `input` is, when it is a modelled library call.
     static func of(_ input: RuleInput, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
-        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
+        let matched: WrapperCallSite?
+        switch input {
+        case .call(let syntax): matched = WrapperCallSite.match(syntax, in: context)
+        case .memberAccess(let member): matched = WrapperCallSite.matchSetter(member, in: context)
+        default: matched = nil
+        }
+        guard let site = matched, site.call.effect != .search,
             !site.onlyConfiguresASearch,
             !site.onlyConfiguresASearch
         else { return nil }
@@ -103,6 +109,7 @@ struct WrapperSetting {
     /// "`.accessibility(.always)` (KeychainAccess)", "`accessControl: .userPresence` (Valet)".
     func written(_ option: WrapperOption) -> String {
         if let property { return "`\(property)` is `\(option.spelling)` (\(site.model.library))" }
+        if site.call.isSetter { return "`\(site.call.name) = \(option.spelling)` (\(site.model.library))" }
         let call: String
         switch argument.place {
         case .label(let label): call = "\(label): \(option.spelling)"
