@@ -100,7 +100,8 @@ extension PasscodeFallbackACLRule {
                     ("Passcode-only access control",
                      "`[.devicePasscode, .privateKeyUsage]` lets anyone who knows or watches the device passcode read the item; biometry is never required"),
                     written: "`flags: [.devicePasscode, .privateKeyUsage]` (EllipticCurveKeyPair)"),
-            ]),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .nonTriggering(
             "OktaSecureStorage: without biometrics, an app type with the same method, a comparison, reads, a file without the import",
             files: [

@@ -113,7 +113,8 @@ extension WeakBiometricACLRule {
             messages: [
                 wrapperMessage("`accessControlFlags: .userPresence` (SimpleKeychain)", userPresenceWeakness),
                 wrapperMessage("`accessControlFlags: .biometryAny` (SimpleKeychain)", biometryAnyWeakness),
-            ]),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
             "EllipticCurveKeyPair: Security's own flags for the private key",
             """

@@ -69,7 +69,8 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 always("`.accessibility(.always)` (KeychainAccess)"),
                 alwaysThisDeviceOnly("`.accessibility(.alwaysThisDeviceOnly)` (KeychainAccess)"),
-            ]),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
             "KeychainAccess: a stored instance configured with a constant declared in another file",
             files: [
@@ -152,7 +153,8 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)") + publicKeyNote,
                 alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)"),
-            ]),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
             "OktaSecureStorage: Security's own constant, or its raw string, given to a write",
             """

@@ -26,10 +26,13 @@ struct WrapperSetting {
         case .memberAccess(let member): matched = WrapperCallSite.matchSetter(member, in: context)
         default: matched = nil
         }
-        guard let site = matched, site.call.effect != .search,
-            !site.onlyConfiguresASearch,
-            !site.onlyConfiguresASearch
-        else { return nil }
+        guard let site = matched else { return nil }
+        return of(site, role: role, in: context)
+    }
+
+    /// The setting of `role` made at `site`, unless the call only searches.
+    static func of(_ site: WrapperCallSite, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
+        guard site.call.effect != .search, !site.onlyConfiguresASearch else { return nil }
         if let (argument, expression) = site.argument(for: role) {
             return of(site, argument: argument, expression: expression, in: context)
         }
