@@ -27,6 +27,16 @@ extension BiometricItemNotDeviceBoundRule {
         }
         let protectedBy = "\(flagsSetting.written(flagsOption)) → `\(flags.swiftDescription)`"
         checkProtection(around: site, protectedBy: protectedBy, flagsExpression: flagsSetting.expression, in: context)
+        if WrapperChain.synchronizable(around: site, in: context) == nil,
+            let stored = WrapperChain.storedValues(.synchronizable, around: site, in: context).first(where: { $0.value == .bool(true) })
+        {
+            // The instance was made synchronizable where it was built (a property or variable).
+            context.report(
+                at: flagsSetting.expression,
+                message: Self.wrapperSynchronizedMessage(Self.synchronizableSpelling(stored.call, of: site.model), protectedBy: protectedBy)
+                    + context.describeTrace(stored.trace),
+                confidence: .medium, trace: stored.trace)
+        }
         if let synchronized = WrapperChain.synchronizable(around: site, in: context) {
             let written = Self.synchronizableSpelling(synchronized.site)
             context.report(
@@ -80,12 +90,16 @@ extension BiometricItemNotDeviceBoundRule {
 
     /// "`.synchronizable(true)` (KeychainAccess)", "`synchronizable: true` (SimpleKeychain)".
     static func synchronizableSpelling(_ site: WrapperCallSite) -> String {
-        let call: String
-        switch site.call.argument(for: .synchronizable)?.place {
-        case .label(let label)?: call = "\(label): true"
-        default: call = site.call.isSetter ? "\(site.call.name) = true" : ".\(site.call.name)(true)"
+        synchronizableSpelling(site.call, of: site.model)
+    }
+
+    static func synchronizableSpelling(_ call: WrapperCall, of model: WrapperModel) -> String {
+        let written: String
+        switch call.argument(for: .synchronizable)?.place {
+        case .label(let label)?: written = "\(label): true"
+        default: written = call.isSetter ? "\(call.name) = true" : ".\(call.name)(true)"
         }
-        return "`\(call)` (\(site.model.library))"
+        return "`\(written)` (\(model.library))"
     }
 
     static func wrapperProtectionMessage(_ written: String, _ name: String, protectedBy: String, severity: Severity) -> String {
@@ -100,7 +114,7 @@ extension BiometricItemNotDeviceBoundRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: user-authentication flags given to a library (KeychainAccess `accessibility(_:authenticationPolicy:)`, SimpleKeychain `accessControlFlags:` and 0.x `useAccessControl = true`, EllipticCurveKeyPair `AccessControl(protection:flags:)` for the private key, OktaSecureStorage `behindBiometrics: true`) are judged with the accessibility given in the same call, the same builder chain or assignments to the same instance in the same body, or, when none is given, the library's default (SimpleKeychain's AfterFirstUnlock: medium; OktaSecureStorage's WhenUnlockedThisDeviceOnly: low). Valet's Secure Enclave valets always use WhenPasscodeSetThisDeviceOnly and are never reported. `.synchronizable(true)` or `synchronizable: true` with such flags in the same chain or call is reported at the synchronizable argument."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: user-authentication flags given to a library (KeychainAccess `accessibility(_:authenticationPolicy:)`, SimpleKeychain `accessControlFlags:` and 0.x `useAccessControl = true`, EllipticCurveKeyPair `AccessControl(protection:flags:)` for the private key, OktaSecureStorage `behindBiometrics: true`) are judged with the accessibility given in the same call, the same builder chain or assignments to the same instance in the same body, or, when none is given, the library's default (SimpleKeychain's AfterFirstUnlock: medium; OktaSecureStorage's WhenUnlockedThisDeviceOnly: low). Valet's Secure Enclave valets always use WhenPasscodeSetThisDeviceOnly and are never reported. `.synchronizable(true)` or `synchronizable: true` with such flags in the same chain or call is reported at the synchronizable argument; on a stored instance built with `.synchronizable(true)` (a property or variable the resolver follows), at the flags."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -137,6 +151,26 @@ extension BiometricItemNotDeviceBoundRule {
                     "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
                     protectedBy: "`flags: [.biometryCurrentSet, .privateKeyUsage]` (EllipticCurveKeyPair) → `[.biometryCurrentSet, .privateKeyUsage]`",
                     severity: .low),
+            ],
+            alsoTriggers: ["swift.conflicting_accessibility_attributes"]),
+        .triggering(
+            "KeychainAccess: a stored instance made synchronizable, given a biometric policy at the write",
+            """
+            import KeychainAccess
+
+            final class CardStore {
+                private let keychain = Keychain(service: "com.example.cards").synchronizable(true)
+                func save(_ card: String) throws {
+                    try keychain.accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓.biometryCurrentSet)
+                        .set(card, key: "card")
+                }
+            }
+            """,
+            messages: [
+                wrapperSynchronizedMessage(
+                    "`.synchronizable(true)` (KeychainAccess)",
+                    protectedBy: "`authenticationPolicy: .biometryCurrentSet` (KeychainAccess) → `.biometryCurrentSet`")
+                    + " (via `CardStore.keychain` (line 4))"
             ],
             alsoTriggers: ["swift.conflicting_accessibility_attributes"]),
         .triggering(

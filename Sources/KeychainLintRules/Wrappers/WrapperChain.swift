@@ -46,6 +46,45 @@ enum WrapperChain {
         return result
     }
 
+    /// The values `role` was given when the instance the chain starts from was built, when that
+    /// instance is a variable or property the resolver follows to a chain of the library's calls
+    /// (`private let keychain = Keychain(service: s).synchronizable(true)` … `keychain.accessibility(…)`):
+    /// each value with the call's spelling and the path to it. Empty when the chain starts at a call.
+    static func storedValues(_ role: WrapperArgumentRole, around site: WrapperCallSite, in context: RuleContext)
+        -> [(value: Value, argument: WrapperArgument, call: WrapperCall, trace: [TraceStep])]
+    {
+        guard var innermost = site.syntax else { return [] }
+        while let member = innermost.calledExpression.as(MemberAccessExprSyntax.self),
+            let inner = member.base.map(SyntaxQueries.unwrapTransparent)?.as(FunctionCallExprSyntax.self)
+        {
+            innermost = inner
+        }
+        guard let receiver = SyntaxQueries.receiver(of: innermost).map(SyntaxQueries.unwrapTransparent),
+            !receiver.is(FunctionCallExprSyntax.self)
+        else { return [] }
+        let instances = WrapperInstances(model: site.model, context: context)
+        var result: [(Value, WrapperArgument, WrapperCall, [TraceStep])] = []
+        for traced in context.resolve(receiver).values {
+            guard instances.type(of: traced.value) != nil else { continue }
+            var current: Value? = traced.value
+            while case .call(let value)? = current {
+                defer { current = value.receiver }
+                guard let call = site.model.calls.first(where: { $0.name == value.name && $0.effect == .configure }) ?? (
+                    instances.libraryType(named: value.name).flatMap { site.model.calls(named: "init", on: $0).first }),
+                    let argument = call.argument(for: role)
+                else { continue }
+                let given: Value?
+                switch argument.place {
+                case .label(let label): given = value.argument(labeled: label)
+                case .position(let index):
+                    given = index < value.arguments.count && value.arguments[index].label == nil ? value.arguments[index].value : nil
+                }
+                if let given { result.append((given, argument, call, traced.trace)) }
+            }
+        }
+        return result
+    }
+
     /// The first setting of `role` among the calls around `site` (nil when none sets it).
     static func setting(_ role: WrapperArgumentRole, around site: WrapperCallSite, in context: RuleContext) -> WrapperSetting? {
         for other in sites(around: site, in: context) {
