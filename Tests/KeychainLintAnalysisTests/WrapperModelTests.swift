@@ -10,8 +10,14 @@ struct WrapperModelTests {
     func builtInModelsLoad() throws {
         #expect(WrapperModelCatalog.builtInErrors.map(\.description) == [])
         let models = WrapperModelCatalog.builtIn
-        #expect(models.map(\.library) == ["KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper", "SimpleKeychain"])
-        #expect(models.map(\.module) == ["KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper", "SimpleKeychain"])
+        #expect(models.map(\.library) == [
+            "KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
+            "OktaSecureStorage", "Locksmith", "A0SimpleKeychain",
+        ])
+        #expect(models.map(\.module) == [
+            "KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
+            "OktaSecureStorage", "Locksmith", "SimpleKeychain",
+        ])
         for model in models {
             #expect(!model.versions.isEmpty, "\(model.library)")
             #expect(!model.references.isEmpty, "\(model.library)")
@@ -53,6 +59,32 @@ struct WrapperModelTests {
         #expect(wrapper.calls(named: "string", on: "KeychainWrapper").first?.effect == .search)
         #expect(wrapper.calls(named: "removeObject", on: "KeychainWrapper").first?.argument(for: .accessibility) != nil)
         #expect(wrapper.type(named: "KeychainWrapper")?.sharedInstances.contains("standard") == true)
+
+        // Security's own values (convention 6), and a Bool that means fixed flags.
+        let curve = try #require(byLibrary["EllipticCurveKeyPair"])
+        let accessControl = try #require(curve.calls(named: "init", on: "AccessControl").first)
+        #expect(accessControl.argument(for: .accessibility)?.security == true)
+        #expect(accessControl.argument(for: .accessControlFlags)?.place == .label("flags"))
+        #expect(curve.calls(named: "init", on: "Config").first?.argument(for: .publicKey)?.place == .label("publicKeyAccessControl"))
+        let okta = try #require(byLibrary["OktaSecureStorage"])
+        let write = try #require(okta.calls(named: "set", on: "OktaSecureStorage").first)
+        #expect(write.effect == .write && write.argument(for: .accessibility)?.security == true)
+        #expect(write.argument(for: .accessControlFlags)?.whenTrue == ["biometryCurrentSet", "or", "devicePasscode"])
+        #expect(okta.calls(named: "init", on: "OktaSecureStorage").first?.argument(for: .applicationPassword)?.place == .label("applicationPassword"))
+        #expect(okta.defaults.accessibility == "kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+
+        // A protocol the app's types adopt, and the property they implement for it.
+        let locksmith = try #require(byLibrary["Locksmith"])
+        let createable = try #require(locksmith.type(named: "CreateableSecureStorable"))
+        #expect(createable.conformance && createable.property(for: .accessibility)?.name == "accessible")
+        #expect(locksmith.optionSet(named: "LocksmithAccessibleOption")?.values["Always"] == ["kSecAttrAccessibleAlways"])
+        #expect(locksmith.calls(named: "createInSecureStore", on: "CreateableSecureStorable").first?.effect == .write)
+
+        // Properties the app assigns.
+        let a0 = try #require(byLibrary["A0SimpleKeychain"])
+        let useAccessControl = try #require(a0.calls(named: "useAccessControl", on: "A0SimpleKeychain").first)
+        #expect(useAccessControl.isSetter && useAccessControl.argument(for: .accessControlFlags)?.whenTrue == ["userPresence"])
+        #expect(a0.defaults.accessibility == "kSecAttrAccessibleAfterFirstUnlock")
     }
 
     static let minimal = """
@@ -108,7 +140,7 @@ struct WrapperModelTests {
             ("accessibility: {label: level, options: Level}", "accessibility: {label: level, position: 1, options: Level}",
              "Store.yml: calls[1].arguments.accessibility: give exactly one of 'label' and 'position'"),
             ("accessibility: {label: level, options: Level}", "accesibility: {label: level, options: Level}",
-             "Store.yml: calls[1].arguments.accesibility: unknown role 'accesibility' (expected one of: accessibility, accessControlFlags, synchronizable)"),
+             "Store.yml: calls[1].arguments.accesibility: unknown role 'accesibility' (expected one of: accessibility, accessControlFlags, synchronizable, applicationPassword, publicKey)"),
             ("legacy: kSecAttrAccessibleAlways", "legacy: kSecAttrAccessibleSometimes",
              "Store.yml: options[0].values.legacy: 'kSecAttrAccessibleSometimes' is not a kSecAttrAccessible… constant"),
             ("meaning: accessibility", "meaning: accessControlFlags",
@@ -118,6 +150,28 @@ struct WrapperModelTests {
             ("versions: \"1.0\"", "version: \"1.0\"",
              "Store.yml: version: unknown key 'version' (expected one of: library, module, versions, references, types, options, calls, defaults)"),
             ("module: StoreKit2\n", "", "Store.yml: missing key 'module'"),
+            ("name: save\n    effect: write", "name: save\n    setter: true\n    effect: write",
+             "Store.yml: calls[1]: a setter has exactly one argument, at position 0: the assigned value"),
+            ("types: [{name: Store, initializers: true}]", "types: [{name: Store, initializers: true, properties: {accessibility: {name: level, options: Level}}}]",
+             "Store.yml: types[0].properties: only a type with 'conformance: true' (a protocol the app's types adopt) has properties"),
+            ("types: [{name: Store, initializers: true}]", "types: [{name: Store, conformance: true, properties: {synchronizable: {name: sync, options: Level}}}]",
+             "Store.yml: types[0].properties.synchronizable: unknown property role 'synchronizable' (expected one of: accessibility, accessControlFlags)"),
+            ("types: [{name: Store, initializers: true}]", "types: [{name: Store, conformance: true, properties: {accessControlFlags: {name: level, options: Level}}}]",
+             "Store.yml: types[0].properties.accessControlFlags.options: option set 'Level' means accessibility, not accessControlFlags"),
+            ("accessibility: {label: level, options: Level}", "accessibility: {label: level}",
+             "Store.yml: calls[1].arguments.accessibility: missing key 'options' (the option set this argument takes), 'security: true' (Security's own values) or 'whenTrue' (a Bool meaning fixed flags)"),
+            ("accessibility: {label: level, options: Level}", "accessibility: {label: level, options: Level, security: true}",
+             "Store.yml: calls[1].arguments.accessibility: give only one of 'options', 'security' and 'whenTrue'"),
+            ("accessibility: {label: level, options: Level}", "accessibility: {label: level, security: false}",
+             "Store.yml: calls[1].arguments.accessibility.security: 'security' can only be true (leave it out otherwise)"),
+            ("accessibility: {label: level, options: Level}", "accessibility: {label: level, whenTrue: [userPresence]}",
+             "Store.yml: calls[1].arguments.accessibility.whenTrue: only an accessControlFlags argument can be a Bool meaning fixed flags"),
+            ("accessibility: {label: level, options: Level}", "accessControlFlags: {label: protect, whenTrue: [biometryCurrentSet, faceID]}",
+             "Store.yml: calls[1].arguments.accessControlFlags.whenTrue: 'faceID' is not a SecAccessControlCreateFlags name"),
+            ("accessibility: {label: level, options: Level}", "applicationPassword: {label: password, security: true}",
+             "Store.yml: calls[1].arguments.applicationPassword.security: an applicationPassword argument is a String and takes no 'security'"),
+            ("accessibility: {label: level, options: Level}", "synchronizable: {label: sync, whenTrue: [or]}",
+             "Store.yml: calls[1].arguments.synchronizable.whenTrue: a synchronizable argument is a Bool and takes no 'whenTrue'"),
         ] as [(String, String, String)])
     func errorsNameTheKey(_ original: String, _ replacement: String, _ expected: String) throws {
         let yaml = Self.minimal.replacingOccurrences(of: original, with: replacement)

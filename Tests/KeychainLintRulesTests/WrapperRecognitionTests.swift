@@ -1,4 +1,6 @@
+import KeychainLintAnalysis
 import KeychainLintCore
+import KeychainLintEngine
 import KeychainLintRules
 import Testing
 
@@ -77,6 +79,51 @@ struct WrapperRecognitionTests {
                 let keychain = Keychain(service: "bank").accessibility(.always)
                 """,
         ]),
+        Case(title: "Locksmith: the conformance declared in an extension in another file, the property in the type, a parameter of the type", files: [
+            "Token.swift": """
+                import Locksmith
+                struct Token: GenericPasswordSecureStorable {
+                    let service = "bank"
+                    let account = "token"
+                    var accessible: LocksmithAccessibleOption? {
+                        if legacy { return .always }
+                        return .whenUnlockedThisDeviceOnly
+                    }
+                    var legacy: Bool { true }
+                }
+                """,
+            "Token+Store.swift": """
+                import Locksmith
+                extension Token: CreateableSecureStorable {}
+                func store(_ token: Token) throws { try ↓token.createInSecureStore() }
+                """,
+        ]),
+        Case(title: "Locksmith: a type of the same name in a module that does not adopt the protocol", files: ["A.swift": """
+            import Locksmith
+            struct Token: ReadableSecureStorable, GenericPasswordSecureStorable {
+                let service = "bank"
+                let account = "token"
+                var accessible: LocksmithAccessibleOption? { .always }
+                func createInSecureStore() throws {}
+            }
+            func store(_ token: Token) throws { try token.createInSecureStore() }
+            """]),
+        Case(title: "EllipticCurveKeyPair: an access control given straight to publicKeyAccessControl is still reported", files: ["A.swift": """
+            import EllipticCurveKeyPair
+            let config = EllipticCurveKeyPair.Config(
+                publicLabel: "p", privateLabel: "s", operationPrompt: nil,
+                publicKeyAccessControl: EllipticCurveKeyPair.AccessControl(protection: ↓kSecAttrAccessibleAlways, flags: []),
+                privateKeyAccessControl: EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage]),
+                token: .secureEnclave)
+            """]),
+        Case(title: "SimpleKeychain 0.x: an instance stored in a property, assigned in a method", files: ["A.swift": """
+            import SimpleKeychain
+            final class Store {
+                let keychain: A0SimpleKeychain
+                init() { keychain = A0SimpleKeychain(service: "bank") }
+                func configure() { keychain.defaultAccessiblity = ↓.alwaysThisDeviceOnly }
+            }
+            """]),
         Case(title: "a library method on a value of an unknown type is not a match", files: ["A.swift": """
             import SwiftKeychainWrapper
             func save(_ token: String, store: AnyObject) {
@@ -93,5 +140,22 @@ struct WrapperRecognitionTests {
         let expected = example.markerPositions.map { "\($0.file):\($0.line):\($0.column)" }
         let reported = try run(Self.accessibility, on: example).map { "\($0.file):\($0.line):\($0.column)" }
         #expect(reported == expected)
+    }
+
+    @Test("EllipticCurveKeyPair: Always on the public key is low (decision D4), on the private key high")
+    func publicKeyIsLow() throws {
+        let source = """
+            import EllipticCurveKeyPair
+            let publicAccess = EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleAlways, flags: [])
+            let config = EllipticCurveKeyPair.Config(
+                publicLabel: "p", privateLabel: "s", operationPrompt: nil,
+                publicKeyAccessControl: publicAccess,
+                privateKeyAccessControl: EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleAlways, flags: .privateKeyUsage),
+                token: .secureEnclave)
+            """
+        let type = try #require(RuleRegistry.rule(id: Self.accessibility))
+        let scanner = try Scanner(configuration: Configuration(), ruleTypes: [type])
+        let findings = scanner.scan(sources: [ProjectIndex.Input(path: "A.swift", text: source)], projectFiles: []).findings
+        #expect(findings.map { "\($0.range.start.line):\($0.severity)" } == ["2:low", "6:high"])
     }
 }

@@ -62,11 +62,41 @@ public struct WrapperType: Hashable, Sendable {
     public var initializers: Bool
     /// Static properties that hold an instance (`KeychainWrapper.standard`).
     public var sharedInstances: [String]
+    /// A protocol the app's own types conform to (Locksmith `CreateableSecureStorable`): an
+    /// instance of an app type that declares the conformance is an instance of this type.
+    public var conformance: Bool
+    /// Protocol requirements the app's conforming type implements, whose values the library
+    /// writes (Locksmith `var accessible: LocksmithAccessibleOption?`).
+    public var properties: [WrapperProperty]
 
-    public init(name: String, initializers: Bool, sharedInstances: [String]) {
+    public init(
+        name: String, initializers: Bool, sharedInstances: [String], conformance: Bool = false, properties: [WrapperProperty] = []
+    ) {
         self.name = name
         self.initializers = initializers
         self.sharedInstances = sharedInstances
+        self.conformance = conformance
+        self.properties = properties
+    }
+
+    public func property(for role: WrapperArgumentRole) -> WrapperProperty? {
+        properties.first { $0.role == role }
+    }
+}
+
+/// A property an app type implements for the library (a protocol requirement), read as an
+/// argument of the library's writes on that type.
+public struct WrapperProperty: Hashable, Sendable {
+    public var role: WrapperArgumentRole
+    /// The property's name (`accessible`).
+    public var name: String
+    /// The option set its values belong to.
+    public var options: String
+
+    public init(role: WrapperArgumentRole, name: String, options: String) {
+        self.role = role
+        self.name = name
+        self.options = options
     }
 }
 
@@ -113,9 +143,14 @@ public enum WrapperCallEffect: String, Hashable, Sendable, CaseIterable {
 public enum WrapperArgumentRole: String, Hashable, Sendable, CaseIterable {
     case accessibility
     case accessControlFlags
-    /// Described by the models; no rule reads it yet (the synchronizable checks of
-    /// swift.biometric_item_not_device_bound and swift.conflicting_accessibility_attributes will).
+    /// A Bool: whether the item is synchronized through iCloud Keychain.
     case synchronizable
+    /// A String the library hands to `LAContext.setCredential(_:type: .applicationPassword)` on
+    /// every write and read (OktaSecureStorage `init(applicationPassword:)`).
+    case applicationPassword
+    /// An instance of a library type given here configures a public key (EllipticCurveKeyPair
+    /// `Config(publicKeyAccessControl:)`): a public key is no secret (decision D4).
+    case publicKey
 }
 
 /// Where an argument is in a call.
@@ -138,11 +173,20 @@ public struct WrapperArgument: Hashable, Sendable {
     public var place: WrapperArgumentPlace
     /// The option set the argument's values belong to (nil for a Bool such as synchronizable).
     public var options: String?
+    /// The argument takes Security's own value: a `kSecAttrAccessible…` constant (or its raw
+    /// string) for an accessibility, `SecAccessControlCreateFlags` for flags
+    /// (EllipticCurveKeyPair `AccessControl(protection:flags:)`, OktaSecureStorage `accessibility:`).
+    public var security: Bool
+    /// The argument is a Bool that, when true, means these SecAccessControlCreateFlags (and no
+    /// flags when false): OktaSecureStorage `behindBiometrics: true` → `[.biometryCurrentSet, .or, .devicePasscode]`.
+    public var whenTrue: [String]?
 
-    public init(role: WrapperArgumentRole, place: WrapperArgumentPlace, options: String?) {
+    public init(role: WrapperArgumentRole, place: WrapperArgumentPlace, options: String?, security: Bool = false, whenTrue: [String]? = nil) {
         self.role = role
         self.place = place
         self.options = options
+        self.security = security
+        self.whenTrue = whenTrue
     }
 }
 
@@ -154,6 +198,9 @@ public struct WrapperCall: Hashable, Sendable {
     public var name: String
     /// Called on the type (`Valet.valet(with:accessibility:)`) rather than on an instance.
     public var isStatic: Bool
+    /// A property the app assigns (`keychain.defaultAccessiblity = .always`): its one argument, at
+    /// position 0, is the assigned value.
+    public var isSetter: Bool = false
     public var effect: WrapperCallEffect
     /// The library type of the instance it returns (builders, factories), for call chains.
     public var returns: String?
@@ -175,8 +222,8 @@ public struct WrapperCall: Hashable, Sendable {
     }
 }
 
-/// What the library stores when the app says nothing (never a finding by itself; no rule reads
-/// it yet: it is the protection when the app adds access-control flags without an accessibility).
+/// What the library stores when the app says nothing (never a finding by itself, decision D2; it
+/// is the protection when the app adds access-control flags without an accessibility).
 public struct WrapperDefaults: Hashable, Sendable {
     /// The accessibility constant, or nil when every way to create an instance requires one.
     public var accessibility: String?

@@ -9,6 +9,10 @@ public enum WrapperModelCatalog {
         ("keychain-swift.yml", keychainSwiftModel),
         ("SwiftKeychainWrapper.yml", swiftKeychainWrapperModel),
         ("SimpleKeychain.yml", simpleKeychainModel),
+        ("EllipticCurveKeyPair.yml", ellipticCurveKeyPairModel),
+        ("OktaSecureStorage.yml", oktaSecureStorageModel),
+        ("Locksmith.yml", locksmithModel),
+        ("A0SimpleKeychain.yml", a0SimpleKeychainModel),
     ]
 
     private static let loaded: (models: [WrapperModel], errors: [WrapperModelError]) = {

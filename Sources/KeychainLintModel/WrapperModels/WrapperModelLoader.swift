@@ -13,17 +13,24 @@ import Yams
 ///   - {repository: https://github.com/kishikawakatsumi/KeychainAccess, commit: e0c7eeb}
 /// types:                           # initializers: Type(…) makes one; sharedInstances: Type.standard
 ///   - {name: Keychain, initializers: true, sharedInstances: []}
+///                                  # conformance: true for a protocol the app's types adopt, whose
+///                                  # properties the app implements (Locksmith's `accessible`):
+///                                  # properties: {accessibility: {name: accessible, options: …}}
 /// options:                         # meaning: accessibility (one kSecAttrAccessible… constant per
 ///   - name: Accessibility          # spelling) or accessControlFlags (SecAccessControlCreateFlags
 ///     meaning: accessibility       # names; rawValuesAreSecurityBits: true when raw values are bits)
 ///     values: {always: kSecAttrAccessibleAlways}
 /// calls:                           # effect: configure (initializer, builder, factory), write, search;
 ///   - type: Keychain               # static: true for Type.factory(…); returns: the type a builder
-///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers
+///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers;
+///                                  # setter: true for a property the app assigns (its one argument,
+///                                  # position 0, is the assigned value)
 ///     effect: configure
 ///     returns: Keychain
-///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set
-///       accessibility: {position: 0, options: Accessibility}
+///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set,
+///       accessibility: {position: 0, options: Accessibility}   # or `security: true` (Security's own
+///                                  # constant or flags), or `whenTrue: [flags]` (a Bool meaning those flags);
+///                                  # roles also synchronizable, applicationPassword, publicKey
 /// defaults: {accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: false}
 /// ```
 public enum WrapperModelLoader {
@@ -65,14 +72,6 @@ public enum WrapperModelLoader {
         let references = try top["references"]!.list().map(readReference)
         if references.isEmpty { throw top["references"]!.error("name at least one public source") }
 
-        var types: [WrapperType] = []
-        for node in try top["types"]!.list() {
-            let type = try readType(node)
-            if types.contains(where: { $0.name == type.name }) { throw node.error("type '\(type.name)' is declared twice") }
-            types.append(type)
-        }
-        if types.isEmpty { throw top["types"]!.error("declare at least one type") }
-
         var options: [WrapperOptionSet] = []
         for node in try top["options"]?.list() ?? [] {
             let optionSet = try readOptionSet(node)
@@ -81,6 +80,14 @@ public enum WrapperModelLoader {
             }
             options.append(optionSet)
         }
+
+        var types: [WrapperType] = []
+        for node in try top["types"]!.list() {
+            let type = try readType(node, options: options)
+            if types.contains(where: { $0.name == type.name }) { throw node.error("type '\(type.name)' is declared twice") }
+            types.append(type)
+        }
+        if types.isEmpty { throw top["types"]!.error("declare at least one type") }
 
         var calls: [WrapperCall] = []
         for node in try top["calls"]!.list() {
@@ -103,11 +110,35 @@ public enum WrapperModelLoader {
             repository: try keys["repository"]!.string(), commit: try keys["commit"]!.string(), note: try keys["note"]?.string())
     }
 
-    private static func readType(_ node: ModelNode) throws -> WrapperType {
-        let keys = try node.mapping(allowed: ["name", "initializers", "sharedInstances"], required: ["name"])
+    private static func readType(_ node: ModelNode, options: [WrapperOptionSet]) throws -> WrapperType {
+        let keys = try node.mapping(
+            allowed: ["name", "initializers", "sharedInstances", "conformance", "properties"], required: ["name"])
+        let conformance = try keys["conformance"]?.bool() ?? false
+        var properties: [WrapperProperty] = []
+        if let propertiesNode = keys["properties"] {
+            guard conformance else {
+                throw propertiesNode.error("only a type with 'conformance: true' (a protocol the app's types adopt) has properties")
+            }
+            for (roleName, propertyNode) in try propertiesNode.namedEntries() {
+                guard let role = WrapperArgumentRole(rawValue: roleName), role == .accessibility || role == .accessControlFlags else {
+                    throw propertyNode.error("unknown property role '\(roleName)' (expected one of: accessibility, accessControlFlags)")
+                }
+                let property = try propertyNode.mapping(allowed: ["name", "options"], required: ["name", "options"])
+                let optionsName = try property["options"]!.string()
+                guard let optionSet = options.first(where: { $0.name == optionsName }) else {
+                    throw property["options"]!.error("unknown option set '\(optionsName)'")
+                }
+                let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
+                if optionSet.meaning != expected {
+                    throw property["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+                }
+                properties.append(WrapperProperty(role: role, name: try property["name"]!.string(), options: optionsName))
+            }
+        }
         return WrapperType(
             name: try keys["name"]!.string(), initializers: try keys["initializers"]?.bool() ?? false,
-            sharedInstances: try keys["sharedInstances"]?.list().map { try $0.string() } ?? [])
+            sharedInstances: try keys["sharedInstances"]?.list().map { try $0.string() } ?? [], conformance: conformance,
+            properties: properties)
     }
 
     private static func readOptionSet(_ node: ModelNode) throws -> WrapperOptionSet {
@@ -142,7 +173,7 @@ public enum WrapperModelLoader {
 
     private static func readCall(_ node: ModelNode, types: [WrapperType], options: [WrapperOptionSet]) throws -> WrapperCall {
         let keys = try node.mapping(
-            allowed: ["type", "name", "static", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
+            allowed: ["type", "name", "static", "setter", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
         let typeName = try keys["type"]!.string()
         guard types.contains(where: { $0.name == typeName }) else {
             throw keys["type"]!.error("unknown type '\(typeName)' (declare it under types)")
@@ -164,13 +195,23 @@ public enum WrapperModelLoader {
             }
             arguments.append(try readArgument(argumentNode, role: role, options: options))
         }
-        return WrapperCall(
+        var call = WrapperCall(
             type: typeName, name: try keys["name"]!.string(), isStatic: try keys["static"]?.bool() ?? false, effect: effect,
             returns: returns, arguments: arguments)
+        call.isSetter = try keys["setter"]?.bool() ?? false
+        if call.isSetter {
+            guard !call.isStatic, call.name != "init", returns == nil else {
+                throw keys["setter"]!.error("a setter is an instance property the app assigns: no 'static', 'returns' or init")
+            }
+            guard arguments.count == 1, arguments[0].place == .position(0) else {
+                throw node.error("a setter has exactly one argument, at position 0: the assigned value")
+            }
+        }
+        return call
     }
 
     private static func readArgument(_ node: ModelNode, role: WrapperArgumentRole, options: [WrapperOptionSet]) throws -> WrapperArgument {
-        let keys = try node.mapping(allowed: ["label", "position", "options"])
+        let keys = try node.mapping(allowed: ["label", "position", "options", "security", "whenTrue"])
         let place: WrapperArgumentPlace
         switch (keys["label"], keys["position"]) {
         case (let label?, nil): place = .label(try label.string())
@@ -178,20 +219,45 @@ public enum WrapperModelLoader {
         default: throw node.error("give exactly one of 'label' and 'position'")
         }
         let optionsName = try keys["options"]?.string()
+        let security = try keys["security"]?.bool() ?? false
+        let whenTrue = try keys["whenTrue"]?.strings()
         switch role {
-        case .synchronizable:
-            if optionsName != nil { throw keys["options"]!.error("a synchronizable argument is a Bool and takes no option set") }
-        case .accessibility, .accessControlFlags:
-            guard let optionsName else { throw node.error("missing key 'options' (the option set this argument takes)") }
-            guard let optionSet = options.first(where: { $0.name == optionsName }) else {
-                throw keys["options"]!.error("unknown option set '\(optionsName)'")
+        case .synchronizable, .applicationPassword, .publicKey:
+            let what = role == .synchronizable ? "a Bool" : role == .applicationPassword ? "a String" : "a library instance"
+            for key in ["options", "security", "whenTrue"] where keys[key] != nil {
+                throw keys[key]!.error("\(role == .applicationPassword ? "an" : "a") \(role.rawValue) argument is \(what) and takes no '\(key)'")
             }
-            let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
-            if optionSet.meaning != expected {
-                throw keys["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+        case .accessibility, .accessControlFlags:
+            let given = [optionsName != nil, keys["security"] != nil, whenTrue != nil].filter { $0 }.count
+            guard given == 1 else {
+                throw node.error(
+                    given == 0
+                        ? "missing key 'options' (the option set this argument takes), 'security: true' (Security's own values) or 'whenTrue' (a Bool meaning fixed flags)"
+                        : "give only one of 'options', 'security' and 'whenTrue'")
+            }
+            if keys["security"] != nil, !security {
+                throw keys["security"]!.error("'security' can only be true (leave it out otherwise)")
+            }
+            if let whenTrue {
+                guard role == .accessControlFlags else {
+                    throw keys["whenTrue"]!.error("only an accessControlFlags argument can be a Bool meaning fixed flags")
+                }
+                if whenTrue.isEmpty { throw keys["whenTrue"]!.error("list at least one flag") }
+                for name in whenTrue where AccessControlFlag.named(name) == nil || name.hasPrefix("kSec") {
+                    throw keys["whenTrue"]!.error("'\(name)' is not a SecAccessControlCreateFlags name")
+                }
+            }
+            if let optionsName {
+                guard let optionSet = options.first(where: { $0.name == optionsName }) else {
+                    throw keys["options"]!.error("unknown option set '\(optionsName)'")
+                }
+                let expected: WrapperOptionMeaning = role == .accessibility ? .accessibility : .accessControlFlags
+                if optionSet.meaning != expected {
+                    throw keys["options"]!.error("option set '\(optionsName)' means \(optionSet.meaning.rawValue), not \(expected.rawValue)")
+                }
             }
         }
-        return WrapperArgument(role: role, place: place, options: optionsName)
+        return WrapperArgument(role: role, place: place, options: optionsName, security: security, whenTrue: whenTrue)
     }
 
     private static func readDefaults(_ node: ModelNode) throws -> WrapperDefaults {

@@ -8,7 +8,7 @@ import SwiftSyntax
 public struct BiometricItemNotDeviceBoundRule: Rule {
     public static let interests: [SyntaxInterest] = [
         .call("SecAccessControlCreateWithFlags"), .call("SecItemAdd"), .call("SecItemUpdate"),
-    ]
+    ] + wrapperInterests
 
     static let strongest = "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
 
@@ -19,6 +19,8 @@ public struct BiometricItemNotDeviceBoundRule: Rule {
             checkCreation(call, in: context)
         } else if let call = AccessControlRuleSupport.freeCall(input, named: ["SecItemAdd", "SecItemUpdate"]) {
             checkSynchronizable(call, in: context)
+        } else if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) {
+            checkWrapper(setting, in: context)
         }
     }
 
@@ -139,6 +141,7 @@ public struct BiometricItemNotDeviceBoundRule: Rule {
                 "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
                 "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
+                wrapperNote,
             ],
             references: [
                 "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
@@ -148,7 +151,7 @@ public struct BiometricItemNotDeviceBoundRule: Rule {
             ]),
         remediation:
             "Create the access control with kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly and do not set kSecAttrSynchronizable on access-controlled items.",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

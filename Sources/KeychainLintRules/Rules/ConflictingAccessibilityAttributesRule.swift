@@ -10,12 +10,15 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
 
     public static let interests: [SyntaxInterest] = [
         .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecKeyCreateRandomKey"),
-    ]
+    ] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.calls) else { return }
+        guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.calls) else {
+            checkWrapper(input, in: context)
+            return
+        }
         var reported: Set<String> = []
         // The search query of SecItemUpdate only selects items: its attributes are filters, not
         // what the item is stored with.
@@ -164,6 +167,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
                 "Every possible dictionary (branches, several callers) is checked; each `kSecAttrAccessible` entry is reported once per call. When the dictionary comes from a helper, a property or a caller, the message does not repeat the path, so every call that uses the helper leads to the same finding.",
                 "Confidence is high when the dictionary literal is written at the call, medium when it was resolved through variables or other code.",
                 "Dictionaries the resolver cannot follow are not reported; `--verbose` shows where resolution stopped.",
+                wrapperNote,
             ],
             references: [
                 "Apple: kSecAttrAccessControl — https://developer.apple.com/documentation/security/ksecattraccesscontrol",
@@ -174,7 +178,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
             ]),
         remediation:
             "Remove kSecAttrAccessible and pass the accessibility as the protection argument of SecAccessControlCreateWithFlags.",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -5,7 +5,7 @@ import SwiftSyntax
 
 /// `swift.hardcoded_application_password` — CWE-798, CWE-259 (Kolin Stürt, "Keychain Entropy on iOS 9").
 public struct HardcodedApplicationPasswordRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("setCredential")]
+    public static let interests: [SyntaxInterest] = [.call("setCredential")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
@@ -15,7 +15,10 @@ public struct HardcodedApplicationPasswordRule: Rule {
             SyntaxQueries.receiver(of: call) != nil,
             let credential = SyntaxQueries.argument(0, of: call), credential.label == nil,
             let typeArgument = SyntaxQueries.argument(labeled: "type", of: call)
-        else { return }
+        else {
+            checkWrapper(input, in: context)
+            return
+        }
         let type = context.resolve(typeArgument.expression)
         guard type.values.contains(where: { Self.isApplicationPassword($0.value) }) else {
             context.noteGaps(type, asking: "credential type of setCredential")
@@ -115,6 +118,7 @@ public struct HardcodedApplicationPasswordRule: Rule {
                 "An empty string or byte array is not reported: it is almost always a fallback (`passwordField.text ?? \"\"`), not a password; a non-empty fallback (`input ?? \"1234\"`) is reported like any other possible value.",
                 "The message does not repeat the password, so reports uploaded to CI or code scanning do not spread it further.",
                 "Confidence is high when the literal is written at the call, medium when it was resolved through other code.",
+                wrapperNote,
             ],
             references: [
                 "CWE-798: Use of Hard-coded Credentials — https://cwe.mitre.org/data/definitions/798.html",
@@ -124,7 +128,7 @@ public struct HardcodedApplicationPasswordRule: Rule {
             ]),
         remediation:
             "Take the application password from the user (ideally through a key derivation with a per-install salt) instead of compiling it into the app.",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

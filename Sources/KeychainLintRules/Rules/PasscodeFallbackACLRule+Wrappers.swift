@@ -9,11 +9,13 @@ extension PasscodeFallbackACLRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { if case .callInModule = $0 { false } else { true } }
+        interests.filter { !wrapperInterests.contains($0) }
             + WrapperInterests.interests(for: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+        // A public key's access control does not reach a stored secret.
+        if setting.site.configuresPublicKey { return }
         var fallbacks: [(description: String, trace: [TraceStep])] = []
         for (option, trace) in setting.values {
             guard let flags = option.flags, let parts = Self.fallbackParts(in: flags) else { continue }
@@ -38,7 +40,7 @@ extension PasscodeFallbackACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` and Valet's Secure Enclave `accessControl: .devicePasscode` are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:`, Valet's Secure Enclave `accessControl: .devicePasscode`, EllipticCurveKeyPair `AccessControl(flags:)` and OktaSecureStorage `behindBiometrics: true` (the library's `[.biometryCurrentSet, .or, .devicePasscode]`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -68,6 +70,60 @@ extension PasscodeFallbackACLRule {
                     ("Passcode-only access control",
                      "`.devicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required"),
                     written: "`accessControl: .devicePasscode` (Valet)"),
+            ]),
+        .triggering(
+            "OktaSecureStorage: behindBiometrics: true, literal and through a parameter; EllipticCurveKeyPair's own flags",
+            """
+            import OktaSecureStorage
+            import EllipticCurveKeyPair
+
+            final class TokenVault {
+                let storage = OktaSecureStorage()
+                func save(_ token: String, protect: Bool = true) throws {
+                    try storage.set(token, forKey: "token", behindBiometrics: ↓true,
+                                    accessibility: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)
+                    try storage.set(data: Data(token.utf8), forKey: "token.data", behindBiometrics: ↓protect)
+                }
+            }
+            let privateAccess = EllipticCurveKeyPair.AccessControl(
+                protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: ↓[.devicePasscode, .privateKeyUsage])
+            """,
+            messages: [
+                wrapperMessage(
+                    ("Access control falls back to the device passcode",
+                     "`[.biometryCurrentSet, .or, .devicePasscode]` lets the passcode alone unlock the item, bypassing `.biometryCurrentSet`"),
+                    written: "`behindBiometrics: true` (OktaSecureStorage)"),
+                wrapperMessage(
+                    ("Access control falls back to the device passcode",
+                     "`[.biometryCurrentSet, .or, .devicePasscode]` lets the passcode alone unlock the item, bypassing `.biometryCurrentSet`"),
+                    written: "`behindBiometrics: true` (OktaSecureStorage)") + " (via default of `protect` (line 6))",
+                wrapperMessage(
+                    ("Passcode-only access control",
+                     "`[.devicePasscode, .privateKeyUsage]` lets anyone who knows or watches the device passcode read the item; biometry is never required"),
+                    written: "`flags: [.devicePasscode, .privateKeyUsage]` (EllipticCurveKeyPair)"),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .nonTriggering(
+            "OktaSecureStorage: without biometrics, an app type with the same method, a comparison, reads, a file without the import",
+            files: [
+                "Flags.swift": """
+                    import OktaSecureStorage
+
+                    struct FeatureFlags {
+                        func set(_ value: String, forKey key: String, behindBiometrics: Bool) {}
+                    }
+                    func save(_ token: String, storage: OktaSecureStorage, protect: Bool) throws -> Bool {
+                        try storage.set(token, forKey: "token", behindBiometrics: false)
+                        FeatureFlags().set("on", forKey: "beta", behindBiometrics: true)
+                        let stored = try storage.get(key: "token", biometricPrompt: "Unlock")
+                        return protect == true
+                    }
+                    """,
+                "Legacy.swift": """
+                    func save(_ token: String) throws {
+                        try OktaSecureStorage().set(token, forKey: "token", behindBiometrics: true)
+                    }
+                    """,
             ]),
         .nonTriggering(
             "Both factors required, and .userPresence (reported by swift.weak_biometric_acl only)",

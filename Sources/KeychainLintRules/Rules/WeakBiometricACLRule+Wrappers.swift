@@ -10,11 +10,13 @@ extension WeakBiometricACLRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { if case .callInModule = $0 { false } else { true } }
+        interests.filter { !wrapperInterests.contains($0) }
             + WrapperInterests.interests(for: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+        // A public key's access control does not reach a stored secret.
+        if setting.site.configuresPublicKey { return }
         var weakValues: [(description: String, trace: [TraceStep])] = []
         for (option, trace) in setting.values {
             // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
@@ -40,7 +42,7 @@ extension WeakBiometricACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`), SimpleKeychain's `accessControlFlags:`, SimpleKeychain 0.x `useAccessControl = true` (always `.userPresence`) and EllipticCurveKeyPair's `AccessControl(flags:)` (Security's own flags; not the public key's) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -112,6 +114,65 @@ extension WeakBiometricACLRule {
             messages: [
                 wrapperMessage("`accessControlFlags: .userPresence` (SimpleKeychain)", userPresenceWeakness),
                 wrapperMessage("`accessControlFlags: .biometryAny` (SimpleKeychain)", biometryAnyWeakness),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
+            "EllipticCurveKeyPair: Security's own flags for the private key",
+            """
+            import EllipticCurveKeyPair
+
+            let privateAccess = EllipticCurveKeyPair.AccessControl(
+                protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: ↓[.userPresence, .privateKeyUsage])
+            """,
+            messages: [wrapperMessage("`flags: [.userPresence, .privateKeyUsage]` (EllipticCurveKeyPair)", userPresenceWeakness)]),
+        .nonTriggering(
+            "EllipticCurveKeyPair with .biometryCurrentSet; a public key's flags; OktaSecureStorage's biometrics (the passcode rule's)",
+            """
+            import EllipticCurveKeyPair
+            import OktaSecureStorage
+
+            let config = EllipticCurveKeyPair.Config(
+                publicLabel: "sign.public", privateLabel: "sign.private", operationPrompt: nil,
+                publicKeyAccessControl: EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: .userPresence),
+                privateKeyAccessControl: EllipticCurveKeyPair.AccessControl(
+                    protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage]),
+                token: .secureEnclave)
+
+            func save(_ token: String) throws {
+                try OktaSecureStorage().set(token, forKey: "token", behindBiometrics: true,
+                                            accessibility: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)
+            }
+            """,
+            alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .triggering(
+            "SimpleKeychain 0.x: useAccessControl = true always means .userPresence",
+            """
+            import SimpleKeychain
+
+            func save(_ token: String) {
+                let keychain = A0SimpleKeychain(service: "com.example.bank")
+                keychain.defaultAccessiblity = .whenPasscodeSetThisDeviceOnly
+                keychain.useAccessControl = ↓true
+                keychain.setString(token, forKey: "token")
+            }
+            """,
+            messages: [wrapperMessage("`useAccessControl = true` (A0SimpleKeychain)", userPresenceWeakness)]),
+        .nonTriggering(
+            "SimpleKeychain 0.x: access control off, an app type's useAccessControl, a comparison, a file without the import",
+            files: [
+                "Store.swift": """
+                    import SimpleKeychain
+
+                    final class Preferences { var useAccessControl = false }
+                    func configure(_ keychain: A0SimpleKeychain, preferences: Preferences) -> Bool {
+                        keychain.useAccessControl = false
+                        preferences.useAccessControl = true
+                        return keychain.useAccessControl == true
+                    }
+                    """,
+                "Legacy.swift": """
+                    func configure(_ keychain: A0SimpleKeychain) { keychain.useAccessControl = true }
+                    """,
             ]),
         .nonTriggering(
             "SimpleKeychain 1.x with .biometryCurrentSet, and reads",

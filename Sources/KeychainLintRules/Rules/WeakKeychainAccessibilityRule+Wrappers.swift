@@ -10,7 +10,7 @@ extension WeakKeychainAccessibilityRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { if case .callInModule = $0 { false } else { true } }
+        interests.filter { !wrapperInterests.contains($0) }
             + WrapperInterests.interests(for: [.accessibility], models: models)
     }
 
@@ -21,10 +21,14 @@ extension WeakKeychainAccessibilityRule {
             context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
             return
         }
+        // A public key is no secret (decision D4): the deprecated constant is still reported, low.
+        let publicKey = setting.site.configuresPublicKey
         context.report(
             at: setting.expression,
-            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + context.describeTrace(weak.trace),
+            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + (publicKey ? Self.publicKeyNote : "")
+                + context.describeTrace(weak.trace),
             confidence: weak.trace.isEmpty ? .high : .medium,
+            severity: publicKey ? .low : nil,
             trace: weak.trace)
     }
 
@@ -34,7 +38,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`) is reported at the option; the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -66,7 +70,8 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 always("`.accessibility(.always)` (KeychainAccess)"),
                 alwaysThisDeviceOnly("`.accessibility(.alwaysThisDeviceOnly)` (KeychainAccess)"),
-            ]),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
             "KeychainAccess: a stored instance configured with a constant declared in another file",
             files: [
@@ -128,6 +133,176 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [always("`withAccessibility: .always` (SwiftKeychainWrapper)") + " (via `level` (line 4) → if `legacy` (line 4))"]),
+        .triggering(
+            "EllipticCurveKeyPair: Security's own constant as a key's protection; the public key's is low (a public key is no secret)",
+            """
+            import EllipticCurveKeyPair
+
+            enum Shared {
+                static let keypair: EllipticCurveKeyPair.Manager = {
+                    let publicAccessControl = EllipticCurveKeyPair.AccessControl(protection: ↓kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                    let privateAccessControl = EllipticCurveKeyPair.AccessControl(
+                        protection: ↓kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+                    let config = EllipticCurveKeyPair.Config(
+                        publicLabel: "payment.sign.public", privateLabel: "payment.sign.private", operationPrompt: "Confirm payment",
+                        publicKeyAccessControl: publicAccessControl, privateKeyAccessControl: privateAccessControl,
+                        token: .secureEnclaveIfAvailable)
+                    return EllipticCurveKeyPair.Manager(config: config)
+                }()
+            }
+            """,
+            messages: [
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)") + publicKeyNote,
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)"),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
+            "OktaSecureStorage: Security's own constant, or its raw string, given to a write",
+            """
+            import OktaSecureStorage
+
+            func save(_ token: String, refresh: Data) throws {
+                let storage = OktaSecureStorage()
+                try storage.set(token, forKey: "token", behindBiometrics: false, accessibility: ↓kSecAttrAccessibleAlways)
+                try storage.set(data: refresh, forKey: "refresh", behindBiometrics: false, accessGroup: nil, accessibility: ↓"dku" as CFString)
+            }
+            """,
+            messages: [
+                always("`accessibility: kSecAttrAccessibleAlways` (OktaSecureStorage)"),
+                alwaysThisDeviceOnly("`accessibility: \"dku\"` (OktaSecureStorage)"),
+            ]),
+        .nonTriggering(
+            "EllipticCurveKeyPair and OktaSecureStorage: app types with the same member names, a file without the import, comparisons, reads",
+            files: [
+                "Settings.swift": """
+                    import OktaSecureStorage
+                    import EllipticCurveKeyPair
+
+                    struct AccessControl { init(protection: CFString, flags: SecAccessControlCreateFlags) {} }
+                    struct FeatureStore {
+                        func set(_ value: String, forKey key: String, behindBiometrics: Bool, accessibility: CFString) {}
+                    }
+                    func configure(_ config: EllipticCurveKeyPair.Config, storage: OktaSecureStorage) throws -> Bool {
+                        let banner = AccessControl(protection: kSecAttrAccessibleAlways, flags: [])
+                        FeatureStore().set("on", forKey: "beta", behindBiometrics: false, accessibility: kSecAttrAccessibleAlways)
+                        let token = try storage.get(key: "token")
+                        try storage.delete(key: "legacy")
+                        return config.privateKeyAccessControl.protection as! CFString == kSecAttrAccessibleAlways
+                    }
+                    """,
+                "Legacy.swift": """
+                    func save(_ token: String) throws {
+                        try OktaSecureStorage().set(token, forKey: "token", behindBiometrics: false, accessibility: kSecAttrAccessibleAlways)
+                        let access = EllipticCurveKeyPair.AccessControl(protection: kSecAttrAccessibleAlways, flags: [])
+                    }
+                    """,
+            ]),
+        .triggering(
+            "Locksmith: the accessible property of the app's CreateableSecureStorable type, at its writes (Locksmith 2 spelled .AlwaysThisDeviceOnly)",
+            files: [
+                "TwitterAccount.swift": """
+                    import Locksmith
+
+                    struct TwitterAccount: ReadableSecureStorable, CreateableSecureStorable, GenericPasswordSecureStorable {
+                        let username: String
+                        let password: String
+                        let service = "Twitter"
+                        var account: String { username }
+                        var data: [String: Any] { ["password": password] }
+                        var accessible: LocksmithAccessibleOption? { .always }
+                    }
+                    """,
+                "Session.swift": """
+                    import Locksmith
+
+                    struct Session: GenericPasswordSecureStorable {
+                        let service = "Bank"
+                        let account = "session"
+                        var data: [String: Any] { [:] }
+                        let accessible: LocksmithAccessibleOption? = .AlwaysThisDeviceOnly
+                    }
+                    extension Session: CreateableSecureStorable {
+                        func save() throws { try ↓updateInSecureStore() }
+                    }
+                    func login(_ name: String, _ password: String) throws {
+                        let account = TwitterAccount(username: name, password: password)
+                        try ↓account.createInSecureStore()
+                    }
+                    """,
+            ],
+            messages: [
+                alwaysThisDeviceOnly("`Session.accessible` is `.AlwaysThisDeviceOnly` (Locksmith)") + " (via `Session.accessible` (line 7))",
+                always("`TwitterAccount.accessible` is `.always` (Locksmith)") + " (via `TwitterAccount.accessible` (TwitterAccount.swift:9))",
+            ]),
+        .nonTriggering(
+            "Locksmith: a type that only reads, a type that does not adopt CreateableSecureStorable, a comparison, a file without the import",
+            files: [
+                "Accounts.swift": """
+                    import Locksmith
+
+                    struct LegacyAccount: ReadableSecureStorable, GenericPasswordSecureStorable {
+                        let service = "Bank"
+                        let account = "legacy"
+                        var accessible: LocksmithAccessibleOption? { .always }
+                    }
+                    struct Draft {
+                        var accessible: LocksmithAccessibleOption? { .always }
+                        func createInSecureStore() throws {}
+                    }
+                    func migrate(_ account: LegacyAccount) throws -> Bool {
+                        let old = account.readFromSecureStore()
+                        try Draft().createInSecureStore()
+                        return account.accessible == .always
+                    }
+                    """,
+                "Cache.swift": """
+                    enum Level { case always }
+                    struct Cache: CreateableSecureStorable {
+                        var accessible: Level { .always }
+                        func createInSecureStore() throws {}
+                    }
+                    func warm() throws { try Cache().createInSecureStore() }
+                    """,
+            ]),
+        .triggering(
+            "SimpleKeychain 0.x (A0SimpleKeychain from Swift): the accessibility assigned to an instance",
+            """
+            import SimpleKeychain
+
+            final class CredentialsStore {
+                private let keychain = A0SimpleKeychain(service: "com.example.bank")
+                func save(_ token: String) {
+                    keychain.defaultAccessiblity = ↓.always
+                    keychain.setString(token, forKey: "token")
+                    let shared = A0SimpleKeychain()
+                    shared.defaultAccessiblity = ↓A0SimpleKeychainItemAccessible.alwaysThisDeviceOnly
+                }
+            }
+            """,
+            messages: [
+                always("`defaultAccessiblity = .always` (A0SimpleKeychain)"),
+                alwaysThisDeviceOnly("`defaultAccessiblity = .alwaysThisDeviceOnly` (A0SimpleKeychain)"),
+            ]),
+        .nonTriggering(
+            "SimpleKeychain 0.x: an app type with the same properties, a comparison, a read of the setting, a file without the import",
+            files: [
+                "Store.swift": """
+                    import SimpleKeychain
+
+                    enum Refresh { case always, never }
+                    final class SyncSettings { var defaultAccessiblity: Refresh = .never }
+                    func configure(_ keychain: A0SimpleKeychain, settings: SyncSettings) -> Bool {
+                        settings.defaultAccessiblity = .always
+                        let current = keychain.defaultAccessiblity
+                        return keychain.defaultAccessiblity == .always
+                    }
+                    """,
+                "Legacy.swift": """
+                    func save(_ keychain: A0SimpleKeychain) {
+                        keychain.defaultAccessiblity = .always
+                    }
+                    """,
+            ]),
         .nonTriggering(
             "App types with the library's member names, in files that import the libraries",
             files: [

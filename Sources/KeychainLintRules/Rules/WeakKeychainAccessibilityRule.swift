@@ -30,6 +30,8 @@ public struct WeakKeychainAccessibilityRule: Rule {
             } else if let setting = WrapperSetting.of(input, role: .accessibility, in: context) {
                 checkWrapper(setting, in: context)
             }
+        case .memberAccess:
+            if let setting = WrapperSetting.of(input, role: .accessibility, in: context) { checkWrapper(setting, in: context) }
         default:
             return
         }

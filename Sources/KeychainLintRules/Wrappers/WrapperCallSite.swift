@@ -8,7 +8,12 @@ import SwiftSyntax
 struct WrapperCallSite {
     let model: WrapperModel
     let call: WrapperCall
-    let syntax: FunctionCallExprSyntax
+    let syntax: FunctionCallExprSyntax!
+    /// For a setter: the assignment's target (`keychain.defaultAccessiblity`) and assigned value.
+    var assignment: (target: MemberAccessExprSyntax, value: ExprSyntax)? = nil
+    /// The app's own type the call is made on, when the library type is a protocol it adopts
+    /// (Locksmith: `account.createInSecureStore()` on the app's `TwitterAccount`).
+    var appType: String? = nil
 
     /// The library call `syntax` is, if any.
     static func match(_ syntax: FunctionCallExprSyntax, in context: RuleContext, models: [WrapperModel]? = nil)
@@ -19,6 +24,9 @@ struct WrapperCallSite {
         for model in models ?? context.scan.wrapperModels where imported.contains(model.module) {
             if let call = match(syntax, named: name, model: model, context: context) {
                 return WrapperCallSite(model: model, call: call, syntax: syntax)
+            }
+            if let (call, appType) = matchConformance(syntax, named: name, model: model, context: context) {
+                return WrapperCallSite(model: model, call: call, syntax: syntax, appType: appType)
             }
         }
         return nil
@@ -47,6 +55,75 @@ struct WrapperCallSite {
         return nil
     }
 
+    /// The library property `member` is, when it is assigned (`keychain.useAccessControl = true`)
+    /// on an instance of the library's type, in a file that imports it.
+    static func matchSetter(_ member: MemberAccessExprSyntax, in context: RuleContext) -> WrapperCallSite? {
+        guard let infix = member.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            infix.leftOperand.id == member.id, let base = member.base
+        else { return nil }
+        let name = member.declName.baseName.text
+        let imported = FileImports.modules(in: context)
+        for model in context.scan.wrapperModels where imported.contains(model.module) {
+            guard model.calls.contains(where: { $0.isSetter && $0.name == name }) else { continue }
+            let instances = WrapperInstances(model: model, context: context)
+            for type in instances.types(of: SyntaxQueries.unwrapTransparent(base)).sorted() {
+                if let call = model.calls(named: name, on: type).first(where: \.isSetter) {
+                    return WrapperCallSite(model: model, call: call, syntax: nil, assignment: (member, infix.rightOperand))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A method the library provides to app types that adopt one of its protocols, called on such
+    /// a type: `createInSecureStore()` inside it, on `self`, or on a value built by its initializer
+    /// or declared of that type, when a declaration or extension of the type (visible from the
+    /// file) names the protocol.
+    private static func matchConformance(_ syntax: FunctionCallExprSyntax, named name: String, model: WrapperModel, context: RuleContext)
+        -> (WrapperCall, String)?
+    {
+        let candidates = model.calls.filter { call in
+            call.name == name && !call.isStatic && model.type(named: call.type)?.conformance == true
+        }
+        guard !candidates.isEmpty else { return nil }
+        let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent)
+        var appTypes: [String] = []
+        if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            if let enclosing = SyntaxQueries.enclosingTypeName(of: syntax) { appTypes.append(enclosing) }
+        } else if let receiver {
+            for traced in context.resolve(receiver).values {
+                if case .call(let call) = traced.value, call.receiver == nil, SyntaxQueries.looksLikeTypeName(call.name) {
+                    appTypes.append(call.name)
+                }
+            }
+            if appTypes.isEmpty, let declared = context.resolver.declaredTypeName(of: receiver, in: context.file) {
+                appTypes.append(declared)
+            }
+        }
+        let index = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        for appType in appTypes {
+            for call in candidates where adopts(appType, call.type, model: model, index: index) { return (call, appType) }
+        }
+        return nil
+    }
+
+    /// A declaration or extension of `appType` lists `protocolName` (or `Module.protocolName`).
+    static func adopts(_ appType: String, _ protocolName: String, model: WrapperModel, index: ScopedIndex) -> Bool {
+        index.types(named: appType).contains { declaration in
+            let clause: InheritanceClauseSyntax?
+            if let decl = declaration.node.as(StructDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ClassDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(EnumDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ExtensionDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ActorDeclSyntax.self) { clause = decl.inheritanceClause }
+            else { clause = nil }
+            return clause?.inheritedTypes.contains { inherited in
+                let name = inherited.type.trimmedDescription
+                return name == protocolName || name == model.module + "." + protocolName
+            } ?? false
+        }
+    }
+
     /// `Valet` or `Valet.SecureEnclaveValet` when the receiver is written as a type name.
     private static func writtenTypeName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), SyntaxQueries.looksLikeTypeName(reference.baseName.text) {
@@ -64,7 +141,7 @@ struct WrapperCallSite {
     /// more configuration calls if any (`Keychain(service: s).accessibility(.always).remove("k")`):
     /// nothing is stored with it. An instance kept in a variable is judged by its configuration.
     var onlyConfiguresASearch: Bool {
-        var current = syntax
+        guard var current = syntax else { return false }
         var entry = call
         while entry.effect == .configure, let returned = entry.returns {
             guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
@@ -78,9 +155,47 @@ struct WrapperCallSite {
         return false
     }
 
+    /// The instance this call makes is given to an argument the model marks as a public key's
+    /// (EllipticCurveKeyPair `Config(publicKeyAccessControl:)`), directly or through a name
+    /// declared with it whose uses in the same body or type are all such arguments (decision D4).
+    var configuresPublicKey: Bool {
+        let labels = Set(model.calls.flatMap(\.arguments).filter { $0.role == .publicKey }.compactMap { argument -> String? in
+            if case .label(let label) = argument.place { return label }
+            return nil
+        })
+        guard !labels.isEmpty, let syntax else { return false }
+        let node = Syntax(syntax)
+        if let labelled = node.parent?.as(LabeledExprSyntax.self) {
+            return labelled.label.map { labels.contains($0.text) } ?? false
+        }
+        // `let publicAccess = EllipticCurveKeyPair.AccessControl(…)` … `publicKeyAccessControl: publicAccess`.
+        guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        var scope = Syntax(binding)
+        while let parent = scope.parent, !parent.is(CodeBlockSyntax.self), !parent.is(MemberBlockSyntax.self),
+            !parent.is(SourceFileSyntax.self)
+        {
+            scope = parent
+        }
+        guard let body = scope.parent else { return false }
+        var givenToPublicKey = false
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text == name && token.id != binding.pattern.firstToken(viewMode: .sourceAccurate)?.id {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var use = Syntax(reference)
+            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { use = Syntax(member) }
+            guard let labelled = use.parent?.as(LabeledExprSyntax.self), let label = labelled.label, labels.contains(label.text) else {
+                return false
+            }
+            givenToPublicKey = true
+        }
+        return givenToPublicKey
+    }
+
     /// The argument that carries `role`, as written, when the call has it.
     func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: ExprSyntax)? {
         guard let argument = call.argument(for: role) else { return nil }
+        if let assignment { return (argument, assignment.value) }
         switch argument.place {
         case .label(let label):
             return SyntaxQueries.argument(labeled: label, of: syntax).map { (argument, $0.expression) }

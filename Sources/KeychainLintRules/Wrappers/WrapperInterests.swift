@@ -11,7 +11,14 @@ enum WrapperInterests {
     {
         var result: [SyntaxInterest] = []
         for model in models {
-            for call in model.calls where call.effect != .search && call.arguments.contains(where: { roles.contains($0.role) }) {
+            for call in model.calls where call.effect != .search
+                && (call.arguments.contains { roles.contains($0.role) }
+                    || model.type(named: call.type)?.properties.contains { roles.contains($0.role) } == true)
+            {
+                if call.isSetter {
+                    if !result.contains(.memberAccess(call.name)) { result.append(.memberAccess(call.name)) }
+                    continue
+                }
                 let names = call.name == "init" ? [call.type, "init"] : [call.name]
                 for name in names where !result.contains(.callInModule(name, module: model.module)) {
                     result.append(.callInModule(name, module: model.module))

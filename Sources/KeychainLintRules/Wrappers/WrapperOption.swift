@@ -11,6 +11,32 @@ struct WrapperOption: Hashable {
     /// The flags, for an access-control option.
     let flags: AccessControlFlagSet?
 
+    /// Reads a resolved value as what `argument` takes: a member of its option set, Security's own
+    /// value, or a Bool meaning fixed flags. Nil when the value is none of these (or `false`).
+    static func read(_ value: Value, for argument: WrapperArgument, of model: WrapperModel) -> WrapperOption? {
+        if let flagNames = argument.whenTrue {
+            guard case .bool(true) = value,
+                let flags = AccessControlFlagSet.interpret(.array(flagNames.map { .member($0, type: nil) }))
+            else { return nil }
+            return WrapperOption(spelling: "true", accessibility: nil, flags: flags)
+        }
+        if argument.security {
+            switch argument.role {
+            case .accessibility:
+                guard let constant = SecItemKeys.accessibilityName(value) else { return nil }
+                if case .string(let raw) = value { return WrapperOption(spelling: "\"\(raw)\"", accessibility: constant, flags: nil) }
+                return WrapperOption(spelling: constant, accessibility: constant, flags: nil)
+            case .accessControlFlags:
+                guard let flags = AccessControlFlagSet.interpret(value) else { return nil }
+                return WrapperOption(spelling: flags.swiftDescription, accessibility: nil, flags: flags)
+            case .synchronizable, .applicationPassword, .publicKey:
+                return nil
+            }
+        }
+        guard let name = argument.options, let optionSet = model.optionSet(named: name) else { return nil }
+        return read(value, as: optionSet, of: model)
+    }
+
     /// Reads a resolved value as a member of `optionSet`. A member of another type
     /// (`RefreshPolicy.always`), an unknown case or a value that is not an option gives nil.
     static func read(_ value: Value, as optionSet: WrapperOptionSet, of model: WrapperModel) -> WrapperOption? {

@@ -15,18 +15,95 @@ struct WrapperSetting {
     let values: [(option: WrapperOption, trace: [TraceStep])]
     /// The resolution, for `--verbose` when no value could be read.
     let resolution: Resolution
+    /// `TwitterAccount.accessible` when the setting is a property the app's type implements for
+    /// the library (Locksmith); the call is then where it is written.
+    var property: String? = nil
 
     /// The setting of `role` made by the call `input` is, when it is a modelled library call.
     static func of(_ input: RuleInput, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
-        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
-            !site.onlyConfiguresASearch,
-            let (argument, expression) = site.argument(for: role), let optionsName = argument.options,
-            let optionSet = site.model.optionSet(named: optionsName)
-        else { return nil }
+        let matched: WrapperCallSite?
+        switch input {
+        case .call(let syntax): matched = WrapperCallSite.match(syntax, in: context)
+        case .memberAccess(let member): matched = WrapperCallSite.matchSetter(member, in: context)
+        default: matched = nil
+        }
+        guard let site = matched else { return nil }
+        return of(site, role: role, in: context)
+    }
+
+    /// The setting of `role` made at `site`, unless the call only searches.
+    static func of(_ site: WrapperCallSite, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
+        guard site.call.effect != .search, !site.onlyConfiguresASearch else { return nil }
+        if let (argument, expression) = site.argument(for: role) {
+            return of(site, argument: argument, expression: expression, in: context)
+        }
+        return ofProperty(site, role: role, in: context)
+    }
+
+    /// The values of the property the app's type implements for `role` (Locksmith's `accessible`),
+    /// at a write on that type: the stored value, or what the getter returns, in whichever file of
+    /// the module declares it. Not implemented: the library's default.
+    private static func ofProperty(_ site: WrapperCallSite, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
+        guard let appType = site.appType, let property = site.model.type(named: site.call.type)?.property(for: role) else { return nil }
+        let argument = WrapperArgument(role: role, place: .label(property.name), options: property.options)
+        let index = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        var resolution = Resolution()
+        var values: [(WrapperOption, [TraceStep])] = []
+        for declaration in index.properties(named: property.name, inType: appType) where !declaration.isStatic {
+            let location = declaration.file.location(of: declaration.binding.pattern)
+            let step = TraceStep(
+                kind: .property, text: "`\(appType).\(property.name)`", file: declaration.file.path, line: location.line,
+                column: location.column)
+            for expression in valueExpressions(of: declaration.binding) {
+                let resolved = context.scan.resolver.resolve(expression, in: declaration.file)
+                resolution = resolution.merging(resolved)
+                for traced in resolved.values {
+                    guard let option = WrapperOption.read(traced.value, for: argument, of: site.model) else { continue }
+                    values.append((option, [step] + traced.trace))
+                }
+            }
+        }
+        return WrapperSetting(
+            site: site, argument: argument, expression: ExprSyntax(site.syntax), values: values, resolution: resolution,
+            property: "\(appType).\(property.name)")
+    }
+
+    /// `= .always`, `{ .always }`, `{ return .always }`, `get { … return x … }`.
+    private static func valueExpressions(of binding: PatternBindingSyntax) -> [ExprSyntax] {
+        var result: [ExprSyntax] = []
+        if let initializer = binding.initializer { result.append(initializer.value) }
+        var statements: CodeBlockItemListSyntax?
+        switch binding.accessorBlock?.accessors {
+        case .getter(let body)?: statements = body
+        case .accessors(let list)?: statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: break
+        }
+        guard let statements else { return result }
+        if statements.count == 1, let only = statements.first?.item.as(ExprSyntax.self) { result.append(only) }
+        for token in statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.return) {
+            guard let returned = token.parent?.as(ReturnStmtSyntax.self), let expression = returned.expression,
+                !Self.insideClosure(returned, within: statements)
+            else { continue }
+            result.append(expression)
+        }
+        return result
+    }
+
+    private static func insideClosure(_ node: some SyntaxProtocol, within outer: CodeBlockItemListSyntax) -> Bool {
+        var current = node.parent
+        while let candidate = current, candidate.id != outer.id {
+            if candidate.is(ClosureExprSyntax.self) || candidate.is(FunctionDeclSyntax.self) { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// The setting `argument` (written as `expression`) makes at `site`.
+    static func of(_ site: WrapperCallSite, argument: WrapperArgument, expression: ExprSyntax, in context: RuleContext) -> WrapperSetting {
         let resolution = context.resolve(expression)
         var values: [(WrapperOption, [TraceStep])] = []
         for traced in resolution.values {
-            guard let option = WrapperOption.read(traced.value, as: optionSet, of: site.model) else { continue }
+            guard let option = WrapperOption.read(traced.value, for: argument, of: site.model) else { continue }
             values.append((option, traced.trace))
         }
         return WrapperSetting(site: site, argument: argument, expression: expression, values: values, resolution: resolution)
@@ -35,6 +112,8 @@ struct WrapperSetting {
     /// The option as the app writes it at this call, and the library:
     /// "`.accessibility(.always)` (KeychainAccess)", "`accessControl: .userPresence` (Valet)".
     func written(_ option: WrapperOption) -> String {
+        if let property { return "`\(property)` is `\(option.spelling)` (\(site.model.library))" }
+        if site.call.isSetter { return "`\(site.call.name) = \(option.spelling)` (\(site.model.library))" }
         let call: String
         switch argument.place {
         case .label(let label): call = "\(label): \(option.spelling)"

@@ -1,0 +1,158 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+
+/// `swift.conflicting_accessibility_attributes` on calls of modelled wrapper libraries (decision
+/// D1): a synchronizable switch set to true with a `…ThisDeviceOnly` accessibility for the same
+/// item (the same call, or the same builder chain): Security rejects it with errSecParam.
+extension ConflictingAccessibilityAttributesRule {
+    static let wrapperInterests = WrapperInterests.interests(for: [.synchronizable, .accessibility])
+
+    /// With the calls of models the configuration declares too.
+    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+        interests.filter { !wrapperInterests.contains($0) } + WrapperInterests.interests(for: [.synchronizable, .accessibility], models: models)
+    }
+
+    func checkWrapper(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context) else { return }
+        if let synchronized = WrapperChain.synchronizable(around: site, in: context) {
+            // Reported once, at the call that sets the switch.
+            guard synchronized.site.syntax?.id == syntax.id else { return }
+            if let setting = WrapperChain.setting(.accessibility, around: site, in: context) {
+                guard let (option, trace) = setting.values.first(where: { $0.option.accessibility?.hasSuffix("ThisDeviceOnly") == true }),
+                    let constant = option.accessibility
+                else {
+                    context.noteGaps(setting.resolution, asking: "accessibility given to \(site.model.library) `\(setting.site.call.name)`")
+                    return
+                }
+                let steps = synchronized.trace + trace
+                context.report(
+                    at: synchronized.expression,
+                    message: Self.wrapperSynchronizableMessage(
+                        BiometricItemNotDeviceBoundRule.synchronizableSpelling(site), setting.written(option), constant)
+                        + context.describeTrace(steps),
+                    confidence: steps.isEmpty ? .high : .medium, trace: steps)
+                return
+            }
+            // The accessibility was given where the instance was built (a property or variable).
+            for stored in WrapperChain.storedValues(.accessibility, around: site, in: context) {
+                guard let option = WrapperOption.read(stored.value, for: stored.argument, of: site.model),
+                    let constant = option.accessibility, constant.hasSuffix("ThisDeviceOnly")
+                else { continue }
+                let written = Self.storedSpelling(option, argument: stored.argument, call: stored.call, model: site.model)
+                context.report(
+                    at: synchronized.expression,
+                    message: Self.wrapperSynchronizableMessage(BiometricItemNotDeviceBoundRule.synchronizableSpelling(site), written, constant)
+                        + context.describeTrace(stored.trace),
+                    confidence: .medium, trace: stored.trace)
+                return
+            }
+            return
+        }
+        // The instance was made synchronizable where it was built; the accessibility is given here.
+        guard site.call.argument(for: .accessibility) != nil,
+            let stored = WrapperChain.storedValues(.synchronizable, around: site, in: context).first(where: { $0.value == .bool(true) }),
+            let setting = WrapperSetting.of(site, role: .accessibility, in: context),
+            let (option, trace) = setting.values.first(where: { $0.option.accessibility?.hasSuffix("ThisDeviceOnly") == true }),
+            let constant = option.accessibility
+        else { return }
+        let steps = stored.trace + trace
+        context.report(
+            at: setting.expression,
+            message: Self.wrapperSynchronizableMessage(
+                BiometricItemNotDeviceBoundRule.synchronizableSpelling(stored.call, of: site.model), setting.written(option), constant)
+                + context.describeTrace(steps),
+            confidence: .medium, trace: steps)
+    }
+
+    /// "`.accessibility(.whenUnlockedThisDeviceOnly)` (KeychainAccess)" for a value given where the instance was built.
+    static func storedSpelling(_ option: WrapperOption, argument: WrapperArgument, call: WrapperCall, model: WrapperModel) -> String {
+        switch argument.place {
+        case .label(let label): return "`\(label): \(option.spelling)` (\(model.library))"
+        case .position: return "`\(call.name == "init" ? call.type : "." + call.name)(\(option.spelling))` (\(model.library))"
+        }
+    }
+
+    static func wrapperSynchronizableMessage(_ synchronizable: String, _ written: String, _ constant: String) -> String {
+        "\(synchronizable) with \(written) → `\(constant)`: a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored"
+    }
+
+    static let wrapperNote =
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case)."
+}
+
+// MARK: - Examples (they run as tests and appear in `explain`)
+
+extension ConflictingAccessibilityAttributesRule {
+    static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "Synchronizable with ThisDeviceOnly through KeychainAccess, SimpleKeychain and SwiftKeychainWrapper",
+            """
+            import KeychainAccess
+            import SimpleKeychain
+            import SwiftKeychainWrapper
+
+            func save(_ token: String) throws {
+                try Keychain(service: "com.example.bank")
+                    .synchronizable(↓true)
+                    .accessibility(.whenUnlockedThisDeviceOnly)
+                    .set(token, key: "token")
+                let simple = SimpleKeychain(accessibility: .afterFirstUnlockThisDeviceOnly, synchronizable: ↓true)
+                KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: .whenPasscodeSetThisDeviceOnly, isSynchronizable: ↓true)
+            }
+            """,
+            messages: [
+                wrapperSynchronizableMessage(
+                    "`.synchronizable(true)` (KeychainAccess)", "`.accessibility(.whenUnlockedThisDeviceOnly)` (KeychainAccess)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"),
+                wrapperSynchronizableMessage(
+                    "`synchronizable: true` (SimpleKeychain)", "`accessibility: .afterFirstUnlockThisDeviceOnly` (SimpleKeychain)",
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"),
+                wrapperSynchronizableMessage(
+                    "`isSynchronizable: true` (SwiftKeychainWrapper)", "`withAccessibility: .whenPasscodeSetThisDeviceOnly` (SwiftKeychainWrapper)",
+                    "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"),
+            ]),
+        .triggering(
+            "KeychainAccess: a stored instance made synchronizable, given a ThisDeviceOnly accessibility at the write",
+            """
+            import KeychainAccess
+
+            final class TokenStore {
+                private let keychain = Keychain(service: "com.example.bank").synchronizable(true)
+                private let local = Keychain(service: "com.example.bank").accessibility(.afterFirstUnlockThisDeviceOnly)
+                func save(_ token: String) throws {
+                    try keychain.accessibility(↓.whenUnlockedThisDeviceOnly).set(token, key: "token")
+                    try local.synchronizable(↓true).set(token, key: "shared")
+                }
+            }
+            """,
+            messages: [
+                wrapperSynchronizableMessage(
+                    "`.synchronizable(true)` (KeychainAccess)", "`.accessibility(.whenUnlockedThisDeviceOnly)` (KeychainAccess)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly") + " (via `TokenStore.keychain` (line 4))",
+                wrapperSynchronizableMessage(
+                    "`.synchronizable(true)` (KeychainAccess)", "`.accessibility(.afterFirstUnlockThisDeviceOnly)` (KeychainAccess)",
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly") + " (via `TokenStore.local` (line 5))",
+            ]),
+        .nonTriggering(
+            "Synchronizable with a syncable accessibility, ThisDeviceOnly without sync, a search, an app type, no import",
+            files: [
+                "Store.swift": """
+                    import KeychainAccess
+                    import SwiftKeychainWrapper
+
+                    struct Settings { func set(_ v: String, forKey k: String, withAccessibility a: Int, isSynchronizable: Bool) {} }
+                    func save(_ token: String) throws {
+                        try Keychain(service: "com.example.bank").synchronizable(true).accessibility(.afterFirstUnlock).set(token, key: "token")
+                        try Keychain(service: "com.example.bank").synchronizable(false).accessibility(.whenUnlockedThisDeviceOnly).set(token, key: "t")
+                        let old = KeychainWrapper.standard.string(forKey: "token", withAccessibility: .whenUnlockedThisDeviceOnly, isSynchronizable: true)
+                        Settings().set(token, forKey: "token", withAccessibility: 1, isSynchronizable: true)
+                    }
+                    """,
+                "Legacy.swift": """
+                    func save(_ token: String) throws {
+                        try Keychain(service: "bank").synchronizable(true).accessibility(.whenUnlockedThisDeviceOnly).set(token, key: "token")
+                    }
+                    """,
+            ]),
+    ]
+}

@@ -1,0 +1,83 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import SwiftSyntax
+
+/// `swift.hardcoded_application_password` on calls of modelled wrapper libraries: a literal given
+/// to an argument the library hands to `LAContext.setCredential(_:type: .applicationPassword)`
+/// (OktaSecureStorage `init(applicationPassword:)`).
+extension HardcodedApplicationPasswordRule {
+    static let wrapperInterests = WrapperInterests.interests(for: [.applicationPassword])
+
+    /// With the calls of models the configuration declares too.
+    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+        interests.filter { !wrapperInterests.contains($0) } + WrapperInterests.interests(for: [.applicationPassword], models: models)
+    }
+
+    func checkWrapper(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
+            let (argument, expression) = site.argument(for: .applicationPassword)
+        else { return }
+        let resolution = context.resolve(expression)
+        var literals: [(kind: String, trace: [TraceStep])] = []
+        for traced in resolution.values {
+            guard let kind = Self.literalKind(traced.value) else { continue }
+            literals.append((kind, traced.trace))
+        }
+        guard let first = literals.first else {
+            context.noteGaps(resolution, asking: "application password given to \(site.model.library)")
+            return
+        }
+        let written: String
+        switch argument.place {
+        case .label(let label): written = "`\(label):` (\(site.model.library))"
+        case .position(let index): written = "argument \(index + 1) of `\(site.call.name)` (\(site.model.library))"
+        }
+        var message = Self.wrapperMessage(written, kind: first.kind) + context.describeTrace(first.trace)
+        let others = literals.count - 1
+        if others > 0 {
+            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") hard-coded too"
+        }
+        context.report(at: expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
+    }
+
+    static func wrapperMessage(_ written: String, kind: String) -> String {
+        "Hard-coded application password: the password given to \(written), which the library passes to `setCredential(_:type: .applicationPassword)` on every write and read, is \(kind) compiled into the app, so anyone with the binary can read it and unlock the items"
+    }
+
+    static let wrapperNote =
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a literal given to OktaSecureStorage `init(applicationPassword:)` is reported like one given to `setCredential` (the library sets it as the application password of every item it stores and reads)."
+
+    static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "OktaSecureStorage: a literal application password, also through a constant",
+            """
+            import OktaSecureStorage
+
+            enum Secrets { static let storagePassword = "hunter2" }
+            let storage = OktaSecureStorage(applicationPassword: ↓"correct horse battery staple")
+            let shared = OktaSecureStorage(applicationPassword: ↓Secrets.storagePassword)
+            """,
+            messages: [
+                wrapperMessage("`applicationPassword:` (OktaSecureStorage)", kind: "a string literal"),
+                wrapperMessage("`applicationPassword:` (OktaSecureStorage)", kind: "a string literal")
+                    + " (via `Secrets.storagePassword` (line 3))",
+            ]),
+        .nonTriggering(
+            "OktaSecureStorage: a password the user typed, none, an app type with the same initializer, no import",
+            files: [
+                "Store.swift": """
+                    import OktaSecureStorage
+
+                    struct Vault { init(applicationPassword: String) {} }
+                    func open(typed: String) -> OktaSecureStorage {
+                        let vault = Vault(applicationPassword: "1234")
+                        let plain = OktaSecureStorage()
+                        return OktaSecureStorage(applicationPassword: typed)
+                    }
+                    """,
+                "Legacy.swift": """
+                    let storage = OktaSecureStorage(applicationPassword: "1234")
+                    """,
+            ]),
+    ]
+}
