@@ -4,6 +4,11 @@
 /// Unknown file-scope constructs are skipped to the end of their `;` or of their first balanced
 /// `{ … }` group, so a macro the parser cannot read costs one item, not the file. A container
 /// left without `@end` ends at the next container keyword or at the end of the file.
+/// Macros that define a method (React Native's bridge).
+let methodMacros: Set<String> = [
+    "RCT_EXPORT_METHOD", "RCT_REMAP_METHOD", "RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD", "RCT_EXPORT_SYNCHRONOUS_TYPED_METHOD",
+]
+
 extension ObjCParser {
     func parseFile() -> [ObjCTopLevelItem] {
         var items: [ObjCTopLevelItem] = []
@@ -258,6 +263,8 @@ extension ObjCParser {
                 default:
                     if let item = parseTopLevelItem() { container.nested.append(item) }
                 }
+            case .identifier where methodMacros.contains(current.text) && peek().isPunctuator(.leftParen):
+                container.methods.append(parseMacroMethod())
             default:
                 if let item = parseTopLevelItem() { container.nested.append(item) }
             }
@@ -310,12 +317,70 @@ extension ObjCParser {
         return declarations
     }
 
+    /// React Native's `RCT_EXPORT_METHOD(save:(NSString *)value resolver:(…)resolve) { … }`
+    /// (and its remapping and synchronous forms) define instance methods through a macro; the
+    /// module in the ecosystem that keeps Keychain items for React Native apps is written so.
+    func parseMacroMethod() -> ObjCMethod {
+        let start = startLocation
+        let macro = advance().text
+        advance()
+        var returnType: ObjCTypeName?
+        if macro == "RCT_REMAP_METHOD" {
+            // `RCT_REMAP_METHOD(jsName, selector…)`: the JavaScript name first.
+            skipRest(stopAtSemicolon: true, stopAtComma: true)
+            _ = eat(.comma)
+        } else if macro == "RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD" || macro == "RCT_EXPORT_SYNCHRONOUS_TYPED_METHOD" {
+            if macro == "RCT_EXPORT_SYNCHRONOUS_TYPED_METHOD" {
+                returnType = parseTypeName(contextual: true)
+                _ = eat(.comma)
+            }
+        }
+        let (selector, parameters, isVariadic) = parseMethodSelector()
+        if !expect(.rightParen, "to close '\(macro)('") { skipToCloser(.rightParen) }
+        var body: ObjCStmt?
+        if at(.leftBrace) {
+            body = parseCompoundStatement()
+        } else {
+            _ = eat(.semicolon)
+        }
+        return ObjCMethod(
+            isClassMethod: false, returnType: returnType, selector: selector, parameters: parameters,
+            isVariadic: isVariadic, body: body, range: range(from: start))
+    }
+
     /// `- (void)foo:(NSString *)a bar:(int)b { … }` or a declaration ending in `;`.
     func parseMethod(isImplementation: Bool) -> ObjCMethod {
         let start = startLocation
         let isClassMethod = advance().isPunctuator(.plus)
         var returnType: ObjCTypeName?
         if at(.leftParen) { returnType = parseParenthesizedType() }
+        let (selector, parameters, isVariadic) = parseMethodSelector()
+        if selector.isEmpty {
+            diagnose(.unexpectedToken, "expected a method selector, found \(describe(current))")
+        }
+        // Attributes and availability macros before `;` or the body.
+        while atIdentifier() {
+            advance()
+            if at(.leftParen) { skipBalancedGroup() }
+        }
+        var body: ObjCStmt?
+        if eat(.semicolon) {
+            if isImplementation, at(.leftBrace) { body = parseCompoundStatement() }
+        } else if at(.leftBrace) {
+            body = parseCompoundStatement()
+        } else {
+            diagnose(.unexpectedToken, "expected ';' or a body after the method '\(selector)', found \(describe(current))")
+            skipRest(stopAtSemicolon: true)
+            if !eat(.semicolon), at(.leftBrace) || ObjCParser.isCloser(current.kind) { advance() }
+        }
+        return ObjCMethod(
+            isClassMethod: isClassMethod, returnType: returnType, selector: selector, parameters: parameters,
+            isVariadic: isVariadic, body: body, range: range(from: start))
+    }
+
+    /// `foo:(NSString *)a bar:(int)b, ...` or a unary `foo`: the selector, its parameters and
+    /// whether it is variadic.
+    func parseMethodSelector() -> (String, [ObjCMethodParameter], Bool) {
         var parameters: [ObjCMethodParameter] = []
         var selector = ""
         var isVariadic = false
@@ -349,27 +414,7 @@ extension ObjCParser {
                 }
             }
         }
-        if selector.isEmpty {
-            diagnose(.unexpectedToken, "expected a method selector, found \(describe(current))")
-        }
-        // Attributes and availability macros before `;` or the body.
-        while atIdentifier() {
-            advance()
-            if at(.leftParen) { skipBalancedGroup() }
-        }
-        var body: ObjCStmt?
-        if eat(.semicolon) {
-            if isImplementation, at(.leftBrace) { body = parseCompoundStatement() }
-        } else if at(.leftBrace) {
-            body = parseCompoundStatement()
-        } else {
-            diagnose(.unexpectedToken, "expected ';' or a body after the method '\(selector)', found \(describe(current))")
-            skipRest(stopAtSemicolon: true)
-            if !eat(.semicolon), at(.leftBrace) || ObjCParser.isCloser(current.kind) { advance() }
-        }
-        return ObjCMethod(
-            isClassMethod: isClassMethod, returnType: returnType, selector: selector, parameters: parameters,
-            isVariadic: isVariadic, body: body, range: range(from: start))
+        return (selector, parameters, isVariadic)
     }
 
     /// `(type)` in a method's return or parameter type.

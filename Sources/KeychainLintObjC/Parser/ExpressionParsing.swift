@@ -2,7 +2,10 @@
 /// per grammar rule, which keeps the stack shallow), Objective-C message sends, literals, blocks
 /// and casts. Operator and postfix chains count towards the nesting limit as they grow, since
 /// each link makes the tree one level deeper even without brackets.
+let unaryKeywords: Set<String> = ["sizeof", "alignof", "_Alignof", "__alignof__", "__alignof", "__extension__", "__real__", "__imag__"]
+
 extension ObjCParser {
+    @inline(never)
     func errorExpression(at start: ObjCSourceLocation) -> ObjCExpr {
         ObjCExpr(.error, range: range(from: start))
     }
@@ -104,7 +107,16 @@ extension ObjCParser {
                 return parseCast()
             }
         }
-        if current.kind == .identifier {
+        if current.kind == .identifier, unaryKeywords.contains(current.text) {
+            return parseUnaryKeyword(start: start)
+        }
+        return parsePostfix()
+    }
+
+    /// `sizeof`, `alignof`, `__extension__` and the like.
+    @inline(never)
+    func parseUnaryKeyword(start: ObjCSourceLocation) -> ObjCExpr {
+        do {
             switch current.text {
             case "sizeof", "alignof", "_Alignof", "__alignof__", "__alignof":
                 let keywordToken = advance()
@@ -181,33 +193,41 @@ extension ObjCParser {
                 break
             }
             links += 1
-            switch kind {
-            case .punctuator(.leftParen):
-                let arguments = parseArguments()
-                expression = ObjCExpr(.call(ObjCFunctionCall(callee: expression, arguments: arguments)), range: range(from: start))
-            case .punctuator(.leftBracket):
-                advance()
-                let index = parseExpression()
-                if !expect(.rightBracket, "to close a subscript") { skipToCloser(.rightBracket) }
-                expression = ObjCExpr(.subscript(expression, index: index), range: range(from: start))
-            case .punctuator(.period), .punctuator(.arrow):
-                let isArrow = advance().isPunctuator(.arrow)
-                var name = ""
-                if atIdentifier() {
-                    name = advance().text
-                } else {
-                    diagnose(.unexpectedToken, "expected a member name, found \(describe(current))")
-                }
-                expression = ObjCExpr(.member(expression, name: name, isArrow: isArrow), range: range(from: start))
-            default:
-                let operation: ObjCPostfixOperator = advance().isPunctuator(.plusPlus) ? .increment : .decrement
-                expression = ObjCExpr(.postfix(operation, expression), range: range(from: start))
-            }
+            expression = parsePostfixLink(expression, kind: kind, start: start)
         }
         return expression
     }
 
+    /// One postfix link; apart from `parsePostfix` so that its locals do not weigh on every
+    /// level of bracket recursion, which passes through `parsePostfix`.
+    @inline(never)
+    func parsePostfixLink(_ base: ObjCExpr, kind: ObjCTokenKind, start: ObjCSourceLocation) -> ObjCExpr {
+        switch kind {
+        case .punctuator(.leftParen):
+            let arguments = parseArguments()
+            return ObjCExpr(.call(ObjCFunctionCall(callee: base, arguments: arguments)), range: range(from: start))
+        case .punctuator(.leftBracket):
+            advance()
+            let index = parseExpression()
+            if !expect(.rightBracket, "to close a subscript") { skipToCloser(.rightBracket) }
+            return ObjCExpr(.subscript(base, index: index), range: range(from: start))
+        case .punctuator(.period), .punctuator(.arrow):
+            let isArrow = advance().isPunctuator(.arrow)
+            var name = ""
+            if atIdentifier() {
+                name = advance().text
+            } else {
+                diagnose(.unexpectedToken, "expected a member name, found \(describe(current))")
+            }
+            return ObjCExpr(.member(base, name: name, isArrow: isArrow), range: range(from: start))
+        default:
+            let operation: ObjCPostfixOperator = advance().isPunctuator(.plusPlus) ? .increment : .decrement
+            return ObjCExpr(.postfix(operation, base), range: range(from: start))
+        }
+    }
+
     /// `(a, b)` of a call. An argument that is a type (`va_arg(list, int)`) is kept as one.
+    @inline(never)
     func parseArguments() -> [ObjCExpr] {
         advance()
         var arguments: [ObjCExpr] = []
@@ -226,6 +246,7 @@ extension ObjCParser {
     }
 
     /// Skips to the given closer at this level and consumes it, stopping at `;` or an outer closer.
+    @inline(never)
     func skipToCloser(_ closer: ObjCPunctuator) {
         skipRest(stopAtSemicolon: true)
         _ = eat(closer)
@@ -236,28 +257,11 @@ extension ObjCParser {
         let token = current
         switch token.kind {
         case .identifier:
-            if builtinTypeWords.contains(token.text) || tagWords.contains(token.text) {
-                // A type where an expression is expected (`va_arg(list, int)`, macro arguments).
-                if let type = parseTypeName(contextual: true) {
-                    return ObjCExpr(.typeOperand(keyword: "", type: type), range: range(from: start))
-                }
-            }
-            advance()
-            return ObjCExpr(.identifier(token.text), range: token.range)
-        case .integerLiteral:
-            advance()
-            return ObjCExpr(.integerLiteral(token.text), range: token.range)
-        case .floatingLiteral:
-            advance()
-            return ObjCExpr(.floatingLiteral(token.text), range: token.range)
-        case .characterLiteral:
-            advance()
-            return ObjCExpr(.characterLiteral(token.text), range: token.range)
+            return parseIdentifierPrimary(token, start: start)
+        case .integerLiteral, .floatingLiteral, .characterLiteral, .objcNumberLiteral:
+            return parseNumericPrimary(token)
         case .stringLiteral, .objcStringLiteral:
             return parseStringLiterals()
-        case .objcNumberLiteral:
-            advance()
-            return ObjCExpr(.objcNumber(String(token.text.dropFirst())), range: token.range)
         case .atKeyword:
             return parseAtExpression()
         case .punctuator(let punctuator):
@@ -266,16 +270,7 @@ extension ObjCParser {
             case .leftBracket: return parseMessageSend()
             case .atLeftBrace: return parseDictionaryLiteral()
             case .atLeftBracket: return parseArrayLiteral()
-            case .atLeftParen:
-                guard enter() else {
-                    skipRest(stopAtComma: true)
-                    return errorExpression(at: start)
-                }
-                defer { leave() }
-                advance()
-                let inner = parseExpression()
-                if !expect(.rightParen, "to close a boxed expression '@('") { skipToCloser(.rightParen) }
-                return ObjCExpr(.boxed(inner), range: range(from: start))
+            case .atLeftParen: return parseBoxed()
             case .caret: return parseBlockLiteral()
             case .leftBrace: return parseInitializerList()
             default: break
@@ -283,6 +278,11 @@ extension ObjCParser {
         default:
             break
         }
+        return unexpectedInExpression(token, start: start)
+    }
+
+    @inline(never)
+    func unexpectedInExpression(_ token: ObjCToken, start: ObjCSourceLocation) -> ObjCExpr {
         diagnose(.unexpectedToken, "expected an expression, found \(describe(token))")
         // Step over the token unless it may close or end something an outer construct reads.
         let isBoundary = ObjCParser.isCloser(token.kind) || token.kind == .endOfFile
@@ -292,7 +292,57 @@ extension ObjCParser {
         return errorExpression(at: start)
     }
 
+    @inline(never)
+    func parseNumericPrimary(_ token: ObjCToken) -> ObjCExpr {
+        advance()
+        switch token.kind {
+        case .integerLiteral: return ObjCExpr(.integerLiteral(token.text), range: token.range)
+        case .floatingLiteral: return ObjCExpr(.floatingLiteral(token.text), range: token.range)
+        case .characterLiteral: return ObjCExpr(.characterLiteral(token.text), range: token.range)
+        default: return ObjCExpr(.objcNumber(String(token.text.dropFirst())), range: token.range)
+        }
+    }
+
+    @inline(never)
+    func parseBoxed() -> ObjCExpr {
+        let start = startLocation
+        guard enter() else {
+            skipRest(stopAtComma: true)
+            return errorExpression(at: start)
+        }
+        defer { leave() }
+        advance()
+        let inner = parseExpression()
+        if !expect(.rightParen, "to close a boxed expression '@('") { skipToCloser(.rightParen) }
+        return ObjCExpr(.boxed(inner), range: range(from: start))
+    }
+
+    @inline(never)
+    func parseIdentifierPrimary(_ token: ObjCToken, start: ObjCSourceLocation) -> ObjCExpr {
+            if builtinTypeWords.contains(token.text) || tagWords.contains(token.text) {
+                // A type where an expression is expected (`va_arg(list, int)`, macro arguments).
+                if let type = parseTypeName(contextual: true) {
+                    return ObjCExpr(.typeOperand(keyword: "", type: type), range: range(from: start))
+                }
+            }
+            advance()
+            guard at(.colonColon), peek().kind == .identifier else {
+                return ObjCExpr(.identifier(token.text), range: token.range)
+            }
+            // A C++ qualified name (`std::make_shared<T>(…)` in `.mm` files) is one name.
+            var name = token.text
+            while at(.colonColon), peek().kind == .identifier {
+                advance()
+                name += "::" + advance().text
+            }
+            if at(.less), let after = indexAfterAngles(from: position), tokens[after].isPunctuator(.leftParen) {
+                skipAngleGroup()
+            }
+            return ObjCExpr(.identifier(name), range: range(from: start))
+    }
+
     /// Adjacent `"…"` and `@"…"` pieces are one literal, as the compiler concatenates them.
+    @inline(never)
     func parseStringLiterals() -> ObjCExpr {
         let start = startLocation
         var value = ""
@@ -307,6 +357,7 @@ extension ObjCParser {
         return ObjCExpr(.stringLiteral(ObjCStringLiteral(value: value, isObjC: isObjC, pieceRanges: ranges)), range: range(from: start))
     }
 
+    @inline(never)
     func parseAtExpression() -> ObjCExpr {
         let start = startLocation
         let token = current
@@ -354,6 +405,7 @@ extension ObjCParser {
         }
     }
 
+    @inline(never)
     func spellTokens(_ indices: Range<Int>) -> String {
         indices.map { tokens[$0].text }.joined(separator: " ")
     }
@@ -378,59 +430,83 @@ extension ObjCParser {
         return ObjCExpr(.parenthesized(inner), range: range(from: start))
     }
 
-    /// `[receiver selector]`, `[receiver label:argument label:argument, variadic…]`.
+    /// `[receiver selector]`, `[receiver label:argument label:argument, variadic…]`. Split in
+    /// small functions: nested sends recurse through here, and each level's stack is the sum
+    /// of the frames on the path.
     func parseMessageSend() -> ObjCExpr {
         let start = startLocation
         advance()
-        guard enter() else {
-            skipRest(stopAtSemicolon: false)
-            _ = eat(.rightBracket)
-            return errorExpression(at: start)
-        }
+        guard enter() else { return skipOverflowingGroup(closer: .rightBracket, start: start) }
         defer { leave() }
-        let receiver: ObjCExpr
-        if atIdentifier(), peek().kind == .identifier || peek().isPunctuator(.rightBracket) {
+        let receiver = parseReceiver()
+        let (pieces, variadic) = parseSelectorPieces()
+        finishMessageSend(hasPieces: !pieces.isEmpty)
+        return ObjCExpr(.message(ObjCMessageSend(receiver: receiver, pieces: pieces, variadicArguments: variadic)), range: range(from: start))
+    }
+
+    /// The rest of a bracketed group beyond the depth limit.
+    @inline(never)
+    func skipOverflowingGroup(closer: ObjCPunctuator, start: ObjCSourceLocation) -> ObjCExpr {
+        skipRest(stopAtSemicolon: false)
+        _ = eat(closer)
+        return errorExpression(at: start)
+    }
+
+    func parseReceiver() -> ObjCExpr {
+        guard atIdentifier() else { return parseAssignment() }
+        let next = peek()
+        if next.kind == .identifier || next.isPunctuator(.rightBracket) {
             // The common case `[name selector…]`, without the expression machinery.
             let token = advance()
-            receiver = ObjCExpr(.identifier(token.text), range: token.range)
-        } else {
-            receiver = parseAssignment()
+            return ObjCExpr(.identifier(token.text), range: token.range)
         }
+        if next.isPunctuator(.less), let after = indexAfterAngles(from: position + 1), tokens[after].kind == .identifier {
+            // A specialised class receiver: `[NSMutableArray<NSString *> new]`.
+            let token = advance()
+            skipAngleGroup()
+            return ObjCExpr(.identifier(token.text), range: token.range)
+        }
+        return parseAssignment()
+    }
+
+    func parseSelectorPieces() -> ([ObjCSelectorPiece], [ObjCExpr]) {
         var pieces: [ObjCSelectorPiece] = []
         var variadic: [ObjCExpr] = []
         if atIdentifier(), !peek().isPunctuator(.colon) {
             let label = advance()
             pieces.append(ObjCSelectorPiece(label: label.text, labelRange: label.range, argument: nil))
-        } else {
-            while true {
-                let labelToken = current
-                if atIdentifier(), peek().isPunctuator(.colon) {
-                    advance()
-                    advance()
-                    pieces.append(ObjCSelectorPiece(label: labelToken.text, labelRange: labelToken.range, argument: parseAssignment()))
-                } else if at(.colon) {
-                    advance()
-                    let empty = ObjCSourceRange(start: labelToken.range.start, end: labelToken.range.start)
-                    pieces.append(ObjCSelectorPiece(label: "", labelRange: empty, argument: parseAssignment()))
-                } else {
-                    break
-                }
-            }
-            while !pieces.isEmpty, eat(.comma) {
-                variadic.append(parseAssignment())
-            }
+            return (pieces, variadic)
         }
-        if pieces.isEmpty {
+        while true {
+            let labelRange = current.range
+            var label = ""
+            if atIdentifier(), peek().isPunctuator(.colon) {
+                label = advance().text
+            } else if !at(.colon) {
+                break
+            }
+            advance()
+            let pieceRange = label.isEmpty ? ObjCSourceRange(start: labelRange.start, end: labelRange.start) : labelRange
+            pieces.append(ObjCSelectorPiece(label: label, labelRange: pieceRange, argument: parseAssignment()))
+        }
+        while !pieces.isEmpty, eat(.comma) {
+            variadic.append(parseAssignment())
+        }
+        return (pieces, variadic)
+    }
+
+    @inline(never)
+    func finishMessageSend(hasPieces: Bool) {
+        if !hasPieces {
             diagnose(.unexpectedToken, "expected a selector in a message send, found \(describe(current))")
         }
         if !at(.rightBracket) {
-            if !pieces.isEmpty {
+            if hasPieces {
                 diagnose(.unexpectedToken, "unexpected \(describe(current)) in a message send")
             }
             skipRest(stopAtSemicolon: true)
         }
         expect(.rightBracket, "to close a message send")
-        return ObjCExpr(.message(ObjCMessageSend(receiver: receiver, pieces: pieces, variadicArguments: variadic)), range: range(from: start))
     }
 
     /// `@{ key: value, … }`, with a trailing comma allowed.

@@ -87,6 +87,7 @@ final class ObjCParser {
 
     // MARK: Diagnostics
 
+    @inline(never)
     func diagnose(_ kind: ObjCDiagnostic.Kind, _ message: String, at range: ObjCSourceRange? = nil) {
         if isQuiet { return }
         guard diagnostics.count < limits.maximumDiagnostics else {
@@ -98,6 +99,7 @@ final class ObjCParser {
 
     /// Consumes `punctuator` or reports it missing (without consuming anything).
     @discardableResult
+    @inline(never)
     func expect(_ punctuator: ObjCPunctuator, _ context: String) -> Bool {
         if eat(punctuator) { return true }
         let isCloser = punctuator == .rightParen || punctuator == .rightBracket || punctuator == .rightBrace
@@ -106,6 +108,7 @@ final class ObjCParser {
         return false
     }
 
+    @inline(never)
     func describe(_ token: ObjCToken) -> String {
         token.kind == .endOfFile ? "end of file" : "'\(token.text)'"
     }
@@ -162,6 +165,7 @@ final class ObjCParser {
     /// and the skip stops there instead of swallowing the following code. It stops before a
     /// closer that belongs to an enclosing construct, before `;` when `stopAtSemicolon`, before
     /// `,` at this level when `stopAtComma`, before a container boundary, or at the end.
+    @inline(never)
     func skipRest(stopAtSemicolon: Bool = true, stopAtComma: Bool = false) {
         var parens = 0
         var braces = 0
@@ -196,6 +200,7 @@ final class ObjCParser {
     /// Skips one balanced group starting at an opener (the opener and its matching closer
     /// included); returns false if the current token is no opener.
     @discardableResult
+    @inline(never)
     func skipBalancedGroup() -> Bool {
         let closer: ObjCPunctuator
         switch current.kind {
@@ -211,6 +216,7 @@ final class ObjCParser {
     }
 
     /// Skips a balanced `<…>` (generic arguments, protocol lists); nothing if no `<`.
+    @inline(never)
     func skipAngleGroup() {
         guard at(.less) else { return }
         var open = 0
@@ -223,6 +229,7 @@ final class ObjCParser {
     }
 
     /// The index just after a balanced `<…>` that starts at `index`, within the lookahead cap.
+    @inline(never)
     func indexAfterAngles(from index: Int) -> Int? {
         var open = 0
         var cursor = index
@@ -233,7 +240,7 @@ final class ObjCParser {
             case .punctuator(.greater): open -= 1
             case .punctuator(.greaterGreater): open -= 2
             case .identifier, .punctuator(.star), .punctuator(.comma), .punctuator(.caret),
-                 .punctuator(.leftParen), .punctuator(.rightParen):
+                 .punctuator(.leftParen), .punctuator(.rightParen), .punctuator(.colonColon), .punctuator(.ampersand):
                 break
             default:
                 return nil

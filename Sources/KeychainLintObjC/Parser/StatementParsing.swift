@@ -70,6 +70,7 @@ extension ObjCParser {
     }
 
     /// Consumes the `;` that ends a simple statement, or reports it and skips to it.
+    @inline(never)
     func finishStatement(start: ObjCSourceLocation) {
         if eat(.semicolon) { return }
         diagnose(.unexpectedToken, "expected ';' after the statement at \(start), found \(describe(current))")

@@ -66,6 +66,7 @@ struct DeclaratorShape {
 extension ObjCParser {
     /// An identifier that looks like an attribute or availability macro: all upper-case letters,
     /// digits and underscores, at least one underscore (`NS_SWIFT_NAME`, `API_AVAILABLE`).
+    @inline(never)
     func isAttributeMacro(_ token: ObjCToken) -> Bool {
         guard token.kind == .identifier, token.text.contains("_") else { return false }
         return token.text.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
@@ -144,6 +145,13 @@ extension ObjCParser {
                 specifiers.tokenIndices.append(position)
                 advance()
                 sawType = true
+                // C++ qualified names in `.mm` files: `std::shared_ptr<T>`, `facebook::react::X`.
+                while at(.colonColon), peek().kind == .identifier {
+                    specifiers.tokenIndices += [position, position + 1]
+                    advance()
+                    specifiers.baseName! += "::" + advance().text
+                    specifiers.baseIndex = nil
+                }
                 if at(.leftParen), isAttributeMacro(token) {
                     // `NS_ENUM(NSInteger, Kind)`, `NS_OPTIONS(…)`: a type made by a macro.
                     let from = position
@@ -314,6 +322,7 @@ extension ObjCParser {
         return makeType(specifiers, shape)
     }
 
+    @inline(never)
     func makeType(_ specifiers: DeclarationSpecifiers, _ shape: DeclaratorShape) -> ObjCTypeName {
         let indices = (specifiers.tokenIndices + shape.tokenIndices).sorted()
         let typeRange: ObjCSourceRange
@@ -330,6 +339,7 @@ extension ObjCParser {
 
     /// Joins type tokens the way people write them: `NSDictionary<NSString *, id> *`,
     /// `void (^)(BOOL, NSError *)`, `const char **`.
+    @inline(never)
     func spell(_ indices: [Int]) -> String {
         var result = ""
         var previous: ObjCToken?
@@ -339,7 +349,7 @@ extension ObjCParser {
                 let noSpace: Bool
                 switch token.kind {
                 case .punctuator(.rightParen), .punctuator(.rightBracket), .punctuator(.greater),
-                     .punctuator(.comma), .punctuator(.leftBracket):
+                     .punctuator(.comma), .punctuator(.leftBracket), .punctuator(.colonColon):
                     noSpace = true
                 case .punctuator(.less):
                     noSpace = before.kind == .identifier
@@ -349,7 +359,7 @@ extension ObjCParser {
                     noSpace = before.isPunctuator(.star) || before.isPunctuator(.leftParen) || before.isPunctuator(.caret)
                 default:
                     noSpace = before.isPunctuator(.leftParen) || before.isPunctuator(.less)
-                        || before.isPunctuator(.caret) || before.isPunctuator(.star) || before.isPunctuator(.leftBracket)
+                        || before.isPunctuator(.caret) || before.isPunctuator(.colonColon) || before.isPunctuator(.star) || before.isPunctuator(.leftBracket)
                 }
                 if !noSpace { result += " " }
             }
@@ -362,6 +372,7 @@ extension ObjCParser {
     // MARK: Lookahead
 
     /// At `(`: does a type name follow (a cast, a compound literal), rather than an expression?
+    @inline(never)
     func parenthesisStartsType() -> Bool {
         let first = peek(1)
         guard first.kind == .identifier else { return false }
@@ -404,6 +415,7 @@ extension ObjCParser {
 
     /// After `(name)`: a cast if an operand follows. `+ - & *` follow a type only for names
     /// that look like types (`(NSInteger)-1`), not `(count) - 1`.
+    @inline(never)
     func tokenAfterParenthesizedNameStartsOperand(_ token: ObjCToken, name: String) -> Bool {
         switch token.kind {
         case .identifier:
@@ -425,6 +437,7 @@ extension ObjCParser {
         }
     }
 
+    @inline(never)
     func looksLikeTypeName(_ name: String) -> Bool {
         if wellKnownTypeNames.contains(name) || name.hasSuffix("Ref") || name.hasSuffix("_t") { return true }
         guard let first = name.unicodeScalars.first else { return false }
@@ -433,6 +446,7 @@ extension ObjCParser {
     }
 
     /// At a statement's first token: does a declaration start here?
+    @inline(never)
     func statementStartsDeclaration() -> Bool {
         let token = current
         guard token.kind == .identifier else { return false }

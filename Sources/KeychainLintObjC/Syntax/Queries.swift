@@ -111,6 +111,14 @@ public struct ObjCBody: Sendable, Hashable {
     }
 }
 
+extension ObjCBody {
+    /// The declarations of and assignments to `name` that start before `offset`, in order: the
+    /// steps a resolver replays to know a local's value at a call.
+    public func bindings(of name: String, before offset: Int) -> [ObjCLocalBinding] {
+        localBindings.filter { $0.name == name && $0.range.start.offset < offset }
+    }
+}
+
 /// A method with the container it belongs to.
 public struct ObjCMethodReference: Sendable, Hashable {
     public var container: ObjCContainer.Kind
@@ -233,6 +241,22 @@ extension ObjCSyntaxTree {
     /// The last `#define` of `name` (a later one replaces an earlier one).
     public func macro(named name: String) -> ObjCMacroDefinition? {
         macros.last { $0.name == name }
+    }
+
+    /// The global variable `name` (the last declaration wins, as a definition follows its
+    /// `extern` declaration).
+    public func globalVariable(named name: String) -> ObjCGlobalVariable? {
+        globalVariables.last { $0.name == name }
+    }
+
+    /// The function or method body that contains `offset` (a call's position), if any.
+    public func body(containing offset: Int) -> ObjCBody? {
+        bodies.first { $0.body.range.start.offset <= offset && offset < $0.body.range.end.offset }
+    }
+
+    /// Properties declared for the class `name` in its interface, extensions and categories.
+    public func properties(ofClass name: String) -> [ObjCProperty] {
+        containers.filter { $0.name == name }.flatMap(\.properties)
     }
 
     /// `#import` / `#include` header names, in order.
