@@ -114,3 +114,28 @@ struct ResolverQueryTests {
         #expect(tree.body(containing: 0) == nil)
     }
 }
+
+@Suite("Objective-C parser: conditional container headers")
+struct ConditionalHeaderTests {
+    @Test func aHeaderInEachBranchOpensOneContainer() {
+        let tree = ObjCSyntaxTree.parse("""
+            #ifdef NEW_ARCH
+            @interface KeychainManager : NSObject <NativeSpec>
+            #else
+            @interface KeychainManager : NSObject <BridgeModule>
+            #endif
+            - (void)reset;
+            @end
+            @interface Other : NSObject
+            @end
+            """)
+        #expect(tree.diagnostics.isEmpty, "\(tree.diagnostics)")
+        #expect(tree.containers.map(\.name) == ["KeychainManager", "Other"])
+        #expect(tree.containers[0].protocols == ["NativeSpec", "BridgeModule"])
+        #expect(tree.containers[0].methods.map(\.selector) == ["reset"])
+        // Without a branch between them, a second header is a new container after a missing @end.
+        let missing = ObjCSyntaxTree.parse("@interface A : NSObject\n@interface A : NSObject\n@end\n")
+        #expect(missing.containers.count == 2)
+        #expect(missing.diagnostics.map(\.kind) == [.missingEnd])
+    }
+}

@@ -242,6 +242,18 @@ extension ObjCParser {
                 container.hasEnd = true
                 break
             }
+            if current.text == keyword, peek().isIdentifier(name), !name.isEmpty,
+               hasBranch(between: start.offset, and: current.range.start.offset) {
+                // `#if A @interface X : Base <P> #else @interface X : Base <Q> #endif … @end`:
+                // both headers open one container; the second one's protocols are added.
+                advance()
+                advance()
+                if at(.leftParen) { skipBalancedGroup() }
+                if eat(.colon), atIdentifier() { advance() }
+                if at(.less) { container.protocols += parseProtocolList() }
+                if at(.leftBrace) { container.instanceVariables += parseInstanceVariables() }
+                continue
+            }
             if isAtEnd || isContainerBoundary(position) {
                 diagnose(.missingEnd, "'\(keyword) \(name)' has no '@end'", at: ObjCSourceRange(start: start, end: nameRange.end))
                 break

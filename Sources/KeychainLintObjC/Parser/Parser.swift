@@ -40,10 +40,26 @@ final class ObjCParser {
     /// `extern "C" {` blocks open at file scope.
     var externBlocks = 0
 
-    init(tokens: [ObjCToken], limits: ObjCParserLimits) {
+    /// Offsets of `#else` and `#elif` lines, in order: a container header repeated after one of
+    /// them is the other branch's version of the same header, not a new container.
+    let branchOffsets: [Int]
+
+    init(tokens: [ObjCToken], limits: ObjCParserLimits, branchOffsets: [Int] = []) {
         precondition(tokens.last?.kind == .endOfFile, "a token stream ends with .endOfFile")
         self.tokens = tokens
         self.limits = limits
+        self.branchOffsets = branchOffsets
+    }
+
+    /// True if an `#else` or `#elif` line lies between the two offsets.
+    func hasBranch(between start: Int, and end: Int) -> Bool {
+        var low = 0
+        var high = branchOffsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if branchOffsets[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        return low < branchOffsets.count && branchOffsets[low] < end
     }
 
     // MARK: Cursor

@@ -23,7 +23,8 @@ public struct ObjCSyntaxTree: Sendable {
 
     public static func parse(bytes: [UInt8], limits: ObjCParserLimits = .standard) -> ObjCSyntaxTree {
         let lexed = ObjCLexer.lex(bytes: bytes)
-        let parser = ObjCParser(tokens: lexed.tokens, limits: limits)
+        let branches = lexed.directives.filter { $0.kind == .else || $0.kind == .elif }.map(\.range.start.offset)
+        let parser = ObjCParser(tokens: lexed.tokens, limits: limits, branchOffsets: branches)
         let items = parser.parseFile()
         let macros = lexed.directives.compactMap { macroDefinition($0, limits: limits) }
         let diagnostics = (lexed.diagnostics + parser.diagnostics).sorted { $0.range.start.offset < $1.range.start.offset }
