@@ -113,11 +113,8 @@ extension ObjCParser {
             advance()
             return ObjCTopLevelItem(kind: .unparsed, range: token.range)
         default:
-            if token.text == "@YES" || token.text == "@NO" || !(peek().kind == .identifier || peek().isPunctuator(.semicolon)) {
-                diagnose(.skippedConstruct, "\(describe(token)) at file scope: skipped")
-            } else {
-                diagnose(.skippedConstruct, "'\(token.text)' at file scope is not analysed")
-            }
+            // `@compatibility_alias`, `@synthesize` outside a container, a literal at file scope.
+            diagnose(.skippedConstruct, "'\(token.text)' at file scope is not analysed")
             advance()
             skipTopLevelJunk()
             return ObjCTopLevelItem(kind: .unparsed, range: range(from: start))
@@ -164,9 +161,9 @@ extension ObjCParser {
         return ObjCTopLevelItem(kind: .declaration(declaration), range: declaration.range)
     }
 
-    /// A declaration statement (local variables, or a global when called from file scope
-    /// helpers): specifiers, then declarators with initializers, then `;` when `terminated`.
-    func parseDeclaration(start: ObjCSourceLocation, allowFunctionBody: Bool, terminated: Bool = true, contextual: Bool = false) -> ObjCDeclaration {
+    /// A declaration without a function body (local variables, instance variables, property
+    /// declarations): specifiers, then declarators with initializers, then `;` when `terminated`.
+    func parseDeclaration(start: ObjCSourceLocation, terminated: Bool = true, contextual: Bool = false) -> ObjCDeclaration {
         let specifiers = parseDeclarationSpecifiers(contextual: contextual)
         let declaratorStart = startLocation
         let shape = parseDeclarator(abstract: false, contextual: contextual)
@@ -318,7 +315,7 @@ extension ObjCParser {
             if current.kind == .atKeyword || at(.semicolon) {
                 advance()
             } else if atIdentifier() {
-                declarations.append(parseDeclaration(start: startLocation, allowFunctionBody: false))
+                declarations.append(parseDeclaration(start: startLocation))
             } else {
                 diagnose(.unexpectedToken, "unexpected \(describe(current)) among instance variables")
                 skipRest(stopAtSemicolon: true)
@@ -460,7 +457,7 @@ extension ObjCParser {
             }
             if !expect(.rightParen, "to close property attributes") { skipToCloser(.rightParen) }
         }
-        let declaration = parseDeclaration(start: startLocation, allowFunctionBody: false, contextual: true)
+        let declaration = parseDeclaration(start: startLocation, contextual: true)
         return ObjCProperty(attributes: attributes, declaration: declaration, range: range(from: start))
     }
 

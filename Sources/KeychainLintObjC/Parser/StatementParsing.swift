@@ -56,7 +56,7 @@ extension ObjCParser {
                 return ObjCStmt(.label(token.text), range: range(from: start))
             }
             if statementStartsDeclaration() {
-                let declaration = parseDeclaration(start: start, allowFunctionBody: false)
+                let declaration = parseDeclaration(start: start)
                 return ObjCStmt(.declaration(declaration), range: declaration.range)
             }
         case .atKeyword:
@@ -162,7 +162,7 @@ extension ObjCParser {
         let initializerStart = startLocation
         if !at(.semicolon) {
             if statementStartsDeclaration() {
-                let declaration = parseDeclaration(start: initializerStart, allowFunctionBody: false, terminated: false)
+                let declaration = parseDeclaration(start: initializerStart, terminated: false)
                 initializer = ObjCStmt(.declaration(declaration), range: declaration.range)
             } else {
                 let expression = parseExpressionStoppingAtIn()
