@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintObjC
 import Testing
 
@@ -136,6 +137,20 @@ struct KeychainFlowTests {
         #expect(method.parameters.map { $0.type?.spelling } == ["NSData *", "NSString *"])
         #expect(TestSupport.position(method.range) == "8:1")
         #expect(method.range.end.line == 28)
+    }
+
+    /// The same file with CRLF or CR line endings gives the same lines and columns.
+    @Test(arguments: ["\r\n", "\r"])
+    func lineEndingsKeepPositions(_ newline: String) {
+        let lf = ObjCSyntaxTree.parse(Self.applicationPasswordFlow)
+        let other = ObjCSyntaxTree.parse(Self.applicationPasswordFlow.replacingOccurrences(of: "\n", with: newline))
+        #expect(other.diagnostics.isEmpty)
+        let positions = { (tree: ObjCSyntaxTree) in
+            tree.calls.map { "\($0.name)@\($0.range.start)-\($0.range.end)" }
+                + tree.bodies[0].localBindings.map { "\($0.name ?? "-")@\($0.range.start)" }
+        }
+        #expect(positions(other) == positions(lf))
+        #expect(other.calls.last.map { TestSupport.position($0.range) } == "26:23")
     }
 
     @Test func dictionaryWithObjectsAndKeys() {
