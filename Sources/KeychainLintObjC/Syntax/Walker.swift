@@ -32,24 +32,50 @@ extension ObjCExpr {
     /// The direct subexpressions, in source order (a block's body is not an expression: see
     /// `ObjCVisitor`/`walk` for a full descent).
     public var children: [ObjCExpr] {
+        var result: [ObjCExpr] = []
+        forEachChild { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` on each direct subexpression in source order, without building an array
+    /// (walks visit every node of a file).
+    public func forEachChild(_ body: (ObjCExpr) -> Void) {
         switch kind {
         case .identifier, .integerLiteral, .floatingLiteral, .characterLiteral, .stringLiteral, .objcNumber,
              .objcBool, .selector, .protocolReference, .atExpression, .typeOperand, .error, .block:
-            return []
-        case .boxed(let inner), .parenthesized(let inner): return [inner]
-        case .dictionary(let entries): return entries.flatMap { [$0.key, $0.value] }
-        case .array(let items), .comma(let items), .initializerList(let items): return items
-        case .call(let call): return [call.callee] + call.arguments
+            return
+        case .boxed(let inner), .parenthesized(let inner): body(inner)
+        case .dictionary(let entries):
+            for entry in entries {
+                body(entry.key)
+                body(entry.value)
+            }
+        case .array(let items), .comma(let items), .initializerList(let items): items.forEach(body)
+        case .call(let call):
+            body(call.callee)
+            call.arguments.forEach(body)
         case .message(let message):
-            return [message.receiver] + message.pieces.compactMap(\.argument) + message.variadicArguments
-        case .cast(let cast): return [cast.operand]
-        case .prefix(_, let operand), .postfix(_, let operand): return [operand]
-        case .binary(_, let left, let right): return [left, right]
-        case .assignment(_, let target, let value): return [target, value]
+            body(message.receiver)
+            for piece in message.pieces {
+                if let argument = piece.argument { body(argument) }
+            }
+            message.variadicArguments.forEach(body)
+        case .cast(let cast): body(cast.operand)
+        case .prefix(_, let operand), .postfix(_, let operand): body(operand)
+        case .binary(_, let left, let right):
+            body(left)
+            body(right)
+        case .assignment(_, let target, let value):
+            body(target)
+            body(value)
         case .conditional(let condition, let thenBranch, let elseBranch):
-            return [condition] + (thenBranch.map { [$0] } ?? []) + [elseBranch]
-        case .member(let base, _, _): return [base]
-        case .subscript(let base, let index): return [base, index]
+            body(condition)
+            if let thenBranch { body(thenBranch) }
+            body(elseBranch)
+        case .member(let base, _, _): body(base)
+        case .subscript(let base, let index):
+            body(base)
+            body(index)
         }
     }
 
@@ -167,6 +193,6 @@ struct Walker {
             context.blockDepth -= 1
             return
         }
-        for child in expression.children { walk(child) }
+        expression.forEachChild { walk($0) }
     }
 }
