@@ -42,6 +42,8 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // The Objective-C front end's lexer, error-tolerant parser and syntax tree: no swift-syntax.
+        .target(name: "KeychainLintObjC"),
         // Output formats behind one protocol.
         .target(name: "KeychainLintReporters", dependencies: ["KeychainLintCore"]),
         .executableTarget(name: "keychain-lint", dependencies: [
@@ -57,5 +59,6 @@ let package = Package(
         .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintModel", "KeychainLintCore", "KeychainLintRules"]),
         .testTarget(name: "KeychainLintReportersTests", dependencies: ["KeychainLintReporters", "KeychainLintCore"]),
         .testTarget(name: "KeychainLintCLITests", dependencies: ["KeychainLintCore"]),
+        .testTarget(name: "KeychainLintObjCTests", dependencies: ["KeychainLintObjC"]),
     ]
 )
