@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 
 /// `swift.conflicting_accessibility_attributes` on calls of modelled wrapper libraries (decision

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 

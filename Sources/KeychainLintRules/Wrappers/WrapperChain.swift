@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintModel
 import SwiftSyntax
 
 /// The library calls that configure the same item as a given one: the other calls of its builder
