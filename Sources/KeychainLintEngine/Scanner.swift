@@ -56,7 +56,9 @@ public final class Scanner {
     static func load(_ declared: [DeclaredWrapperModel]) throws -> [WrapperModel] {
         try declared.map { model in
             do {
-                return try WrapperModelLoader.load(yaml: model.yaml, source: model.source, path: "models[\(model.index)]")
+                var loaded = try WrapperModelLoader.load(yaml: model.yaml, source: model.source, path: "models[\(model.index)]")
+                loaded.isDeclaredInConfiguration = true
+                return loaded
             } catch let error as WrapperModelError {
                 throw ConfigurationError(error.description)
             }

@@ -65,6 +65,54 @@ struct DeclaredModelTests {
         #expect(without.status == 0, "\(without)")
     }
 
+    @Test("a declared model applies in its own module's files, which call the wrapper without an import, and with the wrapper's source in the scan")
+    func declaredModelInItsOwnModule() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write(".keychain-lint.yml", Self.model)
+        try tree.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Bank", targets: [
+                .target(name: "BankVault"),
+                .target(name: "Teller"),
+            ])
+            """)
+        try tree.write("Sources/BankVault/SecureStore.swift", """
+            import Foundation
+
+            public enum Protection { case always, deviceOnly }
+
+            public enum SecureStore {
+                public static func save(_ data: Data, forKey key: String, protection: Protection) { write(data, key, protection) }
+                public static func load(forKey key: String, protection: Protection) -> Data? { read(key, protection) }
+            }
+            """)
+        try tree.write("Sources/BankVault/Session.swift", """
+            import Foundation
+
+            func rememberSession(_ token: Data) {
+                SecureStore.save(token, forKey: "session", protection: .always)
+            }
+            """)
+        // Another module of the scan that neither imports BankVault nor is it: its own
+        // `SecureStore` is not the wrapper.
+        try tree.write("Sources/Teller/Drawer.swift", """
+            import Foundation
+
+            enum SecureStore {
+                static func save(_ data: Data, forKey key: String, protection: Int) {}
+            }
+
+            func close(_ token: Data) {
+                SecureStore.save(token, forKey: "drawer", protection: .always)
+            }
+            """)
+        let run = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(run.status == 1, "\(run)")
+        #expect(findingPositions(run, rule: "swift.weak_keychain_accessibility") == ["Sources/BankVault/Session.swift:4:60"], "\(run)")
+    }
+
     @Test("a mistake in a declared model is an error naming the file and the key", arguments: [
         ("models:\n  - library: X\n", ".keychain-lint.yml: models[0]: missing key 'module'"),
         ("models: BankVault\n", ".keychain-lint.yml: models: expected a list of wrapper models"),

@@ -17,6 +17,10 @@ public struct WrapperModel: Hashable, Sendable {
     public var options: [WrapperOptionSet]
     public var calls: [WrapperCall]
     public var defaults: WrapperDefaults
+    /// Declared in the configuration (`models:`) for a team's own wrapper: its calls are also
+    /// recognised in the files of the module it names, which use the wrapper without importing it.
+    /// A built-in model applies only where its library is imported (never inside its own source).
+    public var isDeclaredInConfiguration = false
 
     public init(
         library: String, module: String, versions: String, references: [WrapperReference], types: [WrapperType],

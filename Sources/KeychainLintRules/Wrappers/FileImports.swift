@@ -13,6 +13,21 @@ enum FileImports {
         context.memo(MemoKey()) { modules(of: context.file.tree.statements) }
     }
 
+    private struct OwnModulesKey: Hashable {}
+
+    /// Whether a model's calls are recognised in the context's file: the file imports the model's
+    /// module, or the model is declared in the configuration and the file belongs to that module
+    /// (by the project model: a team's wrapper used inside its own module needs no import).
+    static func sees(_ model: WrapperModel, in context: RuleContext) -> Bool {
+        if modules(in: context).contains(model.module) { return true }
+        guard model.isDeclaredInConfiguration else { return false }
+        let own = context.memo(OwnModulesKey()) { () -> Set<String> in
+            let project = context.scan.projectModel
+            return Set(project.modules(of: context.file.path).map { project.modules[$0].name })
+        }
+        return own.contains(model.module)
+    }
+
     static func modules(of statements: CodeBlockItemListSyntax) -> Set<String> {
         var found: Set<String> = []
         for statement in statements {

@@ -20,8 +20,7 @@ struct WrapperCallSite {
         -> WrapperCallSite?
     {
         guard let name = SyntaxQueries.calleeName(of: syntax) else { return nil }
-        let imported = FileImports.modules(in: context)
-        for model in models ?? context.scan.wrapperModels where imported.contains(model.module) {
+        for model in models ?? context.scan.wrapperModels where FileImports.sees(model, in: context) {
             if let call = match(syntax, named: name, model: model, context: context) {
                 return WrapperCallSite(model: model, call: call, syntax: syntax)
             }
@@ -62,8 +61,7 @@ struct WrapperCallSite {
             infix.leftOperand.id == member.id, let base = member.base
         else { return nil }
         let name = member.declName.baseName.text
-        let imported = FileImports.modules(in: context)
-        for model in context.scan.wrapperModels where imported.contains(model.module) {
+        for model in context.scan.wrapperModels where FileImports.sees(model, in: context) {
             guard model.calls.contains(where: { $0.isSetter && $0.name == name }) else { continue }
             let instances = WrapperInstances(model: model, context: context)
             for type in instances.types(of: SyntaxQueries.unwrapTransparent(base)).sorted() {

@@ -83,7 +83,14 @@ struct WrapperInstances {
     /// The app declares (not merely extends) a type of this name, visible from the file: then
     /// `Keychain(…)` is the app's.
     private func isShadowed(_ name: String) -> Bool {
-        ScopedIndex(index: context.scan.index, asking: context.file.id).types(named: name)
-            .contains { !$0.isExtension && !$0.isProtocol }
+        let declared = ScopedIndex(index: context.scan.index, asking: context.file.id).types(named: name)
+            .filter { !$0.isExtension && !$0.isProtocol }
+        guard model.isDeclaredInConfiguration else { return !declared.isEmpty }
+        // A team's wrapper is usually in the scan: its own declaration, in the module the model
+        // names, is the wrapper, not an app type of the same name.
+        let project = context.scan.projectModel
+        return declared.contains { declaration in
+            !project.modules(of: declaration.file.path).contains { project.modules[$0].name == model.module }
+        }
     }
 }

@@ -2,9 +2,10 @@ import KeychainLintAnalysis
 import KeychainLintModel
 
 /// The calls a rule must be handed to judge wrapper settings of some roles: every configure or
-/// write call of a built-in model that takes such an argument (searches are never judged), by
-/// the name it is called with (an initializer by its type's name or `init`), in files that
-/// import the library's module.
+/// write call of a model that takes such an argument (searches are never judged), by the name it
+/// is called with (an initializer by its type's name or `init`), in files that import the
+/// library's module. A declared model's calls are wanted in every file that makes them: its
+/// own module's files call it without an import (the prefilter then looks for the call's name).
 enum WrapperInterests {
     static func interests(for roles: Set<WrapperArgumentRole>, models: [WrapperModel] = WrapperModelCatalog.builtIn)
         -> [SyntaxInterest]
@@ -20,8 +21,10 @@ enum WrapperInterests {
                     continue
                 }
                 let names = call.name == "init" ? [call.type, "init"] : [call.name]
-                for name in names where !result.contains(.callInModule(name, module: model.module)) {
-                    result.append(.callInModule(name, module: model.module))
+                for name in names {
+                    let interest: SyntaxInterest =
+                        model.isDeclaredInConfiguration ? .call(name) : .callInModule(name, module: model.module)
+                    if !result.contains(interest) { result.append(interest) }
                 }
             }
         }
