@@ -31,16 +31,33 @@ extension RuleContext {
         headline: (String) -> String = { $0 },
         judge: (Value) -> String?
     ) -> Bool {
+        reportFirstJudged(
+            resolution.values.map { ($0.value, $0.trace) }, gaps: resolution, at: node, asking: question,
+            othersToo: others, headline: headline, judge: judge)
+    }
+
+    /// The same over values read some other way (a wrapper library's options, read through its
+    /// model from `gaps`' values): each with the path it took.
+    @discardableResult
+    public func reportFirstJudged<Item: Hashable>(
+        _ items: [(Item, [TraceStep])],
+        gaps resolution: Resolution,
+        at node: some SyntaxProtocol,
+        asking question: String,
+        othersToo others: OthersPhrase,
+        headline: (String) -> String = { $0 },
+        judge: (Item) -> String?
+    ) -> Bool {
         var first: (why: String, trace: [TraceStep])?
-        var otherValues: Set<Value> = []
-        var firstValue: Value?
-        for traced in resolution.values {
-            guard let why = judge(traced.value) else { continue }
+        var otherValues: Set<Item> = []
+        var firstValue: Item?
+        for (item, trace) in items {
+            guard let why = judge(item) else { continue }
             if first == nil {
-                first = (why, traced.trace)
-                firstValue = traced.value
-            } else if traced.value != firstValue {
-                otherValues.insert(traced.value)
+                first = (why, trace)
+                firstValue = item
+            } else if item != firstValue {
+                otherValues.insert(item)
             }
         }
         guard let first else {

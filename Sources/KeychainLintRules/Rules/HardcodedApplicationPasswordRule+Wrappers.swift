@@ -18,27 +18,16 @@ extension HardcodedApplicationPasswordRule {
         guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
             let (argument, expression) = site.argument(for: .applicationPassword)
         else { return }
-        let resolution = context.resolve(expression)
-        var literals: [(kind: String, trace: [TraceStep])] = []
-        for traced in resolution.values {
-            guard let kind = Self.literalKind(traced.value) else { continue }
-            literals.append((kind, traced.trace))
-        }
-        guard let first = literals.first else {
-            context.noteGaps(resolution, asking: "application password given to \(site.model.library)")
-            return
-        }
         let written: String
         switch argument.place {
         case .label(let label): written = "`\(label):` (\(site.model.library))"
         case .position(let index): written = "argument \(index + 1) of `\(site.call.name)` (\(site.model.library))"
         }
-        var message = Self.wrapperMessage(written, kind: first.kind) + context.describeTrace(first.trace)
-        let others = literals.count - 1
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") hard-coded too"
-        }
-        context.report(at: expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
+        context.reportFirstJudged(
+            context.resolve(expression), at: expression, asking: "application password given to \(site.model.library)",
+            othersToo: .init(one: "is hard-coded too", many: "are hard-coded too"),
+            headline: { Self.wrapperMessage(written, kind: $0) },
+            judge: Self.literalKind)
     }
 
     static func wrapperMessage(_ written: String, kind: String) -> String {

@@ -5,12 +5,15 @@ import SwiftSyntax
 
 /// `swift.invalid_access_control_flags` — Apple's open-source `SecAccessControl.c`.
 public struct InvalidAccessControlFlagsRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.creationCall(input) else { return }
+        guard let call = AccessControlRuleSupport.creationCall(input) else {
+            if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+            return
+        }
         if let protection = SyntaxQueries.argument(1, of: call) {
             checkProtection(protection.expression, in: context)
         }
@@ -116,6 +119,7 @@ public struct InvalidAccessControlFlagsRule: Rule {
                 "A protection value the resolver cannot identify stays silent: an unfamiliar `kSecAttrAccessible…` symbol (Security also accepts private values such as `kSecAttrAccessibleUntilReboot`), a dictionary (Security accepts a protection dictionary), or any unresolved call or variable.",
                 "A value swift.weak_biometric_acl also reports (`[.userPresence, .devicePasscode]`) gets both findings: one says the value is weak, this one that it does not work at all.",
                 "One finding per argument: the first rejected value, with the number of other rejected values that can reach the call.",
+                wrapperNote,
             ],
             references: [
                 "Apple open source: Security framework, SecAccessControl.c (SecAccessControlCreateWithFlags, SecAccessControlSetProtection)",
@@ -124,7 +128,7 @@ public struct InvalidAccessControlFlagsRule: Rule {
             ]),
         remediation:
             "Use one conjunction, one biometry constraint, .userPresence only alone or with .applicationPassword/.privateKeyUsage, and an accessibility constant as protection; pass &error and log it.",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -16,22 +16,14 @@ extension PasscodeFallbackACLRule {
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
         // A public key's access control does not reach a stored secret.
         if setting.site.configuresPublicKey { return }
-        var fallbacks: [(description: String, trace: [TraceStep])] = []
-        for (option, trace) in setting.values {
-            guard let flags = option.flags, let parts = Self.fallbackParts(in: flags) else { continue }
-            fallbacks.append((Self.wrapperMessage(parts, written: setting.written(option)), trace))
+        context.reportFirstJudged(
+            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: setting.expression,
+            asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`",
+            othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
+        ) { option in
+            guard let flags = option.flags, let parts = Self.fallbackParts(in: flags) else { return nil }
+            return Self.wrapperMessage(parts, written: setting.written(option))
         }
-        guard let first = fallbacks.first else {
-            context.noteGaps(setting.resolution, asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`")
-            return
-        }
-        var message = first.description + context.describeTrace(first.trace)
-        let others = Set(fallbacks.dropFirst().map(\.description)).count
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " allows" : "s allow") the passcode too"
-        }
-        context.report(
-            at: setting.expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
     }
 
     /// "Passcode-only access control: `accessControl: .devicePasscode` (Valet) → `.devicePasscode` lets …".

@@ -17,23 +17,15 @@ extension WeakBiometricACLRule {
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
         // A public key's access control does not reach a stored secret.
         if setting.site.configuresPublicKey { return }
-        var weakValues: [(description: String, trace: [TraceStep])] = []
-        for (option, trace) in setting.values {
+        context.reportFirstJudged(
+            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: setting.expression,
+            asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`",
+            othersToo: .init(one: "is weak too", many: "are weak too")
+        ) { option in
             // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
-            guard let flags = option.flags, flags.rejectedCombination == nil, let description = weakness(of: flags) else { continue }
-            weakValues.append((Self.wrapperMessage(setting.written(option), description), trace))
+            guard let flags = option.flags, flags.rejectedCombination == nil, let description = weakness(of: flags) else { return nil }
+            return Self.wrapperMessage(setting.written(option), description)
         }
-        guard let first = weakValues.first else {
-            context.noteGaps(setting.resolution, asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`")
-            return
-        }
-        var message = first.description + context.describeTrace(first.trace)
-        let others = Set(weakValues.dropFirst().map(\.description)).count
-        if others > 0 {
-            message += "; \(others) other possible value\(others == 1 ? " is" : "s are") weak too"
-        }
-        context.report(
-            at: setting.expression, message: message, confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
     }
 
     /// "Weak biometric access control: `accessControl: .biometricAny` (Valet) → `.biometryAny` accepts …".
