@@ -62,27 +62,28 @@ extension InvalidAccessControlFlagsRule {
                     "Security rejects `[.biometryCurrentSet, .or, .and, .devicePasscode]`: `.or` with `.and` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one of `.or` and `.and` may be set), so the item is never protected or stored"),
             ]),
         .nonTriggering(
-            "Valid flags through the libraries; an app's own `authenticationPolicy:` without the import",
-            files: [
-                "Store.swift": """
-                    import KeychainAccess
-                    import EllipticCurveKeyPair
+            "Valid flags through the libraries",
+            """
+            import KeychainAccess
+            import EllipticCurveKeyPair
 
-                    func save(_ token: String) throws {
-                        try Keychain(service: "com.example.bank")
-                            .accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: [.biometryCurrentSet, .or, .devicePasscode])
-                            .set(token, key: "token")
-                    }
-                    let access = EllipticCurveKeyPair.AccessControl(
-                        protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
-                    """,
-                "Audit.swift": """
-                    struct Keychain {
-                        init(service: String) {}
-                        func accessibility(_ level: Int, authenticationPolicy: [String]) -> Keychain { self }
-                    }
-                    let audit = Keychain(service: "audit").accessibility(1, authenticationPolicy: ["biometryAny", "biometryCurrentSet"])
-                    """,
-            ]),
+            func save(_ token: String) throws {
+                try Keychain(service: "com.example.bank")
+                    .accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: [.biometryCurrentSet, .or, .devicePasscode])
+                    .set(token, key: "token")
+            }
+            let access = EllipticCurveKeyPair.AccessControl(
+                protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+            """,
+            alsoTriggers: ["swift.passcode_fallback_acl"]),
+        .nonTriggering(
+            "An app's own `Keychain` with an `authenticationPolicy:`, in a file that does not import KeychainAccess",
+            """
+            struct Keychain {
+                init(service: String) {}
+                func accessibility(_ level: Int, authenticationPolicy: [String]) -> Keychain { self }
+            }
+            let audit = Keychain(service: "audit").accessibility(1, authenticationPolicy: ["biometryAny", "biometryCurrentSet"])
+            """),
     ]
 }
