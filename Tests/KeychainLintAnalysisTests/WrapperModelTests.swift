@@ -140,7 +140,7 @@ struct WrapperModelTests {
             ("accessibility: {label: level, options: Level}", "accessibility: {label: level, position: 1, options: Level}",
              "Store.yml: calls[1].arguments.accessibility: give exactly one of 'label' and 'position'"),
             ("accessibility: {label: level, options: Level}", "accesibility: {label: level, options: Level}",
-             "Store.yml: calls[1].arguments.accesibility: unknown role 'accesibility' (expected one of: accessibility, accessControlFlags, synchronizable, applicationPassword, publicKey)"),
+             "Store.yml: calls[1].arguments.accesibility: unknown role 'accesibility' (expected one of: accessibility, accessControlFlags, synchronizable, applicationPassword, publicKey, privateKey)"),
             ("legacy: kSecAttrAccessibleAlways", "legacy: kSecAttrAccessibleSometimes",
              "Store.yml: options[0].values.legacy: 'kSecAttrAccessibleSometimes' is not a kSecAttrAccessible… constant"),
             ("meaning: accessibility", "meaning: accessControlFlags",

@@ -155,6 +155,10 @@ public enum WrapperArgumentRole: String, Hashable, Sendable, CaseIterable {
     /// An instance of a library type given here configures a public key (EllipticCurveKeyPair
     /// `Config(publicKeyAccessControl:)`): a public key is no secret (decision D4).
     case publicKey
+    /// An instance of a library type given here configures the private key the library creates
+    /// (EllipticCurveKeyPair `Config(privateKeyAccessControl:)`): its flags must require the user
+    /// (decision D5, `swift.key_without_user_authentication`).
+    case privateKey
 }
 
 /// Where an argument is in a call.

@@ -30,7 +30,7 @@ import Yams
 ///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set,
 ///       accessibility: {position: 0, options: Accessibility}   # or `security: true` (Security's own
 ///                                  # constant or flags), or `whenTrue: [flags]` (a Bool meaning those flags);
-///                                  # roles also synchronizable, applicationPassword, publicKey
+///                                  # roles also synchronizable, applicationPassword, publicKey, privateKey
 /// defaults: {accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: false}
 /// ```
 public enum WrapperModelLoader {
@@ -222,7 +222,7 @@ public enum WrapperModelLoader {
         let security = try keys["security"]?.bool() ?? false
         let whenTrue = try keys["whenTrue"]?.strings()
         switch role {
-        case .synchronizable, .applicationPassword, .publicKey:
+        case .synchronizable, .applicationPassword, .publicKey, .privateKey:
             let what = role == .synchronizable ? "a Bool" : role == .applicationPassword ? "a String" : "a library instance"
             for key in ["options", "security", "whenTrue"] where keys[key] != nil {
                 throw keys[key]!.error("\(role == .applicationPassword ? "an" : "a") \(role.rawValue) argument is \(what) and takes no '\(key)'")

@@ -11,7 +11,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
 
     public static let interests: [SyntaxInterest] = [
         .call("SecKeyCreateRandomKey"), .call("SecKeyGeneratePair"), .call(CryptoKitEnclaveKey.typeName),
-    ]
+    ] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
@@ -23,7 +23,10 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
         guard let call = AccessControlRuleSupport.freeCall(input, named: Self.keyCreationCalls),
             let name = SyntaxQueries.calleeName(of: call),
             let argument = SyntaxQueries.argument(0, of: call)
-        else { return }
+        else {
+            checkWrapper(input, in: context)
+            return
+        }
         let (queries, gaps) = context.queries(argument.expression)
         for query in queries {
             guard let problem = Self.problem(in: query) else { continue }
@@ -142,6 +145,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
                 "Severity is low: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
+                wrapperNote,
             ],
             references: [
                 "OWASP MASWE-0014: Cryptographic Keys Not Properly Protected at Rest",
@@ -151,7 +155,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
             ]),
         remediation:
             "Give the private key an access control with a user-authentication constraint, e.g. [.biometryCurrentSet, .privateKeyUsage], under kSecPrivateKeyAttrs.",
-        examples: examples)
+        examples: examples + wrapperExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -29,7 +29,7 @@ struct WrapperOption: Hashable {
             case .accessControlFlags:
                 guard let flags = AccessControlFlagSet.interpret(value) else { return nil }
                 return WrapperOption(spelling: flags.swiftDescription, accessibility: nil, flags: flags)
-            case .synchronizable, .applicationPassword, .publicKey:
+            case .synchronizable, .applicationPassword, .publicKey, .privateKey:
                 return nil
             }
         }

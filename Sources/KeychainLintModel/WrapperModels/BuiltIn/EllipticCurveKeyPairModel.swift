@@ -35,6 +35,7 @@ extension WrapperModelCatalog {
             returns: Config
             arguments:
               publicKey: {label: publicKeyAccessControl}
+              privateKey: {label: privateKeyAccessControl}
           - {type: Manager, name: init, effect: configure, returns: Manager}
         """
 }
