@@ -38,7 +38,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -233,6 +233,36 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 alwaysThisDeviceOnly("`Session.accessible` is `.AlwaysThisDeviceOnly` (Locksmith)") + " (via `Session.accessible` (line 7))",
                 always("`TwitterAccount.accessible` is `.always` (Locksmith)") + " (via `TwitterAccount.accessible` (TwitterAccount.swift:9))",
+            ]),
+        .triggering(
+            "Locksmith: a default the app gives in an extension of CreateableSecureStorable (a constrained one, or the type's own value, wins)",
+            """
+            import Locksmith
+
+            extension CreateableSecureStorable {
+                var accessible: LocksmithAccessibleOption? { .always }
+            }
+            extension CreateableSecureStorable where Self: Pinned {
+                var accessible: LocksmithAccessibleOption? { .alwaysThisDeviceOnly }
+            }
+            struct Token: CreateableSecureStorable, GenericPasswordSecureStorable {
+                let service = "Bank"
+                let account = "token"
+                var data: [String: Any] { [:] }
+            }
+            struct Card: CreateableSecureStorable, GenericPasswordSecureStorable {
+                let service = "Bank"
+                let account = "card"
+                var data: [String: Any] { [:] }
+                var accessible: LocksmithAccessibleOption? { .whenUnlockedThisDeviceOnly }
+            }
+            func store() throws {
+                try ↓Token().createInSecureStore()
+                try Card().createInSecureStore()
+            }
+            """,
+            messages: [
+                always("`Token.accessible` is `.always` (Locksmith)") + " (via `CreateableSecureStorable.accessible` (line 4))",
             ]),
         .nonTriggering(
             "Locksmith: a type that only reads, a type that does not adopt CreateableSecureStorable, a comparison, a file without the import",

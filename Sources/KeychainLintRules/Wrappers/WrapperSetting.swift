@@ -49,10 +49,21 @@ struct WrapperSetting {
         let index = ScopedIndex(index: context.scan.index, asking: context.file.id)
         var resolution = Resolution()
         var values: [(WrapperOption, [TraceStep])] = []
-        for declaration in index.properties(named: property.name, inType: appType) where !declaration.isStatic {
+        // The app type's own implementation; without one, a default the app gives in an
+        // unconstrained extension of the library's protocol (`extension CreateableSecureStorable
+        // { var accessible: … { .always } }`) is the one Swift uses.
+        var owner = appType
+        var declarations = index.properties(named: property.name, inType: appType).filter { !$0.isStatic }
+        if declarations.isEmpty {
+            owner = site.call.type
+            declarations = index.properties(named: property.name, inType: site.call.type).filter { declaration in
+                !declaration.isStatic && Self.inUnconstrainedExtension(declaration.binding)
+            }
+        }
+        for declaration in declarations {
             let location = declaration.file.location(of: declaration.binding.pattern)
             let step = TraceStep(
-                kind: .property, text: "`\(appType).\(property.name)`", file: declaration.file.path, line: location.line,
+                kind: .property, text: "`\(owner).\(property.name)`", file: declaration.file.path, line: location.line,
                 column: location.column)
             for expression in valueExpressions(of: declaration.binding) {
                 let resolved = context.scan.resolver.resolve(expression, in: declaration.file)
@@ -66,6 +77,17 @@ struct WrapperSetting {
         return WrapperSetting(
             site: site, argument: argument, expression: ExprSyntax(site.syntax), values: values, resolution: resolution,
             property: "\(appType).\(property.name)")
+    }
+
+    /// Whether a property is declared in an extension with no `where` clause (a constrained one
+    /// may not apply to the app's type).
+    private static func inUnconstrainedExtension(_ binding: PatternBindingSyntax) -> Bool {
+        var current = binding.parent
+        while let node = current {
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) { return extensionDecl.genericWhereClause == nil }
+            current = node.parent
+        }
+        return false
     }
 
     /// `= .always`, `{ .always }`, `{ return .always }`, `get { … return x … }`.
