@@ -43,6 +43,14 @@ public struct WrapperModel: Hashable, Sendable {
     public func calls(named name: String, on type: String) -> [WrapperCall] {
         calls.filter { $0.name == name && $0.type == type }
     }
+
+    /// The entries for a call written with `labels` (`_` for an unlabelled argument): the overload
+    /// listed with exactly these labels, else the entries that stand for every overload.
+    public func calls(named name: String, on type: String, labels: [String]) -> [WrapperCall] {
+        let entries = calls(named: name, on: type)
+        let exact = entries.filter { $0.labels == labels }
+        return exact.isEmpty ? entries.filter { $0.labels == nil } : exact
+    }
 }
 
 /// A public repository and the commit (or tag) the model's facts were read at.
@@ -209,6 +217,11 @@ public struct WrapperCall: Hashable, Sendable {
     /// A property the app assigns (`keychain.defaultAccessiblity = .always`): its one argument, at
     /// position 0, is the assigned value.
     public var isSetter: Bool = false
+    /// The argument labels of one overload (`_` for an unlabelled argument), when the overloads
+    /// of a name differ: nil for a call entry that stands for every overload not listed with its
+    /// labels. (OktaSecureStorage's `set(data:forKey:behindBiometrics:accessibility:)` drops
+    /// `behindBiometrics`, unlike the other `set`s.)
+    public var labels: [String]?
     public var effect: WrapperCallEffect
     /// The library type of the instance it returns (builders, factories), for call chains.
     public var returns: String?

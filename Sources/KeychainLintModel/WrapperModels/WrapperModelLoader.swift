@@ -24,7 +24,8 @@ import Yams
 ///   - type: Keychain               # static: true for Type.factory(…); returns: the type a builder
 ///     name: accessibility          # or factory gives back, for call chains; name `init` for initializers;
 ///                                  # setter: true for a property the app assigns (its one argument,
-///                                  # position 0, is the assigned value)
+///                                  # position 0, is the assigned value); labels: [a, _, b] for one
+///                                  # overload that differs from the name's other overloads
 ///     effect: configure
 ///     returns: Keychain
 ///     arguments:                   # role → label or position (unlabelled, 0-based), and the option set,
@@ -92,7 +93,8 @@ public enum WrapperModelLoader {
         var calls: [WrapperCall] = []
         for node in try top["calls"]!.list() {
             let call = try readCall(node, types: types, options: options)
-            if calls.contains(where: { $0.type == call.type && $0.name == call.name }) {
+            // One entry per name, plus one per overload listed with its labels.
+            if calls.contains(where: { $0.type == call.type && $0.name == call.name && $0.labels == call.labels }) {
                 throw node.error("'\(call.type).\(call.name)' is described twice")
             }
             calls.append(call)
@@ -173,7 +175,7 @@ public enum WrapperModelLoader {
 
     private static func readCall(_ node: ModelNode, types: [WrapperType], options: [WrapperOptionSet]) throws -> WrapperCall {
         let keys = try node.mapping(
-            allowed: ["type", "name", "static", "setter", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
+            allowed: ["type", "name", "static", "setter", "labels", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
         let typeName = try keys["type"]!.string()
         guard types.contains(where: { $0.name == typeName }) else {
             throw keys["type"]!.error("unknown type '\(typeName)' (declare it under types)")
@@ -199,6 +201,7 @@ public enum WrapperModelLoader {
             type: typeName, name: try keys["name"]!.string(), isStatic: try keys["static"]?.bool() ?? false, effect: effect,
             returns: returns, arguments: arguments)
         call.isSetter = try keys["setter"]?.bool() ?? false
+        call.labels = try keys["labels"]?.strings()
         if call.isSetter {
             guard !call.isStatic, call.name != "init", returns == nil else {
                 throw keys["setter"]!.error("a setter is an instance property the app assigns: no 'static', 'returns' or init")

@@ -96,7 +96,7 @@ extension PasscodeFallbackACLRule {
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .nonTriggering(
-            "OktaSecureStorage: without biometrics, an app type with the same method, a comparison, reads, a file without the import",
+            "OktaSecureStorage: without biometrics, the data overload without an access group (the library passes `behindBiometrics: false` on), an app type with the same method, a comparison, reads, a file without the import",
             files: [
                 "Flags.swift": """
                     import OktaSecureStorage
@@ -106,6 +106,8 @@ extension PasscodeFallbackACLRule {
                     }
                     func save(_ token: String, storage: OktaSecureStorage, protect: Bool) throws -> Bool {
                         try storage.set(token, forKey: "token", behindBiometrics: false)
+                        try storage.set(data: Data(token.utf8), forKey: "token.data", behindBiometrics: true,
+                                        accessibility: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)
                         FeatureFlags().set("on", forKey: "beta", behindBiometrics: true)
                         let stored = try storage.get(key: "token", biometricPrompt: "Unlock")
                         return protect == true

@@ -38,20 +38,27 @@ struct WrapperCallSite {
         let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent)
         // `Keychain(…)`, `KeychainAccess.Keychain(…)`.
         if receiver == nil || receiver.flatMap(writtenTypeName) == model.module,
-            let type = instances.libraryType(named: name), let initializer = model.calls(named: "init", on: type).first
+            let type = instances.libraryType(named: name),
+            let initializer = model.calls(named: "init", on: type, labels: labels(of: syntax)).first
         {
             return initializer
         }
         guard let receiver else { return nil }
         // `Keychain.init(…)`, `Valet.valet(with:accessibility:)`.
         if let written = writtenTypeName(receiver), let type = instances.libraryType(named: written) {
-            return model.calls(named: name, on: type).first { name == "init" || $0.isStatic }
+            return model.calls(named: name, on: type, labels: labels(of: syntax)).first { name == "init" || $0.isStatic }
         }
         // A method of an instance: `keychain.accessibility(.always)`, `KeychainWrapper.standard.set(…)`.
         for type in instances.types(of: receiver).sorted() {
-            if let call = model.calls(named: name, on: type).first(where: { !$0.isStatic }) { return call }
+            if let call = model.calls(named: name, on: type, labels: labels(of: syntax)).first(where: { !$0.isStatic }) { return call }
         }
         return nil
+    }
+
+    /// The argument labels of a call as a model lists them (`_` for an unlabelled argument; a
+    /// trailing closure is not an argument label).
+    private static func labels(of syntax: FunctionCallExprSyntax) -> [String] {
+        syntax.arguments.map { $0.label?.text ?? "_" }
     }
 
     /// The library property `member` is, when it is assigned (`keychain.useAccessControl = true`)

@@ -28,6 +28,13 @@ extension WrapperModelCatalog {
             arguments:
               accessibility: {label: accessibility, security: true}
               accessControlFlags: {label: behindBiometrics, whenTrue: [biometryCurrentSet, or, devicePasscode]}
+          # This overload passes `behindBiometrics: false` on, whatever the app gives: no access control.
+          - type: OktaSecureStorage
+            name: set
+            labels: [data, forKey, behindBiometrics, accessibility]
+            effect: write
+            arguments:
+              accessibility: {label: accessibility, security: true}
           - {type: OktaSecureStorage, name: get, effect: search}
           - {type: OktaSecureStorage, name: getData, effect: search}
           - {type: OktaSecureStorage, name: getStoredKeys, effect: search}
