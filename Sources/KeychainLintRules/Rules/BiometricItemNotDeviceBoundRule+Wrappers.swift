@@ -66,7 +66,8 @@ extension BiometricItemNotDeviceBoundRule {
             // A property of the app's type (Locksmith) is reported at the call; an argument, where it is written.
             reportAt = setting.property == nil ? setting.expression : flagsExpression
         } else {
-            // The library's default (decision D2), unless the instance is configured elsewhere in the file.
+            // The library's default (decision D2), unless the app assigns the accessibility anywhere
+            // in the scan (a shared instance is often configured once, in another file).
             guard let name = site.model.defaults.accessibility, name != Self.strongest, !configuredElsewhere(site, in: context) else { return }
             worst = (name, "the default accessibility of \(site.model.library)", [], name.hasSuffix("ThisDeviceOnly") ? .low : .medium)
         }
@@ -81,9 +82,22 @@ extension BiometricItemNotDeviceBoundRule {
     /// somewhere else in the file: what it is when the item is written is not known here.
     private func configuredElsewhere(_ site: WrapperCallSite, in context: RuleContext) -> Bool {
         guard site.assignment != nil else { return false }
-        let setters = Set(site.model.calls.filter { $0.isSetter && $0.argument(for: .accessibility) != nil }.map(\.name))
-        return context.file.tree.tokens(viewMode: .sourceAccurate).contains { token in
-            setters.contains(token.text) && token.parent?.parent?.as(MemberAccessExprSyntax.self).map {
+        let setters = site.model.calls.filter { $0.isSetter && $0.argument(for: .accessibility) != nil }.map(\.name)
+        return setters.sorted().contains { setter in
+            context.scan.fact(ScanFact<Bool>("swift.biometric_item_not_device_bound.assigns.\(setter)")) {
+                let index = context.scan.index
+                let files = index.files(mentioning: setter)
+                // Too many to look at: assume it is assigned (no finding rather than a wrong one).
+                guard files.count <= 64 else { return true }
+                return files.contains { Self.assigns(setter, in: index.file(at: $0)) }
+            }
+        }
+    }
+
+    /// Whether a file assigns a property of this name (`keychain.defaultAccessiblity = …`).
+    private static func assigns(_ setter: String, in file: SourceFile) -> Bool {
+        file.tree.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == setter && token.parent?.parent?.as(MemberAccessExprSyntax.self).map {
                 $0.parent?.as(InfixOperatorExprSyntax.self)?.operator.is(AssignmentExprSyntax.self) == true
             } == true
         }
@@ -115,7 +129,7 @@ extension BiometricItemNotDeviceBoundRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: user-authentication flags given to a library (KeychainAccess `accessibility(_:authenticationPolicy:)`, SimpleKeychain `accessControlFlags:` and 0.x `useAccessControl = true`, EllipticCurveKeyPair `AccessControl(protection:flags:)` for the private key, OktaSecureStorage `behindBiometrics: true`) are judged with the accessibility given in the same call, the same builder chain or assignments to the same instance in the same body, or, when none is given, the library's default (SimpleKeychain's AfterFirstUnlock: medium; OktaSecureStorage's WhenUnlockedThisDeviceOnly: low). Valet's Secure Enclave valets always use WhenPasscodeSetThisDeviceOnly and are never reported. `.synchronizable(true)` or `synchronizable: true` with such flags in the same chain or call is reported at the synchronizable argument; on a stored instance built with `.synchronizable(true)` (a property or variable the resolver follows), at the flags."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: user-authentication flags given to a library (KeychainAccess `accessibility(_:authenticationPolicy:)`, SimpleKeychain `accessControlFlags:` and 0.x `useAccessControl = true`, EllipticCurveKeyPair `AccessControl(protection:flags:)` for the private key, OktaSecureStorage `behindBiometrics: true`) are judged with the accessibility given in the same call, the same builder chain or assignments to the same instance in the same body, or, when none is given and the app assigns the accessibility property nowhere in the scan, the library's default (SimpleKeychain's AfterFirstUnlock: medium; OktaSecureStorage's WhenUnlockedThisDeviceOnly: low). Valet's Secure Enclave valets always use WhenPasscodeSetThisDeviceOnly and are never reported. `.synchronizable(true)` or `synchronizable: true` with such flags in the same chain or call is reported at the synchronizable argument; on a stored instance built with `.synchronizable(true)` (a property or variable the resolver follows), at the flags."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -200,6 +214,28 @@ extension BiometricItemNotDeviceBoundRule {
                     protectedBy: "`useAccessControl = true` (A0SimpleKeychain) → `.userPresence`", severity: .medium),
             ],
             alsoTriggers: ["swift.passcode_fallback_acl", "swift.weak_biometric_acl"]),
+        .nonTriggering(
+            "SimpleKeychain 0.x: a shared instance whose accessibility is assigned in another file (the default is not assumed)",
+            files: [
+                "AppSetup.swift": """
+                    import SimpleKeychain
+
+                    enum Secrets {
+                        static let keychain = A0SimpleKeychain()
+                    }
+                    func configure() {
+                        Secrets.keychain.defaultAccessiblity = .whenPasscodeSetThisDeviceOnly
+                    }
+                    """,
+                "PinStore.swift": """
+                    import SimpleKeychain
+
+                    func protectPIN() {
+                        Secrets.keychain.useAccessControl = true
+                    }
+                    """,
+            ],
+            alsoTriggers: ["swift.weak_biometric_acl"]),
         .nonTriggering(
             "WhenPasscodeSetThisDeviceOnly given with the flags, Valet's Secure Enclave valets, reads, an app type, no import",
             files: [
