@@ -125,6 +125,41 @@ public struct RuleOptionSpec: Sendable {
     }
 }
 
+/// A rule option as the rule reads it: its specification (validated when the configuration is
+/// loaded, listed by `explain`) and its value's type, so that a rule never looks an option up by
+/// a string or reads it as another type than the one declared.
+public struct RuleOption<Value: Sendable>: Sendable {
+    public let spec: RuleOptionSpec
+    public let defaultValue: Value
+    private let read: @Sendable (ConfigValue) -> Value?
+
+    /// A whole number in `range`.
+    public static func integer(_ name: String, range: ClosedRange<Int>, default value: Int, help: String) -> RuleOption<Int> {
+        RuleOption<Int>(
+            spec: RuleOptionSpec(name: name, kind: .integer(range: range), defaultValue: .integer(value), help: help),
+            defaultValue: value, read: { $0.integer })
+    }
+
+    /// A list of names drawn from `allowed`.
+    public static func nameList(_ name: String, allowed: [String], default value: [String], help: String) -> RuleOption<[String]> {
+        RuleOption<[String]>(
+            spec: RuleOptionSpec(name: name, kind: .nameList(allowed: allowed), defaultValue: .list(value.map { .string($0) }), help: help),
+            defaultValue: value, read: { $0.stringList })
+    }
+
+    private init(spec: RuleOptionSpec, defaultValue: Value, read: @escaping @Sendable (ConfigValue) -> Value?) {
+        self.spec = spec
+        self.defaultValue = defaultValue
+        self.read = read
+    }
+
+    /// The option's value among a rule's effective options (validated before: a value of another
+    /// type cannot reach here; the default stands in all the same).
+    public func value(in options: [String: ConfigValue]) -> Value {
+        options[spec.name].flatMap(read) ?? defaultValue
+    }
+}
+
 /// A code sample that runs as a test. Positions where a finding is expected are marked with `↓`
 /// directly before the reported expression; `messages` lists the expected messages in order.
 public struct RuleExample: Sendable, Hashable, CustomStringConvertible {

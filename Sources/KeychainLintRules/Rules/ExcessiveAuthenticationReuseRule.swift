@@ -16,8 +16,12 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
 
     let maxReuseSeconds: Int
 
+    static let maxReuseSecondsOption = RuleOption<Int>.integer(
+        "maxReuseSeconds", range: 0...300, default: defaultMaxReuseSeconds,
+        help: "Longest allowed touchIDAuthenticationAllowableReuseDuration, in seconds (Apple's sample \"Accessing Keychain Items with Face ID or Touch ID\" uses 10; the system maximum is 300).")
+
     public init(options: [String: ConfigValue]) {
-        maxReuseSeconds = options["maxReuseSeconds"]?.integer ?? Self.defaultMaxReuseSeconds
+        maxReuseSeconds = Self.maxReuseSecondsOption.value(in: options)
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
@@ -187,11 +191,7 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
         remediation:
             "Keep touchIDAuthenticationAllowableReuseDuration at a few seconds (Apple's sample uses 10) or 0 for sensitive operations; never use the five-minute maximum.",
         options: [
-            RuleOptionSpec(
-                name: "maxReuseSeconds",
-                kind: .integer(range: 0...300),
-                defaultValue: .integer(defaultMaxReuseSeconds),
-                help: "Longest allowed touchIDAuthenticationAllowableReuseDuration, in seconds (Apple's sample \"Accessing Keychain Items with Face ID or Touch ID\" uses 10; the system maximum is 300)."),
+            maxReuseSecondsOption.spec,
         ],
         examples: examples)
 }

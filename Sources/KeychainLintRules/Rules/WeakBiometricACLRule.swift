@@ -13,8 +13,12 @@ public struct WeakBiometricACLRule: Rule {
     /// Flag names from the configuration, in a fixed order so messages are deterministic.
     let weakFlags: [String]
 
+    static let weakBiometricFlags = RuleOption<[String]>.nameList(
+        "weakBiometricFlags", allowed: AccessControlFlag.constraintNames, default: defaultWeakFlags,
+        help: "SecAccessControlCreateFlags names that count as weak (default: biometryAny, touchIDAny, userPresence).")
+
     public init(options: [String: ConfigValue]) {
-        let configured = options["weakBiometricFlags"]?.stringList ?? Self.defaultWeakFlags
+        let configured = Self.weakBiometricFlags.value(in: options)
         weakFlags = AccessControlFlag.constraintNames.filter(configured.contains)
     }
 
@@ -126,11 +130,7 @@ public struct WeakBiometricACLRule: Rule {
         remediation:
             "Use .biometryCurrentSet (with .privateKeyUsage for Secure Enclave keys) so the item is invalidated when biometrics change; check availability with canEvaluatePolicy first and handle invalidation.",
         options: [
-            RuleOptionSpec(
-                name: "weakBiometricFlags",
-                kind: .nameList(allowed: AccessControlFlag.constraintNames),
-                defaultValue: .list(defaultWeakFlags.map { .string($0) }),
-                help: "SecAccessControlCreateFlags names that count as weak (default: biometryAny, touchIDAny, userPresence)."),
+            weakBiometricFlags.spec,
         ],
         examples: examples + wrapperExamples)
 }
