@@ -27,13 +27,34 @@ extension InvalidAccessControlFlagsRule {
         }
     }
 
+    /// A Security value given as the protection of a call that also takes Security's own flags
+    /// (EllipticCurveKeyPair `AccessControl(protection:flags:)`, which hands both to
+    /// SecAccessControlCreateWithFlags): the same check as a direct call's protection.
+    func checkWrapperProtection(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context),
+            site.call.argument(for: .accessControlFlags)?.security == true,
+            let (argument, expression) = site.argument(for: .accessibility), argument.security,
+            case .label(let label) = argument.place
+        else { return }
+        context.reportFirstJudged(
+            context.resolve(expression), at: expression, asking: "protection given to \(site.model.library)",
+            othersToo: .init(one: "is not one either", many: "are not one either")
+        ) { value in
+            Self.invalidProtection(value).map { Self.wrapperProtectionMessage(label: label, library: site.model.library, value: $0) }
+        }
+    }
+
+    static func wrapperProtectionMessage(label: String, library: String, value: String) -> String {
+        "`\(label): \(value)` (\(library)) is not an accessibility constant: the library hands it to SecAccessControlCreateWithFlags, which rejects this protection with errSecParam, so the key is never created; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+    }
+
     /// "`authenticationPolicy: [.biometryAny, .biometryCurrentSet]` (KeychainAccess) → Security rejects …".
     static func wrapperMessage(_ written: String, _ rejection: String) -> String {
         "\(written) → \(rejection)"
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: the flags KeychainAccess (`authenticationPolicy:`), SimpleKeychain 1.x (`accessControlFlags:`) and EllipticCurveKeyPair (`AccessControl(flags:)`) pass on to SecAccessControlCreateWithFlags are judged like a direct call's; the library then fails to store the item (KeychainAccess and SimpleKeychain throw, EllipticCurveKeyPair throws when it creates the key)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: the flags KeychainAccess (`authenticationPolicy:`), SimpleKeychain 1.x (`accessControlFlags:`) and EllipticCurveKeyPair (`AccessControl(flags:)`) pass on to SecAccessControlCreateWithFlags are judged like a direct call's, and so is the protection EllipticCurveKeyPair's `AccessControl(protection:)` hands on with them; the library then fails to store the item (KeychainAccess and SimpleKeychain throw, EllipticCurveKeyPair throws when it creates the key)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -60,6 +81,16 @@ extension InvalidAccessControlFlagsRule {
                 wrapperMessage(
                     "`accessControlFlags: [.biometryCurrentSet, .or, .and, .devicePasscode]` (SimpleKeychain)",
                     "Security rejects `[.biometryCurrentSet, .or, .and, .devicePasscode]`: `.or` with `.and` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one of `.or` and `.and` may be set), so the item is never protected or stored"),
+            ]),
+        .triggering(
+            "EllipticCurveKeyPair: the attribute key kSecAttrAccessible given as the protection",
+            """
+            import EllipticCurveKeyPair
+
+            let privateAccess = EllipticCurveKeyPair.AccessControl(protection: ↓kSecAttrAccessible, flags: [.biometryCurrentSet, .privateKeyUsage])
+            """,
+            messages: [
+                wrapperProtectionMessage(label: "protection", library: "EllipticCurveKeyPair", value: "kSecAttrAccessible"),
             ]),
         .nonTriggering(
             "Valid flags through the libraries",

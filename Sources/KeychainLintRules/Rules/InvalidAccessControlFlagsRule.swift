@@ -12,6 +12,7 @@ public struct InvalidAccessControlFlagsRule: Rule {
     public func check(_ input: RuleInput, in context: RuleContext) {
         guard let call = AccessControlRuleSupport.creationCall(input) else {
             if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+            checkWrapperProtection(input, in: context)
             return
         }
         if let protection = SyntaxQueries.argument(1, of: call) {
