@@ -10,7 +10,7 @@ extension ConflictingAccessibilityAttributesRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { !wrapperInterests.contains($0) } + WrapperInterests.interests(for: [.synchronizable, .accessibility], models: models)
+        WrapperInterests.replacingBuiltIn(in: interests, roles: [.synchronizable, .accessibility], models: models)
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {

@@ -11,7 +11,7 @@ extension HardcodedApplicationPasswordRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { !wrapperInterests.contains($0) } + WrapperInterests.interests(for: [.applicationPassword], models: models)
+        WrapperInterests.replacingBuiltIn(in: interests, roles: [.applicationPassword], models: models)
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {

@@ -12,8 +12,7 @@ extension InvalidAccessControlFlagsRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { !wrapperInterests.contains($0) }
-            + WrapperInterests.interests(for: [.accessControlFlags], models: models)
+        WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {

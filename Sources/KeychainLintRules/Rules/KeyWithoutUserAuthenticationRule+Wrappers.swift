@@ -12,7 +12,7 @@ extension KeyWithoutUserAuthenticationRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { !wrapperInterests.contains($0) } + WrapperInterests.interests(for: [.privateKey], models: models)
+        WrapperInterests.replacingBuiltIn(in: interests, roles: [.privateKey], models: models)
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {

@@ -9,8 +9,7 @@ extension PasscodeFallbackACLRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { !wrapperInterests.contains($0) }
-            + WrapperInterests.interests(for: [.accessControlFlags], models: models)
+        WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {

@@ -10,8 +10,7 @@ extension WeakBiometricACLRule {
 
     /// With the calls of models the configuration declares too.
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
-        interests.filter { !wrapperInterests.contains($0) }
-            + WrapperInterests.interests(for: [.accessControlFlags], models: models)
+        WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {

@@ -30,4 +30,14 @@ enum WrapperInterests {
         }
         return result
     }
+
+    /// A rule's interests with its built-in wrapper interests for `roles` replaced by those of
+    /// `models` (the built-in models and those the configuration declares): what every
+    /// wrapper-aware rule's `interests(models:)` returns.
+    static func replacingBuiltIn(in interests: [SyntaxInterest], roles: Set<WrapperArgumentRole>, models: [WrapperModel])
+        -> [SyntaxInterest]
+    {
+        let builtIn = Self.interests(for: roles)
+        return interests.filter { !builtIn.contains($0) } + Self.interests(for: roles, models: models)
+    }
 }
