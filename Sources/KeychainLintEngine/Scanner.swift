@@ -417,15 +417,16 @@ public final class Scanner {
 
         let reused = reusable
         let recordsDependencies = cache != nil
+        let table = DispatchTable(types: plan.rules.map(\.type), models: scanContext.wrapperModels)
         let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
             if let cached = reused[fileIndex] { return cached }
             // Only the result cache reads the names a file's analysis looked up.
             guard recordsDependencies else {
-                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex))
+                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), table: table)
             }
             let (outcome, recorded) = Dependencies.record {
-                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex))
+                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), table: table)
             }
             var result = outcome
             if result.analysed {
@@ -607,7 +608,7 @@ public final class Scanner {
     /// Parse → one walk dispatching to rules → suppressions, for one file that passed the
     /// prefilter (decided when the file was read).
     static func analyze(
-        _ fileIndex: Int, source: PreparedFile, scan: ScanContext, rules: [EnabledRule]
+        _ fileIndex: Int, source: PreparedFile, scan: ScanContext, rules: [EnabledRule], table: DispatchTable
     ) -> FileOutcome {
         let index = scan.index
         var outcome = FileOutcome()
@@ -628,11 +629,11 @@ public final class Scanner {
         // The walk's questions about this file share one budget (`QuestionLedger`).
         QuestionLedger.charging(file: file.id) {
             if mayMatch {
-                let dispatcher = RuleDispatcher(rules: rules.map { ($0.type, $0.rule) }, contexts: contexts, models: scan.wrapperModels)
+                let dispatcher = RuleDispatcher(rules: rules.map(\.rule), contexts: contexts, table: table)
                 dispatcher.walk(file.tree)
             }
-            for (position, entry) in rules.enumerated() where entry.type.interests(models: scan.wrapperModels).contains(.suppressionDirectives) {
-                for directive in directives { entry.rule.check(.suppression(directive), in: contexts[position]) }
+            for position in table.directiveRules {
+                for directive in directives { rules[position].rule.check(.suppression(directive), in: contexts[position]) }
             }
         }
         for context in contexts {
@@ -740,6 +741,43 @@ public final class PhaseClock: @unchecked Sendable {
     public var total: Double { Date().timeIntervalSince(start) }
 }
 
+/// Which rules want each node kind, by position in the plan's rule order: derived from the
+/// rules' declared interests once per scan, not once per file (a rule's interests with wrapper
+/// models take work to derive). Every variant of a `RulePlan` lists the same rule types in the
+/// same order, so one table serves them all.
+struct DispatchTable: Sendable {
+    let byCallee: [String: [Int]]
+    let byMember: [String: [Int]]
+    let byIdentifier: [String: [Int]]
+    /// The rules handed a file's suppression directives.
+    let directiveRules: [Int]
+
+    init(types: [any Rule.Type], models: [WrapperModel]) {
+        var byCallee: [String: [Int]] = [:]
+        var byMember: [String: [Int]] = [:]
+        var byIdentifier: [String: [Int]] = [:]
+        var directiveRules: [Int] = []
+        for (position, type) in types.enumerated() {
+            for interest in type.interests(models: models) {
+                switch interest {
+                // One rule may want a name for several reasons (two libraries' `set`): it is
+                // handed each call once.
+                case .call(let name), .callInModule(let name, _):
+                    if byCallee[name]?.contains(position) != true { byCallee[name, default: []].append(position) }
+                case .memberAccess(let name): byMember[name, default: []].append(position)
+                case .identifier(let name): byIdentifier[name, default: []].append(position)
+                case .suppressionDirectives:
+                    if directiveRules.last != position { directiveRules.append(position) }
+                }
+            }
+        }
+        self.byCallee = byCallee
+        self.byMember = byMember
+        self.byIdentifier = byIdentifier
+        self.directiveRules = directiveRules
+    }
+}
+
 /// The one walk per file: hands each node kind to the rules that declared an interest in it.
 final class RuleDispatcher: SyntaxVisitor {
     private let rules: [any Rule]
@@ -748,28 +786,12 @@ final class RuleDispatcher: SyntaxVisitor {
     private let byMember: [String: [Int]]
     private let byIdentifier: [String: [Int]]
 
-    init(rules: [(type: any Rule.Type, rule: any Rule)], contexts: [RuleContext], models: [WrapperModel]) {
-        self.rules = rules.map(\.rule)
+    init(rules: [any Rule], contexts: [RuleContext], table: DispatchTable) {
+        self.rules = rules
         self.contexts = contexts
-        var byCallee: [String: [Int]] = [:]
-        var byMember: [String: [Int]] = [:]
-        var byIdentifier: [String: [Int]] = [:]
-        for (position, entry) in rules.enumerated() {
-            for interest in entry.type.interests(models: models) {
-                switch interest {
-                // One rule may want a name for several reasons (two libraries' `set`): it is
-                // handed each call once.
-                case .call(let name), .callInModule(let name, _):
-                    if byCallee[name]?.contains(position) != true { byCallee[name, default: []].append(position) }
-                case .memberAccess(let name): byMember[name, default: []].append(position)
-                case .identifier(let name): byIdentifier[name, default: []].append(position)
-                case .suppressionDirectives: break
-                }
-            }
-        }
-        self.byCallee = byCallee
-        self.byMember = byMember
-        self.byIdentifier = byIdentifier
+        self.byCallee = table.byCallee
+        self.byMember = table.byMember
+        self.byIdentifier = table.byIdentifier
         super.init(viewMode: .sourceAccurate)
     }
 

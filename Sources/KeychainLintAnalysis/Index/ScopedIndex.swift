@@ -97,7 +97,11 @@ public struct ScopedIndex {
 
     public func declaresMethod(named member: String, inType typeName: String) -> Bool {
         guard isScoped else { return index.declaresMethod(named: member, inType: typeName) }
-        return !methods(named: member, inType: typeName).isEmpty
+        // Asked for every call site each time a function's callers are matched: stop at the
+        // first declaring file, copying no declaration.
+        return index.files(declaring: member, as: .function, inType: typeName).contains { file in
+            isVisible(file) && index.declarations(in: file).functions[member]?.contains { $0.enclosingType == typeName } == true
+        }
     }
 
     // MARK: - Callers (the asking file is the callee's)

@@ -138,7 +138,7 @@ public struct ProjectModelBuilder {
         for (directory, manifest, first) in packages {
             for (offset, target) in manifest.targets.enumerated() {
                 let folders = target.path.map { [$0] } ?? PackageManifestReader.conventionalFolders(for: target)
-                for folder in folders { claims.packageFolders.append((ProjectPath.join(directory, folder), first + offset)) }
+                for folder in folders { claims.packageFolders[ProjectPath.join(directory, folder), default: []].append(first + offset) }
             }
         }
         let manifestFolders = packages.map(\.directory) + projects.map(\.project.directory)
@@ -253,7 +253,9 @@ public struct ProjectModelBuilder {
     struct Claims {
         var explicit: [String: [Int]] = [:]
         var synchronized: [(folder: XcodeProjectReader.SynchronizedFolder, module: Int)] = []
-        var packageFolders: [(folder: String, module: Int)] = []
+        /// The SwiftPM targets of each source folder (a path's innermost claiming folder is found
+        /// by walking up its directories, not by testing every folder of every package).
+        var packageFolders: [String: [Int]] = [:]
         var unlisted: [(folder: String, module: Int)] = []
 
         func owners(of path: String) -> [Int] {
@@ -263,9 +265,12 @@ public struct ProjectModelBuilder {
                 if !excluded { owners.append(module) }
             }
             if !owners.isEmpty { return Array(Set(owners)) }
-            let containing = packageFolders.filter { ProjectPath.isInside(path, $0.folder) }
-            guard let innermost = containing.map(\.folder).max(by: { $0.count < $1.count }) else { return [] }
-            return containing.filter { $0.folder == innermost }.map(\.module)
+            var directory = path
+            while !directory.isEmpty && directory != "/" {
+                directory = ProjectPath.directory(of: directory)
+                if let modules = packageFolders[directory] { return modules }
+            }
+            return []
         }
     }
 

@@ -42,7 +42,11 @@ public enum ProjectPath {
     public static func isInside(_ path: String, _ directory: String) -> Bool {
         if directory.isEmpty { return !path.hasPrefix("/") }
         if directory == "/" { return path.hasPrefix("/") }
-        return path.hasPrefix(directory + "/")
+        // Bytes, without building `directory + "/"`: asked for every file and every folder a
+        // project claims (thousands of each in a large checkout).
+        let inner = path.utf8, outer = directory.utf8
+        guard inner.count > outer.count, inner.starts(with: outer) else { return false }
+        return inner[inner.index(inner.startIndex, offsetBy: outer.count)] == UInt8(ascii: "/")
     }
 
     /// The last component: `Sources/Vault` → `Vault`.

@@ -9,7 +9,7 @@ extension ValueResolver {
         if name == "self" {
             return env.selfValue ?? gap(reference, env, "`self` is not a known value here")
         }
-        if let binding = localBindings.value(for: NodeKey(file: env.file, node: reference), { LocalScope.lookup(name, from: Syntax(reference)) }) {
+        if let binding = env.file.localBindings.value(for: reference.id.indexInTree, { LocalScope.lookup(name, from: Syntax(reference)) }) {
             return evaluateLocal(name, binding, use: Syntax(reference), env)
         }
         if let typeName = enclosingTypeName(of: reference, in: env.file) {

@@ -148,10 +148,6 @@ public final class ValueResolver: @unchecked Sendable {
     private let resolutions = Memo<NodeKey, Answer>()
     /// The callers of each function (or initializer) asked about, by its declaration.
     let callers = Memo<NodeKey, [(site: CallSite, matched: [Int?])]?>()
-    /// What each reference evaluated names locally: the same reference is evaluated again for
-    /// every caller and branch that reaches it, and the lookup walks out through every enclosing
-    /// statement list.
-    let localBindings = Memo<NodeKey, LocalBinding?>()
     /// The type enclosing each reference or call asked about (the walk out is as long as the nesting).
     private let enclosingTypes = Memo<NodeKey, String?>()
 
