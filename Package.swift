@@ -32,18 +32,18 @@ let package = Package(
         ]),
         // One type per rule, with its metadata, documentation and examples.
         .target(name: "KeychainLintRules", dependencies: [
-            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis",
+            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis", "KeychainLintObjC",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         // Discovery, prefilter, parse-once/walk-once scanning, suppressions.
         .target(name: "KeychainLintEngine", dependencies: [
-            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis", "KeychainLintRules",
+            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis", "KeychainLintObjC", "KeychainLintRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The Objective-C front end's lexer, error-tolerant parser and syntax tree: no swift-syntax.
-        .target(name: "KeychainLintObjC"),
+        .target(name: "KeychainLintObjC", dependencies: ["KeychainLintModel"]),
         // Output formats behind one protocol.
         .target(name: "KeychainLintReporters", dependencies: ["KeychainLintCore"]),
         .executableTarget(name: "keychain-lint", dependencies: [

@@ -21,6 +21,8 @@ public struct DiscoveredFile: Sendable, Hashable {
 
     public enum Kind: String, Sendable {
         case swift, infoPlist, pbxproj, xcconfig
+        /// `.m`, `.mm` and `.h`: read by the Objective-C front end.
+        case objectiveC
     }
 
     public init(path: String, kind: Kind, pathBytes: [UInt8]? = nil) {
@@ -32,9 +34,9 @@ public struct DiscoveredFile: Sendable, Hashable {
 
 /// Expands the paths given on the command line into the files to scan.
 ///
-/// - In folders: `*.swift`, `Info.plist` and `*-Info.plist`, `project.pbxproj` inside a `*.xcodeproj`
+/// - In folders: `*.swift`, `*.m`, `*.mm`, `*.h`, `Info.plist` and `*-Info.plist`, `project.pbxproj` inside a `*.xcodeproj`
 ///   folder, and `*.xcconfig`.
-/// - A file given explicitly is scanned if it is `.swift`, a `*.plist` whose name contains "Info",
+/// - A file given explicitly is scanned if it is `.swift`, `.m`, `.mm` or `.h`, a `*.plist` whose name contains "Info",
 ///   any `project.pbxproj` or an `.xcconfig`; any other explicit file is ignored.
 /// - Folders named in `vendoredDirectoryNames` are skipped while walking (a folder given explicitly
 ///   is always walked).
@@ -312,6 +314,7 @@ public struct FileDiscovery: Sendable {
     /// The kind of a file met while walking a folder, or nil to skip it.
     static func folderKind(name: String, directoryName: String) -> DiscoveredFile.Kind? {
         if name.hasSuffix(".swift") { return .swift }
+        if SourceLanguage(path: name) == .objectiveC { return .objectiveC }
         if name == "Info.plist" || name.hasSuffix("-Info.plist") { return .infoPlist }
         if name == "project.pbxproj", directoryName.hasSuffix(".xcodeproj") { return .pbxproj }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
@@ -321,6 +324,7 @@ public struct FileDiscovery: Sendable {
     /// The kind of a file given explicitly, or nil to ignore it.
     static func explicitKind(name: String) -> DiscoveredFile.Kind? {
         if name.hasSuffix(".swift") { return .swift }
+        if SourceLanguage(path: name) == .objectiveC { return .objectiveC }
         if name.hasSuffix(".plist"), name.contains("Info") { return .infoPlist }
         if name == "project.pbxproj" { return .pbxproj }
         if name.hasSuffix(".xcconfig") { return .xcconfig }

@@ -258,6 +258,8 @@ public final class Scanner {
         var mayMatch: Bool
         var hasDirectives: Bool
         var identifiers: [ProjectIndex.IdentifierEntry]
+        /// Which front end reads the file (`.m`, `.mm`, `.h`: Objective-C).
+        var language: SourceLanguage
         /// Content hash for the result cache (empty when there is no cache).
         var hash: String
 
@@ -271,7 +273,10 @@ public final class Scanner {
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
             // and the line count; a second, memchr-fast, looks for suppression directives.
             let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
-            identifiers = summary.entries
+            language = SourceLanguage(path: path) ?? .swift
+            // The index answers Swift name lookups: an Objective-C file must never be a candidate
+            // (it would be parsed as Swift), so it gives the index no identifiers.
+            identifiers = language == .swift ? summary.entries : []
             // Lines of the files the scan reports on; indexed project files are not "scanned".
             lines = analysed ? summary.lines : 0
             hasDirectives = analysed && TextSearch.contains(text, prefilter.directiveNeedle)
@@ -418,15 +423,16 @@ public final class Scanner {
         let reused = reusable
         let recordsDependencies = cache != nil
         let table = DispatchTable(types: plan.rules.map(\.type), models: scanContext.wrapperModels)
+        let objcTable = ObjCDispatchTable(types: plan.rules.map(\.type))
         let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
             if let cached = reused[fileIndex] { return cached }
             // Only the result cache reads the names a file's analysis looked up.
             guard recordsDependencies else {
-                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), table: table)
+                return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), table: table, objcTable: objcTable)
             }
             let (outcome, recorded) = Dependencies.record {
-                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), table: table)
+                Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), table: table, objcTable: objcTable)
             }
             var result = outcome
             if result.analysed {
@@ -608,7 +614,8 @@ public final class Scanner {
     /// Parse → one walk dispatching to rules → suppressions, for one file that passed the
     /// prefilter (decided when the file was read).
     static func analyze(
-        _ fileIndex: Int, source: PreparedFile, scan: ScanContext, rules: [EnabledRule], table: DispatchTable
+        _ fileIndex: Int, source: PreparedFile, scan: ScanContext, rules: [EnabledRule], table: DispatchTable,
+        objcTable: ObjCDispatchTable
     ) -> FileOutcome {
         let index = scan.index
         var outcome = FileOutcome()
@@ -618,6 +625,11 @@ public final class Scanner {
         guard mayMatch || hasDirectives else { return outcome }
 
         outcome.analysed = true
+        if source.language == .objectiveC {
+            ObjCFileAnalysis.analyze(
+                path: source.path, text: index.text(at: fileIndex), scan: scan, rules: rules, table: objcTable, outcome: &outcome)
+            return outcome
+        }
         var start = Date()
         let file = index.file(at: fileIndex)
         outcome.parseSeconds = Date().timeIntervalSince(start)
@@ -757,7 +769,7 @@ struct DispatchTable: Sendable {
         var byMember: [String: [Int]] = [:]
         var byIdentifier: [String: [Int]] = [:]
         var directiveRules: [Int] = []
-        for (position, type) in types.enumerated() {
+        for (position, type) in types.enumerated() where type.language == .swift {
             for interest in type.interests(models: models) {
                 switch interest {
                 // One rule may want a name for several reasons (two libraries' `set`): it is
@@ -823,7 +835,7 @@ final class RuleDispatcher: SyntaxVisitor {
 extension ProjectFileInput.Kind {
     init?(discovered kind: DiscoveredFile.Kind) {
         switch kind {
-        case .swift: return nil
+        case .swift, .objectiveC: return nil
         case .infoPlist: self = .infoPlist
         case .pbxproj: self = .pbxproj
         case .xcconfig: self = .xcconfig

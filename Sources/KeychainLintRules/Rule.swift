@@ -148,6 +148,8 @@ public struct ProjectFileInput: Sendable {
 /// One rule: its description (metadata, docs, examples) and its check. One type per file.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// The language whose front end hands the rule its input (`ObjCRule`s say `.objectiveC`).
+    static var language: SourceLanguage { get }
     static var interests: [SyntaxInterest] { get }
     /// The interests with the calls of `models` a rule judges through wrapper models (the
     /// configuration may declare models beyond the built-in ones); `interests` for the others.
@@ -159,6 +161,7 @@ public protocol Rule: Sendable {
 
 extension Rule {
     public static func interests(models: [WrapperModel]) -> [SyntaxInterest] { interests }
+    public static var language: SourceLanguage { .swift }
 }
 
 /// What a rule sees of the scan while it checks one file, and where it reports.

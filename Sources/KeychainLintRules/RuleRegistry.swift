@@ -10,6 +10,7 @@ public enum RuleRegistry {
         + RuleGroups.authentication
         + RuleGroups.project
         + [InvalidSuppressionRule.self]
+        + RuleGroups.objectiveC
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 

@@ -87,13 +87,13 @@ struct DiscoveryTests {
         #expect(run.stdoutLines.last.map { isSummary($0, files: 2, "1 finding (1 high), 1 suppressed") } == true, "\(run)")
     }
 
-    @Test("non-Swift files given explicitly are ignored; other files in folders are not read")
-    func nonSwiftFiles() throws {
+    @Test("files that are neither Swift nor Objective-C are ignored, given explicitly or met in folders")
+    func nonSourceFiles() throws {
         let tree = try TempTree()
         defer { tree.remove() }
         try tree.write("notes.txt", Self.weakCall)
         try tree.write("Store.swift.orig", Self.weakCall)
-        try tree.write("Sources/Store.m", Self.weakCall)
+        try tree.write("Store.m.orig", Self.objcWeakCall)
 
         let folder = try tree.run(["scan"])
         #expect(folder.status == 0, "\(folder)")
@@ -102,5 +102,34 @@ struct DiscoveryTests {
         let explicit = try tree.run(["scan", "notes.txt"])
         #expect(explicit.status == 0, "\(explicit)")
         #expect(explicit.stdoutLines.last.map { isSummary($0, files: 0, "no findings") } == true, "\(explicit)")
+    }
+
+    static let objcWeakCall = """
+        SecAccessControlRef makeAccess(void) {
+            return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryAny, NULL);
+        }
+
+        """
+
+    @Test("Objective-C files (.m, .mm, .h) are found in folders and scanned when given explicitly; vendored ones are skipped")
+    func objectiveCFiles() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Sources/Store.m", Self.objcWeakCall)
+        try tree.write("Sources/Bridge.mm", Self.objcWeakCall)
+        try tree.write("Sources/Store.h", "@interface Store : NSObject\n@end\n")
+        try tree.write("Pods/Lib/Lib.m", Self.objcWeakCall)
+
+        let folder = try tree.run(["scan", "--format", "json"])
+        #expect(folder.status == 1, "\(folder)")
+        let ids = folder.stdout.components(separatedBy: "\"ruleId\" : \"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(ids == ["objc.weak_biometric_acl", "objc.weak_biometric_acl"], "\(folder)")
+        #expect(folder.stdout.contains("Sources/Bridge.mm") && folder.stdout.contains("Sources/Store.m"), "\(folder)")
+        #expect(!folder.stdout.contains("Pods/"), "\(folder)")
+
+        let explicit = try tree.run(["scan", "Sources/Store.m"])
+        #expect(explicit.status == 1, "\(explicit)")
+        #expect(explicit.stdout.contains("Sources/Store.m:2:99: error: Weak biometric access control: `kSecAccessControlBiometryAny`"), "\(explicit)")
+        #expect(explicit.stdoutLines.last.map { isSummary($0, files: 1, "1 finding (1 high)") } == true, "\(explicit)")
     }
 }

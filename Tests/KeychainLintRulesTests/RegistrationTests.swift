@@ -7,17 +7,24 @@ import Testing
 /// run either, so the omission must fail here.
 @Suite("Rule registration")
 struct RegistrationTests {
-    /// `Sources/KeychainLintRules/Rules`, found from this file's path in the repository.
-    static let rulesFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/KeychainLintRules/Rules")
+    /// `Sources/KeychainLintRules/Rules` (Swift) and `…/ObjC` (Objective-C), found from this
+    /// file's path in the repository.
+    static let rulesFolders = ["Rules", "ObjC"].map { folder in
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/KeychainLintRules/" + folder)
+    }
 
-    /// Names of the types declared `…: Rule` (the conformance first in their inheritance list).
+    /// Names of the types declared `…: Rule` or `…: ObjCRule` (the conformance first in their
+    /// inheritance list).
     static func declaredRuleTypes() throws -> Set<String> {
-        let files = try FileManager.default.contentsOfDirectory(atPath: rulesFolder.path).filter { $0.hasSuffix(".swift") }
+        let files = try rulesFolders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+                .map { folder.appendingPathComponent($0) }
+        }
         var names: Set<String> = []
         for file in files {
-            let text = try String(contentsOf: rulesFolder.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "{" })
                 guard let keyword = words.firstIndex(where: { $0 == "struct" || $0 == "final" || $0 == "class" || $0 == "enum" }),
@@ -25,19 +32,19 @@ struct RegistrationTests {
                 // `public struct Name: Rule {`, `struct Name: Rule, Sendable {`
                 var rest = words[words.index(after: keyword)...]
                 if rest.first == "class" { rest = rest.dropFirst() }
-                guard let name = rest.first, rest.dropFirst().first == "Rule" else { continue }
+                guard let name = rest.first, ["Rule", "ObjCRule"].contains(rest.dropFirst().first) else { continue }
                 names.insert(String(name))
             }
         }
         return names
     }
 
-    @Test("every rule type in Sources/KeychainLintRules/Rules is in RuleRegistry.all")
+    @Test("every rule type in Sources/KeychainLintRules/Rules and ObjC is in RuleRegistry.all")
     func everyRuleIsRegistered() throws {
         let declared = try Self.declaredRuleTypes()
         let registered = Set(RuleRegistry.all.map { String(describing: $0) })
         // The source reading must find the rules at all (a moved folder would pass vacuously).
-        #expect(declared.count >= 18, "rule types found in \(Self.rulesFolder.path): \(declared.sorted())")
+        #expect(declared.count >= 18, "rule types found in \(Self.rulesFolders.map(\.path)): \(declared.sorted())")
         #expect(declared.subtracting(registered).isEmpty, "declared but not registered: \(declared.subtracting(registered).sorted())")
         #expect(registered.subtracting(declared).isEmpty, "registered but not found in the rules folder: \(registered.subtracting(declared).sorted())")
     }

@@ -33,16 +33,18 @@ public struct InvalidAccessControlFlagsRule: Rule {
         }
     }
 
-    static func flagsMessage(_ flags: AccessControlFlagSet, _ clash: (first: String, second: String)) -> String {
+    static func flagsMessage(
+        _ flags: AccessControlFlagSet, _ clash: (first: String, second: String), spelling: FlagSpelling = .swift
+    ) -> String {
         let reason: String
         if clash.first == "or" || clash.first == "and" {
-            reason = "only one of `.or` and `.and` may be set"
+            reason = "only one of `\(spelling.flag("or"))` and `\(spelling.flag("and"))` may be set"
         } else if flags.contains(.userPresence) && clash.first == AccessControlFlag.userPresence.name {
-            reason = "`.userPresence` combines only with `.applicationPassword` and `.privateKeyUsage`"
+            reason = "`\(spelling.flag("userPresence"))` combines only with `\(spelling.flag("applicationPassword"))` and `\(spelling.flag("privateKeyUsage"))`"
         } else {
             reason = "only one biometry constraint may be set"
         }
-        return "Security rejects `\(flags.swiftDescription)`: `.\(clash.first)` with `.\(clash.second)` makes SecAccessControlCreateWithFlags return nil (errSecParam, \(reason)), so the item is never protected or stored"
+        return "Security rejects `\(spelling.flags(flags))`: `\(spelling.flag(clash.first))` with `\(spelling.flag(clash.second))` makes SecAccessControlCreateWithFlags return nil (errSecParam, \(reason)), so the item is never protected or stored"
     }
 
     private func checkProtection(_ expression: ExprSyntax, in context: RuleContext) {

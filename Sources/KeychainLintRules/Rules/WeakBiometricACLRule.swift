@@ -44,14 +44,16 @@ public struct WeakBiometricACLRule: Rule {
         }
     }
 
-    /// Why a flags value is weak under the configured list, or nil.
-    func weakness(of flags: AccessControlFlagSet) -> String? {
+    /// Why a flags value is weak under the configured list, or nil; flags spelled as the code's
+    /// language writes them (objc.weak_biometric_acl shares this judgement).
+    func weakness(of flags: AccessControlFlagSet, in spelling: FlagSpelling = .swift) -> String? {
+        let userPresence = spelling.flag("userPresence")
         if weakFlags.contains("userPresence") {
             if flags.contains(.userPresence) {
-                return "`.userPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created"
+                return "`\(userPresence)` falls back to the device passcode and accepts biometrics enrolled after the item was created"
             }
             if flags.isUserPresenceCombination {
-                return "`\(flags.swiftDescription)` is `.userPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created"
+                return "`\(spelling.flags(flags))` is `\(userPresence)`: it falls back to the device passcode and accepts biometrics enrolled after the item was created"
             }
         }
         for name in weakFlags where name != "userPresence" {
@@ -59,10 +61,10 @@ public struct WeakBiometricACLRule: Rule {
             let spelled = flags.spelling(of: flag)
             switch flag.bit {
             case AccessControlFlag.biometryAny.bit:
-                let alias = spelled == "touchIDAny" ? " (deprecated alias of `.biometryAny`)" : ""
-                return "`.\(spelled)`\(alias) accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
+                let alias = spelled == "touchIDAny" ? " (deprecated alias of `\(spelling.flag("biometryAny"))`)" : ""
+                return "`\(spelling.flag(spelled))`\(alias) accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
             default:
-                return "`.\(spelled)` is in the configured weakBiometricFlags"
+                return "`\(spelling.flag(spelled))` is in the configured weakBiometricFlags"
             }
         }
         return nil

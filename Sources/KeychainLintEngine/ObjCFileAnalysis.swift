@@ -1,0 +1,103 @@
+import Foundation
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+import KeychainLintRules
+
+/// The Objective-C front end's part of a scan: parse a `.m`/`.mm`/`.h` file once, resolve its
+/// values with `ObjCValueResolver`, hand each call to the `ObjCRule`s that name it, and apply the
+/// `keychain-lint:` directives of its comments. Findings, suppression counts and the result
+/// cache are the same as for Swift files.
+enum ObjCFileAnalysis {
+    static func analyze(
+        path: String, text: String, scan: ScanContext, rules: [Scanner.EnabledRule], table: ObjCDispatchTable,
+        outcome: inout Scanner.FileOutcome
+    ) {
+        var start = Date()
+        let tree = ObjCSyntaxTree.parse(text)
+        let resolver = ObjCValueResolver(path: path, source: text, tree: tree)
+        outcome.parseSeconds = Date().timeIntervalSince(start)
+
+        start = Date()
+        let contexts = rules.map { ObjCRuleContext(resolver: resolver, scan: scan, rule: $0.description) }
+        if !table.byCall.isEmpty {
+            for call in tree.calls {
+                guard let interested = table.byCall[call.name] else { continue }
+                for position in interested {
+                    guard let rule = rules[position].rule as? any ObjCRule else { continue }
+                    rule.check(call, in: contexts[position])
+                }
+            }
+        }
+        let directives = suppressionDirectives(in: tree)
+        for context in contexts {
+            for finding in context.findings {
+                if Suppressions.isSuppressed(finding, by: directives) {
+                    outcome.suppressed += 1
+                    outcome.suppressedRules?.append(finding.ruleId)
+                } else {
+                    outcome.findings.append(finding)
+                }
+            }
+            outcome.gaps.append(contentsOf: context.gaps)
+        }
+        outcome.ruleSeconds = Date().timeIntervalSince(start)
+    }
+
+    /// `// keychain-lint:disable-next-line objc.weak_biometric_acl -- reason` and the file-wide
+    /// form, read from the lexer's comments. A next-line directive covers the statement that starts
+    /// on the following line, up to its `;` or the `{` of its body.
+    static func suppressionDirectives(in tree: ObjCSyntaxTree) -> [SuppressionDirective] {
+        var result: [SuppressionDirective] = []
+        for comment in tree.comments where comment.text.contains(SuppressionDirective.prefix) {
+            guard let parsed = SuppressionDirective.parse(comment: comment.text) else { continue }
+            let line = comment.range.start.line
+            result.append(SuppressionDirective(
+                scope: SuppressionDirective.Scope(rawValue: parsed.command), command: parsed.command, ruleIds: parsed.ruleIds,
+                reason: parsed.reason, line: line, column: comment.range.start.column,
+                coveredLines: coveredLines(after: comment.range.end.offset, line: line, tokens: tree.tokens)))
+        }
+        return result
+    }
+
+    private static func coveredLines(after offset: Int, line: Int, tokens: [ObjCToken]) -> ClosedRange<Int> {
+        let target = line + 1
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.start.offset < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < tokens.count, tokens[low].range.start.line == target else { return target...target }
+        var depth = 0
+        var index = low
+        // A statement ends at its `;` outside parentheses and brackets, or where a body opens.
+        while index < tokens.count, index - low < 10_000 {
+            let token = tokens[index]
+            if token.isPunctuator(.leftParen) || token.isPunctuator(.leftBracket) { depth += 1 }
+            if token.isPunctuator(.rightParen) || token.isPunctuator(.rightBracket) { depth = max(0, depth - 1) }
+            if depth == 0, token.isPunctuator(.semicolon) || token.isPunctuator(.leftBrace) {
+                return target...max(target, token.range.start.line)
+            }
+            index += 1
+        }
+        return target...target
+    }
+}
+
+/// Which Objective-C rules want each call (by function name or selector), by position in the
+/// plan's rule order; built once per scan.
+struct ObjCDispatchTable: Sendable {
+    let byCall: [String: [Int]]
+
+    init(types: [any Rule.Type]) {
+        var byCall: [String: [Int]] = [:]
+        for (position, type) in types.enumerated() {
+            guard let objc = type as? any ObjCRule.Type else { continue }
+            for name in objc.calls where byCall[name]?.contains(position) != true {
+                byCall[name, default: []].append(position)
+            }
+        }
+        self.byCall = byCall
+    }
+}

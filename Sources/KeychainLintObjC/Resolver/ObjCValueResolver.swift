@@ -1,0 +1,563 @@
+import KeychainLintModel
+
+/// The Objective-C front end's value resolver: the possible values of an expression of one file,
+/// as the language-neutral `Value`s every rule judges (the same model the Swift front end fills).
+///
+/// It follows what Keychain code in Objective-C does within a file: literals, `@{…}` and
+/// `dictionaryWithObjectsAndKeys:` dictionaries, `NSMutableDictionary`s built in steps
+/// (`setObject:forKey:`, `query[key] = …`, `CFDictionaryAddValue`/`SetValue`), casts (bridged
+/// or not), `|` flag expressions and `|=`, locals through branches (an assignment replaces an
+/// earlier one only when it runs on every path between them), `static`/global constants,
+/// `#define` constants, and C functions and methods of the file whose value comes from their
+/// `return`s. Anything else (parameters, properties, other files, unknown messages) is a gap:
+/// rules act only on values, and `--verbose` shows the gaps.
+///
+/// Answers are per file: Objective-C code rarely hands a Keychain value across files in ways a
+/// static reader can follow (categories, headers), and staying within the file keeps the front
+/// end as cheap per line as the Swift one.
+public final class ObjCValueResolver {
+    public let path: String
+    public let tree: ObjCSyntaxTree
+    private let bodies: [ObjCBody]
+    private var bindingCache: [Int: [ObjCLocalBinding]] = [:]
+    private var stepCache: [Int: [DictionaryStep]] = [:]
+    private let globals: [String: ObjCGlobalVariable]
+    private let macros: [String: ObjCMacroDefinition]
+    private let functions: [String: ObjCBody]
+    private let methods: [String: [ObjCBody]]
+    /// Text of each line, for columns in characters (findings count characters, not bytes).
+    private let source: [UInt8]
+
+    /// Nested evaluations one question may take (functions returning functions' values, locals
+    /// assigned from locals): a bound for hostile code, far beyond what real code needs.
+    public static let maximumDepth = 24
+
+    public init(path: String, source: String, tree: ObjCSyntaxTree) {
+        self.path = path
+        self.tree = tree
+        self.source = Array(source.utf8)
+        let bodies = tree.bodies
+        self.bodies = bodies
+        var globals: [String: ObjCGlobalVariable] = [:]
+        for global in tree.globalVariables { globals[global.name] = global }
+        self.globals = globals
+        var macros: [String: ObjCMacroDefinition] = [:]
+        for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
+        self.macros = macros
+        var functions: [String: ObjCBody] = [:]
+        var methods: [String: [ObjCBody]] = [:]
+        for body in bodies {
+            switch body.owner {
+            case .function(let name): functions[name] = body
+            case .method(_, let selector, _): methods[selector, default: []].append(body)
+            }
+        }
+        self.functions = functions
+        self.methods = methods
+    }
+
+    private struct Environment {
+        var depth = 0
+        /// Functions, methods and locals being evaluated (a cycle is a gap, not a hang).
+        var visiting: Set<String> = []
+
+        func deeper(_ key: String? = nil) -> Environment {
+            var next = self
+            next.depth += 1
+            if let key { next.visiting.insert(key) }
+            return next
+        }
+    }
+
+    /// The possible values of `expression`.
+    public func resolve(_ expression: ObjCExpr) -> Resolution {
+        evaluate(expression, Environment())
+    }
+
+    /// Where a range lies, as findings and dictionary entries locate things.
+    public func location(_ range: ObjCSourceRange) -> ValueLocation {
+        ValueLocation(
+            file: path, line: range.start.line, column: range.start.column,
+            characterColumn: characterColumn(range.start), endLine: range.end.line, endColumn: range.end.column,
+            endCharacterColumn: characterColumn(range.end))
+    }
+
+    /// The column in Unicode scalars (the byte column for ASCII lines).
+    public func characterColumn(_ location: ObjCSourceLocation) -> Int {
+        let lineStart = max(0, location.offset - (location.column - 1))
+        let end = min(location.offset, source.count)
+        guard lineStart < end else { return location.column }
+        var scalars = 0
+        for index in lineStart..<end where source[index] & 0xC0 != 0x80 { scalars += 1 }
+        return scalars + 1
+    }
+
+    /// The source text of a range (for snippets and messages).
+    public func text(_ range: ObjCSourceRange) -> String {
+        let start = max(0, min(range.start.offset, source.count))
+        let end = max(start, min(range.end.offset, source.count))
+        return String(decoding: source[start..<end], as: UTF8.self)
+    }
+
+    func step(_ kind: TraceStep.Kind, _ text: String, at range: ObjCSourceRange) -> TraceStep {
+        TraceStep(kind: kind, text: text, file: path, line: range.start.line, column: characterColumn(range.start))
+    }
+
+    func gap(_ range: ObjCSourceRange, _ reason: String, kind: ResolutionGap.Kind = .unknown) -> Resolution {
+        .gap(ResolutionGap(file: path, line: range.start.line, column: characterColumn(range.start), reason: reason, kind: kind))
+    }
+
+    // MARK: - Expressions
+
+    private func evaluate(_ expression: ObjCExpr, _ env: Environment) -> Resolution {
+        guard env.depth < Self.maximumDepth else {
+            return gap(expression.range, "nested too deeply to follow", kind: .depthLimit)
+        }
+        switch expression.kind {
+        case .parenthesized(let inner), .boxed(let inner):
+            return evaluate(inner, env.deeper())
+        case .cast(let cast):
+            return evaluate(cast.operand, env.deeper())
+        case .identifier(let name):
+            return evaluateName(name, at: expression, env)
+        case .integerLiteral(let spelling):
+            guard let number = Self.integer(spelling) else { return gap(expression.range, "`\(spelling)` is not a number the resolver reads") }
+            return .value(.integer(number))
+        case .objcNumber(let spelling):
+            if let number = Self.integer(spelling) { return .value(.integer(number)) }
+            return .value(.opaque("@" + spelling))
+        case .objcBool(let flag):
+            return .value(.bool(flag))
+        case .stringLiteral(let literal):
+            return .value(.string(literal.value))
+        case .binary(.bitwiseOr, let left, let right):
+            return flags(left, right, env)
+        case .conditional(let condition, let thenBranch, let elseBranch):
+            let conditionText = text(condition.range)
+            let first = evaluate(thenBranch ?? condition, env.deeper())
+                .through(step(.branch, "if `\(conditionText)`", at: (thenBranch ?? condition).range))
+            let second = evaluate(elseBranch, env.deeper()).through(step(.branch, "else of `\(conditionText)`", at: elseBranch.range))
+            return first.merging(second)
+        case .dictionary(let entries):
+            return dictionary(entries.map { ($0.key, $0.value, $0.range) }, env)
+        case .array(let items):
+            let parts = items.map { part($0, env) }
+            let combined = Resolution.combinations(parts)
+            var result = Resolution(gaps: combined.gaps)
+            for (values, trace) in combined.values { result.add(TracedValue(value: .array(values), trace: trace)) }
+            return result
+        case .call(let call):
+            return functionCall(call, at: expression, env)
+        case .message(let message):
+            return messageSend(message, at: expression, env)
+        case .subscript(let base, let index):
+            return lookup(base, index, at: expression, env)
+        default:
+            return gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")
+        }
+    }
+
+    /// `a | b | c`: the flags of both sides together (an `.array` of flags, as Swift writes an
+    /// option set), or the integer when both sides are numbers.
+    private func flags(_ left: ObjCExpr, _ right: ObjCExpr, _ env: Environment) -> Resolution {
+        let combined = Resolution.combinations([evaluate(left, env.deeper()), evaluate(right, env.deeper())])
+        var result = Resolution(gaps: combined.gaps)
+        for (values, trace) in combined.values {
+            if case .integer(let a) = values[0], case .integer(let b) = values[1] {
+                result.add(TracedValue(value: .integer(a | b), trace: trace))
+            } else {
+                result.add(TracedValue(value: .array(values.flatMap(Self.flagParts)), trace: trace))
+            }
+        }
+        return result
+    }
+
+    private static func flagParts(_ value: Value) -> [Value] {
+        if case .array(let elements) = value { return elements }
+        return [value]
+    }
+
+    /// A part of a literal (a dictionary's key or value, an array's element): its values, or an
+    /// opaque value standing for it when it has none, so that what is known of the literal
+    /// (`kSecAttrAccessible` beside a `kSecValueData` parameter) is still judged.
+    private func part(_ expression: ObjCExpr, _ env: Environment) -> Resolution {
+        let resolution = evaluate(expression, env.deeper())
+        guard resolution.values.isEmpty else { return resolution }
+        var opaque = Resolution.value(.opaque(Self.shortText(text(expression.range))))
+        for gap in resolution.gaps { opaque.add(gap) }
+        return opaque
+    }
+
+    private func dictionary(_ entries: [(key: ObjCExpr, value: ObjCExpr, range: ObjCSourceRange)], _ env: Environment) -> Resolution {
+        var parts: [Resolution] = []
+        for entry in entries {
+            parts.append(part(entry.key, env))
+            parts.append(part(entry.value, env))
+        }
+        let combined = Resolution.combinations(parts)
+        var result = Resolution(gaps: combined.gaps)
+        for (values, trace) in combined.values {
+            var built: [DictionaryEntry] = []
+            for (position, entry) in entries.enumerated() {
+                built.append(DictionaryEntry(
+                    key: values[2 * position], value: values[2 * position + 1], location: location(entry.range),
+                    valueLocation: location(entry.value.range)))
+            }
+            result.add(TracedValue(value: .dictionary(built), trace: trace))
+        }
+        return result
+    }
+
+    /// `table[key]` on a dictionary the resolver knows: the entry's value when the key is known
+    /// and present; any of its values when the key is not known (a lookup table mapping options
+    /// to constants: each constant may come out). A known key that is absent gives nil.
+    private func lookup(_ base: ObjCExpr, _ index: ObjCExpr, at expression: ObjCExpr, _ env: Environment) -> Resolution {
+        let tables = evaluate(base, env.deeper())
+        let keys = evaluate(index, env.deeper())
+        var result = Resolution()
+        let baseText = Self.shortText(text(base.range))
+        for table in tables.values {
+            guard case .dictionary(let entries) = table.value else {
+                result.add(ResolutionGap(file: path, line: expression.range.start.line, column: characterColumn(expression.range.start),
+                                         reason: "`\(baseText)` is not a dictionary the resolver knows"))
+                continue
+            }
+            let known = keys.gaps.isEmpty ? keys.values.map(\.value) : []
+            for entry in entries {
+                if !known.isEmpty, !known.contains(where: { SecItemKeys.sameKey($0, entry.key) }) { continue }
+                let at = entry.valueLocation.map { TraceStep(kind: .variable, text: "`\(baseText)[\(entry.key)]`", file: $0.file, line: $0.line, column: $0.characterColumn) }
+                let traced = TracedValue(value: entry.value, trace: table.trace + (at.map { [$0] } ?? []))
+                result.add(traced)
+            }
+        }
+        for gap in tables.gaps { result.add(gap) }
+        if result.isEmpty { return gap(expression.range, "`\(Self.shortText(text(expression.range)))` has no value the resolver can follow") }
+        return result
+    }
+
+    // MARK: - Names
+
+    private func evaluateName(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution {
+        switch name {
+        case "YES", "true", "TRUE": return .value(.bool(true))
+        case "NO", "false", "FALSE": return .value(.bool(false))
+        case "nil", "NULL", "Nil": return .value(.null)
+        case "self", "super": return gap(use.range, "`\(name)` is not a known value here")
+        default: break
+        }
+        let offset = use.range.start.offset
+        if let body = body(containing: offset) {
+            if body.parameterNames.contains(name), bindings(in: body).allSatisfy({ $0.name != name || $0.range.start.offset >= offset }) {
+                return gap(use.range, "`\(name)` is a parameter of \(body.owner): its callers are not followed")
+            }
+            if bindings(in: body).contains(where: { $0.name == name && $0.range.start.offset < offset }) {
+                return local(name, in: body, before: offset, use: use.range, env)
+            }
+        }
+        if let global = globals[name] {
+            guard !env.visiting.contains("global " + name) else { return gap(use.range, "`\(name)` refers to itself", kind: .cycle) }
+            guard let initializer = global.declarator.initializer else {
+                return gap(use.range, "`\(name)` is declared without a value in this file")
+            }
+            return evaluate(initializer, env.deeper("global " + name)).through(step(.variable, "`\(name)`", at: global.declarator.nameRange))
+        }
+        if let macro = macros[name] {
+            guard !env.visiting.contains("macro " + name) else { return gap(use.range, "`\(name)` refers to itself", kind: .cycle) }
+            guard let value = macro.value else { return gap(use.range, "the macro `\(name)` is not an expression") }
+            return evaluate(value, env.deeper("macro " + name)).through(step(.variable, "`\(name)`", at: macro.nameRange))
+        }
+        // Declared outside the file: an SDK constant (`kSecAttrAccessibleAlways`) or a symbol of
+        // another file; rules act only on the names they know.
+        return .value(.symbol(name))
+    }
+
+    /// A local's values at `offset`: the assignments that may be the last ones to run before it.
+    private func local(_ name: String, in body: ObjCBody, before offset: Int, use: ObjCSourceRange, _ env: Environment) -> Resolution {
+        let key = "local \(name)@\(offset)"
+        guard !env.visiting.contains(key) else { return gap(use, "`\(name)` depends on itself", kind: .cycle) }
+        let inner = env.deeper(key)
+        let candidates = bindings(in: body).filter { $0.name == name && $0.range.start.offset < offset && !Self.isCompoundOtherThanOr($0) }
+        let usePath = BranchPath.to(offset, in: body.body)
+        let paths = candidates.map { BranchPath.to($0.range.start.offset, in: body.body) }
+        var result = Resolution()
+        for (position, binding) in candidates.enumerated() {
+            // Replaced by a later plain assignment (or declaration) on every path to the use.
+            let replaced = candidates.indices.contains { later in
+                later > position && Self.replaces(candidates[later]) && paths[later].isPrefix(of: paths[position])
+                    && paths[later].isPrefix(of: usePath)
+            }
+            if replaced { continue }
+            result = result.merging(bindingValue(binding, name: name, in: body, use: offset, env: inner))
+        }
+        if result.isEmpty { return gap(use, "`\(name)` has no value the resolver can follow here") }
+        return result
+    }
+
+    /// `x = …` and declarations with a value replace what `x` held; `x |= …` builds on it.
+    private static func replaces(_ binding: ObjCLocalBinding) -> Bool {
+        switch binding.kind {
+        case .declaration(let declarator, _): return declarator.initializer != nil
+        case .assignment(let operation, _, _): return operation == .assign
+        }
+    }
+
+    private static func isCompoundOtherThanOr(_ binding: ObjCLocalBinding) -> Bool {
+        if case .assignment(let operation, _, _) = binding.kind { return operation != .assign && operation != .bitwiseOr }
+        return false
+    }
+
+    private func bindingValue(_ binding: ObjCLocalBinding, name: String, in body: ObjCBody, use: Int, env: Environment) -> Resolution {
+        switch binding.kind {
+        case .declaration(let declarator, _):
+            guard let initializer = declarator.initializer else {
+                return gap(binding.range, "`\(name)` is declared without a value")
+            }
+            let value = evaluate(initializer, env).through(step(.variable, "`\(name)`", at: declarator.nameRange))
+            return applyingDictionarySteps(value, to: name, in: body, after: binding.range.end.offset, before: use, env)
+        case .assignment(let operation, _, let assigned):
+            var value = evaluate(assigned, env)
+            if operation == .bitwiseOr {
+                // `flags |= kSecAccessControlOr`: what `flags` held there, with these flags.
+                let before = local(name, in: body, before: binding.range.start.offset, use: binding.range, env)
+                let combined = Resolution.combinations([before, value])
+                value = Resolution(gaps: combined.gaps)
+                for (values, trace) in combined.values {
+                    value.add(TracedValue(value: .array(values.flatMap(Self.flagParts)), trace: trace))
+                }
+            }
+            value = value.through(step(.assignment, "assigned", at: binding.range))
+            return applyingDictionarySteps(value, to: name, in: body, after: binding.range.end.offset, before: use, env)
+        }
+    }
+
+    // MARK: - Mutable dictionaries built in steps
+
+    private struct DictionaryStep {
+        enum Kind { case set(key: ObjCExpr, value: ObjCExpr), remove(key: ObjCExpr), merge(ObjCExpr) }
+        var target: String
+        var kind: Kind
+        var range: ObjCSourceRange
+    }
+
+    /// `[query setObject:v forKey:k]` and the like after the dictionary's binding and before the
+    /// use. A step on every path to the use changes every value; a step in a branch gives each
+    /// value with and without it.
+    private func applyingDictionarySteps(
+        _ resolution: Resolution, to name: String, in body: ObjCBody, after start: Int, before use: Int, _ env: Environment
+    ) -> Resolution {
+        guard resolution.values.contains(where: { if case .dictionary = $0.value { true } else { false } }) else { return resolution }
+        let steps = dictionarySteps(in: body).filter { $0.target == name && $0.range.start.offset >= start && $0.range.start.offset < use }
+        guard !steps.isEmpty else { return resolution }
+        let usePath = BranchPath.to(use, in: body.body)
+        let bindingPath = BranchPath.to(start, in: body.body)
+        var current = resolution
+        for dictionaryStep in steps {
+            let path = BranchPath.to(dictionaryStep.range.start.offset, in: body.body)
+            let always = path.isPrefix(of: usePath) && path.isPrefix(of: bindingPath) || path == bindingPath && path.isPrefix(of: usePath)
+            var next = always ? Resolution(gaps: current.gaps) : current
+            let trace = step(.assignment, "`\(name)` \(Self.verb(dictionaryStep.kind))", at: dictionaryStep.range)
+            switch dictionaryStep.kind {
+            case .set(let keyExpression, let valueExpression):
+                let parts = Resolution.combinations([evaluate(keyExpression, env.deeper()), evaluate(valueExpression, env.deeper())])
+                for gap in parts.gaps { next.add(gap) }
+                for traced in current.values {
+                    guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
+                    for (values, _) in parts.values {
+                        var updated = entries.filter { !SecItemKeys.sameKey($0.key, values[0]) }
+                        updated.append(DictionaryEntry(
+                            key: values[0], value: values[1], location: location(dictionaryStep.range),
+                            valueLocation: location(valueExpression.range)))
+                        next.add(TracedValue(value: .dictionary(updated), trace: traced.trace + [trace]))
+                    }
+                }
+            case .remove(let keyExpression):
+                let keys = evaluate(keyExpression, env.deeper())
+                for traced in current.values {
+                    guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
+                    for key in keys.values {
+                        next.add(TracedValue(value: .dictionary(entries.filter { !SecItemKeys.sameKey($0.key, key.value) }), trace: traced.trace + [trace]))
+                    }
+                }
+            case .merge(let other):
+                let merged = evaluate(other, env.deeper())
+                for gap in merged.gaps { next.add(gap) }
+                for traced in current.values {
+                    guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
+                    for addition in merged.values {
+                        guard case .dictionary(let added) = addition.value else { continue }
+                        let kept = entries.filter { entry in !added.contains { SecItemKeys.sameKey($0.key, entry.key) } }
+                        next.add(TracedValue(value: .dictionary(kept + added), trace: traced.trace + [trace]))
+                    }
+                }
+            }
+            current = next
+        }
+        return current
+    }
+
+    private static func verb(_ kind: DictionaryStep.Kind) -> String {
+        switch kind {
+        case .set: "set"
+        case .remove: "removed from"
+        case .merge: "merged"
+        }
+    }
+
+    private func dictionarySteps(in body: ObjCBody) -> [DictionaryStep] {
+        let key = body.range.start.offset
+        if let cached = stepCache[key] { return cached }
+        var steps: [DictionaryStep] = []
+        body.body.walk(ObjCVisitor(expression: { expression, _ in
+            switch expression.kind {
+            case .message(let message):
+                guard let target = message.receiver.strippingCastsAndParentheses.identifierName else { return }
+                let arguments = message.pieces.compactMap(\.argument)
+                switch message.selector {
+                case "setObject:forKey:", "setValue:forKey:", "setObject:forKeyedSubscript:":
+                    steps.append(DictionaryStep(target: target, kind: .set(key: arguments[1], value: arguments[0]), range: expression.range))
+                case "removeObjectForKey:":
+                    steps.append(DictionaryStep(target: target, kind: .remove(key: arguments[0]), range: expression.range))
+                case "addEntriesFromDictionary:":
+                    steps.append(DictionaryStep(target: target, kind: .merge(arguments[0]), range: expression.range))
+                default:
+                    return
+                }
+            case .call(let call):
+                guard let name = call.calleeName, ["CFDictionaryAddValue", "CFDictionarySetValue", "CFDictionaryReplaceValue", "CFDictionaryRemoveValue"].contains(name),
+                      let target = call.arguments.first?.strippingCastsAndParentheses.identifierName
+                else { return }
+                if name == "CFDictionaryRemoveValue", call.arguments.count == 2 {
+                    steps.append(DictionaryStep(target: target, kind: .remove(key: call.arguments[1]), range: expression.range))
+                } else if call.arguments.count == 3 {
+                    steps.append(DictionaryStep(target: target, kind: .set(key: call.arguments[1], value: call.arguments[2]), range: expression.range))
+                }
+            case .assignment(.assign, let target, let value):
+                guard case .subscript(let base, let index) = target.kind,
+                      let name = base.strippingCastsAndParentheses.identifierName else { return }
+                steps.append(DictionaryStep(target: name, kind: .set(key: index, value: value), range: expression.range))
+            default:
+                return
+            }
+        }), owner: body.owner)
+        stepCache[key] = steps
+        return steps
+    }
+
+    // MARK: - Calls
+
+    private static let emptyDictionaryMakers: Set<String> = ["dictionary", "new", "init", "dictionaryWithCapacity:", "initWithCapacity:"]
+    private static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+
+    private func messageSend(_ message: ObjCMessageSend, at expression: ObjCExpr, _ env: Environment) -> Resolution {
+        let selector = message.selector
+        let arguments = message.pieces.compactMap(\.argument) + message.variadicArguments
+        if let className = message.receiverClassName, Self.dictionaryClasses.contains(className) {
+            switch selector {
+            case "dictionaryWithObjectsAndKeys:":
+                // value, key, value, key, …, nil
+                var pairs: [(key: ObjCExpr, value: ObjCExpr, range: ObjCSourceRange)] = []
+                var index = 0
+                while index + 1 < arguments.count {
+                    pairs.append((arguments[index + 1], arguments[index], arguments[index].range.extended(to: arguments[index + 1].range)))
+                    index += 2
+                }
+                return dictionary(pairs, env)
+            case "dictionaryWithDictionary:":
+                return evaluate(arguments[0], env.deeper())
+            case _ where Self.emptyDictionaryMakers.contains(selector):
+                return .value(.dictionary([]))
+            default:
+                break
+            }
+        }
+        // `[[NSMutableDictionary alloc] init]`, `[d mutableCopy]`.
+        if Self.emptyDictionaryMakers.contains(selector), case .message(let inner) = message.receiver.strippingCastsAndParentheses.kind,
+           inner.selector == "alloc", let className = inner.receiverClassName, Self.dictionaryClasses.contains(className) {
+            return .value(.dictionary([]))
+        }
+        if ["mutableCopy", "copy"].contains(selector) || selector == "initWithDictionary:" {
+            return evaluate(selector == "initWithDictionary:" ? arguments[0] : message.receiver, env.deeper())
+        }
+        // A method of this file sent to `self` or to its class: the values it returns.
+        if message.receiver.identifierName == "self" || message.receiverClassName != nil, let candidates = methods[selector], candidates.count == 1,
+           candidates[0].parameterNames.isEmpty {
+            return returns(of: candidates[0], called: "`\(selector)`", at: expression, env)
+        }
+        // Something else: a call value the rules may recognise (`[@"1234" dataUsingEncoding:…]`).
+        var parts = [evaluate(message.receiver, env.deeper())]
+        parts += message.pieces.compactMap(\.argument).map { evaluate($0, env.deeper()) }
+        let combined = Resolution.combinations(parts)
+        var result = Resolution(gaps: [])
+        let labels = message.pieces.compactMap { $0.argument == nil ? nil : $0.label }
+        let name = message.pieces.first?.label ?? selector
+        for (values, trace) in combined.values {
+            let receiver = message.receiverClassName.map { Value.symbol($0) } ?? values[0]
+            let callArguments = zip(labels.dropFirst(0), values.dropFirst()).enumerated().map { position, pair in
+                // The first piece names the method; its argument is unlabelled, as in Swift.
+                Argument(label: position == 0 ? nil : pair.0, value: pair.1)
+            }
+            result.add(TracedValue(value: .call(CallValue(name: name, receiver: receiver, arguments: callArguments)), trace: trace))
+        }
+        if combined.values.isEmpty { for gap in combined.gaps { result.add(gap) } }
+        return result
+    }
+
+    private func functionCall(_ call: ObjCFunctionCall, at expression: ObjCExpr, _ env: Environment) -> Resolution {
+        guard let name = call.calleeName else { return gap(expression.range, "a call through an expression is not followed") }
+        if name == "CFSTR", let argument = call.arguments.first { return evaluate(argument, env.deeper()) }
+        if let body = functions[name] {
+            return returns(of: body, called: "`\(name)()`", at: expression, env)
+        }
+        let combined = Resolution.combinations(call.arguments.map { evaluate($0, env.deeper()) })
+        var result = Resolution()
+        for (values, trace) in combined.values {
+            result.add(TracedValue(value: .call(CallValue(name: name, receiver: nil, arguments: values.map { Argument(label: nil, value: $0) })), trace: trace))
+        }
+        if combined.values.isEmpty { result = Resolution(gaps: combined.gaps) }
+        return result
+    }
+
+    /// The values a function or method of this file returns, each through its `return`.
+    private func returns(of body: ObjCBody, called name: String, at call: ObjCExpr, _ env: Environment) -> Resolution {
+        let key = "body \(body.range.start.offset)"
+        guard !env.visiting.contains(key) else { return gap(call.range, "\(name) calls itself", kind: .cycle) }
+        let inner = env.deeper(key)
+        var result = Resolution()
+        body.body.walk(ObjCVisitor(statement: { statement, context in
+            guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind else { return }
+            result = result.merging(self.evaluate(value, inner))
+        }), owner: body.owner)
+        if result.isEmpty { return gap(call.range, "\(name) returns no value the resolver can follow") }
+        return result.through(step(.function, name, at: body.range))
+    }
+
+    // MARK: - Helpers
+
+    func body(containing offset: Int) -> ObjCBody? {
+        bodies.first { $0.body.range.start.offset <= offset && offset < $0.body.range.end.offset }
+    }
+
+    private func bindings(in body: ObjCBody) -> [ObjCLocalBinding] {
+        let key = body.range.start.offset
+        if let cached = bindingCache[key] { return cached }
+        let computed = body.localBindings
+        bindingCache[key] = computed
+        return computed
+    }
+
+    /// `0x10`, `42u`, `1UL`, `010` (octal), `0b11`.
+    static func integer(_ spelling: String) -> Int? {
+        var digits = spelling.lowercased()
+        while let last = digits.last, "ul".contains(last) { digits.removeLast() }
+        if digits.hasPrefix("0x") { return Int(digits.dropFirst(2), radix: 16) }
+        if digits.hasPrefix("0b") { return Int(digits.dropFirst(2), radix: 2) }
+        if digits.count > 1, digits.hasPrefix("0") { return Int(digits.dropFirst(), radix: 8) }
+        return Int(digits)
+    }
+
+    /// Source text on one line, at most 60 characters (for messages and fingerprints).
+    public static func shortText(_ text: String) -> String {
+        let single = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return single.count > 60 ? String(single.prefix(57)) + "…" : single
+    }
+}

@@ -1,0 +1,89 @@
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+
+/// `objc.hardcoded_application_password` — `swift.hardcoded_application_password`'s judgement
+/// on Objective-C code: `-[LAContext setCredential:type:]` given literal content as the
+/// application password.
+public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
+    public static let calls = ["setCredential:type:"]
+
+    public init(options: [String: ConfigValue]) {}
+
+    public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {
+        guard call.kind == .message, let credential = call.arguments.first?.value, let typeArgument = call.argument(labelled: "type") else { return }
+        let type = context.resolve(typeArgument)
+        guard type.values.contains(where: { $0.value == .symbol("LACredentialTypeApplicationPassword") }) else {
+            context.noteGaps(type, asking: "credential type of setCredential:type:")
+            return
+        }
+        context.reportFirstJudged(
+            context.resolve(credential), at: credential.range, asking: "credential passed to setCredential:type:",
+            othersToo: .init(one: "is hard-coded too", many: "are hard-coded too"),
+            headline: { kind in
+                "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is \(kind) compiled into the app, so anyone with the binary can read it and unlock the item"
+            },
+            judge: Self.literalKind)
+    }
+
+    /// "a string literal" when the value is literal text turned into `NSData`
+    /// (`[@"1234" dataUsingEncoding:NSUTF8StringEncoding]`, `[NSData dataWithBytes:"1234" length:4]`).
+    static func literalKind(_ value: Value) -> String? {
+        switch value {
+        case .string(let text):
+            return text.isEmpty ? nil : "a string literal"
+        case .call(let call):
+            if call.name == "dataUsingEncoding", let receiver = call.receiver { return literalKind(receiver) }
+            if ["dataWithBytes", "initWithBytes"].contains(call.name), let bytes = call.arguments.first?.value { return literalKind(bytes) }
+            if ["stringWithUTF8String", "stringWithString"].contains(call.name), let text = call.arguments.first?.value { return literalKind(text) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    public static let description = RuleDescription.objectiveC(
+        of: HardcodedApplicationPasswordRule.description,
+        summary:
+            "-[LAContext setCredential:type:] is given a string literal as the LACredentialTypeApplicationPassword credential: the password is compiled into the app.",
+        whatItDoes: """
+            Flags `[context setCredential:… type:LACredentialTypeApplicationPassword]` in Objective-C when the \
+            credential can be literal text turned into `NSData` (`[@"1234" dataUsingEncoding:…]`, \
+            `[NSData dataWithBytes:"1234" length:4]`), followed through locals, constants and `#define`s.
+            """,
+        whatToDoInstead: """
+            Take the application password from the user (ideally through a key derivation with a per-install \
+            salt) instead of compiling it into the app.
+            """,
+        remediation:
+            "Take the application password from the user (ideally through a key derivation with a per-install salt) instead of compiling it into the app.",
+        examples: examples)
+
+    static let examples: [RuleExample] = [
+        .triggeringObjC(
+            "The application-password flow with a password written in the code",
+            """
+            @implementation Vault
+            - (void)storeSecret:(NSData *)secret {
+                LAContext *context = [[LAContext alloc] init];
+                NSData *password = [@"1234" dataUsingEncoding:NSUTF8StringEncoding];
+                [context setCredential:↓password type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """,
+            messages: [
+                "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a string literal compiled into the app, so anyone with the binary can read it and unlock the item (via `password` (line 4))",
+            ]),
+        .nonTriggeringObjC(
+            "The password the user typed",
+            """
+            @implementation Vault
+            - (void)storeSecret:(NSData *)secret {
+                LAContext *context = [[LAContext alloc] init];
+                NSData *password = [self.passwordField.text dataUsingEncoding:NSUTF8StringEncoding];
+                [context setCredential:password type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """),
+    ]
+}

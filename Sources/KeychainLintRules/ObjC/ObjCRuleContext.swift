@@ -1,0 +1,99 @@
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+
+/// What an Objective-C rule sees while it checks one file, and where it reports: the file's
+/// tree and value resolver, the scan (project files and model), and the findings and gaps so far.
+public final class ObjCRuleContext {
+    public let resolver: ObjCValueResolver
+    public let scan: ScanContext
+    public let rule: RuleDescription
+    public private(set) var findings: [Finding] = []
+    public private(set) var gaps: [ResolutionGap] = []
+
+    public var path: String { resolver.path }
+    public var tree: ObjCSyntaxTree { resolver.tree }
+
+    public init(resolver: ObjCValueResolver, scan: ScanContext, rule: RuleDescription) {
+        self.resolver = resolver
+        self.scan = scan
+        self.rule = rule
+    }
+
+    public func resolve(_ expression: ObjCExpr) -> Resolution {
+        resolver.resolve(expression)
+    }
+
+    /// The keychain dictionaries an expression can be.
+    public func queries(_ expression: ObjCExpr) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        let resolution = resolve(expression)
+        return (resolution.values.compactMap(KeychainQuery.init), resolution.gaps)
+    }
+
+    /// Records where resolution stopped, for `--verbose`.
+    public func noteGaps(_ resolution: Resolution, asking question: String) {
+        for gap in resolution.gaps {
+            gaps.append(ResolutionGap(file: gap.file, line: gap.line, column: gap.column,
+                                      reason: "\(rule.id): \(question): \(gap.reason)", kind: gap.kind))
+        }
+    }
+
+    /// Reports a finding spanning `range` of this file.
+    public func report(
+        at range: ObjCSourceRange, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
+        trace: [TraceStep] = []
+    ) {
+        report(
+            at: resolver.location(range), message: message, confidence: confidence, severity: severity, trace: trace,
+            snippet: ObjCValueResolver.shortText(resolver.text(range)))
+    }
+
+    /// Reports at a location (a dictionary entry); the engine drops duplicates.
+    public func report(
+        at location: ValueLocation, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
+        trace: [TraceStep] = [], snippet: String
+    ) {
+        findings.append(
+            Finding(
+                ruleId: rule.id,
+                severity: severity ?? rule.severity,
+                confidence: confidence ?? rule.confidence,
+                message: message,
+                range: SourceRange(
+                    file: location.file,
+                    start: SourcePosition(line: location.line, column: location.column, characterColumn: location.characterColumn),
+                    end: SourcePosition(line: location.endLine, column: location.endColumn, characterColumn: location.endCharacterColumn)),
+                remediation: rule.remediation,
+                relatedLocations: trace.map { step in
+                    RelatedLocation(
+                        range: SourceRange(
+                            file: step.file, start: SourcePosition(line: step.line, column: step.column),
+                            end: SourcePosition(line: step.line, column: step.column)),
+                        message: step.text)
+                },
+                fingerprint: snippet))
+    }
+
+    /// " (via `flags` (line 12) → assigned (line 14))" for a resolved value; empty for a literal.
+    public func describeTrace(_ trace: [TraceStep]) -> String {
+        guard !trace.isEmpty else { return "" }
+        return " (via " + trace.map { "\($0.text) (line \($0.line))" }.joined(separator: " → ") + ")"
+    }
+
+    /// Judges every value of `resolution` and reports the first judged at `range` (see
+    /// `FirstJudged`); notes the gaps when none is. Returns whether it reported.
+    @discardableResult
+    public func reportFirstJudged(
+        _ resolution: Resolution, at range: ObjCSourceRange, asking question: String,
+        othersToo others: FirstJudged.OthersPhrase, headline: (String) -> String = { $0 }, judge: (Value) -> String?
+    ) -> Bool {
+        guard let first = FirstJudged.select(resolution.values.map { ($0.value, $0.trace) }, judge: judge) else {
+            noteGaps(resolution, asking: question)
+            return false
+        }
+        report(
+            at: range, message: first.message(headline: headline, trace: describeTrace(first.trace), others: others),
+            confidence: first.confidence, trace: first.trace)
+        return true
+    }
+}
