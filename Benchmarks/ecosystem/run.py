@@ -474,7 +474,7 @@ def markdown(data, sc, command):
         L.append("")
     L.append("## Per repository")
     L.append("")
-    L.append("| repository | commit measured | Swift files scanned | lines | wall s | peak RSS MB | exit | findings | status |")
+    L.append("| repository | commit measured | files scanned (Swift, Objective-C) | lines | wall s | peak RSS MB | exit | findings | status |")
     L.append("|---|---|---:|---:|---:|---:|---:|---:|---|")
     tot_wall = 0.0
     for (repo, mc, pc, files, lines, wall, rss, ex, n, status, ndiag) in repo_rows(data):
