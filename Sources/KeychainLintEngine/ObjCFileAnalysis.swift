@@ -20,14 +20,29 @@ enum ObjCFileAnalysis {
 
         start = Date()
         let contexts = rules.map { ObjCRuleContext(resolver: resolver, scan: scan, rule: $0.description) }
-        if !table.byCall.isEmpty {
-            for call in tree.calls {
-                guard let interested = table.byCall[call.name] else { continue }
-                for position in interested {
-                    guard let rule = rules[position].rule as? any ObjCRule else { continue }
-                    rule.check(call, in: contexts[position])
+        if !table.isEmpty {
+            // One walk, handing each call, identifier and member access to the rules that name it.
+            let objcRules = rules.map { $0.rule as? any ObjCRule }
+            var assignedMembers: [Int: ObjCExpr] = [:]
+            tree.walk(ObjCVisitor(expression: { expression, walkContext in
+                switch expression.kind {
+                case .call, .message:
+                    guard let call = ObjCSyntaxTree.callSite(expression, walkContext), let interested = table.byCall[call.name] else { return }
+                    for position in interested { objcRules[position]?.check(call, in: contexts[position]) }
+                case .identifier(let name):
+                    guard let interested = table.byIdentifier[name] else { return }
+                    for position in interested { objcRules[position]?.check(identifier: expression, in: contexts[position]) }
+                case .assignment(.assign, let target, let value):
+                    // Pre-order: the assignment is met before its target, which then knows its value.
+                    if case .member = target.kind { assignedMembers[target.range.start.offset] = value }
+                case .member(_, let name, _):
+                    guard let interested = table.byMember[name] else { return }
+                    let assigned = assignedMembers.removeValue(forKey: expression.range.start.offset)
+                    for position in interested { objcRules[position]?.check(member: expression, assigned: assigned, in: contexts[position]) }
+                default:
+                    return
                 }
-            }
+            }))
         }
         let directives = suppressionDirectives(in: tree)
         for context in contexts {
@@ -89,15 +104,23 @@ enum ObjCFileAnalysis {
 /// plan's rule order; built once per scan.
 struct ObjCDispatchTable: Sendable {
     let byCall: [String: [Int]]
+    let byIdentifier: [String: [Int]]
+    let byMember: [String: [Int]]
+
+    var isEmpty: Bool { byCall.isEmpty && byIdentifier.isEmpty && byMember.isEmpty }
 
     init(types: [any Rule.Type]) {
         var byCall: [String: [Int]] = [:]
+        var byIdentifier: [String: [Int]] = [:]
+        var byMember: [String: [Int]] = [:]
         for (position, type) in types.enumerated() {
             guard let objc = type as? any ObjCRule.Type else { continue }
-            for name in objc.calls where byCall[name]?.contains(position) != true {
-                byCall[name, default: []].append(position)
-            }
+            for name in objc.calls where byCall[name]?.contains(position) != true { byCall[name, default: []].append(position) }
+            for name in objc.identifiers where byIdentifier[name]?.contains(position) != true { byIdentifier[name, default: []].append(position) }
+            for name in objc.members where byMember[name]?.contains(position) != true { byMember[name, default: []].append(position) }
         }
         self.byCall = byCall
+        self.byIdentifier = byIdentifier
+        self.byMember = byMember
     }
 }

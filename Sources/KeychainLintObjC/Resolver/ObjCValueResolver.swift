@@ -533,7 +533,8 @@ public final class ObjCValueResolver {
 
     // MARK: - Helpers
 
-    func body(containing offset: Int) -> ObjCBody? {
+    /// The function or method body around `offset`.
+    public func body(containing offset: Int) -> ObjCBody? {
         bodies.first { $0.body.range.start.offset <= offset && offset < $0.body.range.end.offset }
     }
 

@@ -149,7 +149,8 @@ extension ObjCSyntaxTree {
         return calls.sorted { $0.range.start.offset < $1.range.start.offset }
     }
 
-    static func callSite(_ expression: ObjCExpr, _ context: ObjCWalkContext) -> ObjCCallSite? {
+    /// The call an expression is, if it is one (for a walk that dispatches calls as it meets them).
+    public static func callSite(_ expression: ObjCExpr, _ context: ObjCWalkContext) -> ObjCCallSite? {
         switch expression.kind {
         case .call(let call):
             return ObjCCallSite(

@@ -13,7 +13,17 @@ public protocol ObjCRule: Rule {
     /// The calls the rule is handed: C functions by name (`SecAccessControlCreateWithFlags`),
     /// message sends by selector (`setCredential:type:`).
     static var calls: [String] { get }
+    /// Names the rule is handed wherever they appear as an identifier (`kSecAccessControlTouchIDAny`).
+    static var identifiers: [String] { get }
+    /// Member names the rule is handed as `base.name` / `base->name` expressions
+    /// (`context.touchIDAuthenticationAllowableReuseDuration`).
+    static var members: [String] { get }
     func check(_ call: ObjCCallSite, in context: ObjCRuleContext)
+    /// `expression` is an `.identifier` named in `identifiers`.
+    func check(identifier expression: ObjCExpr, in context: ObjCRuleContext)
+    /// `expression` is a `.member` named in `members`; `assigned` is the value when it is the
+    /// target of an assignment (`x.name = value`).
+    func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext)
 }
 
 extension ObjCRule {
@@ -23,7 +33,15 @@ extension ObjCRule {
     /// with the call must contain).
     public static var interests: [SyntaxInterest] {
         calls.map { .call(String($0.split(separator: ":").first ?? Substring($0))) }
+            + identifiers.map { .identifier($0) } + members.map { .memberAccess($0) }
     }
+
+    public static var calls: [String] { [] }
+    public static var identifiers: [String] { [] }
+    public static var members: [String] { [] }
+    public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {}
+    public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {}
+    public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {}
 
     /// Swift syntax is never handed to an Objective-C rule.
     public func check(_ input: RuleInput, in context: RuleContext) {}
