@@ -358,7 +358,7 @@ public final class ObjCValueResolver {
             let trace = step(.assignment, "`\(name)` \(Self.verb(dictionaryStep.kind))", at: dictionaryStep.range)
             switch dictionaryStep.kind {
             case .set(let keyExpression, let valueExpression):
-                let parts = Resolution.combinations([evaluate(keyExpression, env.deeper()), evaluate(valueExpression, env.deeper())])
+                let parts = Resolution.combinations([part(keyExpression, env), part(valueExpression, env)])
                 for gap in parts.gaps { next.add(gap) }
                 for traced in current.values {
                     guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
