@@ -17,6 +17,7 @@ enum ObjCFileAnalysis {
         let tree = ObjCSyntaxTree.parse(text)
         let resolver = ObjCValueResolver(path: path, source: text, tree: tree)
         outcome.parseSeconds = Date().timeIntervalSince(start)
+        outcome.parsedObjC = true
 
         start = Date()
         let contexts = rules.map { ObjCRuleContext(resolver: resolver, scan: scan, rule: $0.description) }

@@ -328,6 +328,8 @@ public final class Scanner {
         /// Whether rules ran on the file (it passed the prefilter); only those are cached.
         var analysed = false
         var fromCache = false
+        /// The Objective-C front end parsed the file (Swift parses are counted by the index).
+        var parsedObjC = false
         /// Names this file's analysis looked up across files (the result cache's dependencies).
         var dependencies: [String] = []
         /// Scan-wide facts it used; their names are stored once per fact.
@@ -535,8 +537,9 @@ public final class Scanner {
 
         stats.filesDiscovered = sources.count + projectFiles.count
         stats.filesScanned = sources.count
-        stats.filesParsed = index.parsedFileCount
-        stats.parses = index.totalParses
+        let objcParses = outcomes.filter { $0.parsedObjC && !$0.fromCache }.count
+        stats.filesParsed = index.parsedFileCount + objcParses
+        stats.parses = index.totalParses + objcParses
         stats.phaseSeconds = clock.phases
         stats.durationSeconds = clock.total
 

@@ -31,17 +31,24 @@ struct BranchPath: Equatable {
         }
         switch statement.kind {
         case .compound(let statements):
-            // Inside a `switch` body, a case runs from its label to the next one.
-            var caseStart: Int?
-            for child in statements {
-                if case .caseLabel = child.kind { caseStart = child.range.start.offset }
-                if case .defaultLabel = child.kind { caseStart = child.range.start.offset }
-                if contains(child.range, offset) {
-                    if let caseStart { arms.append(caseStart) }
-                    descend(child, to: offset, arms: &arms, depth: depth + 1)
-                    return
-                }
+            // The statements are in source order: find the one holding `offset` by bisection
+            // (a generated body may hold thousands).
+            var low = 0
+            var high = statements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if statements[middle].range.end.offset <= offset { low = middle + 1 } else { high = middle }
             }
+            guard low < statements.count, contains(statements[low].range, offset) else { return }
+            // Inside a `switch` body, a case runs from its label to the next one.
+            if let label = statements[..<low].last(where: { statement in
+                if case .caseLabel = statement.kind { return true }
+                if case .defaultLabel = statement.kind { return true }
+                return false
+            }) {
+                arms.append(label.range.start.offset)
+            }
+            descend(statements[low], to: offset, arms: &arms, depth: depth + 1)
         case .if(let condition, let thenBranch, let elseBranch):
             if arm(thenBranch) { return }
             if let elseBranch, arm(elseBranch) { return }

@@ -28,6 +28,19 @@ public final class ObjCValueResolver {
     /// Text of each line, for columns in characters (findings count characters, not bytes).
     private let source: [UInt8]
 
+    /// Answers about locals and function results, kept for the file (the same local is asked
+    /// about by every rule and every use that reaches it). Answers cut by a cycle, the depth
+    /// limit or the step budget depend on the question and are not kept.
+    private var memo: [String: Resolution] = [:]
+    /// Evaluation steps of the current question (`maximumSteps`).
+    private var steps = 0
+
+    /// Steps one question may take: generated code (thousands of `flags |= …` in one body) must
+    /// end in bounded time; the gap says where the budget ran out.
+    public static let maximumSteps = 20_000
+    /// Earlier assignments of one local a question considers (the latest ones).
+    public static let maximumAssignments = 256
+
     /// Nested evaluations one question may take (functions returning functions' values, locals
     /// assigned from locals): a bound for hostile code, far beyond what real code needs.
     public static let maximumDepth = 24
@@ -71,7 +84,23 @@ public final class ObjCValueResolver {
 
     /// The possible values of `expression`.
     public func resolve(_ expression: ObjCExpr) -> Resolution {
-        evaluate(expression, Environment())
+        steps = 0
+        let answer = evaluate(expression, Environment())
+        guard answer.gaps.contains(where: { $0.kind == .stepBudget }) else { return answer }
+        // The budget is the question's, not a place's: said once, where the question was asked.
+        var result = Resolution(values: answer.values, gaps: answer.gaps.filter { $0.kind != .stepBudget })
+        result.add(ResolutionGap(
+            file: path, line: expression.range.start.line, column: characterColumn(expression.range.start),
+            reason: "the value takes more than \(Self.maximumSteps) steps to follow: values beyond them are not judged",
+            kind: .stepBudget))
+        return result
+    }
+
+    private func remembered(_ key: String, _ compute: () -> Resolution) -> Resolution {
+        if let known = memo[key] { return known }
+        let answer = compute()
+        if !answer.gaps.contains(where: { [.cycle, .depthLimit, .stepBudget].contains($0.kind) }) { memo[key] = answer }
+        return answer
     }
 
     /// Where a range lies, as findings and dictionary entries locate things.
@@ -112,6 +141,10 @@ public final class ObjCValueResolver {
     private func evaluate(_ expression: ObjCExpr, _ env: Environment) -> Resolution {
         guard env.depth < Self.maximumDepth else {
             return gap(expression.range, "nested too deeply to follow", kind: .depthLimit)
+        }
+        steps += 1
+        guard steps <= Self.maximumSteps else {
+            return gap(expression.range, "the value takes more than \(Self.maximumSteps) steps to follow", kind: .stepBudget)
         }
         switch expression.kind {
         case .parenthesized(let inner), .boxed(let inner):
@@ -247,10 +280,11 @@ public final class ObjCValueResolver {
         }
         let offset = use.range.start.offset
         if let body = body(containing: offset) {
-            if body.parameterNames.contains(name), bindings(in: body).allSatisfy({ $0.name != name || $0.range.start.offset >= offset }) {
+            let bound = bindings(of: name, in: body)
+            if body.parameterNames.contains(name), bound.allSatisfy({ $0.range.start.offset >= offset }) {
                 return gap(use.range, "`\(name)` is a parameter of \(body.owner): its callers are not followed")
             }
-            if bindings(in: body).contains(where: { $0.name == name && $0.range.start.offset < offset }) {
+            if bound.contains(where: { $0.range.start.offset < offset }) {
                 return local(name, in: body, before: offset, use: use.range, env)
             }
         }
@@ -275,20 +309,46 @@ public final class ObjCValueResolver {
     private func local(_ name: String, in body: ObjCBody, before offset: Int, use: ObjCSourceRange, _ env: Environment) -> Resolution {
         let key = "local \(name)@\(offset)"
         guard !env.visiting.contains(key) else { return gap(use, "`\(name)` depends on itself", kind: .cycle) }
-        let inner = env.deeper(key)
-        let candidates = bindings(in: body).filter { $0.name == name && $0.range.start.offset < offset && !Self.isCompoundOtherThanOr($0) }
-        let usePath = BranchPath.to(offset, in: body.body)
-        let paths = candidates.map { BranchPath.to($0.range.start.offset, in: body.body) }
+        guard env.depth < Self.maximumDepth else { return gap(use, "nested too deeply to follow", kind: .depthLimit) }
+        // `x |= …` reads `x` before it without going through `evaluate`: the budget is counted here too.
+        steps += 1
+        guard steps <= Self.maximumSteps else {
+            return gap(use, "the value takes more than \(Self.maximumSteps) steps to follow", kind: .stepBudget)
+        }
+        return remembered(key) { localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
+    }
+
+    private func localValues(_ name: String, in body: ObjCBody, before offset: Int, use: ObjCSourceRange, _ inner: Environment) -> Resolution {
+        let all = bindings(of: name, in: body)
+        // The bindings are in source order: those before `offset` are a prefix.
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].range.start.offset < offset { low = middle + 1 } else { high = middle }
+        }
+        var candidates = all[..<low].filter { !Self.isCompoundOtherThanOr($0) }
+        var cut: Resolution?
+        if candidates.count > Self.maximumAssignments {
+            candidates = Array(candidates.suffix(Self.maximumAssignments))
+            cut = gap(use, "`\(name)` is assigned more than \(Self.maximumAssignments) times before this use: only the latest are followed", kind: .searchLimit)
+        }
+        let usePath = branchPath(offset, in: body)
+        // From the latest assignment back: one replaces the earlier ones whose path it lies on,
+        // when it lies on the use's path too (distinct replacing paths are few).
+        var replacing: [BranchPath] = []
+        var reaching: [ObjCLocalBinding] = []
+        for binding in candidates.reversed() {
+            let path = branchPath(binding.range.start.offset, in: body)
+            if replacing.contains(where: { $0.isPrefix(of: path) }) { continue }
+            reaching.append(binding)
+            if Self.replaces(binding), path.isPrefix(of: usePath), !replacing.contains(path) { replacing.append(path) }
+        }
         var result = Resolution()
-        for (position, binding) in candidates.enumerated() {
-            // Replaced by a later plain assignment (or declaration) on every path to the use.
-            let replaced = candidates.indices.contains { later in
-                later > position && Self.replaces(candidates[later]) && paths[later].isPrefix(of: paths[position])
-                    && paths[later].isPrefix(of: usePath)
-            }
-            if replaced { continue }
+        for binding in reaching.reversed() {
             result = result.merging(bindingValue(binding, name: name, in: body, use: offset, env: inner))
         }
+        if let cut { result = result.merging(cut) }
         if result.isEmpty { return gap(use, "`\(name)` has no value the resolver can follow here") }
         return result
     }
@@ -348,11 +408,11 @@ public final class ObjCValueResolver {
         guard resolution.values.contains(where: { if case .dictionary = $0.value { true } else { false } }) else { return resolution }
         let steps = dictionarySteps(in: body).filter { $0.target == name && $0.range.start.offset >= start && $0.range.start.offset < use }
         guard !steps.isEmpty else { return resolution }
-        let usePath = BranchPath.to(use, in: body.body)
-        let bindingPath = BranchPath.to(start, in: body.body)
+        let usePath = branchPath(use, in: body)
+        let bindingPath = branchPath(start, in: body)
         var current = resolution
         for dictionaryStep in steps {
-            let path = BranchPath.to(dictionaryStep.range.start.offset, in: body.body)
+            let path = branchPath(dictionaryStep.range.start.offset, in: body)
             let always = path.isPrefix(of: usePath) && path.isPrefix(of: bindingPath) || path == bindingPath && path.isPrefix(of: usePath)
             var next = always ? Resolution(gaps: current.gaps) : current
             let trace = step(.assignment, "`\(name)` \(Self.verb(dictionaryStep.kind))", at: dictionaryStep.range)
@@ -521,7 +581,10 @@ public final class ObjCValueResolver {
     private func returns(of body: ObjCBody, called name: String, at call: ObjCExpr, _ env: Environment) -> Resolution {
         let key = "body \(body.range.start.offset)"
         guard !env.visiting.contains(key) else { return gap(call.range, "\(name) calls itself", kind: .cycle) }
-        let inner = env.deeper(key)
+        return remembered(key) { returnValues(of: body, called: name, at: call, env.deeper(key)) }
+    }
+
+    private func returnValues(of body: ObjCBody, called name: String, at call: ObjCExpr, _ inner: Environment) -> Resolution {
         var result = Resolution()
         body.body.walk(ObjCVisitor(statement: { statement, context in
             guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind else { return }
@@ -536,6 +599,31 @@ public final class ObjCValueResolver {
     /// The function or method body around `offset`.
     public func body(containing offset: Int) -> ObjCBody? {
         bodies.first { $0.body.range.start.offset <= offset && offset < $0.body.range.end.offset }
+    }
+
+    private var pathCache: [Int: BranchPath] = [:]
+
+    /// Where `offset` lies among the body's branches (kept: asked for each assignment by every
+    /// use of its local).
+    private func branchPath(_ offset: Int, in body: ObjCBody) -> BranchPath {
+        if let known = pathCache[offset] { return known }
+        let path = BranchPath.to(offset, in: body.body)
+        pathCache[offset] = path
+        return path
+    }
+
+    private var bindingsByName: [Int: [String: [ObjCLocalBinding]]] = [:]
+
+    /// The declarations of and assignments to `name` in `body`, in source order.
+    private func bindings(of name: String, in body: ObjCBody) -> [ObjCLocalBinding] {
+        let key = body.range.start.offset
+        if let table = bindingsByName[key] { return table[name] ?? [] }
+        var table: [String: [ObjCLocalBinding]] = [:]
+        for binding in bindings(in: body) {
+            if let bound = binding.name { table[bound, default: []].append(binding) }
+        }
+        bindingsByName[key] = table
+        return table[name] ?? []
     }
 
     private func bindings(in body: ObjCBody) -> [ObjCLocalBinding] {
