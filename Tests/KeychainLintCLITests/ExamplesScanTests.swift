@@ -37,6 +37,7 @@ struct ExamplesScanTests {
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:34:13", "swift.conflicting_accessibility_attributes"),
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:79:43", "swift.weak_keychain_accessibility"),
         ("Examples/InsecureBank/Legacy/KeychainBridge.m:17:28", "objc.hardcoded_application_password"),
+        ("Examples/InsecureBank/Legacy/KeychainBridge.m:61:9", "objc.biometric_item_not_device_bound"),
         ("Examples/InsecureBank/Legacy/KeychainBridge.m:61:55", "objc.weak_biometric_acl"),
         ("Examples/InsecureBank/Legacy/KeychainBridge.m:73:27", "objc.weak_keychain_accessibility"),
         ("Examples/InsecureBank/UI/BiometricLoginViewController.swift:73:9", "swift.excessive_authentication_reuse"),

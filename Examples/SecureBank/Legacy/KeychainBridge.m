@@ -55,7 +55,7 @@ static NSString * const kVaultAccount = @"vault-key";
     SecAccessControlCreateFlags flags = kSecAccessControlBiometryCurrentSet;
     CFErrorRef error = NULL;
     SecAccessControlRef access = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
-        kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, &error);
+        kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &error);
     if (access == NULL) {
         NSLog(@"quick unlock access control: %@", CFBridgingRelease(error));
     }

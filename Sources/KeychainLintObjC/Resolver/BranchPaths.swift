@@ -7,26 +7,60 @@
 struct BranchPath: Equatable {
     /// Each arm by the offset where it starts (unique within a body).
     var arms: [Int]
+    /// What each arm of `arms` is: one of the alternatives of a statement, or a body that may run
+    /// several times.
+    var kinds: [ArmKind] = []
+
+    enum ArmKind: Equatable {
+        /// The `then` or `else` of an `if`, a `case` of a `switch`, a side of `?:`: at most one of
+        /// the statement's alternatives (identified by its start) runs in one pass.
+        case alternative(of: Int)
+        /// A loop body or a block literal: it may run several times.
+        case repeated
+        /// A `switch` body, `@try`/`@catch` blocks: neither.
+        case other
+    }
 
     func isPrefix(of other: BranchPath) -> Bool {
         arms.count <= other.arms.count && Array(other.arms.prefix(arms.count)) == arms
     }
 
+    /// Whether code at this path and at `other` never both run in one pass through the body: the
+    /// paths part into different alternatives of one `if`/`else`, `switch` or `?:`, and no loop
+    /// or block around that statement can run both in turn.
+    func excludes(_ other: BranchPath) -> Bool {
+        for index in 0..<min(arms.count, other.arms.count) {
+            guard arms[index] == other.arms[index] else {
+                guard index < kinds.count, index < other.kinds.count, case .alternative(let owner) = kinds[index],
+                      other.kinds[index] == .alternative(of: owner)
+                else { return false }
+                return true
+            }
+            if index < kinds.count, kinds[index] == .repeated { return false }
+        }
+        return false
+    }
+
     /// The path to `offset` inside `statement` (the body's compound statement).
     static func to(_ offset: Int, in statement: ObjCStmt) -> BranchPath {
-        var arms: [Int] = []
-        descend(statement, to: offset, arms: &arms, depth: 0)
-        return BranchPath(arms: arms)
+        var path = BranchPath(arms: [])
+        descend(statement, to: offset, path: &path, depth: 0)
+        return path
+    }
+
+    fileprivate mutating func append(_ arm: Int, _ kind: ArmKind) {
+        arms.append(arm)
+        kinds.append(kind)
     }
 
     /// The tree is never deeper than the parser's nesting limit, so the recursion is bounded; the
     /// depth check is a second guard.
-    private static func descend(_ statement: ObjCStmt, to offset: Int, arms: inout [Int], depth: Int) {
+    private static func descend(_ statement: ObjCStmt, to offset: Int, path: inout BranchPath, depth: Int) {
         guard depth < 512, contains(statement.range, offset) else { return }
-        func arm(_ child: ObjCStmt) -> Bool {
+        func arm(_ child: ObjCStmt, _ kind: ArmKind) -> Bool {
             guard contains(child.range, offset) else { return false }
-            arms.append(child.range.start.offset)
-            descend(child, to: offset, arms: &arms, depth: depth + 1)
+            path.append(child.range.start.offset, kind)
+            descend(child, to: offset, path: &path, depth: depth + 1)
             return true
         }
         switch statement.kind {
@@ -41,65 +75,70 @@ struct BranchPath: Equatable {
             }
             guard low < statements.count, contains(statements[low].range, offset) else { return }
             // Inside a `switch` body, a case runs from its label to the next one.
-            if let label = statements[..<low].last(where: { statement in
-                if case .caseLabel = statement.kind { return true }
-                if case .defaultLabel = statement.kind { return true }
+            if let label = statements[..<low].last(where: { child in
+                if case .caseLabel = child.kind { return true }
+                if case .defaultLabel = child.kind { return true }
                 return false
             }) {
-                arms.append(label.range.start.offset)
+                path.append(label.range.start.offset, .alternative(of: statement.range.start.offset))
             }
-            descend(statements[low], to: offset, arms: &arms, depth: depth + 1)
+            descend(statements[low], to: offset, path: &path, depth: depth + 1)
         case .if(let condition, let thenBranch, let elseBranch):
-            if arm(thenBranch) { return }
-            if let elseBranch, arm(elseBranch) { return }
-            descendExpression(condition, to: offset, arms: &arms, depth: depth)
-        case .while(_, let body), .doWhile(let body, _), .forIn(_, _, let body), .switch(_, let body):
-            _ = arm(body)
+            let choice = ArmKind.alternative(of: statement.range.start.offset)
+            if arm(thenBranch, choice) { return }
+            if let elseBranch, arm(elseBranch, choice) { return }
+            descendExpression(condition, to: offset, path: &path, depth: depth)
+        case .while(_, let body), .doWhile(let body, _), .forIn(_, _, let body):
+            _ = arm(body, .repeated)
+        case .switch(_, let body):
+            _ = arm(body, .other)
         case .for(let initializer, _, _, let body):
             if let initializer, contains(initializer.range, offset) {
-                descend(initializer, to: offset, arms: &arms, depth: depth + 1)
+                descend(initializer, to: offset, path: &path, depth: depth + 1)
             } else {
-                _ = arm(body)
+                _ = arm(body, .repeated)
             }
         case .try(let body, let catches, let finally):
-            if arm(body) { return }
-            for clause in catches where arm(clause.body) { return }
-            if let finally { descend(finally, to: offset, arms: &arms, depth: depth + 1) }
+            if arm(body, .other) { return }
+            for clause in catches where arm(clause.body, .other) { return }
+            if let finally { descend(finally, to: offset, path: &path, depth: depth + 1) }
         case .synchronized(_, let body), .autoreleasepool(let body):
-            descend(body, to: offset, arms: &arms, depth: depth + 1)
+            descend(body, to: offset, path: &path, depth: depth + 1)
         case .expression(let expression), .return(.some(let expression)), .throw(.some(let expression)):
-            descendExpression(expression, to: offset, arms: &arms, depth: depth)
+            descendExpression(expression, to: offset, path: &path, depth: depth)
         case .declaration(let declaration):
             for declarator in declaration.declarators {
-                if let initializer = declarator.initializer { descendExpression(initializer, to: offset, arms: &arms, depth: depth) }
+                if let initializer = declarator.initializer { descendExpression(initializer, to: offset, path: &path, depth: depth) }
             }
         default:
             return
         }
     }
 
-    /// A block literal (a completion handler) runs later, if at all: its body is an arm.
-    private static func descendExpression(_ expression: ObjCExpr, to offset: Int, arms: inout [Int], depth: Int) {
+    /// A block literal (a completion handler) runs later, if at all, perhaps several times: its
+    /// body is an arm.
+    private static func descendExpression(_ expression: ObjCExpr, to offset: Int, path: inout BranchPath, depth: Int) {
         guard depth < 512, contains(expression.range, offset) else { return }
         if case .block(let block) = expression.kind {
-            arms.append(block.body.range.start.offset)
-            descend(block.body, to: offset, arms: &arms, depth: depth + 1)
+            path.append(block.body.range.start.offset, .repeated)
+            descend(block.body, to: offset, path: &path, depth: depth + 1)
             return
         }
         if case .conditional(_, let thenBranch, let elseBranch) = expression.kind {
+            let choice = ArmKind.alternative(of: expression.range.start.offset)
             if let thenBranch, contains(thenBranch.range, offset) {
-                arms.append(thenBranch.range.start.offset)
-                descendExpression(thenBranch, to: offset, arms: &arms, depth: depth + 1)
+                path.append(thenBranch.range.start.offset, choice)
+                descendExpression(thenBranch, to: offset, path: &path, depth: depth + 1)
                 return
             }
             if contains(elseBranch.range, offset) {
-                arms.append(elseBranch.range.start.offset)
-                descendExpression(elseBranch, to: offset, arms: &arms, depth: depth + 1)
+                path.append(elseBranch.range.start.offset, choice)
+                descendExpression(elseBranch, to: offset, path: &path, depth: depth + 1)
                 return
             }
         }
         expression.forEachChild { child in
-            descendExpression(child, to: offset, arms: &arms, depth: depth + 1)
+            descendExpression(child, to: offset, path: &path, depth: depth + 1)
         }
     }
 

@@ -401,7 +401,9 @@ public final class ObjCValueResolver {
 
     /// `[query setObject:v forKey:k]` and the like after the dictionary's binding and before the
     /// use. A step on every path to the use changes every value; a step in a branch gives each
-    /// value with and without it.
+    /// value with and without it, except a value that took a step in another alternative of the
+    /// same `if`/`else` or `switch` (the two never run in one pass: `kSecAttrAccessControl` set in
+    /// the `if` and `kSecAttrAccessible` in the `else` are never in one dictionary).
     private func applyingDictionarySteps(
         _ resolution: Resolution, to name: String, in body: ObjCBody, after start: Int, before use: Int, _ env: Environment
     ) -> Resolution {
@@ -410,37 +412,73 @@ public final class ObjCValueResolver {
         guard !steps.isEmpty else { return resolution }
         let usePath = branchPath(use, in: body)
         let bindingPath = branchPath(start, in: body)
-        var current = resolution
+        // The values so far, grouped by the branch steps each one took.
+        var groups: [(taken: [BranchPath], values: Resolution)] = [([], Resolution(values: resolution.values))]
+        var result = Resolution(gaps: resolution.gaps)
         for dictionaryStep in steps {
             let path = branchPath(dictionaryStep.range.start.offset, in: body)
             let always = path.isPrefix(of: usePath) && path.isPrefix(of: bindingPath) || path == bindingPath && path.isPrefix(of: usePath)
-            var next = always ? Resolution(gaps: current.gaps) : current
             let trace = step(.assignment, "`\(name)` \(Self.verb(dictionaryStep.kind))", at: dictionaryStep.range)
-            switch dictionaryStep.kind {
-            case .set(let keyExpression, let valueExpression):
-                let parts = Resolution.combinations([part(keyExpression, env), part(valueExpression, env)])
-                for gap in parts.gaps { next.add(gap) }
+            let apply = stepApplication(dictionaryStep, trace: trace, gaps: &result, env)
+            var next = always ? [] : groups
+            var valueCount = next.reduce(0) { $0 + $1.values.values.count }
+            for group in groups {
+                if !always && group.taken.contains(where: { $0.excludes(path) }) { continue }
+                let stepped = apply(group.values)
+                valueCount += stepped.values.count
+                guard always || valueCount <= Resolution.maximumValues else {
+                    result.add(Resolution.valueLimitGap)
+                    break
+                }
+                next.append((always ? group.taken : group.taken + [path], stepped))
+            }
+            groups = next
+        }
+        // Without each branch step before with it, as the steps come.
+        for group in groups { result = result.merging(group.values) }
+        return result
+    }
+
+    /// What one step makes of each value (values that are not dictionaries pass unchanged); the
+    /// step's own gaps go to `gaps`.
+    private func stepApplication(
+        _ dictionaryStep: DictionaryStep, trace: TraceStep, gaps: inout Resolution, _ env: Environment
+    ) -> (Resolution) -> Resolution {
+        switch dictionaryStep.kind {
+        case .set(let keyExpression, let valueExpression):
+            let parts = Resolution.combinations([part(keyExpression, env), part(valueExpression, env)])
+            for gap in parts.gaps { gaps.add(gap) }
+            let entryLocation = location(dictionaryStep.range)
+            let valueLocation = location(valueExpression.range)
+            return { current in
+                var next = Resolution()
                 for traced in current.values {
                     guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
                     for (values, _) in parts.values {
                         var updated = entries.filter { !SecItemKeys.sameKey($0.key, values[0]) }
-                        updated.append(DictionaryEntry(
-                            key: values[0], value: values[1], location: location(dictionaryStep.range),
-                            valueLocation: location(valueExpression.range)))
+                        updated.append(DictionaryEntry(key: values[0], value: values[1], location: entryLocation, valueLocation: valueLocation))
                         next.add(TracedValue(value: .dictionary(updated), trace: traced.trace + [trace]))
                     }
                 }
-            case .remove(let keyExpression):
-                let keys = evaluate(keyExpression, env.deeper())
+                return next
+            }
+        case .remove(let keyExpression):
+            let keys = evaluate(keyExpression, env.deeper())
+            return { current in
+                var next = Resolution()
                 for traced in current.values {
                     guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
                     for key in keys.values {
                         next.add(TracedValue(value: .dictionary(entries.filter { !SecItemKeys.sameKey($0.key, key.value) }), trace: traced.trace + [trace]))
                     }
                 }
-            case .merge(let other):
-                let merged = evaluate(other, env.deeper())
-                for gap in merged.gaps { next.add(gap) }
+                return next
+            }
+        case .merge(let other):
+            let merged = evaluate(other, env.deeper())
+            for gap in merged.gaps { gaps.add(gap) }
+            return { current in
+                var next = Resolution()
                 for traced in current.values {
                     guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
                     for addition in merged.values {
@@ -449,10 +487,9 @@ public final class ObjCValueResolver {
                         next.add(TracedValue(value: .dictionary(kept + added), trace: traced.trace + [trace]))
                     }
                 }
+                return next
             }
-            current = next
         }
-        return current
     }
 
     private static func verb(_ kind: DictionaryStep.Kind) -> String {
@@ -568,7 +605,10 @@ public final class ObjCValueResolver {
         if let body = functions[name] {
             return returns(of: body, called: "`\(name)()`", at: expression, env)
         }
-        let combined = Resolution.combinations(call.arguments.map { evaluate($0, env.deeper()) })
+        // An argument the resolver cannot follow (`&error`, a parameter) stands as opaque, so
+        // that the call is still known (`SecAccessControlCreateWithFlags(…, flags, &error)` as
+        // the value of `kSecAttrAccessControl`, with its protection and flags).
+        let combined = Resolution.combinations(call.arguments.map { part($0, env) })
         var result = Resolution()
         for (values, trace) in combined.values {
             result.add(TracedValue(value: .call(CallValue(name: name, receiver: nil, arguments: values.map { Argument(label: nil, value: $0) })), trace: trace))

@@ -75,6 +75,7 @@ public struct ObjCInvalidAccessControlFlagsRule: ObjCRule {
                 SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
                     kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage, NULL);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
     ]
 }

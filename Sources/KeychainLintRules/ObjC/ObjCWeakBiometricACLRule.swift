@@ -66,7 +66,8 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
                     ↓kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryAny, &error);
             }
             """,
-            messages: [biometryAny]),
+            messages: [biometryAny],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
         .triggeringObjC(
             "The userPresence spelling through a #define, and TouchIDAny through a local assigned in a branch",
             """
@@ -107,7 +108,8 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
             """,
             messages: [
                 "Weak biometric access control: `kSecAccessControlUserPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created (via `flags` (line 10) → `flagsFor()` (line 1)); 1 other possible value is weak too",
-            ]),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
         .nonTriggeringObjC(
             "kSecAccessControlBiometryCurrentSet, a rejected combination (objc.invalid_access_control_flags' finding), and flags from a parameter",
             """
@@ -119,7 +121,7 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
                 SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, given, NULL);
             }
             """,
-            alsoTriggers: ["objc.invalid_access_control_flags"]),
+            alsoTriggers: ["objc.invalid_access_control_flags", "objc.biometric_item_not_device_bound"]),
         .nonTriggeringObjC(
             "A later assignment on every path replaces the weak value",
             """
@@ -128,6 +130,7 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
                 flags = kSecAccessControlBiometryCurrentSet;
                 SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, NULL);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
     ]
 }

@@ -147,7 +147,8 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
             """,
             messages: [
                 "`kSecAttrAccessibleAlways` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `accessible()` (line 1) → `value` (line 6) → `table` (line 2) → `table[\"Always\"]` (line 4))",
-            ]),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
         .nonTriggeringObjC(
             "A strong constant, and a weak one only searched for",
             """

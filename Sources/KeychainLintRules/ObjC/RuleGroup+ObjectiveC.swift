@@ -6,5 +6,10 @@ extension RuleGroups {
         ObjCInvalidAccessControlFlagsRule.self,
         ObjCWeakKeychainAccessibilityRule.self,
         ObjCHardcodedApplicationPasswordRule.self,
+        ObjCConflictingAccessibilityAttributesRule.self,
+        ObjCBiometricItemNotDeviceBoundRule.self,
+        ObjCKeyWithoutUserAuthenticationRule.self,
+        ObjCApplicationPasswordQueryMissingContextRule.self,
+        ObjCBroadQueryWithoutUISkipRule.self,
     ]
 }

@@ -43,10 +43,11 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
         }
     }
 
-    static func message(_ item: ProtectedItem, from file: String) -> String {
+    /// Shared with objc.application_password_query_missing_context, which spells the flag in C.
+    static func message(_ item: ProtectedItem, from file: String, spelling: FlagSpelling = .swift) -> String {
         let identity = identityKeys.compactMap { key, word in item.identity[key].map { "\(word) \"\($0)\"" } }
             .joined(separator: ", ")
-        return "SecItemCopyMatching reads the item of \(identity), which is added with `.applicationPassword` access control "
+        return "SecItemCopyMatching reads the item of \(identity), which is added with `\(spelling.flag("applicationPassword"))` access control "
             + "(\(QueryRuleSupport.place(item.location, from: file))), without `kSecUseAuthenticationContext`: without the LAContext "
             + "holding the application password the read blocks for a long time or fails"
     }
@@ -93,10 +94,18 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
 
     /// One `SecItemAdd` call's share of `protectedItems` (gathered by `ScanWideCalls`).
     static func protectedItems(addedBy call: FunctionCallExprSyntax, in file: SourceFile, scan: ScanContext) -> [ProtectedItem] {
+        guard let argument = SyntaxQueries.argument(0, of: call) else { return [] }
+        return protectedItems(
+            in: scan.resolver.queries(argument.expression, in: file).queries, callLocation: file.valueLocation(of: call))
+    }
+
+    /// The items the possible queries of one `SecItemAdd` store with `.applicationPassword`
+    /// (shared with objc.application_password_query_missing_context); `callLocation` places an
+    /// access control whose entry has no place of its own.
+    static func protectedItems(in queries: [KeychainQuery], callLocation: @autoclosure () -> ValueLocation) -> [ProtectedItem] {
         let applicationPassword = AccessControlFlag.named("applicationPassword")!
         var items: [ProtectedItem] = []
-        guard let argument = SyntaxQueries.argument(0, of: call) else { return items }
-        for query in scan.resolver.queries(argument.expression, in: file).queries where isConsistent(query.trace) {
+        for query in queries where isConsistent(query.trace) {
             guard let accessControl = query.entry("kSecAttrAccessControl"),
                 case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
                 creation.arguments.count >= 3,
@@ -110,7 +119,7 @@ public struct ApplicationPasswordQueryMissingContextRule: Rule {
             items.append(
                 ProtectedItem(
                     itemClass: query.value("kSecClass"), identity: identity,
-                    location: accessControl.location ?? file.valueLocation(of: call)))
+                    location: accessControl.location ?? callLocation()))
         }
         return items
     }

@@ -77,6 +77,13 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
                fallback: fallback, reported: &reported, in: context)
     }
 
+    /// Both keys in one stored dictionary; `place` says where `kSecAttrAccessControl` was set
+    /// (shared with objc.conflicting_accessibility_attributes).
+    static func conflictMessage(accessControlAt place: String?, role: String) -> String {
+        "`kSecAttrAccessible` and `kSecAttrAccessControl`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
+            + "Security rejects it with errSecParam (-50), even when both name the same accessibility"
+    }
+
     static func synchronizableMessage(_ accessibility: String, at place: String?, role: String) -> String {
         "`kSecAttrSynchronizable: true` and `\(accessibility)`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
             + "a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored"
@@ -87,9 +94,8 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
         at fallback: ExprSyntax, reported: inout Set<String>, in context: RuleContext
     ) {
         let reportFile = accessible.location?.file ?? context.file.path
-        let otherPlace = accessControl.location.map { " (" + QueryRuleSupport.place($0, from: reportFile) + ")" } ?? ""
-        let message = "`kSecAttrAccessible` and `kSecAttrAccessControl`\(otherPlace) are both in \(role): "
-            + "Security rejects it with errSecParam (-50), even when both name the same accessibility"
+        let message = Self.conflictMessage(
+            accessControlAt: accessControl.location.map { QueryRuleSupport.place($0, from: reportFile) }, role: role)
         report(message, at: accessible, snippet: "kSecAttrAccessible with kSecAttrAccessControl", query: query,
                fallback: fallback, reported: &reported, in: context)
     }
@@ -185,8 +191,7 @@ public struct ConflictingAccessibilityAttributesRule: Rule {
 
 extension ConflictingAccessibilityAttributesRule {
     private static func message(_ role: String, accessControlAt place: String? = nil, trace: String = "") -> String {
-        "`kSecAttrAccessible` and `kSecAttrAccessControl`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
-            + "Security rejects it with errSecParam (-50), even when both name the same accessibility" + trace
+        conflictMessage(accessControlAt: place, role: role) + trace
     }
 
     static let examples: [RuleExample] = [

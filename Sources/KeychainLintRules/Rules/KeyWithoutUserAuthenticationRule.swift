@@ -58,8 +58,10 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
         context.noteGaps(resolution, asking: "access control of \(kind)")
     }
 
-    static func spelled(_ flags: AccessControlFlagSet) -> String {
-        flags.bits == 0 && flags.spelled.isEmpty ? "[]" : flags.swiftDescription
+    /// The flags as the code's language writes them; no flags at all is `[]` in Swift, `0` in C.
+    static func spelled(_ flags: AccessControlFlagSet, _ spelling: FlagSpelling = .swift) -> String {
+        guard flags.bits == 0 && flags.spelled.isEmpty else { return spelling.flags(flags) }
+        return spelling == .swift ? "[]" : "0"
     }
 
     static func cryptoKitDefaultMessage(_ kind: String) -> String {
@@ -72,7 +74,8 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
 
     /// What is wrong with one possible attributes dictionary, or nil (not a stored/Secure Enclave
     /// key, a user-authentication constraint present, or an access control the resolver cannot read).
-    static func problem(in query: KeychainQuery) -> String? {
+    /// Shared with objc.key_without_user_authentication, which spells the flags in C.
+    static func problem(in query: KeychainQuery, spelling: FlagSpelling = .swift) -> String? {
         let privateAttributes = query.nested("kSecPrivateKeyAttrs")
         if query.contains("kSecPrivateKeyAttrs") && privateAttributes == nil {
             return nil  // private-key attributes the resolver could not follow
@@ -93,7 +96,7 @@ public struct KeyWithoutUserAuthenticationRule: Rule {
         guard let flags = AccessControlRuleSupport.creationFlags(accessControl), !flags.hasUserAuthenticationConstraint else {
             return nil
         }
-        return "\(kind) is usable without the user: its access control `\(spelled(flags))` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
+        return "\(kind) is usable without the user: its access control `\(spelled(flags, spelling))` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
     }
 
     public static let description = RuleDescription(

@@ -53,7 +53,12 @@ enum QueryRuleSupport {
     static func effectiveDictionaries(_ query: KeychainQuery, of argument: DictionaryArgument, callName: String)
         -> [(query: KeychainQuery, role: String)]
     {
-        guard callName == "SecKeyCreateRandomKey" else { return [(query, argument.role)] }
+        effectiveDictionaries(query, role: argument.role, callName: callName)
+    }
+
+    /// The same for an argument of any front end, given the words for it (the Objective-C rules').
+    static func effectiveDictionaries(_ query: KeychainQuery, role: String, callName: String) -> [(query: KeychainQuery, role: String)] {
+        guard callName == "SecKeyCreateRandomKey" else { return [(query, role)] }
         var result: [(KeychainQuery, String)] = []
         if let privateAttributes = query.keyAttributes("kSecPrivateKeyAttrs") {
             result.append((privateAttributes, "the private key attributes of SecKeyCreateRandomKey"))
@@ -61,7 +66,7 @@ enum QueryRuleSupport {
         if let publicAttributes = query.keyAttributes("kSecPublicKeyAttrs") {
             result.append((publicAttributes, "the public key attributes of SecKeyCreateRandomKey"))
         }
-        if result.isEmpty { result.append((query, argument.role)) }
+        if result.isEmpty { result.append((query, role)) }
         return result
     }
 
