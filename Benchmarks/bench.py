@@ -5,7 +5,7 @@
                                           into OUT (every file of the real share is taken evenly from
                                           the sorted list; the generated share by whole modules, so
                                           cross-file references inside a module stay intact)
-  bench.py count-lines DIR                print "files lines" of the .swift files under DIR
+  bench.py count-lines DIR [objc]         print "files lines" of the .swift files under DIR (with objc: the .m/.mm/.h files)
   bench.py report WORK                    read WORK/results/* and print the Markdown report
 
 Only the Python standard library is used.
@@ -32,12 +32,12 @@ SEMGREP_RULES = {
 }
 
 
-def swift_files(root):
+def swift_files(root, suffixes=(".swift",)):
     found = []
     for folder, dirs, files in os.walk(root):
         dirs.sort()
         for name in sorted(files):
-            if name.endswith(".swift"):
+            if name.endswith(suffixes):
                 found.append(os.path.relpath(os.path.join(folder, name), root))
     return sorted(found)
 
@@ -320,6 +320,35 @@ def report(work):
               + ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items())) + ".")
             w("")
 
+    # Cost per line by language.
+    languages = read_tsv(os.path.join(results, "languages.tsv"))
+    if languages:
+        w("### Cost per line by language (keychain-lint, real code only)")
+        w("")
+        w("The real Swift share alone, and the `.m`, `.mm` and `.h` files of the same repositories "
+          "(Objective-C and C, read by the Objective-C front end); same options, no cache.")
+        w("")
+        w("| language | files | lines | median s | µs per line | peak RSS MB | runs |")
+        w("|---|---:|---:|---:|---:|---:|---:|")
+        cost = {}
+        for language in ("swift", "objc"):
+            rows = [r for r in languages if r["language"] == language and r["status"] == "ok"]
+            if not rows:
+                continue
+            seconds = median([float(r["seconds"]) for r in rows])
+            lines = int(rows[0]["lines"])
+            rss = max(int(r["maxrss_kb"]) for r in rows) / 1024
+            cost[language] = seconds * 1e6 / lines if lines else None
+            label = "Swift" if language == "swift" else "Objective-C / C"
+            w(f"| {label} | {fmt_int(int(rows[0]['files']))} | {fmt_int(lines)} | {seconds:.2f} | "
+              f"{cost[language]:.2f} | {rss:.0f} | {len(rows)} |")
+        w("")
+        if cost.get("swift") and cost.get("objc"):
+            verdict = "met" if cost["objc"] <= cost["swift"] else "NOT met"
+            w(f"Target \"Objective-C costs no more per line than Swift\": {verdict} "
+              f"({cost['objc']:.2f} µs against {cost['swift']:.2f} µs per line).")
+            w("")
+
     # Scaling.
     if scaling:
         w("### Scaling (keychain-lint, subsets of the same corpus)")
@@ -428,8 +457,8 @@ def main():
     command = sys.argv[1]
     if command == "subset" and len(sys.argv) == 5:
         subset(sys.argv[2], sys.argv[3], int(sys.argv[4]))
-    elif command == "count-lines" and len(sys.argv) == 3:
-        files = swift_files(sys.argv[2])
+    elif command == "count-lines" and len(sys.argv) in (3, 4):
+        files = swift_files(sys.argv[2], (".m", ".mm", ".h") if sys.argv[3:] == ["objc"] else (".swift",))
         print(f"{len(files)} {sum(count_lines(os.path.join(sys.argv[2], f)) for f in files)}")
     elif command == "report" and len(sys.argv) == 3:
         report(sys.argv[2])

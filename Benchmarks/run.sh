@@ -76,8 +76,8 @@ step() { printf '\n==> %s\n' "$*" >&2; }
 note() { echo "    $*" >&2; }
 
 if [[ $CLEAN == 1 ]]; then
-    step "--clean: removing $(basename "$WORK")/{corpus,subsets,venv,results,logs}"
-    rm -rf "$CORPUS" "$WORK/subsets" "$WORK/venv" "$RESULTS" "$LOGS"
+    step "--clean: removing $(basename "$WORK")/{corpus,objc-corpus,subsets,venv,results,logs}"
+    rm -rf "$CORPUS" "$WORK/objc-corpus" "$WORK/subsets" "$WORK/venv" "$RESULTS" "$LOGS"
 fi
 mkdir -p "$WORK" "$RESULTS" "$LOGS"
 rm -f "$RESULTS"/*.tsv "$RESULTS"/*.json "$RESULTS"/*.log
@@ -120,13 +120,8 @@ TREE="$(git -C "$REPO_DIR" describe --always --dirty 2> /dev/null || echo unknow
 note "binary: .build/$(basename "$(dirname "$BIN_DIR")")/$(basename "$BIN_DIR")/keychain-lint (copied to $(basename "$WORK")/bin), tree $TREE"
 fi
 
-# ---------------------------------------------------------------------------------------------
-step "b. Real corpus: Swift sources of the local package mirror"
-REAL="$CORPUS/real"
-if [[ -f $REAL/.complete ]]; then
-    note "reusing $(basename "$CORPUS")/real (use --clean to rebuild)"
-else
-    # The mirror is where git's url.<base>.insteadOf sends https://github.com/.
+# The local package mirror: where git's url.<base>.insteadOf sends https://github.com/.
+find_mirror() {
     MIRROR=""
     while read -r key value; do
         if [[ $value == "https://github.com/" ]]; then
@@ -140,6 +135,15 @@ else
         echo "run.sh: no local package mirror: git config has no url.<dir>.insteadOf https://github.com/ pointing to a folder" >&2
         exit 2
     fi
+}
+
+# ---------------------------------------------------------------------------------------------
+step "b. Real corpus: Swift sources of the local package mirror"
+REAL="$CORPUS/real"
+if [[ -f $REAL/.complete ]]; then
+    note "reusing $(basename "$CORPUS")/real (use --clean to rebuild)"
+else
+    find_mirror
     MIRROR_REAL="$(cd "$MIRROR" && pwd -P)"
     note "mirror found through git's url.*.insteadOf (not printed: machine-specific path)"
     rm -rf "$REAL"
@@ -190,6 +194,35 @@ if ((REAL_LINES < MIN_LINES)); then
     problem "$CORPUS_WARNING"
     printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n%s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$CORPUS_WARNING" >&2
 fi
+
+# ---------------------------------------------------------------------------------------------
+step "b2. Objective-C corpus: the .m, .mm and .h files of the same mirror (for the cost per line by language)"
+# Kept apart from the compared corpus: Semgrep's rules are Swift rules, and the comparison must be
+# on the same files.
+OBJC="$WORK/objc-corpus"
+if [[ -f $OBJC/.complete ]]; then
+    note "reusing $(basename "$OBJC") (use --clean to rebuild)"
+else
+    find_mirror
+    rm -rf "$OBJC"
+    mkdir -p "$OBJC/corpus"
+    while IFS=$'\t' read -r name ref commit _; do
+        [[ $name == repository ]] && continue
+        repo="$MIRROR/$name.git"
+        [[ -d $repo ]] || continue
+        dest="$OBJC/corpus/$name"
+        mkdir -p "$dest"
+        # One pattern at a time: git archive fails on a pattern that matches nothing.
+        for pattern in '*.m' '*.mm' '*.h'; do
+            git -C "$repo" archive --format=tar "$commit" -- "$pattern" 2> /dev/null | tar -x -C "$dest" 2> /dev/null || true
+        done
+        find "$dest" -type l -delete
+        find "$dest" -depth -type d -empty -delete
+    done < "$REAL/MANIFEST.tsv"
+    touch "$OBJC/.complete"
+fi
+read -r OBJC_FILES OBJC_LINES < <(python3 "$BENCH_DIR/bench.py" count-lines "$OBJC/corpus" objc)
+note "$OBJC_FILES Objective-C/C files, $OBJC_LINES lines (wc -l)"
 
 # ---------------------------------------------------------------------------------------------
 step "c. Generated share with planted findings (generate_corpus.py)"
@@ -382,6 +415,29 @@ done
 # 100% = the warm (or only) runs of the whole-corpus measurement above.
 awk -F'\t' -v files="$TOTAL_FILES" -v lines="$TOTAL_LINES" 'NR > 1 && $1 == "keychain-lint" && $2 == "warm" {
     printf "100\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", files, lines, $3, $4, $5, $6, $7, $8 }' "$RESULTS/timings.tsv" >> "$RESULTS/scaling.tsv"
+
+# ---------------------------------------------------------------------------------------------
+step "f2. Cost per line by language: keychain-lint on the real Swift share alone and on the Objective-C corpus"
+printf 'language\tfiles\tlines\trun\tseconds\tmaxrss_kb\texit\tstatus\tload1\n' > "$RESULTS/languages.tsv"
+for language in swift objc; do
+    if [[ $language == swift ]]; then dir="$CORPUS"; target=real; files=$REAL_FILES; lines=$REAL_LINES
+    else dir="$OBJC"; target=corpus; files=$OBJC_FILES; lines=$OBJC_LINES; fi
+    for ((i = 1; i <= SCALING_RUNS; i++)); do
+        rc=0
+        load="$(load1)"
+        (cd "$dir" && /usr/bin/time -f '%e %M' -o "$LOGS/time.language.$language.$i" "$KEYCHAIN_LINT" scan "$target" \
+            --config "$WORK/keychain-lint.yml" --format json --no-cache --output "$RESULTS/language-$language.json" \
+            > "$LOGS/language.$language.$i.log" 2>&1) || rc=$?
+        read -r seconds maxrss < <(tail -1 "$LOGS/time.language.$language.$i")
+        status=ok
+        if [[ $rc -gt 1 ]]; then
+            status=failed
+            problem "keychain-lint on the $language share exited $rc: $(tail -1 "$LOGS/language.$language.$i.log" | cut -c1-300)"
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$language" "$files" "$lines" "$i" "$seconds" "$maxrss" "$rc" "$status" "$load" >> "$RESULTS/languages.tsv"
+        note "$language: $files files, $lines lines: ${seconds}s, $((maxrss / 1024)) MB"
+    done
+done
 
 # ---------------------------------------------------------------------------------------------
 step "g. Report"

@@ -24,8 +24,8 @@ swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer
 binary=.build-fuzz/release/KeychainLintFuzz
 
 mkdir -p corpus findings
-# Seeds: every Swift file of the examples and fixtures, and the regression corpus (unpacked).
-find "$root/Examples" "$root/Tests" -name '*.swift' -size -64k -exec cp {} corpus/ \; 2>/dev/null || true
+# Seeds: every Swift and Objective-C file of the examples and fixtures, and the regression corpus (unpacked).
+find "$root/Examples" "$root/Tests" \( -name '*.swift' -o -name '*.m' -o -name '*.h' \) -size -64k -exec cp {} corpus/ \; 2>/dev/null || true
 for packed in "$root"/Tests/KeychainLintCLITests/Fixtures/.regression/*/*.gz; do
   [ -e "$packed" ] || continue
   # (head stops reading early: gzip's broken pipe is expected)

@@ -5,9 +5,10 @@ import KeychainLintCore
 import KeychainLintEngine
 import KeychainLintRules
 
-/// libFuzzer's entry point: scans the input as Swift source with every rule. An input may hold
-/// several files, separated by a line `//--- NAME.swift` (cross-file resolution is where several
-/// crashes hid), and may start with project files the same way (`//--- Info.plist`).
+/// libFuzzer's entry point: scans the input as Swift source with every rule, and the same text
+/// as Objective-C (`Fuzz.m`: both front ends meet every input). An input may hold several files,
+/// separated by a line `//--- NAME.swift` or `//--- NAME.m` (cross-file resolution is where
+/// several crashes hid), and may start with project files the same way (`//--- Info.plist`).
 ///
 /// The scan runs on a thread with the stack the command-line tool gives its scan: libFuzzer calls
 /// this on its main thread, whose 8 MB would fail where the tool does not.
@@ -43,7 +44,10 @@ enum FuzzScan {
         let text = String(decoding: bytes, as: UTF8.self)
         var sources: [ProjectIndex.Input] = []
         var projectFiles: [ProjectFileInput] = []
-        for (name, body) in split(text) {
+        let files = split(text)
+        // The text before the first `//---` line is read by both front ends.
+        let both = files.first.map { [$0, ("Fuzz.m", $0.1)] } ?? []
+        for (name, body) in both + files.dropFirst() {
             if let kind = ProjectFileInput.Kind(fileName: name) {
                 projectFiles.append(ProjectFileInput(path: name, kind: kind, data: Data(body.utf8)))
             } else {
