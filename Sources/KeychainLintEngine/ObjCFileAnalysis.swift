@@ -45,7 +45,16 @@ enum ObjCFileAnalysis {
                 }
             }))
         }
-        let directives = suppressionDirectives(in: tree)
+        let commented = suppressionDirectives(in: tree)
+        let directives = commented.map(\.directive)
+        // Directives are judged by the rules that ask for them (keychain_lint.invalid_suppression).
+        for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {
+            for (directive, comment) in commented {
+                for message in InvalidSuppressionRule.problems(of: directive) {
+                    contexts[position].reportDirective(directive, comment: comment, message: message)
+                }
+            }
+        }
         for context in contexts {
             for finding in context.findings {
                 if Suppressions.isSuppressed(finding, by: directives) {
@@ -63,15 +72,16 @@ enum ObjCFileAnalysis {
     /// `// keychain-lint:disable-next-line objc.weak_biometric_acl -- reason` and the file-wide
     /// form, read from the lexer's comments. A next-line directive covers the statement that starts
     /// on the following line, up to its `;` or the `{` of its body.
-    static func suppressionDirectives(in tree: ObjCSyntaxTree) -> [SuppressionDirective] {
-        var result: [SuppressionDirective] = []
+    static func suppressionDirectives(in tree: ObjCSyntaxTree) -> [(directive: SuppressionDirective, comment: ObjCSourceRange)] {
+        var result: [(directive: SuppressionDirective, comment: ObjCSourceRange)] = []
         for comment in tree.comments where comment.text.contains(SuppressionDirective.prefix) {
             guard let parsed = SuppressionDirective.parse(comment: comment.text) else { continue }
             let line = comment.range.start.line
-            result.append(SuppressionDirective(
+            let directive = SuppressionDirective(
                 scope: SuppressionDirective.Scope(rawValue: parsed.command), command: parsed.command, ruleIds: parsed.ruleIds,
                 reason: parsed.reason, line: line, column: comment.range.start.column,
-                coveredLines: coveredLines(after: comment.range.end.offset, line: line, tokens: tree.tokens)))
+                coveredLines: coveredLines(after: comment.range.end.offset, line: line, tokens: tree.tokens))
+            result.append((directive, comment.range))
         }
         return result
     }

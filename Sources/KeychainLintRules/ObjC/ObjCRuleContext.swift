@@ -74,6 +74,14 @@ public final class ObjCRuleContext {
                 fingerprint: snippet))
     }
 
+    /// Reports at a suppression comment (`range` is the comment's), for
+    /// keychain_lint.invalid_suppression.
+    public func reportDirective(_ directive: SuppressionDirective, comment range: ObjCSourceRange, message: String) {
+        report(
+            at: resolver.location(range), message: message, trace: [],
+            snippet: "\(directive.command) \(directive.ruleIds.prefix(16).joined(separator: ","))")
+    }
+
     /// " (via `flags` (line 12) → assigned (line 14))" for a resolved value; empty for a literal.
     public func describeTrace(_ trace: [TraceStep]) -> String {
         guard !trace.isEmpty else { return "" }

@@ -15,7 +15,9 @@ public struct InvalidSuppressionRule: Rule {
         }
     }
 
-    static func problems(of directive: SuppressionDirective, knownRuleIds: Set<String>) -> [String] {
+    /// What is wrong with a directive, one message per problem (also asked by the Objective-C
+    /// front end of its comments' directives).
+    public static func problems(of directive: SuppressionDirective, knownRuleIds: Set<String> = RuleRegistry.ruleIds) -> [String] {
         guard directive.scope != nil else {
             return [
                 "Unknown keychain-lint directive '\(directive.command)': use disable-next-line or disable-file"

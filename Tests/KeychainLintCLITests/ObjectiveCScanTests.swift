@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Objective-C files through the whole tool, as a user runs it: suppressions written in
+/// Objective-C comments, the suppression check, report formats and the result cache.
+@Suite("scan: Objective-C files")
+struct ObjectiveCScanTests {
+    static let weak = """
+        SecAccessControlRef makeAccess(void) {
+            // keychain-lint:disable-next-line objc.weak_biometric_acl -- migrated items are re-created on first unlock
+            SecAccessControlRef kept = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                kSecAccessControlBiometryAny, NULL);
+            // keychain-lint:disable-next-line objc.weak_biometric_acl
+            return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlUserPresence, NULL);
+        }
+
+        """
+
+    @Test("a directive in an Objective-C comment covers its statement; one without a reason is reported")
+    func suppressions() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Vault.m", Self.weak)
+        let run = try tree.run(["scan", "Vault.m"])
+        #expect(run.status == 1, "\(run)")
+        #expect(findingLines(run) == [
+            "Vault.m:5:5: note: Suppression of objc.weak_biometric_acl has no reason: add `-- why this is safe` so reviewers can audit it [keychain_lint.invalid_suppression]",
+        ], "\(run)")
+        #expect(run.stdoutLines.last.map { isSummary($0, files: 1, "1 finding (1 low), 2 suppressed") } == true, "\(run)")
+    }
+
+    @Test("JSON and SARIF carry Objective-C findings with their rule and region; the cache gives them back")
+    func formatsAndCache() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Sources/Store.m", """
+            void store(BOOL legacy) {
+                SecAccessControlCreateFlags flags = kSecAccessControlBiometryCurrentSet;
+                if (legacy) { flags = kSecAccessControlDevicePasscode; }
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, NULL);
+            }
+
+            """)
+        let json = try tree.run(["scan", "--format", "json", "--cache-dir", ".cache"])
+        #expect(json.status == 1, "\(json)")
+        #expect(json.stdout.contains("\"ruleId\" : \"objc.passcode_fallback_acl\""), "\(json)")
+        #expect(json.stdout.contains("\"file\" : \"Sources/Store.m\""), "\(json)")
+        let again = try tree.run(["scan", "--format", "json", "--cache-dir", ".cache"])
+        #expect(again.stdout.components(separatedBy: "\"ruleId\"").count == json.stdout.components(separatedBy: "\"ruleId\"").count, "\(again)")
+        #expect(again.stdout.contains("\"ruleId\" : \"objc.passcode_fallback_acl\""), "\(again)")
+
+        let sarif = try tree.run(["scan", "--format", "sarif", "--no-cache"])
+        #expect(sarif.status == 1, "\(sarif)")
+        #expect(sarif.stdout.contains("\"ruleId\" : \"objc.passcode_fallback_acl\""), "\(sarif)")
+        #expect(sarif.stdout.contains("\"uri\" : \"Sources/Store.m\""), "\(sarif)")
+        #expect(sarif.stdout.contains("\"startLine\" : 4"), "\(sarif)")
+    }
+}
