@@ -103,7 +103,7 @@ public enum RuleDocs {
             for name in example.files.keys.sorted() {
                 out.append("")
                 if example.files.count > 1 { out.append("`\(name)`:") }
-                out.append("```swift")
+                out.append("```" + fence(for: name))
                 out.append(example.files[name]!)
                 out.append("```")
             }
@@ -111,5 +111,13 @@ public enum RuleDocs {
                 out.append("> \(message)")
             }
         }
+    }
+
+    /// The code fence's language for an example file: Objective-C for `.m`/`.mm`/`.h`, XML for a
+    /// property list, Swift otherwise.
+    private static func fence(for name: String) -> String {
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") { return "objc" }
+        if name.hasSuffix(".plist") { return "xml" }
+        return "swift"
     }
 }
