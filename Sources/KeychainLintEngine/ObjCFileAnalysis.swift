@@ -55,6 +55,7 @@ enum ObjCFileAnalysis {
                 }
             }
             outcome.gaps.append(contentsOf: context.gaps)
+            outcome.notes.append(contentsOf: context.notes)
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }

@@ -6,5 +6,9 @@ extension RuleGroups {
         ObjCInvalidAccessControlFlagsRule.self,
         ObjCWeakKeychainAccessibilityRule.self,
         ObjCHardcodedApplicationPasswordRule.self,
+        ObjCBooleanOnlyLocalAuthenticationRule.self,
+        ObjCFailOpenLocalAuthenticationRule.self,
+        ObjCExcessiveAuthenticationReuseRule.self,
+        ObjCMissingFaceIDUsageDescriptionRule.self,
     ]
 }
