@@ -65,6 +65,7 @@ enum ObjCFileAnalysis {
                 }
             }
             outcome.gaps.append(contentsOf: context.gaps)
+            outcome.notes.append(contentsOf: context.notes)
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }

@@ -102,6 +102,10 @@ public final class ProjectIndex: @unchecked Sendable {
 
     public var fileCount: Int { paths.count }
 
+    /// The path of file `index` (Objective-C files too: rules of that front end find them by path,
+    /// since they give the text indexes no identifiers).
+    public func path(at index: Int) -> String { paths[index] }
+
     /// Which files a name in a file may resolve to (set by the engine from the project model; nil:
     /// every file, as without a model). Lookups go through `scoped(from:)`.
     public var scope: ModuleScope?

@@ -163,6 +163,28 @@ public final class ObjCValueResolver {
             return .value(.bool(flag))
         case .stringLiteral(let literal):
             return .value(.string(literal.value))
+        case .floatingLiteral(let spelling):
+            // `60.0` (an `NSTimeInterval`): a whole number is kept as an integer, as the Swift
+            // resolver does; fractions are not modelled.
+            guard let number = Self.wholeNumber(spelling) else {
+                return gap(expression.range, "floating-point literal `\(spelling)` is not a whole number")
+            }
+            return .value(.integer(number))
+        case .prefix(.minus, let operand):
+            return arithmetic([operand], at: expression, env) { values in
+                guard case .integer(let number) = values[0] else { return nil }
+                return .integer(0 &- number)
+            }
+        case .binary(let operation, let left, let right) where [.add, .subtract, .multiply].contains(operation):
+            // `2 * 60`: integers only, as the Swift resolver follows `*`, `-` and `+`.
+            return arithmetic([left, right], at: expression, env) { values in
+                guard case .integer(let a) = values[0], case .integer(let b) = values[1] else { return nil }
+                switch operation {
+                case .add: return .integer(a &+ b)
+                case .subtract: return .integer(a &- b)
+                default: return .integer(a &* b)
+                }
+            }
         case .binary(.bitwiseOr, let left, let right):
             return flags(left, right, env)
         case .conditional(let condition, let thenBranch, let elseBranch):
@@ -203,6 +225,34 @@ public final class ObjCValueResolver {
             }
         }
         return result
+    }
+
+    /// Integer arithmetic on the operands' values; a combination `combine` cannot compute is a gap.
+    private func arithmetic(
+        _ operands: [ObjCExpr], at expression: ObjCExpr, _ env: Environment, combine: ([Value]) -> Value?
+    ) -> Resolution {
+        let combined = Resolution.combinations(operands.map { evaluate($0, env.deeper()) })
+        var result = Resolution(gaps: combined.gaps)
+        var unknown = false
+        for (values, trace) in combined.values {
+            if let value = combine(values) { result.add(TracedValue(value: value, trace: trace)) } else { unknown = true }
+        }
+        if unknown || result.isEmpty && result.gaps.isEmpty {
+            for gap in gap(expression.range, "operands of `\(Self.shortText(text(expression.range)))` are not known integers").gaps {
+                result.add(gap)
+            }
+        }
+        return result
+    }
+
+    /// `60.0`, `1e2`, `300.f`: the integer a whole-number literal is, nil for a fraction.
+    static func wholeNumber(_ spelling: String) -> Int? {
+        var digits = spelling.lowercased()
+        if !digits.hasPrefix("0x") {
+            while let last = digits.last, "fl".contains(last) { digits.removeLast() }
+        }
+        guard let number = Double(digits), number.rounded() == number, abs(number) < 1e15 else { return nil }
+        return Int(number)
     }
 
     private static func flagParts(_ value: Value) -> [Value] {

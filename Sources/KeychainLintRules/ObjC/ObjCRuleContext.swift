@@ -10,6 +10,8 @@ public final class ObjCRuleContext {
     public let rule: RuleDescription
     public private(set) var findings: [Finding] = []
     public private(set) var gaps: [ResolutionGap] = []
+    /// Notes for `--verbose` that are not resolution gaps (e.g. "no Info.plist in the scan").
+    public private(set) var notes: [ScanDiagnostic] = []
 
     public var path: String { resolver.path }
     public var tree: ObjCSyntaxTree { resolver.tree }
@@ -28,6 +30,10 @@ public final class ObjCRuleContext {
     public func queries(_ expression: ObjCExpr) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
         let resolution = resolve(expression)
         return (resolution.values.compactMap(KeychainQuery.init), resolution.gaps)
+    }
+
+    public func note(_ diagnostic: ScanDiagnostic) {
+        notes.append(diagnostic)
     }
 
     /// Records where resolution stopped, for `--verbose`.

@@ -11,5 +11,9 @@ extension RuleGroups {
         ObjCKeyWithoutUserAuthenticationRule.self,
         ObjCApplicationPasswordQueryMissingContextRule.self,
         ObjCBroadQueryWithoutUISkipRule.self,
+        ObjCBooleanOnlyLocalAuthenticationRule.self,
+        ObjCFailOpenLocalAuthenticationRule.self,
+        ObjCExcessiveAuthenticationReuseRule.self,
+        ObjCMissingFaceIDUsageDescriptionRule.self,
     ]
 }

@@ -71,14 +71,14 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
             described = found.description
         }
 
-        var message =
-            "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(described) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
+        var passcodePolicy: String?
         if let policy = SyntaxQueries.argument(0, of: call) {
             let resolution = context.resolve(policy.expression)
             if resolution.values.contains(where: { Self.isPasscodePolicy($0.value) }) {
-                message += "; the policy `.deviceOwnerAuthentication` also accepts the device passcode"
+                passcodePolicy = ".deviceOwnerAuthentication"
             }
         }
+        let message = Self.message(context: described, passcodePolicy: passcodePolicy)
         let confidence: Confidence
         switch identity {
         case .property, .made: confidence = .medium
@@ -139,6 +139,14 @@ public struct BooleanOnlyLocalAuthenticationRule: Rule {
             return (identity, "\(identity.description) (the LAContext `\(method.name.text)` is called on, \(place))")
         }
         return nil
+    }
+
+    /// The finding's message, shared with objc.boolean_only_local_authentication: `call` as the
+    /// language spells the method, `described` the words for the context, `passcodePolicy` the
+    /// spelling of the passcode-accepting policy when it is the one evaluated.
+    static func message(call: String = "evaluatePolicy", context described: String, passcodePolicy: String?) -> String {
+        "Authentication result is only a Bool: the outcome of `\(call)` decides what runs next, but \(described) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
+            + (passcodePolicy.map { "; the policy `\($0)` also accepts the device passcode" } ?? "")
     }
 
     static func isPasscodePolicy(_ value: Value) -> Bool {
@@ -561,8 +569,7 @@ private final class ReferenceCollector: SyntaxVisitor {
 
 extension BooleanOnlyLocalAuthenticationRule {
     private static func message(_ context: String, passcode: Bool = false) -> String {
-        "Authentication result is only a Bool: the outcome of `evaluatePolicy` decides what runs next, but \(context) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
-            + (passcode ? "; the policy `.deviceOwnerAuthentication` also accepts the device passcode" : "")
+        message(context: context, passcodePolicy: passcode ? ".deviceOwnerAuthentication" : nil)
     }
 
     static let examples: [RuleExample] = [

@@ -43,29 +43,45 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
             assignment.leftOperand.id == member.id
         else { return }
         let resolution = context.resolve(assignment.rightOperand)
+        guard let first = Self.largestExcessive(resolution, maxReuseSeconds: maxReuseSeconds) else {
+            context.noteGaps(resolution, asking: "value of touchIDAuthenticationAllowableReuseDuration")
+            return
+        }
+        context.report(
+            at: assignment,
+            message: Self.excessiveMessage(first.seconds, maxReuseSeconds: maxReuseSeconds) + context.describeTrace(first.trace),
+            confidence: first.trace.isEmpty ? .high : .medium,
+            trace: first.trace)
+    }
+
+    /// The largest window above `maxReuseSeconds` among the values a reuse duration can take, in
+    /// seconds as `seconds` reads them (objc.excessive_authentication_reuse adds `MIN(…)`);
+    /// `= LATouchIDAuthenticationMaximumAllowableReuseDuration` is left to the finding at the constant.
+    static func largestExcessive(
+        _ resolution: Resolution, maxReuseSeconds: Int, seconds: (Value) -> Int? = ExcessiveAuthenticationReuseRule.seconds
+    ) -> (seconds: Int, trace: [TraceStep])? {
         var excessive: [(seconds: Int, trace: [TraceStep])] = []
         for traced in resolution.values {
             // `= LATouchIDAuthenticationMaximumAllowableReuseDuration` is reported at the constant.
             if traced.value == .symbol(Self.maximumConstant) { continue }
-            guard let seconds = Self.seconds(traced.value), seconds > maxReuseSeconds else { continue }
-            excessive.append((seconds, traced.trace))
+            guard let value = seconds(traced.value), value > maxReuseSeconds else { continue }
+            excessive.append((value, traced.trace))
         }
-        guard let first = excessive.max(by: { $0.seconds < $1.seconds }) else {
-            context.noteGaps(resolution, asking: "value of touchIDAuthenticationAllowableReuseDuration")
-            return
-        }
-        var message = "Authentication reuse window of \(Self.describe(first.seconds)) is above the allowed \(maxReuseSeconds) s"
-        if first.seconds > Self.systemMaximumSeconds {
+        return excessive.max(by: { $0.seconds < $1.seconds })
+    }
+
+    /// The message for a window of `seconds`, without the trace.
+    static func excessiveMessage(_ seconds: Int, maxReuseSeconds: Int) -> String {
+        var message = "Authentication reuse window of \(Self.describe(seconds)) is above the allowed \(maxReuseSeconds) s"
+        if seconds > Self.systemMaximumSeconds {
             message += " (the system clamps it to the maximum of 300 s, five minutes)"
         }
-        message += ": a device unlock that recent satisfies the biometric authentication of Keychain items without the user"
-        message += context.describeTrace(first.trace)
-        context.report(
-            at: assignment,
-            message: message,
-            confidence: first.trace.isEmpty ? .high : .medium,
-            trace: first.trace)
+        return message + ": a device unlock that recent satisfies the biometric authentication of Keychain items without the user"
     }
+
+    /// The message at a use of `LATouchIDAuthenticationMaximumAllowableReuseDuration`.
+    static let maximumConstantMessage =
+        "`LATouchIDAuthenticationMaximumAllowableReuseDuration` is the full 300 s (five-minute) reuse window: a device unlock up to five minutes old satisfies the biometric authentication of Keychain items without the user"
 
     /// Any use of `LATouchIDAuthenticationMaximumAllowableReuseDuration`, except as an operand of a comparison.
     private func checkMaximumConstant(_ reference: DeclReferenceExprSyntax, in context: RuleContext) {
@@ -74,10 +90,7 @@ public struct ExcessiveAuthenticationReuseRule: Rule {
             context.scan.index.variables(named: Self.maximumConstant).isEmpty,
             !Self.isComparisonOperand(reference), !Self.isArgumentOfMin(reference)
         else { return }
-        context.report(
-            at: reference,
-            message:
-                "`LATouchIDAuthenticationMaximumAllowableReuseDuration` is the full 300 s (five-minute) reuse window: a device unlock up to five minutes old satisfies the biometric authentication of Keychain items without the user")
+        context.report(at: reference, message: Self.maximumConstantMessage)
     }
 
     /// Seconds in a value: an integer, a whole-number literal, or `TimeInterval(60)`-style conversions.

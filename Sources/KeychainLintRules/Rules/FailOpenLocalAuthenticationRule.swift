@@ -160,7 +160,12 @@ public struct FailOpenLocalAuthenticationRule: Rule {
     }
 
     static func errorNilMessage(error: String, success: String) -> String {
-        "Authentication fails open: `\(error) == nil` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
+        errorNilMessage(test: "\(error) == nil", success: success)
+    }
+
+    /// `test` is the nil test as written (`error == nil`, `!error`).
+    static func errorNilMessage(test: String, success: String) -> String {
+        "Authentication fails open: `\(test)` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
     }
 
     public static let description = RuleDescription(

@@ -37,6 +37,9 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         /// "`.biometryCurrentSet`", "`.deviceOwnerAuthenticationWithBiometrics`".
         var value: String
         var trace: [TraceStep]
+        /// The method as the code's language spells it, for the message (`evaluatePolicy`,
+        /// `evaluatePolicy:localizedReason:reply:`).
+        var call = "evaluatePolicy"
 
         func isBefore(_ other: FaceIDUse) -> Bool {
             (file, line, column) < (other.file, other.line, other.column)
@@ -73,7 +76,7 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         for traced in resolution.values {
             let judged: (Severity, String)?
             switch api {
-            case .accessControl: judged = AccessControlFlagSet.interpret(traced.value).flatMap(judge)
+            case .accessControl: judged = AccessControlFlagSet.interpret(traced.value).flatMap { judge($0) }
             case .evaluatePolicy: judged = judgePolicy(traced.value)
             }
             guard let (severity, value) = judged, severity > (best?.severity ?? .info) else { continue }
@@ -91,15 +94,17 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
 
     /// Biometry without a passcode alternative requires Face ID (high); `.userPresence` and a
     /// biometry flag OR-ed with `.devicePasscode` (the same thing, spelled out) fall back (medium).
-    static func judge(_ flags: AccessControlFlagSet) -> (Severity, String)? {
-        let description = "`" + flags.swiftDescription + "`"
+    /// The flags are worded in `spelling` (objc.missing_faceid_usage_description says `.c`).
+    static func judge(_ flags: AccessControlFlagSet, spelling: FlagSpelling = .swift) -> (Severity, String)? {
+        let description = "`" + spelling.flags(flags) + "`"
         if flags.contains(.userPresence) { return (.medium, description) }
         guard flags.contains(.biometryAny) || flags.contains(.biometryCurrentSet) else { return nil }
         let passcodeAlternative = flags.contains(.or) && flags.contains(.devicePasscode)
         return (passcodeAlternative ? .medium : .high, description)
     }
 
-    static func judgePolicy(_ value: Value) -> (Severity, String)? {
+    /// `spelling` `.c` words the policy as Objective-C does (`LAPolicyDeviceOwnerAuthentication`).
+    static func judgePolicy(_ value: Value, spelling: FlagSpelling = .swift) -> (Severity, String)? {
         let name: String
         switch value {
         case .member(let member, let type) where type == nil || type == "LAPolicy":
@@ -111,9 +116,10 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         default:
             return nil
         }
+        let written = spelling == .swift ? "`.\(name)`" : "`LAPolicy" + name.prefix(1).uppercased() + name.dropFirst() + "`"
         switch name {
-        case "deviceOwnerAuthenticationWithBiometrics": return (.high, "`.\(name)`")
-        case "deviceOwnerAuthentication": return (.medium, "`.\(name)`")
+        case "deviceOwnerAuthenticationWithBiometrics": return (.high, written)
+        case "deviceOwnerAuthentication": return (.medium, written)
         default: return nil
         }
     }
@@ -182,7 +188,9 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
     /// application target links, are not judged (the second gets a `--verbose` note).
     static func plans(for scan: ScanContext) -> [Plan] {
         let model = scan.projectModel
-        var uses = ScanWideCalls.of(scan).faceIDUses.filter { !model.isTestCode($0.file) }
+        // The Objective-C uses count too: the key is the app's, whatever language asks for Face ID.
+        var uses = (ScanWideCalls.of(scan).faceIDUses + ObjCMissingFaceIDUsageDescriptionRule.uses(in: scan))
+            .filter { !model.isTestCode($0.file) }
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
         let byPath = Dictionary(projectFiles.map { (ProjectPath.normalized($0.path), $0) }, uniquingKeysWith: { first, _ in first })
@@ -289,41 +297,57 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
     }
 
     private func report(_ plan: Plan, target: FaceIDUse, at argument: ExprSyntax, in context: RuleContext) {
+        let verdict = Self.verdict(plan, target: target, ruleId: Self.id, file: context.file.path, describeTrace: context.describeTrace)
+        for note in verdict.notes { context.note(note) }
+        guard let finding = verdict.finding else { return }
+        context.report(
+            at: argument, message: finding.message, confidence: finding.confidence, severity: target.severity, trace: target.trace)
+    }
+
+    /// What a plan says at its target use (in `file`): notes for `--verbose`, and the finding's
+    /// message and confidence when the key is missing. Shared with
+    /// objc.missing_faceid_usage_description, whose notes carry its own `ruleId`.
+    static func verdict(
+        _ plan: Plan, target: FaceIDUse, ruleId: String, file: String, describeTrace: ([TraceStep]) -> String
+    ) -> (notes: [ScanDiagnostic], finding: (message: String, confidence: Confidence)?) {
+        var notes: [ScanDiagnostic] = []
         for skipped in plan.skipped {
-            context.note(
+            notes.append(
                 ScanDiagnostic(
                     kind: .skippedFile, file: skipped.path,
-                    message: "not read for \(Self.key) (\(Self.id)): \(skipped.reason)"))
+                    message: "not read for \(Self.key) (\(ruleId)): \(skipped.reason)"))
         }
         let position = SourcePosition(line: target.line, column: target.column)
         switch plan.setting {
         case .set:
-            return
+            return (notes, nil)
         case .noApp:
-            context.note(
+            notes.append(
                 ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path, position: position,
-                    message: "\(Self.id): Face ID is used here, but the scan holds no app Info.plist or Xcode app project (a library?), so \(Self.key) was not checked"))
+                    kind: .unresolved, file: file, position: position,
+                    message: "\(ruleId): Face ID is used here, but the scan holds no app Info.plist or Xcode app project (a library?), so \(Self.key) was not checked"))
+            return (notes, nil)
         case .noAppTarget:
-            context.note(
+            notes.append(
                 ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path, position: position,
-                    message: "\(Self.id): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
+                    kind: .unresolved, file: file, position: position,
+                    message: "\(ruleId): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
+            return (notes, nil)
         case .infoPlistNotScanned(let path):
-            context.note(
+            notes.append(
                 ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path, position: position,
-                    message: "\(Self.id): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
+                    kind: .unresolved, file: file, position: position,
+                    message: "\(ruleId): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
+            return (notes, nil)
         case .missing(let checked, let empty):
             var message = Self.message(
                 for: target, app: plan.appTarget, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
-            message += context.describeTrace(target.trace)
+            message += describeTrace(target.trace)
             if plan.otherUses > 0 {
                 message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
             }
             let confidence: Confidence = !plan.skipped.isEmpty ? .low : target.trace.isEmpty ? .high : .medium
-            context.report(
-                at: argument, message: message, confidence: confidence, severity: target.severity, trace: target.trace)
+            return (notes, (message, confidence))
         }
     }
 
@@ -336,11 +360,11 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
         case (.high, .accessControl):
             return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"
         case (.high, .evaluatePolicy):
-            return start + "but `evaluatePolicy` with \(use.value) requires Face ID: the app crashes when it asks for Face ID"
+            return start + "but `\(use.call)` with \(use.value) requires Face ID: the app crashes when it asks for Face ID"
         case (_, .accessControl):
             return start + "so \(use.value) never offers Face ID and silently falls back to the device passcode"
         case (_, .evaluatePolicy):
-            return start + "so `evaluatePolicy` with \(use.value) never offers Face ID and silently falls back to the device passcode"
+            return start + "so `\(use.call)` with \(use.value) never offers Face ID and silently falls back to the device passcode"
         }
     }
 
@@ -401,6 +425,7 @@ public struct MissingFaceIDUsageDescriptionRule: Rule {
                 """,
             notes: [
                 "Reported once per app, not at every use: the key is a property of the app, not of a call. The finding is placed at the first use (by file path, then position) among the uses of the most severe kind, so a high finding always points at code that needs Face ID; the message counts the other uses.",
+                "The Objective-C uses of the scan (objc.missing_faceid_usage_description) belong to the same apps: an app with code in both languages gets one finding, reported by this rule when its chosen use is in Swift and by the Objective-C rule when it is in Objective-C; the message counts the uses of both.",
                 "`canEvaluatePolicy` is not a use: it only asks whether biometry is available and shows no Face ID UI. `evaluatePolicy` is matched only in its `evaluatePolicy(_:localizedReason:…)` form (closure or async).",
                 "A biometry flag OR-ed with `.devicePasscode` is Apple's spelling of `.userPresence` (or close to it) and is judged like it: medium, the passcode fallback.",
                 "When no Info.plist or project file describes an app — no Info.plist except those of frameworks or test bundles (`CFBundlePackageType` FMWK/BNDL), and no `project.pbxproj` with an application target — the scan is taken to be a library, whose host app provides the key: nothing is reported, and `--verbose` says so at the first use.",
