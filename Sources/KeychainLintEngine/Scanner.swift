@@ -424,6 +424,7 @@ public final class Scanner {
 
         let reused = reusable
         let recordsDependencies = cache != nil
+        let objcFiles = sources.indices.filter { sources[$0].language == .objectiveC }
         let table = DispatchTable(types: plan.rules.map(\.type), models: scanContext.wrapperModels)
         let objcTable = ObjCDispatchTable(types: plan.rules.map(\.type))
         let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
@@ -451,7 +452,14 @@ public final class Scanner {
                 try cache.save(
                     paths: sources.map(\.path), hashes: hashes, outcomes: outcomes,
                     facts: scanContext.factDependencies.mapValues { $0.sorted() }
-                ) { index.files(mentioning: $0) }
+                ) { name in
+                    // The index holds no Objective-C identifiers (Swift lookups must never meet
+                    // those files), so the Objective-C files mentioning a name are found by text:
+                    // a deleted one then invalidates what read it (the Face ID plan, shared stores).
+                    let needle = Array(name.utf8)
+                    return index.files(mentioning: name)
+                        + objcFiles.filter { TextSearch.containsWord(index.text(at: $0), needle) }
+                }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
             }

@@ -55,4 +55,40 @@ struct ObjectiveCScanTests {
         #expect(sarif.stdout.contains("\"uri\" : \"Sources/Store.m\""), "\(sarif)")
         #expect(sarif.stdout.contains("\"startLine\" : 4"), "\(sarif)")
     }
+
+    static let infoPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.example.vault</string>
+        </dict>
+        </plist>
+
+        """
+
+    static func biometricUse(_ name: String) -> String {
+        """
+        SecAccessControlRef \(name)(void) {
+            return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+        }
+
+        """
+    }
+
+    @Test("the result cache notices a deleted Objective-C file that a scan-wide judgement counted")
+    func cacheSeesDeletedFile() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("App/Info.plist", Self.infoPlist)
+        try tree.write("App/A.m", Self.biometricUse("first"))
+        try tree.write("App/B.m", Self.biometricUse("second"))
+        let before = try tree.run(["scan", "--cache-dir", ".cache"])
+        #expect(before.stdout.contains("1 other place uses Face ID too [objc.missing_faceid_usage_description]"), "\(before)")
+        try FileManager.default.removeItem(at: tree.path("App/B.m"))
+        let after = try tree.run(["scan", "--cache-dir", ".cache"])
+        #expect(after.stdout.contains("requires Face ID: the app crashes when it reads the item [objc.missing_faceid_usage_description]"), "\(after)")
+        #expect(!after.stdout.contains("other place"), "\(after)")
+    }
 }
