@@ -8,7 +8,7 @@ import KeychainLintRules
 /// values with `ObjCValueResolver`, hand each call to the `ObjCRule`s that name it, and apply the
 /// `keychain-lint:` directives of its comments. Findings, suppression counts and the result
 /// cache are the same as for Swift files.
-enum ObjCFileAnalysis {
+enum ObjCFrontEnd {
     static func analyze(
         path: String, text: String, scan: ScanContext, rules: [Scanner.EnabledRule], table: ObjCDispatchTable,
         outcome: inout Scanner.FileOutcome
