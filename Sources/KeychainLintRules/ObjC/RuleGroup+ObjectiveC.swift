@@ -6,5 +6,8 @@ extension RuleGroups {
         ObjCInvalidAccessControlFlagsRule.self,
         ObjCWeakKeychainAccessibilityRule.self,
         ObjCHardcodedApplicationPasswordRule.self,
+        ObjCDeprecatedKeychainAPIRule.self,
+        ObjCUncheckedKeychainStatusRule.self,
+        ObjCUncheckedAccessControlCreationRule.self,
     ]
 }
