@@ -41,6 +41,12 @@ public enum Availability {
     public struct OlderSystemsBranch: Sendable {
         public let below: [String: Version]
         public let condition: String
+
+        /// Also made by the Objective-C front end's rules from `@available` checks.
+        public init(below: [String: Version], condition: String) {
+            self.below = below
+            self.condition = condition
+        }
     }
 
     /// The availability checks on whose older-systems side `node` lies, innermost first.

@@ -159,7 +159,8 @@ public struct ObjCApplicationPasswordQueryMissingContextRule: ObjCRule {
                 return (__bridge_transfer NSData *)result;
             }
             """,
-            messages: [message("service \"vault\"", addedAt: "line 10", trace: " (via `query` (line 16) → `kVaultService` (line 1))")]),
+            messages: [message("service \"vault\"", addedAt: "line 10", trace: " (via `query` (line 16) → `kVaultService` (line 1))")],
+            alsoTriggers: ["objc.unchecked_access_control_creation", "objc.unchecked_keychain_status"]),
         .triggering(
             "Added by the app's Swift code, read by its Objective-C code",
             files: [
@@ -188,7 +189,7 @@ public struct ObjCApplicationPasswordQueryMissingContextRule: ObjCRule {
                     """,
             ],
             messages: [message("account \"pin-protected\"", addedAt: "PinStore.swift:9")],
-            alsoTriggers: ["swift.unchecked_access_control_creation"]),
+            alsoTriggers: ["objc.unchecked_keychain_status", "swift.unchecked_access_control_creation"]),
         .nonTriggeringObjC(
             "The remedy: the read passes the context and the access control",
             """
@@ -211,7 +212,8 @@ public struct ObjCApplicationPasswordQueryMissingContextRule: ObjCRule {
                 SecItemCopyMatching((__bridge CFDictionaryRef)query, &result);
             }
             @end
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_access_control_creation", "objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "Reads that need no password or leave protected items out, another item, and an item protected by biometry",
             """
@@ -239,6 +241,7 @@ public struct ObjCApplicationPasswordQueryMissingContextRule: ObjCRule {
                                                                 (__bridge id)kSecReturnData: @YES }, &result);
                 SecItemDelete((__bridge CFDictionaryRef)@{ (__bridge id)kSecAttrService: @"notesService" });
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_access_control_creation", "objc.unchecked_keychain_status"]),
     ]
 }

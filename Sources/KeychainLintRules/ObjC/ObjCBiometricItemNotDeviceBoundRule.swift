@@ -163,7 +163,8 @@ public struct ObjCBiometricItemNotDeviceBoundRule: ObjCRule {
                 BiometricItemNotDeviceBoundRule.synchronizedMessage + " (via `query` (line 2))",
                 BiometricItemNotDeviceBoundRule.synchronizedMessage
                     + " (via `changes` (line 9) → `changes` set (line 11) → `changes` set (line 12))",
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "Apple's sample: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly; no user constraint; a protection from a parameter",
             """
@@ -188,6 +189,7 @@ public struct ObjCBiometricItemNotDeviceBoundRule: ObjCRule {
                 SecItemUpdate((__bridge CFDictionaryRef)@{ (__bridge id)kSecAttrSynchronizable: (__bridge id)kSecAttrSynchronizableAny },
                               (__bridge CFDictionaryRef)@{ (__bridge id)kSecAttrAccessControl: (__bridge id)access });
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }

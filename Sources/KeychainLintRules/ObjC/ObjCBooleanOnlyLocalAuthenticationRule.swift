@@ -512,7 +512,8 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
             }
             @end
             """,
-            messages: [message("the property `authContext`")]),
+            messages: [message("the property `authContext`")],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .triggeringObjC(
             "Replies by reference (a typedef'd completion parameter, a local block) and a context made by a helper",
             """
@@ -606,7 +607,8 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
                 }];
             }
             @end
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "A property context that another method of the class puts into a query",
             """
@@ -632,7 +634,8 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
                 SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
             }
             @end
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "A context from the caller or a block parameter, a reply that only logs, and canEvaluatePolicy",
             """
@@ -696,6 +699,7 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
                     }
                     @end
                     """,
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }

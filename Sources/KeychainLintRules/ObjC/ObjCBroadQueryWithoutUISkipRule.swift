@@ -102,7 +102,8 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
                 return status == errSecSuccess ? (__bridge_transfer NSArray *)items : @[];
             }
             """,
-            messages: [message(limit: "`kSecMatchLimitAll` (line 10)", protectedAt: "line 3", trace: " (via `query` (line 8))")]),
+            messages: [message(limit: "`kSecMatchLimitAll` (line 10)", protectedAt: "line 3", trace: " (via `query` (line 8))")],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .triggeringObjC(
             "A numeric limit and kSecUseAuthenticationUIAllow set in steps; the protected key is created in the same file",
             """
@@ -130,7 +131,8 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
                 message(
                     limit: "`kSecMatchLimit: 5` (line 14)", protectedAt: "line 5",
                     trace: " (via `query` (line 11) → `query` set (line 12) → `query` set (line 13) → `query` set (line 14) → `query` set (line 15))"),
-            ]),
+            ],
+            alsoTriggers: ["objc.deprecated_keychain_api", "objc.unchecked_keychain_status"]),
         .triggering(
             "Protected items added by the app's Swift code; a context that is never told not to interact",
             files: [
@@ -155,7 +157,8 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
                     }
                     """,
             ],
-            messages: [message(limit: "`kSecMatchLimitAll` (line 5)", protectedAt: "Store.swift:3", trace: " (via `query` (line 4) → `context` (line 2))")]),
+            messages: [message(limit: "`kSecMatchLimitAll` (line 5)", protectedAt: "Store.swift:3", trace: " (via `query` (line 4) → `context` (line 2))")],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "The fix: kSecUseAuthenticationUISkip, written in the literal or set in a step",
             """
@@ -173,7 +176,8 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
                 [query setObject:(__bridge id)kSecUseAuthenticationUISkip forKey:(__bridge id)kSecUseAuthenticationUI];
                 SecItemCopyMatching((__bridge CFDictionaryRef)query, &items);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "A context with interactionNotAllowed; attributes only; one item at a time",
             """
@@ -191,7 +195,8 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
                                                                 (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitOne,
                                                                 (__bridge id)kSecReturnData: @YES }, &items);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "No protected item is stored",
             """
@@ -202,6 +207,7 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
                 SecItemCopyMatching((__bridge CFDictionaryRef)@{ (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
                                                                 (__bridge id)kSecReturnData: @YES }, &items);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }

@@ -113,7 +113,8 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
                 message(
                     "the query passed to SecItemAdd", accessControlAt: "line 12",
                     trace: " (via `attributes` (line 10) → `attributes` set (line 11) → `attributes` set (line 12) → `attributes` set (line 13))"),
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .triggeringObjC(
             "dictionaryWithObjectsAndKeys: with a CFDictionary update, and the raw key @\"pdmn\" added in a branch",
             """
@@ -136,7 +137,8 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
                 message(
                     "the attributes passed to SecItemUpdate", accessControlAt: "line 7",
                     trace: " (via `update` (line 6) → `access` (line 4) → `update` set (line 10))"),
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_access_control_creation", "objc.unchecked_keychain_status"]),
         .triggeringObjC(
             "SecKeyCreateRandomKey: a top-level kSecAttrAccessible is merged into the private key's attributes",
             """
@@ -174,7 +176,7 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
                     + " (via `query` (line 4) → `query` set (line 6) → `query` set (line 7))",
             ],
             // If it were stored, it would leave the device and skip the passcode: other rules' findings.
-            alsoTriggers: ["objc.biometric_item_not_device_bound", "objc.weak_biometric_acl"]),
+            alsoTriggers: ["objc.biometric_item_not_device_bound", "objc.unchecked_access_control_creation", "objc.unchecked_keychain_status", "objc.weak_biometric_acl"]),
         .nonTriggeringObjC(
             "Apple's way: only kSecAttrAccessControl; one key per branch; the accessibility removed before the add",
             """
@@ -197,7 +199,8 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
                 [upgraded removeObjectForKey:(__bridge id)kSecAttrAccessible];
                 SecItemAdd((__bridge CFDictionaryRef)upgraded, NULL);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "SecItemUpdate's search dictionary names both keys: it only selects the items to update",
             """
@@ -209,7 +212,8 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
                 SecItemUpdate((__bridge CFDictionaryRef)search, (__bridge CFDictionaryRef)changes);
                 SecItemDelete((__bridge CFDictionaryRef)search);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .nonTriggeringObjC(
             "Synchronizable with an accessibility that may sync, and a ThisDeviceOnly item that does not sync",
             """
@@ -225,6 +229,7 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
                                          (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly };
                 SecItemAdd((__bridge CFDictionaryRef)local, NULL);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }

@@ -85,7 +85,8 @@ public struct ObjCKeyWithoutUserAuthenticationRule: ObjCRule {
             """,
             messages: [
                 noConstraint("Secure Enclave private key", flags: "kSecAccessControlPrivateKeyUsage") + " (via `attributes` (line 5) → `access` (line 3))",
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
         .triggeringObjC(
             "A permanent key with no access control, private attributes built in steps; an empty flags value from a #define",
             """
@@ -115,7 +116,8 @@ public struct ObjCKeyWithoutUserAuthenticationRule: ObjCRule {
                 noAccessControl("Permanent private key")
                     + " (via `attributes` (line 7) → `privateAttributes` (line 4) → `privateAttributes` set (line 5) → `privateAttributes` set (line 6))",
                 noConstraint("Permanent private key", flags: "0") + " (via `attributes` (line 16) → `access` (line 15) → `kNoFlags` (line 1))",
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
         .triggeringObjC(
             "SecKeyGeneratePair (deprecated) creating a permanent private key with no access control",
             """
@@ -150,7 +152,8 @@ public struct ObjCKeyWithoutUserAuthenticationRule: ObjCRule {
                 };
                 return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, &error);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
         .nonTriggeringObjC(
             "An ephemeral software key, an access control from a parameter, and private attributes the resolver cannot follow",
             """
@@ -163,6 +166,7 @@ public struct ObjCKeyWithoutUserAuthenticationRule: ObjCRule {
                 SecKeyCreateRandomKey((__bridge CFDictionaryRef)@{ (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
                                                                   (__bridge id)kSecPrivateKeyAttrs: privateAttributes }, NULL);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }

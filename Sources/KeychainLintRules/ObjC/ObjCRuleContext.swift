@@ -22,6 +22,18 @@ public final class ObjCRuleContext {
         self.rule = rule
     }
 
+    /// Answers kept for this file (as `RuleContext.memo`): facts of a body that each of its calls
+    /// asks about, computed in one walk instead of one per call. A context serves one file on one
+    /// thread.
+    private var memos: [AnyHashable: Any] = [:]
+
+    public func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer {
+        if let cached = memos[AnyHashable(key)] as? Answer { return cached }
+        let answer = compute()
+        memos[AnyHashable(key)] = answer
+        return answer
+    }
+
     public func resolve(_ expression: ObjCExpr) -> Resolution {
         resolver.resolve(expression)
     }

@@ -3,9 +3,12 @@ import KeychainLintCore
 extension RuleDescription {
     /// The Objective-C counterpart of a Swift rule: the same name, severity, standards, reasons
     /// and references (the judgement is the same), with its own id (`objc.` and the Swift rule's
-    /// name), wording in C spellings, and Objective-C examples (its tests).
+    /// name), wording in C spellings, and Objective-C examples (its tests). `whyItMatters` and
+    /// `fixSafety` are the Swift rule's unless its text names Swift constructs (`guard let`, a
+    /// force-unwrap) that the Objective-C rule words otherwise.
     static func objectiveC(
-        of swift: RuleDescription, summary: String, whatItDoes: String, whatToDoInstead: String, remediation: String,
+        of swift: RuleDescription, summary: String, whatItDoes: String, whyItMatters: String? = nil,
+        whatToDoInstead: String, fixSafety: String? = nil, remediation: String,
         notes: [String] = [], options: [RuleOptionSpec] = [], examples: [RuleExample]
     ) -> RuleDescription {
         let name = swift.id.hasPrefix(SourceLanguage.swift.ruleIdPrefix)
@@ -15,8 +18,8 @@ extension RuleDescription {
             confidence: swift.confidence, resource: swift.resource, language: "Objective-C", tags: swift.tags,
             aliases: swift.aliases, summary: summary,
             documentation: RuleDocumentation(
-                whatItDoes: whatItDoes, whyItMatters: swift.documentation.whyItMatters, whatToDoInstead: whatToDoInstead,
-                fixSafety: swift.documentation.fixSafety,
+                whatItDoes: whatItDoes, whyItMatters: whyItMatters ?? swift.documentation.whyItMatters,
+                whatToDoInstead: whatToDoInstead, fixSafety: fixSafety ?? swift.documentation.fixSafety,
                 notes: notes + ["The judgement is the one of \(swift.id); see `keychain-lint explain \(swift.id)`."],
                 references: swift.documentation.references),
             remediation: remediation, options: options, examples: examples)

@@ -88,7 +88,8 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
             messages: [
                 "Weak biometric access control: `kSecAccessControlBiometryAny | kSecAccessControlOr | kSecAccessControlDevicePasscode` is `kSecAccessControlUserPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created (via `kFallbackFlags` (line 1))",
                 "Weak biometric access control: `kSecAccessControlTouchIDAny` (deprecated alias of `kSecAccessControlBiometryAny`) accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via assigned (line 9))",
-            ]),
+            ],
+            alsoTriggers: ["objc.deprecated_keychain_api"]),
         .triggeringObjC(
             "A C function mapping options to flags: one finding at the call, counting the other weak values",
             """

@@ -126,7 +126,8 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
             messages: [
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 2))",
                 "`kSecAttrAccessibleAlwaysThisDeviceOnly` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `attributes` (line 9) → `attributes` set (line 10) → `attributes` set (line 11))",
-            ]),
+            ],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
         .triggeringObjC(
             "A lookup table of options as the protection of an access control",
             """
@@ -162,6 +163,7 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
                 NSDictionary *search = @{ (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways };
                 SecItemDelete((__bridge CFDictionaryRef)search);
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }

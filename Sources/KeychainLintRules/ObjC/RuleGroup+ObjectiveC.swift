@@ -15,5 +15,8 @@ extension RuleGroups {
         ObjCFailOpenLocalAuthenticationRule.self,
         ObjCExcessiveAuthenticationReuseRule.self,
         ObjCMissingFaceIDUsageDescriptionRule.self,
+        ObjCDeprecatedKeychainAPIRule.self,
+        ObjCUncheckedKeychainStatusRule.self,
+        ObjCUncheckedAccessControlCreationRule.self,
     ]
 }

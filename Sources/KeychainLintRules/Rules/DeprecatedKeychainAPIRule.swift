@@ -30,26 +30,49 @@ public struct DeprecatedKeychainAPIRule: Rule {
             isFlag: true, isDistinctive: false),
     ]
 
-    static let constants: [String: String] = [
-        "kSecAccessControlTouchIDAny":
-            "`kSecAccessControlTouchIDAny` is deprecated: use `kSecAccessControlBiometryAny`, the same flag under its current name",
-        "kSecAccessControlTouchIDCurrentSet":
-            "`kSecAccessControlTouchIDCurrentSet` is deprecated: use `kSecAccessControlBiometryCurrentSet`, the same flag under its current name",
-        "kSecAccessControlWatch":
-            "`kSecAccessControlWatch` is deprecated: use `kSecAccessControlCompanion` (iOS 18, macOS 15), behind an `if #available` check while the app supports older systems",
-        "kSecUseOperationPrompt":
-            "`kSecUseOperationPrompt` is deprecated since iOS 14: set the prompt as the `localizedReason` of an `LAContext` and pass the context with `kSecUseAuthenticationContext`",
-        "kSecUseAuthenticationUIAllow":
-            "`kSecUseAuthenticationUIAllow` is deprecated since iOS 14: authentication UI is allowed by default; to control it, pass an `LAContext` with `kSecUseAuthenticationContext` and set its `interactionNotAllowed`",
-        "kSecUseAuthenticationUIFail":
-            "`kSecUseAuthenticationUIFail` is deprecated since iOS 14: pass an `LAContext` whose `interactionNotAllowed` is true with `kSecUseAuthenticationContext`",
-        "kSecUseNoAuthenticationUI":
-            "`kSecUseNoAuthenticationUI` is deprecated since iOS 9: pass an `LAContext` whose `interactionNotAllowed` is true with `kSecUseAuthenticationContext`",
+    /// The deprecated C constants, each with its message (Swift wording).
+    static let constants: [String: String] = Dictionary(
+        uniqueKeysWithValues: constantNames.map { ($0, constantMessage($0)!) })
+
+    static let constantNames = [
+        "kSecAccessControlTouchIDAny", "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlWatch",
+        "kSecUseOperationPrompt", "kSecUseAuthenticationUIAllow", "kSecUseAuthenticationUIFail", "kSecUseNoAuthenticationUI",
     ]
 
+    /// What a deprecated C constant is and what replaces it, worded for the language of the code
+    /// it is about (`objc.deprecated_keychain_api` passes `.c`): Swift checks availability with
+    /// `if #available` and writes `true`; Objective-C writes `@available` and `YES`.
+    static func constantMessage(_ name: String, in spelling: FlagSpelling = .swift) -> String? {
+        let availabilityCheck = spelling == .swift ? "`if #available`" : "`@available`"
+        let yes = spelling == .swift ? "true" : "`YES`"
+        switch name {
+        case "kSecAccessControlTouchIDAny":
+            return "`kSecAccessControlTouchIDAny` is deprecated: use `kSecAccessControlBiometryAny`, the same flag under its current name"
+        case "kSecAccessControlTouchIDCurrentSet":
+            return "`kSecAccessControlTouchIDCurrentSet` is deprecated: use `kSecAccessControlBiometryCurrentSet`, the same flag under its current name"
+        case "kSecAccessControlWatch":
+            return "`kSecAccessControlWatch` is deprecated: use `kSecAccessControlCompanion` (iOS 18, macOS 15), behind an \(availabilityCheck) check while the app supports older systems"
+        case "kSecUseOperationPrompt":
+            return "`kSecUseOperationPrompt` is deprecated since iOS 14: set the prompt as the `localizedReason` of an `LAContext` and pass the context with `kSecUseAuthenticationContext`"
+        case "kSecUseAuthenticationUIAllow":
+            return "`kSecUseAuthenticationUIAllow` is deprecated since iOS 14: authentication UI is allowed by default; to control it, pass an `LAContext` with `kSecUseAuthenticationContext` and set its `interactionNotAllowed`"
+        case "kSecUseAuthenticationUIFail":
+            return "`kSecUseAuthenticationUIFail` is deprecated since iOS 14: pass an `LAContext` whose `interactionNotAllowed` is \(yes) with `kSecUseAuthenticationContext`"
+        case "kSecUseNoAuthenticationUI":
+            return "`kSecUseNoAuthenticationUI` is deprecated since iOS 9: pass an `LAContext` whose `interactionNotAllowed` is \(yes) with `kSecUseAuthenticationContext`"
+        default:
+            return nil
+        }
+    }
+
     static let domainState = "evaluatedPolicyDomainState"
-    static let domainStateMessage =
-        "`evaluatedPolicyDomainState` is deprecated since iOS 18: use `domainState.biometry.stateHash`, behind an `if #available(iOS 18, macOS 15, *)` check while the app supports older systems"
+    static let domainStateMessage = domainStateMessage(in: .swift)
+
+    /// `evaluatedPolicyDomainState`'s message, with the availability check as the language writes it.
+    static func domainStateMessage(in spelling: FlagSpelling) -> String {
+        let check = spelling == .swift ? "`if #available(iOS 18, macOS 15, *)`" : "`if (@available(iOS 18, macOS 15, *))`"
+        return "`evaluatedPolicyDomainState` is deprecated since iOS 18: use `domainState.biometry.stateHash`, behind an \(check) check while the app supports older systems"
+    }
 
     /// Where each replacement first exists, per platform (Apple's API documentation of
     /// `biometryAny`/`biometryCurrentSet`, `companion`, `LAContext.localizedReason`,
@@ -74,8 +97,14 @@ public struct DeprecatedKeychainAPIRule: Rule {
     /// for `name` does not exist yet (`.touchIDAny` in the else of `if #available(iOS 11.3, *)`):
     /// there the deprecated API is the right one.
     static func replacementMissing(for name: String, at node: some SyntaxProtocol) -> Availability.OlderSystemsBranch? {
+        replacementMissing(for: name, in: Availability.olderSystemsBranches(of: node))
+    }
+
+    /// The first of `branches` (older-systems sides of availability checks around a use, found
+    /// by either front end) where the replacement for `name` does not exist yet.
+    static func replacementMissing(for name: String, in branches: [Availability.OlderSystemsBranch]) -> Availability.OlderSystemsBranch? {
         guard let introduced = replacementIntroduced[name] else { return nil }
-        return Availability.olderSystemsBranches(of: node).first { branch in
+        return branches.first { branch in
             branch.below.contains { platform, version in introduced[platform].map { version <= $0 } ?? false }
         }
     }

@@ -64,13 +64,16 @@ public struct UncheckedKeychainStatusRule: Rule {
         }
     }
 
-    static func keyMessage(_ use: Use) -> String {
+    /// `spelling` words the failed result as the code writes it: `nil` in Swift, `NULL` in C and
+    /// Objective-C (`objc.unchecked_keychain_status`).
+    static func keyMessage(_ use: Use, spelling: FlagSpelling = .swift) -> String {
         let what: String
         switch use {
         case .storedUnread(let variable): what = "The key returned by SecKeyCreateRandomKey is stored in `\(variable)` but never read"
         default: what = "The key returned by SecKeyCreateRandomKey is discarded"
         }
-        return what + ": when key generation fails (nil, with the reason in the error out-parameter) nothing notices, and later code looks for a key that was never created"
+        let failed = spelling == .swift ? "nil" : "NULL"
+        return what + ": when key generation fails (\(failed), with the reason in the error out-parameter) nothing notices, and later code looks for a key that was never created"
     }
 
     // MARK: - Use of a call's result
