@@ -91,4 +91,21 @@ struct ObjectiveCScanTests {
         #expect(after.stdout.contains("requires Face ID: the app crashes when it reads the item [objc.missing_faceid_usage_description]"), "\(after)")
         #expect(!after.stdout.contains("other place"), "\(after)")
     }
+
+    @Test("an Objective-C finding keeps its fingerprint when unrelated lines move it")
+    func fingerprintsSurviveMovedCode() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let code = Self.biometricUse("store").replacingOccurrences(of: "kSecAccessControlBiometryCurrentSet", with: "kSecAccessControlBiometryAny")
+        try tree.write("Vault.m", code)
+        let before = try tree.run(["scan", "--format", "json", "--no-cache"])
+        try tree.write("Vault.m", "// Vault: the app's keychain access.\n#import <Security/Security.h>\n\n" + code)
+        let after = try tree.run(["scan", "--format", "json", "--no-cache"])
+        func fingerprints(_ run: CLIRun) -> [String] {
+            run.stdout.components(separatedBy: "\"fingerprint\" : \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(fingerprints(before).count == 1, "\(before)")
+        #expect(fingerprints(before) == fingerprints(after), "\(before)\n\(after)")
+        #expect(after.stdout.contains("\"line\" : 5"), "\(after)")
+    }
 }
