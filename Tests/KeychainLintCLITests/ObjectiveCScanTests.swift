@@ -108,4 +108,18 @@ struct ObjectiveCScanTests {
         #expect(fingerprints(before) == fingerprints(after), "\(before)\n\(after)")
         #expect(after.stdout.contains("\"line\" : 5"), "\(after)")
     }
+
+    @Test("what the Objective-C parser steps over is said: nesting beyond its limit always, skipped code under --verbose")
+    func parserLimitsAreSaid() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        // Both name a Keychain call, so the prefilter lets them through.
+        try tree.write("Deep.m", "void g(void) { int x = " + String(repeating: "(", count: 400) + "1" + String(repeating: ")", count: 400) + "; SecItemDelete(q); }\n")
+        try tree.write("Stray.m", "void f(void) {\n    SecItemDelete(q);\n}\n} }\n")
+        let plain = try tree.run(["scan", "Deep.m", "Stray.m", "--no-cache"])
+        #expect(plain.stdout.contains("Deep.m:1:278: note: analysis limit: Objective-C nested more than 256 levels deep"), "\(plain)")
+        #expect(!plain.stdout.contains("stepped over"), "\(plain)")
+        let verbose = try tree.run(["scan", "Deep.m", "Stray.m", "--verbose"])
+        #expect(verbose.stdout.contains("Stray.m:4:1: note: the Objective-C parser stepped over 2 constructs it does not read (first: unbalanced '}' at file scope)"), "\(verbose)")
+    }
 }

@@ -18,6 +18,7 @@ enum ObjCFrontEnd {
         let resolver = ObjCValueResolver(path: path, source: text, tree: tree)
         outcome.parseSeconds = Date().timeIntervalSince(start)
         outcome.parsedObjC = true
+        outcome.notes += parserNotes(tree, path: path)
 
         start = Date()
         let contexts = rules.map { ObjCRuleContext(resolver: resolver, scan: scan, rule: $0.description) }
@@ -68,6 +69,26 @@ enum ObjCFrontEnd {
             outcome.notes.append(contentsOf: context.notes)
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
+    }
+
+    /// What the parser stepped over, said so that no finding is lost silently: nesting beyond the
+    /// parser's limit is an analysis limit (said without `--verbose` too, like Swift's); other
+    /// skipped code is one `--verbose` note per file, with the first place.
+    static func parserNotes(_ tree: ObjCSyntaxTree, path: String) -> [ScanDiagnostic] {
+        var notes: [ScanDiagnostic] = []
+        if let limit = tree.diagnostics.first(where: { $0.kind == .nestingLimit }) {
+            notes.append(ScanDiagnostic(
+                kind: .fileNote, file: path, position: SourcePosition(line: limit.range.start.line, column: limit.range.start.column),
+                message: "analysis limit: Objective-C nested more than \(ObjCParserLimits.standard.maximumDepth) levels deep: the rest of that construct is not analysed"))
+        }
+        let skipped = tree.diagnostics.filter { [.skippedConstruct, .unexpectedToken, .missingClose, .missingEnd].contains($0.kind) }
+        if let first = skipped.first {
+            let count = skipped.count + tree.droppedDiagnostics
+            notes.append(ScanDiagnostic(
+                kind: .unresolved, file: path, position: SourcePosition(line: first.range.start.line, column: first.range.start.column),
+                message: "the Objective-C parser stepped over \(count) construct\(count == 1 ? "" : "s") it does not read (first: \(first.message)); code inside them is not analysed"))
+        }
+        return notes
     }
 
     /// `// keychain-lint:disable-next-line objc.weak_biometric_acl -- reason` and the file-wide

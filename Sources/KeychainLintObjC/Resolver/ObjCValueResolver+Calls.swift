@@ -1,0 +1,97 @@
+import KeychainLintModel
+
+// Calls: dictionary constructors, copies, the file's own methods and C functions (their
+// `return`s), and the call values rules recognise (`[@"1234" dataUsingEncoding:…]`).
+extension ObjCValueResolver {
+    static let emptyDictionaryMakers: Set<String> = ["dictionary", "new", "init", "dictionaryWithCapacity:", "initWithCapacity:"]
+    static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+
+    func messageSend(_ message: ObjCMessageSend, at expression: ObjCExpr, _ env: Environment) -> Resolution {
+        let selector = message.selector
+        let arguments = message.pieces.compactMap(\.argument) + message.variadicArguments
+        if let className = message.receiverClassName, Self.dictionaryClasses.contains(className) {
+            switch selector {
+            case "dictionaryWithObjectsAndKeys:":
+                // value, key, value, key, …, nil
+                var pairs: [(key: ObjCExpr, value: ObjCExpr, range: ObjCSourceRange)] = []
+                var index = 0
+                while index + 1 < arguments.count {
+                    pairs.append((arguments[index + 1], arguments[index], arguments[index].range.extended(to: arguments[index + 1].range)))
+                    index += 2
+                }
+                return dictionary(pairs, env)
+            case "dictionaryWithDictionary:":
+                return evaluate(arguments[0], env.deeper())
+            case _ where Self.emptyDictionaryMakers.contains(selector):
+                return .value(.dictionary([]))
+            default:
+                break
+            }
+        }
+        // `[[NSMutableDictionary alloc] init]`, `[d mutableCopy]`.
+        if Self.emptyDictionaryMakers.contains(selector), case .message(let inner) = message.receiver.strippingCastsAndParentheses.kind,
+           inner.selector == "alloc", let className = inner.receiverClassName, Self.dictionaryClasses.contains(className) {
+            return .value(.dictionary([]))
+        }
+        if ["mutableCopy", "copy"].contains(selector) || selector == "initWithDictionary:" {
+            return evaluate(selector == "initWithDictionary:" ? arguments[0] : message.receiver, env.deeper())
+        }
+        // A method of this file sent to `self` or to its class: the values it returns.
+        if message.receiver.identifierName == "self" || message.receiverClassName != nil, let candidates = methods[selector], candidates.count == 1,
+           candidates[0].parameterNames.isEmpty {
+            return returns(of: candidates[0], called: "`\(selector)`", at: expression, env)
+        }
+        // Something else: a call value the rules may recognise (`[@"1234" dataUsingEncoding:…]`).
+        var parts = [evaluate(message.receiver, env.deeper())]
+        parts += message.pieces.compactMap(\.argument).map { evaluate($0, env.deeper()) }
+        let combined = Resolution.combinations(parts)
+        var result = Resolution(gaps: [])
+        let labels = message.pieces.compactMap { $0.argument == nil ? nil : $0.label }
+        let name = message.pieces.first?.label ?? selector
+        for (values, trace) in combined.values {
+            let receiver = message.receiverClassName.map { Value.symbol($0) } ?? values[0]
+            let callArguments = zip(labels.dropFirst(0), values.dropFirst()).enumerated().map { position, pair in
+                // The first piece names the method; its argument is unlabelled, as in Swift.
+                Argument(label: position == 0 ? nil : pair.0, value: pair.1)
+            }
+            result.add(TracedValue(value: .call(CallValue(name: name, receiver: receiver, arguments: callArguments)), trace: trace))
+        }
+        if combined.values.isEmpty { for gap in combined.gaps { result.add(gap) } }
+        return result
+    }
+
+    func functionCall(_ call: ObjCFunctionCall, at expression: ObjCExpr, _ env: Environment) -> Resolution {
+        guard let name = call.calleeName else { return gap(expression.range, "a call through an expression is not followed") }
+        if name == "CFSTR", let argument = call.arguments.first { return evaluate(argument, env.deeper()) }
+        if let body = functions[name] {
+            return returns(of: body, called: "`\(name)()`", at: expression, env)
+        }
+        // An argument the resolver cannot follow (`&error`, a parameter) stands as opaque, so
+        // that the call is still known (`SecAccessControlCreateWithFlags(…, flags, &error)` as
+        // the value of `kSecAttrAccessControl`, with its protection and flags).
+        let combined = Resolution.combinations(call.arguments.map { part($0, env) })
+        var result = Resolution()
+        for (values, trace) in combined.values {
+            result.add(TracedValue(value: .call(CallValue(name: name, receiver: nil, arguments: values.map { Argument(label: nil, value: $0) })), trace: trace))
+        }
+        if combined.values.isEmpty { result = Resolution(gaps: combined.gaps) }
+        return result
+    }
+
+    /// The values a function or method of this file returns, each through its `return`.
+    func returns(of body: ObjCBody, called name: String, at call: ObjCExpr, _ env: Environment) -> Resolution {
+        let key = "body \(body.range.start.offset)"
+        guard !env.visiting.contains(key) else { return gap(call.range, "\(name) calls itself", kind: .cycle) }
+        return remembered(key) { returnValues(of: body, called: name, at: call, env.deeper(key)) }
+    }
+
+    func returnValues(of body: ObjCBody, called name: String, at call: ObjCExpr, _ inner: Environment) -> Resolution {
+        var result = Resolution()
+        body.body.walk(ObjCVisitor(statement: { statement, context in
+            guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind else { return }
+            result = result.merging(self.evaluate(value, inner))
+        }), owner: body.owner)
+        if result.isEmpty { return gap(call.range, "\(name) returns no value the resolver can follow") }
+        return result.through(step(.function, name, at: body.range))
+    }
+}

@@ -1,0 +1,125 @@
+import KeychainLintModel
+
+// Names: YES/NO/nil, parameters, locals through branches (which assignments may reach a use),
+// static and global constants, `#define`s, and symbols declared outside the file.
+extension ObjCValueResolver {
+    func evaluateName(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution {
+        switch name {
+        case "YES", "true", "TRUE": return .value(.bool(true))
+        case "NO", "false", "FALSE": return .value(.bool(false))
+        case "nil", "NULL", "Nil": return .value(.null)
+        case "self", "super": return gap(use.range, "`\(name)` is not a known value here")
+        default: break
+        }
+        let offset = use.range.start.offset
+        if let body = body(containing: offset) {
+            let bound = bindings(of: name, in: body)
+            if body.parameterNames.contains(name), bound.allSatisfy({ $0.range.start.offset >= offset }) {
+                return gap(use.range, "`\(name)` is a parameter of \(body.owner): its callers are not followed")
+            }
+            if bound.contains(where: { $0.range.start.offset < offset }) {
+                return local(name, in: body, before: offset, use: use.range, env)
+            }
+        }
+        if let global = globals[name] {
+            guard !env.visiting.contains("global " + name) else { return gap(use.range, "`\(name)` refers to itself", kind: .cycle) }
+            guard let initializer = global.declarator.initializer else {
+                return gap(use.range, "`\(name)` is declared without a value in this file")
+            }
+            return evaluate(initializer, env.deeper("global " + name)).through(step(.variable, "`\(name)`", at: global.declarator.nameRange))
+        }
+        if let macro = macros[name] {
+            guard !env.visiting.contains("macro " + name) else { return gap(use.range, "`\(name)` refers to itself", kind: .cycle) }
+            guard let value = macro.value else { return gap(use.range, "the macro `\(name)` is not an expression") }
+            return evaluate(value, env.deeper("macro " + name)).through(step(.variable, "`\(name)`", at: macro.nameRange))
+        }
+        // Declared outside the file: an SDK constant (`kSecAttrAccessibleAlways`) or a symbol of
+        // another file; rules act only on the names they know.
+        return .value(.symbol(name))
+    }
+
+    /// A local's values at `offset`: the assignments that may be the last ones to run before it.
+    func local(_ name: String, in body: ObjCBody, before offset: Int, use: ObjCSourceRange, _ env: Environment) -> Resolution {
+        let key = "local \(name)@\(offset)"
+        guard !env.visiting.contains(key) else { return gap(use, "`\(name)` depends on itself", kind: .cycle) }
+        guard env.depth < Self.maximumDepth else { return gap(use, "nested too deeply to follow", kind: .depthLimit) }
+        // `x |= …` reads `x` before it without going through `evaluate`: the budget is counted here too.
+        steps += 1
+        guard steps <= Self.maximumSteps else {
+            return gap(use, "the value takes more than \(Self.maximumSteps) steps to follow", kind: .stepBudget)
+        }
+        return remembered(key) { localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
+    }
+
+    func localValues(_ name: String, in body: ObjCBody, before offset: Int, use: ObjCSourceRange, _ inner: Environment) -> Resolution {
+        let all = bindings(of: name, in: body)
+        // The bindings are in source order: those before `offset` are a prefix.
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].range.start.offset < offset { low = middle + 1 } else { high = middle }
+        }
+        var candidates = all[..<low].filter { !Self.isCompoundOtherThanOr($0) }
+        var cut: Resolution?
+        if candidates.count > Self.maximumAssignments {
+            candidates = Array(candidates.suffix(Self.maximumAssignments))
+            cut = gap(use, "`\(name)` is assigned more than \(Self.maximumAssignments) times before this use: only the latest are followed", kind: .searchLimit)
+        }
+        let usePath = branchPath(offset, in: body)
+        // From the latest assignment back: one replaces the earlier ones whose path it lies on,
+        // when it lies on the use's path too (distinct replacing paths are few).
+        var replacing: [BranchPath] = []
+        var reaching: [ObjCLocalBinding] = []
+        for binding in candidates.reversed() {
+            let path = branchPath(binding.range.start.offset, in: body)
+            if replacing.contains(where: { $0.isPrefix(of: path) }) { continue }
+            reaching.append(binding)
+            if Self.replaces(binding), path.isPrefix(of: usePath), !replacing.contains(path) { replacing.append(path) }
+        }
+        var result = Resolution()
+        for binding in reaching.reversed() {
+            result = result.merging(bindingValue(binding, name: name, in: body, use: offset, env: inner))
+        }
+        if let cut { result = result.merging(cut) }
+        if result.isEmpty { return gap(use, "`\(name)` has no value the resolver can follow here") }
+        return result
+    }
+
+    /// `x = …` and declarations with a value replace what `x` held; `x |= …` builds on it.
+    static func replaces(_ binding: ObjCLocalBinding) -> Bool {
+        switch binding.kind {
+        case .declaration(let declarator, _): return declarator.initializer != nil
+        case .assignment(let operation, _, _): return operation == .assign
+        }
+    }
+
+    static func isCompoundOtherThanOr(_ binding: ObjCLocalBinding) -> Bool {
+        if case .assignment(let operation, _, _) = binding.kind { return operation != .assign && operation != .bitwiseOr }
+        return false
+    }
+
+    func bindingValue(_ binding: ObjCLocalBinding, name: String, in body: ObjCBody, use: Int, env: Environment) -> Resolution {
+        switch binding.kind {
+        case .declaration(let declarator, _):
+            guard let initializer = declarator.initializer else {
+                return gap(binding.range, "`\(name)` is declared without a value")
+            }
+            let value = evaluate(initializer, env).through(step(.variable, "`\(name)`", at: declarator.nameRange))
+            return applyingDictionarySteps(value, to: name, in: body, after: binding.range.end.offset, before: use, env)
+        case .assignment(let operation, _, let assigned):
+            var value = evaluate(assigned, env)
+            if operation == .bitwiseOr {
+                // `flags |= kSecAccessControlOr`: what `flags` held there, with these flags.
+                let before = local(name, in: body, before: binding.range.start.offset, use: binding.range, env)
+                let combined = Resolution.combinations([before, value])
+                value = Resolution(gaps: combined.gaps)
+                for (values, trace) in combined.values {
+                    value.add(TracedValue(value: .array(values.flatMap(Self.flagParts)), trace: trace))
+                }
+            }
+            value = value.through(step(.assignment, "assigned", at: binding.range))
+            return applyingDictionarySteps(value, to: name, in: body, after: binding.range.end.offset, before: use, env)
+        }
+    }
+}
