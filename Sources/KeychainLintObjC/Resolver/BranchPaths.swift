@@ -48,6 +48,15 @@ struct BranchPath: Equatable {
         return path
     }
 
+    /// The path with the `#if` branches around the position after its statement arms: code of
+    /// `#if` and `#else` never runs in one build, so neither replaces the other (as the Swift
+    /// resolver counts every `#if` clause's value as possible).
+    func appending(preprocessorBranches branches: [(group: Int, branch: Int)]) -> BranchPath {
+        var path = self
+        for branch in branches { path.append(branch.branch, .alternative(of: branch.group)) }
+        return path
+    }
+
     fileprivate mutating func append(_ arm: Int, _ kind: ArmKind) {
         arms.append(arm)
         kinds.append(kind)

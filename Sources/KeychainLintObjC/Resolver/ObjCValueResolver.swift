@@ -331,7 +331,7 @@ public final class ObjCValueResolver {
     /// use of its local).
     func branchPath(_ offset: Int, in body: ObjCBody) -> BranchPath {
         if let known = pathCache[offset] { return known }
-        let path = BranchPath.to(offset, in: body.body)
+        let path = BranchPath.to(offset, in: body.body).appending(preprocessorBranches: tree.preprocessorBranches(at: offset))
         pathCache[offset] = path
         return path
     }

@@ -265,3 +265,38 @@ extension ObjCSyntaxTree {
         directives.compactMap(\.headerName)
     }
 }
+
+extension ObjCSyntaxTree {
+    /// The `#if` groups around `offset`, outermost first: each group by its `#if` line's offset,
+    /// with the branch `offset` lies in (the offset of that branch's `#if`, `#elif` or `#else`).
+    /// The parser reads every branch, but at most one branch of a group is compiled.
+    public func preprocessorBranches(at offset: Int) -> [(group: Int, branch: Int)] {
+        var open: [(group: Int, branch: Int)] = []
+        for directive in directives {
+            guard directive.range.start.offset < offset else { break }
+            switch directive.kind {
+            case .if, .ifdef, .ifndef:
+                open.append((directive.range.start.offset, directive.range.start.offset))
+            case .elif, .else:
+                if !open.isEmpty { open[open.count - 1].branch = directive.range.start.offset }
+            case .endif:
+                if !open.isEmpty { open.removeLast() }
+            default:
+                break
+            }
+        }
+        return open
+    }
+
+    /// Whether code at `first` and at `second` lies in different branches of one `#if` group, so
+    /// that no build compiles both.
+    public func inExclusivePreprocessorBranches(_ first: Int, _ second: Int) -> Bool {
+        let a = preprocessorBranches(at: first)
+        let b = preprocessorBranches(at: second)
+        for (x, y) in zip(a, b) {
+            guard x.group == y.group else { return false }
+            if x.branch != y.branch { return true }
+        }
+        return false
+    }
+}

@@ -53,6 +53,8 @@ final class ObjCBodyFacts {
     }
 
     let body: ObjCBody
+    /// The file's tree, for its `#if` branches.
+    let tree: ObjCSyntaxTree
     private(set) var slots: [Span: Slot] = [:]
     private(set) var insertions: [Span: Insertion] = [:]
     /// The keys of every insertion, by position.
@@ -82,15 +84,16 @@ final class ObjCBodyFacts {
     private var openScopes: [Span] = []
 
     static func of(_ body: ObjCBody, in context: ObjCRuleContext) -> ObjCBodyFacts {
-        context.memo(Key(body: body.range.start.offset)) { ObjCBodyFacts(body) }
+        context.memo(Key(body: body.range.start.offset)) { ObjCBodyFacts(body, tree: context.tree) }
     }
 
     private struct Key: Hashable {
         let body: Int
     }
 
-    init(_ body: ObjCBody) {
+    init(_ body: ObjCBody, tree: ObjCSyntaxTree) {
         self.body = body
+        self.tree = tree
         body.body.walk(ObjCVisitor(
             expression: { [self] expression, _ in visit(expression) },
             statement: { [self] statement, _ in visit(statement) },
@@ -298,6 +301,8 @@ final class ObjCBodyFacts {
                   case .assignment(.assign, let target, _) = expression.strippingCastsAndParentheses.kind,
                   target.strippingCastsAndParentheses.identifierName == name
             else { return nil }
+            // `#if` / `#else`: no build compiles both, so one does not overwrite the other.
+            guard !tree.inExclusivePreprocessorBranches(store.start, statement.range.start.offset) else { return nil }
             return Span(statement.range)
         }
         return (identifiers[name] ?? []).contains { read in

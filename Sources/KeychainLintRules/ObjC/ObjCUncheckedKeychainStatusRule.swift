@@ -137,6 +137,21 @@ public struct ObjCUncheckedKeychainStatusRule: ObjCRule {
                 UncheckedKeychainStatusRule.keyMessage(.discarded, spelling: .c),
             ]),
         .nonTriggeringObjC(
+            "A status assigned in both branches of #if / #else and read after #endif (no build compiles both)",
+            """
+            @implementation Store
+            - (BOOL)deleteItem:(NSDictionary *)query {
+                OSStatus status = errSecParam;
+            #if TARGET_OS_IPHONE
+                status = SecItemDelete((__bridge CFDictionaryRef)query);
+            #else
+                status = SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+            #endif
+                return status == errSecSuccess;
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
             "The status compared, switched on, returned, logged or passed on; errSecDuplicateItem handled by updating",
             """
             @implementation Keychain

@@ -111,6 +111,20 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
                 "Weak biometric access control: `kSecAccessControlUserPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created (via `flags` (line 10) → `flagsFor()` (line 1)); 1 other possible value is weak too",
             ],
             alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "A weak value in an #if DEBUG branch is possible: the #else branch does not replace it",
+            """
+            SecAccessControlRef makeAccess(void) {
+                SecAccessControlCreateFlags flags;
+            #if DEBUG
+                flags = kSecAccessControlBiometryAny;
+            #else
+                flags = kSecAccessControlBiometryCurrentSet;
+            #endif
+                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, NULL);
+            }
+            """,
+            messages: [biometryAny + " (via assigned (line 4))"]),
         .nonTriggeringObjC(
             "kSecAccessControlBiometryCurrentSet, a rejected combination (objc.invalid_access_control_flags' finding), and flags from a parameter",
             """
