@@ -1,4 +1,5 @@
 import KeychainLintCore
+import KeychainLintModel
 import KeychainLintRules
 
 /// Whether a finding is silenced by the `keychain-lint:` directives of its file, whichever front
@@ -14,5 +15,24 @@ enum Suppressions {
             case .nextLine: return directive.coveredLines.contains(finding.range.start.line)
             }
         }
+    }
+}
+
+extension Scanner.FileOutcome {
+    /// One rule's findings on the file, with those a directive silences counted instead of kept,
+    /// and its gaps and notes (the same for every front end).
+    mutating func collect(
+        _ findings: [Finding], gaps: [ResolutionGap], notes: [ScanDiagnostic], suppressedBy directives: [SuppressionDirective]
+    ) {
+        for finding in findings {
+            if Suppressions.isSuppressed(finding, by: directives) {
+                suppressed += 1
+                suppressedRules?.append(finding.ruleId)
+            } else {
+                self.findings.append(finding)
+            }
+        }
+        self.gaps.append(contentsOf: gaps)
+        self.notes.append(contentsOf: notes)
     }
 }

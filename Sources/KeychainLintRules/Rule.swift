@@ -211,29 +211,7 @@ public final class RuleContext {
         trace: [TraceStep] = [], snippet: String
     ) {
         findings.append(
-            Finding(
-                ruleId: rule.id,
-                severity: severity ?? rule.severity,
-                confidence: confidence ?? rule.confidence,
-                message: message,
-                range: SourceRange(
-                    file: location.file,
-                    start: SourcePosition(line: location.line, column: location.column, characterColumn: location.characterColumn),
-                    end: SourcePosition(line: location.endLine, column: location.endColumn, characterColumn: location.endCharacterColumn)),
-                remediation: rule.remediation,
-                relatedLocations: related(trace),
-                fingerprint: snippet))
-    }
-
-    private func related(_ trace: [TraceStep]) -> [RelatedLocation] {
-        trace.map { step in
-            RelatedLocation(
-                range: SourceRange(
-                    file: step.file,
-                    start: SourcePosition(line: step.line, column: step.column),
-                    end: SourcePosition(line: step.line, column: step.column)),
-                message: step.text)
-        }
+            Finding(rule: rule, at: location, message: message, confidence: confidence, severity: severity, trace: trace, snippet: snippet))
     }
 
     /// Resolves an expression of this file.
@@ -298,5 +276,34 @@ public final class RuleContext {
 
     private static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+extension Finding {
+    /// A rule's finding at a location, with the path its value took as related locations; the
+    /// fingerprint (`snippet`) is finished by the engine. Every front end's rule context reports
+    /// through this, so findings look the same whatever the language.
+    public init(
+        rule: RuleDescription, at location: ValueLocation, message: String, confidence: Confidence? = nil,
+        severity: Severity? = nil, trace: [TraceStep] = [], snippet: String
+    ) {
+        self.init(
+            ruleId: rule.id,
+            severity: severity ?? rule.severity,
+            confidence: confidence ?? rule.confidence,
+            message: message,
+            range: SourceRange(
+                file: location.file,
+                start: SourcePosition(line: location.line, column: location.column, characterColumn: location.characterColumn),
+                end: SourcePosition(line: location.endLine, column: location.endColumn, characterColumn: location.endCharacterColumn)),
+            remediation: rule.remediation,
+            relatedLocations: trace.map { step in
+                RelatedLocation(
+                    range: SourceRange(
+                        file: step.file, start: SourcePosition(line: step.line, column: step.column),
+                        end: SourcePosition(line: step.line, column: step.column)),
+                    message: step.text)
+            },
+            fingerprint: snippet)
     }
 }

@@ -34,16 +34,7 @@ enum SwiftFrontEnd {
             }
         }
         for context in contexts {
-            for finding in context.findings {
-                if Suppressions.isSuppressed(finding, by: directives) {
-                    outcome.suppressed += 1
-                    outcome.suppressedRules?.append(finding.ruleId)
-                } else {
-                    outcome.findings.append(finding)
-                }
-            }
-            outcome.gaps.append(contentsOf: context.gaps)
-            outcome.notes.append(contentsOf: context.notes)
+            outcome.collect(context.findings, gaps: context.gaps, notes: context.notes, suppressedBy: directives)
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }

@@ -72,24 +72,7 @@ public final class ObjCRuleContext {
         trace: [TraceStep] = [], snippet: String
     ) {
         findings.append(
-            Finding(
-                ruleId: rule.id,
-                severity: severity ?? rule.severity,
-                confidence: confidence ?? rule.confidence,
-                message: message,
-                range: SourceRange(
-                    file: location.file,
-                    start: SourcePosition(line: location.line, column: location.column, characterColumn: location.characterColumn),
-                    end: SourcePosition(line: location.endLine, column: location.endColumn, characterColumn: location.endCharacterColumn)),
-                remediation: rule.remediation,
-                relatedLocations: trace.map { step in
-                    RelatedLocation(
-                        range: SourceRange(
-                            file: step.file, start: SourcePosition(line: step.line, column: step.column),
-                            end: SourcePosition(line: step.line, column: step.column)),
-                        message: step.text)
-                },
-                fingerprint: snippet))
+            Finding(rule: rule, at: location, message: message, confidence: confidence, severity: severity, trace: trace, snippet: snippet))
     }
 
     /// Reports at a suppression comment (`range` is the comment's), for
