@@ -37,9 +37,12 @@ extension ObjCValueResolver {
             return evaluate(selector == "initWithDictionary:" ? arguments[0] : message.receiver, env.deeper())
         }
         // A method of this file sent to `self` or to its class: the values it returns.
+        let pieceArguments = message.pieces.compactMap(\.argument)
         if message.receiver.identifierName == "self" || message.receiverClassName != nil, let candidates = methods[selector], candidates.count == 1,
-           candidates[0].parameterNames.isEmpty {
-            return returns(of: candidates[0], called: "`\(selector)`", at: expression, env)
+           candidates[0].parameterNames.count == pieceArguments.count, message.variadicArguments.isEmpty {
+            return returns(
+                of: candidates[0], called: "`\(selector)`", at: expression,
+                arguments: boundArguments(pieceArguments, to: candidates[0], env), env)
         }
         // Something else: a call value the rules may recognise (`[@"1234" dataUsingEncoding:…]`).
         var parts = [evaluate(message.receiver, env.deeper())]
@@ -64,7 +67,8 @@ extension ObjCValueResolver {
         guard let name = call.calleeName else { return gap(expression.range, "a call through an expression is not followed") }
         if name == "CFSTR", let argument = call.arguments.first { return evaluate(argument, env.deeper()) }
         if let body = functions[name] {
-            return returns(of: body, called: "`\(name)()`", at: expression, env)
+            let passed = body.parameterNames.count == call.arguments.count ? boundArguments(call.arguments, to: body, env) : [:]
+            return returns(of: body, called: "`\(name)()`", at: expression, arguments: passed, env)
         }
         // An argument the resolver cannot follow (`&error`, a parameter) stands as opaque, so
         // that the call is still known (`SecAccessControlCreateWithFlags(…, flags, &error)` as
@@ -79,10 +83,29 @@ extension ObjCValueResolver {
     }
 
     /// The values a function or method of this file returns, each through its `return`.
-    func returns(of body: ObjCBody, called name: String, at call: ObjCExpr, _ env: Environment) -> Resolution {
+    func returns(
+        of body: ObjCBody, called name: String, at call: ObjCExpr, arguments: [String: Resolution] = [:], _ env: Environment
+    ) -> Resolution {
         let key = "body \(body.range.start.offset)"
         guard !env.visiting.contains(key) else { return gap(call.range, "\(name) calls itself", kind: .cycle) }
-        return remembered(key) { returnValues(of: body, called: name, at: call, env.deeper(key)) }
+        var inner = env.deeper(key)
+        inner.arguments = arguments
+        inner.argumentsBody = arguments.isEmpty ? nil : body.range.start.offset
+        // A call's own arguments make its answer; without them, the body's answer is the same
+        // for every call and is kept.
+        guard arguments.isEmpty else { return returnValues(of: body, called: name, at: call, inner) }
+        return remembered(key) { returnValues(of: body, called: name, at: call, inner) }
+    }
+
+    /// The values a call passes to each parameter of `body`, each through its argument (evaluated
+    /// where the call is).
+    func boundArguments(_ expressions: [ObjCExpr], to body: ObjCBody, _ env: Environment) -> [String: Resolution] {
+        var bound: [String: Resolution] = [:]
+        for (parameter, expression) in zip(body.parameterNames, expressions) {
+            bound[parameter] = evaluate(expression, env.deeper())
+                .through(step(.argument, "argument `\(parameter)` of the call", at: expression.range))
+        }
+        return bound
     }
 
     func returnValues(of body: ObjCBody, called name: String, at call: ObjCExpr, _ inner: Environment) -> Resolution {

@@ -15,6 +15,7 @@ extension ObjCValueResolver {
         if let body = body(containing: offset) {
             let bound = bindings(of: name, in: body)
             if body.parameterNames.contains(name), bound.allSatisfy({ $0.range.start.offset >= offset }) {
+                if env.argumentsBody == body.range.start.offset, let argument = env.arguments[name] { return argument }
                 return gap(use.range, "`\(name)` is a parameter of \(body.owner): its callers are not followed")
             }
             if bound.contains(where: { $0.range.start.offset < offset }) {
@@ -48,6 +49,8 @@ extension ObjCValueResolver {
         guard steps <= Self.maximumSteps else {
             return gap(use, "the value takes more than \(Self.maximumSteps) steps to follow", kind: .stepBudget)
         }
+        // With a caller's arguments bound, the answer is that call's, not the local's.
+        guard env.arguments.isEmpty else { return localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
         return remembered(key) { localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
     }
 

@@ -73,6 +73,11 @@ public final class ObjCValueResolver {
         var depth = 0
         /// Functions, methods and locals being evaluated (a cycle is a gap, not a hang).
         var visiting: Set<String> = []
+        /// The values a call of this file passes to the parameters of the body being evaluated
+        /// (`argumentsBody`, by its start): a helper's result is followed with its caller's
+        /// arguments, not only where it does not depend on them.
+        var arguments: [String: Resolution] = [:]
+        var argumentsBody: Int?
 
         func deeper(_ key: String? = nil) -> Environment {
             var next = self

@@ -65,8 +65,10 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
                 let message = WeakKeychainAccessibilityRule.queryMessage(spelling, role: dictionaryRole)
                     + (publicKey ? WeakKeychainAccessibilityRule.publicKeyNote : "")
                     // A helper's dictionary may reach several calls: its finding (at the entry)
-                    // keeps one message for all of them, so only a path within one body is told.
-                    + (QueryRuleSupport.isLocal(dictionary.trace) ? context.describeTrace(dictionary.trace) : "")
+                    // keeps one message for all of them, so only a path within one body is told,
+                    // or one through a call's argument (the weak value is the caller's).
+                    + (QueryRuleSupport.isLocal(dictionary.trace) || dictionary.trace.contains { $0.kind == .argument }
+                        ? context.describeTrace(dictionary.trace) : "")
                 let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
                 let severity: Severity? = publicKey ? .low : nil
                 if let location = entry.valueLocation ?? entry.location {
@@ -150,6 +152,24 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
                 "`kSecAttrAccessibleAlways` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `accessible()` (line 1) → `value` (line 6) → `table` (line 2) → `table[\"Always\"]` (line 4))",
             ],
             alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "A helper method's dictionary, given the weak constant by its caller",
+            """
+            @implementation Store
+            + (NSDictionary *)attributesWithAccessibility:(CFStringRef)accessibility {
+                return @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                          (__bridge id)kSecAttrAccessible: ↓(__bridge id)accessibility };
+            }
+            - (void)save {
+                NSDictionary *attributes = [Store attributesWithAccessibility:kSecAttrAccessibleAlways];
+                OSStatus status = SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
+                if (status != errSecSuccess) { NSLog(@"%d", (int)status); }
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `attributes` (line 7) → `attributesWithAccessibility:` (line 2) → argument `accessibility` of the call (line 7))",
+            ]),
         .nonTriggeringObjC(
             "A strong constant, and a weak one only searched for",
             """
