@@ -122,4 +122,24 @@ struct ObjectiveCScanTests {
         let verbose = try tree.run(["scan", "Deep.m", "Stray.m", "--verbose"])
         #expect(verbose.stdout.contains("Stray.m:4:1: note: the Objective-C parser stepped over 2 constructs it does not read (first: unbalanced '}' at file scope)"), "\(verbose)")
     }
+
+    @Test("generated Objective-C whose every call exhausts a question's budget ends quickly, and says the file's budget was spent")
+    func fileBudget() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        var lines = [
+            "static SecAccessControlCreateFlags helper(SecAccessControlCreateFlags f, int k) {",
+            "  SecAccessControlCreateFlags x = f;",
+        ]
+        for i in 0..<300 { lines.append("  if (k == \(i)) { x = x | kSecAccessControlOr; }") }
+        lines += ["  return x;", "}", "void f(void) {"]
+        for i in 0..<100 {
+            lines.append("  SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, helper(helper(kSecAccessControlBiometryAny, \(i)), \(i)), NULL);")
+        }
+        lines.append("}")
+        try tree.write("Generated.m", lines.joined(separator: "\n") + "\n")
+        let run = try tree.run(["scan", "Generated.m", "--no-cache"], timeout: 120)
+        #expect(run.status == 0 || run.status == 1, "\(run)")
+        #expect(run.stdout.contains("note: analysis limit: the file's Objective-C analysis budget (1000000 steps) was spent here"), "\(run)")
+    }
 }

@@ -59,6 +59,12 @@ enum ObjCFrontEnd {
         for context in contexts {
             outcome.collect(context.findings, gaps: context.gaps, notes: context.notes, suppressedBy: directives)
         }
+        // A bound meant for generated or hostile code may hide a finding: said without --verbose.
+        if let spent = resolver.budgetSpentAt {
+            outcome.notes.append(ScanDiagnostic(
+                kind: .fileNote, file: path, position: SourcePosition(line: spent.start.line, column: spent.start.column),
+                message: "analysis limit: the file's Objective-C analysis budget (\(ObjCValueResolver.maximumStepsPerFile) steps) was spent here; later values in the file are not followed"))
+        }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }
 

@@ -91,10 +91,20 @@ extension ObjCValueResolver {
         var inner = env.deeper(key)
         inner.arguments = arguments
         inner.argumentsBody = arguments.isEmpty ? nil : body.range.start.offset
-        // A call's own arguments make its answer; without them, the body's answer is the same
-        // for every call and is kept.
-        guard arguments.isEmpty else { return returnValues(of: body, called: name, at: call, inner) }
-        return remembered(key) { returnValues(of: body, called: name, at: call, inner) }
+        guard !arguments.isEmpty else {
+            // Without arguments, the body's answer is the same for every call and is kept.
+            inner.argumentsScope = 0
+            return remembered(key) { returnValues(of: body, called: name, at: call, inner) }
+        }
+        // A call's own arguments make its answer: kept for calls passing the same values (every
+        // rule asks about the same call), and its locals are kept while it is evaluated.
+        let bound = BoundCall(body: body.range.start.offset, arguments: arguments)
+        if let known = boundCalls[bound] { return known }
+        nextArgumentsScope += 1
+        inner.argumentsScope = nextArgumentsScope
+        let answer = returnValues(of: body, called: name, at: call, inner)
+        if !answer.gaps.contains(where: { [.cycle, .depthLimit, .stepBudget].contains($0.kind) }) { boundCalls[bound] = answer }
+        return answer
     }
 
     /// The values a call passes to each parameter of `body`, each through its argument (evaluated

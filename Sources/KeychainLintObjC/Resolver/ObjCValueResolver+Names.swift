@@ -49,9 +49,8 @@ extension ObjCValueResolver {
         guard steps <= Self.maximumSteps else {
             return gap(use, "the value takes more than \(Self.maximumSteps) steps to follow", kind: .stepBudget)
         }
-        // With a caller's arguments bound, the answer is that call's, not the local's.
-        guard env.arguments.isEmpty else { return localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
-        return remembered(key) { localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
+        // With a caller's arguments bound, the answer is that call's: kept for its evaluation only.
+        return remembered(key, scope: env.argumentsScope) { localValues(name, in: body, before: offset, use: use, env.deeper(key)) }
     }
 
     func localValues(_ name: String, in body: ObjCBody, before offset: Int, use: ObjCSourceRange, _ inner: Environment) -> Resolution {

@@ -32,12 +32,33 @@ public final class ObjCValueResolver {
     /// about by every rule and every use that reaches it). Answers cut by a cycle, the depth
     /// limit or the step budget depend on the question and are not kept.
     var memo: [String: Resolution] = [:]
+    /// Answers about locals under one call's bound arguments, for the current question only.
+    var scopedMemo: [String: Resolution] = [:]
+    /// The results of calls with arguments, by the function and the values passed: every rule
+    /// asks about the same call (each call site's arguments carry their own path).
+    var boundCalls: [BoundCall: Resolution] = [:]
+    var nextArgumentsScope = 0
+
+    struct BoundCall: Hashable {
+        let body: Int
+        let arguments: [String: Resolution]
+    }
+
     /// Evaluation steps of the current question (`maximumSteps`).
     var steps = 0
 
     /// Steps one question may take: generated code (thousands of `flags |= …` in one body) must
     /// end in bounded time; the gap says where the budget ran out.
     public static let maximumSteps = 20_000
+    /// Steps all questions about one file may take together: generated code with thousands of
+    /// calls, each asking to the budget of a question, must still end in bounded time (the Swift
+    /// front end's `QuestionLedger` does the same per file).
+    public static let maximumStepsPerFile = 1_000_000
+    /// Steps of the questions answered so far.
+    private var fileSteps = 0
+    /// The first question refused because the file's budget was spent (for the scan's note).
+    public private(set) var budgetSpentAt: ObjCSourceRange?
+
     /// Earlier assignments of one local a question considers (the latest ones).
     public static let maximumAssignments = 256
 
@@ -78,6 +99,9 @@ public final class ObjCValueResolver {
         /// arguments, not only where it does not depend on them.
         var arguments: [String: Resolution] = [:]
         var argumentsBody: Int?
+        /// Which call's arguments are bound (0: none): answers about locals computed under them
+        /// hold for that evaluation only (`scopedMemo`).
+        var argumentsScope = 0
 
         func deeper(_ key: String? = nil) -> Environment {
             var next = self
@@ -89,7 +113,15 @@ public final class ObjCValueResolver {
 
     /// The possible values of `expression`.
     public func resolve(_ expression: ObjCExpr) -> Resolution {
+        fileSteps += steps
         steps = 0
+        scopedMemo.removeAll(keepingCapacity: true)
+        guard fileSteps <= Self.maximumStepsPerFile else {
+            budgetSpentAt = budgetSpentAt ?? expression.range
+            return gap(
+                expression.range, "the file's analysis budget (\(Self.maximumStepsPerFile) steps) is spent: this value is not followed",
+                kind: .stepBudget)
+        }
         let answer = evaluate(expression, Environment())
         guard answer.gaps.contains(where: { $0.kind == .stepBudget }) else { return answer }
         // The budget is the question's, not a place's: said once, where the question was asked.
@@ -101,7 +133,14 @@ public final class ObjCValueResolver {
         return result
     }
 
-    func remembered(_ key: String, _ compute: () -> Resolution) -> Resolution {
+    func remembered(_ key: String, scope: Int = 0, _ compute: () -> Resolution) -> Resolution {
+        guard scope == 0 else {
+            let scopedKey = "\(scope)|\(key)"
+            if let known = scopedMemo[scopedKey] { return known }
+            let answer = compute()
+            if !answer.gaps.contains(where: { [.cycle, .depthLimit, .stepBudget].contains($0.kind) }) { scopedMemo[scopedKey] = answer }
+            return answer
+        }
         if let known = memo[key] { return known }
         let answer = compute()
         if !answer.gaps.contains(where: { [.cycle, .depthLimit, .stepBudget].contains($0.kind) }) { memo[key] = answer }
