@@ -287,8 +287,9 @@ enum ObjCLocalAuthentication {
     }
 
     /// A file of the scan, parsed, with its resolver.
-    static func parsed(_ file: Int, in scan: ScanContext) -> ObjCValueResolver {
-        let text = scan.index.text(at: file)
+    /// `text`: the file's text when the caller has read it already.
+    static func parsed(_ file: Int, in scan: ScanContext, text known: String? = nil) -> ObjCValueResolver {
+        let text = known ?? scan.index.text(at: file)
         return ObjCValueResolver(path: scan.index.path(at: file), source: text, tree: ObjCSyntaxTree.parse(text))
     }
 

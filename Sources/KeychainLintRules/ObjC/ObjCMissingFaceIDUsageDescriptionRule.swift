@@ -74,7 +74,7 @@ public struct ObjCMissingFaceIDUsageDescriptionRule: ObjCRule {
             for file in ObjCLocalAuthentication.objectiveCFiles(in: scan) {
                 let text = scan.index.text(at: file)
                 guard words.contains(where: { text.contains($0) }) else { continue }
-                let resolver = ObjCValueResolver(path: scan.index.path(at: file), source: text, tree: ObjCSyntaxTree.parse(text))
+                let resolver = ObjCLocalAuthentication.parsed(file, in: scan, text: text)
                 for call in resolver.tree.calls where calls.contains(call.name) {
                     if let use = use(of: call, in: resolver)?.use { result.append(use) }
                 }
