@@ -111,6 +111,17 @@ public final class ObjCValueResolver {
         }
     }
 
+    /// Answers rules work out about this file and ask again (the facts of a class, gathered from
+    /// the files that declare it), kept with the file: one file is analysed on one thread.
+    private var rulesAnswers: [AnyHashable: Any] = [:]
+
+    public func remember<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer {
+        if let known = rulesAnswers[AnyHashable(key)] as? Answer { return known }
+        let answer = compute()
+        rulesAnswers[AnyHashable(key)] = answer
+        return answer
+    }
+
     /// The possible values of `expression`.
     public func resolve(_ expression: ObjCExpr) -> Resolution {
         fileSteps += steps

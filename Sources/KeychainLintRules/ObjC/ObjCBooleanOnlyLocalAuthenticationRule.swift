@@ -198,7 +198,17 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
         var implementations: [(file: ObjCValueResolver, container: ObjCContainer)] = []
     }
 
+    private struct ClassFactsKey: Hashable {
+        let owner: String
+    }
+
+    /// Asked for the same class by the context's identity and by whether it is handed on: the
+    /// class's other files are parsed once per asking file.
     static func classFacts(_ owner: String, from file: ObjCValueResolver, scan: ScanContext) -> ClassFacts {
+        file.remember(ClassFactsKey(owner: owner)) { gatherClassFacts(owner, from: file, scan: scan) }
+    }
+
+    private static func gatherClassFacts(_ owner: String, from file: ObjCValueResolver, scan: ScanContext) -> ClassFacts {
         var facts = ClassFacts()
         // Only files that declare or implement the class (a header, a category) are parsed.
         let others = ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [owner], besides: file.path)
