@@ -23,15 +23,10 @@ public final class ObjCRuleContext {
     }
 
     /// Answers kept for this file (as `RuleContext.memo`): facts of a body that each of its calls
-    /// asks about, computed in one walk instead of one per call. A context serves one file on one
-    /// thread.
-    private var memos: [AnyHashable: Any] = [:]
-
+    /// asks about, computed in one walk instead of one per call. They are kept with the file's
+    /// resolver, so rules asking the same typed question share the answer.
     public func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer {
-        if let cached = memos[AnyHashable(key)] as? Answer { return cached }
-        let answer = compute()
-        memos[AnyHashable(key)] = answer
-        return answer
+        resolver.remember(key, compute)
     }
 
     public func resolve(_ expression: ObjCExpr) -> Resolution {
