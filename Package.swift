@@ -22,6 +22,9 @@ let package = Package(
         // Security accepts, keychain queries and keys, wrapper library models (YAML). No syntax
         // here: every language's front end resolves code into these.
         .target(name: "KeychainLintModel", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The rule kit, for every language: the rule protocol and interests, the scan-wide facts,
+        // reporting and "judge every value, report the first". No syntax here.
+        .target(name: "KeychainLintRuleKit", dependencies: ["KeychainLintCore", "KeychainLintModel"]),
         // The Swift front end's value resolver and the cross-file symbol index.
         .target(name: "KeychainLintAnalysis", dependencies: [
             "KeychainLintCore", "KeychainLintModel",
@@ -32,12 +35,12 @@ let package = Package(
         ]),
         // One type per rule, with its metadata, documentation and examples.
         .target(name: "KeychainLintRules", dependencies: [
-            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis", "KeychainLintObjC",
+            "KeychainLintCore", "KeychainLintModel", "KeychainLintRuleKit", "KeychainLintAnalysis", "KeychainLintObjC",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         // Discovery, prefilter, parse-once/walk-once scanning, suppressions.
         .target(name: "KeychainLintEngine", dependencies: [
-            "KeychainLintCore", "KeychainLintModel", "KeychainLintAnalysis", "KeychainLintObjC", "KeychainLintRules",
+            "KeychainLintCore", "KeychainLintModel", "KeychainLintRuleKit", "KeychainLintAnalysis", "KeychainLintObjC", "KeychainLintRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -47,7 +50,7 @@ let package = Package(
         // Output formats behind one protocol.
         .target(name: "KeychainLintReporters", dependencies: ["KeychainLintCore"]),
         .executableTarget(name: "keychain-lint", dependencies: [
-            "KeychainLintCore", "KeychainLintEngine", "KeychainLintReporters", "KeychainLintRules",
+            "KeychainLintCore", "KeychainLintEngine", "KeychainLintReporters", "KeychainLintRules", "KeychainLintRuleKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
@@ -55,8 +58,8 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintModel", "KeychainLintEngine", "KeychainLintReporters"]),
-        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintModel", "KeychainLintCore", "KeychainLintRules"]),
+        .testTarget(name: "KeychainLintRulesTests", dependencies: ["KeychainLintRules", "KeychainLintRuleKit", "KeychainLintModel", "KeychainLintEngine", "KeychainLintReporters"]),
+        .testTarget(name: "KeychainLintEngineTests", dependencies: ["KeychainLintEngine", "KeychainLintRuleKit", "KeychainLintModel", "KeychainLintCore", "KeychainLintRules"]),
         .testTarget(name: "KeychainLintReportersTests", dependencies: ["KeychainLintReporters", "KeychainLintCore"]),
         .testTarget(name: "KeychainLintCLITests", dependencies: ["KeychainLintCore"]),
         .testTarget(name: "KeychainLintObjCTests", dependencies: ["KeychainLintObjC"]),

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 

@@ -1,4 +1,5 @@
 import KeychainLintCore
+import KeychainLintRuleKit
 
 /// Every rule keychain-lint knows, in the order `rules` lists them. Rules are grouped by area;
 /// each group lives beside its rules.

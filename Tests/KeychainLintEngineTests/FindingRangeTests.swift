@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import KeychainLintRules
@@ -7,13 +8,13 @@ import KeychainLintRules
 import Testing
 
 /// A rule with a bug: it reports a range that ends (line 1) before it starts (line 2).
-private struct ReversedRangeRule: Rule {
+private struct ReversedRangeRule: SwiftRule {
     static let description: RuleDescription = {
         var description = InvalidSuppressionRule.description
         description.id = "test.reversed_range"
         return description
     }()
-    static let interests: [SyntaxInterest] = [.identifier("reversed")]
+    static let interests: [RuleInterest] = [.identifier("reversed")]
 
     init(options: [String: ConfigValue]) {}
 

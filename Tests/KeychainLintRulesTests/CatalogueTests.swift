@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import KeychainLintEngine

@@ -1,4 +1,5 @@
 @testable import KeychainLintRules
+import KeychainLintRuleKit
 import Testing
 
 @Suite("Invalid suppression: floods")

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintRules
+import KeychainLintRuleKit
 import Testing
 
 /// Every rule declared in the rules' source folder is registered. A rule left out of
@@ -15,7 +16,7 @@ struct RegistrationTests {
             .appendingPathComponent("Sources/KeychainLintRules/" + folder)
     }
 
-    /// Names of the types declared `…: Rule` or `…: ObjCRule` (the conformance first in their
+    /// Names of the types declared `…: SwiftRule`, `…: ObjCRule` or `…: Rule` (the conformance first in their
     /// inheritance list).
     static func declaredRuleTypes() throws -> Set<String> {
         let files = try rulesFolders.flatMap { folder in
@@ -29,10 +30,10 @@ struct RegistrationTests {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "{" })
                 guard let keyword = words.firstIndex(where: { $0 == "struct" || $0 == "final" || $0 == "class" || $0 == "enum" }),
                       words.index(after: keyword) < words.endIndex else { continue }
-                // `public struct Name: Rule {`, `struct Name: Rule, Sendable {`
+                // `public struct Name: SwiftRule {`, `struct Name: Rule, Sendable {`
                 var rest = words[words.index(after: keyword)...]
                 if rest.first == "class" { rest = rest.dropFirst() }
-                guard let name = rest.first, ["Rule", "ObjCRule"].contains(rest.dropFirst().first) else { continue }
+                guard let name = rest.first, ["Rule", "SwiftRule", "ObjCRule"].contains(rest.dropFirst().first) else { continue }
                 names.insert(String(name))
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintCore
+import KeychainLintRuleKit
 import KeychainLintReporters
 import KeychainLintRules
 import Testing

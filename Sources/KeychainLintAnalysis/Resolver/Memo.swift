@@ -1,3 +1,4 @@
+import KeychainLintModel
 import Foundation
 
 /// Answers computed once per scan and shared between threads, each with the names its

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintCore
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintObjC
 import KeychainLintRules

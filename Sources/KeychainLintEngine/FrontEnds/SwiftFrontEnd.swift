@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintCore
 import KeychainLintModel
 import KeychainLintRules
@@ -22,15 +23,18 @@ enum SwiftFrontEnd {
 
         start = Date()
         let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
+        // Positions follow the plan's rule order; the Objective-C rules' are nil (the table never
+        // names them).
+        let swiftRules = rules.map { $0.rule as? any SwiftRule }
         let directives = source.hasDirectives ? SuppressionCollector.directives(in: file) : []
         // The walk's questions about this file share one budget (`QuestionLedger`).
         QuestionLedger.charging(file: file.id) {
             if source.mayMatch {
-                let dispatcher = RuleDispatcher(rules: rules.map(\.rule), contexts: contexts, table: table)
+                let dispatcher = RuleDispatcher(rules: swiftRules, contexts: contexts, table: table)
                 dispatcher.walk(file.tree)
             }
             for position in table.directiveRules {
-                for directive in directives { rules[position].rule.check(.suppression(directive), in: contexts[position]) }
+                for directive in directives { swiftRules[position]?.check(.suppression(directive), in: contexts[position]) }
             }
         }
         for context in contexts {
@@ -56,7 +60,7 @@ struct DispatchTable: Sendable {
         var byMember: [String: [Int]] = [:]
         var byIdentifier: [String: [Int]] = [:]
         var directiveRules: [Int] = []
-        for (position, type) in types.enumerated() where type.language == .swift {
+        for (position, type) in types.enumerated() where type is any SwiftRule.Type {
             for interest in type.interests(models: models) {
                 switch interest {
                 // One rule may want a name for several reasons (two libraries' `set`): it is
@@ -79,13 +83,13 @@ struct DispatchTable: Sendable {
 
 /// The one walk per file: hands each node kind to the rules that declared an interest in it.
 final class RuleDispatcher: SyntaxVisitor {
-    private let rules: [any Rule]
+    private let rules: [(any SwiftRule)?]
     private let contexts: [RuleContext]
     private let byCallee: [String: [Int]]
     private let byMember: [String: [Int]]
     private let byIdentifier: [String: [Int]]
 
-    init(rules: [any Rule], contexts: [RuleContext], table: DispatchTable) {
+    init(rules: [(any SwiftRule)?], contexts: [RuleContext], table: DispatchTable) {
         self.rules = rules
         self.contexts = contexts
         self.byCallee = table.byCallee
@@ -96,14 +100,14 @@ final class RuleDispatcher: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if !byCallee.isEmpty, let name = SyntaxQueries.calleeName(of: node), let interested = byCallee[name] {
-            for position in interested { rules[position].check(.call(node), in: contexts[position]) }
+            for position in interested { rules[position]?.check(.call(node), in: contexts[position]) }
         }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if !byMember.isEmpty, let interested = byMember[node.declName.baseName.text] {
-            for position in interested { rules[position].check(.memberAccess(node), in: contexts[position]) }
+            for position in interested { rules[position]?.check(.memberAccess(node), in: contexts[position]) }
         }
         return .visitChildren
     }
@@ -113,7 +117,7 @@ final class RuleDispatcher: SyntaxVisitor {
         if !byIdentifier.isEmpty, let interested = byIdentifier[node.baseName.text],
             node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
         {
-            for position in interested { rules[position].check(.identifier(node), in: contexts[position]) }
+            for position in interested { rules[position]?.check(.identifier(node), in: contexts[position]) }
         }
         return .visitChildren
     }

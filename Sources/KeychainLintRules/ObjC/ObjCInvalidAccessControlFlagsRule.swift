@@ -1,4 +1,5 @@
 import KeychainLintCore
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintObjC
 

@@ -1,6 +1,7 @@
 import KeychainLintCore
 import KeychainLintModel
 import KeychainLintObjC
+import KeychainLintRuleKit
 
 /// A rule of the Objective-C front end. It is a `Rule` like any other to the registry, the
 /// configuration, `explain`, the reporters and the example tests; the engine hands it the
@@ -31,7 +32,7 @@ extension ObjCRule {
 
     /// The prefilter's words: a function's name, a selector's first piece (the text a file
     /// with the call must contain).
-    public static var interests: [SyntaxInterest] {
+    public static var interests: [RuleInterest] {
         calls.map { .call(String($0.split(separator: ":").first ?? Substring($0))) }
             + identifiers.map { .identifier($0) } + members.map { .memberAccess($0) }
     }
@@ -42,7 +43,4 @@ extension ObjCRule {
     public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {}
     public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {}
     public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {}
-
-    /// Swift syntax is never handed to an Objective-C rule.
-    public func check(_ input: RuleInput, in context: RuleContext) {}
 }

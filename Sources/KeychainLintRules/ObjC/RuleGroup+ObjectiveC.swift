@@ -1,3 +1,4 @@
+import KeychainLintRuleKit
 extension RuleGroups {
     /// The Objective-C front end's rules (`objc.`): each shares a Swift rule's judgement.
     static let objectiveC: [any Rule.Type] = [

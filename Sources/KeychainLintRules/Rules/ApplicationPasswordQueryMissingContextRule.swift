@@ -1,12 +1,13 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.application_password_query_missing_context` — an application-password item read without the
 /// LAContext that holds the password (Kolin Stürt, "Keychain Entropy on iOS 9").
-public struct ApplicationPasswordQueryMissingContextRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
+public struct ApplicationPasswordQueryMissingContextRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("SecItemCopyMatching")]
 
     /// Attributes that identify an item across an add and a read.
     static let identityKeys: [(key: String, word: String)] = [

@@ -1,12 +1,13 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.biometric_item_not_device_bound` — biometry-protected items that can leave the device (Apple's
 /// sample "Accessing Keychain Items with Face ID or Touch ID"; OWASP MASTG-KNOW-0057).
-public struct BiometricItemNotDeviceBoundRule: Rule {
-    public static let interests: [SyntaxInterest] = [
+public struct BiometricItemNotDeviceBoundRule: SwiftRule {
+    public static let interests: [RuleInterest] = [
         .call("SecAccessControlCreateWithFlags"), .call("SecItemAdd"), .call("SecItemUpdate"),
     ] + wrapperInterests
 

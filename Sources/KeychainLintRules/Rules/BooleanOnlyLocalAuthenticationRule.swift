@@ -1,11 +1,12 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.boolean_only_local_authentication` — OWASP MASTG-TEST-0266.
-public struct BooleanOnlyLocalAuthenticationRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("evaluatePolicy")]
+public struct BooleanOnlyLocalAuthenticationRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("evaluatePolicy")]
 
     public init(options: [String: ConfigValue]) {}
 

@@ -1,12 +1,13 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.broad_query_without_ui_skip` — kSecUseAuthenticationUISkip (Apple's "Accessing Keychain
 /// Items with Face ID or Touch ID"); only reads that return data.
-public struct BroadQueryWithoutUISkipRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecItemCopyMatching")]
+public struct BroadQueryWithoutUISkipRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("SecItemCopyMatching")]
 
     public init(options: [String: ConfigValue]) {}
 

@@ -1,14 +1,15 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.conflicting_accessibility_attributes` — kSecAttrAccessControl is mutually exclusive with
 /// kSecAttrAccessible (OWASP MASTG-KNOW-0057).
-public struct ConflictingAccessibilityAttributesRule: Rule {
+public struct ConflictingAccessibilityAttributesRule: SwiftRule {
     static let calls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
 
-    public static let interests: [SyntaxInterest] = [
+    public static let interests: [RuleInterest] = [
         .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecKeyCreateRandomKey"),
     ] + wrapperInterests
 

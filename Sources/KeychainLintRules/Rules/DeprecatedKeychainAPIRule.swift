@@ -1,11 +1,12 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.deprecated_keychain_api` — Keychain and LocalAuthentication API that Apple's documentation marks
 /// deprecated.
-public struct DeprecatedKeychainAPIRule: Rule {
+public struct DeprecatedKeychainAPIRule: SwiftRule {
     /// A deprecated name and what replaces it.
     struct Deprecation: Sendable {
         /// The whole message (one sentence: what is deprecated and what to use instead).
@@ -123,7 +124,7 @@ public struct DeprecatedKeychainAPIRule: Rule {
         context.report(at: node, message: message, confidence: confidence)
     }
 
-    public static let interests: [SyntaxInterest] =
+    public static let interests: [RuleInterest] =
         flagMembers.keys.sorted().map { .memberAccess($0) } + [.memberAccess(domainState)]
         + constants.keys.sorted().map { .identifier($0) }
 

@@ -1,18 +1,19 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.excessive_authentication_reuse` — a long `touchIDAuthenticationAllowableReuseDuration` (Apple's
 /// sample "Accessing Keychain Items with Face ID or Touch ID" uses 10 seconds).
-public struct ExcessiveAuthenticationReuseRule: Rule {
+public struct ExcessiveAuthenticationReuseRule: SwiftRule {
     public static let defaultMaxReuseSeconds = 10
     /// `LATouchIDAuthenticationMaximumAllowableReuseDuration`: larger values are clamped to it.
     public static let systemMaximumSeconds = 300
     static let property = "touchIDAuthenticationAllowableReuseDuration"
     static let maximumConstant = "LATouchIDAuthenticationMaximumAllowableReuseDuration"
 
-    public static let interests: [SyntaxInterest] = [.memberAccess(property), .identifier(maximumConstant)]
+    public static let interests: [RuleInterest] = [.memberAccess(property), .identifier(maximumConstant)]
 
     let maxReuseSeconds: Int
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 
 /// The application targets of the scan, as `swift.missing_faceid_usage_description` judges them:

@@ -1,12 +1,13 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.fail_open_local_authentication` — the action `evaluatePolicy` guards also runs when the
 /// authentication failed (OWASP MASWE-0044, CWE-287, CWE-755).
-public struct FailOpenLocalAuthenticationRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("evaluatePolicy")]
+public struct FailOpenLocalAuthenticationRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("evaluatePolicy")]
 
     public init(options: [String: ConfigValue]) {}
 

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
@@ -10,7 +11,7 @@ extension HardcodedApplicationPasswordRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.applicationPassword])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
         WrapperInterests.replacingBuiltIn(in: interests, roles: [.applicationPassword], models: models)
     }
 

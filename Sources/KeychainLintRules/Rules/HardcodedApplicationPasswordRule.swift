@@ -1,11 +1,12 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.hardcoded_application_password` — CWE-798, CWE-259 (Kolin Stürt, "Keychain Entropy on iOS 9").
-public struct HardcodedApplicationPasswordRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("setCredential")] + wrapperInterests
+public struct HardcodedApplicationPasswordRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("setCredential")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 

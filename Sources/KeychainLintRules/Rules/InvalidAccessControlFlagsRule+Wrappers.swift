@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
@@ -11,7 +12,7 @@ extension InvalidAccessControlFlagsRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessControlFlags])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
         WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessControlFlags], models: models)
     }
 

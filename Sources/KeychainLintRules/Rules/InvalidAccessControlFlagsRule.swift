@@ -1,11 +1,12 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.invalid_access_control_flags` — Apple's open-source `SecAccessControl.c`.
-public struct InvalidAccessControlFlagsRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
+public struct InvalidAccessControlFlagsRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 

@@ -1,9 +1,10 @@
 import KeychainLintCore
+import KeychainLintRuleKit
 
 /// `keychain_lint.invalid_suppression` — a suppression comment must say which rule it silences
 /// and why, so reviewers can audit every silenced finding.
-public struct InvalidSuppressionRule: Rule {
-    public static let interests: [SyntaxInterest] = [.suppressionDirectives]
+public struct InvalidSuppressionRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.suppressionDirectives]
 
     public init(options: [String: ConfigValue]) {}
 

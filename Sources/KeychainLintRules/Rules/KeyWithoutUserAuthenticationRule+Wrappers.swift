@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
@@ -11,7 +12,7 @@ extension KeyWithoutUserAuthenticationRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.privateKey])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [SyntaxInterest] {
+    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
         WrapperInterests.replacingBuiltIn(in: interests, roles: [.privateKey], models: models)
     }
 

@@ -1,15 +1,16 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.key_without_user_authentication` — OWASP MASWE-0014.
-public struct KeyWithoutUserAuthenticationRule: Rule {
+public struct KeyWithoutUserAuthenticationRule: SwiftRule {
     /// Security calls that create a key pair from an attributes dictionary (`SecKeyGeneratePair` is
     /// deprecated but still creates stored keys).
     static let keyCreationCalls: Set<String> = ["SecKeyCreateRandomKey", "SecKeyGeneratePair"]
 
-    public static let interests: [SyntaxInterest] = [
+    public static let interests: [RuleInterest] = [
         .call("SecKeyCreateRandomKey"), .call("SecKeyGeneratePair"), .call(CryptoKitEnclaveKey.typeName),
     ] + wrapperInterests
 

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
@@ -10,13 +11,13 @@ import SwiftSyntax
 /// `project.pbxproj`, every `.xcconfig`), and so is the place it is reported (the first Face ID use
 /// of the scan). Both are computed once per scan (`ScanContext.fact`); each file's run only checks
 /// whether it holds that place.
-public struct MissingFaceIDUsageDescriptionRule: Rule {
+public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
     static let id = "swift.missing_faceid_usage_description"
     static let key = "NSFaceIDUsageDescription"
     /// Files named in a message before "and N more".
     static let namedFilesLimit = 4
 
-    public static let interests: [SyntaxInterest] = [
+    public static let interests: [RuleInterest] = [
         .call("SecAccessControlCreateWithFlags"), .call("evaluatePolicy"),
     ]
 

@@ -1,12 +1,13 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.passcode_fallback_acl` — access control that lets the device passcode stand in for biometry
 /// (mobsfscan `ios_keychain_weak_acl_device_passcode`, OWASP MASTG-TEST-0268).
-public struct PasscodeFallbackACLRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
+public struct PasscodeFallbackACLRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 

@@ -1,3 +1,4 @@
+import KeychainLintRuleKit
 extension RuleGroups {
     /// SecAccessControlCreateWithFlags flags and protection.
     static let accessControl: [any Rule.Type] = [

@@ -1,3 +1,4 @@
+import KeychainLintRuleKit
 extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
     static let authentication: [any Rule.Type] = [

@@ -1,3 +1,4 @@
+import KeychainLintRuleKit
 extension RuleGroups {
     /// Info.plist / Xcode project checks.
     static let project: [any Rule.Type] = [MissingFaceIDUsageDescriptionRule.self]

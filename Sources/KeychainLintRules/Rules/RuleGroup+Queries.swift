@@ -1,3 +1,4 @@
+import KeychainLintRuleKit
 extension RuleGroups {
     /// SecItem query dictionaries and status handling.
     static let queries: [any Rule.Type] = [

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
@@ -8,8 +9,8 @@ import SwiftSyntax
 ///
 /// Reasons about the syntax around the call: what its parent is (`!`, `guard let`/`if let`, a
 /// query entry, a variable), and, for a variable, how its uses treat the Optional.
-public struct UncheckedAccessControlCreationRule: Rule {
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")]
+public struct UncheckedAccessControlCreationRule: SwiftRule {
+    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")]
 
     public init(options: [String: ConfigValue]) {}
 

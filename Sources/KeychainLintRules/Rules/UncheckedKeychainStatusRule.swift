@@ -1,15 +1,16 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
 /// Keychain Items with Face ID or Touch ID": test the status, handle errSecDuplicateItem).
-public struct UncheckedKeychainStatusRule: Rule {
+public struct UncheckedKeychainStatusRule: SwiftRule {
     static let statusCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecItemDelete", "SecItemCopyMatching"]
     static let keyCall = "SecKeyCreateRandomKey"
 
-    public static let interests: [SyntaxInterest] = [
+    public static let interests: [RuleInterest] = [
         .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecItemDelete"), .call("SecItemCopyMatching"),
         .call("SecKeyCreateRandomKey"),
     ]

@@ -1,14 +1,15 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.weak_biometric_acl` — biometry flags that survive a new enrolment (OWASP MASWE-0014,
 /// MASTG-TEST-0270).
-public struct WeakBiometricACLRule: Rule {
+public struct WeakBiometricACLRule: SwiftRule {
     public static let defaultWeakFlags: [String] = ["biometryAny", "touchIDAny", "userPresence"]
 
-    public static let interests: [SyntaxInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
+    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     /// Flag names from the configuration, in a fixed order so messages are deterministic.
     let weakFlags: [String]

@@ -1,17 +1,18 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 import SwiftSyntax
 
 /// `swift.weak_keychain_accessibility` — Keychain items readable while the device is locked (OWASP
 /// MASWE-0006; mobsfscan `ios_keychain_weak_accessibility_value`).
-public struct WeakKeychainAccessibilityRule: Rule {
+public struct WeakKeychainAccessibilityRule: SwiftRule {
     static let weakValues: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
     static let storingCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
     static let allCalls = ["SecItemAdd", "SecItemUpdate", "SecItemCopyMatching", "SecItemDelete", "SecKeyCreateRandomKey"]
     static let createFunction = "SecAccessControlCreateWithFlags"
 
-    public static let interests: [SyntaxInterest] = [
+    public static let interests: [RuleInterest] = [
         .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecKeyCreateRandomKey"), .call(createFunction),
         .identifier("kSecAttrAccessible"),
     ] + wrapperInterests

@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import KeychainLintRuleKit
 import KeychainLintModel
 
 /// The calls a rule must be handed to judge wrapper settings of some roles: every configure or
@@ -8,9 +9,9 @@ import KeychainLintModel
 /// own module's files call it without an import (the prefilter then looks for the call's name).
 enum WrapperInterests {
     static func interests(for roles: Set<WrapperArgumentRole>, models: [WrapperModel] = WrapperModelCatalog.builtIn)
-        -> [SyntaxInterest]
+        -> [RuleInterest]
     {
-        var result: [SyntaxInterest] = []
+        var result: [RuleInterest] = []
         for model in models {
             for call in model.calls where call.effect != .search
                 && (call.arguments.contains { roles.contains($0.role) }
@@ -22,7 +23,7 @@ enum WrapperInterests {
                 }
                 let names = call.name == "init" ? [call.type, "init"] : [call.name]
                 for name in names {
-                    let interest: SyntaxInterest =
+                    let interest: RuleInterest =
                         model.isDeclaredInConfiguration ? .call(name) : .callInModule(name, module: model.module)
                     if !result.contains(interest) { result.append(interest) }
                 }
@@ -34,8 +35,8 @@ enum WrapperInterests {
     /// A rule's interests with its built-in wrapper interests for `roles` replaced by those of
     /// `models` (the built-in models and those the configuration declares): what every
     /// wrapper-aware rule's `interests(models:)` returns.
-    static func replacingBuiltIn(in interests: [SyntaxInterest], roles: Set<WrapperArgumentRole>, models: [WrapperModel])
-        -> [SyntaxInterest]
+    static func replacingBuiltIn(in interests: [RuleInterest], roles: Set<WrapperArgumentRole>, models: [WrapperModel])
+        -> [RuleInterest]
     {
         let builtIn = Self.interests(for: roles)
         return interests.filter { !builtIn.contains($0) } + Self.interests(for: roles, models: models)

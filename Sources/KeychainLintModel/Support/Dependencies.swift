@@ -1,4 +1,3 @@
-import KeychainLintModel
 import Foundation
 
 /// Records which names a piece of analysis looked up across files. Every cross-file fact flows

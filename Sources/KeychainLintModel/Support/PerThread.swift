@@ -1,4 +1,3 @@
-import KeychainLintModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -9,11 +8,11 @@ import Darwin
 /// One `Value` per thread, created on first use and released when the thread ends. Kept in a
 /// pthread key: `Thread.current.threadDictionary` is a bridged dictionary lookup, too slow for
 /// state read on every resolver question (`Dependencies`, `QuestionLedger`).
-final class PerThread<Value: AnyObject>: @unchecked Sendable {
+public final class PerThread<Value: AnyObject>: @unchecked Sendable {
     private let key: pthread_key_t
     private let make: @Sendable () -> Value
 
-    init(_ make: @escaping @Sendable () -> Value) {
+    public init(_ make: @escaping @Sendable () -> Value) {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
@@ -27,7 +26,7 @@ final class PerThread<Value: AnyObject>: @unchecked Sendable {
     }
 
     /// The current thread's value.
-    var value: Value {
+    public var value: Value {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
         }
