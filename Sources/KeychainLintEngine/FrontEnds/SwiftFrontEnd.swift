@@ -100,14 +100,14 @@ final class RuleDispatcher: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if !byCallee.isEmpty, let name = SyntaxQueries.calleeName(of: node), let interested = byCallee[name] {
-            for position in interested { rules[position]?.check(.call(node), in: contexts[position]) }
+            for position in interested { rules[position]?.check(.call(SwiftCall(node)), in: contexts[position]) }
         }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if !byMember.isEmpty, let interested = byMember[node.declName.baseName.text] {
-            for position in interested { rules[position]?.check(.memberAccess(node), in: contexts[position]) }
+            for position in interested { rules[position]?.check(.memberAccess(SwiftMemberAccess(node)), in: contexts[position]) }
         }
         return .visitChildren
     }
@@ -117,7 +117,7 @@ final class RuleDispatcher: SyntaxVisitor {
         if !byIdentifier.isEmpty, let interested = byIdentifier[node.baseName.text],
             node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
         {
-            for position in interested { rules[position]?.check(.identifier(node), in: contexts[position]) }
+            for position in interested { rules[position]?.check(.identifier(SwiftIdentifier(node)), in: contexts[position]) }
         }
         return .visitChildren
     }

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.application_password_query_missing_context` — an application-password item read without the
 /// LAContext that holds the password (Kolin Stürt, "Keychain Entropy on iOS 9").
@@ -26,17 +25,16 @@ public struct ApplicationPasswordQueryMissingContextRule: SwiftRule {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let (call, _) = QueryRuleSupport.freeCall(input, named: ["SecItemCopyMatching"]),
-            let argument = SyntaxQueries.argument(0, of: call)
+        guard let (call, _) = QueryRuleSupport.freeCall(input, named: ["SecItemCopyMatching"]), let argument = call.argument(0)
         else { return }
-        let (queries, gaps) = context.queries(argument.expression)
+        let (queries, gaps) = context.queries(argument)
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         let protectedItems = Self.protectedItems(context.scan)
         guard !protectedItems.isEmpty else { return }
         for query in queries where Self.needsPassword(query) && Self.isConsistent(query.trace) {
             guard let item = protectedItems.first(where: { Self.read(query, matches: $0) }) else { continue }
             context.report(
-                at: argument.expression,
+                at: argument,
                 message: Self.message(item, from: context.file.path) + QueryRuleSupport.localTrace(query.trace, in: context),
                 confidence: query.trace.isEmpty ? .high : .medium,
                 trace: query.trace)
@@ -94,10 +92,9 @@ public struct ApplicationPasswordQueryMissingContextRule: SwiftRule {
     }
 
     /// One `SecItemAdd` call's share of `protectedItems` (gathered by `ScanWideCalls`).
-    static func protectedItems(addedBy call: FunctionCallExprSyntax, in file: SourceFile, scan: ScanContext) -> [ProtectedItem] {
-        guard let argument = SyntaxQueries.argument(0, of: call) else { return [] }
-        return protectedItems(
-            in: scan.resolver.queries(argument.expression, in: file).queries, callLocation: file.valueLocation(of: call))
+    static func protectedItems(addedBy call: SwiftCall, in file: SourceFile, scan: ScanContext) -> [ProtectedItem] {
+        guard let argument = call.argument(0) else { return [] }
+        return protectedItems(in: scan.queries(argument, in: file).queries, callLocation: file.valueLocation(of: call.expression))
     }
 
     /// The items the possible queries of one `SecItemAdd` store with `.applicationPassword`

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.biometric_item_not_device_bound` on calls of modelled wrapper libraries: access-control
 /// flags with a user-authentication constraint given to a library whose item is then protected by
@@ -49,7 +48,7 @@ extension BiometricItemNotDeviceBoundRule {
         }
     }
 
-    private func checkProtection(around site: WrapperCallSite, protectedBy: String, flagsExpression: ExprSyntax, in context: RuleContext) {
+    private func checkProtection(around site: WrapperCallSite, protectedBy: String, flagsExpression: SwiftExpression, in context: RuleContext) {
         var worst: (name: String, written: String, trace: [TraceStep], severity: Severity)?
         var reportAt = flagsExpression
         if let setting = WrapperChain.setting(.accessibility, around: site, in: context) {
@@ -90,17 +89,8 @@ extension BiometricItemNotDeviceBoundRule {
                 let files = index.files(mentioning: setter)
                 // Too many to look at: assume it is assigned (no finding rather than a wrong one).
                 guard files.count <= 64 else { return true }
-                return files.contains { Self.assigns(setter, in: index.file(at: $0)) }
+                return files.contains { WrapperCallSite.assigns(setter, in: index.file(at: $0)) }
             }
-        }
-    }
-
-    /// Whether a file assigns a property of this name (`keychain.defaultAccessiblity = …`).
-    private static func assigns(_ setter: String, in file: SourceFile) -> Bool {
-        file.tree.tokens(viewMode: .sourceAccurate).contains { token in
-            token.text == setter && token.parent?.parent?.as(MemberAccessExprSyntax.self).map {
-                $0.parent?.as(InfixOperatorExprSyntax.self)?.operator.is(AssignmentExprSyntax.self) == true
-            } == true
         }
     }
 

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.biometric_item_not_device_bound` — biometry-protected items that can leave the device (Apple's
 /// sample "Accessing Keychain Items with Face ID or Touch ID"; OWASP MASTG-KNOW-0057).
@@ -27,22 +26,20 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
 
     // MARK: Protection of an access control with user authentication
 
-    private func checkCreation(_ call: FunctionCallExprSyntax, in context: RuleContext) {
-        guard let protectionArgument = SyntaxQueries.argument(1, of: call),
-            let flagsArgument = SyntaxQueries.argument(2, of: call)
-        else { return }
-        let flagsResolution = context.resolve(flagsArgument.expression)
+    private func checkCreation(_ call: SwiftCall, in context: RuleContext) {
+        guard let protectionArgument = call.argument(1), let flagsArgument = call.argument(2) else { return }
+        let flagsResolution = context.resolve(flagsArgument)
         guard let flags = Self.protectedFlags(flagsResolution.values.map(\.value)) else {
             context.noteGaps(flagsResolution, asking: "flags of SecAccessControlCreateWithFlags")
             return
         }
-        let resolution = context.resolve(protectionArgument.expression)
+        let resolution = context.resolve(protectionArgument)
         guard let worst = Self.worstProtection(resolution.values) else {
             context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
             return
         }
         context.report(
-            at: protectionArgument.expression,
+            at: protectionArgument,
             message: Self.protectionMessage(worst.name, severity: worst.severity, flags: flags, spelling: .swift)
                 + context.describeTrace(worst.trace),
             confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
@@ -93,11 +90,11 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
     static let synchronizedMessage =
         "Access-controlled item is synchronized: `kSecAttrSynchronizable: true` with `kSecAttrAccessControl` asks iCloud Keychain to copy the protected item to the user's other devices"
 
-    private func checkSynchronizable(_ call: FunctionCallExprSyntax, in context: RuleContext) {
+    private func checkSynchronizable(_ call: SwiftCall, in context: RuleContext) {
         // SecItemAdd(attributes, _); SecItemUpdate(query, attributesToUpdate): the attributes the item gets.
-        let index = SyntaxQueries.calleeName(of: call) == "SecItemUpdate" ? 1 : 0
-        guard let argument = SyntaxQueries.argument(index, of: call) else { return }
-        let (queries, gaps) = context.queries(argument.expression)
+        let index = call.name == "SecItemUpdate" ? 1 : 0
+        guard let argument = call.argument(index) else { return }
+        let (queries, gaps) = context.queries(argument)
         for query in queries where query.contains("kSecAttrAccessControl") {
             guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlRuleSupport.isTrue(entry.value) else { continue }
             let message = Self.synchronizedMessage + context.describeTrace(query.trace)
@@ -107,12 +104,12 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
                     at: location, message: message, confidence: confidence, trace: query.trace,
                     snippet: "kSecAttrSynchronizable: \(entry.value) with kSecAttrAccessControl")
             } else {
-                context.report(at: argument.expression, message: message, confidence: confidence, trace: query.trace)
+                context.report(at: argument, message: message, confidence: confidence, trace: query.trace)
             }
             return
         }
         if queries.isEmpty {
-            context.noteGaps(Resolution(gaps: gaps), asking: "attributes of \(SyntaxQueries.calleeName(of: call) ?? "SecItemAdd")")
+            context.noteGaps(Resolution(gaps: gaps), asking: "attributes of \(call.name ?? "SecItemAdd")")
         }
     }
 

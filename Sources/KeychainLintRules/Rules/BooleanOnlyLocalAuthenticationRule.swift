@@ -41,7 +41,7 @@ public struct BooleanOnlyLocalAuthenticationRule: SwiftRule {
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let call) = input,
+        guard case .call(let reference) = input, case let call = reference.syntax,
             SyntaxQueries.calleeName(of: call) == "evaluatePolicy",
             SyntaxQueries.argument(1, of: call)?.label?.text == "localizedReason",
             Self.resultGatesAnAction(call, in: context)

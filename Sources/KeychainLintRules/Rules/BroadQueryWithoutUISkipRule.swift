@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.broad_query_without_ui_skip` — kSecUseAuthenticationUISkip (Apple's "Accessing Keychain
 /// Items with Face ID or Touch ID"); only reads that return data.
@@ -12,10 +11,9 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let (call, _) = QueryRuleSupport.freeCall(input, named: ["SecItemCopyMatching"]),
-            let argument = SyntaxQueries.argument(0, of: call)
+        guard let (call, _) = QueryRuleSupport.freeCall(input, named: ["SecItemCopyMatching"]), let argument = call.argument(0)
         else { return }
-        let (queries, gaps) = context.queries(argument.expression)
+        let (queries, gaps) = context.queries(argument)
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         for query in queries {
             guard let limit = Self.broadLimit(query), Self.returnsData(query), !Self.mayAvoidPrompt(query, scan: context.scan)
@@ -26,7 +24,7 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
             let message = Self.message(limit: limit + limitPlace, protectedAt: QueryRuleSupport.place(protected, from: context.file.path))
                 + QueryRuleSupport.localTrace(query.trace, in: context)
             context.report(
-                at: call.calledExpression, message: message, confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
+                at: call.callee, message: message, confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
             return
         }
     }
@@ -83,13 +81,13 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
     static let storingCalls = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
 
     /// Where one call stores an item with `kSecAttrAccessControl`, or nil (gathered by `ScanWideCalls`).
-    static func protectedItem(storedBy call: FunctionCallExprSyntax, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
+    static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
         guard storingCalls.contains(name) else { return nil }
         for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
-            for query in scan.resolver.queries(argument.expression, in: file).queries {
+            for query in scan.queries(argument.expression, in: file).queries {
                 for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
                     if let entry = dictionary.entry("kSecAttrAccessControl") {
-                        return entry.location ?? file.valueLocation(of: call)
+                        return entry.location ?? file.valueLocation(of: call.expression)
                     }
                 }
             }

@@ -15,10 +15,10 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context) else { return }
+        guard case .call(let call) = input, let site = WrapperCallSite.match(call, in: context) else { return }
         if let synchronized = WrapperChain.synchronizable(around: site, in: context) {
             // Reported once, at the call that sets the switch.
-            guard synchronized.site.syntax?.id == syntax.id else { return }
+            guard synchronized.site.reference == call else { return }
             if let setting = WrapperChain.setting(.accessibility, around: site, in: context) {
                 guard let (option, trace) = setting.values.first(where: { $0.option.accessibility?.hasSuffix("ThisDeviceOnly") == true }),
                     let constant = option.accessibility

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.conflicting_accessibility_attributes` — kSecAttrAccessControl is mutually exclusive with
 /// kSecAttrAccessible (OWASP MASTG-KNOW-0057).
@@ -69,7 +68,7 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
     /// leave the device through iCloud Keychain and may not leave it.
     private func reportSynchronizable(
         _ synchronizable: KeychainQuery.Entry, with accessibility: String, setBy entry: KeychainQuery.Entry, role: String,
-        query: KeychainQuery, at fallback: ExprSyntax, reported: inout Set<String>, in context: RuleContext
+        query: KeychainQuery, at fallback: SwiftExpression, reported: inout Set<String>, in context: RuleContext
     ) {
         let reportFile = synchronizable.location?.file ?? context.file.path
         let message = Self.synchronizableMessage(
@@ -92,7 +91,7 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
 
     private func report(
         accessible: KeychainQuery.Entry, accessControl: KeychainQuery.Entry, role: String, query: KeychainQuery,
-        at fallback: ExprSyntax, reported: inout Set<String>, in context: RuleContext
+        at fallback: SwiftExpression, reported: inout Set<String>, in context: RuleContext
     ) {
         let reportFile = accessible.location?.file ?? context.file.path
         let message = Self.conflictMessage(
@@ -104,7 +103,7 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
     /// Reports a conflict once per call, at the entry's key (or at the call when the key has no
     /// place), with the dictionary's local path.
     private func report(
-        _ message: String, at entry: KeychainQuery.Entry, snippet: String, query: KeychainQuery, fallback: ExprSyntax,
+        _ message: String, at entry: KeychainQuery.Entry, snippet: String, query: KeychainQuery, fallback: SwiftExpression,
         reported: inout Set<String>, in context: RuleContext
     ) {
         let message = message + QueryRuleSupport.localTrace(query.trace, in: context)

@@ -1,6 +1,5 @@
 import KeychainLintAnalysis
 import KeychainLintModel
-import SwiftSyntax
 
 /// CryptoKit's Secure Enclave key initializers that create a key (decision D5):
 /// `SecureEnclave.P256.Signing.PrivateKey(compactRepresentable:accessControl:authenticationContext:)`
@@ -17,16 +16,13 @@ enum CryptoKitEnclaveKey {
     ]
 
     /// `SecureEnclave.P256.Signing.PrivateKey` when `call` creates such a key, else nil.
-    static func kind(of call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
-        guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self), callee.declName.baseName.text == typeName,
-            let base = callee.base
-        else { return nil }
-        var owner = base.trimmedDescription.filter { !$0.isWhitespace }
+    static func kind(of call: SwiftCall, in context: RuleContext) -> String? {
+        guard call.name == typeName, var owner = call.calleeBaseText else { return nil }
         let qualified = owner.hasPrefix("CryptoKit.")
         if qualified { owner.removeFirst("CryptoKit.".count) }
         guard kinds.contains(owner) else { return nil }
         // Restoring a key from its wrapped data creates nothing.
-        guard !call.arguments.contains(where: { $0.label?.text == "dataRepresentation" }) else { return nil }
+        guard call.argument(labeled: "dataRepresentation") == nil else { return nil }
         guard FileImports.modules(in: context).contains("CryptoKit") else { return nil }
         // An app's own `SecureEnclave` type in scope is what the unqualified spelling names
         // (apps that have one write `CryptoKit.SecureEnclave`).

@@ -132,14 +132,16 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
 
     public func check(_ input: RuleInput, in context: RuleContext) {
         switch input {
-        case .memberAccess(let member):
+        case .memberAccess(let access):
+            let member = access.syntax
             let name = member.declName.baseName.text
             if name == Self.domainState {
                 checkDomainState(member, in: context)
             } else if let deprecation = Self.flagMembers[name] {
                 checkFlag(member, deprecation, in: context)
             }
-        case .identifier(let reference):
+        case .identifier(let identifier):
+            let reference = identifier.syntax
             let name = reference.baseName.text
             guard let message = Self.constants[name], reference.argumentNames == nil,
                 case .notLocal = SyntaxQueries.binding(of: name, at: reference),

@@ -28,9 +28,9 @@ public struct ExcessiveAuthenticationReuseRule: SwiftRule {
     public func check(_ input: RuleInput, in context: RuleContext) {
         switch input {
         case .memberAccess(let member):
-            checkAssignment(member, in: context)
+            checkAssignment(member.syntax, in: context)
         case .identifier(let reference):
-            checkMaximumConstant(reference, in: context)
+            checkMaximumConstant(reference.syntax, in: context)
         default:
             return
         }

@@ -12,7 +12,8 @@ public struct FailOpenLocalAuthenticationRule: SwiftRule {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let call) = input, SyntaxQueries.calleeName(of: call) == "evaluatePolicy" else { return }
+        guard case .call(let reference) = input, case let call = reference.syntax, SyntaxQueries.calleeName(of: call) == "evaluatePolicy"
+        else { return }
         if let closure = Self.replyClosure(of: call) {
             checkReply(closure, in: context)
         } else {

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.hardcoded_application_password` on calls of modelled wrapper libraries: a literal given
 /// to an argument the library hands to `LAContext.setCredential(_:type: .applicationPassword)`
@@ -16,7 +15,7 @@ extension HardcodedApplicationPasswordRule {
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context), site.call.effect != .search,
+        guard case .call(let call) = input, let site = WrapperCallSite.match(call, in: context), site.call.effect != .search,
             let (argument, expression) = site.argument(for: .applicationPassword)
         else { return }
         let written: String

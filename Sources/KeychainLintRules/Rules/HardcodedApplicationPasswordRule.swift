@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.hardcoded_application_password` — CWE-798, CWE-259 (Kolin Stürt, "Keychain Entropy on iOS 9").
 public struct HardcodedApplicationPasswordRule: SwiftRule {
@@ -11,22 +10,20 @@ public struct HardcodedApplicationPasswordRule: SwiftRule {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let call) = input,
-            SyntaxQueries.calleeName(of: call) == "setCredential",
-            SyntaxQueries.receiver(of: call) != nil,
-            let credential = SyntaxQueries.argument(0, of: call), credential.label == nil,
-            let typeArgument = SyntaxQueries.argument(labeled: "type", of: call)
+        guard case .call(let call) = input, call.name == "setCredential", call.receiver != nil,
+            let credential = call.arguments.first, credential.label == nil,
+            let typeArgument = call.argument(labeled: "type")
         else {
             checkWrapper(input, in: context)
             return
         }
-        let type = context.resolve(typeArgument.expression)
+        let type = context.resolve(typeArgument)
         guard type.values.contains(where: { Self.isApplicationPassword($0.value) }) else {
             context.noteGaps(type, asking: "credential type of setCredential")
             return
         }
         context.reportFirstJudged(
-            context.resolve(credential.expression), at: credential.expression,
+            context.resolve(credential.value), at: credential.value,
             asking: "credential passed to setCredential",
             othersToo: .init(one: "is hard-coded too", many: "are hard-coded too"),
             headline: { kind in

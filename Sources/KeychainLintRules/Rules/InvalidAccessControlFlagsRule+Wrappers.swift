@@ -31,7 +31,7 @@ extension InvalidAccessControlFlagsRule {
     /// (EllipticCurveKeyPair `AccessControl(protection:flags:)`, which hands both to
     /// SecAccessControlCreateWithFlags): the same check as a direct call's protection.
     func checkWrapperProtection(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context),
+        guard case .call(let call) = input, let site = WrapperCallSite.match(call, in: context),
             site.call.argument(for: .accessControlFlags)?.security == true,
             let (argument, expression) = site.argument(for: .accessibility), argument.security,
             case .label(let label) = argument.place

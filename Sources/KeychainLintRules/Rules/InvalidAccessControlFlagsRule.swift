@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.invalid_access_control_flags` — Apple's open-source `SecAccessControl.c`.
 public struct InvalidAccessControlFlagsRule: SwiftRule {
@@ -16,15 +15,15 @@ public struct InvalidAccessControlFlagsRule: SwiftRule {
             checkWrapperProtection(input, in: context)
             return
         }
-        if let protection = SyntaxQueries.argument(1, of: call) {
-            checkProtection(protection.expression, in: context)
+        if let protection = call.argument(1) {
+            checkProtection(protection, in: context)
         }
-        if let flags = SyntaxQueries.argument(2, of: call) {
-            checkFlags(flags.expression, in: context)
+        if let flags = call.argument(2) {
+            checkFlags(flags, in: context)
         }
     }
 
-    private func checkFlags(_ expression: ExprSyntax, in context: RuleContext) {
+    private func checkFlags(_ expression: SwiftExpression, in context: RuleContext) {
         context.reportFirstJudged(
             context.resolve(expression), at: expression, asking: "flags of SecAccessControlCreateWithFlags",
             othersToo: .init(one: "is rejected too", many: "are rejected too")
@@ -48,7 +47,7 @@ public struct InvalidAccessControlFlagsRule: SwiftRule {
         return "Security rejects `\(spelling.flags(flags))`: `\(spelling.flag(clash.first))` with `\(spelling.flag(clash.second))` makes SecAccessControlCreateWithFlags return nil (errSecParam, \(reason)), so the item is never protected or stored"
     }
 
-    private func checkProtection(_ expression: ExprSyntax, in context: RuleContext) {
+    private func checkProtection(_ expression: SwiftExpression, in context: RuleContext) {
         let resolution = context.resolve(expression)
         for traced in resolution.values {
             guard let problem = Self.invalidProtection(traced.value) else { continue }

@@ -17,7 +17,7 @@ extension KeyWithoutUserAuthenticationRule {
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let syntax) = input, let site = WrapperCallSite.match(syntax, in: context),
+        guard case .call(let call) = input, let site = WrapperCallSite.match(call, in: context),
             let (argument, expression) = site.argument(for: .privateKey), case .label(let label) = argument.place
         else { return }
         let library = site.model.library

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.key_without_user_authentication` — OWASP MASWE-0014.
 public struct KeyWithoutUserAuthenticationRule: SwiftRule {
@@ -21,18 +20,17 @@ public struct KeyWithoutUserAuthenticationRule: SwiftRule {
             checkCryptoKitKey(call, kind: kind, in: context)
             return
         }
-        guard let call = AccessControlRuleSupport.freeCall(input, named: Self.keyCreationCalls),
-            let name = SyntaxQueries.calleeName(of: call),
-            let argument = SyntaxQueries.argument(0, of: call)
+        guard let call = AccessControlRuleSupport.freeCall(input, named: Self.keyCreationCalls), let name = call.name,
+            let argument = call.argument(0)
         else {
             checkWrapper(input, in: context)
             return
         }
-        let (queries, gaps) = context.queries(argument.expression)
+        let (queries, gaps) = context.queries(argument)
         for query in queries {
             guard let problem = Self.problem(in: query) else { continue }
             context.report(
-                at: call, message: problem + context.describeTrace(query.trace),
+                at: call.expression, message: problem + context.describeTrace(query.trace),
                 confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
             return
         }
@@ -41,18 +39,18 @@ public struct KeyWithoutUserAuthenticationRule: SwiftRule {
 
     /// `SecureEnclave.P256.Signing.PrivateKey(…)`: CryptoKit creates the key in the Secure Enclave
     /// with the access control given, or by default one with no flags.
-    private func checkCryptoKitKey(_ call: FunctionCallExprSyntax, kind: String, in context: RuleContext) {
-        guard let argument = call.arguments.first(where: { $0.label?.text == "accessControl" }) else {
-            context.report(at: call, message: Self.cryptoKitDefaultMessage(kind), confidence: .high)
+    private func checkCryptoKitKey(_ call: SwiftCall, kind: String, in context: RuleContext) {
+        guard let argument = call.argument(labeled: "accessControl") else {
+            context.report(at: call.expression, message: Self.cryptoKitDefaultMessage(kind), confidence: .high)
             return
         }
-        let resolution = context.resolve(argument.expression)
+        let resolution = context.resolve(argument)
         for traced in resolution.values {
             guard let flags = AccessControlRuleSupport.creationFlags(traced.value), !flags.hasUserAuthenticationConstraint,
                 flags.rejectedCombination == nil
             else { continue }
             context.report(
-                at: call, message: Self.cryptoKitFlagsMessage(kind, flags: Self.spelled(flags)) + context.describeTrace(traced.trace),
+                at: call.expression, message: Self.cryptoKitFlagsMessage(kind, flags: Self.spelled(flags)) + context.describeTrace(traced.trace),
                 confidence: traced.trace.isEmpty ? .high : .medium, trace: traced.trace)
             return
         }

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.missing_faceid_usage_description` — Face ID used without NSFaceIDUsageDescription (Apple:
 /// NSFaceIDUsageDescription; "Accessing Keychain Items with Face ID or Touch ID").
@@ -49,18 +48,17 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
 
     /// The argument that decides whether a call uses Face ID: the flags of
     /// `SecAccessControlCreateWithFlags(_:_:_:_:)`, the policy of `evaluatePolicy(_:localizedReason:…)`.
-    static func decidingArgument(of call: FunctionCallExprSyntax) -> (api: FaceIDUse.API, argument: ExprSyntax)? {
-        switch SyntaxQueries.calleeName(of: call) {
+    static func decidingArgument(of call: SwiftCall) -> (api: FaceIDUse.API, argument: SwiftExpression)? {
+        switch call.name {
         case "SecAccessControlCreateWithFlags":
-            guard SyntaxQueries.receiver(of: call) == nil, let flags = SyntaxQueries.argument(2, of: call) else { return nil }
-            return (.accessControl, flags.expression)
+            guard call.receiver == nil, let flags = call.argument(2) else { return nil }
+            return (.accessControl, flags)
         case "evaluatePolicy":
             // `canEvaluatePolicy` is a different name: an availability check shows no Face ID UI.
-            let labels = SyntaxQueries.labels(of: call)
-            guard labels.count >= 2, labels[0] == nil, labels[1] == "localizedReason",
-                let policy = SyntaxQueries.argument(0, of: call)
+            let labels = call.labels
+            guard labels.count >= 2, labels[0] == nil, labels[1] == "localizedReason", let policy = call.argument(0)
             else { return nil }
-            return (.evaluatePolicy, policy.expression)
+            return (.evaluatePolicy, policy)
         default:
             return nil
         }
@@ -68,7 +66,7 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
 
     /// How a call uses Face ID, from the resolved values of its deciding argument: the most severe
     /// possible value wins (the first one in resolution order among equals).
-    static func use(of call: FunctionCallExprSyntax, in file: SourceFile, resolver: ValueResolver)
+    static func use(of call: SwiftCall, in file: SourceFile, resolver: ValueResolver)
         -> (use: FaceIDUse?, resolution: Resolution)?
     {
         guard let (api, argument) = decidingArgument(of: call) else { return nil }
@@ -84,7 +82,7 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
             best = (severity, value, traced.trace)
         }
         guard let best else { return (nil, resolution) }
-        let location = file.location(of: argument)
+        let location = file.valueLocation(of: argument)
         return (
             FaceIDUse(
                 api: api, file: file.path, line: location.line, column: location.column, severity: best.severity,
@@ -297,7 +295,7 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
         }
     }
 
-    private func report(_ plan: Plan, target: FaceIDUse, at argument: ExprSyntax, in context: RuleContext) {
+    private func report(_ plan: Plan, target: FaceIDUse, at argument: SwiftExpression, in context: RuleContext) {
         let verdict = Self.verdict(plan, target: target, ruleId: Self.id, file: context.file.path, describeTrace: context.describeTrace)
         for note in verdict.notes { context.note(note) }
         guard let finding = verdict.finding else { return }

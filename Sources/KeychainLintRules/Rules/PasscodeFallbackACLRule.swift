@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.passcode_fallback_acl` — access control that lets the device passcode stand in for biometry
 /// (mobsfscan `ios_keychain_weak_acl_device_passcode`, OWASP MASTG-TEST-0268).
@@ -16,9 +15,9 @@ public struct PasscodeFallbackACLRule: SwiftRule {
             if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
             return
         }
-        guard let flagsArgument = SyntaxQueries.argument(2, of: call) else { return }
+        guard let flags = call.argument(2) else { return }
         context.reportFirstJudged(
-            context.resolve(flagsArgument.expression), at: flagsArgument.expression,
+            context.resolve(flags), at: flags,
             asking: "flags of SecAccessControlCreateWithFlags",
             othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
         ) { value in

@@ -1,12 +1,11 @@
 import KeychainLintAnalysis
 import KeychainLintModel
-import SwiftSyntax
 
 /// Small questions the query rules share (RuleGroups.queries).
 enum QueryRuleSupport {
     /// One dictionary argument of a Keychain call, with the words messages use for it.
     struct DictionaryArgument {
-        var expression: ExprSyntax
+        var expression: SwiftExpression
         /// "the query passed to SecItemAdd", "the attributes passed to SecItemUpdate".
         var role: String
         /// True when Security stores what the dictionary says (add, update's attributes, key creation),
@@ -15,33 +14,32 @@ enum QueryRuleSupport {
     }
 
     /// The free call `name(…)` (not a method of the same name) when `name` is in `names`.
-    static func freeCall(_ input: RuleInput, named names: Set<String>) -> (call: FunctionCallExprSyntax, name: String)? {
-        guard case .call(let call) = input, let name = SyntaxQueries.calleeName(of: call), names.contains(name),
-            SyntaxQueries.receiver(of: call) == nil
+    static func freeCall(_ input: RuleInput, named names: Set<String>) -> (call: SwiftCall, name: String)? {
+        guard case .call(let call) = input, let name = call.name, names.contains(name), call.receiver == nil
         else { return nil }
         return (call, name)
     }
 
     /// The dictionary arguments of `SecItemAdd`, `SecItemUpdate` (both), `SecItemCopyMatching`,
     /// `SecItemDelete` and `SecKeyCreateRandomKey`.
-    static func dictionaryArguments(of call: FunctionCallExprSyntax, name: String) -> [DictionaryArgument] {
-        let arguments = Array(call.arguments)
+    static func dictionaryArguments(of call: SwiftCall, name: String) -> [DictionaryArgument] {
+        let arguments = call.arguments
         switch name {
         case "SecItemAdd", "SecItemCopyMatching", "SecItemDelete":
             guard let first = arguments.first else { return [] }
-            return [DictionaryArgument(expression: first.expression, role: "the query passed to \(name)", stores: name == "SecItemAdd")]
+            return [DictionaryArgument(expression: first.value, role: "the query passed to \(name)", stores: name == "SecItemAdd")]
         case "SecItemUpdate":
             var result: [DictionaryArgument] = []
             if arguments.count > 0 {
-                result.append(DictionaryArgument(expression: arguments[0].expression, role: "the query passed to SecItemUpdate", stores: false))
+                result.append(DictionaryArgument(expression: arguments[0].value, role: "the query passed to SecItemUpdate", stores: false))
             }
             if arguments.count > 1 {
-                result.append(DictionaryArgument(expression: arguments[1].expression, role: "the attributes passed to SecItemUpdate", stores: true))
+                result.append(DictionaryArgument(expression: arguments[1].value, role: "the attributes passed to SecItemUpdate", stores: true))
             }
             return result
         case "SecKeyCreateRandomKey":
             guard let first = arguments.first else { return [] }
-            return [DictionaryArgument(expression: first.expression, role: "the attributes passed to SecKeyCreateRandomKey", stores: true)]
+            return [DictionaryArgument(expression: first.value, role: "the attributes passed to SecKeyCreateRandomKey", stores: true)]
         default:
             return []
         }

@@ -1,7 +1,6 @@
 import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
-import SwiftSyntax
 
 /// What four rules need to know about every Keychain and LocalAuthentication call of the scan,
 /// gathered in one walk of the scan instead of one walk per rule: where the app uses Face ID
@@ -41,14 +40,15 @@ struct ScanWideCalls: Sendable {
         for name in WeakKeychainAccessibilityRule.allCalls + ["SecItemAdd"] + storing where !names.contains(name) {
             names.append(name)
         }
-        let shares = scan.index.mapCalls(named: names) { file, call -> Share in
+        let shares = scan.index.mapCalls(named: names) { file, syntax -> Share in
             var share = Share()
-            let name = SyntaxQueries.calleeName(of: call) ?? ""
+            let call = SwiftCall(syntax)
+            let name = call.name ?? ""
             if faceIDCalls.contains(name) {
                 share.faceIDUse = MissingFaceIDUsageDescriptionRule.use(of: call, in: file, resolver: scan.resolver)?.use
             }
             // The Keychain shares count free functions only (`SecItemAdd(…)`, not `x.SecItemAdd(…)`).
-            guard SyntaxQueries.receiver(of: call) == nil else { return share }
+            guard call.receiver == nil else { return share }
             share.connectedKeys = WeakKeychainAccessibilityRule.connectedKeys(of: call, named: name, in: file, scan: scan)
             // What test code stores never makes a production read a finding (a stub store that
             // adds an access-controlled item is not the app's Keychain).

@@ -32,9 +32,9 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.creationCall(input) else { return }
+        guard let call = AccessControlRuleSupport.creationCall(input)?.syntax else { return }
         var handling = Handling()
-        let (outer, castForced) = AccessControlRuleSupport.climbTransparent(ExprSyntax(call))
+        let (outer, castForced) = Self.climbTransparent(ExprSyntax(call))
         if castForced || outer.parent?.is(ForceUnwrapExprSyntax.self) == true {
             handling.forced = (castForced ? "SecAccessControlCreateWithFlags(…) as! SecAccessControl" : "SecAccessControlCreateWithFlags(…)!", nil)
         } else if let variable = Self.declaredVariable(initializedBy: outer) {
@@ -256,7 +256,7 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         accepting accepts: (Syntax) -> Bool
     ) {
         for (node, use) in candidates.uses where node.map(accepts) ?? true {
-            let (outer, _) = AccessControlRuleSupport.climbTransparent(use)
+            let (outer, _) = Self.climbTransparent(use)
             classify(use, text: SyntaxQueries.shortText(outer), place: place(of: use, in: file, context: context), file: file,
                      in: context, into: &handling)
         }
@@ -278,7 +278,7 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         _ expression: ExprSyntax, text: String, place: String?, file: SourceFile, in context: RuleContext,
         into handling: inout Handling
     ) {
-        let (outer, castForced) = AccessControlRuleSupport.climbTransparent(expression)
+        let (outer, castForced) = Self.climbTransparent(expression)
         guard let parent = outer.parent else { return }
         if castForced || parent.is(ForceUnwrapExprSyntax.self) {
             if handling.forced == nil { handling.forced = (SyntaxQueries.shortText(castForced ? Syntax(outer) : parent), place) }
@@ -835,4 +835,29 @@ private final class ExitFinder: SyntaxVisitor {
         return .visitChildren
     }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+extension UncheckedAccessControlCreationRule {
+    /// The expression a value sits in once parentheses and `as` casts around it are climbed;
+    /// `forced` when one of the casts was `as!`.
+    static func climbTransparent(_ expression: ExprSyntax) -> (outer: ExprSyntax, forced: Bool) {
+        var current = expression
+        var forced = false
+        while let parent = current.parent {
+            if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
+                let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
+                let tuple = list.parent?.as(TupleExprSyntax.self)
+            {
+                current = ExprSyntax(tuple)
+            } else if let cast = parent.as(AsExprSyntax.self), cast.expression.id == current.id {
+                if cast.questionOrExclamationMark?.tokenKind == .exclamationMark { forced = true }
+                current = ExprSyntax(cast)
+            } else if let marked = parent.as(UnsafeExprSyntax.self) {
+                current = ExprSyntax(marked)
+            } else {
+                break
+            }
+        }
+        return (current, forced)
+    }
 }

@@ -26,7 +26,8 @@ public struct UncheckedKeychainStatusRule: SwiftRule {
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let (call, name) = QueryRuleSupport.freeCall(input, named: Self.statusCalls.union([Self.keyCall])) else { return }
+        guard let (reference, name) = QueryRuleSupport.freeCall(input, named: Self.statusCalls.union([Self.keyCall])) else { return }
+        let call = reference.syntax
         let lists = ListFacts.Lookup(context)
         let use = Self.use(of: call, lists)
         guard use != .used else { return }

@@ -2,7 +2,6 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-import SwiftSyntax
 
 /// `swift.weak_biometric_acl` — biometry flags that survive a new enrolment (OWASP MASWE-0014,
 /// MASTG-TEST-0270).
@@ -24,16 +23,13 @@ public struct WeakBiometricACLRule: SwiftRule {
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let call) = input,
-            SyntaxQueries.calleeName(of: call) == "SecAccessControlCreateWithFlags",
-            SyntaxQueries.receiver(of: call) == nil
-        else {
+        guard let call = AccessControlRuleSupport.creationCall(input) else {
             if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
             return
         }
-        guard let flagsArgument = SyntaxQueries.argument(2, of: call) else { return }
+        guard let flags = call.argument(2) else { return }
         context.reportFirstJudged(
-            context.resolve(flagsArgument.expression), at: flagsArgument.expression,
+            context.resolve(flags), at: flags,
             asking: "flags of SecAccessControlCreateWithFlags",
             othersToo: .init(one: "is weak too", many: "are weak too"),
             headline: { "Weak biometric access control: " + $0 }

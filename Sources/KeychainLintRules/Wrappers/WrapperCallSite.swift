@@ -15,6 +15,14 @@ struct WrapperCallSite {
     /// (Locksmith: `account.createInSecureStore()` on the app's `TwitterAccount`).
     var appType: String? = nil
 
+    /// The library call `call` is, if any.
+    static func match(_ call: SwiftCall, in context: RuleContext) -> WrapperCallSite? {
+        match(call.syntax, in: context)
+    }
+
+    /// The call as a reference (nil for a setter, which is an assignment).
+    var reference: SwiftCall? { syntax.map(SwiftCall.init) }
+
     /// The library call `syntax` is, if any.
     static func match(_ syntax: FunctionCallExprSyntax, in context: RuleContext, models: [WrapperModel]? = nil)
         -> WrapperCallSite?
@@ -59,6 +67,15 @@ struct WrapperCallSite {
     /// trailing closure is not an argument label).
     private static func labels(of syntax: FunctionCallExprSyntax) -> [String] {
         syntax.arguments.map { $0.label?.text ?? "_" }
+    }
+
+    /// Whether a file assigns a property of this name (`keychain.defaultAccessiblity = …`).
+    static func assigns(_ setter: String, in file: SourceFile) -> Bool {
+        file.tree.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == setter && token.parent?.parent?.as(MemberAccessExprSyntax.self).map {
+                $0.parent?.as(InfixOperatorExprSyntax.self)?.operator.is(AssignmentExprSyntax.self) == true
+            } == true
+        }
     }
 
     /// The library property `member` is, when it is assigned (`keychain.useAccessControl = true`)
@@ -198,15 +215,15 @@ struct WrapperCallSite {
     }
 
     /// The argument that carries `role`, as written, when the call has it.
-    func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: ExprSyntax)? {
+    func argument(for role: WrapperArgumentRole) -> (model: WrapperArgument, expression: SwiftExpression)? {
         guard let argument = call.argument(for: role) else { return nil }
-        if let assignment { return (argument, assignment.value) }
+        if let assignment { return (argument, SwiftExpression(assignment.value)) }
         switch argument.place {
         case .label(let label):
-            return SyntaxQueries.argument(labeled: label, of: syntax).map { (argument, $0.expression) }
+            return SyntaxQueries.argument(labeled: label, of: syntax).map { (argument, SwiftExpression($0.expression)) }
         case .position(let index):
             guard let found = SyntaxQueries.argument(index, of: syntax), found.label == nil else { return nil }
-            return (argument, found.expression)
+            return (argument, SwiftExpression(found.expression))
         }
     }
 }

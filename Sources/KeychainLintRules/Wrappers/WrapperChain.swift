@@ -97,7 +97,7 @@ enum WrapperChain {
     /// Whether the synchronizable argument of a call around `site` can be `true`: the argument
     /// as written and the trace of that value.
     static func synchronizable(around site: WrapperCallSite, in context: RuleContext)
-        -> (site: WrapperCallSite, expression: ExprSyntax, trace: [TraceStep])?
+        -> (site: WrapperCallSite, expression: SwiftExpression, trace: [TraceStep])?
     {
         for other in sites(around: site, in: context) where other.call.effect != .search && !other.onlyConfiguresASearch {
             guard let (_, expression) = other.argument(for: .synchronizable) else { continue }

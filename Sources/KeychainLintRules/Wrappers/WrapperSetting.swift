@@ -11,7 +11,7 @@ struct WrapperSetting {
     let site: WrapperCallSite
     let argument: WrapperArgument
     /// The argument as written at the call: findings are reported here.
-    let expression: ExprSyntax
+    let expression: SwiftExpression
     let values: [(option: WrapperOption, trace: [TraceStep])]
     /// The resolution, for `--verbose` when no value could be read.
     let resolution: Resolution
@@ -23,8 +23,8 @@ struct WrapperSetting {
     static func of(_ input: RuleInput, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
         let matched: WrapperCallSite?
         switch input {
-        case .call(let syntax): matched = WrapperCallSite.match(syntax, in: context)
-        case .memberAccess(let member): matched = WrapperCallSite.matchSetter(member, in: context)
+        case .call(let call): matched = WrapperCallSite.match(call, in: context)
+        case .memberAccess(let member): matched = WrapperCallSite.matchSetter(member.syntax, in: context)
         default: matched = nil
         }
         guard let site = matched else { return nil }
@@ -75,7 +75,7 @@ struct WrapperSetting {
             }
         }
         return WrapperSetting(
-            site: site, argument: argument, expression: ExprSyntax(site.syntax), values: values, resolution: resolution,
+            site: site, argument: argument, expression: SwiftExpression(ExprSyntax(site.syntax)), values: values, resolution: resolution,
             property: "\(appType).\(property.name)")
     }
 
@@ -121,14 +121,15 @@ struct WrapperSetting {
     }
 
     /// The setting `argument` (written as `expression`) makes at `site`.
-    static func of(_ site: WrapperCallSite, argument: WrapperArgument, expression: ExprSyntax, in context: RuleContext) -> WrapperSetting {
+    static func of(_ site: WrapperCallSite, argument: WrapperArgument, expression: SwiftExpression, in context: RuleContext) -> WrapperSetting {
         let resolution = context.resolve(expression)
         var values: [(WrapperOption, [TraceStep])] = []
         for traced in resolution.values {
             guard let option = WrapperOption.read(traced.value, for: argument, of: site.model) else { continue }
             values.append((option, traced.trace))
         }
-        return WrapperSetting(site: site, argument: argument, expression: expression, values: values, resolution: resolution)
+        return WrapperSetting(
+            site: site, argument: argument, expression: expression, values: values, resolution: resolution)
     }
 
     /// The option as the app writes it at this call, and the library:

@@ -12,20 +12,20 @@ extension RuleContext {
     public typealias OthersPhrase = FirstJudged.OthersPhrase
 
     /// Judges each value of `resolution` with `judge` (why it is reportable, or nil) and reports
-    /// the first judged at `node`: `headline(why)`, the path the value took, and how many other
+    /// the first judged at `expression`: `headline(why)`, the path the value took, and how many other
     /// distinct values were judged. Confidence is high for a value written at the argument itself,
     /// medium for one followed through code. Returns whether it reported.
     @discardableResult
     public func reportFirstJudged(
         _ resolution: Resolution,
-        at node: some SyntaxProtocol,
+        at expression: SwiftExpression,
         asking question: String,
         othersToo others: OthersPhrase,
         headline: (String) -> String = { $0 },
         judge: (Value) -> String?
     ) -> Bool {
         reportFirstJudged(
-            resolution.values.map { ($0.value, $0.trace) }, gaps: resolution, at: node, asking: question,
+            resolution.values.map { ($0.value, $0.trace) }, gaps: resolution, at: expression, asking: question,
             othersToo: others, headline: headline, judge: judge)
     }
 
@@ -35,14 +35,14 @@ extension RuleContext {
     public func reportFirstJudged<Item: Hashable>(
         _ items: [(Item, [TraceStep])],
         gaps resolution: Resolution,
-        at node: some SyntaxProtocol,
+        at expression: SwiftExpression,
         asking question: String,
         othersToo others: OthersPhrase,
         headline: (String) -> String = { $0 },
         judge: (Item) -> String?
     ) -> Bool {
         reportFirstJudged(
-            items, gaps: resolution, at: file.valueLocation(of: node), snippet: SyntaxQueries.shortText(node, limit: 200),
+            items, gaps: resolution, at: location(of: expression), snippet: SyntaxQueries.shortText(expression.syntax, limit: 200),
             asking: question, othersToo: others, headline: headline, judge: judge)
     }
 }

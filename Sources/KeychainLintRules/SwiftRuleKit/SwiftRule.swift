@@ -5,11 +5,12 @@ import KeychainLintCore
 import KeychainLintRuleKit
 import SwiftSyntax
 
-/// A node handed to a rule.
+/// What the Swift front end hands a rule: a call, member access or identifier it declared an
+/// interest in (as a reference, not as syntax), or a suppression comment.
 public enum RuleInput {
-    case call(FunctionCallExprSyntax)
-    case memberAccess(MemberAccessExprSyntax)
-    case identifier(DeclReferenceExprSyntax)
+    case call(SwiftCall)
+    case memberAccess(SwiftMemberAccess)
+    case identifier(SwiftIdentifier)
     case suppression(SuppressionDirective)
 }
 
@@ -45,6 +46,16 @@ public final class ScanContext: @unchecked Sendable {
 
     /// The names each fact computed so far looked up (for the result cache).
     public var factDependencies: [String: Set<String>] { facts.factDependencies }
+
+    /// Resolves an expression of any Swift file of the scan (a scan-wide fact's call).
+    public func resolve(_ expression: SwiftExpression, in file: SourceFile) -> Resolution {
+        resolver.resolve(expression.syntax, in: file)
+    }
+
+    /// The dictionaries an expression of any Swift file of the scan can be.
+    public func queries(_ expression: SwiftExpression, in file: SourceFile) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        resolver.queries(expression.syntax, in: file)
+    }
 }
 
 /// A rule of the Swift front end: it is handed the Swift syntax it declared interest in.
@@ -83,17 +94,41 @@ public final class RuleContext: RuleFileContext {
     }
 
     /// Resolves the dictionaries an expression of this file can be.
-    public func queries(_ expression: ExprSyntax) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
-        resolver.queries(expression, in: file)
+    public func queries(_ expression: SwiftExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        resolver.queries(expression.syntax, in: file)
     }
 
     /// Resolves an expression of this file.
-    public func resolve(_ expression: ExprSyntax) -> Resolution {
+    public func resolve(_ expression: SwiftExpression) -> Resolution {
+        resolver.resolve(expression.syntax, in: file)
+    }
+
+    /// Where an expression of this file is.
+    public func location(of expression: SwiftExpression) -> ValueLocation {
+        file.valueLocation(of: expression.syntax)
+    }
+
+    /// Reports a finding spanning `expression`. The fingerprint is finished by the engine.
+    public func report(
+        at expression: SwiftExpression, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
+        trace: [TraceStep] = []
+    ) {
+        report(at: expression.syntax, message: message, confidence: confidence, severity: severity, trace: trace)
+    }
+
+    /// Resolves the dictionaries an expression of this file can be (for rules that read syntax).
+    package func queries(_ expression: ExprSyntax) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        resolver.queries(expression, in: file)
+    }
+
+    /// Resolves an expression of this file (for rules that read syntax).
+    package func resolve(_ expression: ExprSyntax) -> Resolution {
         resolver.resolve(expression, in: file)
     }
 
-    /// Reports a finding spanning `node`. The fingerprint is finished by the engine.
-    public func report(
+    /// Reports a finding spanning `node` (for rules that read syntax). The fingerprint is
+    /// finished by the engine.
+    package func report(
         at node: some SyntaxProtocol,
         message: String,
         confidence: Confidence? = nil,
