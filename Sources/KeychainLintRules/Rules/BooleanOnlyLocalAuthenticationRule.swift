@@ -2,6 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
+// Swift-only by nature, so it reads the syntax tree: what the reply closure or the awaited result gates (control flow of Swift closures and `async` calls).
 import SwiftSyntax
 
 /// `swift.boolean_only_local_authentication` — OWASP MASTG-TEST-0266.

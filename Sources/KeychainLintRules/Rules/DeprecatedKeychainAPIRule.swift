@@ -2,6 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
+// Swift-only by nature, so it reads the syntax tree: whether a name is the SDK's (not a shadowing local or member) and whether it sits behind `if #available` (Swift scopes and availability checks).
 import SwiftSyntax
 
 /// `swift.deprecated_keychain_api` — Keychain and LocalAuthentication API that Apple's documentation marks

@@ -2,6 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
+// Swift-only by nature, so it reads the syntax tree: assignments to the reuse-duration property and the `min(…)`/comparison clamps around them (Swift statement shapes).
 import SwiftSyntax
 
 /// `swift.excessive_authentication_reuse` — a long `touchIDAuthenticationAllowableReuseDuration` (Apple's

@@ -2,6 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
+// Swift-only by nature, so it reads the syntax tree: the statements of the reply closure and of `catch` blocks on each path (Swift control flow).
 import SwiftSyntax
 
 /// `swift.fail_open_local_authentication` — the action `evaluatePolicy` guards also runs when the

@@ -2,6 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
+// Swift-only by nature, so it reads the syntax tree: how the Optional result is unwrapped: `!`, `as!`, `guard let`, `if let`, `??` (Swift optionals).
 import SwiftSyntax
 
 /// `swift.unchecked_access_control_creation` — a `SecAccessControlCreateWithFlags` result used unchecked

@@ -2,6 +2,7 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
+// Swift-only by nature, so it reads the syntax tree: how the returned status is used: discarded, `_ =`, compared, returned (Swift statement shapes).
 import SwiftSyntax
 
 /// `swift.unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
