@@ -275,9 +275,10 @@ public final class Scanner {
             // and the line count; a second, memchr-fast, looks for suppression directives.
             let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
             language = SourceLanguage(path: path) ?? .swift
-            // The index answers Swift name lookups: an Objective-C file must never be a candidate
-            // (it would be parsed as Swift), so it gives the index no identifiers.
-            identifiers = language == .swift ? summary.entries : []
+            // The index answers Swift name lookups: only the languages whose front end feeds it
+            // give it identifiers (an Objective-C file must never be a candidate: it would be
+            // parsed as Swift).
+            identifiers = FrontEnds.type(of: language).feedsNameIndex ? summary.entries : []
             // Lines of the files the scan reports on; indexed project files are not "scanned".
             lines = analysed ? summary.lines : 0
             hasDirectives = analysed && TextSearch.contains(text, prefilter.directiveNeedle)

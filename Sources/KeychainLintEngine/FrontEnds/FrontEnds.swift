@@ -3,34 +3,55 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintRules
 
+/// One language's front end: what a scan asks of a language. It parses a file once, walks it
+/// once handing each rule of its language the nodes the rule declared an interest in (as
+/// references its rule kit defines), resolves values with its own resolver and applies the
+/// `keychain-lint:` directives of the file's comments. Reading, the text prefilter, the result
+/// cache, suppression bookkeeping and reporting are the scanner's, the same for every language.
+protocol FrontEnd: Sendable {
+    /// The language whose files it reads.
+    static var language: SourceLanguage { get }
+    /// Whether the file's identifiers go into the scan's name index, which the Swift resolver's
+    /// cross-file lookups (and the result cache's dependencies) are built on.
+    static var feedsNameIndex: Bool { get }
+    /// Derives, once per scan, which of `types` (in the plan's rule order, whose positions every
+    /// variant of the plan shares) want which node.
+    init(types: [any Rule.Type], models: [WrapperModel])
+    func analyze(
+        _ fileIndex: Int, source: Scanner.PreparedFile, scan: ScanContext, rules: [Scanner.EnabledRule],
+        outcome: inout Scanner.FileOutcome)
+}
+
 /// The front ends of a scan, one per language: the scanner reads, prefilters, indexes and
 /// caches every file the same way, and hands each file that passed the prefilter to the front
-/// end of its language, which parses it once, walks it once, dispatches to the rules of that
-/// language and applies the suppressions written in its comments. What each front end needs
-/// from the rules (who wants which call, member or identifier) is derived once per scan.
+/// end of its language. What each front end needs from the rules is derived once per scan.
 ///
-/// A third language is a third front end here, a `SourceLanguage` case, its rule kit and its rules.
+/// A third language is a third `FrontEnd` listed in `type(of:)`, a `SourceLanguage` case, its
+/// rule kit (its rule protocol, context and references) and its rules.
 struct FrontEnds: Sendable {
-    let swift: DispatchTable
-    let objectiveC: ObjCDispatchTable
+    private let byLanguage: [SourceLanguage: any FrontEnd]
+
+    /// The front end of each language.
+    static func type(of language: SourceLanguage) -> any FrontEnd.Type {
+        switch language {
+        case .swift: SwiftFrontEnd.self
+        case .objectiveC: ObjCFrontEnd.self
+        }
+    }
 
     /// `types` in the plan's rule order (positions are shared with every variant of the plan).
     init(types: [any Rule.Type], models: [WrapperModel]) {
-        swift = DispatchTable(types: types, models: models)
-        objectiveC = ObjCDispatchTable(types: types)
+        var byLanguage: [SourceLanguage: any FrontEnd] = [:]
+        for language in SourceLanguage.allCases {
+            byLanguage[language] = Self.type(of: language).init(types: types, models: models)
+        }
+        self.byLanguage = byLanguage
     }
 
     func analyze(
         _ fileIndex: Int, source: Scanner.PreparedFile, scan: ScanContext, rules: [Scanner.EnabledRule],
         outcome: inout Scanner.FileOutcome
     ) {
-        switch source.language {
-        case .swift:
-            SwiftFrontEnd.analyze(fileIndex, source: source, scan: scan, rules: rules, table: swift, outcome: &outcome)
-        case .objectiveC:
-            ObjCFrontEnd.analyze(
-                path: source.path, text: scan.index.text(at: fileIndex), scan: scan, rules: rules, table: objectiveC,
-                outcome: &outcome)
-        }
+        byLanguage[source.language]?.analyze(fileIndex, source: source, scan: scan, rules: rules, outcome: &outcome)
     }
 }

@@ -9,17 +9,30 @@ import KeychainLintRules
 /// values with `ObjCValueResolver`, hand each call to the `ObjCRule`s that name it, and apply the
 /// `keychain-lint:` directives of its comments. Findings, suppression counts and the result
 /// cache are the same as for Swift files.
-enum ObjCFrontEnd {
-    static func analyze(
-        path: String, text: String, scan: ScanContext, rules: [Scanner.EnabledRule], table: ObjCDispatchTable,
+struct ObjCFrontEnd: FrontEnd {
+    static let language = SourceLanguage.objectiveC
+    /// Objective-C resolution is per file: its files give the Swift name index nothing (they
+    /// must never be candidates of a Swift name lookup, which would parse them as Swift).
+    static let feedsNameIndex = false
+
+    let table: ObjCDispatchTable
+
+    init(types: [any Rule.Type], models: [WrapperModel]) {
+        table = ObjCDispatchTable(types: types)
+    }
+
+    func analyze(
+        _ fileIndex: Int, source: Scanner.PreparedFile, scan: ScanContext, rules: [Scanner.EnabledRule],
         outcome: inout Scanner.FileOutcome
     ) {
+        let path = source.path
+        let text = scan.index.text(at: fileIndex)
         var start = Date()
         let tree = ObjCSyntaxTree.parse(text)
         let resolver = ObjCValueResolver(path: path, source: text, tree: tree)
         outcome.parseSeconds = Date().timeIntervalSince(start)
         outcome.parsedObjC = true
-        outcome.notes += parserNotes(tree, path: path)
+        outcome.notes += Self.parserNotes(tree, path: path)
 
         start = Date()
         let contexts = rules.map { ObjCRuleContext(resolver: resolver, scan: scan, rule: $0.description) }
@@ -47,7 +60,7 @@ enum ObjCFrontEnd {
                 }
             }))
         }
-        let commented = suppressionDirectives(in: tree)
+        let commented = Self.suppressionDirectives(in: tree)
         let directives = commented.map(\.directive)
         // Directives are judged by the rules that ask for them (keychain_lint.invalid_suppression).
         for (position, entry) in rules.enumerated() where entry.type.interests.contains(.suppressionDirectives) {

@@ -10,9 +10,19 @@ import SwiftSyntax
 /// the tree with the resolver), walked once by `RuleDispatcher`, which hands each call, member
 /// access and identifier to the rules that declared an interest in it, and its `keychain-lint:`
 /// comments are read from the tree's trivia.
-enum SwiftFrontEnd {
-    static func analyze(
-        _ fileIndex: Int, source: Scanner.PreparedFile, scan: ScanContext, rules: [Scanner.EnabledRule], table: DispatchTable,
+struct SwiftFrontEnd: FrontEnd {
+    static let language = SourceLanguage.swift
+    /// Swift files feed the name index: the resolver follows names across them.
+    static let feedsNameIndex = true
+
+    let table: DispatchTable
+
+    init(types: [any Rule.Type], models: [WrapperModel]) {
+        table = DispatchTable(types: types, models: models)
+    }
+
+    func analyze(
+        _ fileIndex: Int, source: Scanner.PreparedFile, scan: ScanContext, rules: [Scanner.EnabledRule],
         outcome: inout Scanner.FileOutcome
     ) {
         let index = scan.index
