@@ -28,7 +28,7 @@ extension Severity: ExpressibleByArgument {}
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Scan Swift files and folders (default: the current folder).")
+        abstract: "Scan Swift and Objective-C files and folders (default: the current folder).")
 
     @Argument(help: "Files or folders to scan.")
     var paths: [String] = ["."]

@@ -220,7 +220,7 @@ struct HostileInputTests {
         // -h alone still asks for the help.
         let help = try tree.run(["scan", "-h"], timeout: Self.timeout)
         #expect(help.status == 0, "\(help)")
-        #expect(help.stdout.hasPrefix("OVERVIEW: Scan Swift files and folders"), "\(help)")
+        #expect(help.stdout.hasPrefix("OVERVIEW: Scan Swift and Objective-C files and folders"), "\(help)")
     }
 
     @Test("--jobs -1 and --jobs 0 say that --jobs must be at least 1")
