@@ -1,14 +1,13 @@
 import KeychainLintAnalysis
 import KeychainLintModel
+import KeychainLintRuleKit
 import SwiftSyntax
 
 /// Small questions the access-control rules share (RuleGroups.accessControl).
 enum AccessControlRuleSupport {
-    static let createFunction = "SecAccessControlCreateWithFlags"
-
     /// The free call `SecAccessControlCreateWithFlags(…)` (not a method of the same name).
     static func creationCall(_ input: RuleInput) -> FunctionCallExprSyntax? {
-        guard case .call(let call) = input, SyntaxQueries.calleeName(of: call) == createFunction,
+        guard case .call(let call) = input, SyntaxQueries.calleeName(of: call) == AccessControlJudgement.createFunction,
             SyntaxQueries.receiver(of: call) == nil
         else { return nil }
         return call
@@ -20,23 +19,6 @@ enum AccessControlRuleSupport {
             SyntaxQueries.receiver(of: call) == nil
         else { return nil }
         return call
-    }
-
-    /// The flags a resolved `SecAccessControlCreateWithFlags(…)` value was created with, when
-    /// the value is such a call and its third argument is certainly a flags value.
-    static func creationFlags(_ value: Value) -> AccessControlFlagSet? {
-        guard case .call(let call) = value, call.name == createFunction, call.receiver == nil, call.arguments.count >= 3
-        else { return nil }
-        return AccessControlFlagSet.interpret(call.arguments[2].value)
-    }
-
-    /// `true`, `kCFBooleanTrue` (any cast or `!` already stripped by the resolver).
-    static func isTrue(_ value: Value?) -> Bool {
-        switch value {
-        case .bool(true)?: true
-        case .symbol("kCFBooleanTrue")?: true
-        default: false
-        }
     }
 
     /// The expression a value sits in once parentheses and `as` casts around it are climbed;

@@ -31,12 +31,12 @@ struct ScanWideCalls: Sendable {
         var faceIDUse: MissingFaceIDUsageDescriptionRule.FaceIDUse?
         var connectedKeys: [String] = []
         var applicationPasswordItems: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
-        /// The position of the call's name in `BroadQueryWithoutUISkipRule.storingCalls`, and what it stores.
+        /// The position of the call's name in `BroadQueryWithoutUISkipJudgement.storingCalls`, and what it stores.
         var protectedItem: (order: Int, location: ValueLocation)?
     }
 
     private static func compute(_ scan: ScanContext) -> ScanWideCalls {
-        let storing = BroadQueryWithoutUISkipRule.storingCalls
+        let storing = BroadQueryWithoutUISkipJudgement.storingCalls
         var names = faceIDCalls
         for name in WeakKeychainAccessibilityRule.allCalls + ["SecItemAdd"] + storing where !names.contains(name) {
             names.append(name)
