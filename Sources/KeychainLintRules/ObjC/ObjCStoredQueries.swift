@@ -57,12 +57,13 @@ enum ObjCStoredQueries {
 
     /// The items this file's `SecItemAdd` calls store with an access control created with
     /// `kSecAccessControlApplicationPassword`, identified by literal service, server or account
-    /// strings (the Swift rule's `protectedItems(in:callLocation:)`).
-    static func applicationPasswordItems(in context: ObjCRuleContext) -> [ApplicationPasswordQueryMissingContextRule.ProtectedItem] {
-        var items: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
+    /// strings, through `ApplicationPasswordQueryMissingContextJudgement.protectedItems(in:callLocation:)`
+    /// as the Swift rule.
+    static func applicationPasswordItems(in context: ObjCRuleContext) -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
+        var items: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
         for call in context.tree.calls where call.name == "SecItemAdd" && call.kind == .function {
             guard let argument = call.arguments.first?.value else { continue }
-            items += ApplicationPasswordQueryMissingContextRule.protectedItems(
+            items += ApplicationPasswordQueryMissingContextJudgement.protectedItems(
                 in: context.queries(argument).queries, callLocation: context.resolver.location(call.range))
         }
         return items

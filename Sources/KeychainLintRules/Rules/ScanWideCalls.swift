@@ -12,9 +12,9 @@ import SwiftSyntax
 /// makes such a call (the index holds only so many trees), so one walk instead of four saves most
 /// of that parsing. Each rule keeps the logic of its share; this only runs the shares together.
 struct ScanWideCalls: Sendable {
-    var faceIDUses: [MissingFaceIDUsageDescriptionRule.FaceIDUse] = []
+    var faceIDUses: [MissingFaceIDUsageDescriptionJudgement.FaceIDUse] = []
     var connectedAccessibleKeys: Set<String> = []
-    var applicationPasswordItems: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
+    var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
     var firstProtectedItem: ValueLocation?
 
     static let faceIDCalls = ["SecAccessControlCreateWithFlags", "evaluatePolicy"]
@@ -28,9 +28,9 @@ struct ScanWideCalls: Sendable {
 
     /// One call's shares.
     private struct Share: Sendable {
-        var faceIDUse: MissingFaceIDUsageDescriptionRule.FaceIDUse?
+        var faceIDUse: MissingFaceIDUsageDescriptionJudgement.FaceIDUse?
         var connectedKeys: [String] = []
-        var applicationPasswordItems: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
+        var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
         /// The position of the call's name in `BroadQueryWithoutUISkipJudgement.storingCalls`, and what it stores.
         var protectedItem: (order: Int, location: ValueLocation)?
     }
