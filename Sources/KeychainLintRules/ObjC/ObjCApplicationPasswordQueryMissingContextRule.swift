@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.application_password_query_missing_context` —
@@ -20,17 +21,17 @@ public struct ObjCApplicationPasswordQueryMissingContextRule: ObjCRule {
         let (queries, gaps) = context.queries(argument)
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         let reads = queries.filter {
-            ApplicationPasswordQueryMissingContextRule.needsPassword($0) && ApplicationPasswordQueryMissingContextRule.isConsistent($0.trace)
+            ApplicationPasswordQueryMissingContextJudgement.needsPassword($0) && ApplicationPasswordQueryMissingContextJudgement.isConsistent($0.trace)
         }
         guard !reads.isEmpty else { return }
         let items = ObjCStoredQueries.applicationPasswordItems(in: context)
             + ApplicationPasswordQueryMissingContextRule.protectedItems(context.scan)
         guard !items.isEmpty else { return }
         for query in reads {
-            guard let item = items.first(where: { ApplicationPasswordQueryMissingContextRule.read(query, matches: $0) }) else { continue }
+            guard let item = items.first(where: { ApplicationPasswordQueryMissingContextJudgement.read(query, matches: $0) }) else { continue }
             context.report(
                 at: argument.range,
-                message: ApplicationPasswordQueryMissingContextRule.message(item, from: context.path, spelling: .c)
+                message: ApplicationPasswordQueryMissingContextJudgement.message(item, from: context.path, spelling: .c)
                     + ObjCStoredQueries.localTrace(query.trace, in: context),
                 confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
             return

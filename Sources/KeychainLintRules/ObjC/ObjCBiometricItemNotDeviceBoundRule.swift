@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.biometric_item_not_device_bound` — `swift.biometric_item_not_device_bound`'s judgement
@@ -23,18 +24,18 @@ public struct ObjCBiometricItemNotDeviceBoundRule: ObjCRule {
         guard call.arguments.count > 2 else { return }
         let protection = call.arguments[1].value
         let flagsResolution = context.resolve(call.arguments[2].value)
-        guard let flags = BiometricItemNotDeviceBoundRule.protectedFlags(flagsResolution.values.map(\.value)) else {
+        guard let flags = BiometricItemNotDeviceBoundJudgement.protectedFlags(flagsResolution.values.map(\.value)) else {
             context.noteGaps(flagsResolution, asking: "flags of SecAccessControlCreateWithFlags")
             return
         }
         let resolution = context.resolve(protection)
-        guard let worst = BiometricItemNotDeviceBoundRule.worstProtection(resolution.values) else {
+        guard let worst = BiometricItemNotDeviceBoundJudgement.worstProtection(resolution.values) else {
             context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
             return
         }
         context.report(
             at: protection.range,
-            message: BiometricItemNotDeviceBoundRule.protectionMessage(worst.name, severity: worst.severity, flags: flags, spelling: .c)
+            message: BiometricItemNotDeviceBoundJudgement.protectionMessage(worst.name, severity: worst.severity, flags: flags, spelling: .c)
                 + context.describeTrace(worst.trace),
             confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
     }
@@ -44,8 +45,8 @@ public struct ObjCBiometricItemNotDeviceBoundRule: ObjCRule {
     private func checkSynchronizable(_ call: ObjCCallSite, in context: ObjCRuleContext) {
         guard let (argument, _) = ObjCStoredQueries.storedArgument(of: call) else { return }
         for (query, _) in ObjCStoredQueries.storedDictionaries(of: call, in: context) where query.contains("kSecAttrAccessControl") {
-            guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlRuleSupport.isTrue(entry.value) else { continue }
-            let message = BiometricItemNotDeviceBoundRule.synchronizedMessage + ObjCStoredQueries.localTrace(query.trace, in: context)
+            guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlJudgement.isTrue(entry.value) else { continue }
+            let message = BiometricItemNotDeviceBoundJudgement.synchronizedMessage + ObjCStoredQueries.localTrace(query.trace, in: context)
             let confidence: Confidence = query.trace.isEmpty ? .high : .medium
             if let location = entry.location {
                 context.report(
@@ -160,8 +161,8 @@ public struct ObjCBiometricItemNotDeviceBoundRule: ObjCRule {
             }
             """,
             messages: [
-                BiometricItemNotDeviceBoundRule.synchronizedMessage + " (via `query` (line 2))",
-                BiometricItemNotDeviceBoundRule.synchronizedMessage
+                BiometricItemNotDeviceBoundJudgement.synchronizedMessage + " (via `query` (line 2))",
+                BiometricItemNotDeviceBoundJudgement.synchronizedMessage
                     + " (via `changes` (line 9) → `changes` set (line 11) → `changes` set (line 12))",
             ],
             alsoTriggers: ["objc.unchecked_keychain_status"]),

@@ -1,6 +1,7 @@
 import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.boolean_only_local_authentication` — `swift.boolean_only_local_authentication`'s
@@ -71,12 +72,12 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
         }
         var passcodePolicy: String?
         if let policy = call.arguments.first?.value,
-           context.resolve(policy).values.contains(where: { BooleanOnlyLocalAuthenticationRule.isPasscodePolicy(ObjCLocalAuthentication.policy($0.value)) }) {
+           context.resolve(policy).values.contains(where: { BooleanOnlyLocalAuthenticationJudgement.isPasscodePolicy(ObjCLocalAuthentication.policy($0.value)) }) {
             passcodePolicy = "LAPolicyDeviceOwnerAuthentication"
         }
         context.report(
             at: call.range,
-            message: BooleanOnlyLocalAuthenticationRule.message(
+            message: BooleanOnlyLocalAuthenticationJudgement.message(
                 call: ObjCLocalAuthentication.evaluateSelector, context: described, passcodePolicy: passcodePolicy),
             confidence: confidence)
     }
@@ -451,7 +452,7 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
         examples: examples)
 
     private static func message(_ context: String, passcode: Bool = false) -> String {
-        BooleanOnlyLocalAuthenticationRule.message(
+        BooleanOnlyLocalAuthenticationJudgement.message(
             call: ObjCLocalAuthentication.evaluateSelector, context: context,
             passcodePolicy: passcode ? "LAPolicyDeviceOwnerAuthentication" : nil)
     }

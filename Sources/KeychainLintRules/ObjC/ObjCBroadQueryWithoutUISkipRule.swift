@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.broad_query_without_ui_skip` — `swift.broad_query_without_ui_skip`'s judgement on
@@ -15,16 +16,16 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
         let (queries, gaps) = context.queries(argument)
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         for query in queries {
-            guard let limit = BroadQueryWithoutUISkipRule.broadLimit(query), BroadQueryWithoutUISkipRule.returnsData(query),
+            guard let limit = BroadQueryWithoutUISkipJudgement.broadLimit(query), BroadQueryWithoutUISkipJudgement.returnsData(query),
                   !BroadQueryWithoutUISkipRule.mayAvoidPrompt(query, scan: context.scan),
                   !(query.contains("kSecUseAuthenticationContext") && Self.fileMayAvoidPrompt(context))
             else { continue }
             // Only when protected items are stored: by this file, else by the scan's Swift code.
             guard let protected = ObjCStoredQueries.firstProtectedStore(in: context) ?? BroadQueryWithoutUISkipRule.protectedItem(context.scan)
             else { return }
-            let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryRuleSupport.place($0, from: context.path) + ")" } ?? ""
-            let message = BroadQueryWithoutUISkipRule.message(
-                limit: limit + limitPlace, protectedAt: QueryRuleSupport.place(protected, from: context.path))
+            let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryJudgement.place($0, from: context.path) + ")" } ?? ""
+            let message = BroadQueryWithoutUISkipJudgement.message(
+                limit: limit + limitPlace, protectedAt: QueryJudgement.place(protected, from: context.path))
                 + ObjCStoredQueries.localTrace(query.trace, in: context)
             context.report(at: call.range, message: message, confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
             return
@@ -82,7 +83,7 @@ public struct ObjCBroadQueryWithoutUISkipRule: ObjCRule {
         """
 
     private static func message(limit: String, protectedAt place: String, trace: String = "") -> String {
-        BroadQueryWithoutUISkipRule.message(limit: limit, protectedAt: place) + trace
+        BroadQueryWithoutUISkipJudgement.message(limit: limit, protectedAt: place) + trace
     }
 
     static let examples: [RuleExample] = [

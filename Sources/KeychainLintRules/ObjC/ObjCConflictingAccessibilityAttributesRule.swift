@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.conflicting_accessibility_attributes` — `swift.conflicting_accessibility_attributes`'
@@ -15,15 +16,15 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
         var reported: Set<String> = []
         for (dictionary, role) in ObjCStoredQueries.storedDictionaries(of: call, in: context) {
             if let accessible = dictionary.entry("kSecAttrAccessible"), let accessControl = dictionary.entry("kSecAttrAccessControl") {
-                let message = ConflictingAccessibilityAttributesRule.conflictMessage(
-                    accessControlAt: accessControl.location.map { QueryRuleSupport.place($0, from: context.path) }, role: role)
+                let message = ConflictingAccessibilityAttributesJudgement.conflictMessage(
+                    accessControlAt: accessControl.location.map { QueryJudgement.place($0, from: context.path) }, role: role)
                 report(message, at: accessible, snippet: "kSecAttrAccessible with kSecAttrAccessControl", query: dictionary,
                        fallback: argument, reported: &reported, in: context)
             }
-            if let synchronizable = dictionary.entry("kSecAttrSynchronizable"), QueryRuleSupport.isTrue(synchronizable.value),
-               let (deviceBound, entry) = ConflictingAccessibilityAttributesRule.deviceBoundAccessibility(in: dictionary) {
-                let message = ConflictingAccessibilityAttributesRule.synchronizableMessage(
-                    deviceBound, at: entry.location.map { QueryRuleSupport.place($0, from: context.path) }, role: role)
+            if let synchronizable = dictionary.entry("kSecAttrSynchronizable"), QueryJudgement.isTrue(synchronizable.value),
+               let (deviceBound, entry) = ConflictingAccessibilityAttributesJudgement.deviceBoundAccessibility(in: dictionary) {
+                let message = ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
+                    deviceBound, at: entry.location.map { QueryJudgement.place($0, from: context.path) }, role: role)
                 report(message, at: synchronizable, snippet: "kSecAttrSynchronizable: true with \(deviceBound)", query: dictionary,
                        fallback: argument, reported: &reported, in: context)
             }
@@ -43,7 +44,7 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
             context.report(at: fallback.range, message: message, confidence: confidence, trace: query.trace)
             return
         }
-        guard reported.insert(QueryRuleSupport.key(location)).inserted else { return }
+        guard reported.insert(QueryJudgement.key(location)).inserted else { return }
         context.report(at: location, message: message, confidence: confidence, trace: query.trace, snippet: snippet)
     }
 
@@ -85,7 +86,7 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
         examples: examples)
 
     private static func message(_ role: String, accessControlAt place: String, trace: String = "") -> String {
-        ConflictingAccessibilityAttributesRule.conflictMessage(accessControlAt: place, role: role) + trace
+        ConflictingAccessibilityAttributesJudgement.conflictMessage(accessControlAt: place, role: role) + trace
     }
 
     static let examples: [RuleExample] = [
@@ -171,7 +172,7 @@ public struct ObjCConflictingAccessibilityAttributesRule: ObjCRule {
             }
             """,
             messages: [
-                ConflictingAccessibilityAttributesRule.synchronizableMessage(
+                ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
                     "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 6", role: "the query passed to SecItemAdd")
                     + " (via `query` (line 4) → `query` set (line 6) → `query` set (line 7))",
             ],

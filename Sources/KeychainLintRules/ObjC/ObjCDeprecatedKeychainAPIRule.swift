@@ -1,22 +1,23 @@
 import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.deprecated_keychain_api` — `swift.deprecated_keychain_api`'s judgement on Objective-C
 /// code: the deprecated C constants wherever they are used, and `evaluatedPolicyDomainState`
 /// read as a property or sent as a message.
 public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
-    public static let identifiers = DeprecatedKeychainAPIRule.constantNames
-    public static let members = [DeprecatedKeychainAPIRule.domainState]
+    public static let identifiers = DeprecatedKeychainAPIJudgement.constantNames
+    public static let members = [DeprecatedKeychainAPIJudgement.domainState]
     /// `[context evaluatedPolicyDomainState]`.
-    public static let calls = [DeprecatedKeychainAPIRule.domainState]
+    public static let calls = [DeprecatedKeychainAPIJudgement.domainState]
 
     public init(options: [String: ConfigValue]) {}
 
     public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {
         guard let name = expression.identifierName,
-              let message = DeprecatedKeychainAPIRule.constantMessage(name, in: .c),
+              let message = DeprecatedKeychainAPIJudgement.constantMessage(name, in: .c),
               !Self.fileDeclares(variable: name, at: expression.range.start.offset, in: context)
         else { return }
         report(name, at: expression.range, message: message, in: context)
@@ -24,14 +25,14 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
 
     public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {
         // LAContext's property is read-only: an assignment, or `obj->name`, is another class's.
-        guard case .member(let base, let name, let isArrow) = expression.kind, name == DeprecatedKeychainAPIRule.domainState,
+        guard case .member(let base, let name, let isArrow) = expression.kind, name == DeprecatedKeychainAPIJudgement.domainState,
               !isArrow, assigned == nil
         else { return }
         checkDomainState(receiver: base, at: expression.range, in: context)
     }
 
     public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {
-        guard call.kind == .message, call.name == DeprecatedKeychainAPIRule.domainState, let receiver = call.receiver else { return }
+        guard call.kind == .message, call.name == DeprecatedKeychainAPIJudgement.domainState, let receiver = call.receiver else { return }
         checkDomainState(receiver: receiver, at: call.range, in: context)
     }
 
@@ -42,7 +43,7 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
         // snapshot), unless the receiver is visibly an LAContext.
         if context.memo(FileQuestion.declaresDomainState, { Self.fileDeclaresDomainState(context.tree) }),
            !Self.isLAContext(receiver, in: context) { return }
-        report(DeprecatedKeychainAPIRule.domainState, at: range, message: DeprecatedKeychainAPIRule.domainStateMessage(in: .c), in: context)
+        report(DeprecatedKeychainAPIJudgement.domainState, at: range, message: DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c), in: context)
     }
 
     /// Reports, unless the use is on the older-systems side of an `@available` check where the
@@ -78,7 +79,7 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
     }
 
     static func fileDeclaresDomainState(_ tree: ObjCSyntaxTree) -> Bool {
-        let name = DeprecatedKeychainAPIRule.domainState
+        let name = DeprecatedKeychainAPIJudgement.domainState
         return tree.containers.contains { container in
             container.properties.contains { $0.names.contains(name) } || container.methods.contains { $0.selector == name }
         }
@@ -185,7 +186,7 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
         examples: examples)
 
     static func message(_ name: String) -> String {
-        DeprecatedKeychainAPIRule.constantMessage(name, in: .c)!
+        DeprecatedKeychainAPIJudgement.constantMessage(name, in: .c)!
     }
 
     static let examples: [RuleExample] = [
@@ -241,7 +242,7 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
             @end
             """,
             messages: [
-                DeprecatedKeychainAPIRule.domainStateMessage(in: .c), DeprecatedKeychainAPIRule.domainStateMessage(in: .c),
+                DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c), DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c),
             ]),
         .triggeringObjC(
             "A receiver visibly an LAContext, although the file declares its own evaluatedPolicyDomainState",
@@ -259,7 +260,7 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
             }
             @end
             """,
-            messages: [DeprecatedKeychainAPIRule.domainStateMessage(in: .c)]),
+            messages: [DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c)]),
         .nonTriggeringObjC(
             "Older systems, where the replacement does not exist: the else of @available and __builtin_available",
             """

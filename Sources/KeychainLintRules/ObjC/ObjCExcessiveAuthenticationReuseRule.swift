@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.excessive_authentication_reuse` — `swift.excessive_authentication_reuse`'s judgement on
@@ -7,9 +8,9 @@ import KeychainLintObjC
 /// `[context setTouchIDAuthenticationAllowableReuseDuration:…]`, and
 /// `LATouchIDAuthenticationMaximumAllowableReuseDuration`.
 public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
-    public static let members = [ExcessiveAuthenticationReuseRule.property]
+    public static let members = [ExcessiveAuthenticationReuseJudgement.property]
     public static let calls = ["setTouchIDAuthenticationAllowableReuseDuration:"]
-    public static let identifiers = [ExcessiveAuthenticationReuseRule.maximumConstant]
+    public static let identifiers = [ExcessiveAuthenticationReuseJudgement.maximumConstant]
 
     /// `MIN(…)` (Foundation's macro) and C's `fmin`: the smaller value is the window.
     static let minimumFunctions: Set<String> = ["MIN", "fmin", "fminf", "fminl"]
@@ -17,11 +18,11 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
     let maxReuseSeconds: Int
 
     public init(options: [String: ConfigValue]) {
-        maxReuseSeconds = ExcessiveAuthenticationReuseRule.maxReuseSecondsOption.value(in: options)
+        maxReuseSeconds = ExcessiveAuthenticationReuseJudgement.maxReuseSecondsOption.value(in: options)
     }
 
     public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {
-        guard let assigned, case .member(_, ExcessiveAuthenticationReuseRule.property, _) = expression.kind else { return }
+        guard let assigned, case .member(_, ExcessiveAuthenticationReuseJudgement.property, _) = expression.kind else { return }
         judge(assigned, at: expression.range.extended(to: assigned.range), in: context)
     }
 
@@ -32,10 +33,10 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
 
     private func judge(_ value: ObjCExpr, at range: ObjCSourceRange, in context: ObjCRuleContext) {
         let resolution = context.resolve(value)
-        if let first = ExcessiveAuthenticationReuseRule.largestExcessive(resolution, maxReuseSeconds: maxReuseSeconds, seconds: Self.seconds) {
+        if let first = ExcessiveAuthenticationReuseJudgement.largestExcessive(resolution, maxReuseSeconds: maxReuseSeconds, seconds: Self.seconds) {
             context.report(
                 at: range,
-                message: ExcessiveAuthenticationReuseRule.excessiveMessage(first.seconds, maxReuseSeconds: maxReuseSeconds)
+                message: ExcessiveAuthenticationReuseJudgement.excessiveMessage(first.seconds, maxReuseSeconds: maxReuseSeconds)
                     + context.describeTrace(first.trace),
                 confidence: first.trace.isEmpty ? .high : .medium, trace: first.trace)
             return
@@ -43,10 +44,10 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
         // The constant written in a `#define` is never met as an identifier of the tree: it is
         // reported where the macro sets the window.
         if let viaMacro = resolution.values.first(where: {
-            $0.value == .symbol(ExcessiveAuthenticationReuseRule.maximumConstant) && Self.passesThroughMacro($0.trace, in: context.tree)
+            $0.value == .symbol(ExcessiveAuthenticationReuseJudgement.maximumConstant) && Self.passesThroughMacro($0.trace, in: context.tree)
         }) {
             context.report(
-                at: range, message: ExcessiveAuthenticationReuseRule.maximumConstantMessage + context.describeTrace(viaMacro.trace),
+                at: range, message: ExcessiveAuthenticationReuseJudgement.maximumConstantMessage + context.describeTrace(viaMacro.trace),
                 confidence: .medium, trace: viaMacro.trace)
             return
         }
@@ -60,7 +61,7 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
             guard parts.allSatisfy({ $0 != nil }) else { return nil }
             return parts.compactMap { $0 }.min()
         }
-        return ExcessiveAuthenticationReuseRule.seconds(value)
+        return ExcessiveAuthenticationReuseJudgement.seconds(value)
     }
 
     static func passesThroughMacro(_ trace: [TraceStep], in tree: ObjCSyntaxTree) -> Bool {
@@ -72,7 +73,7 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
     /// Any use of `LATouchIDAuthenticationMaximumAllowableReuseDuration` outside a `#define`, except
     /// as an operand of a comparison or an argument of `MIN(…)`.
     public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {
-        let name = ExcessiveAuthenticationReuseRule.maximumConstant
+        let name = ExcessiveAuthenticationReuseJudgement.maximumConstant
         guard expression.identifierName == name, context.tree.globalVariable(named: name) == nil, context.tree.macro(named: name) == nil
         else { return }
         let offset = expression.range.start.offset
@@ -91,13 +92,13 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
         }
         guard !Self.isComparisonOperand(expression, ancestors: ancestors), !Self.isArgumentOfMinimum(expression, ancestors: ancestors)
         else { return }
-        context.report(at: expression.range, message: ExcessiveAuthenticationReuseRule.maximumConstantMessage)
+        context.report(at: expression.range, message: ExcessiveAuthenticationReuseJudgement.maximumConstantMessage)
     }
 
     static func isComparisonOperand(_ expression: ObjCExpr, ancestors: [ObjCAncestor]) -> Bool {
         guard case .expression(let parent)? = ObjCLocalAuthentication.unwrapped(expression, ancestors: ancestors).parent,
               case .binary(let operation, _, _) = parent.kind else { return false }
-        return ExcessiveAuthenticationReuseRule.comparisonOperators.contains(operation.rawValue)
+        return ExcessiveAuthenticationReuseJudgement.comparisonOperators.contains(operation.rawValue)
     }
 
     static func isArgumentOfMinimum(_ expression: ObjCExpr, ancestors: [ObjCAncestor]) -> Bool {
@@ -134,7 +135,7 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
             "A value equal to `maxReuseSeconds` is allowed; fractional values (`7.5`) and values the resolver cannot follow (a property, a parameter, another file) produce no finding; `--verbose` shows where resolution stopped.",
             "Confidence is high when the number is written at the assignment, medium when it was resolved through other code.",
         ],
-        options: [ExcessiveAuthenticationReuseRule.maxReuseSecondsOption.spec],
+        options: [ExcessiveAuthenticationReuseJudgement.maxReuseSecondsOption.spec],
         examples: examples)
 
     private static let tail =
@@ -188,10 +189,10 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
             }
             """,
             messages: [
-                ExcessiveAuthenticationReuseRule.maximumConstantMessage,
+                ExcessiveAuthenticationReuseJudgement.maximumConstantMessage,
                 "Authentication reuse window of 3600 s (60 minutes) is above the allowed 10 s (the system clamps it to the maximum of 300 s, five minutes)" + tail,
                 "Authentication reuse window of 300 s (5 minutes) is above the allowed 10 s" + tail,
-                ExcessiveAuthenticationReuseRule.maximumConstantMessage + " (via `kLongReuse` (line 1))",
+                ExcessiveAuthenticationReuseJudgement.maximumConstantMessage + " (via `kLongReuse` (line 1))",
             ]),
         .triggeringObjC(
             "A configured maximum of 0: any window is reported",

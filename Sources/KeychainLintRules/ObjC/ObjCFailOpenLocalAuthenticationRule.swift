@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.fail_open_local_authentication` — `swift.fail_open_local_authentication`'s judgement on
@@ -22,7 +23,7 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
             if let error, let alone = Self.errorNilAlone(condition, success: success, error: error) {
                 context.report(
                     at: alone.range,
-                    message: FailOpenLocalAuthenticationRule.errorNilMessage(
+                    message: FailOpenLocalAuthenticationJudgement.errorNilMessage(
                         test: ObjCValueResolver.shortText(context.resolver.text(alone.range)), success: success))
                 continue
             }
@@ -52,7 +53,7 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
         for path in Self.failurePaths(of: failure) {
             let effects = reader.of(path)
             guard !effects.isEmpty, effects.isSubset(of: guarded), let first = effects.first else { continue }
-            context.report(at: first.range, message: FailOpenLocalAuthenticationRule.message(first.text, place: place))
+            context.report(at: first.range, message: FailOpenLocalAuthenticationJudgement.message(first.text, place: place))
             return
         }
     }
@@ -265,7 +266,7 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
             }
             @end
             """,
-            messages: [FailOpenLocalAuthenticationRule.message("[self unlock]", place: whenFailed)],
+            messages: [FailOpenLocalAuthenticationJudgement.message("[self unlock]", place: whenFailed)],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "A missing error object taken for success, written both ways",
@@ -288,8 +289,8 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
             }
             """,
             messages: [
-                FailOpenLocalAuthenticationRule.errorNilMessage(test: "error == nil", success: "success"),
-                FailOpenLocalAuthenticationRule.errorNilMessage(test: "!failure", success: "ok"),
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "error == nil", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!failure", success: "ok"),
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
@@ -308,7 +309,7 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
                 }];
             }
             """,
-            messages: [FailOpenLocalAuthenticationRule.message("completion(YES)", place: whenFailed)],
+            messages: [FailOpenLocalAuthenticationJudgement.message("completion(YES)", place: whenFailed)],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "One case of a switch on the error code approves the payment",
@@ -335,7 +336,7 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
             }
             @end
             """,
-            messages: [FailOpenLocalAuthenticationRule.message("[self submitPayment]", place: whenFailed)],
+            messages: [FailOpenLocalAuthenticationJudgement.message("[self submitPayment]", place: whenFailed)],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .nonTriggeringObjC(
             "Failure shows the error, completes with NO, or asks for a credential the app verifies",

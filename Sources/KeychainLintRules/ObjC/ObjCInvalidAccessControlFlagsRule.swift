@@ -14,11 +14,11 @@ public struct ObjCInvalidAccessControlFlagsRule: ObjCRule {
         guard call.kind == .function, call.arguments.count > 2 else { return }
         let protection = call.arguments[1].value
         let resolution = context.resolve(protection)
-        if let traced = resolution.values.first(where: { InvalidAccessControlFlagsRule.invalidProtection($0.value) != nil }),
-           let problem = InvalidAccessControlFlagsRule.invalidProtection(traced.value) {
+        if let traced = resolution.values.first(where: { InvalidAccessControlFlagsJudgement.invalidProtection($0.value) != nil }),
+           let problem = InvalidAccessControlFlagsJudgement.invalidProtection(traced.value) {
             context.report(
                 at: protection.range,
-                message: "`\(problem)` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+                message: InvalidAccessControlFlagsJudgement.protectionMessage(problem)
                     + context.describeTrace(traced.trace),
                 confidence: traced.trace.isEmpty ? .high : .medium, trace: traced.trace)
         } else {
@@ -30,7 +30,7 @@ public struct ObjCInvalidAccessControlFlagsRule: ObjCRule {
             othersToo: .init(one: "is rejected too", many: "are rejected too")
         ) { value in
             guard let flags = AccessControlFlagSet.interpret(value), let clash = flags.rejectedCombination else { return nil }
-            return InvalidAccessControlFlagsRule.flagsMessage(flags, clash, spelling: .c)
+            return InvalidAccessControlFlagsJudgement.flagsMessage(flags, clash, spelling: .c)
         }
     }
 

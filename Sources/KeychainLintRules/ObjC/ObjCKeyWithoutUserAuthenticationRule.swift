@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.key_without_user_authentication` — `swift.key_without_user_authentication`'s judgement
@@ -14,7 +15,7 @@ public struct ObjCKeyWithoutUserAuthenticationRule: ObjCRule {
         guard call.kind == .function, let argument = call.arguments.first?.value else { return }
         let (queries, gaps) = context.queries(argument)
         for query in queries {
-            guard let problem = KeyWithoutUserAuthenticationRule.problem(in: query, spelling: .c) else { continue }
+            guard let problem = KeyWithoutUserAuthenticationJudgement.problem(in: query, spelling: .c) else { continue }
             context.report(
                 at: call.range, message: problem + context.describeTrace(query.trace),
                 confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)

@@ -18,7 +18,7 @@ public struct ObjCMissingFaceIDUsageDescriptionRule: ObjCRule {
 
     public init(options: [String: ConfigValue]) {}
 
-    typealias FaceIDUse = MissingFaceIDUsageDescriptionRule.FaceIDUse
+    typealias FaceIDUse = MissingFaceIDUsageDescriptionJudgement.FaceIDUse
 
     /// The argument that decides whether a call uses Face ID: the flags of
     /// `SecAccessControlCreateWithFlags`, the policy of `evaluatePolicy:localizedReason:reply:`
@@ -46,9 +46,9 @@ public struct ObjCMissingFaceIDUsageDescriptionRule: ObjCRule {
             let judged: (Severity, String)?
             switch api {
             case .accessControl:
-                judged = AccessControlFlagSet.interpret(traced.value).flatMap { MissingFaceIDUsageDescriptionRule.judge($0, spelling: .c) }
+                judged = AccessControlFlagSet.interpret(traced.value).flatMap { MissingFaceIDUsageDescriptionJudgement.judge($0, spelling: .c) }
             case .evaluatePolicy:
-                judged = MissingFaceIDUsageDescriptionRule.judgePolicy(ObjCLocalAuthentication.policy(traced.value), spelling: .c)
+                judged = MissingFaceIDUsageDescriptionJudgement.judgePolicy(ObjCLocalAuthentication.policy(traced.value), spelling: .c)
             }
             guard let (severity, value) = judged, severity > (best?.severity ?? .info) else { continue }
             best = (severity, value, traced.trace)
@@ -95,7 +95,7 @@ public struct ObjCMissingFaceIDUsageDescriptionRule: ObjCRule {
         for plan in plans {
             guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column
             else { continue }
-            let verdict = MissingFaceIDUsageDescriptionRule.verdict(
+            let verdict = MissingFaceIDUsageDescriptionJudgement.verdict(
                 plan, target: target, ruleId: context.rule.id, file: context.path, describeTrace: context.describeTrace)
             for note in verdict.notes { context.note(note) }
             guard let finding = verdict.finding else { continue }

@@ -16,7 +16,7 @@ public struct ObjCPasscodeFallbackACLRule: ObjCRule {
             context.resolve(flags), at: flags.range, asking: "flags of SecAccessControlCreateWithFlags",
             othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
         ) { value in
-            AccessControlFlagSet.interpret(value).flatMap { PasscodeFallbackACLRule.fallback(in: $0, spelling: .c) }
+            AccessControlFlagSet.interpret(value).flatMap { PasscodeFallbackJudgement.fallback(in: $0, spelling: .c) }
         }
     }
 

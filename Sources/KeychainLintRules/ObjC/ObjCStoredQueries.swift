@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// What the Objective-C query rules ask of a file's Keychain calls: the dictionaries a call
@@ -39,10 +40,10 @@ enum ObjCStoredQueries {
     }
 
     /// Where this file first stores an item or key with `kSecAttrAccessControl` (by call name in
-    /// `BroadQueryWithoutUISkipRule.storingCalls` order, then position), or nil.
+    /// `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position), or nil.
     static func firstProtectedStore(in context: ObjCRuleContext) -> ValueLocation? {
         let calls = context.tree.calls
-        for name in BroadQueryWithoutUISkipRule.storingCalls {
+        for name in BroadQueryWithoutUISkipJudgement.storingCalls {
             for call in calls where call.name == name && call.kind == .function {
                 for (dictionary, _) in storedDictionaries(of: call, in: context, noting: false) {
                     if let entry = dictionary.entry("kSecAttrAccessControl") {
@@ -56,12 +57,13 @@ enum ObjCStoredQueries {
 
     /// The items this file's `SecItemAdd` calls store with an access control created with
     /// `kSecAccessControlApplicationPassword`, identified by literal service, server or account
-    /// strings (the Swift rule's `protectedItems(in:callLocation:)`).
-    static func applicationPasswordItems(in context: ObjCRuleContext) -> [ApplicationPasswordQueryMissingContextRule.ProtectedItem] {
-        var items: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
+    /// strings, through `ApplicationPasswordQueryMissingContextJudgement.protectedItems(in:callLocation:)`
+    /// as the Swift rule.
+    static func applicationPasswordItems(in context: ObjCRuleContext) -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
+        var items: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
         for call in context.tree.calls where call.name == "SecItemAdd" && call.kind == .function {
             guard let argument = call.arguments.first?.value else { continue }
-            items += ApplicationPasswordQueryMissingContextRule.protectedItems(
+            items += ApplicationPasswordQueryMissingContextJudgement.protectedItems(
                 in: context.queries(argument).queries, callLocation: context.resolver.location(call.range))
         }
         return items
@@ -71,6 +73,6 @@ enum ObjCStoredQueries {
     /// a dictionary from a helper of the file may reach several calls, and its finding (at the
     /// helper's entry) keeps one message for all of them.
     static func localTrace(_ trace: [TraceStep], in context: ObjCRuleContext) -> String {
-        QueryRuleSupport.isLocal(trace) ? context.describeTrace(trace) : ""
+        QueryJudgement.isLocal(trace) ? context.describeTrace(trace) : ""
     }
 }

@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.unchecked_access_control_creation` — `swift.unchecked_access_control_creation`'s
@@ -79,13 +80,13 @@ public struct ObjCUncheckedAccessControlCreationRule: ObjCRule {
 
         let failsOpen = handling.failureBranches.lazy.compactMap { Self.failOpenWrite(in: $0, facts: facts, context: context) }.first
         let errorIsNull = function.arguments.count > 3 && ObjCBodyFacts.isNull(function.arguments[3])
-        guard let problem = UncheckedAccessControlCreationRule.problem(
+        guard let problem = UncheckedAccessControlCreationJudgement.problem(
             failsOpenAt: failsOpen, forced: handling.forced, inQuery: handling.inQuery, checked: handling.checked,
             errorArgumentIsNil: errorIsNull)
         else { return }
         let severity: Severity?
         if case .discardedError = problem { severity = .low } else { severity = nil }
-        context.report(at: call.range, message: UncheckedAccessControlCreationRule.message(problem, spelling: .c), severity: severity)
+        context.report(at: call.range, message: UncheckedAccessControlCreationJudgement.message(problem, spelling: .c), severity: severity)
     }
 
     /// Each use of the local after the store: a test (`if (access)`, `!access`, `access == NULL`)
@@ -226,8 +227,8 @@ public struct ObjCUncheckedAccessControlCreationRule: ObjCRule {
         ],
         examples: examples)
 
-    private static func message(_ problem: UncheckedAccessControlCreationRule.Problem) -> String {
-        UncheckedAccessControlCreationRule.message(problem, spelling: .c)
+    private static func message(_ problem: UncheckedAccessControlCreationJudgement.Problem) -> String {
+        UncheckedAccessControlCreationJudgement.message(problem, spelling: .c)
     }
 
     static let examples: [RuleExample] = [

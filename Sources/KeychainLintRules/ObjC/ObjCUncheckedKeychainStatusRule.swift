@@ -1,11 +1,12 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.unchecked_keychain_status` — `swift.unchecked_keychain_status`'s judgement on
 /// Objective-C code: a SecItem status or a SecKeyCreateRandomKey key that is thrown away.
 public struct ObjCUncheckedKeychainStatusRule: ObjCRule {
-    public static let calls = UncheckedKeychainStatusRule.statusCalls.sorted() + [UncheckedKeychainStatusRule.keyCall]
+    public static let calls = UncheckedKeychainStatusJudgement.statusCalls.sorted() + [UncheckedKeychainStatusJudgement.keyCall]
 
     public init(options: [String: ConfigValue]) {}
 
@@ -16,21 +17,21 @@ public struct ObjCUncheckedKeychainStatusRule: ObjCRule {
         let facts = ObjCBodyFacts.of(body, in: context)
         let use = Self.use(of: call.expression, facts)
         guard use != .used else { return }
-        if call.name == UncheckedKeychainStatusRule.keyCall {
+        if call.name == UncheckedKeychainStatusJudgement.keyCall {
             // The failure is still noticed when the error out-parameter is read afterwards.
             if let error = Self.errorVariable(of: function) {
                 guard let scope = facts.localScope(of: error, at: call.range.start.offset) else { return }
                 if facts.isRead(error, storedAt: ObjCBodyFacts.Span(call.range), in: scope) { return }
             }
-            context.report(at: function.callee.range, message: UncheckedKeychainStatusRule.keyMessage(use, spelling: .c))
+            context.report(at: function.callee.range, message: UncheckedKeychainStatusJudgement.keyMessage(use, spelling: .c))
             return
         }
-        context.report(at: function.callee.range, message: UncheckedKeychainStatusRule.statusMessage(call.name, use))
+        context.report(at: function.callee.range, message: UncheckedKeychainStatusJudgement.statusMessage(call.name, use))
     }
 
     /// How the call's result is used: a statement of its own (`SecItemDelete(q);`,
     /// `(void)SecItemAdd(q, NULL);`), a local that nothing reads afterwards, or anything else.
-    static func use(of call: ObjCExpr, _ facts: ObjCBodyFacts) -> UncheckedKeychainStatusRule.Use {
+    static func use(of call: ObjCExpr, _ facts: ObjCBodyFacts) -> UncheckedKeychainStatusJudgement.Use {
         let span = ObjCBodyFacts.Span(call.range)
         switch facts.slots[span] {
         case .statement:
@@ -85,8 +86,8 @@ public struct ObjCUncheckedKeychainStatusRule: ObjCRule {
         ],
         examples: examples)
 
-    private static func status(_ name: String, _ use: UncheckedKeychainStatusRule.Use) -> String {
-        UncheckedKeychainStatusRule.statusMessage(name, use)
+    private static func status(_ name: String, _ use: UncheckedKeychainStatusJudgement.Use) -> String {
+        UncheckedKeychainStatusJudgement.statusMessage(name, use)
     }
 
     static let examples: [RuleExample] = [
@@ -133,8 +134,8 @@ public struct ObjCUncheckedKeychainStatusRule: ObjCRule {
             """,
             messages: [
                 status("SecItemCopyMatching", .discarded),
-                UncheckedKeychainStatusRule.keyMessage(.storedUnread("key"), spelling: .c),
-                UncheckedKeychainStatusRule.keyMessage(.discarded, spelling: .c),
+                UncheckedKeychainStatusJudgement.keyMessage(.storedUnread("key"), spelling: .c),
+                UncheckedKeychainStatusJudgement.keyMessage(.discarded, spelling: .c),
             ]),
         .nonTriggeringObjC(
             "A status assigned in both branches of #if / #else and read after #endif (no build compiles both)",

@@ -7,11 +7,11 @@ import KeychainLintObjC
 public struct ObjCWeakBiometricACLRule: ObjCRule {
     public static let calls = ["SecAccessControlCreateWithFlags"]
 
-    /// The Swift rule, with the same options, judges the values.
-    let judge: WeakBiometricACLRule
+    /// Flag names from the configuration (the Swift rule's option), in a fixed order.
+    let weakFlags: [String]
 
     public init(options: [String: ConfigValue]) {
-        judge = WeakBiometricACLRule(options: options)
+        weakFlags = WeakBiometricACLJudgement.weakFlags(in: options)
     }
 
     public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {
@@ -23,7 +23,7 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
             headline: { "Weak biometric access control: " + $0 }
         ) { value in
             guard let flags = AccessControlFlagSet.interpret(value), flags.rejectedCombination == nil else { return nil }
-            return judge.weakness(of: flags, in: .c)
+            return WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags, in: .c)
         }
     }
 
@@ -51,7 +51,7 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
             "When several values can reach the call (branches, a function with several `return`s), one finding is reported at the flags argument for the first weak value, and the message counts the other weak ones; each value's path is in the message and the related locations.",
             "Values the resolver cannot follow (a parameter, a property, another file) produce no finding; `--verbose` shows where resolution stopped.",
         ],
-        options: [WeakBiometricACLRule.weakBiometricFlags.spec],
+        options: [WeakBiometricACLJudgement.weakBiometricFlags.spec],
         examples: examples)
 
     static let biometryAny =

@@ -1,5 +1,6 @@
 import KeychainLintCore
 import KeychainLintModel
+import KeychainLintRuleKit
 import KeychainLintObjC
 
 /// `objc.weak_keychain_accessibility` — `swift.weak_keychain_accessibility`'s judgement on
@@ -32,14 +33,14 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
 
     private func checkProtection(_ protection: ObjCExpr, in context: ObjCRuleContext) {
         let resolution = context.resolve(protection)
-        guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityRule.weakSpelling($0.value) != nil }),
-              let spelling = WeakKeychainAccessibilityRule.weakSpelling(weak.value)
+        guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityJudgement.weakSpelling($0.value) != nil }),
+              let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(weak.value)
         else {
             context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
             return
         }
         context.report(
-            at: protection.range, message: WeakKeychainAccessibilityRule.protectionMessage(spelling) + context.describeTrace(weak.trace),
+            at: protection.range, message: WeakKeychainAccessibilityJudgement.protectionMessage(spelling) + context.describeTrace(weak.trace),
             confidence: weak.trace.isEmpty ? .high : .medium, trace: weak.trace)
     }
 
@@ -50,7 +51,7 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary in \(role)") }
         var reported: Set<String> = []
         for query in queries {
-            var dictionaries = [(query, role, WeakKeychainAccessibilityRule.isPublicKey(query))]
+            var dictionaries = [(query, role, WeakKeychainAccessibilityJudgement.isPublicKey(query))]
             if keyAttributes {
                 for (nestedKey, nestedRole) in [
                     ("kSecPrivateKeyAttrs", "the private key attributes of SecKeyCreateRandomKey"),
@@ -61,13 +62,13 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
             }
             for (dictionary, dictionaryRole, publicKey) in dictionaries {
                 guard let entry = dictionary.entry("kSecAttrAccessible"),
-                      let spelling = WeakKeychainAccessibilityRule.weakSpelling(entry.value) else { continue }
-                let message = WeakKeychainAccessibilityRule.queryMessage(spelling, role: dictionaryRole)
-                    + (publicKey ? WeakKeychainAccessibilityRule.publicKeyNote : "")
+                      let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(entry.value) else { continue }
+                let message = WeakKeychainAccessibilityJudgement.queryMessage(spelling, role: dictionaryRole)
+                    + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
                     // A helper's dictionary may reach several calls: its finding (at the entry)
                     // keeps one message for all of them, so only a path within one body is told,
                     // or one through a call's argument (the weak value is the caller's).
-                    + (QueryRuleSupport.isLocal(dictionary.trace) || dictionary.trace.contains { $0.kind == .argument }
+                    + (QueryJudgement.isLocal(dictionary.trace) || dictionary.trace.contains { $0.kind == .argument }
                         ? context.describeTrace(dictionary.trace) : "")
                 let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
                 let severity: Severity? = publicKey ? .low : nil

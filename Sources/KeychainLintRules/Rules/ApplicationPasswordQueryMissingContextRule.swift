@@ -8,20 +8,6 @@ import KeychainLintCore
 public struct ApplicationPasswordQueryMissingContextRule: SwiftRule {
     public static let interests: [RuleInterest] = [.call("SecItemCopyMatching")]
 
-    /// Attributes that identify an item across an add and a read.
-    static let identityKeys: [(key: String, word: String)] = [
-        ("kSecAttrService", "service"), ("kSecAttrServer", "server"), ("kSecAttrAccount", "account"),
-    ]
-
-    /// An item some SecItemAdd of the scan stores with `.applicationPassword`.
-    struct ProtectedItem: Sendable {
-        var itemClass: Value?
-        /// Identity attribute → its literal string.
-        var identity: [String: String]
-        /// Where the access control was put into the query.
-        var location: ValueLocation
-    }
-
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
@@ -31,95 +17,33 @@ public struct ApplicationPasswordQueryMissingContextRule: SwiftRule {
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         let protectedItems = Self.protectedItems(context.scan)
         guard !protectedItems.isEmpty else { return }
-        for query in queries where Self.needsPassword(query) && Self.isConsistent(query.trace) {
-            guard let item = protectedItems.first(where: { Self.read(query, matches: $0) }) else { continue }
+        for query in queries
+        where ApplicationPasswordQueryMissingContextJudgement.needsPassword(query) && ApplicationPasswordQueryMissingContextJudgement.isConsistent(query.trace) {
+            guard let item = protectedItems.first(where: { ApplicationPasswordQueryMissingContextJudgement.read(query, matches: $0) })
+            else { continue }
             context.report(
                 at: argument,
-                message: Self.message(item, from: context.file.path) + QueryRuleSupport.localTrace(query.trace, in: context),
+                message: ApplicationPasswordQueryMissingContextJudgement.message(item, from: context.file.path)
+                    + QueryRuleSupport.localTrace(query.trace, in: context),
                 confidence: query.trace.isEmpty ? .high : .medium,
                 trace: query.trace)
             return
         }
     }
 
-    /// Shared with objc.application_password_query_missing_context, which spells the flag in C.
-    static func message(_ item: ProtectedItem, from file: String, spelling: FlagSpelling = .swift) -> String {
-        let identity = identityKeys.compactMap { key, word in item.identity[key].map { "\(word) \"\($0)\"" } }
-            .joined(separator: ", ")
-        return "SecItemCopyMatching reads the item of \(identity), which is added with `\(spelling.flag("applicationPassword"))` access control "
-            + "(\(QueryRuleSupport.place(item.location, from: file))), without `kSecUseAuthenticationContext`: without the LAContext "
-            + "holding the application password the read blocks for a long time or fails"
-    }
-
-    /// A read that returns the item's data, without `kSecUseAuthenticationContext`, and without
-    /// `kSecUseAuthenticationUI` set to skip or fail (then protected items are left out).
-    static func needsPassword(_ query: KeychainQuery) -> Bool {
-        guard !query.contains("kSecUseAuthenticationContext"), QueryRuleSupport.isTrue(query.value("kSecReturnData")) else { return false }
-        if let ui = query.value("kSecUseAuthenticationUI") {
-            return SecItemKeys.valueName(ui) == "kSecUseAuthenticationUIAllow"
-        }
-        return true
-    }
-
-    /// Whether the parts of a dictionary built from a helper's parameters come from one call of it:
-    /// the resolver follows each parameter to all callers on its own, so a dictionary whose
-    /// entries come from two different calls is a combination no call makes.
-    static func isConsistent(_ trace: [TraceStep]) -> Bool {
-        Set(trace.filter { $0.kind == .argument }.map { "\($0.file)|\($0.line)|\($0.column)" }).count <= 1
-    }
-
-    /// Whether a read query selects the item: every identity attribute the read names is a literal
-    /// equal to the item's, at least one is named, and the classes do not differ.
-    static func read(_ query: KeychainQuery, matches item: ProtectedItem) -> Bool {
-        if let readClass = query.value("kSecClass"), let itemClass = item.itemClass,
-            let a = SecItemKeys.valueName(readClass), let b = SecItemKeys.valueName(itemClass), a != b
-        {
-            return false
-        }
-        var matched = false
-        for (key, _) in identityKeys {
-            guard let value = query.value(key) else { continue }
-            guard case .string(let text) = value, item.identity[key] == text else { return false }
-            matched = true
-        }
-        return matched
-    }
-
     /// Items the scan adds with an access control whose flags include `.applicationPassword`,
     /// identified by literal service/server/account strings. Computed once per scan.
-    static func protectedItems(_ scan: ScanContext) -> [ProtectedItem] {
+    static func protectedItems(_ scan: ScanContext) -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
         ScanWideCalls.of(scan).applicationPasswordItems
     }
 
     /// One `SecItemAdd` call's share of `protectedItems` (gathered by `ScanWideCalls`).
-    static func protectedItems(addedBy call: SwiftCall, in file: SourceFile, scan: ScanContext) -> [ProtectedItem] {
+    static func protectedItems(addedBy call: SwiftCall, in file: SourceFile, scan: ScanContext)
+        -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem]
+    {
         guard let argument = call.argument(0) else { return [] }
-        return protectedItems(in: scan.queries(argument, in: file).queries, callLocation: file.valueLocation(of: call.expression))
-    }
-
-    /// The items the possible queries of one `SecItemAdd` store with `.applicationPassword`
-    /// (shared with objc.application_password_query_missing_context); `callLocation` places an
-    /// access control whose entry has no place of its own.
-    static func protectedItems(in queries: [KeychainQuery], callLocation: @autoclosure () -> ValueLocation) -> [ProtectedItem] {
-        let applicationPassword = AccessControlFlag.named("applicationPassword")!
-        var items: [ProtectedItem] = []
-        for query in queries where isConsistent(query.trace) {
-            guard let accessControl = query.entry("kSecAttrAccessControl"),
-                case .call(let creation) = accessControl.value, creation.name == "SecAccessControlCreateWithFlags",
-                creation.arguments.count >= 3,
-                let flags = AccessControlFlagSet.interpret(creation.arguments[2].value), flags.contains(applicationPassword)
-            else { continue }
-            var identity: [String: String] = [:]
-            for (key, _) in identityKeys {
-                if case .string(let text)? = query.value(key) { identity[key] = text }
-            }
-            guard !identity.isEmpty else { continue }
-            items.append(
-                ProtectedItem(
-                    itemClass: query.value("kSecClass"), identity: identity,
-                    location: accessControl.location ?? callLocation()))
-        }
-        return items
+        return ApplicationPasswordQueryMissingContextJudgement.protectedItems(
+            in: scan.queries(argument, in: file).queries, callLocation: file.valueLocation(of: call.expression))
     }
 
     public static let description = RuleDescription(

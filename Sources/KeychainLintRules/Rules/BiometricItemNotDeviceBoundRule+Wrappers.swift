@@ -53,7 +53,7 @@ extension BiometricItemNotDeviceBoundRule {
         var reportAt = flagsExpression
         if let setting = WrapperChain.setting(.accessibility, around: site, in: context) {
             for (option, trace) in setting.values {
-                guard let name = option.accessibility, name != Self.strongest else { continue }
+                guard let name = option.accessibility, name != BiometricItemNotDeviceBoundJudgement.strongest else { continue }
                 let severity: Severity = name.hasSuffix("ThisDeviceOnly") ? .low : .medium
                 if worst == nil || (worst!.severity == .low && severity == .medium) {
                     worst = (name, setting.written(option), trace, severity)
@@ -68,7 +68,7 @@ extension BiometricItemNotDeviceBoundRule {
         } else {
             // The library's default (decision D2), unless the app assigns the accessibility anywhere
             // in the scan (a shared instance is often configured once, in another file).
-            guard let name = site.model.defaults.accessibility, name != Self.strongest, !configuredElsewhere(site, in: context) else { return }
+            guard let name = site.model.defaults.accessibility, name != BiometricItemNotDeviceBoundJudgement.strongest, !configuredElsewhere(site, in: context) else { return }
             worst = (name, "the default accessibility of \(site.model.library)", [], name.hasSuffix("ThisDeviceOnly") ? .low : .medium)
         }
         guard let worst else { return }
@@ -112,7 +112,7 @@ extension BiometricItemNotDeviceBoundRule {
         if severity == .medium {
             return "Protected item can leave the device: \(written) → `\(name)` is not a …ThisDeviceOnly value, so the item protected by \(protectedBy) is eligible for iCloud Keychain and for restoring from a backup onto another device"
         }
-        return "Protected item outlives the device passcode: \(written) → `\(name)` is device-bound but, unlike `\(strongest)`, keeps the item protected by \(protectedBy) when the passcode is removed"
+        return "Protected item outlives the device passcode: \(written) → `\(name)` is device-bound but, unlike `\(BiometricItemNotDeviceBoundJudgement.strongest)`, keeps the item protected by \(protectedBy) when the passcode is removed"
     }
 
     static func wrapperSynchronizedMessage(_ written: String, protectedBy: String) -> String {

@@ -10,8 +10,6 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
         .call("SecAccessControlCreateWithFlags"), .call("SecItemAdd"), .call("SecItemUpdate"),
     ] + wrapperInterests
 
-    static let strongest = "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
-
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ input: RuleInput, in context: RuleContext) {
@@ -29,66 +27,23 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
     private func checkCreation(_ call: SwiftCall, in context: RuleContext) {
         guard let protectionArgument = call.argument(1), let flagsArgument = call.argument(2) else { return }
         let flagsResolution = context.resolve(flagsArgument)
-        guard let flags = Self.protectedFlags(flagsResolution.values.map(\.value)) else {
+        guard let flags = BiometricItemNotDeviceBoundJudgement.protectedFlags(flagsResolution.values.map(\.value)) else {
             context.noteGaps(flagsResolution, asking: "flags of SecAccessControlCreateWithFlags")
             return
         }
         let resolution = context.resolve(protectionArgument)
-        guard let worst = Self.worstProtection(resolution.values) else {
+        guard let worst = BiometricItemNotDeviceBoundJudgement.worstProtection(resolution.values) else {
             context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
             return
         }
         context.report(
             at: protectionArgument,
-            message: Self.protectionMessage(worst.name, severity: worst.severity, flags: flags, spelling: .swift)
+            message: BiometricItemNotDeviceBoundJudgement.protectionMessage(worst.name, severity: worst.severity, flags: flags, spelling: .swift)
                 + context.describeTrace(worst.trace),
             confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
     }
 
-    // The judgement of an access control's creation, shared with objc.biometric_item_not_device_bound.
-
-    /// The first possible flags value that asks the user to authenticate (and that Security
-    /// accepts: rejected combinations are swift.invalid_access_control_flags'), or nil.
-    static func protectedFlags(_ values: [Value]) -> AccessControlFlagSet? {
-        values.lazy.compactMap { value -> AccessControlFlagSet? in
-            guard let flags = AccessControlFlagSet.interpret(value), flags.hasUserAuthenticationConstraint,
-                flags.rejectedCombination == nil
-            else { return nil }
-            return flags
-        }.first
-    }
-
-    /// The most severe protection among the possible values: one that is not `…ThisDeviceOnly`
-    /// (medium) before one that is device-bound but not `WhenPasscodeSet` (low); nil when every
-    /// known value is the strongest class.
-    static func worstProtection(_ values: [TracedValue]) -> (name: String, trace: [TraceStep], severity: Severity)? {
-        var worst: (name: String, trace: [TraceStep], severity: Severity)?
-        for traced in values {
-            guard let name = SecItemKeys.accessibilityName(traced.value), name != Self.strongest else { continue }
-            let severity: Severity = name.hasSuffix("ThisDeviceOnly") ? .low : .medium
-            if worst == nil || (worst!.severity == .low && severity == .medium) {
-                worst = (name, traced.trace, severity)
-            }
-        }
-        return worst
-    }
-
-    /// The finding's words for a protection judged by `worstProtection`, with the flags as the
-    /// code's language writes them.
-    static func protectionMessage(_ name: String, severity: Severity, flags: AccessControlFlagSet, spelling: FlagSpelling) -> String {
-        if severity == .medium {
-            return
-                "Protected item can leave the device: `\(name)` is not a …ThisDeviceOnly value, so the item protected by `\(spelling.flags(flags))` is eligible for iCloud Keychain and for restoring from a backup onto another device"
-        }
-        return
-            "Protected item outlives the device passcode: `\(name)` is device-bound but, unlike `\(Self.strongest)`, keeps the item protected by `\(spelling.flags(flags))` when the passcode is removed"
-    }
-
     // MARK: kSecAttrSynchronizable with kSecAttrAccessControl
-
-    /// Shared with objc.biometric_item_not_device_bound.
-    static let synchronizedMessage =
-        "Access-controlled item is synchronized: `kSecAttrSynchronizable: true` with `kSecAttrAccessControl` asks iCloud Keychain to copy the protected item to the user's other devices"
 
     private func checkSynchronizable(_ call: SwiftCall, in context: RuleContext) {
         // SecItemAdd(attributes, _); SecItemUpdate(query, attributesToUpdate): the attributes the item gets.
@@ -96,8 +51,8 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
         guard let argument = call.argument(index) else { return }
         let (queries, gaps) = context.queries(argument)
         for query in queries where query.contains("kSecAttrAccessControl") {
-            guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlRuleSupport.isTrue(entry.value) else { continue }
-            let message = Self.synchronizedMessage + context.describeTrace(query.trace)
+            guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlJudgement.isTrue(entry.value) else { continue }
+            let message = BiometricItemNotDeviceBoundJudgement.synchronizedMessage + context.describeTrace(query.trace)
             let confidence: Confidence = query.trace.isEmpty ? .high : .medium
             if let location = entry.location {
                 context.report(
@@ -176,7 +131,7 @@ public struct BiometricItemNotDeviceBoundRule: SwiftRule {
 // MARK: - Examples (they run as tests and appear in `explain`)
 
 extension BiometricItemNotDeviceBoundRule {
-    private static let synchronized = synchronizedMessage
+    private static let synchronized = BiometricItemNotDeviceBoundJudgement.synchronizedMessage
 
     static let examples: [RuleExample] = [
         .triggering(

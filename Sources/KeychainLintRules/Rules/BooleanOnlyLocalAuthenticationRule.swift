@@ -76,11 +76,11 @@ public struct BooleanOnlyLocalAuthenticationRule: SwiftRule {
         var passcodePolicy: String?
         if let policy = SyntaxQueries.argument(0, of: call) {
             let resolution = context.resolve(policy.expression)
-            if resolution.values.contains(where: { Self.isPasscodePolicy($0.value) }) {
+            if resolution.values.contains(where: { BooleanOnlyLocalAuthenticationJudgement.isPasscodePolicy($0.value) }) {
                 passcodePolicy = ".deviceOwnerAuthentication"
             }
         }
-        let message = Self.message(context: described, passcodePolicy: passcodePolicy)
+        let message = BooleanOnlyLocalAuthenticationJudgement.message(context: described, passcodePolicy: passcodePolicy)
         let confidence: Confidence
         switch identity {
         case .property, .made: confidence = .medium
@@ -141,19 +141,6 @@ public struct BooleanOnlyLocalAuthenticationRule: SwiftRule {
             return (identity, "\(identity.description) (the LAContext `\(method.name.text)` is called on, \(place))")
         }
         return nil
-    }
-
-    /// The finding's message, shared with objc.boolean_only_local_authentication: `call` as the
-    /// language spells the method, `described` the words for the context, `passcodePolicy` the
-    /// spelling of the passcode-accepting policy when it is the one evaluated.
-    static func message(call: String = "evaluatePolicy", context described: String, passcodePolicy: String?) -> String {
-        "Authentication result is only a Bool: the outcome of `\(call)` decides what runs next, but \(described) is never handed to a Keychain query (`kSecUseAuthenticationContext`) or a key operation, so hooking the result at run time (Frida, objection) bypasses it"
-            + (passcodePolicy.map { "; the policy `\($0)` also accepts the device passcode" } ?? "")
-    }
-
-    static func isPasscodePolicy(_ value: Value) -> Bool {
-        if case .member("deviceOwnerAuthentication", let type) = value { return type == nil || type == "LAPolicy" }
-        return false
     }
 
     // MARK: - Does the result gate something?
@@ -571,7 +558,7 @@ private final class ReferenceCollector: SyntaxVisitor {
 
 extension BooleanOnlyLocalAuthenticationRule {
     private static func message(_ context: String, passcode: Bool = false) -> String {
-        message(context: context, passcodePolicy: passcode ? ".deviceOwnerAuthentication" : nil)
+        BooleanOnlyLocalAuthenticationJudgement.message(context: context, passcodePolicy: passcode ? ".deviceOwnerAuthentication" : nil)
     }
 
     static let examples: [RuleExample] = [

@@ -16,38 +16,19 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
         let (queries, gaps) = context.queries(argument)
         if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "query passed to SecItemCopyMatching") }
         for query in queries {
-            guard let limit = Self.broadLimit(query), Self.returnsData(query), !Self.mayAvoidPrompt(query, scan: context.scan)
+            guard let limit = BroadQueryWithoutUISkipJudgement.broadLimit(query), BroadQueryWithoutUISkipJudgement.returnsData(query),
+                !Self.mayAvoidPrompt(query, scan: context.scan)
             else { continue }
             // Only when the app stores items protected by access control (computed once per scan).
             guard let protected = Self.protectedItem(context.scan) else { return }
-            let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryRuleSupport.place($0, from: context.file.path) + ")" } ?? ""
-            let message = Self.message(limit: limit + limitPlace, protectedAt: QueryRuleSupport.place(protected, from: context.file.path))
+            let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryJudgement.place($0, from: context.file.path) + ")" } ?? ""
+            let message = BroadQueryWithoutUISkipJudgement.message(
+                limit: limit + limitPlace, protectedAt: QueryJudgement.place(protected, from: context.file.path))
                 + QueryRuleSupport.localTrace(query.trace, in: context)
             context.report(
                 at: call.callee, message: message, confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
             return
         }
-    }
-
-    static func message(limit: String, protectedAt place: String) -> String {
-        "SecItemCopyMatching with \(limit) and no `kSecUseAuthenticationUI: kSecUseAuthenticationUISkip`: "
-            + "every matching item protected by access control (this app adds some, e.g. \(place)) makes the user authenticate, even items the app did not ask for"
-    }
-
-    /// "`kSecMatchLimitAll`", or "`kSecMatchLimit: 5`" for a numeric limit above 1; nil for a narrow or unknown limit.
-    static func broadLimit(_ query: KeychainQuery) -> String? {
-        guard let value = query.value("kSecMatchLimit") else { return nil }
-        if SecItemKeys.valueName(value) == "kSecMatchLimitAll" { return "`kSecMatchLimitAll`" }
-        if case .integer(let limit) = value, limit > 1 { return "`kSecMatchLimit: \(limit)`" }
-        return nil
-    }
-
-    /// Whether the query asks for the items' data (`kSecReturnData: true`). Attributes and
-    /// references are protected by the metadata key, not by the item's access control (Apple
-    /// Platform Security, "Keychain data protection"): a read that returns only those does not
-    /// prompt. An unknown value counts as no (precision first).
-    static func returnsData(_ query: KeychainQuery) -> Bool {
-        QueryRuleSupport.isTrue(query.value("kSecReturnData"))
     }
 
     /// Whether the query may not prompt: UI skipped or failed, the deprecated no-UI flag, an
@@ -56,13 +37,7 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
     static let contextMayAvoidPrompt = ScanFact<Bool>("swift.broad_query_without_ui_skip.contextMayAvoidPrompt")
 
     static func mayAvoidPrompt(_ query: KeychainQuery, scan: ScanContext) -> Bool {
-        if let ui = query.value("kSecUseAuthenticationUI") {
-            guard let name = SecItemKeys.valueName(ui) else { return true }
-            if name != "kSecUseAuthenticationUIAllow" { return true }
-        }
-        if let noUI = query.value("kSecUseNoAuthenticationUI") {
-            if noUI != .bool(false) && noUI != .symbol("kCFBooleanFalse") { return true }
-        }
+        if BroadQueryWithoutUISkipJudgement.uiMayBeSkipped(query) { return true }
         if query.contains("kSecUseAuthenticationContext") {
             return scan.fact(Self.contextMayAvoidPrompt) {
                 !scan.index.files(mentioning: "interactionNotAllowed").isEmpty
@@ -77,12 +52,9 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
         ScanWideCalls.of(scan).firstProtectedItem
     }
 
-    /// The calls that can store a protected item, in the order `protectedItem` prefers them.
-    static let storingCalls = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
-
     /// Where one call stores an item with `kSecAttrAccessControl`, or nil (gathered by `ScanWideCalls`).
     static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
-        guard storingCalls.contains(name) else { return nil }
+        guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name) else { return nil }
         for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
             for query in scan.queries(argument.expression, in: file).queries {
                 for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
@@ -183,7 +155,7 @@ extension BroadQueryWithoutUISkipRule {
                     }
                     """,
             ],
-            messages: [message(limit: allMatches + " (line 4)", protectedAt: "Store.swift:3") + " (via `query` (line 2))"]),
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 4)", protectedAt: "Store.swift:3") + " (via `query` (line 2))"]),
         .triggering(
             "Raw strings, a numeric limit, and kSecUseAuthenticationUIAllow",
             """
@@ -196,7 +168,7 @@ extension BroadQueryWithoutUISkipRule {
                 print(↓SecItemCopyMatching(query as CFDictionary, &result))
             }
             """,
-            messages: [message(limit: "`kSecMatchLimit: 5` (line 9)", protectedAt: "line 3") + " (via `query` (line 8))"],
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: "`kSecMatchLimit: 5` (line 9)", protectedAt: "line 3") + " (via `query` (line 8))"],
             alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "The query comes from a helper in another file; protected keys are created elsewhere",
@@ -226,7 +198,7 @@ extension BroadQueryWithoutUISkipRule {
                     }
                     """,
             ],
-            messages: [message(limit: allMatches + " (Queries.swift:3)", protectedAt: "Keys.swift:5")]),
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (Queries.swift:3)", protectedAt: "Keys.swift:5")]),
         .triggering(
             "A context that is never told not to interact, in a scan that never evaluates a policy",
             """
@@ -242,7 +214,7 @@ extension BroadQueryWithoutUISkipRule {
                 print(↓SecItemCopyMatching(query as CFDictionary, &result))
             }
             """,
-            messages: [message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10) → `context` (line 8))"]),
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10) → `context` (line 8))"]),
         .nonTriggering(
             "The fix: kSecUseAuthenticationUISkip",
             """

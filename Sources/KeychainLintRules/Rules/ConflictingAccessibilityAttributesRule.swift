@@ -35,8 +35,8 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
                         report(accessible: accessible, accessControl: accessControl, role: role, query: dictionary,
                                at: argument.expression, reported: &reported, in: context)
                     }
-                    if let synchronizable = dictionary.entry("kSecAttrSynchronizable"), QueryRuleSupport.isTrue(synchronizable.value),
-                        let (deviceBound, entry) = Self.deviceBoundAccessibility(in: dictionary)
+                    if let synchronizable = dictionary.entry("kSecAttrSynchronizable"), QueryJudgement.isTrue(synchronizable.value),
+                        let (deviceBound, entry) = ConflictingAccessibilityAttributesJudgement.deviceBoundAccessibility(in: dictionary)
                     {
                         reportSynchronizable(
                             synchronizable, with: deviceBound, setBy: entry, role: role, query: dictionary,
@@ -47,23 +47,6 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
         }
     }
 
-    /// A `…ThisDeviceOnly` accessibility the item is stored with: `kSecAttrAccessible`'s value, or
-    /// the `protection` of the access control created for it.
-    static func deviceBoundAccessibility(in dictionary: KeychainQuery) -> (name: String, entry: KeychainQuery.Entry)? {
-        if let accessible = dictionary.entry("kSecAttrAccessible"), let name = SecItemKeys.accessibilityName(accessible.value),
-            name.hasSuffix("ThisDeviceOnly")
-        {
-            return (name, accessible)
-        }
-        if let accessControl = dictionary.entry("kSecAttrAccessControl"), case .call(let creation) = accessControl.value,
-            creation.name == "SecAccessControlCreateWithFlags", creation.arguments.count >= 2,
-            let name = SecItemKeys.accessibilityName(creation.arguments[1].value), name.hasSuffix("ThisDeviceOnly")
-        {
-            return (name, accessControl)
-        }
-        return nil
-    }
-
     /// `kSecAttrSynchronizable: true` with a `…ThisDeviceOnly` accessibility: an item that is to
     /// leave the device through iCloud Keychain and may not leave it.
     private func reportSynchronizable(
@@ -71,22 +54,10 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
         query: KeychainQuery, at fallback: SwiftExpression, reported: inout Set<String>, in context: RuleContext
     ) {
         let reportFile = synchronizable.location?.file ?? context.file.path
-        let message = Self.synchronizableMessage(
-            accessibility, at: entry.location.map { QueryRuleSupport.place($0, from: reportFile) }, role: role)
+        let message = ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
+            accessibility, at: entry.location.map { QueryJudgement.place($0, from: reportFile) }, role: role)
         report(message, at: synchronizable, snippet: "kSecAttrSynchronizable: true with \(accessibility)", query: query,
                fallback: fallback, reported: &reported, in: context)
-    }
-
-    /// Both keys in one stored dictionary; `place` says where `kSecAttrAccessControl` was set
-    /// (shared with objc.conflicting_accessibility_attributes).
-    static func conflictMessage(accessControlAt place: String?, role: String) -> String {
-        "`kSecAttrAccessible` and `kSecAttrAccessControl`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
-            + "Security rejects it with errSecParam (-50), even when both name the same accessibility"
-    }
-
-    static func synchronizableMessage(_ accessibility: String, at place: String?, role: String) -> String {
-        "`kSecAttrSynchronizable: true` and `\(accessibility)`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
-            + "a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored"
     }
 
     private func report(
@@ -94,8 +65,8 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
         at fallback: SwiftExpression, reported: inout Set<String>, in context: RuleContext
     ) {
         let reportFile = accessible.location?.file ?? context.file.path
-        let message = Self.conflictMessage(
-            accessControlAt: accessControl.location.map { QueryRuleSupport.place($0, from: reportFile) }, role: role)
+        let message = ConflictingAccessibilityAttributesJudgement.conflictMessage(
+            accessControlAt: accessControl.location.map { QueryJudgement.place($0, from: reportFile) }, role: role)
         report(message, at: accessible, snippet: "kSecAttrAccessible with kSecAttrAccessControl", query: query,
                fallback: fallback, reported: &reported, in: context)
     }
@@ -113,7 +84,7 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
             context.report(at: fallback, message: message, confidence: confidence, trace: query.trace)
             return
         }
-        guard reported.insert(QueryRuleSupport.key(location)).inserted else { return }
+        guard reported.insert(QueryJudgement.key(location)).inserted else { return }
         context.report(at: location, message: message, confidence: confidence, trace: query.trace, snippet: snippet)
     }
 
@@ -191,7 +162,7 @@ public struct ConflictingAccessibilityAttributesRule: SwiftRule {
 
 extension ConflictingAccessibilityAttributesRule {
     private static func message(_ role: String, accessControlAt place: String? = nil, trace: String = "") -> String {
-        conflictMessage(accessControlAt: place, role: role) + trace
+        ConflictingAccessibilityAttributesJudgement.conflictMessage(accessControlAt: place, role: role) + trace
     }
 
     static let examples: [RuleExample] = [
@@ -394,7 +365,7 @@ extension ConflictingAccessibilityAttributesRule {
                 print(SecItemAdd(query as CFDictionary, nil))
             }
             """,
-            messages: [synchronizableMessage(
+            messages: [ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
                 "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 6", role: "the query passed to SecItemAdd")
                 + " (via `query` (line 2))"]),
         .triggering(
@@ -410,7 +381,7 @@ extension ConflictingAccessibilityAttributesRule {
                 print(SecItemAdd(query as CFDictionary, nil))
             }
             """,
-            messages: [synchronizableMessage(
+            messages: [ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
                 "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly", at: "line 6", role: "the query passed to SecItemAdd")
                 + " (via `query` (line 5))"],
             // It would also leave the device if it were stored: a second problem, reported by that rule.

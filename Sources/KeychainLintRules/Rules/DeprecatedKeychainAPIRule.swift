@@ -34,47 +34,10 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
 
     /// The deprecated C constants, each with its message (Swift wording).
     static let constants: [String: String] = Dictionary(
-        uniqueKeysWithValues: constantNames.map { ($0, constantMessage($0)!) })
+        uniqueKeysWithValues: DeprecatedKeychainAPIJudgement.constantNames.map { ($0, DeprecatedKeychainAPIJudgement.constantMessage($0)!) })
 
-    static let constantNames = [
-        "kSecAccessControlTouchIDAny", "kSecAccessControlTouchIDCurrentSet", "kSecAccessControlWatch",
-        "kSecUseOperationPrompt", "kSecUseAuthenticationUIAllow", "kSecUseAuthenticationUIFail", "kSecUseNoAuthenticationUI",
-    ]
-
-    /// What a deprecated C constant is and what replaces it, worded for the language of the code
-    /// it is about (`objc.deprecated_keychain_api` passes `.c`): Swift checks availability with
-    /// `if #available` and writes `true`; Objective-C writes `@available` and `YES`.
-    static func constantMessage(_ name: String, in spelling: FlagSpelling = .swift) -> String? {
-        let availabilityCheck = spelling == .swift ? "`if #available`" : "`@available`"
-        let yes = spelling == .swift ? "true" : "`YES`"
-        switch name {
-        case "kSecAccessControlTouchIDAny":
-            return "`kSecAccessControlTouchIDAny` is deprecated: use `kSecAccessControlBiometryAny`, the same flag under its current name"
-        case "kSecAccessControlTouchIDCurrentSet":
-            return "`kSecAccessControlTouchIDCurrentSet` is deprecated: use `kSecAccessControlBiometryCurrentSet`, the same flag under its current name"
-        case "kSecAccessControlWatch":
-            return "`kSecAccessControlWatch` is deprecated: use `kSecAccessControlCompanion` (iOS 18, macOS 15), behind an \(availabilityCheck) check while the app supports older systems"
-        case "kSecUseOperationPrompt":
-            return "`kSecUseOperationPrompt` is deprecated since iOS 14: set the prompt as the `localizedReason` of an `LAContext` and pass the context with `kSecUseAuthenticationContext`"
-        case "kSecUseAuthenticationUIAllow":
-            return "`kSecUseAuthenticationUIAllow` is deprecated since iOS 14: authentication UI is allowed by default; to control it, pass an `LAContext` with `kSecUseAuthenticationContext` and set its `interactionNotAllowed`"
-        case "kSecUseAuthenticationUIFail":
-            return "`kSecUseAuthenticationUIFail` is deprecated since iOS 14: pass an `LAContext` whose `interactionNotAllowed` is \(yes) with `kSecUseAuthenticationContext`"
-        case "kSecUseNoAuthenticationUI":
-            return "`kSecUseNoAuthenticationUI` is deprecated since iOS 9: pass an `LAContext` whose `interactionNotAllowed` is \(yes) with `kSecUseAuthenticationContext`"
-        default:
-            return nil
-        }
-    }
-
-    static let domainState = "evaluatedPolicyDomainState"
-    static let domainStateMessage = domainStateMessage(in: .swift)
-
-    /// `evaluatedPolicyDomainState`'s message, with the availability check as the language writes it.
-    static func domainStateMessage(in spelling: FlagSpelling) -> String {
-        let check = spelling == .swift ? "`if #available(iOS 18, macOS 15, *)`" : "`if (@available(iOS 18, macOS 15, *))`"
-        return "`evaluatedPolicyDomainState` is deprecated since iOS 18: use `domainState.biometry.stateHash`, behind an \(check) check while the app supports older systems"
-    }
+    /// `evaluatedPolicyDomainState`'s message (Swift wording).
+    static let domainStateMessage = DeprecatedKeychainAPIJudgement.domainStateMessage(in: .swift)
 
     /// Where each replacement first exists, per platform (Apple's API documentation of
     /// `biometryAny`/`biometryCurrentSet`, `companion`, `LAContext.localizedReason`,
@@ -91,7 +54,7 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
             "watch": companion, "kSecAccessControlWatch": companion,
             "kSecUseOperationPrompt": contextReason, "kSecUseAuthenticationUIAllow": contextReason,
             "kSecUseAuthenticationUIFail": contextReason, "kSecUseNoAuthenticationUI": contextReason,
-            Self.domainState: stateHash,
+            DeprecatedKeychainAPIJudgement.domainState: stateHash,
         ]
     }()
 
@@ -126,7 +89,7 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
     }
 
     public static let interests: [RuleInterest] =
-        flagMembers.keys.sorted().map { .memberAccess($0) } + [.memberAccess(domainState)]
+        flagMembers.keys.sorted().map { .memberAccess($0) } + [.memberAccess(DeprecatedKeychainAPIJudgement.domainState)]
         + constants.keys.sorted().map { .identifier($0) }
 
     public init(options: [String: ConfigValue]) {}
@@ -136,7 +99,7 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
         case .memberAccess(let access):
             let member = access.syntax
             let name = member.declName.baseName.text
-            if name == Self.domainState {
+            if name == DeprecatedKeychainAPIJudgement.domainState {
                 checkDomainState(member, in: context)
             } else if let deprecation = Self.flagMembers[name] {
                 checkFlag(member, deprecation, in: context)
@@ -177,10 +140,10 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
         guard let base = member.base, member.declName.argumentNames == nil else { return }
         // A property of that name declared in the scan (a wrapper's snapshot) is not LAContext's,
         // unless the receiver is visibly an LAContext.
-        if !context.scan.index.variables(named: Self.domainState).isEmpty, !Self.isLAContext(base, context: context) {
+        if !context.scan.index.variables(named: DeprecatedKeychainAPIJudgement.domainState).isEmpty, !Self.isLAContext(base, context: context) {
             return
         }
-        report(Self.domainState, at: member, message: Self.domainStateMessage, in: context)
+        report(DeprecatedKeychainAPIJudgement.domainState, at: member, message: Self.domainStateMessage, in: context)
     }
 
     /// Whether the scan declares an enum case or a property named `name` (an app's own `.touchIDAny`).

@@ -8,22 +8,14 @@ import SwiftSyntax
 /// `swift.excessive_authentication_reuse` — a long `touchIDAuthenticationAllowableReuseDuration` (Apple's
 /// sample "Accessing Keychain Items with Face ID or Touch ID" uses 10 seconds).
 public struct ExcessiveAuthenticationReuseRule: SwiftRule {
-    public static let defaultMaxReuseSeconds = 10
-    /// `LATouchIDAuthenticationMaximumAllowableReuseDuration`: larger values are clamped to it.
-    public static let systemMaximumSeconds = 300
-    static let property = "touchIDAuthenticationAllowableReuseDuration"
-    static let maximumConstant = "LATouchIDAuthenticationMaximumAllowableReuseDuration"
-
-    public static let interests: [RuleInterest] = [.memberAccess(property), .identifier(maximumConstant)]
+    public static let interests: [RuleInterest] = [
+        .memberAccess(ExcessiveAuthenticationReuseJudgement.property), .identifier(ExcessiveAuthenticationReuseJudgement.maximumConstant),
+    ]
 
     let maxReuseSeconds: Int
 
-    static let maxReuseSecondsOption = RuleOption<Int>.integer(
-        "maxReuseSeconds", range: 0...300, default: defaultMaxReuseSeconds,
-        help: "Longest allowed touchIDAuthenticationAllowableReuseDuration, in seconds (Apple's sample \"Accessing Keychain Items with Face ID or Touch ID\" uses 10; the system maximum is 300).")
-
     public init(options: [String: ConfigValue]) {
-        maxReuseSeconds = Self.maxReuseSecondsOption.value(in: options)
+        maxReuseSeconds = ExcessiveAuthenticationReuseJudgement.maxReuseSecondsOption.value(in: options)
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
@@ -39,88 +31,31 @@ public struct ExcessiveAuthenticationReuseRule: SwiftRule {
 
     /// `context.touchIDAuthenticationAllowableReuseDuration = value` (folded into one infix node).
     private func checkAssignment(_ member: MemberAccessExprSyntax, in context: RuleContext) {
-        guard member.declName.baseName.text == Self.property, member.base != nil,
+        guard member.declName.baseName.text == ExcessiveAuthenticationReuseJudgement.property, member.base != nil,
             let assignment = member.parent?.as(InfixOperatorExprSyntax.self),
             assignment.operator.is(AssignmentExprSyntax.self),
             assignment.leftOperand.id == member.id
         else { return }
         let resolution = context.resolve(assignment.rightOperand)
-        guard let first = Self.largestExcessive(resolution, maxReuseSeconds: maxReuseSeconds) else {
+        guard let first = ExcessiveAuthenticationReuseJudgement.largestExcessive(resolution, maxReuseSeconds: maxReuseSeconds) else {
             context.noteGaps(resolution, asking: "value of touchIDAuthenticationAllowableReuseDuration")
             return
         }
         context.report(
             at: assignment,
-            message: Self.excessiveMessage(first.seconds, maxReuseSeconds: maxReuseSeconds) + context.describeTrace(first.trace),
+            message: ExcessiveAuthenticationReuseJudgement.excessiveMessage(first.seconds, maxReuseSeconds: maxReuseSeconds) + context.describeTrace(first.trace),
             confidence: first.trace.isEmpty ? .high : .medium,
             trace: first.trace)
     }
 
-    /// The largest window above `maxReuseSeconds` among the values a reuse duration can take, in
-    /// seconds as `seconds` reads them (objc.excessive_authentication_reuse adds `MIN(…)`);
-    /// `= LATouchIDAuthenticationMaximumAllowableReuseDuration` is left to the finding at the constant.
-    static func largestExcessive(
-        _ resolution: Resolution, maxReuseSeconds: Int, seconds: (Value) -> Int? = ExcessiveAuthenticationReuseRule.seconds
-    ) -> (seconds: Int, trace: [TraceStep])? {
-        var excessive: [(seconds: Int, trace: [TraceStep])] = []
-        for traced in resolution.values {
-            // `= LATouchIDAuthenticationMaximumAllowableReuseDuration` is reported at the constant.
-            if traced.value == .symbol(Self.maximumConstant) { continue }
-            guard let value = seconds(traced.value), value > maxReuseSeconds else { continue }
-            excessive.append((value, traced.trace))
-        }
-        return excessive.max(by: { $0.seconds < $1.seconds })
-    }
-
-    /// The message for a window of `seconds`, without the trace.
-    static func excessiveMessage(_ seconds: Int, maxReuseSeconds: Int) -> String {
-        var message = "Authentication reuse window of \(Self.describe(seconds)) is above the allowed \(maxReuseSeconds) s"
-        if seconds > Self.systemMaximumSeconds {
-            message += " (the system clamps it to the maximum of 300 s, five minutes)"
-        }
-        return message + ": a device unlock that recent satisfies the biometric authentication of Keychain items without the user"
-    }
-
-    /// The message at a use of `LATouchIDAuthenticationMaximumAllowableReuseDuration`.
-    static let maximumConstantMessage =
-        "`LATouchIDAuthenticationMaximumAllowableReuseDuration` is the full 300 s (five-minute) reuse window: a device unlock up to five minutes old satisfies the biometric authentication of Keychain items without the user"
-
     /// Any use of `LATouchIDAuthenticationMaximumAllowableReuseDuration`, except as an operand of a comparison.
     private func checkMaximumConstant(_ reference: DeclReferenceExprSyntax, in context: RuleContext) {
-        guard reference.baseName.text == Self.maximumConstant, reference.argumentNames == nil,
-            case .notLocal = SyntaxQueries.binding(of: Self.maximumConstant, at: reference),
-            context.scan.index.variables(named: Self.maximumConstant).isEmpty,
+        guard reference.baseName.text == ExcessiveAuthenticationReuseJudgement.maximumConstant, reference.argumentNames == nil,
+            case .notLocal = SyntaxQueries.binding(of: ExcessiveAuthenticationReuseJudgement.maximumConstant, at: reference),
+            context.scan.index.variables(named: ExcessiveAuthenticationReuseJudgement.maximumConstant).isEmpty,
             !Self.isComparisonOperand(reference), !Self.isArgumentOfMin(reference)
         else { return }
-        context.report(at: reference, message: Self.maximumConstantMessage)
-    }
-
-    /// Seconds in a value: an integer, a whole-number literal, or `TimeInterval(60)`-style conversions.
-    static func seconds(_ value: Value) -> Int? {
-        switch value {
-        case .integer(let number):
-            return number
-        case .symbol(maximumConstant):
-            return systemMaximumSeconds
-        case .call(let call) where ["TimeInterval", "Double", "Float", "CGFloat", "Int"].contains(call.name):
-            guard call.receiver == nil, call.arguments.count == 1, call.arguments[0].label == nil else { return nil }
-            return seconds(call.arguments[0].value)
-        case .call(let call) where call.name == "min" && call.receiver == nil && call.arguments.count >= 2:
-            // `min(requested, LATouchIDAuthenticationMaximumAllowableReuseDuration)`: the maximum is a bound.
-            let parts = call.arguments.map { $0.label == nil ? seconds($0.value) : nil }
-            guard parts.allSatisfy({ $0 != nil }) else { return nil }
-            return parts.compactMap { $0 }.min()
-        default:
-            return nil
-        }
-    }
-
-    static func describe(_ seconds: Int) -> String {
-        if seconds >= 60, seconds % 60 == 0 {
-            let minutes = seconds / 60
-            return "\(seconds) s (\(minutes) minute\(minutes == 1 ? "" : "s"))"
-        }
-        return "\(seconds) s"
+        context.report(at: reference, message: ExcessiveAuthenticationReuseJudgement.maximumConstantMessage)
     }
 
     /// `min(requested, LATouchIDAuthenticationMaximumAllowableReuseDuration)` clamps to the maximum;
@@ -132,15 +67,13 @@ public struct ExcessiveAuthenticationReuseRule: SwiftRule {
         return SyntaxQueries.calleeName(of: call) == "min" && SyntaxQueries.receiver(of: call) == nil
     }
 
-    static let comparisonOperators: Set<String> = ["<", "<=", ">", ">=", "==", "!="]
-
     /// `requested > LATouchIDAuthenticationMaximumAllowableReuseDuration`: a bound check, not a window.
     static func isComparisonOperand(_ node: DeclReferenceExprSyntax) -> Bool {
         var current = Syntax(node)
         while let parent = current.parent {
             if let infix = parent.as(InfixOperatorExprSyntax.self) {
                 guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
-                return comparisonOperators.contains(op)
+                return ExcessiveAuthenticationReuseJudgement.comparisonOperators.contains(op)
             }
             let transparent =
                 parent.is(AsExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(UnsafeExprSyntax.self)
@@ -206,7 +139,7 @@ public struct ExcessiveAuthenticationReuseRule: SwiftRule {
         remediation:
             "Keep touchIDAuthenticationAllowableReuseDuration at a few seconds (Apple's sample uses 10) or 0 for sensitive operations; never use the five-minute maximum.",
         options: [
-            maxReuseSecondsOption.spec,
+            ExcessiveAuthenticationReuseJudgement.maxReuseSecondsOption.spec,
         ],
         examples: examples)
 }

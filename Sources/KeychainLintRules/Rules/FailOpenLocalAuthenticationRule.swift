@@ -46,7 +46,7 @@ public struct FailOpenLocalAuthenticationRule: SwiftRule {
     private func checkIf(_ ifExpr: IfExprSyntax, success: String, error: String?, in context: RuleContext) {
         guard ifExpr.conditions.count == 1, let condition = ifExpr.conditions.first?.condition.as(ExprSyntax.self) else { return }
         if let error, let alone = Self.errorNilAlone(condition, success: success, error: error) {
-            context.report(at: alone, message: Self.errorNilMessage(error: error, success: success))
+            context.report(at: alone, message: FailOpenLocalAuthenticationJudgement.errorNilMessage(error: error, success: success))
             return
         }
         let guarded: CodeBlockSyntax
@@ -106,7 +106,7 @@ public struct FailOpenLocalAuthenticationRule: SwiftRule {
         for path in FailurePaths.of(failure) {
             let effects = Effects.of(path)
             guard !effects.isEmpty, effects.isSubset(of: guarded), let first = effects.first else { continue }
-            context.report(at: first.node, message: Self.message(first.text, place: place))
+            context.report(at: first.node, message: FailOpenLocalAuthenticationJudgement.message(first.text, place: place))
             return
         }
     }
@@ -156,19 +156,6 @@ public struct FailOpenLocalAuthenticationRule: SwiftRule {
 
     static func isReference(_ expression: ExprSyntax, to name: String) -> Bool {
         SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self)?.baseName.text == name
-    }
-
-    static func message(_ action: String, place: String) -> String {
-        "Authentication fails open: `\(action)`, the action a successful evaluatePolicy leads to, also runs \(place), so failing or cancelling Face ID / Touch ID grants access"
-    }
-
-    static func errorNilMessage(error: String, success: String) -> String {
-        errorNilMessage(test: "\(error) == nil", success: success)
-    }
-
-    /// `test` is the nil test as written (`error == nil`, `!error`).
-    static func errorNilMessage(test: String, success: String) -> String {
-        "Authentication fails open: `\(test)` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
     }
 
     public static let description = RuleDescription(
@@ -402,7 +389,7 @@ extension FailOpenLocalAuthenticationRule {
                 func showError(_ error: Error?) {}
             }
             """,
-            messages: [message("unlock()", place: whenFailed)],
+            messages: [FailOpenLocalAuthenticationJudgement.message("unlock()", place: whenFailed)],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "A missing error object taken for success",
@@ -417,7 +404,7 @@ extension FailOpenLocalAuthenticationRule {
                 }
             }
             """,
-            messages: [errorNilMessage(error: "error", success: "success")],
+            messages: [FailOpenLocalAuthenticationJudgement.errorNilMessage(error: "error", success: "success")],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "guard success else { … } that completes with true anyway",
@@ -434,7 +421,7 @@ extension FailOpenLocalAuthenticationRule {
                 })
             }
             """,
-            messages: [message("completion(true)", place: whenFailed)],
+            messages: [FailOpenLocalAuthenticationJudgement.message("completion(true)", place: whenFailed)],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The async form: the catch approves the payment too",
@@ -449,7 +436,7 @@ extension FailOpenLocalAuthenticationRule {
                 }
             }
             """,
-            messages: [message("approvePayment()", place: "in the `catch` of the awaited evaluatePolicy")],
+            messages: [FailOpenLocalAuthenticationJudgement.message("approvePayment()", place: "in the `catch` of the awaited evaluatePolicy")],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .nonTriggering(
             "Failure shows the error, completes with false, or asks for a credential the app verifies",

@@ -23,7 +23,7 @@ extension InvalidAccessControlFlagsRule {
             othersToo: .init(one: "is rejected too", many: "are rejected too")
         ) { option in
             guard let flags = option.flags, let clash = flags.rejectedCombination else { return nil }
-            return Self.wrapperMessage(setting.written(option), Self.flagsMessage(flags, clash))
+            return Self.wrapperMessage(setting.written(option), InvalidAccessControlFlagsJudgement.flagsMessage(flags, clash))
         }
     }
 
@@ -40,7 +40,7 @@ extension InvalidAccessControlFlagsRule {
             context.resolve(expression), at: expression, asking: "protection given to \(site.model.library)",
             othersToo: .init(one: "is not one either", many: "are not one either")
         ) { value in
-            Self.invalidProtection(value).map { Self.wrapperProtectionMessage(label: label, library: site.model.library, value: $0) }
+            InvalidAccessControlFlagsJudgement.invalidProtection(value).map { Self.wrapperProtectionMessage(label: label, library: site.model.library, value: $0) }
         }
     }
 

@@ -29,52 +29,22 @@ public struct InvalidAccessControlFlagsRule: SwiftRule {
             othersToo: .init(one: "is rejected too", many: "are rejected too")
         ) { value in
             guard let flags = AccessControlFlagSet.interpret(value), let clash = flags.rejectedCombination else { return nil }
-            return Self.flagsMessage(flags, clash)
+            return InvalidAccessControlFlagsJudgement.flagsMessage(flags, clash)
         }
-    }
-
-    static func flagsMessage(
-        _ flags: AccessControlFlagSet, _ clash: (first: String, second: String), spelling: FlagSpelling = .swift
-    ) -> String {
-        let reason: String
-        if clash.first == "or" || clash.first == "and" {
-            reason = "only one of `\(spelling.flag("or"))` and `\(spelling.flag("and"))` may be set"
-        } else if flags.contains(.userPresence) && clash.first == AccessControlFlag.userPresence.name {
-            reason = "`\(spelling.flag("userPresence"))` combines only with `\(spelling.flag("applicationPassword"))` and `\(spelling.flag("privateKeyUsage"))`"
-        } else {
-            reason = "only one biometry constraint may be set"
-        }
-        return "Security rejects `\(spelling.flags(flags))`: `\(spelling.flag(clash.first))` with `\(spelling.flag(clash.second))` makes SecAccessControlCreateWithFlags return nil (errSecParam, \(reason)), so the item is never protected or stored"
     }
 
     private func checkProtection(_ expression: SwiftExpression, in context: RuleContext) {
         let resolution = context.resolve(expression)
         for traced in resolution.values {
-            guard let problem = Self.invalidProtection(traced.value) else { continue }
+            guard let problem = InvalidAccessControlFlagsJudgement.invalidProtection(traced.value) else { continue }
             context.report(
                 at: expression,
-                message: "`\(problem)` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+                message: InvalidAccessControlFlagsJudgement.protectionMessage(problem)
                     + context.describeTrace(traced.trace),
                 confidence: traced.trace.isEmpty ? .high : .medium, trace: traced.trace)
             return
         }
         context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
-    }
-
-    /// The value as it reads in a message when it certainly is not a valid protection; nil when
-    /// it is valid or unknown (an unfamiliar `kSecAttrAccessible…` symbol, a dictionary, a call).
-    static func invalidProtection(_ value: Value) -> String? {
-        if SecItemKeys.accessibilityName(value) != nil { return nil }
-        switch value {
-        case .symbol(let name):
-            // Another Security constant (`kSecAttrAccessible` itself, `kSecAttrAccessControl`, a class…).
-            guard name.hasPrefix("kSec"), !name.hasPrefix("kSecAttrAccessible") || name == "kSecAttrAccessible" else { return nil }
-            return name
-        case .string, .integer, .bool, .null:
-            return value.description
-        default:
-            return nil
-        }
     }
 
     public static let description = RuleDescription(

@@ -30,7 +30,7 @@ extension KeyWithoutUserAuthenticationRule {
                 let flagsValue = call.argument(labeled: "flags"), let flags = AccessControlFlagSet.interpret(flagsValue),
                 !flags.hasUserAuthenticationConstraint, flags.rejectedCombination == nil
             else { return nil }
-            return Self.wrapperMessage(label: label, library: library, flags: Self.spelled(flags))
+            return Self.wrapperMessage(label: label, library: library, flags: KeyWithoutUserAuthenticationJudgement.spelled(flags))
         }
     }
 

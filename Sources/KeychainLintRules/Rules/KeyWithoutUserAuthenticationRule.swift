@@ -28,7 +28,7 @@ public struct KeyWithoutUserAuthenticationRule: SwiftRule {
         }
         let (queries, gaps) = context.queries(argument)
         for query in queries {
-            guard let problem = Self.problem(in: query) else { continue }
+            guard let problem = KeyWithoutUserAuthenticationJudgement.problem(in: query) else { continue }
             context.report(
                 at: call.expression, message: problem + context.describeTrace(query.trace),
                 confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace)
@@ -46,21 +46,15 @@ public struct KeyWithoutUserAuthenticationRule: SwiftRule {
         }
         let resolution = context.resolve(argument)
         for traced in resolution.values {
-            guard let flags = AccessControlRuleSupport.creationFlags(traced.value), !flags.hasUserAuthenticationConstraint,
+            guard let flags = AccessControlJudgement.creationFlags(traced.value), !flags.hasUserAuthenticationConstraint,
                 flags.rejectedCombination == nil
             else { continue }
             context.report(
-                at: call.expression, message: Self.cryptoKitFlagsMessage(kind, flags: Self.spelled(flags)) + context.describeTrace(traced.trace),
+                at: call.expression, message: Self.cryptoKitFlagsMessage(kind, flags: KeyWithoutUserAuthenticationJudgement.spelled(flags)) + context.describeTrace(traced.trace),
                 confidence: traced.trace.isEmpty ? .high : .medium, trace: traced.trace)
             return
         }
         context.noteGaps(resolution, asking: "access control of \(kind)")
-    }
-
-    /// The flags as the code's language writes them; no flags at all is `[]` in Swift, `0` in C.
-    static func spelled(_ flags: AccessControlFlagSet, _ spelling: FlagSpelling = .swift) -> String {
-        guard flags.bits == 0 && flags.spelled.isEmpty else { return spelling.flags(flags) }
-        return spelling == .swift ? "[]" : "0"
     }
 
     static func cryptoKitDefaultMessage(_ kind: String) -> String {
@@ -69,33 +63,6 @@ public struct KeyWithoutUserAuthenticationRule: SwiftRule {
 
     static func cryptoKitFlagsMessage(_ kind: String, flags: String) -> String {
         "Secure Enclave private key (`\(kind)`) is usable without the user: its access control `\(flags)` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
-    }
-
-    /// What is wrong with one possible attributes dictionary, or nil (not a stored/Secure Enclave
-    /// key, a user-authentication constraint present, or an access control the resolver cannot read).
-    /// Shared with objc.key_without_user_authentication, which spells the flags in C.
-    static func problem(in query: KeychainQuery, spelling: FlagSpelling = .swift) -> String? {
-        let privateAttributes = query.nested("kSecPrivateKeyAttrs")
-        if query.contains("kSecPrivateKeyAttrs") && privateAttributes == nil {
-            return nil  // private-key attributes the resolver could not follow
-        }
-        let secureEnclave = [query, privateAttributes].contains { attributes in
-            guard let value = attributes?.value("kSecAttrTokenID") else { return false }
-            return SecItemKeys.constantName(value) == "kSecAttrTokenIDSecureEnclave"
-                || value == .string("com.apple.setoken")
-        }
-        // Security merges `kSecPrivateKeyAttrs` over the top-level attributes: the nested value wins.
-        let permanent = AccessControlRuleSupport.isTrue(
-            privateAttributes?.value("kSecAttrIsPermanent") ?? query.value("kSecAttrIsPermanent"))
-        guard secureEnclave || permanent else { return nil }
-        let kind = secureEnclave ? "Secure Enclave private key" : "Permanent private key"
-        guard let accessControl = privateAttributes?.value("kSecAttrAccessControl") ?? query.value("kSecAttrAccessControl") else {
-            return "\(kind) is usable without the user: it has no `kSecAttrAccessControl`, so any code running in the app can use it without Face ID, Touch ID or the passcode"
-        }
-        guard let flags = AccessControlRuleSupport.creationFlags(accessControl), !flags.hasUserAuthenticationConstraint else {
-            return nil
-        }
-        return "\(kind) is usable without the user: its access control `\(spelled(flags, spelling))` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode"
     }
 
     public static let description = RuleDescription(

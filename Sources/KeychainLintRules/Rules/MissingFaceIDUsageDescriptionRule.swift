@@ -12,9 +12,7 @@ import KeychainLintCore
 /// whether it holds that place.
 public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
     static let id = "swift.missing_faceid_usage_description"
-    static let key = "NSFaceIDUsageDescription"
-    /// Files named in a message before "and N more".
-    static let namedFilesLimit = 4
+    static let key = MissingFaceIDUsageDescriptionJudgement.key
 
     public static let interests: [RuleInterest] = [
         .call("SecAccessControlCreateWithFlags"), .call("evaluatePolicy"),
@@ -24,27 +22,11 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
 
     // MARK: - Face ID uses
 
-    /// One place that makes the system ask for Face ID.
-    struct FaceIDUse: Sendable {
-        enum API: Sendable { case accessControl, evaluatePolicy }
-        var api: API
-        var file: String
-        var line: Int
-        var column: Int
-        /// `.high` when Face ID is required (the app crashes without the key), `.medium` when the
-        /// system can fall back to the passcode.
-        var severity: Severity
-        /// "`.biometryCurrentSet`", "`.deviceOwnerAuthenticationWithBiometrics`".
-        var value: String
-        var trace: [TraceStep]
-        /// The method as the code's language spells it, for the message (`evaluatePolicy`,
-        /// `evaluatePolicy:localizedReason:reply:`).
-        var call = "evaluatePolicy"
-
-        func isBefore(_ other: FaceIDUse) -> Bool {
-            (file, line, column) < (other.file, other.line, other.column)
-        }
-    }
+    // The uses, their judgement and the plan's verdict are the kit's, shared with
+    // objc.missing_faceid_usage_description.
+    typealias FaceIDUse = MissingFaceIDUsageDescriptionJudgement.FaceIDUse
+    typealias Plan = MissingFaceIDUsageDescriptionJudgement.Plan
+    typealias SkippedFile = MissingFaceIDUsageDescriptionJudgement.SkippedFile
 
     /// The argument that decides whether a call uses Face ID: the flags of
     /// `SecAccessControlCreateWithFlags(_:_:_:_:)`, the policy of `evaluatePolicy(_:localizedReason:…)`.
@@ -75,8 +57,10 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
         for traced in resolution.values {
             let judged: (Severity, String)?
             switch api {
-            case .accessControl: judged = AccessControlFlagSet.interpret(traced.value).flatMap { judge($0) }
-            case .evaluatePolicy: judged = judgePolicy(traced.value)
+            case .accessControl:
+                judged = AccessControlFlagSet.interpret(traced.value).flatMap { MissingFaceIDUsageDescriptionJudgement.judge($0) }
+            case .evaluatePolicy:
+                judged = MissingFaceIDUsageDescriptionJudgement.judgePolicy(traced.value)
             }
             guard let (severity, value) = judged, severity > (best?.severity ?? .info) else { continue }
             best = (severity, value, traced.trace)
@@ -91,67 +75,7 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
         )
     }
 
-    /// Biometry without a passcode alternative requires Face ID (high); `.userPresence` and a
-    /// biometry flag OR-ed with `.devicePasscode` (the same thing, spelled out) fall back (medium).
-    /// The flags are worded in `spelling` (objc.missing_faceid_usage_description says `.c`).
-    static func judge(_ flags: AccessControlFlagSet, spelling: FlagSpelling = .swift) -> (Severity, String)? {
-        let description = "`" + spelling.flags(flags) + "`"
-        if flags.contains(.userPresence) { return (.medium, description) }
-        guard flags.contains(.biometryAny) || flags.contains(.biometryCurrentSet) else { return nil }
-        let passcodeAlternative = flags.contains(.or) && flags.contains(.devicePasscode)
-        return (passcodeAlternative ? .medium : .high, description)
-    }
-
-    /// `spelling` `.c` words the policy as Objective-C does (`LAPolicyDeviceOwnerAuthentication`).
-    static func judgePolicy(_ value: Value, spelling: FlagSpelling = .swift) -> (Severity, String)? {
-        let name: String
-        switch value {
-        case .member(let member, let type) where type == nil || type == "LAPolicy":
-            name = member
-        case .rawValue(1, "LAPolicy"):
-            name = "deviceOwnerAuthenticationWithBiometrics"
-        case .rawValue(2, "LAPolicy"):
-            name = "deviceOwnerAuthentication"
-        default:
-            return nil
-        }
-        let written = spelling == .swift ? "`.\(name)`" : "`LAPolicy" + name.prefix(1).uppercased() + name.dropFirst() + "`"
-        switch name {
-        case "deviceOwnerAuthenticationWithBiometrics": return (.high, written)
-        case "deviceOwnerAuthentication": return (.medium, written)
-        default: return nil
-        }
-    }
-
     // MARK: - The scan-wide plan
-
-    struct SkippedFile: Sendable {
-        var path: String
-        var reason: String
-    }
-
-    struct Plan: Sendable {
-        enum Setting: Sendable {
-            /// Some file sets the key to a non-empty value.
-            case set
-            /// No app Info.plist or app project in the scan (a library): not checked.
-            case noApp
-            /// Code of modules that no application target of the scan links: not checked.
-            case noAppTarget
-            /// The application target's Info.plist is not in the scan: not checked.
-            case infoPlistNotScanned(String)
-            /// Missing everywhere; `checked` are the files read, `empty` those that set it to "".
-            case missing(checked: [String], empty: [String])
-        }
-
-        /// Where to report: the first use (by file, then position) of the most severe kind.
-        var target: FaceIDUse?
-        var otherUses: Int
-        var setting: Setting
-        var skipped: [SkippedFile]
-        /// The Xcode application target judged, nil for an app found by its folder's Info.plist.
-        var appTarget: String? = nil
-    }
 
     /// The folder a project file speaks for: an Info.plist or .xcconfig its own folder, a
     /// project.pbxproj the folder holding the .xcodeproj.
@@ -296,84 +220,12 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
     }
 
     private func report(_ plan: Plan, target: FaceIDUse, at argument: SwiftExpression, in context: RuleContext) {
-        let verdict = Self.verdict(plan, target: target, ruleId: Self.id, file: context.file.path, describeTrace: context.describeTrace)
+        let verdict = MissingFaceIDUsageDescriptionJudgement.verdict(
+            plan, target: target, ruleId: Self.id, file: context.file.path, describeTrace: context.describeTrace)
         for note in verdict.notes { context.note(note) }
         guard let finding = verdict.finding else { return }
         context.report(
             at: argument, message: finding.message, confidence: finding.confidence, severity: target.severity, trace: target.trace)
-    }
-
-    /// What a plan says at its target use (in `file`): notes for `--verbose`, and the finding's
-    /// message and confidence when the key is missing. Shared with
-    /// objc.missing_faceid_usage_description, whose notes carry its own `ruleId`.
-    static func verdict(
-        _ plan: Plan, target: FaceIDUse, ruleId: String, file: String, describeTrace: ([TraceStep]) -> String
-    ) -> (notes: [ScanDiagnostic], finding: (message: String, confidence: Confidence)?) {
-        var notes: [ScanDiagnostic] = []
-        for skipped in plan.skipped {
-            notes.append(
-                ScanDiagnostic(
-                    kind: .skippedFile, file: skipped.path,
-                    message: "not read for \(Self.key) (\(ruleId)): \(skipped.reason)"))
-        }
-        let position = SourcePosition(line: target.line, column: target.column)
-        switch plan.setting {
-        case .set:
-            return (notes, nil)
-        case .noApp:
-            notes.append(
-                ScanDiagnostic(
-                    kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here, but the scan holds no app Info.plist or Xcode app project (a library?), so \(Self.key) was not checked"))
-            return (notes, nil)
-        case .noAppTarget:
-            notes.append(
-                ScanDiagnostic(
-                    kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
-            return (notes, nil)
-        case .infoPlistNotScanned(let path):
-            notes.append(
-                ScanDiagnostic(
-                    kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
-            return (notes, nil)
-        case .missing(let checked, let empty):
-            var message = Self.message(
-                for: target, app: plan.appTarget, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
-            message += describeTrace(target.trace)
-            if plan.otherUses > 0 {
-                message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
-            }
-            let confidence: Confidence = !plan.skipped.isEmpty ? .low : target.trace.isEmpty ? .high : .medium
-            return (notes, (message, confidence))
-        }
-    }
-
-    static func message(for use: FaceIDUse, app: String?, checked: [String], empty: [String], unreadable: [String]) -> String {
-        var files = "checked " + list(checked)
-        if !empty.isEmpty { files += "; empty in " + list(empty) }
-        if !unreadable.isEmpty { files += "; could not read " + list(unreadable) }
-        let start = "\(key) is not set" + (app.map { " for app target \($0)" } ?? "") + " (\(files)), "
-        switch (use.severity, use.api) {
-        case (.high, .accessControl):
-            return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"
-        case (.high, .evaluatePolicy):
-            return start + "but `\(use.call)` with \(use.value) requires Face ID: the app crashes when it asks for Face ID"
-        case (_, .accessControl):
-            return start + "so \(use.value) never offers Face ID and silently falls back to the device passcode"
-        case (_, .evaluatePolicy):
-            return start + "so `\(use.call)` with \(use.value) never offers Face ID and silently falls back to the device passcode"
-        }
-    }
-
-    /// "A", "A and B", "A, B and C", "A, B, C, D and 2 more".
-    static func list(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "no file" }
-        if names.count > namedFilesLimit {
-            return names.prefix(namedFilesLimit).joined(separator: ", ") + " and \(names.count - namedFilesLimit) more"
-        }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     public static let description = RuleDescription(

@@ -21,7 +21,7 @@ extension PasscodeFallbackACLRule {
             asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`",
             othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
         ) { option in
-            guard let flags = option.flags, let parts = Self.fallbackParts(in: flags) else { return nil }
+            guard let flags = option.flags, let parts = PasscodeFallbackJudgement.fallbackParts(in: flags) else { return nil }
             return Self.wrapperMessage(parts, written: setting.written(option))
         }
     }

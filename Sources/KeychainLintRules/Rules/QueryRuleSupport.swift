@@ -1,5 +1,6 @@
 import KeychainLintAnalysis
 import KeychainLintModel
+import KeychainLintRuleKit
 
 /// Small questions the query rules share (RuleGroups.queries).
 enum QueryRuleSupport {
@@ -68,36 +69,8 @@ enum QueryRuleSupport {
         return result
     }
 
-    /// Whether a query's path to the call stays inside the calling function (locals, branches,
-    /// assignments): then the message can show it. A query from a helper, a property or a caller
-    /// can reach several calls; its finding (at the helper's entry) keeps one message for all of them.
-    static func isLocal(_ trace: [TraceStep]) -> Bool {
-        trace.allSatisfy { [.variable, .assignment, .branch].contains($0.kind) }
-    }
-
     /// The trace for a message when it is local, else nothing.
     static func localTrace(_ trace: [TraceStep], in context: RuleContext) -> String {
-        isLocal(trace) ? context.describeTrace(trace) : ""
-    }
-
-    /// "line 12" when `location` is in `file`, else "Other.swift:12".
-    static func place(_ location: ValueLocation, from file: String) -> String {
-        if location.file == file { return "line \(location.line)" }
-        let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
-        return "\(name):\(location.line)"
-    }
-
-    static func key(_ location: ValueLocation) -> String {
-        "\(location.file)|\(location.line)|\(location.column)"
-    }
-
-    /// `true`, `kCFBooleanTrue`, `1` (as `NSNumber` bridging reads it).
-    static func isTrue(_ value: Value?) -> Bool {
-        switch value {
-        case .bool(true)?, .symbol("kCFBooleanTrue")?, .integer(1)?: true
-        case .call(let call)? where ["NSNumber", "CFBoolean"].contains(call.name) && call.arguments.count == 1:
-            isTrue(call.arguments[0].value)
-        default: false
-        }
+        QueryJudgement.isLocal(trace) ? context.describeTrace(trace) : ""
     }
 }

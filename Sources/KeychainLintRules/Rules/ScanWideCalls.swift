@@ -11,9 +11,9 @@ import KeychainLintModel
 /// makes such a call (the index holds only so many trees), so one walk instead of four saves most
 /// of that parsing. Each rule keeps the logic of its share; this only runs the shares together.
 struct ScanWideCalls: Sendable {
-    var faceIDUses: [MissingFaceIDUsageDescriptionRule.FaceIDUse] = []
+    var faceIDUses: [MissingFaceIDUsageDescriptionJudgement.FaceIDUse] = []
     var connectedAccessibleKeys: Set<String> = []
-    var applicationPasswordItems: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
+    var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
     var firstProtectedItem: ValueLocation?
 
     static let faceIDCalls = ["SecAccessControlCreateWithFlags", "evaluatePolicy"]
@@ -27,15 +27,15 @@ struct ScanWideCalls: Sendable {
 
     /// One call's shares.
     private struct Share: Sendable {
-        var faceIDUse: MissingFaceIDUsageDescriptionRule.FaceIDUse?
+        var faceIDUse: MissingFaceIDUsageDescriptionJudgement.FaceIDUse?
         var connectedKeys: [String] = []
-        var applicationPasswordItems: [ApplicationPasswordQueryMissingContextRule.ProtectedItem] = []
-        /// The position of the call's name in `BroadQueryWithoutUISkipRule.storingCalls`, and what it stores.
+        var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
+        /// The position of the call's name in `BroadQueryWithoutUISkipJudgement.storingCalls`, and what it stores.
         var protectedItem: (order: Int, location: ValueLocation)?
     }
 
     private static func compute(_ scan: ScanContext) -> ScanWideCalls {
-        let storing = BroadQueryWithoutUISkipRule.storingCalls
+        let storing = BroadQueryWithoutUISkipJudgement.storingCalls
         var names = faceIDCalls
         for name in WeakKeychainAccessibilityRule.allCalls + ["SecItemAdd"] + storing where !names.contains(name) {
             names.append(name)

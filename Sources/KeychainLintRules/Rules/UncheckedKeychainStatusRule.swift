@@ -8,9 +8,6 @@ import SwiftSyntax
 /// `swift.unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
 /// Keychain Items with Face ID or Touch ID": test the status, handle errSecDuplicateItem).
 public struct UncheckedKeychainStatusRule: SwiftRule {
-    static let statusCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecItemDelete", "SecItemCopyMatching"]
-    static let keyCall = "SecKeyCreateRandomKey"
-
     public static let interests: [RuleInterest] = [
         .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecItemDelete"), .call("SecItemCopyMatching"),
         .call("SecKeyCreateRandomKey"),
@@ -18,70 +15,30 @@ public struct UncheckedKeychainStatusRule: SwiftRule {
 
     public init(options: [String: ConfigValue]) {}
 
-    /// How a call's result is used.
-    enum Use: Equatable {
-        case used
-        case discarded
-        /// Stored in a local variable that nothing reads.
-        case storedUnread(String)
-    }
-
     public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let (reference, name) = QueryRuleSupport.freeCall(input, named: Self.statusCalls.union([Self.keyCall])) else { return }
+        guard let (reference, name) = QueryRuleSupport.freeCall(
+            input, named: UncheckedKeychainStatusJudgement.statusCalls.union([UncheckedKeychainStatusJudgement.keyCall]))
+        else { return }
         let call = reference.syntax
         let lists = ListFacts.Lookup(context)
         let use = Self.use(of: call, lists)
         guard use != .used else { return }
-        if name == Self.keyCall {
+        if name == UncheckedKeychainStatusJudgement.keyCall {
             // The failure is still noticed when the error out-parameter is read afterwards.
             if let errorName = Self.errorVariable(of: call),
                 Self.isLocalVariableRead(errorName, from: Syntax(call), skipping: call, lists)
             {
                 return
             }
-            context.report(at: call.calledExpression, message: Self.keyMessage(use))
+            context.report(at: call.calledExpression, message: UncheckedKeychainStatusJudgement.keyMessage(use))
             return
         }
-        context.report(at: call.calledExpression, message: Self.statusMessage(name, use))
-    }
-
-    static func statusMessage(_ name: String, _ use: Use) -> String {
-        let what: String
-        switch use {
-        case .storedUnread(let variable): what = "The OSStatus of \(name) is stored in `\(variable)` but never read"
-        default: what = "The OSStatus of \(name) is discarded"
-        }
-        return what + ": " + consequence(name)
-    }
-
-    static func consequence(_ name: String) -> String {
-        switch name {
-        case "SecItemAdd":
-            "a failed add (errSecDuplicateItem, errSecParam, errSecInteractionNotAllowed, …) goes unnoticed and the app carries on as if the item were stored"
-        case "SecItemUpdate":
-            "a failed update goes unnoticed and the item keeps its old data and attributes"
-        case "SecItemDelete":
-            "a failed delete goes unnoticed and the item stays in the Keychain"
-        default:
-            "a failed read (errSecAuthFailed, errSecInteractionNotAllowed, …) cannot be told apart from a missing item"
-        }
-    }
-
-    /// `spelling` words the failed result as the code writes it: `nil` in Swift, `NULL` in C and
-    /// Objective-C (`objc.unchecked_keychain_status`).
-    static func keyMessage(_ use: Use, spelling: FlagSpelling = .swift) -> String {
-        let what: String
-        switch use {
-        case .storedUnread(let variable): what = "The key returned by SecKeyCreateRandomKey is stored in `\(variable)` but never read"
-        default: what = "The key returned by SecKeyCreateRandomKey is discarded"
-        }
-        let failed = spelling == .swift ? "nil" : "NULL"
-        return what + ": when key generation fails (\(failed), with the reason in the error out-parameter) nothing notices, and later code looks for a key that was never created"
+        context.report(at: call.calledExpression, message: UncheckedKeychainStatusJudgement.statusMessage(name, use))
     }
 
     // MARK: - Use of a call's result
 
-    static func use(of call: FunctionCallExprSyntax, _ lists: ListFacts.Lookup) -> Use {
+    static func use(of call: FunctionCallExprSyntax, _ lists: ListFacts.Lookup) -> UncheckedKeychainStatusJudgement.Use {
         var outer = Syntax(call)
         while let parent = outer.parent {
             if SyntaxQueries.isEffectMarker(parent) {
@@ -340,7 +297,7 @@ extension UncheckedKeychainStatusRule {
                 ↓SecItemDelete(query as CFDictionary)
             }
             """,
-            messages: [statusMessage("SecItemAdd", .discarded), statusMessage("SecItemDelete", .discarded)]),
+            messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemAdd", .discarded), UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .discarded)]),
         .triggering(
             "`_ = SecKeyCreateRandomKey(…)` with an error that is never looked at",
             """
@@ -349,7 +306,7 @@ extension UncheckedKeychainStatusRule {
                 _ = ↓SecKeyCreateRandomKey(attributes as CFDictionary, &error)
             }
             """,
-            messages: [keyMessage(.discarded)]),
+            messages: [UncheckedKeychainStatusJudgement.keyMessage(.discarded)]),
         .triggering(
             "A status stored in a variable that is never read; `let _ =`",
             """
@@ -358,7 +315,7 @@ extension UncheckedKeychainStatusRule {
                 let _ = ↓SecItemDelete(query as CFDictionary)
             }
             """,
-            messages: [statusMessage("SecItemUpdate", .storedUnread("status")), statusMessage("SecItemDelete", .discarded)]),
+            messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemUpdate", .storedUnread("status")), UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .discarded)]),
         .triggering(
             "A reused status variable that is only ever written",
             """
@@ -367,7 +324,7 @@ extension UncheckedKeychainStatusRule {
                 status = ↓SecItemAdd(attributes as CFDictionary, nil)
             }
             """,
-            messages: [statusMessage("SecItemDelete", .storedUnread("status")), statusMessage("SecItemAdd", .storedUnread("status"))]),
+            messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .storedUnread("status")), UncheckedKeychainStatusJudgement.statusMessage("SecItemAdd", .storedUnread("status"))]),
         .triggering(
             "A read whose status is dropped, in a function without a result",
             """
@@ -378,7 +335,7 @@ extension UncheckedKeychainStatusRule {
             }
             func wipe(query: [String: Any]) { ↓SecItemDelete(query as CFDictionary) }
             """,
-            messages: [statusMessage("SecItemCopyMatching", .discarded), statusMessage("SecItemDelete", .discarded)]),
+            messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemCopyMatching", .discarded), UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .discarded)]),
         .triggering(
             "Swift 6.2's `unsafe` marker does not use the status",
             """
@@ -391,7 +348,7 @@ extension UncheckedKeychainStatusRule {
                 _ = unsafe ↓SecItemDelete(query as CFDictionary)
             }
             """,
-            messages: [statusMessage("SecItemCopyMatching", .discarded), statusMessage("SecItemDelete", .discarded)]),
+            messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemCopyMatching", .discarded), UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .discarded)]),
         .nonTriggering(
             "A status read through Swift 6.2's `unsafe` marker",
             """

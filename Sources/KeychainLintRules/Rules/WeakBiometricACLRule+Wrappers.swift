@@ -23,7 +23,7 @@ extension WeakBiometricACLRule {
             othersToo: .init(one: "is weak too", many: "are weak too")
         ) { option in
             // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
-            guard let flags = option.flags, flags.rejectedCombination == nil, let description = weakness(of: flags) else { return nil }
+            guard let flags = option.flags, flags.rejectedCombination == nil, let description = WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags) else { return nil }
             return Self.wrapperMessage(setting.written(option), description)
         }
     }

@@ -6,20 +6,13 @@ import KeychainLintCore
 /// `swift.weak_biometric_acl` — biometry flags that survive a new enrolment (OWASP MASWE-0014,
 /// MASTG-TEST-0270).
 public struct WeakBiometricACLRule: SwiftRule {
-    public static let defaultWeakFlags: [String] = ["biometryAny", "touchIDAny", "userPresence"]
-
     public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
 
     /// Flag names from the configuration, in a fixed order so messages are deterministic.
     let weakFlags: [String]
 
-    static let weakBiometricFlags = RuleOption<[String]>.nameList(
-        "weakBiometricFlags", allowed: AccessControlFlag.constraintNames, default: defaultWeakFlags,
-        help: "SecAccessControlCreateFlags names that count as weak (default: biometryAny, touchIDAny, userPresence).")
-
     public init(options: [String: ConfigValue]) {
-        let configured = Self.weakBiometricFlags.value(in: options)
-        weakFlags = AccessControlFlag.constraintNames.filter(configured.contains)
+        weakFlags = WeakBiometricACLJudgement.weakFlags(in: options)
     }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
@@ -37,34 +30,8 @@ public struct WeakBiometricACLRule: SwiftRule {
             // A combination Security rejects is never stored: swift.invalid_access_control_flags
             // reports it, once.
             guard let flags = AccessControlFlagSet.interpret(value), flags.rejectedCombination == nil else { return nil }
-            return weakness(of: flags)
+            return WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags)
         }
-    }
-
-    /// Why a flags value is weak under the configured list, or nil; flags spelled as the code's
-    /// language writes them (objc.weak_biometric_acl shares this judgement).
-    func weakness(of flags: AccessControlFlagSet, in spelling: FlagSpelling = .swift) -> String? {
-        let userPresence = spelling.flag("userPresence")
-        if weakFlags.contains("userPresence") {
-            if flags.contains(.userPresence) {
-                return "`\(userPresence)` falls back to the device passcode and accepts biometrics enrolled after the item was created"
-            }
-            if flags.isUserPresenceCombination {
-                return "`\(spelling.flags(flags))` is `\(userPresence)`: it falls back to the device passcode and accepts biometrics enrolled after the item was created"
-            }
-        }
-        for name in weakFlags where name != "userPresence" {
-            guard let flag = AccessControlFlag.named(name), flags.contains(flag) else { continue }
-            let spelled = flags.spelling(of: flag)
-            switch flag.bit {
-            case AccessControlFlag.biometryAny.bit:
-                let alias = spelled == "touchIDAny" ? " (deprecated alias of `\(spelling.flag("biometryAny"))`)" : ""
-                return "`\(spelling.flag(spelled))`\(alias) accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
-            default:
-                return "`\(spelling.flag(spelled))` is in the configured weakBiometricFlags"
-            }
-        }
-        return nil
     }
 
     public static let description = RuleDescription(
@@ -129,7 +96,7 @@ public struct WeakBiometricACLRule: SwiftRule {
         remediation:
             "Use .biometryCurrentSet (with .privateKeyUsage for Secure Enclave keys) so the item is invalidated when biometrics change; check availability with canEvaluatePolicy first and handle invalidation.",
         options: [
-            weakBiometricFlags.spec,
+            WeakBiometricACLJudgement.weakBiometricFlags.spec,
         ],
         examples: examples + wrapperExamples)
 }

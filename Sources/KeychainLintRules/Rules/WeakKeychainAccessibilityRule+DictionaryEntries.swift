@@ -16,7 +16,7 @@ extension WeakKeychainAccessibilityRule {
             return
         }
         let location = context.file.valueLocation(of: keyExpression)
-        guard !connectedKeys(context.scan).contains(QueryRuleSupport.key(location)) else { return }
+        guard !connectedKeys(context.scan).contains(QueryJudgement.key(location)) else { return }
         // A search filter: the dictionary goes, in this function, only to code that
         // reads, deletes or migrates matching items (`migrateObjects(matching: query)`).
         if let search = Self.searchUse(ofDictionaryHolding: keyExpression) {
@@ -28,8 +28,8 @@ extension WeakKeychainAccessibilityRule {
             return
         }
         let resolution = context.resolve(valueExpression)
-        guard let weak = resolution.values.first(where: { Self.weakSpelling($0.value) != nil }),
-            let spelling = Self.weakSpelling(weak.value)
+        guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityJudgement.weakSpelling($0.value) != nil }),
+            let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(weak.value)
         else {
             context.noteGaps(resolution, asking: "value of kSecAttrAccessible")
             return

@@ -15,7 +15,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
-        guard let weak = setting.values.first(where: { $0.option.accessibility.map(Self.weakValues.contains) == true }),
+        guard let weak = setting.values.first(where: { $0.option.accessibility.map(WeakKeychainAccessibilityJudgement.weakValues.contains) == true }),
             let constant = weak.option.accessibility
         else {
             context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
@@ -25,7 +25,7 @@ extension WeakKeychainAccessibilityRule {
         let publicKey = setting.site.configuresPublicKey
         context.report(
             at: setting.expression,
-            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + (publicKey ? Self.publicKeyNote : "")
+            message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
                 + context.describeTrace(weak.trace),
             confidence: weak.trace.isEmpty ? .high : .medium,
             severity: publicKey ? .low : nil,
@@ -34,7 +34,7 @@ extension WeakKeychainAccessibilityRule {
 
     /// "`.accessibility(.always)` (KeychainAccess) → `kSecAttrAccessibleAlways`: readable while …".
     static func wrapperMessage(_ written: String, constant: String) -> String {
-        "\(written) → `\(constant)`: \(why)"
+        "\(written) → `\(constant)`: \(WeakKeychainAccessibilityJudgement.why)"
     }
 
     static let wrapperNote =
@@ -152,7 +152,7 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [
-                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)") + publicKeyNote,
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)") + WeakKeychainAccessibilityJudgement.publicKeyNote,
                 alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)"),
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),

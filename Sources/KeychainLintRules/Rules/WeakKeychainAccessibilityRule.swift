@@ -6,7 +6,6 @@ import KeychainLintCore
 /// `swift.weak_keychain_accessibility` — Keychain items readable while the device is locked (OWASP
 /// MASWE-0006; mobsfscan `ios_keychain_weak_accessibility_value`).
 public struct WeakKeychainAccessibilityRule: SwiftRule {
-    static let weakValues: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
     static let storingCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
     static let allCalls = ["SecItemAdd", "SecItemUpdate", "SecItemCopyMatching", "SecItemDelete", "SecKeyCreateRandomKey"]
     static let createFunction = "SecAccessControlCreateWithFlags"
@@ -37,35 +36,22 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
         }
     }
 
-    /// The weak constant a resolved value names, spelled as written (`"dk"` keeps its raw form).
-    static func weakSpelling(_ value: Value) -> String? {
-        guard let name = SecItemKeys.accessibilityName(value), weakValues.contains(name) else { return nil }
-        if case .string(let raw) = value { return "`\"\(raw)\"` (\(name))" }
-        return "`\(name)`"
-    }
-
-    static let why = "readable while the device is locked (deprecated since iOS 12)"
-
     // MARK: SecAccessControlCreateWithFlags(_, protection, _, _)
 
     private func checkProtection(_ call: SwiftCall, in context: RuleContext) {
         guard let argument = call.argument(1) else { return }
         let resolution = context.resolve(argument)
-        guard let weak = resolution.values.first(where: { Self.weakSpelling($0.value) != nil }),
-            let spelling = Self.weakSpelling(weak.value)
+        guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityJudgement.weakSpelling($0.value) != nil }),
+            let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(weak.value)
         else {
             context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
             return
         }
         context.report(
             at: argument,
-            message: Self.protectionMessage(spelling) + context.describeTrace(weak.trace),
+            message: WeakKeychainAccessibilityJudgement.protectionMessage(spelling) + context.describeTrace(weak.trace),
             confidence: weak.trace.isEmpty ? .high : .medium,
             trace: weak.trace)
-    }
-
-    static func protectionMessage(_ spelling: String) -> String {
-        "\(spelling) as the protection of SecAccessControlCreateWithFlags makes the item \(why), whatever the access control flags"
     }
 
     // MARK: Queries that reach SecItemAdd, SecItemUpdate's attributes, SecKeyCreateRandomKey
@@ -76,7 +62,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
             let (queries, gaps) = context.queries(argument.expression)
             if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary passed to \(name)") }
             for query in queries {
-                var dictionaries = [(query, argument.role, Self.isPublicKey(query))]
+                var dictionaries = [(query, argument.role, WeakKeychainAccessibilityJudgement.isPublicKey(query))]
                 if name == "SecKeyCreateRandomKey" {
                     for nestedKey in ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"] {
                         if let nested = query.nested(nestedKey) {
@@ -85,14 +71,14 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
                     }
                 }
                 for (dictionary, role, publicKey) in dictionaries {
-                    guard let entry = dictionary.entry("kSecAttrAccessible"), let spelling = Self.weakSpelling(entry.value) else { continue }
-                    let message = Self.queryMessage(spelling, role: role) + (publicKey ? Self.publicKeyNote : "")
+                    guard let entry = dictionary.entry("kSecAttrAccessible"), let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(entry.value) else { continue }
+                    let message = WeakKeychainAccessibilityJudgement.queryMessage(spelling, role: role) + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
                         + QueryRuleSupport.localTrace(dictionary.trace, in: context)
                     let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
                     // A public key is no secret (decision D4): the deprecated constant is still reported.
                     let severity: Severity? = publicKey ? .low : nil
                     if let location = entry.valueLocation ?? entry.location {
-                        guard reported.insert(QueryRuleSupport.key(location)).inserted else { continue }
+                        guard reported.insert(QueryJudgement.key(location)).inserted else { continue }
                         context.report(at: location, message: message, confidence: confidence, severity: severity, trace: dictionary.trace,
                                        snippet: "kSecAttrAccessible: \(spelling)")
                     } else if reported.insert("call|" + message).inserted {
@@ -102,17 +88,6 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
                 }
             }
         }
-    }
-
-    static func queryMessage(_ spelling: String, role: String) -> String {
-        "\(spelling) in \(role) makes the item \(why)"
-    }
-
-    static let publicKeyNote = "; the item is a public key, which is no secret, so only the deprecated constant matters (low severity)"
-
-    /// A dictionary that stores a public key (`kSecAttrKeyClass: kSecAttrKeyClassPublic`).
-    static func isPublicKey(_ query: KeychainQuery) -> Bool {
-        query.value("kSecAttrKeyClass").flatMap(SecItemKeys.valueName) == "kSecAttrKeyClassPublic"
     }
 
     // MARK: kSecAttrAccessible → Always pairs no Keychain call in the scan is seen receiving
@@ -132,7 +107,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
                 let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
                 for dictionary in [query] + nested {
                     if let location = dictionary.entry("kSecAttrAccessible")?.location {
-                        keys.append(QueryRuleSupport.key(location))
+                        keys.append(QueryJudgement.key(location))
                     }
                 }
             }
@@ -141,7 +116,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
     }
 
     static func entryMessage(_ spelling: String) -> String {
-        "\(spelling) as `kSecAttrAccessible` makes Keychain items built from this dictionary \(why); no Keychain call in the scan was seen receiving it"
+        "\(spelling) as `kSecAttrAccessible` makes Keychain items built from this dictionary \(WeakKeychainAccessibilityJudgement.why); no Keychain call in the scan was seen receiving it"
     }
 
     public static let description = RuleDescription(
@@ -227,7 +202,7 @@ extension WeakKeychainAccessibilityRule {
                 guard status == errSecSuccess else { throw KeychainError(status: status) }
             }
             """,
-            messages: [queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + " (via `query` (line 2))"]),
+            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + " (via `query` (line 2))"]),
         .triggering(
             "The raw string \"dku\" under the raw key \"pdmn\", and in SecItemUpdate's attributes",
             """
@@ -241,9 +216,9 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [
-                queryMessage("`\"dku\"` (kSecAttrAccessibleAlwaysThisDeviceOnly)", role: "the query passed to SecItemAdd")
+                WeakKeychainAccessibilityJudgement.queryMessage("`\"dku\"` (kSecAttrAccessibleAlwaysThisDeviceOnly)", role: "the query passed to SecItemAdd")
                     + " (via `attributes` (line 2) → else of `token.isEmpty` (line 3))",
-                queryMessage("`\"dk\"` (kSecAttrAccessibleAlways)", role: "the attributes passed to SecItemUpdate") + " (via `update` (line 6))",
+                WeakKeychainAccessibilityJudgement.queryMessage("`\"dk\"` (kSecAttrAccessibleAlways)", role: "the attributes passed to SecItemUpdate") + " (via `update` (line 6))",
             ]),
         .triggering(
             "The protection argument of SecAccessControlCreateWithFlags, through a constant in another file",
@@ -260,7 +235,7 @@ extension WeakKeychainAccessibilityRule {
                     """,
             ],
             messages: [
-                protectionMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`") + " (via `KeychainConfig.protection` (Config.swift:2))"
+                WeakKeychainAccessibilityJudgement.protectionMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`") + " (via `KeychainConfig.protection` (Config.swift:2))"
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
@@ -287,7 +262,7 @@ extension WeakKeychainAccessibilityRule {
                     }
                     """,
             ],
-            messages: [queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")]),
+            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")]),
         .triggering(
             "A wrapper builds the attributes its callers pass on: no SecItem call in the scan receives them",
             """
@@ -324,7 +299,7 @@ extension WeakKeychainAccessibilityRule {
                 return key
             }
             """,
-            messages: [queryMessage("`kSecAttrAccessibleAlways`", role: "the attributes passed to SecKeyCreateRandomKey") + " (via `attributes` (line 2))"],
+            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the attributes passed to SecKeyCreateRandomKey") + " (via `attributes` (line 2))"],
             alsoTriggers: ["swift.key_without_user_authentication"]),
         .nonTriggering(
             "AfterFirstUnlock values are not weak (mobsfscan's known false positive)",
@@ -419,9 +394,9 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [
-                queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the attributes passed to SecKeyCreateRandomKey")
-                    + publicKeyNote + " (via `attributes` (line 2))",
-                queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + publicKeyNote + " (via `item` (line 9))",
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the attributes passed to SecKeyCreateRandomKey")
+                    + WeakKeychainAccessibilityJudgement.publicKeyNote + " (via `attributes` (line 2))",
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + WeakKeychainAccessibilityJudgement.publicKeyNote + " (via `item` (line 9))",
             ]),
         .triggering(
             "keychain-swift's KeychainSwiftConstants used as the keys of the app's own query",
@@ -437,6 +412,6 @@ extension WeakKeychainAccessibilityRule {
                 print(SecItemAdd(query as CFDictionary, nil))
             }
             """,
-            messages: [queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + " (via `query` (line 4))"]),
+            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + " (via `query` (line 4))"]),
     ]
 }
