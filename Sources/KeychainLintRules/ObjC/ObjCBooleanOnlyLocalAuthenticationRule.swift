@@ -1,4 +1,3 @@
-import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintModel
 import KeychainLintRuleKit

@@ -1,4 +1,3 @@
-import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintModel
 import KeychainLintRuleKit
@@ -50,7 +49,7 @@ public struct ObjCDeprecatedKeychainAPIRule: ObjCRule {
     /// replacement does not exist (then a `--verbose` note says why it is silent).
     private func report(_ name: String, at range: ObjCSourceRange, message: String, in context: ObjCRuleContext) {
         let branches = ObjCAvailabilityBranches.olderSystemsBranches(at: range.start.offset, in: context)
-        if let branch = DeprecatedKeychainAPIRule.replacementMissing(for: name, in: branches) {
+        if let branch = DeprecatedKeychainAPIJudgement.replacementMissing(for: name, in: branches) {
             let location = context.resolver.location(range)
             context.noteGaps(
                 Resolution(gaps: [ResolutionGap(

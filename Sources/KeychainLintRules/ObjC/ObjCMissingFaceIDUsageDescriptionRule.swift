@@ -1,4 +1,3 @@
-import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintCore
 import KeychainLintModel

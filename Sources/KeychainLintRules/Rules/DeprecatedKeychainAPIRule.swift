@@ -39,39 +39,11 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
     /// `evaluatedPolicyDomainState`'s message (Swift wording).
     static let domainStateMessage = DeprecatedKeychainAPIJudgement.domainStateMessage(in: .swift)
 
-    /// Where each replacement first exists, per platform (Apple's API documentation of
-    /// `biometryAny`/`biometryCurrentSet`, `companion`, `LAContext.localizedReason`,
-    /// `LAContext.interactionNotAllowed` and `LAContext.domainState`).
-    static let replacementIntroduced: [String: [String: Availability.Version]] = {
-        func versions(_ table: [String: String]) -> [String: Availability.Version] { table.compactMapValues(Availability.Version.init) }
-        let biometry = versions(["iOS": "11.3", "macOS": "10.13.4", "watchOS": "4.3", "tvOS": "11.3", "macCatalyst": "13.1"])
-        let companion = versions(["iOS": "18", "macOS": "15", "watchOS": "11", "tvOS": "18", "visionOS": "2", "macCatalyst": "18"])
-        let contextReason = versions(["iOS": "11", "macOS": "10.13", "macCatalyst": "13.1"])
-        let stateHash = versions(["iOS": "18", "macOS": "15", "visionOS": "2", "macCatalyst": "18"])
-        return [
-            "touchIDAny": biometry, "touchIDCurrentSet": biometry,
-            "kSecAccessControlTouchIDAny": biometry, "kSecAccessControlTouchIDCurrentSet": biometry,
-            "watch": companion, "kSecAccessControlWatch": companion,
-            "kSecUseOperationPrompt": contextReason, "kSecUseAuthenticationUIAllow": contextReason,
-            "kSecUseAuthenticationUIFail": contextReason, "kSecUseNoAuthenticationUI": contextReason,
-            DeprecatedKeychainAPIJudgement.domainState: stateHash,
-        ]
-    }()
-
     /// The availability check on whose older-systems side `node` lies and where the replacement
     /// for `name` does not exist yet (`.touchIDAny` in the else of `if #available(iOS 11.3, *)`):
     /// there the deprecated API is the right one.
     static func replacementMissing(for name: String, at node: some SyntaxProtocol) -> Availability.OlderSystemsBranch? {
-        replacementMissing(for: name, in: Availability.olderSystemsBranches(of: node))
-    }
-
-    /// The first of `branches` (older-systems sides of availability checks around a use, found
-    /// by either front end) where the replacement for `name` does not exist yet.
-    static func replacementMissing(for name: String, in branches: [Availability.OlderSystemsBranch]) -> Availability.OlderSystemsBranch? {
-        guard let introduced = replacementIntroduced[name] else { return nil }
-        return branches.first { branch in
-            branch.below.contains { platform, version in introduced[platform].map { version <= $0 } ?? false }
-        }
+        DeprecatedKeychainAPIJudgement.replacementMissing(for: name, in: Availability.olderSystemsBranches(of: node))
     }
 
     /// Reports, unless the use is on the older-systems side of an availability check where the
