@@ -1,7 +1,7 @@
 import KeychainLintModel
 
 // Names: YES/NO/nil, parameters, locals through branches (which assignments may reach a use),
-// static and global constants, `#define`s, and symbols declared outside the file.
+// static and global constants, `#define`s, instance variables, and symbols declared outside the file.
 extension ObjCValueResolver {
     func evaluateName(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution {
         switch name {
@@ -34,6 +34,8 @@ extension ObjCValueResolver {
             guard let value = macro.value else { return gap(use.range, "the macro `\(name)` is not an expression") }
             return evaluate(value, env.deeper("macro " + name)).through(step(.variable, "`\(name)`", at: macro.nameRange))
         }
+        // Instance state of the method's class: stored into by its methods in this file.
+        if let state = instanceState(name, at: use, env) { return state }
         // Declared outside the file: an SDK constant (`kSecAttrAccessibleAlways`) or a symbol of
         // another file; rules act only on the names they know.
         return .value(.symbol(name))

@@ -9,7 +9,8 @@ import KeychainLintModel
 /// or not), `|` flag expressions and `|=`, locals through branches (an assignment replaces an
 /// earlier one only when it runs on every path between them), `static`/global constants,
 /// `#define` constants, and C functions and methods of the file whose value comes from their
-/// `return`s. Anything else (parameters, properties, other files, unknown messages) is a gap:
+/// `return`s, and instance state (`self.x`, `_x`) to what the class's methods in the file store in
+/// it. Anything else (parameters, other files, unknown messages) is a gap:
 /// rules act only on values, and `--verbose` shows the gaps.
 ///
 /// Answers are per file: Objective-C code rarely hands a Keychain value across files in ways a
@@ -38,6 +39,8 @@ public final class ObjCValueResolver {
     /// asks about the same call (each call site's arguments carry their own path).
     var boundCalls: [BoundCall: Resolution] = [:]
     var nextArgumentsScope = 0
+    /// Stores into instance state, by class and storage (`instanceWrites()`), gathered once.
+    var instanceWritesCache: [String: [String: [InstanceWrite]]]?
 
     struct BoundCall: Hashable {
         let body: Int
@@ -262,6 +265,9 @@ public final class ObjCValueResolver {
             return messageSend(message, at: expression, env)
         case .subscript(let base, let index):
             return lookup(base, index, at: expression, env)
+        case .member(let base, let name, _) where base.strippingCastsAndParentheses.identifierName == "self":
+            return instanceState(name, at: expression, env)
+                ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not stored in this file's methods")
         default:
             return gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")
         }

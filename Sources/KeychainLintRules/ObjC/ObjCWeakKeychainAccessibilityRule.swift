@@ -171,6 +171,46 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
             messages: [
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `attributes` (line 7) → `attributesWithAccessibility:` (line 2) → argument `accessibility` of the call (line 7))",
             ]),
+        .triggeringObjC(
+            "A property set when the object is made, read by the method that stores",
+            """
+            @implementation Store
+            - (instancetype)init {
+                self = [super init];
+                self.accessibility = kSecAttrAccessibleAlways;
+                return self;
+            }
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: ↓(__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 8) → `self.accessibility` (line 4))",
+            ]),
+        .nonTriggeringObjC(
+            "A property only ever given by the caller, and another class's weak property",
+            """
+            @implementation Legacy
+            - (instancetype)init { self = [super init]; _accessibility = kSecAttrAccessibleAlways; return self; }
+            @end
+            @implementation Store
+            - (instancetype)initWithAccessibility:(CFStringRef)accessibility {
+                self = [super init];
+                _accessibility = accessibility;
+                return self;
+            }
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: (__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """),
         .nonTriggeringObjC(
             "A strong constant, and a weak one only searched for",
             """

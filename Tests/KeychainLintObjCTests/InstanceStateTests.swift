@@ -1,0 +1,99 @@
+import KeychainLintModel
+import KeychainLintObjC
+import Testing
+
+/// Instance state as `ObjCValueResolver` follows it: what the class's methods in the file store
+/// in a property or instance variable is what a read of it through `self` can be.
+@Suite("Objective-C resolver: instance state")
+struct InstanceStateTests {
+    /// The values (and whether there is a gap) of the first argument of the first `probe(…)` call.
+    static func probed(_ source: String) -> (values: [String], hasGap: Bool, trace: [String]) {
+        let tree = ObjCSyntaxTree.parse(source)
+        guard let argument = tree.calls(named: "probe").first?.arguments.first?.value else { return ([], true, []) }
+        let resolver = ObjCValueResolver(path: "Store.m", source: source, tree: tree)
+        let resolution = resolver.resolve(argument)
+        return (resolution.values.map { "\($0.value)" }.sorted(), !resolution.gaps.isEmpty,
+                resolution.values.first?.trace.map { "\($0.text)@\($0.line)" } ?? [])
+    }
+
+    @Test func aPropertySetInInitIsReadThroughSelfAndThroughItsIvar() {
+        let source = """
+            @implementation Store
+            - (instancetype)init {
+                self = [super init];
+                self.accessibility = kSecAttrAccessibleAlways;
+                return self;
+            }
+            - (void)viaProperty { probe(self.accessibility); }
+            - (void)viaIvar { probe(_accessibility); }
+            @end
+            """
+        let viaProperty = Self.probed(source)
+        #expect(viaProperty.values == ["\(Value.symbol("kSecAttrAccessibleAlways"))"])
+        #expect(!viaProperty.hasGap)
+        #expect(viaProperty.trace == ["`self.accessibility`@4"])
+        let viaIvar = Self.probed(source.replacingOccurrences(of: "- (void)viaProperty { probe(self.accessibility); }\n", with: ""))
+        #expect(viaIvar.values == ["\(Value.symbol("kSecAttrAccessibleAlways"))"])
+    }
+
+    @Test func everyStoreInAnyMethodIsAPossibleValueAndASetterSendCounts() {
+        let result = Self.probed("""
+            @implementation Store {
+                CFTypeRef _protection;
+            }
+            - (void)lock { _protection = kSecAttrAccessibleWhenUnlockedThisDeviceOnly; }
+            - (void)legacy { [self setProtection:kSecAttrAccessibleAlways]; }
+            - (void)save { probe(_protection); }
+            @end
+            """)
+        #expect(result.values == ["\(Value.symbol("kSecAttrAccessibleAlways"))", "\(Value.symbol("kSecAttrAccessibleWhenUnlockedThisDeviceOnly"))"].sorted())
+        #expect(!result.hasGap)
+    }
+
+    @Test func aValueHandedInThroughAParameterIsAGap() {
+        let result = Self.probed("""
+            @implementation Store
+            - (void)setUp:(CFTypeRef)protection { _protection = protection; }
+            - (void)save { probe(self.protection); }
+            @end
+            """)
+        #expect(result.values.isEmpty)
+        #expect(result.hasGap)
+    }
+
+    @Test func anotherClassesStoreIsNotThisClassesState() {
+        let result = Self.probed("""
+            @implementation Other
+            - (void)setUp { self.protection = kSecAttrAccessibleAlways; }
+            @end
+            @implementation Store
+            - (void)save { probe(self.protection); }
+            @end
+            """)
+        #expect(result.values.isEmpty)
+        #expect(result.hasGap)
+    }
+
+    @Test func aLocalOfTheSameNameInAnotherMethodIsNotInstanceState() {
+        let result = Self.probed("""
+            @implementation Store
+            - (void)setUp { CFTypeRef protection = kSecAttrAccessibleAlways; use(protection); }
+            - (void)save { probe(protection); }
+            @end
+            """)
+        // Not stored by any method: a name declared elsewhere (as before instance state was followed).
+        #expect(result.values == ["\(Value.symbol("protection"))"])
+    }
+
+    @Test func aCategoryOfTheClassSharesItsState() {
+        let result = Self.probed("""
+            @implementation Store
+            - (instancetype)init { self = [super init]; _service = @"vault"; return self; }
+            @end
+            @implementation Store (Keychain)
+            - (void)save { probe(self.service); }
+            @end
+            """)
+        #expect(result.values == ["\(Value.string("vault"))"])
+    }
+}
