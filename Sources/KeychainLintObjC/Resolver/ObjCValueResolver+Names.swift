@@ -4,6 +4,26 @@ import KeychainLintModel
 // static and global constants, `#define`s, instance variables, and symbols declared outside the file.
 extension ObjCValueResolver {
     func evaluateName(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution {
+        let resolution = evaluateNameAnywhere(name, at: use, env)
+        guard resolution.values.contains(where: { $0.value == .null }), isCheckedNotNull(name, at: use.range.start.offset) else {
+            return resolution
+        }
+        return Resolution(values: resolution.values.filter { $0.value != .null }, gaps: resolution.gaps)
+    }
+
+    /// Whether a check on the way to `offset` says `name` is not null there (`NullGuards`), and
+    /// nothing assigns it between that check and `offset`.
+    func isCheckedNotNull(_ name: String, at offset: Int) -> Bool {
+        guard let body = body(containing: offset) else { return false }
+        let assignments = bindings(of: name, in: body)
+        return NullGuards.names(at: offset, in: body.body).contains { guarded in
+            guarded.name == name
+                && !assignments.contains { $0.range.start.offset >= guarded.checkedAt && $0.range.start.offset < offset }
+        }
+    }
+
+    /// The values `name` may have at `use`, before any null check around the use is applied.
+    func evaluateNameAnywhere(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution {
         switch name {
         case "YES", "true", "TRUE": return .value(.bool(true))
         case "NO", "false", "FALSE": return .value(.bool(false))

@@ -78,5 +78,45 @@ public struct ObjCInvalidAccessControlFlagsRule: ObjCRule {
             }
             """,
             alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "A protection that may be NULL where it is passed",
+            """
+            CFTypeRef protection(int option) {
+                switch (option) {
+                case 1: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                default: return NULL;
+                }
+            }
+            void store(int option) {
+                CFTypeRef accessible = protection(option);
+                SecAccessControlCreateWithFlags(NULL, ↓accessible, kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """,
+            messages: [
+                "`nil` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly (via `accessible` (line 8) → `protection()` (line 1))",
+            ]),
+        .nonTriggeringObjC(
+            "A protection that may be NULL, checked before it is passed (in the condition, or by an early return)",
+            """
+            CFTypeRef protection(int option) {
+                switch (option) {
+                case 1: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                default: return NULL;
+                }
+            }
+            void store(int option, BOOL biometric) {
+                CFTypeRef accessible = protection(option);
+                if (biometric && accessible) {
+                    SecAccessControlCreateWithFlags(NULL, accessible, kSecAccessControlBiometryCurrentSet, NULL);
+                }
+            }
+            void storeLater(int option) {
+                CFTypeRef accessible = protection(option);
+                if (accessible == NULL) {
+                    return;
+                }
+                SecAccessControlCreateWithFlags(NULL, accessible, kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """),
     ]
 }
