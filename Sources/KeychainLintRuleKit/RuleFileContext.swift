@@ -32,6 +32,19 @@ open class RuleFileContext {
         }
     }
 
+    /// Records, for `--verbose`, where a bound of the resolver was met while answering a question
+    /// (more possible values than it keeps, its step budget, its depth or nesting limits): values beyond the bound
+    /// are not judged, so a finding may be missing even when others were judged. Said whether or
+    /// not the rule reports, since a bound never drops a finding silently.
+    public func noteBoundsMet(_ resolutionGaps: [ResolutionGap]) {
+        for gap in resolutionGaps where Self.boundKinds.contains(gap.kind) {
+            let noted = ResolutionGap(file: gap.file, line: gap.line, column: gap.column, reason: "\(rule.id): \(gap.reason)", kind: gap.kind)
+            if !gaps.contains(noted) { gaps.append(noted) }
+        }
+    }
+
+    static let boundKinds: Set<ResolutionGap.Kind> = [.searchLimit, .stepBudget, .depthLimit, .nestingLimit]
+
     /// Reports at a location that may lie in another file (a helper's dictionary entry); the
     /// engine drops duplicates when several calls lead to the same place. The fingerprint
     /// (`snippet`) is finished by the engine.

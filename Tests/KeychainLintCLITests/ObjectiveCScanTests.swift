@@ -142,4 +142,23 @@ struct ObjectiveCScanTests {
         #expect(run.status == 0 || run.status == 1, "\(run)")
         #expect(run.stdout.contains("note: analysis limit: the file's Objective-C analysis budget (1000000 steps) was spent here"), "\(run)")
     }
+
+    @Test("a dictionary with more possible shapes than the resolver keeps is said under --verbose, even when other shapes were judged")
+    func valueBoundIsSaid() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        // Six optional keys make 64 possible dictionaries, beyond the 32 kept: the weak
+        // accessibility, set last and in a branch too, is in none of those judged.
+        var lines = ["OSStatus save(int a, int b, int c, int d, int e, int f, int g, NSData *secret) {",
+                     "    NSMutableDictionary *query = [NSMutableDictionary dictionary];"]
+        for (condition, key) in zip(["a", "b", "c", "d", "e", "f"], ["kSecAttrLabel", "kSecAttrComment", "kSecAttrDescription", "kSecAttrGeneric", "kSecAttrService", "kSecAttrAccount"]) {
+            lines.append("    if (\(condition)) { query[(__bridge id)\(key)] = @\"x\"; }")
+        }
+        lines += ["    if (g) { query[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleAlways; }",
+                  "    return SecItemAdd((__bridge CFDictionaryRef)query, NULL);", "}"]
+        try tree.write("Wide.m", lines.joined(separator: "\n") + "\n")
+        let verbose = try tree.run(["scan", "Wide.m", "--no-cache", "--verbose"])
+        #expect(!verbose.stdout.contains("[objc.weak_keychain_accessibility]"), "\(verbose)")
+        #expect(verbose.stdout.contains("Wide.m:10:23: note: objc.weak_keychain_accessibility: more than 32 possible values: the others are not followed"), "\(verbose)")
+    }
 }

@@ -136,7 +136,13 @@ public final class ObjCValueResolver {
                 expression.range, "the file's analysis budget (\(Self.maximumStepsPerFile) steps) is spent: this value is not followed",
                 kind: .stepBudget)
         }
-        let answer = evaluate(expression, Environment())
+        var answer = evaluate(expression, Environment())
+        if answer.gaps.contains(Resolution.valueLimitGap) {
+            // The bound on possible values is met somewhere below: said where the question was asked.
+            answer = answer.replacing(Resolution.valueLimitGap, with: ResolutionGap(
+                file: path, line: expression.range.start.line, column: characterColumn(expression.range.start),
+                reason: Resolution.valueLimitGap.reason, kind: .searchLimit))
+        }
         guard answer.gaps.contains(where: { $0.kind == .stepBudget }) else { return answer }
         // The budget is the question's, not a place's: said once, where the question was asked.
         var result = Resolution(values: answer.values, gaps: answer.gaps.filter { $0.kind != .stepBudget })

@@ -25,7 +25,9 @@ public final class ObjCRuleContext: RuleFileContext {
     }
 
     public func resolve(_ expression: ObjCExpr) -> Resolution {
-        resolver.resolve(expression)
+        let answer = resolver.resolve(expression)
+        noteBoundsMet(answer.gaps)
+        return answer
     }
 
     /// The keychain dictionaries an expression can be.

@@ -95,12 +95,16 @@ public final class RuleContext: RuleFileContext {
 
     /// Resolves the dictionaries an expression of this file can be.
     public func queries(_ expression: SwiftExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
-        resolver.queries(expression.syntax, in: file)
+        let answer = resolver.queries(expression.syntax, in: file)
+        noteBoundsMet(answer.gaps)
+        return answer
     }
 
     /// Resolves an expression of this file.
     public func resolve(_ expression: SwiftExpression) -> Resolution {
-        resolver.resolve(expression.syntax, in: file)
+        let answer = resolver.resolve(expression.syntax, in: file)
+        noteBoundsMet(answer.gaps)
+        return answer
     }
 
     /// Where an expression of this file is.
