@@ -36,7 +36,8 @@ extension ObjCValueResolver {
             let bound = bindings(of: name, in: body)
             if body.parameterNames.contains(name), bound.allSatisfy({ $0.range.start.offset >= offset }) {
                 if env.argumentsBody == body.range.start.offset, let argument = env.arguments[name] { return argument }
-                return gap(use.range, "`\(name)` is a parameter of \(body.owner): its callers are not followed")
+                if let passed = callerValues(name, of: body, at: use, env) { return passed }
+                return gap(use.range, "`\(name)` is a parameter of \(body.owner): no call of it in this file")
             }
             if bound.contains(where: { $0.range.start.offset < offset }) {
                 return local(name, in: body, before: offset, use: use.range, env)

@@ -8,10 +8,10 @@ import KeychainLintModel
 /// (`setObject:forKey:`, `query[key] = …`, `CFDictionaryAddValue`/`SetValue`), casts (bridged
 /// or not), `|` flag expressions and `|=`, locals through branches (an assignment replaces an
 /// earlier one only when it runs on every path between them), `static`/global constants,
-/// `#define` constants, and C functions and methods of the file whose value comes from their
-/// `return`s, and instance state (`self.x`, `_x`) to what the class's methods in the file store in
-/// it. Anything else (parameters, other files, unknown messages) is a gap:
-/// rules act only on values, and `--verbose` shows the gaps.
+/// `#define` constants, C functions and methods of the file whose value comes from their
+/// `return`s, parameters to what the file's calls pass, and instance state (`self.x`, `_x`) to
+/// what the class's methods in the file store in it. Anything else (calls from other files,
+/// unknown messages) is a gap: rules act only on values, and `--verbose` shows the gaps.
 ///
 /// Answers are per file: Objective-C code rarely hands a Keychain value across files in ways a
 /// static reader can follow (categories, headers), and staying within the file keeps the front
@@ -41,6 +41,8 @@ public final class ObjCValueResolver {
     var nextArgumentsScope = 0
     /// Stores into instance state, by class and storage (`instanceWrites()`), gathered once.
     var instanceWritesCache: [String: [String: [InstanceWrite]]]?
+    /// The file's calls of its own functions and methods (`callerTable()`), gathered once.
+    var callerTableCache: [String: [CallerSite]]?
 
     struct BoundCall: Hashable {
         let body: Int

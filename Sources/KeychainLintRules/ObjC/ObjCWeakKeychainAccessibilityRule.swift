@@ -191,6 +191,24 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
             messages: [
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 8) → `self.accessibility` (line 4))",
             ]),
+        .triggeringObjC(
+            "A helper that stores with the accessibility its caller passes",
+            """
+            @implementation Store
+            - (OSStatus)store:(NSData *)secret accessibility:(CFStringRef)accessibility {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: ↓(__bridge id)accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            - (OSStatus)saveToken:(NSData *)token {
+                return [self store:token accessibility:kSecAttrAccessibleAlways];
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `accessibility` passed by the call (line 9))",
+            ]),
         .nonTriggeringObjC(
             "A property only ever given by the caller, and another class's weak property",
             """
