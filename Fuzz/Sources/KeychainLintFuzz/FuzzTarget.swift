@@ -4,6 +4,7 @@ import KeychainLintModel
 import KeychainLintCore
 import KeychainLintEngine
 import KeychainLintRules
+import KeychainLintRuleKit
 
 /// libFuzzer's entry point: scans the input as Swift source with every rule, and the same text
 /// as Objective-C (`Fuzz.m`: both front ends meet every input). An input may hold several files,
