@@ -37,9 +37,10 @@ open class RuleFileContext {
     /// are not judged, so a finding may be missing even when others were judged. Said whether or
     /// not the rule reports, since a bound never drops a finding silently.
     public func noteBoundsMet(_ resolutionGaps: [ResolutionGap]) {
+        // Asked again for the same expression, the same note is added again: the engine keeps one
+        // of each, as for `noteGaps`.
         for gap in resolutionGaps where Self.boundKinds.contains(gap.kind) {
-            let noted = ResolutionGap(file: gap.file, line: gap.line, column: gap.column, reason: "\(rule.id): \(gap.reason)", kind: gap.kind)
-            if !gaps.contains(noted) { gaps.append(noted) }
+            gaps.append(ResolutionGap(file: gap.file, line: gap.line, column: gap.column, reason: "\(rule.id): \(gap.reason)", kind: gap.kind))
         }
     }
 

@@ -152,6 +152,14 @@ struct BranchPath: Equatable {
     }
 
     private static func contains(_ range: ObjCSourceRange, _ offset: Int) -> Bool {
-        range.start.offset <= offset && offset < max(range.end.offset, range.start.offset + 1)
+        range.holds(offset)
+    }
+}
+
+extension ObjCSourceRange {
+    /// Whether `offset` lies in the range (an empty range holds its start), as the walks down to
+    /// a position (`BranchPath`, `NullGuards`) ask of each node on the way.
+    func holds(_ offset: Int) -> Bool {
+        start.offset <= offset && offset < max(end.offset, start.offset + 1)
     }
 }

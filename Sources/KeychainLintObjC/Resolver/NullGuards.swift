@@ -13,11 +13,11 @@ enum NullGuards {
     }
 
     private static func descend(_ statement: ObjCStmt, to offset: Int, into result: inout [(String, Int)], depth: Int) {
-        guard depth < 512, contains(statement.range, offset) else { return }
+        guard depth < 512, statement.range.holds(offset) else { return }
         switch statement.kind {
         case .compound(let statements):
             for child in statements {
-                if contains(child.range, offset) {
+                if child.range.holds(offset) {
                     descend(child, to: offset, into: &result, depth: depth + 1)
                     return
                 }
@@ -28,10 +28,10 @@ enum NullGuards {
                 }
             }
         case .if(let condition, let thenBranch, let elseBranch):
-            if contains(thenBranch.range, offset) {
+            if thenBranch.range.holds(offset) {
                 for name in names(in: condition, whenTrue: true) { result.append((name, thenBranch.range.start.offset)) }
                 descend(thenBranch, to: offset, into: &result, depth: depth + 1)
-            } else if let elseBranch, contains(elseBranch.range, offset) {
+            } else if let elseBranch, elseBranch.range.holds(offset) {
                 for name in names(in: condition, whenTrue: false) { result.append((name, elseBranch.range.start.offset)) }
                 descend(elseBranch, to: offset, into: &result, depth: depth + 1)
             }
@@ -85,9 +85,5 @@ enum NullGuards {
         case .compound(let statements): statements.last.map(exits) ?? false
         default: false
         }
-    }
-
-    private static func contains(_ range: ObjCSourceRange, _ offset: Int) -> Bool {
-        range.start.offset <= offset && offset < max(range.end.offset, range.start.offset + 1)
     }
 }

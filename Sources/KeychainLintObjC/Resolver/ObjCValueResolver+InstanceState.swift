@@ -26,11 +26,11 @@ extension ObjCValueResolver {
         String(container.prefix { $0 != " " && $0 != "(" })
     }
 
-    /// The values of instance state `name` of the class whose method `use` is in; nil when the
-    /// use is not in a method or no method of the class in this file stores into it (then the
-    /// name is not known to be instance state).
-    func instanceState(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution? {
-        guard let body = body(containing: use.range.start.offset), case .method(let container, _, _) = body.owner else { return nil }
+    /// The values of instance state `name` of the class whose method `body` (the one `use` is
+    /// in) is; nil when the use is not in a method or no method of the class in this file stores
+    /// into it (then the name is not known to be instance state).
+    func instanceState(_ name: String, at use: ObjCExpr, in body: ObjCBody?, _ env: Environment) -> Resolution? {
+        guard let body, case .method(let container, _, _) = body.owner else { return nil }
         let className = Self.className(container)
         let storage = Self.storageName(name)
         guard let writes = instanceWrites()[className]?[storage], !writes.isEmpty else { return nil }

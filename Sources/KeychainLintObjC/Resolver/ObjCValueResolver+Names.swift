@@ -32,7 +32,8 @@ extension ObjCValueResolver {
         default: break
         }
         let offset = use.range.start.offset
-        if let body = body(containing: offset) {
+        let enclosing = body(containing: offset)
+        if let body = enclosing {
             let bound = bindings(of: name, in: body)
             if body.parameterNames.contains(name), bound.allSatisfy({ $0.range.start.offset >= offset }) {
                 if env.argumentsBody == body.range.start.offset, let argument = env.arguments[name] { return argument }
@@ -56,7 +57,7 @@ extension ObjCValueResolver {
             return evaluate(value, env.deeper("macro " + name)).through(step(.variable, "`\(name)`", at: macro.nameRange))
         }
         // Instance state of the method's class: stored into by its methods in this file.
-        if let state = instanceState(name, at: use, env) { return state }
+        if let state = instanceState(name, at: use, in: enclosing, env) { return state }
         // Declared outside the file: an SDK constant (`kSecAttrAccessibleAlways`) or a symbol of
         // another file; rules act only on the names they know.
         return .value(.symbol(name))

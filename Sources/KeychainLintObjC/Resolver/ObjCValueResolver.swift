@@ -274,7 +274,7 @@ public final class ObjCValueResolver {
         case .subscript(let base, let index):
             return lookup(base, index, at: expression, env)
         case .member(let base, let name, _) where base.strippingCastsAndParentheses.identifierName == "self":
-            return instanceState(name, at: expression, env)
+            return instanceState(name, at: expression, in: body(containing: expression.range.start.offset), env)
                 ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not stored in this file's methods")
         default:
             return gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")

@@ -6,15 +6,11 @@ import KeychainLintRuleKit
 enum AccessControlRuleSupport {
     /// The free call `SecAccessControlCreateWithFlags(…)` (not a method of the same name).
     static func creationCall(_ input: RuleInput) -> SwiftCall? {
-        guard case .call(let call) = input, call.name == AccessControlJudgement.createFunction, call.receiver == nil
-        else { return nil }
-        return call
+        freeCall(input, named: [AccessControlJudgement.createFunction])
     }
 
-    /// A free call named `name`.
+    /// A free call named `name` (`QueryRuleSupport.freeCall` without the name).
     static func freeCall(_ input: RuleInput, named names: Set<String>) -> SwiftCall? {
-        guard case .call(let call) = input, let name = call.name, names.contains(name), call.receiver == nil
-        else { return nil }
-        return call
+        QueryRuleSupport.freeCall(input, named: names)?.call
     }
 }

@@ -43,7 +43,7 @@ public struct ApplicationPasswordQueryMissingContextRule: SwiftRule {
     {
         guard let argument = call.argument(0) else { return [] }
         return ApplicationPasswordQueryMissingContextJudgement.protectedItems(
-            in: scan.queries(argument, in: file).queries, callLocation: file.valueLocation(of: call.expression))
+            in: scan.resolver.queries(argument, in: file).queries, callLocation: file.valueLocation(of: call.expression))
     }
 
     public static let description = RuleDescription(

@@ -56,7 +56,7 @@ public struct BroadQueryWithoutUISkipRule: SwiftRule {
     static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
         guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name) else { return nil }
         for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
-            for query in scan.queries(argument.expression, in: file).queries {
+            for query in scan.resolver.queries(argument.expression, in: file).queries {
                 for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
                     if let entry = dictionary.entry("kSecAttrAccessControl") {
                         return entry.location ?? file.valueLocation(of: call.expression)

@@ -103,7 +103,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
         guard allCalls.contains(name) else { return [] }
         var keys: [String] = []
         for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
-            for query in scan.queries(argument.expression, in: file).queries {
+            for query in scan.resolver.queries(argument.expression, in: file).queries {
                 let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
                 for dictionary in [query] + nested {
                     if let location = dictionary.entry("kSecAttrAccessible")?.location {

@@ -46,16 +46,6 @@ public final class ScanContext: @unchecked Sendable {
 
     /// The names each fact computed so far looked up (for the result cache).
     public var factDependencies: [String: Set<String>] { facts.factDependencies }
-
-    /// Resolves an expression of any Swift file of the scan (a scan-wide fact's call).
-    public func resolve(_ expression: SwiftExpression, in file: SourceFile) -> Resolution {
-        resolver.resolve(expression.syntax, in: file)
-    }
-
-    /// The dictionaries an expression of any Swift file of the scan can be.
-    public func queries(_ expression: SwiftExpression, in file: SourceFile) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
-        resolver.queries(expression.syntax, in: file)
-    }
 }
 
 /// A rule of the Swift front end: it is handed the Swift syntax it declared interest in.
