@@ -47,7 +47,10 @@ public struct Configuration: Sendable, Equatable {
         get { includeTestsSetting ?? false }
         set { includeTestsSetting = newValue }
     }
-    /// Rule id → settings, exactly as written in the file (validated by `validate(against:)`).
+    /// Rule id → settings, exactly as written in the file (validated by `validate(against:)`). A
+    /// key may name a check (`weak_biometric_acl`) or its rule in one language
+    /// (`swift.weak_biometric_acl`): either way the settings apply to the check in every language
+    /// (see `settings(for:)`).
     public var rules: [String: RuleSettings]
     /// Directory the exclude globs are relative to ("" = current directory). Not decoded from YAML.
     public var baseDirectory: String
@@ -104,8 +107,14 @@ public struct Configuration: Sendable, Equatable {
     public func overridden(by inner: Configuration) -> Configuration {
         var result = self
         if let includeTests = inner.includeTestsSetting { result.includeTestsSetting = includeTests }
-        for (id, innerSettings) in inner.rules {
-            var settings = result.rules[id] ?? RuleSettings()
+        for (id, innerSettings) in inner.rules.sorted(by: { $0.key < $1.key }) {
+            // `objc.x` below overrides `swift.x` (or `x`) above: all name one check, whose
+            // settings are gathered under the inner spelling first.
+            let check = RuleIds.check(of: id)
+            var settings = RuleSettings()
+            for key in result.rules.keys.sorted() where RuleIds.check(of: key) == check {
+                settings = settings.combined(with: result.rules.removeValue(forKey: key)!)
+            }
             if let enabled = innerSettings.enabled { settings.enabled = enabled }
             if let severity = innerSettings.severity { settings.severity = severity }
             settings.options.merge(innerSettings.options) { _, fromInner in fromInner }
@@ -205,17 +214,32 @@ public struct Configuration: Sendable, Equatable {
     /// Rules are checked in id order and options in key order, so the first error is stable.
     public func validate(against rules: [RuleDescription]) throws {
         let known = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A check's rules in every language, by check id: a key may name the check or any of them.
+        let byCheck = Dictionary(grouping: rules, by: \.checkId)
         for id in self.rules.keys.sorted() {
-            guard let rule = known[id] else {
+            guard let checkRules = known[id].map({ byCheck[$0.checkId] ?? [$0] }) ?? byCheck[id] else {
                 let list = known.keys.sorted().joined(separator: ", ")
                 throw ConfigurationError("\(sourceName): unknown rule '\(id)' in rules (known rules: \(list))")
             }
             let settings = self.rules[id]!
-            let specs = Dictionary(rule.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            // One check is configured once: two of its spellings (`swift.x` and `objc.x`, or `x`)
+            // may both appear, but must not disagree.
+            for other in self.rules.keys.sorted() where other < id && RuleIds.check(of: other) == RuleIds.check(of: id) {
+                if let key = self.rules[other]!.firstDisagreement(with: settings) {
+                    throw ConfigurationError(
+                        "\(sourceName): rules.\(other).\(key) and rules.\(id).\(key) disagree, but both set the check \(RuleIds.check(of: id)), which applies to every language: keep one (for example rules.\(RuleIds.check(of: id)).\(key))")
+                }
+            }
+            // An option of the check in any language (the languages' rules mostly take the same).
+            var optionSpecs: [RuleOptionSpec] = []
+            for spec in checkRules.flatMap(\.options) where !optionSpecs.contains(where: { $0.name == spec.name }) {
+                optionSpecs.append(spec)
+            }
+            let specs = Dictionary(optionSpecs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for key in settings.options.keys.sorted() {
                 let value = settings.options[key]!
                 guard let spec = specs[key] else {
-                    let expected = (RuleSettings.reservedKeys + rule.options.map(\.name)).joined(separator: ", ")
+                    let expected = (RuleSettings.reservedKeys + optionSpecs.map(\.name)).joined(separator: ", ")
                     throw ConfigurationError(
                         "\(sourceName): unknown option '\(key)' for rule \(id) (expected one of: \(expected))")
                 }
@@ -249,24 +273,38 @@ public struct Configuration: Sendable, Equatable {
 
     // MARK: Effective settings
 
+    /// What the file sets for a rule's check, under any of its spellings (nil: nothing).
+    /// `validate(against:)` rejects spellings of one check that disagree, so the order in which
+    /// they are combined decides nothing.
+    public func settings(for rule: RuleDescription) -> RuleSettings? {
+        let check = rule.checkId
+        var combined: RuleSettings?
+        for (key, settings) in rules.sorted(by: { $0.key < $1.key }) where RuleIds.check(of: key) == check {
+            combined = (combined ?? RuleSettings()).combined(with: settings)
+        }
+        return combined
+    }
+
     /// Effective options of one rule: the rule's defaults (RuleOptionSpec.defaultValue) overridden by the file.
     public func options(for rule: RuleDescription) -> [String: ConfigValue] {
         var result: [String: ConfigValue] = [:]
         for spec in rule.options { result[spec.name] = spec.defaultValue }
-        if let settings = rules[rule.id] {
-            result.merge(settings.options) { _, fromFile in fromFile }
+        if let settings = settings(for: rule) {
+            // Only the rule's own options: the same check may take more in another language.
+            let known = Set(rule.options.map(\.name))
+            result.merge(settings.options.filter { known.contains($0.key) }) { _, fromFile in fromFile }
         }
         return result
     }
 
     /// Whether the rule runs; rules are enabled unless the file says `enabled: false`.
     public func isEnabled(_ rule: RuleDescription) -> Bool {
-        rules[rule.id]?.enabled ?? true
+        settings(for: rule)?.enabled ?? true
     }
 
     /// The severity findings of the rule are reported with: the file's, else the rule's own.
     public func severity(for rule: RuleDescription) -> Severity {
-        rules[rule.id]?.severity ?? rule.severity
+        settings(for: rule)?.severity ?? rule.severity
     }
 }
 
@@ -289,6 +327,23 @@ public struct DeclaredWrapperModel: Sendable, Hashable {
 public struct RuleSettings: Sendable, Equatable, Decodable {
     /// Keys every rule accepts; any other key is a rule option.
     static let reservedKeys = ["enabled", "severity"]
+
+    /// These settings with `other`'s over them, key by key.
+    func combined(with other: RuleSettings) -> RuleSettings {
+        var result = self
+        if let enabled = other.enabled { result.enabled = enabled }
+        if let severity = other.severity { result.severity = severity }
+        result.options.merge(other.options) { _, fromOther in fromOther }
+        return result
+    }
+
+    /// The first key both set to different values (`enabled`, `severity` or an option), for the
+    /// error that two spellings of one check disagree.
+    func firstDisagreement(with other: RuleSettings) -> String? {
+        if let mine = enabled, let theirs = other.enabled, mine != theirs { return "enabled" }
+        if let mine = severity, let theirs = other.severity, mine != theirs { return "severity" }
+        return options.keys.sorted().first { key in other.options[key].map { $0 != options[key]! } ?? false }
+    }
 
     public var enabled: Bool?
     public var severity: Severity?

@@ -1,8 +1,11 @@
 /// Everything a rule says about itself: metadata for reporters, documentation for `explain`
 /// and generated docs, and the examples that run as its tests.
 public struct RuleDescription: Sendable {
-    /// `swift.<name>` for Swift rules.
+    /// `swift.<name>` for Swift rules, `objc.<name>` for Objective-C rules.
     public var id: String
+    /// The check the rule belongs to in every language (`<name>`): configuration and suppressions
+    /// that name it, or any language's id of it, apply to the rule.
+    public var checkId: String { RuleIds.check(of: id) }
     /// Human title, e.g. "Weak Biometric Access Control Flags".
     public var name: String
     public var severity: Severity

@@ -24,3 +24,24 @@ public enum SourceLanguage: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+/// Rule ids and the checks they belong to. A check (`weak_biometric_acl`) is judged in every
+/// language keychain-lint reads; its rule in each language has the language's prefix
+/// (`swift.weak_biometric_acl`, `objc.weak_biometric_acl`), which findings carry. Configuration,
+/// suppressions and rule filters name a check by any of these spellings, and the setting applies
+/// to it in every language.
+public enum RuleIds {
+    /// The check an id names: the id without a language's prefix (`keychain_lint.…` ids, which
+    /// belong to no language, are their own check).
+    public static func check(of id: String) -> String {
+        for language in SourceLanguage.allCases where id.hasPrefix(language.ruleIdPrefix) {
+            return String(id.dropFirst(language.ruleIdPrefix.count))
+        }
+        return id
+    }
+
+    /// Whether two ids name the same check.
+    public static func sameCheck(_ first: String, _ second: String) -> Bool {
+        first == second || check(of: first) == check(of: second)
+    }
+}

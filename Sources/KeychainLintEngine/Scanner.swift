@@ -511,7 +511,7 @@ public final class Scanner {
             if let rule = rules.first(where: { $0.description.id == finding.ruleId }) {
                 let settings = effective(finding.range.file)
                 if !settings.isEnabled(rule.description) { return nil }
-                if settings.rules[rule.description.id]?.severity != nil {
+                if settings.settings(for: rule.description)?.severity != nil {
                     finding.severity = settings.severity(for: rule.description)
                 }
             }

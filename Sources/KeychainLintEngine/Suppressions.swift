@@ -4,12 +4,14 @@ import KeychainLintModel
 import KeychainLintRules
 
 /// Whether a finding is silenced by the `keychain-lint:` directives of its file, whichever front
-/// end read them from the file's comments.
+/// end read them from the file's comments. A directive names a check in any of its spellings
+/// (`weak_biometric_acl`, `swift.weak_biometric_acl`, `objc.weak_biometric_acl`): a suppression
+/// copied between a Swift and an Objective-C file keeps working.
 enum Suppressions {
     static func isSuppressed(_ finding: Finding, by directives: [SuppressionDirective]) -> Bool {
         directives.contains { directive in
             guard let scope = directive.scope,
-                directive.ruleIds.contains(finding.ruleId) || directive.ruleIds.contains("all")
+                directive.ruleIds.contains(where: { RuleIds.sameCheck($0, finding.ruleId) }) || directive.ruleIds.contains("all")
             else { return false }
             switch scope {
             case .file: return true

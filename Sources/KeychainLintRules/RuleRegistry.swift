@@ -15,7 +15,9 @@ public enum RuleRegistry {
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
-    public static let ruleIds: Set<String> = Set(all.map { $0.description.id })
+    /// The ids a configuration, a suppression or a rule filter may name: every rule's id and
+    /// every check's language-neutral id (`weak_biometric_acl`).
+    public static let ruleIds: Set<String> = Set(all.map { $0.description.id } + all.map { $0.description.checkId })
 
     public static func rule(id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }

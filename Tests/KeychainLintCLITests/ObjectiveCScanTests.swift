@@ -29,6 +29,40 @@ struct ObjectiveCScanTests {
         #expect(run.stdoutLines.last.map { isSummary($0, files: 1, "1 finding (1 low), 2 suppressed") } == true, "\(run)")
     }
 
+    @Test("a check is configured and suppressed once for both languages, under any of its spellings")
+    func oneCheckBothLanguages() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Vault.m", """
+            SecAccessControlRef makeAccess(void) {
+                // keychain-lint:disable-next-line swift.weak_biometric_acl -- migrated items are re-created on first unlock
+                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryAny, NULL);
+            }
+
+            """)
+        try tree.write("Store.swift", """
+            import Security
+            func makeAccess() -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
+            }
+
+            """)
+        // The Swift spelling in an Objective-C comment silences the Objective-C finding.
+        let suppressed = try tree.run(["scan", ".", "--no-cache"])
+        #expect(findingLines(suppressed).map { $0.components(separatedBy: ": ").first! } == ["Store.swift:3:91"], "\(suppressed)")
+        #expect(findingLines(suppressed).allSatisfy { $0.hasSuffix("[swift.weak_biometric_acl]") }, "\(suppressed)")
+        // One setting, under any spelling, reaches both languages' rules.
+        for spelling in ["objc.weak_biometric_acl", "weak_biometric_acl"] {
+            try tree.write(".keychain-lint.yml", "rules:\n  \(spelling):\n    enabled: false\n")
+            let disabled = try tree.run(["scan", ".", "--no-cache"])
+            #expect(disabled.status == 0, "\(spelling): \(disabled)")
+            #expect(findingLines(disabled).isEmpty, "\(spelling): \(disabled)")
+        }
+        try tree.write(".keychain-lint.yml", "rules:\n  weak_biometric_acl:\n    severity: low\n")
+        let lowered = try tree.run(["scan", ".", "--no-cache"])
+        #expect(findingLines(lowered).allSatisfy { $0.contains(": note: ") } && findingLines(lowered).count == 1, "\(lowered)")
+    }
+
     @Test("JSON and SARIF carry Objective-C findings with their rule and region; the cache gives them back")
     func formatsAndCache() throws {
         let tree = try TempTree()

@@ -49,7 +49,15 @@ private enum FakeRules {
         ],
         examples: [])
 
+    /// The same check in Objective-C (its options a subset of the Swift rule's).
+    static let objcWeakACL: RuleDescription = {
+        var rule = weakACL
+        rule.id = "objc.weak_biometric_acl"
+        return rule
+    }()
+
     static let all = [weakACL, accessibility]
+    static let bothLanguages = [weakACL, objcWeakACL, accessibility]
 }
 
 private func parse(_ yaml: String, baseDirectory: String = "") throws -> Configuration {
@@ -507,5 +515,68 @@ private func validationError(_ yaml: String) -> String? {
         ])
         #expect(outer.overridden(by: try parse("includeTests: false")).includeTests == false)
         #expect(outer.overridden(by: Configuration()) == outer)
+    }
+}
+
+/// A check is configured once: any spelling of it (the check id, or its rule's id in any language)
+/// applies to its rule in every language.
+@Suite struct CheckSpellingTests {
+    @Test("disabling the Swift spelling disables the Objective-C rule of the same check, and the other way round")
+    func disablingAppliesToEveryLanguage() throws {
+        for spelling in ["swift.weak_biometric_acl", "objc.weak_biometric_acl", "weak_biometric_acl"] {
+            let configuration = try parse("rules:\n  \(spelling):\n    enabled: false\n")
+            try configuration.validate(against: FakeRules.bothLanguages)
+            #expect(!configuration.isEnabled(FakeRules.weakACL), "\(spelling)")
+            #expect(!configuration.isEnabled(FakeRules.objcWeakACL), "\(spelling)")
+            #expect(configuration.isEnabled(FakeRules.accessibility), "\(spelling)")
+        }
+    }
+
+    @Test("severity and options set under one spelling reach both languages' rules")
+    func severityAndOptions() throws {
+        let configuration = try parse(
+            """
+            rules:
+              weak_biometric_acl:
+                severity: low
+                weakBiometricFlags: [userPresence]
+            """)
+        try configuration.validate(against: FakeRules.bothLanguages)
+        for rule in [FakeRules.weakACL, FakeRules.objcWeakACL] {
+            #expect(configuration.severity(for: rule) == .low, "\(rule.id)")
+            #expect(configuration.options(for: rule) == ["weakBiometricFlags": ["userPresence"]], "\(rule.id)")
+        }
+    }
+
+    @Test("two spellings that agree are accepted; two that disagree are an error naming both keys")
+    func disagreeingSpellings() throws {
+        let agreeing = try parse("rules:\n  swift.weak_biometric_acl: {enabled: false}\n  objc.weak_biometric_acl: {enabled: false}\n")
+        try agreeing.validate(against: FakeRules.bothLanguages)
+        #expect(!agreeing.isEnabled(FakeRules.objcWeakACL))
+        let error = message {
+            try parse("rules:\n  swift.weak_biometric_acl: {severity: high}\n  objc.weak_biometric_acl: {severity: low}\n")
+                .validate(against: FakeRules.bothLanguages)
+        }
+        #expect(
+            error
+                == ".keychain-lint.yml: rules.objc.weak_biometric_acl.severity and rules.swift.weak_biometric_acl.severity disagree, but both set the check weak_biometric_acl, which applies to every language: keep one (for example rules.weak_biometric_acl.severity)"
+        )
+    }
+
+    @Test("an unknown check is still an unknown rule")
+    func unknownCheck() {
+        #expect(message { try parse("rules:\n  weak_biometrics: {enabled: false}\n").validate(against: FakeRules.bothLanguages) }?
+            .hasPrefix(".keychain-lint.yml: unknown rule 'weak_biometrics' in rules") == true)
+    }
+
+    @Test("a nested configuration's Objective-C spelling overrides the Swift spelling above it")
+    func nestedSpellings() throws {
+        let outer = try parse("rules:\n  swift.weak_biometric_acl: {severity: high, enabled: false}\n")
+        let inner = try parse("rules:\n  objc.weak_biometric_acl: {enabled: true}\n")
+        let combined = outer.overridden(by: inner)
+        for rule in [FakeRules.weakACL, FakeRules.objcWeakACL] {
+            #expect(combined.isEnabled(rule), "\(rule.id)")
+            #expect(combined.severity(for: rule) == .high, "\(rule.id)")
+        }
     }
 }

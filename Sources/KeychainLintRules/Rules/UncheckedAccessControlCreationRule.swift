@@ -32,7 +32,7 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
             handling.forced = (castForced ? "SecAccessControlCreateWithFlags(…) as! SecAccessControl" : "SecAccessControlCreateWithFlags(…)!", nil)
         } else if let variable = Self.declaredVariable(initializedBy: outer) {
             analyzeUses(of: variable, in: context, into: &handling)
-            if case .local(let name, let binding, let scope) = variable, Self.errorCheckedBeforeUse(of: name, binding: binding, in: scope, call: call) {
+            if case .local(let name, let binding, let scope) = variable, Self.errorCheckedBeforeUse(of: name, binding: binding, in: scope, call: call, context) {
                 handling.checked = true
             }
         } else {
@@ -90,7 +90,8 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
     /// the error that leaves): Security sets the error whenever it returns nil, so the Optional is
     /// known to hold a value where it is used.
     static func errorCheckedBeforeUse(
-        of name: String, binding: PatternBindingSyntax, in scope: CodeBlockItemListSyntax, call: FunctionCallExprSyntax
+        of name: String, binding: PatternBindingSyntax, in scope: CodeBlockItemListSyntax, call: FunctionCallExprSyntax,
+        _ context: RuleContext
     ) -> Bool {
         guard let errorArgument = SyntaxQueries.argument(3, of: call),
             let errorName = SyntaxQueries.unwrapTransparent(errorArgument.expression).as(InOutExprSyntax.self)?
@@ -99,8 +100,17 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         func mentions(_ node: some SyntaxProtocol, _ word: String) -> Bool {
             node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(word) }
         }
-        for item in scope where item.position >= binding.endPosition {
-            var node = Syntax(item.item)
+        let statements = context.memo(StatementsQuestion(scope: NodeKey(file: context.file, node: scope))) {
+            StatementMentions(scope)
+        }
+        // The statements after the binding, up to the first that mentions the result (the result
+        // is used before any check of the error after it): one of them must check the error and
+        // leave. Only the statements that mention the error are looked at.
+        let first = statements.firstStatement(at: binding.endPosition)
+        let firstUse = statements.firstMention(of: name, from: first) ?? statements.items.count
+        for position in statements.mentions(of: errorName, from: first) {
+            if position > firstUse { break }
+            var node = Syntax(statements.items[position].item)
             if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
             let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)?
             if let ifExpr = node.as(IfExprSyntax.self) {
@@ -113,10 +123,60 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
             if let exit, mentions(exit.conditions, errorName), !mentions(exit.conditions, name), ExitFinder.leaves(exit.body) {
                 return true
             }
-            // The result is used before any check of the error.
-            if mentions(item, name) { return false }
         }
         return false
+    }
+
+    private struct StatementsQuestion: Hashable {
+        let scope: NodeKey
+    }
+
+    /// The statements of a scope and, for each identifier, the statements whose tokens mention it
+    /// (in order), built in one pass over the scope's tokens.
+    private struct StatementMentions {
+        let items: [CodeBlockItemSyntax]
+        private let positions: [AbsolutePosition]
+        private let byName: [String: [Int]]
+
+        init(_ scope: CodeBlockItemListSyntax) {
+            items = Array(scope)
+            positions = items.map(\.position)
+            var byName: [String: [Int]] = [:]
+            for (index, item) in items.enumerated() {
+                for token in item.tokens(viewMode: .sourceAccurate) {
+                    guard case .identifier(let word) = token.tokenKind else { continue }
+                    if byName[word]?.last != index { byName[word, default: []].append(index) }
+                }
+            }
+            self.byName = byName
+        }
+
+        /// The first statement that starts at or after `position`.
+        func firstStatement(at position: AbsolutePosition) -> Int {
+            Self.lowerBound(positions.count) { positions[$0] < position }
+        }
+
+        func firstMention(of word: String, from start: Int) -> Int? {
+            guard let list = byName[word] else { return nil }
+            let at = Self.lowerBound(list.count) { list[$0] < start }
+            return at < list.count ? list[at] : nil
+        }
+
+        func mentions(of word: String, from start: Int) -> ArraySlice<Int> {
+            guard let list = byName[word] else { return [] }
+            return list[Self.lowerBound(list.count) { list[$0] < start }...]
+        }
+
+        /// The first index in `0..<count` for which `isBefore` is false (`isBefore` holds for a prefix).
+        private static func lowerBound(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if isBefore(middle) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
     }
 
     private func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
@@ -152,7 +212,7 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         }
     }
 
-    /// Whether a reference found by `UseFinder` names the static property `typeName.name`: written
+    /// Whether a reference found by `NameMentions` names the static property `typeName.name`: written
     /// `typeName.name` anywhere, or `Self.name` or a plain `name` (not a local) inside the type.
     private static func isStaticPropertyUse(_ node: Syntax, name: String, typeName: String) -> Bool {
         if let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
@@ -163,38 +223,37 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         return false
     }
 
-    private struct UsesQuestion: Hashable {
+    private struct NamesQuestion: Hashable {
         let scope: NodeKey
-        let name: String
-        let allowSelfMember: Bool
-        var qualifier: String? = nil
     }
 
-    /// Every place `scope` mentions `name`, found in one walk per scope and name for the file.
-    private static func candidateUses(
-        of name: String, in scope: some SyntaxProtocol, file: SourceFile, allowSelfMember: Bool, _ context: RuleContext
-    ) -> UseFinder {
-        context.memo(UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: allowSelfMember)) {
-            let finder = UseFinder(name: name, allowSelfMember: allowSelfMember)
+    /// Every name `scope` mentions, found in one walk per scope for the file: a function with
+    /// thousands of creations would otherwise be walked once per variable, in time quadratic in
+    /// its length.
+    private static func mentions(in scope: some SyntaxProtocol, file: SourceFile, _ context: RuleContext) -> NameMentions {
+        context.memo(NamesQuestion(scope: NodeKey(file: file, node: scope))) {
+            let finder = NameMentions()
             finder.walk(scope)
             return finder
         }
+    }
+
+    /// Every place `scope` mentions `name` (and `self.name`, when asked).
+    private static func candidateUses(
+        of name: String, in scope: some SyntaxProtocol, file: SourceFile, allowSelfMember: Bool, _ context: RuleContext
+    ) -> NameMentions.Uses {
+        mentions(in: scope, file: file, context).uses(of: name, allowSelfMember: allowSelfMember)
     }
 
     /// Every `name`, `typeName.name` and `Self.name` in `scope` (uses of a static property).
     private static func candidateUses(
         of name: String, in scope: some SyntaxProtocol, file: SourceFile, qualifiedBy typeName: String, _ context: RuleContext
-    ) -> UseFinder {
-        let question = UsesQuestion(scope: NodeKey(file: file, node: scope), name: name, allowSelfMember: false, qualifier: typeName)
-        return context.memo(question) {
-            let finder = UseFinder(name: name, typeQualifiers: [typeName, "Self"])
-            finder.walk(scope)
-            return finder
-        }
+    ) -> NameMentions.Uses {
+        mentions(in: scope, file: file, context).uses(of: name, typeQualifiers: [typeName, "Self"])
     }
 
     private func record(
-        _ candidates: UseFinder, file: SourceFile, in context: RuleContext, into handling: inout Handling,
+        _ candidates: NameMentions.Uses, file: SourceFile, in context: RuleContext, into handling: inout Handling,
         accepting accepts: (Syntax) -> Bool
     ) {
         for (node, use) in candidates.uses where node.map(accepts) ?? true {
@@ -394,45 +453,61 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         examples: examples)
 }
 
-/// Uses of one name in a subtree: bare references (and `self.name` for properties), and
-/// `if let name` / `guard let name` shorthand bindings.
-/// The places a subtree mentions a name: references (and `self.name` when asked), and `if let
-/// name` shorthands. Which of them mean a given declaration is decided by the caller.
-private final class UseFinder: SyntaxVisitor {
-    let name: String
-    let allowSelfMember: Bool
-    /// `Type.name` with a base named one of these is a use too (the filter is asked about the
-    /// member access); for static properties.
-    let typeQualifiers: Set<String>
-    /// The reference node the caller's filter is asked about (nil: always a use) and the use.
-    var uses: [(node: Syntax?, use: ExprSyntax)] = []
-    var shorthandBindings: [OptionalBindingConditionSyntax] = []
+/// The places a subtree mentions each name, in source order: references (with the base of a
+/// member access such as `self.name` or `Type.name`) and `if let name` shorthands. Which of them
+/// mean a given declaration is decided by the caller.
+private final class NameMentions: SyntaxVisitor {
+    enum Reference {
+        case bare(DeclReferenceExprSyntax)
+        /// `base.name`; `base` is the base's name when it is a plain name.
+        case member(MemberAccessExprSyntax, base: String?)
+    }
 
-    init(name: String, allowSelfMember: Bool = false, typeQualifiers: Set<String> = []) {
-        self.name = name
-        self.allowSelfMember = allowSelfMember
-        self.typeQualifiers = typeQualifiers
-        super.init(viewMode: .sourceAccurate)
+    /// The uses of one name: the reference node the caller's filter is asked about (nil: always a
+    /// use) and the use; and the shorthand bindings.
+    struct Uses {
+        var uses: [(node: Syntax?, use: ExprSyntax)] = []
+        var shorthandBindings: [OptionalBindingConditionSyntax] = []
+    }
+
+    private var references: [String: [Reference]] = [:]
+    private var shorthandBindings: [String: [OptionalBindingConditionSyntax]] = [:]
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    /// Bare references to `name`; `self.name` too when `allowSelfMember`; `Q.name` for a base `Q`
+    /// in `typeQualifiers`.
+    func uses(of name: String, allowSelfMember: Bool = false, typeQualifiers: Set<String> = []) -> Uses {
+        var found = Uses(shorthandBindings: shorthandBindings[name] ?? [])
+        for reference in references[name] ?? [] {
+            switch reference {
+            case .bare(let node):
+                found.uses.append((Syntax(node), ExprSyntax(node)))
+            case .member(let member, let base):
+                if allowSelfMember, base == "self" {
+                    // `self.name` is the property, whatever a filter for plain names would say.
+                    found.uses.append((nil, ExprSyntax(member)))
+                } else if let base, typeQualifiers.contains(base) {
+                    found.uses.append((Syntax(member), ExprSyntax(member)))
+                }
+            }
+        }
+        return found
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.baseName.text == name else { return .visitChildren }
+        let name = node.baseName.text
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            if allowSelfMember, member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-                // `self.name` is the property, whatever a filter for plain names would say.
-                uses.append((nil, ExprSyntax(member)))
-            } else if let base = member.base?.as(DeclReferenceExprSyntax.self), typeQualifiers.contains(base.baseName.text) {
-                uses.append((Syntax(member), ExprSyntax(member)))
-            }
-            return .visitChildren
+            references[name, default: []].append(.member(member, base: member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text))
+        } else {
+            references[name, default: []].append(.bare(node))
         }
-        uses.append((Syntax(node), ExprSyntax(node)))
         return .visitChildren
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if node.initializer == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-            shorthandBindings.append(node)
+        if node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            shorthandBindings[name, default: []].append(node)
         }
         return .visitChildren
     }
