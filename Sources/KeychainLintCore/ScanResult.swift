@@ -50,6 +50,10 @@ public struct ScanStats: Hashable, Codable, Sendable {
     public var filesScanned: Int = 0
     /// Files that were parsed (the text prefilter let them through or resolution needed them).
     public var filesParsed: Int = 0
+    /// Files the rules' text prefilter let through (they are parsed and analysed).
+    public var filesPassingPrefilter: Int = 0
+    /// For each word of the prefilter, how many files hold it.
+    public var prefilterWords: [String: Int] = [:]
     /// Parses in all: a file whose tree the scan let go and needed again is parsed again.
     public var parses: Int = 0
     /// Files whose findings came from the result cache (unchanged since the last run).

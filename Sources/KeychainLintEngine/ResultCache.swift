@@ -99,9 +99,13 @@ public final class ResultCache: @unchecked Sendable {
     /// down: a file's findings depend on the options of its folder's configuration, so a change to
     /// any of them makes a new key.
     public static func key(
-        configuration: Configuration, ruleIds: [String], nested: [Configuration] = [], projectFiles: [ProjectFileInputHash]
+        configuration: Configuration, ruleIds: [String], followsIdentity: Bool = true, nested: [Configuration] = [],
+        projectFiles: [ProjectFileInputHash]
     ) -> String {
         var parts = ["keychain-lint \(KeychainLintVersion.current)", "config v\(configuration.version)"]
+        // Whether queries' identity attributes are followed changes every query's answer: a file
+        // that starts (or stops) naming an application password makes a new key.
+        parts.append("identity \(followsIdentity)")
         for id in ruleIds.sorted() { parts.append("rule \(id)") }
         func add(_ configuration: Configuration) {
             for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {

@@ -263,6 +263,8 @@ public final class Scanner {
         var language: SourceLanguage
         /// Content hash for the result cache (empty when there is no cache).
         var hash: String
+        /// The prefilter's words the file holds (identifier hashes), for `--stats`.
+        var prefilterWords: [UInt64]
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
@@ -283,6 +285,7 @@ public final class Scanner {
             lines = analysed ? summary.lines : 0
             hasDirectives = analysed && TextSearch.contains(text, prefilter.directiveNeedle)
             mayMatch = analysed && (summary.containsWord || (prefilter.wantsDirectives && hasDirectives))
+            prefilterWords = analysed ? summary.wordsFound : []
             hash = hashing ? ResultCache.hash(text) : ""
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }
@@ -370,6 +373,7 @@ public final class Scanner {
         cacheRoots: [String], configurations: ConfigurationTree? = nil
     ) -> ScanResult {
         let plan = RulePlan(rules: rules, configurations: configurations, paths: prepared.map(\.path))
+        let prefilterStats = prefilter.statistics(of: prepared)
         // The identifier summaries move to the index, which drops them once its text indexes are
         // built (tens of MB on a large scan): nothing here may keep a second reference to them.
         var inputs: [ProjectIndex.PreparedInput] = []
@@ -405,6 +409,12 @@ public final class Scanner {
         if !index.parsedAnyway.isEmpty {
             index.prepareTextIndexes()
         }
+        let followsIdentity = ApplicationPasswordQueryMissingContextJudgement.identityMatters {
+            !index.files(mentioning: $0).isEmpty
+        }
+        if !followsIdentity {
+            resolver.keysNotFollowed.formUnion(ApplicationPasswordQueryMissingContextJudgement.identityKeys.map(\.key))
+        }
         clock.lap("index")
         let done = ProgressCounter(total: sources.count, report: progress)
 
@@ -414,7 +424,7 @@ public final class Scanner {
         if let cacheDirectory {
             hashes = sources.map(\.hash)
             let key = ResultCache.key(
-                configuration: configuration, ruleIds: rules.map(\.description.id),
+                configuration: configuration, ruleIds: rules.map(\.description.id), followsIdentity: followsIdentity,
                 nested: configurations?.orderedLayers.map(\.configuration) ?? [],
                 projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) }
                     + manifests.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash($0.text)) })
@@ -546,6 +556,8 @@ public final class Scanner {
 
         stats.filesDiscovered = sources.count + projectFiles.count
         stats.filesScanned = sources.count
+        stats.filesPassingPrefilter = prefilterStats.passing
+        stats.prefilterWords = prefilterStats.words
         let objcParses = outcomes.filter { $0.parsedObjC && !$0.fromCache }.count
         stats.filesParsed = index.parsedFileCount + objcParses
         stats.parses = index.totalParses + objcParses
@@ -668,6 +680,18 @@ struct Prefilter: Sendable {
         wordHashes = Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) })
         wantsDirectives = rules.contains { $0.interests(models: models).contains(.suppressionDirectives) }
         self.models = models
+    }
+
+    /// How many files pass, and for each word how many of the files hold it (for `--stats`: what
+    /// lets files through decides how much of a scan is parsed).
+    func statistics(of files: [Scanner.PreparedFile]) -> (passing: Int, words: [String: Int]) {
+        var names: [UInt64: String] = [:]
+        for needle in needles { names[ProjectIndex.identifierHash(needle)] = String(decoding: needle, as: UTF8.self) }
+        var words: [String: Int] = [:]
+        for file in files {
+            for hash in file.prefilterWords { if let name = names[hash] { words[name, default: 0] += 1 } }
+        }
+        return (files.filter(\.mayMatch).count, words)
     }
 
     /// Whole identifiers only: `watch` (the deprecated flag) must not send every file with

@@ -146,6 +146,9 @@ struct ScanCommand: ParsableCommand {
             let summary = "keychain-lint: \(result.stats.filesScanned) files, \(result.stats.linesScanned) lines; "
                 + "\(result.stats.filesParsed) parsed (\(result.stats.parses) parses), \(result.stats.filesFromCache) from cache; "
                 + String(format: "%.3fs total; ", result.stats.durationSeconds) + phases.joined(separator: ", ") + "\n"
+                + "keychain-lint: prefilter: \(result.stats.filesPassingPrefilter) of \(result.stats.filesScanned) files pass; "
+                + "files holding each word: " + result.stats.prefilterWords.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                    .prefix(12).map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
             FileHandle.standardError.write(Data(summary.utf8))
         }
         if result.findings.contains(where: { $0.severity >= failOn }) {

@@ -196,3 +196,19 @@ struct ObjectiveCScanTests {
         #expect(verbose.stdout.contains("Wide.m:10:23: note: objc.weak_keychain_accessibility: more than 32 possible values: the others are not followed"), "\(verbose)")
     }
 }
+
+/// What `--stats` says of the text prefilter: how many files it lets through, and which words
+/// did it (the words decide how much of a scan is parsed).
+@Suite("scan --stats: the prefilter")
+struct PrefilterStatsTests {
+    @Test("files passing and the words that let them through, most files first")
+    func prefilterLine() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("A.swift", "import Security\nfunc a() { _ = SecItemAdd([:] as CFDictionary, nil) }\n")
+        try tree.write("B.swift", "import Security\nfunc b() { _ = SecItemAdd([:] as CFDictionary, nil); _ = SecItemDelete([:] as CFDictionary) }\n")
+        try tree.write("C.swift", "struct Plain { let name = \"no keychain here\" }\n")
+        let run = try tree.run(["scan", ".", "--no-cache", "--stats"])
+        #expect(run.stderrLines.contains("keychain-lint: prefilter: 2 of 3 files pass; files holding each word: SecItemAdd 2, SecItemDelete 1"), "\(run)")
+    }
+}

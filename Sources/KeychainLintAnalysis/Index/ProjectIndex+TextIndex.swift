@@ -144,7 +144,7 @@ extension ProjectIndex {
     /// identifier, and its line count (`wc -l`, plus one for a last line without a newline), in
     /// one pass over the text: this runs on every file of a scan.
     public static func identifierSummary(_ text: String, lookingFor words: Set<UInt64>)
-        -> (entries: [IdentifierEntry], containsWord: Bool, lines: Int)
+        -> (entries: [IdentifierEntry], containsWord: Bool, lines: Int, wordsFound: [UInt64])
     {
         // Distinct identifiers by hash, in a small open-addressing table: the hashes are FNV-1a
         // already, so their low bits index it directly (a Swift Dictionary would hash them again
@@ -152,7 +152,7 @@ extension ProjectIndex {
         var capacity = 256
         var slots = [Int32](repeating: -1, count: capacity)
         var entries: [IdentifierEntry] = []
-        var containsWord = false
+        var wordsFound: [UInt64] = []
         let lines = scanIdentifiers(text) { hash, declared in
             let bit: UInt64
             switch declared {
@@ -175,7 +175,9 @@ extension ProjectIndex {
             }
             slots[slot] = Int32(entries.count)
             entries.append(IdentifierEntry(hash: hash, kinds: bit))
-            if !words.isEmpty, !containsWord, words.contains(hash) { containsWord = true }
+            // Each distinct identifier is looked up once: which words let the file through is
+            // what `--stats` reports of the prefilter.
+            if !words.isEmpty, words.contains(hash) { wordsFound.append(hash) }
             if entries.count * 2 > capacity {
                 capacity *= 2
                 slots = [Int32](repeating: -1, count: capacity)
@@ -186,7 +188,7 @@ extension ProjectIndex {
                 }
             }
         }
-        return (entries, containsWord, lines)
+        return (entries, !wordsFound.isEmpty, lines, wordsFound)
     }
 
     private static func hash(_ word: String) -> UInt64 { identifierHash(Array(word.utf8)[...]) }

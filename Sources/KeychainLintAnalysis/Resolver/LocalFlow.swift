@@ -184,7 +184,7 @@ struct LocalFlow {
             subscriptCall.arguments.count == 1, let keyExpression = subscriptCall.arguments.first?.expression
         {
             let key = resolver.evaluateOrOpaque(keyExpression, env)
-            let value = resolver.evaluateOrOpaque(infix.rightOperand, env)
+            let value = resolver.evaluateEntryValue(infix.rightOperand, key: key, env)
             let location = env.file.valueLocation(of: keyExpression)
             let valueLocation = env.file.valueLocation(of: infix.rightOperand)
             let failure = resolver.gapValue(infix, env, "`\(name)[…] =` on a value that is not a known dictionary")
@@ -298,8 +298,8 @@ struct LocalFlow {
         case "setObject" where arguments.count == 2 && arguments[1].label?.text == "forKey",
             "setValue" where arguments.count == 2 && arguments[1].label?.text == "forKey",
             "updateValue" where arguments.count == 2:
-            let value = resolver.evaluateOrOpaque(arguments[0].expression, env)
             let key = resolver.evaluateOrOpaque(arguments[1].expression, env)
+            let value = resolver.evaluateEntryValue(arguments[0].expression, key: key, env)
             let location = env.file.valueLocation(of: arguments[1].expression)
             let valueLocation = env.file.valueLocation(of: arguments[0].expression)
             return resolver.combine([state, key, value], failure: failure) {

@@ -110,8 +110,9 @@ extension ValueResolver {
         var locations: [ValueLocation] = []
         var valueLocations: [ValueLocation] = []
         for element in elements {
-            parts.append(evaluateOrOpaque(element.key, env))
-            parts.append(evaluateOrOpaque(element.value, env))
+            let key = evaluateOrOpaque(element.key, env)
+            parts.append(key)
+            parts.append(evaluateEntryValue(element.value, key: key, env))
             locations.append(env.file.valueLocation(of: element.key))
             valueLocations.append(env.file.valueLocation(of: element.value))
         }
@@ -127,6 +128,16 @@ extension ValueResolver {
             }
             return .dictionary(entries)
         }
+    }
+
+    /// The value of a dictionary entry (a literal's, `query[key] = value`, `updateValue(_:forKey:)`):
+    /// left unfollowed, as an `.opaque` value, when its key is an attribute whose value no check
+    /// of the scan judges (`keysNotFollowed`).
+    func evaluateEntryValue(_ expression: ExprSyntax, key: Resolution, _ env: Environment) -> Resolution {
+        if key.values.count == 1, let name = SecItemKeys.keyName(key.values[0].value), keysNotFollowed.contains(name) {
+            return .value(.opaque(SyntaxQueries.shortText(expression, limit: 40)))
+        }
+        return evaluateOrOpaque(expression, env)
     }
 
     /// Inside structures (dictionaries, call arguments) an unknown part should not hide the known

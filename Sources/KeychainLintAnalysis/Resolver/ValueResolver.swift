@@ -176,6 +176,12 @@ public final class ValueResolver: @unchecked Sendable {
     /// them off, to check that answers are the same with and without.
     let usesFlowCheckpoints: Bool
 
+    /// Keychain attributes whose values the scan's checks never judge: a dictionary entry with
+    /// one of these keys keeps its key and an unfollowed value (see `evaluateEntryValue`). Set by
+    /// the engine before analysis, from what the scan's checks can use; fixed for the scan, so
+    /// every answer is the same whichever rule asks first.
+    public var keysNotFollowed: Set<String> = SecItemKeys.valuesNotJudged
+
     public init(
         index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion, usesFlowCheckpoints: Bool = true
     ) {

@@ -61,6 +61,19 @@ public enum SecItemKeys {
     ]) { first, _ in first }
 
     /// The constant a key value names, or nil (`"pdmn"` → `kSecAttrAccessible`).
+    /// Attributes whose values no check judges: only that a query has them matters (an LAContext
+    /// handed over with `kSecUseAuthenticationContext`), or nothing at all (the data stored, a key's
+    /// tag or size, a label). The resolver keeps such an entry with its value unfollowed: the value
+    /// is often a parameter, whose callers across the project would otherwise be followed, and
+    /// whose possible values would multiply the shapes of every query built with it.
+    public static let valuesNotJudged: Set<String> = [
+        "kSecValueData", "kSecValueRef", "kSecValuePersistentRef",
+        "kSecAttrApplicationTag", "kSecAttrApplicationLabel", "kSecAttrKeySizeInBits", "kSecAttrEffectiveKeySize",
+        "kSecAttrLabel", "kSecAttrGeneric", "kSecAttrComment", "kSecAttrDescription", "kSecAttrCreator", "kSecAttrType",
+        "kSecAttrPort", "kSecAttrPath", "kSecAttrSecurityDomain", "kSecAttrAccessGroup",
+        "kSecUseAuthenticationContext",
+    ]
+
     public static func keyName(_ value: Value) -> String? {
         constantName(value, raw: rawValues)
     }

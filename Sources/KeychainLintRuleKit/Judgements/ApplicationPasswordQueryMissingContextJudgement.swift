@@ -9,6 +9,19 @@ public enum ApplicationPasswordQueryMissingContextJudgement {
         ("kSecAttrService", "service"), ("kSecAttrServer", "server"), ("kSecAttrAccount", "account"),
     ]
 
+    /// Words an application-password item cannot be made without (`.applicationPassword`,
+    /// `kSecAccessControlApplicationPassword`); a wrapper option of that name passes it on.
+    public static let applicationPasswordWords = ["applicationPassword", "kSecAccessControlApplicationPassword"]
+
+    /// Whether the identity attributes of queries are judged in this scan: only this check reads
+    /// them, and only for items protected with an application password, which a scan whose Swift
+    /// files never name one cannot have. Without it the resolver leaves their values unfollowed
+    /// (an account passed down through callers across the project costs much and decides nothing).
+    /// `isMentioned` says whether some Swift file of the scan holds a word as an identifier.
+    public static func identityMatters(isMentioned: (String) -> Bool) -> Bool {
+        applicationPasswordWords.contains(where: isMentioned)
+    }
+
     /// An item some SecItemAdd of the scan stores with `.applicationPassword`.
     public struct ProtectedItem: Sendable {
         public var itemClass: Value?
