@@ -52,8 +52,8 @@ public final class ResultCache: @unchecked Sendable {
         var suppressedRules: [String]?
     }
 
-    /// 4: keys and content hashes are SHA-256.
-    static let formatVersion = 4
+    /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`.
+    static let formatVersion = 5
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
@@ -71,7 +71,7 @@ public final class ResultCache: @unchecked Sendable {
                     stored = decoded
                 } else {
                     stored = nil
-                    note = "result cache ignored: tool version, configuration or project files changed"
+                    note = "result cache ignored: tool build, configuration or project files changed"
                 }
             } else {
                 stored = nil
@@ -101,7 +101,9 @@ public final class ResultCache: @unchecked Sendable {
     public static func key(
         configuration: Configuration, ruleIds: [String], nested: [Configuration] = [], projectFiles: [ProjectFileInputHash]
     ) -> String {
-        var parts = ["keychain-lint \(KeychainLintVersion.current)", "config v\(configuration.version)"]
+        var parts = [
+            "keychain-lint \(KeychainLintVersion.current)", "build \(ExecutableBuild.identity)", "config v\(configuration.version)",
+        ]
         for id in ruleIds.sorted() { parts.append("rule \(id)") }
         func add(_ configuration: Configuration) {
             for (id, settings) in configuration.rules.sorted(by: { $0.key < $1.key }) {
@@ -258,6 +260,29 @@ public final class ResultCache: @unchecked Sendable {
         }
         return String(decoding: hex, as: UTF8.self)
     }
+}
+
+/// The build of the running executable, for the cache key: a rebuilt binary (same version string,
+/// other rules or fixes) must never replay an older build's findings. The executable's size and
+/// modification time (to the nanosecond), with its device and inode, read once per process with
+/// one `stat`: cheap, and different for every build that writes a new file.
+enum ExecutableBuild {
+    static let identity: String = {
+        var status = stat()
+        #if os(Linux)
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #else
+        let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
+        // Not known: a key no other run has, so nothing is replayed.
+        guard stat(path, &status) == 0 else { return "unknown \(UUID().uuidString)" }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return "\(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(status.st_dev) \(status.st_ino)"
+    }()
 }
 
 /// Reading and replacing the cache file without trusting what is at its path. The cache folder

@@ -46,7 +46,9 @@ public struct SARIFReporter: Reporter {
                     "rules": .array(rules.map(Self.reportingDescriptor)),
                 ]
             ],
-            "results": .array(result.findings.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId]) }),
+            "results": .array(
+                result.findings.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId]) }
+                    + result.known.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId], knownFrom: result.stats.knownFrom) }),
             "columnKind": "unicodeCodePoints",
             "originalUriBaseIds": [
                 Self.sourceRootId: ["description": ["text": "The project root: the git root, else the folder of the configuration file, else the current folder (or --base-path)"]]
@@ -144,7 +146,9 @@ public struct SARIFReporter: Reporter {
 
     // MARK: - Results
 
-    static func result(_ finding: Finding, ruleIndex: Int?) -> JSONValue {
+    /// `knownFrom`: the finding is in a baseline (or an earlier commit's scan), reported as
+    /// suppressed outside the code (`kind: external`).
+    static func result(_ finding: Finding, ruleIndex: Int?, knownFrom: String? = nil) -> JSONValue {
         var object: [String: JSONValue] = [
             "ruleId": .string(finding.ruleId),
             "level": .string(finding.severity.diagnosticLevel.rawValue),
@@ -157,6 +161,10 @@ public struct SARIFReporter: Reporter {
         ]
         if let ruleIndex {
             object["ruleIndex"] = .int(ruleIndex)
+        }
+        if let knownFrom {
+            let reason = knownFrom == "the baseline" ? "in the baseline" : "already found in \(knownFrom)"
+            object["suppressions"] = [["kind": "external", "justification": .string(reason)]]
         }
         if !finding.fingerprint.isEmpty {
             object["partialFingerprints"] = [fingerprintKey: .string(finding.fingerprint)]

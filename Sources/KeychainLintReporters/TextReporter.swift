@@ -67,6 +67,9 @@ public struct TextReporter: Reporter {
         if stats.suppressedFindings > 0 {
             text += ", \(stats.suppressedFindings) suppressed"
         }
+        if stats.knownFindings > 0, let from = stats.knownFrom {
+            text += from == "the baseline" ? ", \(stats.knownFindings) in the baseline" : ", \(stats.knownFindings) already in \(OutputEscaping.text(from))"
+        }
         if stats.testFindings > 0 {
             text += ", \(stats.testFindings) in test code not reported"
         }
