@@ -111,6 +111,9 @@ public struct ScanResult: Sendable {
     /// The findings `stats.knownFindings` counts, in reporting order (SARIF reports them as
     /// suppressed; other formats leave them out).
     public var known: [Finding] = []
+    /// Findings a `keychain-lint:` comment suppresses (`stats.suppressedFindings` counts them), in
+    /// reporting order; SARIF reports them as suppressed in the source.
+    public var suppressed: [Finding] = []
 
     public init(findings: [Finding], diagnostics: [ScanDiagnostic], stats: ScanStats, rules: [RuleDescription]) {
         self.findings = findings

@@ -15,6 +15,18 @@ extension ScanResult {
             return base.relative(absolute)
         }
         var result = self
+        func spell(_ findings: [Finding]) -> [Finding] {
+            findings.map { finding in
+                var finding = finding
+                finding.range.file = spell(finding.range.file)
+                for index in finding.relatedLocations.indices {
+                    finding.relatedLocations[index].range.file = spell(finding.relatedLocations[index].range.file)
+                }
+                return finding
+            }.sorted(by: Finding.reportingOrder)
+        }
+        result.known = spell(known)
+        result.suppressed = spell(suppressed)
         result.findings = findings.map { finding in
             var finding = finding
             finding.range.file = spell(finding.range.file)

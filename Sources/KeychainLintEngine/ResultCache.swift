@@ -50,6 +50,7 @@ public final class ResultCache: @unchecked Sendable {
         var suppressed: Int
         /// The rule of each suppressed finding (absent in caches written before it was kept).
         var suppressedRules: [String]?
+        var suppressedFindings: [Finding]?
     }
 
     /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`.
@@ -186,6 +187,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
             restored.suppressedRules = outcome.suppressedRules
+            restored.suppressedFindings = outcome.suppressedFindings ?? []
             restored.lines = lines[index]
             // It was analysed (in the run that stored it): `save` keeps its outcome for the next
             // run, or every other run would find nothing to reuse.
@@ -226,7 +228,7 @@ public final class ResultCache: @unchecked Sendable {
             let stored = outcome.analysed
                 ? StoredOutcome(
                     findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
-                    suppressedRules: outcome.suppressedRules)
+                    suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
                 : nil
             files[path] = StoredFile(
                 hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)

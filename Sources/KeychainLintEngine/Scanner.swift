@@ -329,6 +329,8 @@ public final class Scanner {
         /// The rule of each suppressed finding: a rule a nested configuration disables in the
         /// finding's folder does not count it (nil: not known, from an older cache).
         var suppressedRules: [String]? = []
+        /// The suppressed findings themselves, for reports that list them as suppressed (SARIF).
+        var suppressedFindings: [Finding] = []
         var lines = 0
         var parseSeconds = 0.0
         var ruleSeconds = 0.0
@@ -482,6 +484,7 @@ public final class Scanner {
         }
 
         var findings: [Finding] = []
+        var suppressedFindings: [Finding] = []
         var gaps: [ResolutionGap] = []
         var notes: [ScanDiagnostic] = []
         var stats = ScanStats()
@@ -495,6 +498,7 @@ public final class Scanner {
             gaps.append(contentsOf: outcome.gaps)
             notes.append(contentsOf: outcome.notes)
             if outcome.fromCache { stats.filesFromCache += 1 }
+            suppressedFindings.append(contentsOf: outcome.suppressedFindings)
             if configurations != nil, let suppressedRules = outcome.suppressedRules {
                 // A suppression in a folder whose configuration disables the rule hid nothing.
                 let settings = effective(sources[position].path)
@@ -535,6 +539,11 @@ public final class Scanner {
             return seenFindings.insert("\(finding.ruleId)|\(finding.range.file)|\(start.line)|\(start.column)|\(finding.message)").inserted
         }
         findings = Fingerprints.assign(findings).sorted(by: Finding.reportingOrder)
+        // Suppressed findings, as the summary counts them: where their rule is enabled.
+        suppressedFindings = Fingerprints.assign(suppressedFindings.filter { finding in
+            guard let rule = rules.first(where: { $0.description.id == finding.ruleId }) else { return true }
+            return effective(finding.range.file).isEnabled(rule.description)
+        }).sorted(by: Finding.reportingOrder)
         // Test code is judged like any other (its findings are cached with the rest), then held
         // back: a report about fixtures is noise. `--verbose` lists them.
         var testFindingNotes: [ScanDiagnostic] = []
@@ -601,7 +610,9 @@ public final class Scanner {
             description.severity = top.severity(for: rule.description)
             return description
         }
-        return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: described)
+        var result = ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: described)
+        result.suppressed = suppressedFindings
+        return result
     }
 
     /// The Info.plist and .xcconfig files that application targets name (`INFOPLIST_FILE`, base

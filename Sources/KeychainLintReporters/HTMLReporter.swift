@@ -19,7 +19,7 @@ public struct HTMLReporter: Reporter {
         out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         out.append("<title>keychain-lint: \(Self.escape(MarkdownReporter.headline(result)))</title>")
         out.append("<style>\(Self.style)</style></head><body>")
-        out.append("<header><h1>keychain-lint report</h1><p class=\"summary\">\(Self.escape(TextReporter.summary(result)))</p>")
+        out.append("<header><h1>keychain-lint report</h1><p class=\"summary\">\(Self.escape(TextReporter.summary(result, timed: false)))</p>")
         out.append("<p class=\"tool\">\(Self.escape(KeychainLintVersion.toolName)) \(Self.escape(KeychainLintVersion.current)); paths relative to \(Self.escape(JSONReporter.pathsRelativeTo)).</p></header>")
 
         // Summary by rule and severity.
@@ -95,7 +95,7 @@ public struct HTMLReporter: Reporter {
             out += "<pre class=\"excerpt\">"
             for line in first...last {
                 let marked = line >= start.line && line <= max(start.line, finding.range.end.line)
-                out += "<span class=\"line\(marked ? " hit" : "")\"><span class=\"ln\">\(line)</span>\(escape(String(text[line - 1].prefix(400))))</span>\n"
+                out += "<span class=\"line\(marked ? " hit" : "")\"><span class=\"ln\">\(line)</span>\(escape(String(text[line - 1].prefix(400))))</span>"
             }
             out += "</pre>"
         }

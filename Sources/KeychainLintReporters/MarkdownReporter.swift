@@ -14,7 +14,7 @@ public struct MarkdownReporter: Reporter {
         out.append("### keychain-lint: " + Self.headline(result))
         out.append("")
         guard !result.findings.isEmpty else {
-            out.append(Self.escape(TextReporter.summary(result)))
+            out.append(Self.escape(TextReporter.summary(result, timed: false)))
             return out.joined(separator: "\n") + "\n"
         }
         let rules = result.rulesById
@@ -57,7 +57,7 @@ public struct MarkdownReporter: Reporter {
             out.append("</details>")
         }
         out.append("")
-        out.append(Self.escape(TextReporter.summary(result)))
+        out.append(Self.escape(TextReporter.summary(result, timed: false)))
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -29,6 +29,13 @@ public enum RuleDocs {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The rule's page in the repository (`docs/rules/ID.md`, which SARIF's `helpUri` links):
+    /// the full documentation, generated from the declaration.
+    public static func rulePage(_ rule: RuleDescription) -> String {
+        "<!-- Generated from the rule's declaration by `keychain-lint rules --write-docs docs/rules`: edit the rule, not this page. -->\n\n"
+            + explain(rule)
+    }
+
     /// The full documentation of one rule, as Markdown-flavoured text.
     public static func explain(_ rule: RuleDescription) -> String {
         var out: [String] = []

@@ -52,7 +52,7 @@ public struct JUnitReporter: Reporter {
         ]
         if files.isEmpty {
             lines.append(#"  <testsuite name="keychain-lint" tests="1" failures="0" errors="0" skipped="0">"#)
-            lines.append(#"    <testcase name="\#(XMLText.escape(TextReporter.summary(result)))" classname="keychain-lint"/>"#)
+            lines.append(#"    <testcase name="\#(XMLText.escape(TextReporter.summary(result, timed: false)))" classname="keychain-lint"/>"#)
             lines.append("  </testsuite>")
         }
         for file in files {

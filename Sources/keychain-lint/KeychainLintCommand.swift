@@ -394,7 +394,24 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "text (one line per rule) or markdown (the README's rule table).")
     var format: Format = .text
 
+    @Option(name: .customLong("write-docs"), help: ArgumentHelp("Write each rule's page (ID.md) into this folder, as docs/rules holds them.", valueName: "folder"))
+    var writeDocs: String?
+
     func run() throws {
+        if let writeDocs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: writeDocs, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError(message: "--write-docs: no such folder: '\(writeDocs)'")
+            }
+            for rule in RuleRegistry.descriptions {
+                let path = (writeDocs as NSString).appendingPathComponent("\(rule.id).md")
+                if let code = ReportFile.write(RuleDocs.rulePage(rule), to: path) {
+                    throw CLIError(message: "cannot write '\(path)': \(RegularFile.systemReason(code))")
+                }
+            }
+            FileHandle.standardError.write(Data("keychain-lint: wrote \(RuleRegistry.descriptions.count) rule pages to \(writeDocs)\n".utf8))
+            return
+        }
         switch format {
         case .text: print(RuleDocs.list(RuleRegistry.descriptions), terminator: "")
         case .markdown: print(RuleDocs.markdownTable(RuleRegistry.descriptions), terminator: "")
