@@ -71,11 +71,21 @@ public struct MarkdownReporter: Reporter {
         return "\(count) finding\(count == 1 ? "" : "s") (\(bySeverity.joined(separator: ", ")))"
     }
 
-    /// Text from the scanned code in Markdown: HTML's markup characters as entities (a comment
-    /// renders HTML), control characters escaped, table bars escaped; backquoted code spans kept.
+    /// Text from the scanned code in Markdown: outside backquoted code spans, HTML's markup
+    /// characters as entities (a comment renders HTML) and table bars escaped; inside them, as
+    /// written (Markdown shows a code span's text literally). Control characters are escaped.
     static func escape(_ text: String) -> String {
+        let pieces = OutputEscaping.text(text).split(separator: "`", omittingEmptySubsequences: false)
+        // An odd number of backquotes leaves the last piece outside any span.
+        return pieces.enumerated().map { index, piece in
+            let inCode = index % 2 == 1 && index < pieces.count - (pieces.count % 2 == 0 ? 1 : 0)
+            return inCode ? String(piece) : outsideCode(piece)
+        }.joined(separator: "`")
+    }
+
+    private static func outsideCode(_ text: Substring) -> String {
         var out = ""
-        for scalar in OutputEscaping.text(text).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
