@@ -329,7 +329,7 @@ public struct RuleSettings: Sendable, Equatable, Decodable {
     static let reservedKeys = ["enabled", "severity"]
 
     /// These settings with `other`'s over them, key by key.
-    func combined(with other: RuleSettings) -> RuleSettings {
+    public func combined(with other: RuleSettings) -> RuleSettings {
         var result = self
         if let enabled = other.enabled { result.enabled = enabled }
         if let severity = other.severity { result.severity = severity }

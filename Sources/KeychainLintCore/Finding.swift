@@ -55,6 +55,10 @@ public struct Finding: Hashable, Codable, Sendable {
     public var relatedLocations: [RelatedLocation]
     /// Stable identity of the finding that survives unrelated edits (no line numbers in it).
     public var fingerprint: String
+    /// The judged code, without its place or wording: a hash of the reported code and of the
+    /// code on the path its value took, whitespace removed, with no path, line, message or
+    /// occurrence number in it. With the path and rule id it is what a baseline matches on.
+    public var codeFingerprint: String = ""
 
     public init(
         ruleId: String,

@@ -71,6 +71,11 @@ public struct ScanStats: Hashable, Codable, Sendable {
     /// The configuration files the scan read (`--config`, or every `.keychain-lint.yml` from the
     /// project root down), top first.
     public var configurationFiles: [String] = []
+    /// Findings a baseline (`--baseline`) or the scan of an earlier commit (`--new-since`) already
+    /// has: not reported (SARIF keeps them, suppressed).
+    public var knownFindings: Int = 0
+    /// What they are known from: "the baseline", or the ref given to `--new-since`.
+    public var knownFrom: String?
 
     public init() {}
 }
@@ -107,6 +112,12 @@ public struct ScanResult: Sendable {
     public var stats: ScanStats
     /// The rules that were enabled, for reporters that describe them (SARIF).
     public var rules: [RuleDescription]
+    /// The findings `stats.knownFindings` counts, in reporting order (SARIF reports them as
+    /// suppressed; other formats leave them out).
+    public var known: [Finding] = []
+    /// Findings a `keychain-lint:` comment suppresses (`stats.suppressedFindings` counts them), in
+    /// reporting order; SARIF reports them as suppressed in the source.
+    public var suppressed: [Finding] = []
 
     public init(findings: [Finding], diagnostics: [ScanDiagnostic], stats: ScanStats, rules: [RuleDescription]) {
         self.findings = findings

@@ -44,6 +44,11 @@ public final class ConfigurationTree: @unchecked Sendable {
     /// The first configuration file that could not be loaded, in walking order.
     public private(set) var firstError: ConfigurationError?
     private var effectiveByFolder: [String: Configuration] = [:]
+    /// Whether `load(folder:)` still reads files. A scan of given files turns it off once their
+    /// folders' configurations are read: the rest of the project is walked only to index it, and
+    /// its other configuration files (a sibling folder's, perhaps broken) have no say in the
+    /// given files.
+    public var readsNewFolders = true
 
     public init(commandLine: Configuration, rules: [RuleDescription]) {
         self.commandLine = commandLine
@@ -71,7 +76,7 @@ public final class ConfigurationTree: @unchecked Sendable {
     /// nothing more is loaded: the scan ends with that error.
     public func load(folder given: String) {
         let folder = given == "." ? "" : given
-        guard firstError == nil, searched.insert(folder).inserted else { return }
+        guard readsNewFolders, firstError == nil, searched.insert(folder).inserted else { return }
         let path = DiscoveryPaths.join(folder, Configuration.fileName)
         var status = stat()
         guard lstat(path, &status) == 0 else { return }

@@ -12,11 +12,13 @@ import Musl
 /// result cache do not depend on the working directory or on how a path was spelled (`scan .`,
 /// `scan ./Sources`, `scan /abs/Sources`, a scan from a subfolder).
 ///
-/// Chosen in this order: `--base-path`; the git root (the nearest folder, at or above the folder
-/// that holds every scanned path, with a `.git` file or folder — a worktree or submodule has a
-/// `.git` file); the folder of the configuration file; the current directory when it holds every
-/// scanned path, else the folder that does (a path never climbs out of the root with `../`
-/// unless `--base-path` asks for it).
+/// Chosen in this order: `basePath` when a caller gives one; the git root (the nearest folder, at
+/// or above the folder that holds every scanned path, with a `.git` file or folder — a worktree
+/// or submodule has a `.git` file); the folder of the configuration file; the current directory
+/// when it holds every scanned path, else the folder that does (a path never climbs out of the
+/// root with `../`). The command line finds the root without `--base-path`, which only re-spells
+/// the reported paths (`ScanResult.respelled`): the configuration files and findings of a scan
+/// never depend on it.
 public struct ProjectRoot: Sendable, Equatable {
     public enum Reason: String, Sendable {
         case basePath = "--base-path"

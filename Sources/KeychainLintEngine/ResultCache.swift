@@ -50,10 +50,11 @@ public final class ResultCache: @unchecked Sendable {
         var suppressed: Int
         /// The rule of each suppressed finding (absent in caches written before it was kept).
         var suppressedRules: [String]?
+        var suppressedFindings: [Finding]?
     }
 
-    /// 4: keys and content hashes are SHA-256.
-    static let formatVersion = 4
+    /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`.
+    static let formatVersion = 5
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
@@ -71,7 +72,7 @@ public final class ResultCache: @unchecked Sendable {
                     stored = decoded
                 } else {
                     stored = nil
-                    note = "result cache ignored: tool version, configuration or project files changed"
+                    note = "result cache ignored: tool build, configuration or project files changed"
                 }
             } else {
                 stored = nil
@@ -102,7 +103,9 @@ public final class ResultCache: @unchecked Sendable {
         configuration: Configuration, ruleIds: [String], followsIdentity: Bool = true, nested: [Configuration] = [],
         projectFiles: [ProjectFileInputHash]
     ) -> String {
-        var parts = ["keychain-lint \(KeychainLintVersion.current)", "config v\(configuration.version)"]
+        var parts = [
+            "keychain-lint \(KeychainLintVersion.current)", "build \(ExecutableBuild.identity)", "config v\(configuration.version)",
+        ]
         // Whether queries' identity attributes are followed changes every query's answer: a file
         // that starts (or stops) naming an application password makes a new key.
         parts.append("identity \(followsIdentity)")
@@ -188,6 +191,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.notes = outcome.notes
             restored.suppressed = outcome.suppressed
             restored.suppressedRules = outcome.suppressedRules
+            restored.suppressedFindings = outcome.suppressedFindings ?? []
             restored.lines = lines[index]
             // It was analysed (in the run that stored it): `save` keeps its outcome for the next
             // run, or every other run would find nothing to reuse.
@@ -228,7 +232,7 @@ public final class ResultCache: @unchecked Sendable {
             let stored = outcome.analysed
                 ? StoredOutcome(
                     findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
-                    suppressedRules: outcome.suppressedRules)
+                    suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
                 : nil
             files[path] = StoredFile(
                 hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
@@ -262,6 +266,29 @@ public final class ResultCache: @unchecked Sendable {
         }
         return String(decoding: hex, as: UTF8.self)
     }
+}
+
+/// The build of the running executable, for the cache key: a rebuilt binary (same version string,
+/// other rules or fixes) must never replay an older build's findings. The executable's size and
+/// modification time (to the nanosecond), with its device and inode, read once per process with
+/// one `stat`: cheap, and different for every build that writes a new file.
+enum ExecutableBuild {
+    static let identity: String = {
+        var status = stat()
+        #if os(Linux)
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #else
+        let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
+        // Not known: a key no other run has, so nothing is replayed.
+        guard stat(path, &status) == 0 else { return "unknown \(UUID().uuidString)" }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return "\(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(status.st_dev) \(status.st_ino)"
+    }()
 }
 
 /// Reading and replacing the cache file without trusting what is at its path. The cache folder

@@ -93,6 +93,7 @@ public final class Scanner {
             reported = Set(discovered.map(\.path) + discoveryNotes.map(\.file))
             var projectNotes: [ScanDiagnostic] = []
             let known = reported!
+            configurations?.readsNewFolders = false
             let more = try discovery.discover(project, skipped: &projectNotes).filter { !known.contains($0.path) }
             discovered = (discovered + more).sorted { $0.path < $1.path }
         }
@@ -265,6 +266,9 @@ public final class Scanner {
         var hash: String
         /// The prefilter's words the file holds (identifier hashes), for `--stats`.
         var prefilterWords: [UInt64]
+        /// The scan reports on it (false: a project file of a scan of given files, only indexed).
+        /// What the result cache holds for such a file is kept for later scans, never counted.
+        var reported: Bool
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
@@ -273,6 +277,7 @@ public final class Scanner {
         ) {
             self.path = path
             self.note = note
+            self.reported = analysed
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
             // and the line count; a second, memchr-fast, looks for suppression directives.
             let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
@@ -327,6 +332,8 @@ public final class Scanner {
         /// The rule of each suppressed finding: a rule a nested configuration disables in the
         /// finding's folder does not count it (nil: not known, from an older cache).
         var suppressedRules: [String]? = []
+        /// The suppressed findings themselves, for reports that list them as suppressed (SARIF).
+        var suppressedFindings: [Finding] = []
         var lines = 0
         var parseSeconds = 0.0
         var ruleSeconds = 0.0
@@ -438,7 +445,7 @@ public final class Scanner {
         let recordsDependencies = cache != nil
         let objcFiles = sources.indices.filter { sources[$0].language == .objectiveC }
         let frontEnds = FrontEnds(types: plan.rules.map(\.type), models: scanContext.wrapperModels)
-        let outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
+        var outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
             if let cached = reused[fileIndex] { return cached }
             // Only the result cache reads the names a file's analysis looked up.
@@ -459,6 +466,14 @@ public final class Scanner {
         clock.lap("analysis (wall)")
         var cacheNotes: [ScanDiagnostic] = []
         if let cache {
+            let objcMentions: (String) -> [Int] = { name in
+                let needle = Array(name.utf8)
+                return objcFiles.filter { TextSearch.containsWord(index.text(at: $0), needle) }
+            }
+            Self.attachLimitNotes(
+                to: &outcomes, limited: index.limitedFileIndices, paths: sources.map(\.path),
+                facts: scanContext.factDependencies.mapValues { $0.sorted() }
+            ) { index.files(mentioning: $0) + objcMentions($0) }
             do {
                 try cache.save(
                     paths: sources.map(\.path), hashes: hashes, outcomes: outcomes,
@@ -467,9 +482,7 @@ public final class Scanner {
                     // The index holds no Objective-C identifiers (Swift lookups must never meet
                     // those files), so the Objective-C files mentioning a name are found by text:
                     // a deleted one then invalidates what read it (the Face ID plan, shared stores).
-                    let needle = Array(name.utf8)
-                    return index.files(mentioning: name)
-                        + objcFiles.filter { TextSearch.containsWord(index.text(at: $0), needle) }
+                    index.files(mentioning: name) + objcMentions(name)
                 }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
@@ -481,6 +494,7 @@ public final class Scanner {
         }
 
         var findings: [Finding] = []
+        var suppressedFindings: [Finding] = []
         var gaps: [ResolutionGap] = []
         var notes: [ScanDiagnostic] = []
         var stats = ScanStats()
@@ -489,11 +503,12 @@ public final class Scanner {
         let effective: (String) -> Configuration = { [configuration] file in
             configurations?.effective(forFile: file) ?? configuration
         }
-        for (position, outcome) in outcomes.enumerated() {
+        for (position, outcome) in outcomes.enumerated() where sources[position].reported {
             findings.append(contentsOf: outcome.findings)
             gaps.append(contentsOf: outcome.gaps)
             notes.append(contentsOf: outcome.notes)
             if outcome.fromCache { stats.filesFromCache += 1 }
+            suppressedFindings.append(contentsOf: outcome.suppressedFindings)
             if configurations != nil, let suppressedRules = outcome.suppressedRules {
                 // A suppression in a folder whose configuration disables the rule hid nothing.
                 let settings = effective(sources[position].path)
@@ -534,6 +549,11 @@ public final class Scanner {
             return seenFindings.insert("\(finding.ruleId)|\(finding.range.file)|\(start.line)|\(start.column)|\(finding.message)").inserted
         }
         findings = Fingerprints.assign(findings).sorted(by: Finding.reportingOrder)
+        // Suppressed findings, as the summary counts them: where their rule is enabled.
+        suppressedFindings = Fingerprints.assign(suppressedFindings.filter { finding in
+            guard let rule = rules.first(where: { $0.description.id == finding.ruleId }) else { return true }
+            return effective(finding.range.file).isEnabled(rule.description)
+        }).sorted(by: Finding.reportingOrder)
         // Test code is judged like any other (its findings are cached with the rest), then held
         // back: a report about fixtures is noise. `--verbose` lists them.
         var testFindingNotes: [ScanDiagnostic] = []
@@ -594,7 +614,17 @@ public final class Scanner {
         var seenNotes = Set<ScanDiagnostic>()
         let allDiagnostics = (diagnostics + cacheNotes + model.diagnostics + testFindingNotes
             + notes.filter { seenNotes.insert($0).inserted }).sorted(by: ScanDiagnostic.order)
-        return ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: rules.map(\.description))
+        // The rules as the configuration sets them (of the top folder, with nested files): a
+        // severity set there is the one reports describe (SARIF's security-severity).
+        let top = configurations?.effective(forFolder: "") ?? configuration
+        let described = rules.map { rule in
+            var description = rule.description
+            description.severity = top.severity(for: rule.description)
+            return description
+        }
+        var result = ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: described)
+        result.suppressed = suppressedFindings
+        return result
     }
 
     /// The Info.plist and .xcconfig files that application targets name (`INFOPLIST_FILE`, base
@@ -646,6 +676,38 @@ public final class Scanner {
         outcome.analysed = true
         frontEnds.analyze(fileIndex, source: source, scan: scan, rules: rules, outcome: &outcome)
         return outcome
+    }
+
+    /// A file that is only searched for declarations is parsed when some analysis looks up a
+    /// name it mentions, and a syntax limit that cuts it short is said then. An analysis the
+    /// result cache replays looks nothing up: the note is stored with the outcome of every
+    /// analysed file whose lookups (its own, or a scan-wide fact's it used) reach the limited
+    /// file, so a re-scan from the cache says what the scan without it says.
+    static func attachLimitNotes(
+        to outcomes: inout [FileOutcome], limited: [(index: Int, note: SourceFile.LimitNote)], paths: [String],
+        facts: [String: [String]], filesMentioning: (String) -> [Int]
+    ) {
+        let notes = Dictionary(
+            limited.filter { !outcomes[$0.index].analysed }.map { ($0.index, limitDiagnostic(path: paths[$0.index], $0.note)) },
+            uniquingKeysWith: { first, _ in first })
+        guard !notes.isEmpty else { return }
+        var reached: [String: [Int]] = [:]
+        func limitedFiles(mentioning name: String) -> [Int] {
+            if let known = reached[name] { return known }
+            let found = filesMentioning(name).filter { notes[$0] != nil }
+            reached[name] = found
+            return found
+        }
+        for position in outcomes.indices where outcomes[position].analysed {
+            let names = outcomes[position].dependencies + outcomes[position].factDependencies.flatMap { facts[$0] ?? [] }
+            var added = Set<Int>()
+            for name in names {
+                for file in limitedFiles(mentioning: name) where added.insert(file).inserted {
+                    let note = notes[file]!
+                    if !outcomes[position].notes.contains(note) { outcomes[position].notes.append(note) }
+                }
+            }
+        }
     }
 
     static func limitDiagnostic(path: String, _ note: SourceFile.LimitNote) -> ScanDiagnostic {
@@ -795,12 +857,33 @@ enum Fingerprints {
         let ordered = findings.sorted(by: Finding.reportingOrder)
         return ordered.map { finding in
             var finding = finding
-            let base = "\(finding.ruleId)\n\(finding.range.file)\n\(finding.fingerprint)"
+            let snippet = finding.fingerprint
+            let base = "\(finding.ruleId)\n\(finding.range.file)\n\(snippet)"
             let occurrence = occurrences[base, default: 0]
             occurrences[base] = occurrence + 1
             finding.fingerprint = fnv1a(base + "\n\(occurrence)")
+            finding.codeFingerprint = code(snippet: snippet, related: finding.relatedLocations)
             return finding
         }
+    }
+
+    /// `Finding.codeFingerprint`: the reported code and the code quoted by each step of the
+    /// value's path (between backquotes: "if `allowFallback`" gives `allowFallback`), with every
+    /// space and line break removed, so that reformatting, moving the code and re-wording a step
+    /// leave it as it is.
+    static func code(snippet: String, related: [RelatedLocation]) -> String {
+        var parts = [withoutWhitespace(snippet)]
+        for step in related {
+            let pieces = step.message.split(separator: "`", omittingEmptySubsequences: false)
+            // Odd pieces are quoted code; a step with no quote is code as a whole ("case .legacy").
+            let code = pieces.count >= 3 ? pieces.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } : [step.message]
+            parts.append(withoutWhitespace(code.joined(separator: "`")))
+        }
+        return String(ResultCache.sha256(parts.joined(separator: "\n")).prefix(16))
+    }
+
+    static func withoutWhitespace(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace }))
     }
 
     static func fnv1a(_ text: String) -> String {

@@ -31,6 +31,7 @@ extension Scanner.FileOutcome {
             if Suppressions.isSuppressed(finding, by: directives) {
                 suppressed += 1
                 suppressedRules?.append(finding.ruleId)
+                suppressedFindings.append(finding)
             } else {
                 self.findings.append(finding)
             }

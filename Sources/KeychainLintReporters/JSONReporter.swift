@@ -4,6 +4,8 @@ import KeychainLintCore
 /// renamed or removed (adding fields does not change it).
 public struct JSONReporter: Reporter {
     public static let schemaVersion = 1
+    public static let pathsRelativeTo =
+        "the project root (the git root, else the folder of the configuration file, else the current folder), or --base-path when given"
 
     public init() {}
 
@@ -15,6 +17,7 @@ public struct JSONReporter: Reporter {
                            column: $0.position?.column, message: $0.message)
             },
             findings: result.findings.map(FindingEntry.init),
+            pathsRelativeTo: Self.pathsRelativeTo,
             schemaVersion: Self.schemaVersion,
             stats: Stats(
                 durationSeconds: roundedSeconds(stats.durationSeconds),
@@ -23,6 +26,8 @@ public struct JSONReporter: Reporter {
                 filesParsed: stats.filesParsed,
                 filesScanned: stats.filesScanned,
                 filesSkipped: stats.filesSkipped,
+                knownFindings: stats.knownFindings,
+                knownFrom: stats.knownFrom,
                 findingsBySeverity: Dictionary(
                     uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, result.count(of: $0)) }),
                 linesScanned: stats.linesScanned,
@@ -39,6 +44,8 @@ public struct JSONReporter: Reporter {
     struct Document: Encodable {
         var diagnostics: [Diagnostic]
         var findings: [FindingEntry]
+        /// What every `file` is relative to.
+        var pathsRelativeTo: String
         var schemaVersion: Int
         var stats: Stats
         var tool: Tool
@@ -60,6 +67,8 @@ public struct JSONReporter: Reporter {
         var endLine: Int
         var file: String
         var fingerprint: String
+        /// What a baseline matches on, with the file and rule id.
+        var codeFingerprint: String
         var line: Int
         var message: String
         var related: [Related]
@@ -74,6 +83,7 @@ public struct JSONReporter: Reporter {
             endLine = finding.range.end.line
             file = finding.range.file
             fingerprint = finding.fingerprint
+            codeFingerprint = finding.codeFingerprint
             line = finding.range.start.line
             message = finding.message
             related = finding.relatedLocations.map {
@@ -100,6 +110,9 @@ public struct JSONReporter: Reporter {
         var filesParsed: Int
         var filesScanned: Int
         var filesSkipped: Int
+        /// Findings a baseline or the scan of an earlier commit has, not listed.
+        var knownFindings: Int
+        var knownFrom: String?
         var findingsBySeverity: [String: Int]
         var linesScanned: Int
         var modules: [ModuleSummary]

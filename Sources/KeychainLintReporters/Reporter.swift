@@ -7,9 +7,14 @@ public struct ReportOptions: Sendable {
     /// Text and JSON: also include `.unresolved` diagnostics.
     public var verbose: Bool
 
-    public init(useColor: Bool = false, verbose: Bool = false) {
+    /// The text of a reported file, by its path as findings spell it, for reports that show code
+    /// (HTML); nil when it cannot be read.
+    public var source: (@Sendable (String) -> String?)?
+
+    public init(useColor: Bool = false, verbose: Bool = false, source: (@Sendable (String) -> String?)? = nil) {
         self.useColor = useColor
         self.verbose = verbose
+        self.source = source
     }
 }
 
@@ -21,7 +26,7 @@ public protocol Reporter: Sendable {
 
 /// The formats `--format` accepts.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, github
+    case text, json, sarif, github, html, markdown, gitlab, junit, checkstyle
 
     public var reporter: any Reporter {
         switch self {
@@ -29,6 +34,16 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter()
         case .sarif: SARIFReporter()
         case .github: GitHubReporter()
+        case .html: HTMLReporter()
+        case .markdown: MarkdownReporter()
+        case .gitlab: GitLabReporter()
+        case .junit: JUnitReporter()
+        case .checkstyle: CheckstyleReporter()
         }
+    }
+
+    /// "text, json, sarif, …", for help and errors.
+    public static var names: String {
+        allCases.map(\.rawValue).joined(separator: ", ")
     }
 }

@@ -29,6 +29,13 @@ public enum RuleDocs {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The rule's page in the repository (`docs/rules/ID.md`, which SARIF's `helpUri` links):
+    /// the full documentation, generated from the declaration.
+    public static func rulePage(_ rule: RuleDescription) -> String {
+        "<!-- Generated from the rule's declaration by `keychain-lint rules --write-docs docs/rules`: edit the rule, not this page. -->\n\n"
+            + explain(rule)
+    }
+
     /// The full documentation of one rule, as Markdown-flavoured text.
     public static func explain(_ rule: RuleDescription) -> String {
         var out: [String] = []
@@ -78,6 +85,40 @@ public enum RuleDocs {
         if !rule.documentation.references.isEmpty {
             section("References", rule.documentation.references.map { "- " + $0 }.joined(separator: "\n"), into: &out)
         }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The page `keychain-lint explain` prints: what the rule flags, why, what to do instead, its
+    /// options, one flagged and one accepted example, and references. `explain(_:)` is the whole.
+    public static func page(_ rule: RuleDescription) -> String {
+        var out: [String] = []
+        out.append("# \(rule.name)")
+        out.append("")
+        out.append("ID: \(rule.id)")
+        out.append("Severity: \(rule.severity.rawValue)")
+        out.append("Language: \(rule.language)")
+        if !rule.aliases.isEmpty {
+            out.append("Also known as: " + rule.aliases.map { "\($0.id) (\($0.tool))" }.joined(separator: ", "))
+        }
+        out.append("")
+        out.append(rule.summary)
+        out.append("")
+        out.append("Fix: \(rule.remediation)")
+        section("What it flags", rule.documentation.whatItDoes, into: &out)
+        section("Why it matters", rule.documentation.whyItMatters, into: &out)
+        section("What to do instead", rule.documentation.whatToDoInstead, into: &out)
+        if !rule.options.isEmpty {
+            let text = rule.options.map { "- `\($0.name)` (default: \($0.defaultValue)): \($0.help)" }
+            section("Options", text.joined(separator: "\n"), into: &out)
+        }
+        examples("Flagged (↓ marks where the finding is reported)", Array(rule.triggeringExamples.prefix(1)), into: &out)
+        examples("Not flagged", Array(rule.nonTriggeringExamples.prefix(1)), into: &out)
+        if !rule.documentation.references.isEmpty {
+            section("References", rule.documentation.references.map { "- " + $0 }.joined(separator: "\n"), into: &out)
+        }
+        let examples = rule.examples.count
+        out.append("")
+        out.append("More (fix safety, decisions, option values, all \(examples) example\(examples == 1 ? "" : "s")): keychain-lint explain \(rule.id) --full")
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -46,7 +46,11 @@ public struct SARIFReporter: Reporter {
                     "rules": .array(rules.map(Self.reportingDescriptor)),
                 ]
             ],
-            "results": .array(result.findings.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId]) }),
+            "results": .array(
+                result.findings.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId]) }
+                    + result.known.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId], suppression: Self.external(result.stats.knownFrom)) }
+                    + result.suppressed.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleId], suppression: Self.inSource) }),
+            "automationDetails": ["id": .string(Self.automationId)],
             "columnKind": "unicodeCodePoints",
             "originalUriBaseIds": [
                 Self.sourceRootId: ["description": ["text": "The project root: the git root, else the folder of the configuration file, else the current folder (or --base-path)"]]
@@ -86,6 +90,7 @@ public struct SARIFReporter: Reporter {
             "shortDescription": ["text": .string(rule.name)],
             "fullDescription": ["text": .string(rule.summary)],
             "help": ["text": .string(helpText(rule)), "markdown": .string(helpMarkdown(rule))],
+            "helpUri": .string(helpURI(rule.id)),
             "defaultConfiguration": ["level": .string(level.rawValue)],
             "properties": .object(properties),
         ]
@@ -144,7 +149,25 @@ public struct SARIFReporter: Reporter {
 
     // MARK: - Results
 
-    static func result(_ finding: Finding, ruleIndex: Int?) -> JSONValue {
+    /// The run's category for code scanning (GitHub keeps one analysis per category).
+    public static let automationId = "keychain-lint/"
+
+    /// The rule's page in the repository, generated from its declaration (`docs/rules/ID.md`).
+    public static func helpURI(_ id: String) -> String {
+        "\(KeychainLintVersion.informationURI)/blob/main/docs/rules/\(id).md"
+    }
+
+    /// A finding in a baseline (or the scan of an earlier commit): suppressed outside the code.
+    static func external(_ knownFrom: String?) -> JSONValue {
+        let reason = knownFrom.map { $0 == "the baseline" ? "in the baseline" : "already found in \($0)" } ?? "in the baseline"
+        return ["kind": "external", "justification": .string(reason)]
+    }
+
+    /// A finding a `keychain-lint:` comment suppresses.
+    static let inSource: JSONValue = ["kind": "inSource"]
+
+    /// `suppression`: reported as suppressed (SARIF viewers list it apart).
+    static func result(_ finding: Finding, ruleIndex: Int?, suppression: JSONValue? = nil) -> JSONValue {
         var object: [String: JSONValue] = [
             "ruleId": .string(finding.ruleId),
             "level": .string(finding.severity.diagnosticLevel.rawValue),
@@ -158,6 +181,9 @@ public struct SARIFReporter: Reporter {
         if let ruleIndex {
             object["ruleIndex"] = .int(ruleIndex)
         }
+        if let suppression {
+            object["suppressions"] = [suppression]
+        }
         if !finding.fingerprint.isEmpty {
             object["partialFingerprints"] = [fingerprintKey: .string(finding.fingerprint)]
         }
@@ -169,6 +195,11 @@ public struct SARIFReporter: Reporter {
                     "physicalLocation": physicalLocation(related.range),
                 ]
             })
+            // The value's path, from where it was written to where it is judged.
+            let steps: [JSONValue] = finding.relatedLocations.map { related in
+                ["location": ["physicalLocation": physicalLocation(related.range), "message": ["text": .string(related.message)]]]
+            } + [["location": ["physicalLocation": physicalLocation(finding.range), "message": ["text": "judged here"]]]]
+            object["codeFlows"] = [["threadFlows": [["locations": .array(steps)]]]]
         }
         return .object(object)
     }

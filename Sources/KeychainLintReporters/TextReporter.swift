@@ -49,11 +49,13 @@ public struct TextReporter: Reporter {
     }
 
     /// `Scanned 12 files in 0.12s: 3 findings (1 high, 2 low), 1 suppressed`.
-    static func summary(_ result: ScanResult) -> String {
+    /// `timed` false: without the time, for documents that must be the same for the same
+    /// findings (HTML, Markdown, JUnit).
+    static func summary(_ result: ScanResult, timed: Bool = true) -> String {
         let stats = result.stats
         let files = stats.filesScanned == 1 ? "1 file" : "\(stats.filesScanned) files"
         let seconds = String(format: "%.2f", stats.durationSeconds)
-        var text = "Scanned \(files) in \(seconds)s: "
+        var text = timed ? "Scanned \(files) in \(seconds)s: " : "Scanned \(files): "
         if result.findings.isEmpty {
             text += "no findings"
         } else {
@@ -66,6 +68,9 @@ public struct TextReporter: Reporter {
         }
         if stats.suppressedFindings > 0 {
             text += ", \(stats.suppressedFindings) suppressed"
+        }
+        if stats.knownFindings > 0, let from = stats.knownFrom {
+            text += from == "the baseline" ? ", \(stats.knownFindings) in the baseline" : ", \(stats.knownFindings) already in \(OutputEscaping.text(from))"
         }
         if stats.testFindings > 0 {
             text += ", \(stats.testFindings) in test code not reported"

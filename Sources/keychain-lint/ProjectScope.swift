@@ -10,6 +10,10 @@ import KeychainLintEngine
 /// root, whatever the current folder and however the user spelled the paths.
 struct ProjectScope {
     let root: ProjectRoot
+    /// `--base-path`: the folder reported paths are spelled from, once the scan is done. It
+    /// changes only the spelling: the scan runs from `root` with or without it, so the same
+    /// configuration files apply and the same findings are reported.
+    let spelling: ProjectRoot?
     /// The scanned paths, relative to the root.
     let paths: [String]
     /// `["."]` when a file is given: the project is indexed, only the given paths are reported.
@@ -37,12 +41,19 @@ struct ProjectScope {
             }
             if status.st_mode & S_IFMT != S_IFDIR { anyFile = true }
         }
-        let root = ProjectRoot.find(scanned: given, basePath: basePath, configuration: configurationPath)
+        let root = ProjectRoot.find(scanned: given, basePath: nil, configuration: configurationPath)
         self.root = root
+        self.spelling = basePath.map { ProjectRoot(path: ProjectRoot.absolute($0), reason: .basePath) }
         self.paths = given.map { root.relative(ProjectRoot.absolute($0)) }
         self.project = anyFile ? ["."] : []
         let base = configuration.baseDirectory.isEmpty ? "." : configuration.baseDirectory
         configuration.baseDirectory = root.relative(ProjectRoot.absolute(base))
+    }
+
+    /// The result with its paths spelled from `--base-path`, when it is given.
+    func spell(_ result: ScanResult) -> ScanResult {
+        guard let spelling else { return result }
+        return result.respelled(from: root, to: spelling)
     }
 
     /// Makes the root the current folder.

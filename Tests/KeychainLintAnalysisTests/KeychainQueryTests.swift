@@ -56,8 +56,9 @@ struct KeychainQueryTests {
         #expect(query.contains("kSecAttrAccessible"))
         #expect(!query.contains("kSecAttrAccessControl"))
         #expect(query.trace.map(\.text) == ["`query`"])
-        // `password` is a parameter without callers: unknown, but the other entries stay known.
-        #expect(!gaps.isEmpty)
+        // The stored data is not judged: its value stays unfollowed (no gap about `password`).
+        #expect(query.value("kSecValueData") == .opaque("password"))
+        #expect(gaps.isEmpty, "\(gaps)")
     }
 
     @Test func cfStringKeyedLiteral() {

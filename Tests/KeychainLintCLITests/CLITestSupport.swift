@@ -128,8 +128,9 @@ struct CLIRun: Sendable, CustomStringConvertible {
 enum KeychainLint {
     /// Runs `keychain-lint ARGUMENTS` in `directory`, with no colours and no terminal; output goes
     /// through files (not pipes), so a large report cannot block the child.
-    static func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 300) throws -> CLIRun {
-        let binary = try KeychainLintBinary.url()
+    /// `executable`: another copy of the tool (default: the one of this build).
+    static func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 300, executable: URL? = nil) throws -> CLIRun {
+        let binary = try executable ?? KeychainLintBinary.url()
         let captureDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("keychain-lint-cli-output-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: captureDirectory, withIntermediateDirectories: true)

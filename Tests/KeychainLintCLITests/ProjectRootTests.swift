@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Paths are spelled from the project root (the git root, else the configuration's folder, else
-/// the current folder; `--base-path` to choose), so reports and fingerprints do not depend on the
+/// the current folder; `--base-path` spells them from another folder), so reports and fingerprints do not depend on the
 /// working directory or on how a path was spelled; given files are resolved against the project.
 @Suite("Project root and given files")
 struct ProjectRootTests {
@@ -64,7 +64,7 @@ struct ProjectRootTests {
         #expect(findings.map { $0["file"] as? String } == ["App/Store.swift"])
     }
 
-    @Test("--base-path chooses the root; a missing one is a one-line error")
+    @Test("--base-path spells reported paths from its folder; a missing one is a one-line error")
     func basePath() throws {
         let tree = try TempTree()
         defer { tree.remove() }

@@ -74,16 +74,20 @@ struct ScanTextTests {
         #expect(run.stdoutLines.first.map { isSummary($0, files: 1, "no findings") } == true, "\(run)")
     }
 
-    @Test("an empty folder: exit 0, `Scanned 0 files`")
+    @Test("an empty folder: exit 2, saying no source file was found (a wrong path in CI must not pass)")
     func emptyFolder() throws {
         let tree = try TempTree()
         defer { tree.remove() }
+        try FileManager.default.createDirectory(at: tree.path("Sources"), withIntermediateDirectories: true)
 
         let run = try tree.run(["scan"])
-
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdoutLines.count == 1, "\(run)")
-        #expect(run.stdoutLines.first.map { isSummary($0, files: 0, "no findings") } == true, "\(run)")
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stdout.isEmpty, "\(run)")
+        #expect(run.stderrLines == ["keychain-lint: error: no Swift or Objective-C source file to scan in '.'"], "\(run)")
+        let folder = try tree.run(["scan", "Sources", "--format", "sarif", "--output", "out.sarif"])
+        #expect(folder.status == 2, "\(folder)")
+        #expect(folder.stderrLines == ["keychain-lint: error: no Swift or Objective-C source file to scan in 'Sources'"], "\(folder)")
+        #expect(!FileManager.default.fileExists(atPath: tree.path("out.sarif").path))
     }
 
     @Test("a suppression without a reason is itself reported, as a low `note:`")

@@ -9,7 +9,8 @@ import Testing
         #expect(output.hasSuffix("}\n"))
         #expect(!output.contains("\\/"))
         let root = try decodeObject(output)
-        #expect(Set(root.keys) == ["diagnostics", "findings", "schemaVersion", "stats", "tool", "version"])
+        #expect(Set(root.keys) == ["diagnostics", "findings", "pathsRelativeTo", "schemaVersion", "stats", "tool", "version"])
+        #expect(root["pathsRelativeTo"] as? String == "the project root (the git root, else the folder of the configuration file, else the current folder), or --base-path when given")
         #expect(root["schemaVersion"] as? Int == 1)
         #expect(root["version"] as? String == KeychainLintVersion.current)
         let tool = try #require(root["tool"] as? [String: Any])
@@ -20,7 +21,7 @@ import Testing
         #expect(findings.count == 2)
         let first = findings[0]
         #expect(Set(first.keys) == [
-            "column", "confidence", "endColumn", "endLine", "file", "fingerprint", "line", "message", "related",
+            "codeFingerprint", "column", "confidence", "endColumn", "endLine", "file", "fingerprint", "line", "message", "related",
             "remediation", "ruleId", "severity",
         ])
         #expect(first["file"] as? String == "Sources/App/Login Store.swift")
@@ -46,7 +47,7 @@ import Testing
         let stats = try #require(root["stats"] as? [String: Any])
         #expect(Set(stats.keys) == [
             "durationSeconds", "filesDiscovered", "filesFromCache", "filesParsed", "filesScanned", "filesSkipped", "findingsBySeverity",
-            "linesScanned", "modules", "configurationFiles", "phaseSeconds", "suppressedFindings", "testFindings",
+            "knownFindings", "linesScanned", "modules", "configurationFiles", "phaseSeconds", "suppressedFindings", "testFindings",
         ])
         #expect(stats["modules"] as? [Any] != nil)
         #expect(stats["testFindings"] as? Int == 0)

@@ -79,11 +79,16 @@ import Testing
 
 @Suite struct OutputFormatTests {
     @Test func everyFormatHasItsReporter() {
-        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github"])
+        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "html", "markdown", "gitlab", "junit", "checkstyle"])
         #expect(OutputFormat.text.reporter is TextReporter)
         #expect(OutputFormat.json.reporter is JSONReporter)
         #expect(OutputFormat.sarif.reporter is SARIFReporter)
         #expect(OutputFormat.github.reporter is GitHubReporter)
+        #expect(OutputFormat.html.reporter is HTMLReporter)
+        #expect(OutputFormat.markdown.reporter is MarkdownReporter)
+        #expect(OutputFormat.gitlab.reporter is GitLabReporter)
+        #expect(OutputFormat.junit.reporter is JUnitReporter)
+        #expect(OutputFormat.checkstyle.reporter is CheckstyleReporter)
     }
 
     @Test func everyFormatIsDeterministic() throws {

@@ -19,6 +19,20 @@ struct RuleDocsTests {
         #expect(table == RuleDocs.markdownTable(RuleRegistry.descriptions))
     }
 
+    /// `docs/rules/ID.md`, which SARIF's `helpUri` links, is generated from the rule declarations;
+    /// this fails when a page is stale, missing or left over. Regenerate with
+    /// `swift run keychain-lint rules --write-docs docs/rules`.
+    @Test func rulePagesAreCurrent() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/rules")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        #expect(names == RuleRegistry.descriptions.map { "\($0.id).md" }.sorted())
+        for rule in RuleRegistry.descriptions {
+            let page = try? String(contentsOf: folder.appendingPathComponent("\(rule.id).md"), encoding: .utf8)
+            #expect(page == RuleDocs.rulePage(rule), "docs/rules/\(rule.id).md is stale")
+        }
+    }
+
     @Test func explainContainsEverySection() {
         for type in RuleRegistry.all {
             let text = RuleDocs.explain(type.description)

@@ -139,6 +139,11 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.withLock { limitNotes.sorted { $0.key < $1.key }.map { (paths[$0.key], $0.value) } }
     }
 
+    /// `limitedFiles` by position in the index.
+    public var limitedFileIndices: [(index: Int, note: SourceFile.LimitNote)] {
+        lock.withLock { limitNotes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
     /// The parsed file at `index`, parsing it when the index does not hold it.
     public func file(at index: Int) -> SourceFile {
         parsedFile(at: index).file

@@ -133,8 +133,12 @@ extension ValueResolver {
     /// The value of a dictionary entry (a literal's, `query[key] = value`, `updateValue(_:forKey:)`):
     /// left unfollowed, as an `.opaque` value, when its key is an attribute whose value no check
     /// of the scan judges (`keysNotFollowed`).
+    /// A literal (`nil`, which removes the entry, a string, a number) is still read: it costs nothing.
     func evaluateEntryValue(_ expression: ExprSyntax, key: Resolution, _ env: Environment) -> Resolution {
-        if key.values.count == 1, let name = SecItemKeys.keyName(key.values[0].value), keysNotFollowed.contains(name) {
+        let value = SyntaxQueries.unwrapTransparent(expression)
+        let isLiteral = value.is(NilLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
+            || value.is(IntegerLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self)
+        if !isLiteral, key.values.count == 1, let name = SecItemKeys.keyName(key.values[0].value), keysNotFollowed.contains(name) {
             return .value(.opaque(SyntaxQueries.shortText(expression, limit: 40)))
         }
         return evaluateOrOpaque(expression, env)

@@ -214,7 +214,7 @@ extension BroadQueryWithoutUISkipRule {
                 print(↓SecItemCopyMatching(query as CFDictionary, &result))
             }
             """,
-            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10) → `context` (line 8))"]),
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10))"]),
         .nonTriggering(
             "The fix: kSecUseAuthenticationUISkip",
             """
