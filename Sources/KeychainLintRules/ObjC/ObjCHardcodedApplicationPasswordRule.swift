@@ -27,20 +27,38 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
             judge: Self.literalKind)
     }
 
-    /// "a string literal" when the value is literal text turned into `NSData`
-    /// (`[@"1234" dataUsingEncoding:NSUTF8StringEncoding]`, `[NSData dataWithBytes:"1234" length:4]`).
+    /// "a string literal" or "a byte array literal" when the value is literal content turned into
+    /// `NSData` (`[@"1234" dataUsingEncoding:NSUTF8StringEncoding]`, `[NSData dataWithBytes:"1234"
+    /// length:4]`, `[NSData dataWithBytes:kBytes length:sizeof(kBytes)]` over `{0x31, 0x32}`), the
+    /// same kinds `swift.hardcoded_application_password` names.
     static func literalKind(_ value: Value) -> String? {
         switch value {
         case .string(let text):
             return text.isEmpty ? nil : "a string literal"
         case .call(let call):
             if call.name == "dataUsingEncoding", let receiver = call.receiver { return literalKind(receiver) }
-            if ["dataWithBytes", "initWithBytes"].contains(call.name), let bytes = call.arguments.first?.value { return literalKind(bytes) }
-            if ["stringWithUTF8String", "stringWithString"].contains(call.name), let text = call.arguments.first?.value { return literalKind(text) }
+            if ["dataWithBytes", "initWithBytes"].contains(call.name), let bytes = call.arguments.first?.value {
+                return byteArrayKind(bytes) ?? literalKind(bytes)
+            }
+            if Self.contentConversions.contains(call.name), let content = call.arguments.first?.value { return literalKind(content) }
             return nil
         default:
             return nil
         }
+    }
+
+    /// Messages whose result holds their first argument's content (a string or data made from it).
+    static let contentConversions: Set<String> = [
+        "stringWithUTF8String", "stringWithString", "stringWithCString", "initWithUTF8String", "initWithString",
+        "initWithCString", "dataWithData", "initWithData",
+    ]
+
+    /// A C array of bytes (`static const unsigned char kBytes[] = {0x31, 0x32};`, `{'1', '2'}`).
+    static func byteArrayKind(_ value: Value) -> String? {
+        guard case .array(let elements) = value, !elements.isEmpty,
+            elements.allSatisfy({ if case .integer = $0 { true } else { false } })
+        else { return nil }
+        return "a byte array literal"
     }
 
     public static let description = RuleDescription.objectiveC(
