@@ -65,7 +65,7 @@ extension ObjCValueResolver {
                     case .variable(let variable): line = variable.declarator.nameRange.start.line
                     case .macro(let macro): line = macro.nameRange.start.line
                     }
-                    return "\(definition.path.split(separator: "/").last.map(String.init) ?? definition.path):\(line)"
+                    return "\(definition.path):\(line)"
                 }
                 let message = "`\(name)` is defined in \(definitions.count) files with different values (\(places.joined(separator: ", "))): each is a possible value here"
                 let note = Note(range: use.range, message: message)
