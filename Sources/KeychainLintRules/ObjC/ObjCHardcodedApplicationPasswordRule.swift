@@ -67,8 +67,14 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
             "-[LAContext setCredential:type:] is given a string literal as the LACredentialTypeApplicationPassword credential: the password is compiled into the app.",
         whatItDoes: """
             Flags `[context setCredential:… type:LACredentialTypeApplicationPassword]` in Objective-C when the \
-            credential can be literal text turned into `NSData` (`[@"1234" dataUsingEncoding:…]`, \
-            `[NSData dataWithBytes:"1234" length:4]`), followed through locals, constants and `#define`s.
+            credential can be literal content turned into `NSData`: text (`[@"1234" dataUsingEncoding:…]`, \
+            `[NSData dataWithBytes:"1234" length:4]`) or a byte array (`[NSData dataWithBytes:kPIN \
+            length:sizeof(kPIN)]` over `static const unsigned char kPIN[] = {0x31, …};`), followed through \
+            locals, constants and `#define`s (of the file, or defined at file scope in another Objective-C \
+            file of the scan, such as an `extern` constant of a header defined in a `.m`), the file's \
+            functions and methods (`[self …]`, `[[self class] …]`, `[self.class …]`), the arguments its calls \
+            pass and the properties it stores. The message says whether it is a string or a byte array \
+            literal and the path the value took.
             """,
         whatToDoInstead: """
             Take the application password from the user (ideally through a key derivation with a per-install \
@@ -77,6 +83,11 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
         remediation:
             "Take the application password from the user (ideally through a key derivation with a per-install salt) instead of compiling it into the app.",
         examples: examples)
+
+    private static let stringLiteral =
+        "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a string literal compiled into the app, so anyone with the binary can read it and unlock the item"
+    private static let byteLiteral =
+        "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a byte array literal compiled into the app, so anyone with the binary can read it and unlock the item"
 
     static let examples: [RuleExample] = [
         .triggeringObjC(
@@ -92,6 +103,77 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
             """,
             messages: [
                 "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a string literal compiled into the app, so anyone with the binary can read it and unlock the item (via `password` (line 4))",
+            ]),
+        .triggeringObjC(
+            "A constant converted by a message send, and a byte array",
+            """
+            static NSString *const kBackupPassword = @"0000";
+            static const unsigned char kPIN[] = {0x31, 0x32, 0x33, 0x34};
+
+            @implementation Vault
+            - (void)unlock:(LAContext *)context {
+                [context setCredential:↓[kBackupPassword dataUsingEncoding:NSUTF8StringEncoding] type:LACredentialTypeApplicationPassword];
+                [context setCredential:↓[NSData dataWithBytes:kPIN length:sizeof(kPIN)] type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """,
+            messages: [
+                stringLiteral + " (via `kBackupPassword` (line 1))",
+                byteLiteral + " (via `kPIN` (line 2))",
+            ]),
+        .triggering(
+            "A constant declared extern in a header and defined in another file",
+            files: [
+                "Secrets.h": """
+                    extern NSString *const BackupPassword;
+                    """,
+                "Secrets.m": """
+                    #import "Secrets.h"
+                    NSString *const BackupPassword = @"correct horse battery staple";
+                    """,
+                "BackupStore.m": """
+                    #import "Secrets.h"
+                    @implementation BackupStore
+                    - (void)authenticate:(LAContext *)context {
+                        NSData *password = [BackupPassword dataUsingEncoding:NSUTF8StringEncoding];
+                        [context setCredential:↓password type:LACredentialTypeApplicationPassword];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [stringLiteral + " (via `password` (line 4) → `BackupPassword` (Secrets.m:2))"]),
+        .triggeringObjC(
+            "A class method reached through the class of self",
+            """
+            @implementation Vault
+            + (NSString *)defaultPassword { return @"letmein"; }
+            - (void)unlock:(LAContext *)context {
+                NSData *password = [[[self class] defaultPassword] dataUsingEncoding:NSUTF8StringEncoding];
+                [context setCredential:↓password type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """,
+            messages: [stringLiteral + " (via `password` (line 4) → `defaultPassword` (line 2))"]),
+        .nonTriggering(
+            "A buffer filled at run time, and a constant of another file that is only a salt",
+            files: [
+                "Secrets.h": """
+                    extern NSString *const PasswordSalt;
+                    """,
+                "Secrets.m": """
+                    NSString *const PasswordSalt = @"com.example.vault";
+                    """,
+                "Vault.m": """
+                    #import "Secrets.h"
+                    @implementation Vault
+                    - (void)unlock:(LAContext *)context pin:(NSString *)pin {
+                        unsigned char random[16];
+                        SecRandomCopyBytes(kSecRandomDefault, sizeof(random), random);
+                        [context setCredential:[NSData dataWithBytes:random length:sizeof(random)] type:LACredentialTypeApplicationPassword];
+                        [context setCredential:[self derivedKeyFromPIN:pin salt:PasswordSalt] type:LACredentialTypeApplicationPassword];
+                    }
+                    @end
+                    """,
             ]),
         .nonTriggeringObjC(
             "The password the user typed",
