@@ -171,3 +171,16 @@ struct OtherFilesTests {
         #expect(resolution.gaps.map(\.reason) == ["`kService` is declared without a value in this file"])
     }
 }
+
+extension OtherFilesTests {
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func definitionsAreFoundWhateverTheLineBreaks(_ lineBreak: String) {
+        let keys = ["#import \"Keys.h\"", "// a comment", "#define kMacro \\", "    @\"macro\"", #"NSString *const kService = @"vault";"#]
+            .joined(separator: lineBreak) + lineBreak
+        let files = [
+            (path: "Keys.h", text: keys),
+            (path: "Store.m", text: "void save(void) { probe(kService); }\n"),
+        ]
+        #expect(Self.probed(files, asking: "Store.m").values == [.string("vault")])
+    }
+}

@@ -126,11 +126,11 @@ public final class ObjCScanConstants: @unchecked Sendable {
         while index < count {
             let byte = bytes[index]
             switch byte {
-            case 0x0A:
+            case 0x0A, 0x0D:
                 atLineStart = true
                 index += 1
                 continue
-            case 0x20, 0x09, 0x0D, 0x0C:
+            case 0x20, 0x09, 0x0C:
                 index += 1
                 continue
             case 0x23 where atLineStart:  // `#define NAME`
@@ -143,8 +143,15 @@ public final class ObjCScanConstants: @unchecked Sendable {
                     let (name, _) = identifier(at: cursor)
                     if !name.isEmpty { names.insert(name) }
                 }
-                // The rest of the directive, with its continuation lines.
-                while cursor < count, bytes[cursor] != 0x0A || bytes[cursor - 1] == 0x5C { cursor += 1 }
+                // The rest of the directive, with its continuation lines (LF, CRLF or CR breaks).
+                while cursor < count {
+                    let current = bytes[cursor]
+                    if current == 0x0A || current == 0x0D {
+                        let continued = bytes[cursor - 1] == 0x5C || (current == 0x0A && bytes[cursor - 1] == 0x0D && cursor >= 2 && bytes[cursor - 2] == 0x5C)
+                        if !continued { break }
+                    }
+                    cursor += 1
+                }
                 index = cursor
                 continue
             default:
@@ -153,7 +160,7 @@ public final class ObjCScanConstants: @unchecked Sendable {
             atLineStart = false
             switch byte {
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:  // `//`
-                while index < count, bytes[index] != 0x0A { index += 1 }
+                while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
                 continue
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A:  // `/*`
                 index += 2
@@ -162,7 +169,7 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 continue
             case 0x22, 0x27:  // a string or a character
                 index += 1
-                while index < count, bytes[index] != byte, bytes[index] != 0x0A {
+                while index < count, bytes[index] != byte, bytes[index] != 0x0A, bytes[index] != 0x0D {
                     index += bytes[index] == 0x5C ? 2 : 1
                 }
                 index += 1
