@@ -2,6 +2,7 @@ import Foundation
 import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
+import KeychainLintObjC
 import KeychainLintCore
 import KeychainLintRules
 import SwiftSyntax
@@ -263,6 +264,9 @@ public final class Scanner {
         var language: SourceLanguage
         /// Content hash for the result cache (empty when there is no cache).
         var hash: String
+        /// Objective-C: the names the file may define at file scope (`ObjCScanConstants`), listed
+        /// while its text is at hand.
+        var objectiveCDefinitions: [String] = []
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
@@ -284,6 +288,7 @@ public final class Scanner {
             hasDirectives = analysed && TextSearch.contains(text, prefilter.directiveNeedle)
             mayMatch = analysed && (summary.containsWord || (prefilter.wantsDirectives && hasDirectives))
             hash = hashing ? ResultCache.hash(text) : ""
+            if language == .objectiveC { objectiveCDefinitions = ObjCScanConstants.definedNames(in: text) }
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }
     }
@@ -397,6 +402,11 @@ public final class Scanner {
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(
             index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model, wrapperModels: prefilter.models)
+        var objectiveCDefinitions: [Int: [String]] = [:]
+        for position in sources.indices where sources[position].language == .objectiveC {
+            objectiveCDefinitions[position] = sources[position].objectiveCDefinitions
+        }
+        scanContext.prepareObjectiveCConstants(definedNames: objectiveCDefinitions)
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees

@@ -49,10 +49,25 @@ public final class ObjCScanConstants: @unchecked Sendable {
     private var parsed: [Int: ParsedFile] = [:]
     private var answers: [String: [Definition]] = [:]
 
-    /// `paths`: the scan's Objective-C files; `text(i)`: the text of `paths[i]`.
-    public init(paths: [String], text: @escaping @Sendable (Int) -> String) {
+    /// `paths`: the scan's Objective-C files; `text(i)`: the text of `paths[i]`; `definedNames`,
+    /// when the scan listed them as it read the files (`definedNames(in:)`), the names each file
+    /// may define, in the order of `paths` (otherwise each file is read again on the first question).
+    public init(paths: [String], text: @escaping @Sendable (Int) -> String, definedNames: [[String]]? = nil) {
         self.paths = paths
         self.text = text
+        if let definedNames {
+            var table: [String: [Int]] = [:]
+            for (position, names) in zip(paths.indices, definedNames) {
+                for name in names { table[name, default: []].append(position) }
+            }
+            candidates = table
+        }
+    }
+
+    /// The names a file's text may define at file scope, for `init(paths:text:definedNames:)`.
+    public static func definedNames(in text: String) -> [String] {
+        text.utf8.withContiguousStorageIfAvailable { Array(definedNames($0)) } 
+            ?? Array(definedNames(Array(text.utf8)))
     }
 
     /// The file-scope definitions of `name` in the scan's Objective-C files other than `path`, in
@@ -108,20 +123,29 @@ public final class ObjCScanConstants: @unchecked Sendable {
     /// name listed here that the file does not define costs one parse, nothing more; a definition
     /// missed here is not followed, so the pass errs on listing.
     static func definedNames(_ bytes: [UInt8]) -> Set<String> {
+        bytes.withUnsafeBufferPointer { definedNames($0) }
+    }
+
+    private static func definedNames(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
         var names: Set<String> = []
         var depth = 0
         var index = 0
-        var lastIdentifier: String?
+        // Where the last name before a possible `=` lies (a string is made only for a definition).
+        var lastIdentifier: Range<Int>?
         var inBrackets = 0
         var atLineStart = true
         let count = bytes.count
         func isIdentifierByte(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x24
         }
-        func identifier(at start: Int) -> (String, Int) {
+        func identifierEnd(_ start: Int) -> Int {
             var end = start
             while end < count, isIdentifierByte(bytes[end]) { end += 1 }
-            return (String(decoding: bytes[start..<end], as: UTF8.self), end)
+            return end
+        }
+        func identifier(at start: Int) -> (String, Int) {
+            let end = identifierEnd(start)
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), end)
         }
         while index < count {
             let byte = bytes[index]
@@ -189,12 +213,14 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 inBrackets = max(0, inBrackets - 1)
             case 0x3D:
                 let next = index + 1 < count ? bytes[index + 1] : 0
-                if depth == 0, inBrackets == 0, next != 0x3D, let name = lastIdentifier { names.insert(name) }
+                if depth == 0, inBrackets == 0, next != 0x3D, let name = lastIdentifier {
+                    names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+                }
                 lastIdentifier = nil
             default:
                 if isIdentifierByte(byte) {
-                    let (name, end) = identifier(at: index)
-                    if inBrackets == 0, let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) { lastIdentifier = name }
+                    let end = identifierEnd(index)
+                    if inBrackets == 0, !(byte >= 0x30 && byte <= 0x39) { lastIdentifier = index..<end }
                     index = end
                     continue
                 }

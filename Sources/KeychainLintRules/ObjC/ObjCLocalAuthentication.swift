@@ -315,10 +315,20 @@ extension ScanContext {
     /// The file-scope constants of the scan's Objective-C files, for names a file uses without
     /// defining them (built once; each name a file looks up is recorded as its dependency).
     public var objectiveCConstants: ObjCScanConstants {
+        prepareObjectiveCConstants(definedNames: nil)
+    }
+
+    /// Builds `objectiveCConstants` before the analysis, with the names each Objective-C file may
+    /// define (`ObjCScanConstants.definedNames(in:)`, by file index) listed when the scan read the
+    /// files: a file that defines none of the names asked for is then never read again.
+    @discardableResult
+    public func prepareObjectiveCConstants(definedNames: [Int: [String]]?) -> ObjCScanConstants {
         fact(Self.objectiveCConstantsFact) {
             let index = self.index
             let files = ObjCLocalAuthentication.objectiveCFiles(in: self)
-            return ObjCScanConstants(paths: files.map { index.path(at: $0) }, text: { index.text(at: files[$0]) })
+            return ObjCScanConstants(
+                paths: files.map { index.path(at: $0) }, text: { index.text(at: files[$0]) },
+                definedNames: definedNames.map { names in files.map { names[$0] ?? [] } })
         }
     }
 }
