@@ -342,7 +342,7 @@ struct ResolutionShapeParityTests {
             ])),
         Gap(
             name: "initializer argument kept per instance", language: .objectiveC, check: "weak_biometric_acl",
-            reason: "an initializer is sent to a new object (`[[Vault alloc] initWithFlags:…]`), not to self or a class: its callers are not followed, so what it stores is a parameter's unknown value",
+            reason: "an initializer is sent to a new object (`[[Vault alloc] initWithFlags:…]`), not to self or a class: its callers are not followed, so what it stores is a parameter's unknown value (following them would give every instance of the class every value its initializers are passed, since Objective-C instance state is per class)",
             source: Source(objectiveC: """
                 @implementation Vault
                 - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {

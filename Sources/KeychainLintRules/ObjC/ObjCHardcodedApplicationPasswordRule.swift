@@ -51,6 +51,8 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
     static let contentConversions: Set<String> = [
         "stringWithUTF8String", "stringWithString", "stringWithCString", "initWithUTF8String", "initWithString",
         "initWithCString", "dataWithData", "initWithData",
+        // Base64 text decoded into data, as `swift.hardcoded_application_password` reads `Data(base64Encoded:)`.
+        "initWithBase64EncodedString",
     ]
 
     /// A C array of bytes (`static const unsigned char kBytes[] = {0x31, 0x32};`, `{'1', '2'}`).
@@ -69,7 +71,8 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
             Flags `[context setCredential:… type:LACredentialTypeApplicationPassword]` in Objective-C when the \
             credential can be literal content turned into `NSData`: text (`[@"1234" dataUsingEncoding:…]`, \
             `[NSData dataWithBytes:"1234" length:4]`) or a byte array (`[NSData dataWithBytes:kPIN \
-            length:sizeof(kPIN)]` over `static const unsigned char kPIN[] = {0x31, …};`), followed through \
+            length:sizeof(kPIN)]` over `static const unsigned char kPIN[] = {0x31, …};`) or Base64 text \
+            (`[[NSData alloc] initWithBase64EncodedString:@"…" options:0]`), followed through \
             locals, constants and `#define`s (of the file, or defined at file scope in another Objective-C \
             file of the scan, such as an `extern` constant of a header defined in a `.m`), the file's \
             functions and methods (`[self …]`, `[[self class] …]`, `[self.class …]`), the arguments its calls \
@@ -114,12 +117,14 @@ public struct ObjCHardcodedApplicationPasswordRule: ObjCRule {
             - (void)unlock:(LAContext *)context {
                 [context setCredential:↓[kBackupPassword dataUsingEncoding:NSUTF8StringEncoding] type:LACredentialTypeApplicationPassword];
                 [context setCredential:↓[NSData dataWithBytes:kPIN length:sizeof(kPIN)] type:LACredentialTypeApplicationPassword];
+                [context setCredential:↓[[NSData alloc] initWithBase64EncodedString:@"MTIzNA==" options:0] type:LACredentialTypeApplicationPassword];
             }
             @end
             """,
             messages: [
                 stringLiteral + " (via `kBackupPassword` (line 1))",
                 byteLiteral + " (via `kPIN` (line 2))",
+                stringLiteral,
             ]),
         .triggering(
             "A constant declared extern in a header and defined in another file",
