@@ -30,11 +30,26 @@ public final class ObjCScanConstants: @unchecked Sendable {
         let path: String
         let source: String
         let tree: ObjCSyntaxTree
+        /// The file's variables with a value, by name (the last declaration with one), and its
+        /// object-like `#define`s (the last of each name): looked up once per name asked for.
+        let variables: [String: ObjCGlobalVariable]
+        let macros: [String: ObjCMacroDefinition]
 
         init(path: String, source: String, tree: ObjCSyntaxTree) {
             self.path = path
             self.source = source
-            self.tree = tree
+            // Kept for the rest of the scan: only what a constant's value can refer to (the
+            // file-scope declarations and `#define`s), not its tokens, comments or bodies.
+            self.tree = ObjCSyntaxTree(
+                items: tree.allItems.filter { if case .declaration = $0.kind { true } else { false } },
+                macros: tree.macros.filter { $0.parameters == nil }, tokens: [], comments: [], directives: [], diagnostics: [],
+                droppedDiagnostics: 0, lineTable: tree.lineTable)
+            var variables: [String: ObjCGlobalVariable] = [:]
+            for variable in tree.globalVariables where variable.declarator.initializer != nil { variables[variable.name] = variable }
+            self.variables = variables
+            var macros: [String: ObjCMacroDefinition] = [:]
+            for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
+            self.macros = macros
         }
     }
 
@@ -81,11 +96,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
             let file = parsedFile(position)
             let isHeader = file.path.hasSuffix(".h")
             // The last declaration with a value: a definition follows its `extern` declaration.
-            if let variable = file.tree.globalVariables.last(where: { $0.name == name && $0.declarator.initializer != nil }),
-                isHeader || !variable.isStatic
-            {
+            if let variable = file.variables[name], isHeader || !variable.isStatic {
                 found.append(Definition(path: file.path, kind: .variable(variable), file: file))
-            } else if isHeader, let macro = file.tree.macro(named: name), macro.parameters == nil {
+            } else if isHeader, let macro = file.macros[name] {
                 found.append(Definition(path: file.path, kind: .macro(macro), file: file))
             }
         }
