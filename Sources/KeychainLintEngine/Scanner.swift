@@ -458,6 +458,7 @@ public final class Scanner {
         // Wall time of the analysis itself; prefilter/parse/rules below are summed over threads.
         clock.lap("analysis (wall)")
         var cacheNotes: [ScanDiagnostic] = []
+        let objcMentions = ObjectiveCMentions(files: objcFiles, threads: threads) { index.text(at: $0) }
         if let cache {
             do {
                 try cache.save(
@@ -467,9 +468,7 @@ public final class Scanner {
                     // The index holds no Objective-C identifiers (Swift lookups must never meet
                     // those files), so the Objective-C files mentioning a name are found by text:
                     // a deleted one then invalidates what read it (the Face ID plan, shared stores).
-                    let needle = Array(name.utf8)
-                    return index.files(mentioning: name)
-                        + objcFiles.filter { TextSearch.containsWord(index.text(at: $0), needle) }
+                    index.files(mentioning: name) + objcMentions.files(mentioning: name)
                 }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
@@ -797,5 +796,70 @@ enum Fingerprints {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Which Objective-C files mention a name as a whole word, for the result cache: every name the
+/// analysis looked up is asked about, and Objective-C files are not in the index's identifier
+/// tables. The words of each file are gathered in one pass over its text, on the first question,
+/// instead of one search of every file per name (their texts are read again from disk when they
+/// were not kept). Two names with the same hash both count as mentioned: a file is then re-run
+/// when it need not be, never the other way round.
+final class ObjectiveCMentions: @unchecked Sendable {
+    private let files: [Int]
+    private let threads: Int
+    private let text: @Sendable (Int) -> String
+    private var words: [Set<UInt64>]?
+
+    init(files: [Int], threads: Int, text: @escaping @Sendable (Int) -> String) {
+        self.files = files
+        self.threads = threads
+        self.text = text
+    }
+
+    func files(mentioning name: String) -> [Int] {
+        guard !files.isEmpty else { return [] }
+        let needle = Array(name.utf8)
+        guard !needle.isEmpty, needle.allSatisfy(Self.isWordByte) else {
+            // Not one word: searched for as text, as before.
+            return files.filter { TextSearch.containsWord(text($0), needle) }
+        }
+        let hash = ProjectIndex.identifierHash(needle)
+        let words = self.words ?? gather()
+        return zip(files, words).compactMap { $0.1.contains(hash) ? $0.0 : nil }
+    }
+
+    private func gather() -> [Set<UInt64>] {
+        let files = files
+        let text = text
+        let gathered = ParallelWork.map(count: files.count, threads: threads, stackSize: ParallelWork.smallStackSize) { position in
+            Self.words(of: text(files[position]))
+        }
+        words = gathered
+        return gathered
+    }
+
+    /// The same bytes `TextSearch.containsWord` takes for part of a word.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    static func words(of text: String) -> Set<UInt64> {
+        var words: Set<UInt64> = []
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard isWordByte(bytes[index]) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+                words.insert(ProjectIndex.identifierHash(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+            }
+        }
+        return words
     }
 }
