@@ -2,6 +2,7 @@ import Foundation
 import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
+import KeychainLintObjC
 import KeychainLintCore
 import KeychainLintRules
 import SwiftSyntax
@@ -269,6 +270,9 @@ public final class Scanner {
         /// The scan reports on it (false: a project file of a scan of given files, only indexed).
         /// What the result cache holds for such a file is kept for later scans, never counted.
         var reported: Bool
+        /// Objective-C: the names the file may define at file scope (`ObjCScanConstants`), listed
+        /// while its text is at hand.
+        var objectiveCDefinitions: [String] = []
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
@@ -292,6 +296,7 @@ public final class Scanner {
             mayMatch = analysed && (summary.containsWord || (prefilter.wantsDirectives && hasDirectives))
             prefilterWords = analysed ? summary.wordsFound : []
             hash = hashing ? ResultCache.hash(text) : ""
+            if language == .objectiveC { objectiveCDefinitions = ObjCScanConstants.definedNames(in: text) }
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }
     }
@@ -408,6 +413,11 @@ public final class Scanner {
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(
             index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model, wrapperModels: prefilter.models)
+        var objectiveCDefinitions: [Int: [String]] = [:]
+        for position in sources.indices where sources[position].language == .objectiveC {
+            objectiveCDefinitions[position] = sources[position].objectiveCDefinitions
+        }
+        scanContext.prepareObjectiveCConstants(definedNames: objectiveCDefinitions)
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees
@@ -465,15 +475,12 @@ public final class Scanner {
         // Wall time of the analysis itself; prefilter/parse/rules below are summed over threads.
         clock.lap("analysis (wall)")
         var cacheNotes: [ScanDiagnostic] = []
+        let objcMentions = ObjectiveCMentions(files: objcFiles, threads: threads) { index.text(at: $0) }
         if let cache {
-            let objcMentions: (String) -> [Int] = { name in
-                let needle = Array(name.utf8)
-                return objcFiles.filter { TextSearch.containsWord(index.text(at: $0), needle) }
-            }
             Self.attachLimitNotes(
                 to: &outcomes, limited: index.limitedFileIndices, paths: sources.map(\.path),
                 facts: scanContext.factDependencies.mapValues { $0.sorted() }
-            ) { index.files(mentioning: $0) + objcMentions($0) }
+            ) { index.files(mentioning: $0) + objcMentions.files(mentioning: $0) }
             do {
                 try cache.save(
                     paths: sources.map(\.path), hashes: hashes, outcomes: outcomes,
@@ -482,7 +489,7 @@ public final class Scanner {
                     // The index holds no Objective-C identifiers (Swift lookups must never meet
                     // those files), so the Objective-C files mentioning a name are found by text:
                     // a deleted one then invalidates what read it (the Face ID plan, shared stores).
-                    index.files(mentioning: name) + objcMentions(name)
+                    index.files(mentioning: name) + objcMentions.files(mentioning: name)
                 }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
@@ -894,5 +901,70 @@ enum Fingerprints {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Which Objective-C files mention a name as a whole word, for the result cache: every name the
+/// analysis looked up is asked about, and Objective-C files are not in the index's identifier
+/// tables. The words of each file are gathered in one pass over its text, on the first question,
+/// instead of one search of every file per name (their texts are read again from disk when they
+/// were not kept). Two names with the same hash both count as mentioned: a file is then re-run
+/// when it need not be, never the other way round.
+final class ObjectiveCMentions: @unchecked Sendable {
+    private let files: [Int]
+    private let threads: Int
+    private let text: @Sendable (Int) -> String
+    private var words: [Set<UInt64>]?
+
+    init(files: [Int], threads: Int, text: @escaping @Sendable (Int) -> String) {
+        self.files = files
+        self.threads = threads
+        self.text = text
+    }
+
+    func files(mentioning name: String) -> [Int] {
+        guard !files.isEmpty else { return [] }
+        let needle = Array(name.utf8)
+        guard !needle.isEmpty, needle.allSatisfy(Self.isWordByte) else {
+            // Not one word: searched for as text, as before.
+            return files.filter { TextSearch.containsWord(text($0), needle) }
+        }
+        let hash = ProjectIndex.identifierHash(needle)
+        let words = self.words ?? gather()
+        return zip(files, words).compactMap { $0.1.contains(hash) ? $0.0 : nil }
+    }
+
+    private func gather() -> [Set<UInt64>] {
+        let files = files
+        let text = text
+        let gathered = ParallelWork.map(count: files.count, threads: threads, stackSize: ParallelWork.smallStackSize) { position in
+            Self.words(of: text(files[position]))
+        }
+        words = gathered
+        return gathered
+    }
+
+    /// The same bytes `TextSearch.containsWord` takes for part of a word.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    static func words(of text: String) -> Set<UInt64> {
+        var words: Set<UInt64> = []
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard isWordByte(bytes[index]) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+                words.insert(ProjectIndex.identifierHash(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+            }
+        }
+        return words
     }
 }

@@ -195,6 +195,39 @@ struct ObjectiveCScanTests {
         #expect(!verbose.stdout.contains("[objc.weak_keychain_accessibility]"), "\(verbose)")
         #expect(verbose.stdout.contains("Wide.m:10:23: note: objc.weak_keychain_accessibility: more than 32 possible values: the others are not followed"), "\(verbose)")
     }
+
+    @Test("a constant defined in another .m is followed; two definitions with different values are said under --verbose; editing the definition invalidates the cached finding")
+    func constantsOfOtherFiles() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Keys.h", "extern CFStringRef const kTokenProtection;\n")
+        try tree.write("App/Keys.m", "#import \"Keys.h\"\nCFStringRef const kTokenProtection = kSecAttrAccessibleAlways;\n")
+        try tree.write("Widget/Keys.m", "#import \"Keys.h\"\nCFStringRef const kTokenProtection = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;\n")
+        try tree.write("TokenStore.m", """
+            #import "Keys.h"
+            OSStatus SaveToken(NSData *token) {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: (__bridge id)kTokenProtection,
+                                         (__bridge id)kSecValueData: token };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+
+            """)
+        let arguments = ["scan", ".", "--cache-dir", ".cache"]
+        let first = try tree.run(arguments + ["--verbose"])
+        #expect(findingLines(first) == [
+            "TokenStore.m:4:63: error: `kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `kTokenProtection` (Keys.m:2)) [objc.weak_keychain_accessibility]",
+        ], "\(first)")
+        #expect(first.stdout.contains(
+            "TokenStore.m:4:76: note: `kTokenProtection` is defined in 2 files with different values (App/Keys.m:2, Widget/Keys.m:2): each is a possible value here [unresolved]"),
+            "\(first)")
+        let cached = try tree.run(arguments)
+        #expect(findingLines(cached) == findingLines(first), "\(cached)")
+        try tree.write("App/Keys.m", "#import \"Keys.h\"\nCFStringRef const kTokenProtection = kSecAttrAccessibleWhenUnlocked;\n")
+        let edited = try tree.run(arguments)
+        #expect(findingLines(edited).isEmpty, "\(edited)")
+        #expect(edited.status == 0, "\(edited)")
+    }
 }
 
 /// What `--stats` says of the text prefilter: how many files it lets through, and which words

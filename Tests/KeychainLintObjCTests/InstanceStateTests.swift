@@ -97,3 +97,69 @@ struct InstanceStateTests {
         #expect(result.values == ["\(Value.string("vault"))"])
     }
 }
+
+/// Stores into another class's instance state through a local or parameter declared as an
+/// instance of it.
+@Suite("Objective-C resolver: instance state stored from another class")
+struct InstanceStateFromOutsideTests {
+    @Test func aStoreThroughATypedParameterOfAnotherClassCounts() {
+        let result = InstanceStateTests.probed("""
+            @implementation Vault
+            - (void)save { probe(self.accessibility); }
+            @end
+            @implementation Setup
+            - (void)configure:(Vault *)vault { vault.accessibility = kSecAttrAccessibleAlways; }
+            @end
+            """)
+        #expect(result.values == ["\(Value.symbol("kSecAttrAccessibleAlways"))"])
+        #expect(!result.hasGap)
+        #expect(result.trace == ["`vault.accessibility`@5"])
+    }
+
+    @Test func aStoreThroughATypedLocalAndASetterSendInAFunctionCount() {
+        let result = InstanceStateTests.probed("""
+            @implementation Vault
+            - (void)save { probe(_protection); }
+            @end
+            void setUp(void) {
+                Vault *vault = [[Vault alloc] init];
+                [vault setProtection:kSecAttrAccessibleAlwaysThisDeviceOnly];
+                Vault *other = [Vault new];
+                other->_protection = kSecAttrAccessibleAfterFirstUnlock;
+            }
+            """)
+        #expect(result.values == [
+            "\(Value.symbol("kSecAttrAccessibleAfterFirstUnlock"))", "\(Value.symbol("kSecAttrAccessibleAlwaysThisDeviceOnly"))",
+        ].sorted())
+        #expect(!result.hasGap)
+    }
+
+    @Test func aStoreThroughAnInstanceOfAnotherClassOrAnUntypedObjectDoesNotCount() {
+        let result = InstanceStateTests.probed("""
+            @implementation Vault
+            - (void)save { probe(self.accessibility); }
+            @end
+            @implementation Setup
+            - (void)configure:(Other *)other object:(id)object {
+                other.accessibility = kSecAttrAccessibleAlways;
+                object.accessibility = kSecAttrAccessibleAlways;
+            }
+            @end
+            """)
+        #expect(result.values.isEmpty)
+        #expect(result.hasGap)
+    }
+
+    @Test func aValueStoredFromOutsideIsFollowedToTheCallersOfTheStoringMethod() {
+        let result = InstanceStateTests.probed("""
+            @implementation Vault
+            - (void)save { probe(self.accessibility); }
+            @end
+            @implementation Setup
+            - (void)configure:(Vault *)vault protection:(CFTypeRef)protection { vault.accessibility = protection; }
+            - (void)run { [self configure:vault protection:kSecAttrAccessibleAlways]; }
+            @end
+            """)
+        #expect(result.values == ["\(Value.symbol("kSecAttrAccessibleAlways"))"])
+    }
+}

@@ -11,8 +11,9 @@ import KeychainLintRules
 /// cache are the same as for Swift files.
 struct ObjCFrontEnd: FrontEnd {
     static let language = SourceLanguage.objectiveC
-    /// Objective-C resolution is per file: its files give the Swift name index nothing (they
-    /// must never be candidates of a Swift name lookup, which would parse them as Swift).
+    /// Objective-C files give the Swift name index nothing (they must never be candidates of a
+    /// Swift name lookup, which would parse them as Swift); their file-scope constants are found
+    /// through `ScanContext.objectiveCConstants`.
     static let feedsNameIndex = false
 
     let table: ObjCDispatchTable
@@ -30,6 +31,7 @@ struct ObjCFrontEnd: FrontEnd {
         var start = Date()
         let tree = ObjCSyntaxTree.parse(text)
         let resolver = ObjCValueResolver(path: path, source: text, tree: tree)
+        resolver.constants = scan.objectiveCConstants
         outcome.parseSeconds = Date().timeIntervalSince(start)
         outcome.parsedObjC = true
         outcome.notes += Self.parserNotes(tree, path: path)
@@ -78,6 +80,12 @@ struct ObjCFrontEnd: FrontEnd {
             outcome.notes.append(ScanDiagnostic(
                 kind: .fileNote, file: path, position: SourcePosition(line: spent.start.line, column: spent.start.column),
                 message: "analysis limit: the file's Objective-C analysis budget (\(ObjCValueResolver.maximumStepsPerFile) steps) was spent here; later values in the file are not followed"))
+        }
+        // What the resolver said about names defined by several files (one per target, say).
+        for note in resolver.notes {
+            outcome.notes.append(ScanDiagnostic(
+                kind: .unresolved, file: path, position: SourcePosition(line: note.range.start.line, column: note.range.start.column),
+                message: note.message))
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }

@@ -3,7 +3,8 @@ import KeychainLintModel
 // Callers: a parameter of a C function or method of this file has the values the file's calls
 // of it pass (`[self storeSecret:data accessibility:kSecAttrAccessibleAlways]` for the
 // `accessibility` a `SecItemAdd` inside `storeSecret:accessibility:` uses). A method is matched
-// as a call of it is when its result is followed: sent to `self` or to a class by name, its
+// as a call of it is when its result is followed: sent to `self`, to its class (`[self class]`,
+// `self.class`) or to a class by name, its
 // selector declared by one body of the file. Calls from other files are not seen: what they pass
 // stays a gap.
 extension ObjCValueResolver {
@@ -58,7 +59,7 @@ extension ObjCValueResolver {
         }
     }
 
-    /// Every call of a C function by name and every message sent to `self` or to a class by name,
+    /// Every call of a C function by name and every message sent to `self`, its class or a class by name,
     /// by function name or selector, gathered once for the file.
     func callerTable() -> [String: [CallerSite]] {
         if let known = callerTableCache { return known }
@@ -69,7 +70,7 @@ extension ObjCValueResolver {
                 guard let name = call.calleeName, self.functions[name] != nil else { return }
                 table[name, default: []].append(CallerSite(arguments: call.arguments, range: expression.range))
             case .message(let message):
-                guard message.receiver.identifierName == "self" || message.receiverClassName != nil,
+                guard self.isSentToSelfOrItsClass(message) || message.receiverClassName != nil,
                     message.variadicArguments.isEmpty, self.methods[message.selector] != nil
                 else { return }
                 table[message.selector, default: []].append(

@@ -38,7 +38,8 @@ extension ObjCValueResolver {
         }
         // A method of this file sent to `self` or to its class: the values it returns.
         let pieceArguments = message.pieces.compactMap(\.argument)
-        if message.receiver.identifierName == "self" || message.receiverClassName != nil, let candidates = methods[selector], candidates.count == 1,
+        let className = receiverClassName(message)
+        if isSentToSelfOrItsClass(message) || className != nil, let candidates = methods[selector], candidates.count == 1,
            candidates[0].parameterNames.count == pieceArguments.count, message.variadicArguments.isEmpty {
             return returns(
                 of: candidates[0], called: "`\(selector)`", at: expression,
@@ -52,7 +53,7 @@ extension ObjCValueResolver {
         let labels = message.pieces.compactMap { $0.argument == nil ? nil : $0.label }
         let name = message.pieces.first?.label ?? selector
         for (values, trace) in combined.values {
-            let receiver = message.receiverClassName.map { Value.symbol($0) } ?? values[0]
+            let receiver = className.map { Value.symbol($0) } ?? values[0]
             let callArguments = zip(labels.dropFirst(0), values.dropFirst()).enumerated().map { position, pair in
                 // The first piece names the method; its argument is unlabelled, as in Swift.
                 Argument(label: position == 0 ? nil : pair.0, value: pair.1)
@@ -66,6 +67,10 @@ extension ObjCValueResolver {
     func functionCall(_ call: ObjCFunctionCall, at expression: ObjCExpr, _ env: Environment) -> Resolution {
         guard let name = call.calleeName else { return gap(expression.range, "a call through an expression is not followed") }
         if name == "CFSTR", let argument = call.arguments.first { return evaluate(argument, env.deeper()) }
+        if ["sizeof", "alignof", "_Alignof"].contains(name) {
+            // `sizeof(kBytes)`: a size, not the content (which would put `kBytes` in the path twice).
+            return .value(.opaque(Self.shortText(text(expression.range))))
+        }
         if let body = functions[name] {
             let passed = body.parameterNames.count == call.arguments.count ? boundArguments(call.arguments, to: body, env) : [:]
             return returns(of: body, called: "`\(name)()`", at: expression, arguments: passed, env)
@@ -126,5 +131,38 @@ extension ObjCValueResolver {
         }), owner: body.owner)
         if result.isEmpty { return gap(call.range, "\(name) returns no value the resolver can follow") }
         return result.through(step(.function, name, at: body.range))
+    }
+
+    /// The class a message is sent to by name (`[NSData dataWithBytes:…]`), by the convention
+    /// that class names start with an upper-case letter; nil when the name is a value of the code
+    /// (`[ServicePassword dataUsingEncoding:…]` on a constant, a local or a parameter).
+    func receiverClassName(_ message: ObjCMessageSend) -> String? {
+        guard let name = message.receiverClassName else { return nil }
+        if globals[name] != nil || macros[name] != nil { return nil }
+        if let body = body(containing: message.receiver.range.start.offset),
+            body.parameterNames.contains(name) || !bindings(of: name, in: body).isEmpty
+        {
+            return nil
+        }
+        if let constants {
+            Dependencies.record(name)
+            if let elsewhere = constants.definitions(of: name, besides: path), !elsewhere.isEmpty { return nil }
+        }
+        return name
+    }
+
+    /// `[self …]`, `[[self class] …]` and `[self.class …]`: a method of the class the sending
+    /// method is in (an instance method through `self`, a class method through its class).
+    func isSentToSelfOrItsClass(_ message: ObjCMessageSend) -> Bool {
+        let receiver = message.receiver.strippingCastsAndParentheses
+        if receiver.identifierName == "self" { return true }
+        switch receiver.kind {
+        case .message(let inner):
+            return inner.selector == "class" && inner.receiver.strippingCastsAndParentheses.identifierName == "self"
+        case .member(let base, "class", false):
+            return base.strippingCastsAndParentheses.identifierName == "self"
+        default:
+            return false
+        }
     }
 }

@@ -1,8 +1,10 @@
 import KeychainLintModel
 
 // Instance state: a property read through `self` (`self.accessibility`, `self->_key`) or an
-// instance variable (`_accessibility`), followed to every value the class's methods in this file
-// store in it: `self.x = …`, `_x = …`, `self->_x = …` and `[self setX:…]`. A property and its
+// instance variable (`_accessibility`), followed to every value this file stores in it: the
+// class's methods through `self` (`self.x = …`, `_x = …`, `self->_x = …`, `[self setX:…]`), and
+// any function or method through a local or parameter declared as an instance of the class
+// (`Vault *vault`: `vault.x = …`, `vault->_x = …`, `[vault setX:…]`). A property and its
 // synthesized `_x` are one storage. The order methods run in is not known, so every stored value
 // is a possible value (as for a Swift property assigned in several places); a value handed in
 // through a parameter is a gap, like any parameter whose callers are not followed.
@@ -50,18 +52,27 @@ extension ObjCValueResolver {
         }
     }
 
-    /// Every store into instance state in the file's methods, by class and storage name.
+    /// Every store into instance state in the file's functions and methods, by class and storage
+    /// name: through `self` in the class's own methods, and through a local or parameter declared
+    /// as an instance of the class anywhere in the file (`Vault *vault = …; vault.accessibility = …`).
     func instanceWrites() -> [String: [String: [InstanceWrite]]] {
         if let known = instanceWritesCache { return known }
         var table: [String: [String: [InstanceWrite]]] = [:]
         for body in bodies {
-            guard case .method(let container, _, _) = body.owner else { continue }
-            let className = Self.className(container)
-            let locals = Set(bindings(in: body).compactMap { binding -> String? in
-                if case .declaration = binding.kind { return binding.name }
-                return nil
-            }).union(body.parameterNames)
-            func add(_ name: String, _ write: InstanceWrite) {
+            var ownClass: String?
+            if case .method(let container, _, _) = body.owner { ownClass = Self.className(container) }
+            var locals: Set<String> = Set(body.parameterNames)
+            // The class each typed local and parameter is an instance of.
+            var instances: [String: Set<String>] = [:]
+            for (name, className) in zip(body.parameterNames, body.parameterClasses) {
+                if let className { instances[name, default: []].insert(className) }
+            }
+            for binding in bindings(in: body) {
+                guard case .declaration(let declarator, _) = binding.kind else { continue }
+                locals.insert(declarator.name)
+                if let className = ObjCTypeName.className(declarator.type) { instances[declarator.name, default: []].insert(className) }
+            }
+            func add(_ className: String, _ name: String, _ write: InstanceWrite) {
                 table[className, default: [:]][Self.storageName(name), default: []].append(write)
             }
             for binding in bindings(in: body) {
@@ -69,21 +80,33 @@ extension ObjCValueResolver {
                 let stored = operation == .assign ? value : nil
                 switch target.strippingCastsAndParentheses.kind {
                 case .identifier(let name) where !locals.contains(name) && globals[name] == nil && name != "self":
-                    add(name, InstanceWrite(range: binding.range, value: stored, written: name))
-                case .member(let base, let name, let isArrow) where base.strippingCastsAndParentheses.identifierName == "self":
-                    add(name, InstanceWrite(range: binding.range, value: stored, written: "self\(isArrow ? "->" : ".")\(name)"))
+                    if let ownClass { add(ownClass, name, InstanceWrite(range: binding.range, value: stored, written: name)) }
+                case .member(let base, let name, let isArrow):
+                    guard let baseName = base.strippingCastsAndParentheses.identifierName else { continue }
+                    let separator = isArrow ? "->" : "."
+                    if baseName == "self", let ownClass {
+                        add(ownClass, name, InstanceWrite(range: binding.range, value: stored, written: "self\(separator)\(name)"))
+                    } else if let classes = instances[baseName] {
+                        for className in classes {
+                            add(className, name, InstanceWrite(range: binding.range, value: stored, written: "\(baseName)\(separator)\(name)"))
+                        }
+                    }
                 default:
                     continue
                 }
             }
             body.body.walk(ObjCVisitor(expression: { expression, _ in
-                guard case .message(let message) = expression.kind, message.receiver.strippingCastsAndParentheses.identifierName == "self",
+                guard case .message(let message) = expression.kind, let receiver = message.receiver.strippingCastsAndParentheses.identifierName,
                     message.pieces.count == 1, let argument = message.pieces[0].argument
                 else { return }
+                let classes: Set<String>
+                if receiver == "self", let ownClass { classes = [ownClass] } else { classes = instances[receiver] ?? [] }
+                guard !classes.isEmpty else { return }
                 let label = message.pieces[0].label
                 guard label.count > 3, label.hasPrefix("set"), let first = label.dropFirst(3).first, first.isUppercase else { return }
                 let property = first.lowercased() + label.dropFirst(4)
-                add(property, InstanceWrite(range: expression.range, value: argument, written: "\(label):"))
+                let written = receiver == "self" ? "\(label):" : "[\(receiver) \(label):]"
+                for className in classes { add(className, property, InstanceWrite(range: expression.range, value: argument, written: written)) }
             }), owner: body.owner)
         }
         instanceWritesCache = table

@@ -47,6 +47,8 @@ extension ObjCValueResolver {
         if let global = globals[name] {
             guard !env.visiting.contains("global " + name) else { return gap(use.range, "`\(name)` refers to itself", kind: .cycle) }
             guard let initializer = global.declarator.initializer else {
+                // `extern NSString *const kService;`: defined in another file of the scan, or outside it.
+                if let elsewhere = valuesDefinedElsewhere(name, at: use, env) { return elsewhere }
                 return gap(use.range, "`\(name)` is declared without a value in this file")
             }
             return evaluate(initializer, env.deeper("global " + name)).through(step(.variable, "`\(name)`", at: global.declarator.nameRange))
@@ -58,8 +60,10 @@ extension ObjCValueResolver {
         }
         // Instance state of the method's class: stored into by its methods in this file.
         if let state = instanceState(name, at: use, in: enclosing, env) { return state }
-        // Declared outside the file: an SDK constant (`kSecAttrAccessibleAlways`) or a symbol of
-        // another file; rules act only on the names they know.
+        // Defined at file scope in another Objective-C file of the scan (through a header).
+        if let elsewhere = valuesDefinedElsewhere(name, at: use, env) { return elsewhere }
+        // Declared outside the scan: an SDK constant (`kSecAttrAccessibleAlways`) or a symbol the
+        // scan does not define; rules act only on the names they know.
         return .value(.symbol(name))
     }
 

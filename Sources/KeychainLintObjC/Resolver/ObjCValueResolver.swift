@@ -10,12 +10,14 @@ import KeychainLintModel
 /// earlier one only when it runs on every path between them), `static`/global constants,
 /// `#define` constants, C functions and methods of the file whose value comes from their
 /// `return`s, parameters to what the file's calls pass, and instance state (`self.x`, `_x`) to
-/// what the class's methods in the file store in it. Anything else (calls from other files,
-/// unknown messages) is a gap: rules act only on values, and `--verbose` shows the gaps.
+/// what the class's methods in the file store in it. A name the file uses
+/// without defining it is looked up among the file-scope constants of the scan's other
+/// Objective-C files (`constants`). Anything else (calls from other files, unknown messages) is a
+/// gap: rules act only on values, and `--verbose` shows the gaps.
 ///
-/// Answers are per file: Objective-C code rarely hands a Keychain value across files in ways a
-/// static reader can follow (categories, headers), and staying within the file keeps the front
-/// end as cheap per line as the Swift one.
+/// Apart from those constants, answers are per file: Objective-C code rarely hands a Keychain
+/// value across files in other ways a static reader can follow, and staying within the file keeps
+/// the front end as cheap per line as the Swift one.
 public final class ObjCValueResolver {
     public let path: String
     public let tree: ObjCSyntaxTree
@@ -43,6 +45,13 @@ public final class ObjCValueResolver {
     var instanceWritesCache: [String: [String: [InstanceWrite]]]?
     /// The file's calls of its own functions and methods (`callerTable()`), gathered once.
     var callerTableCache: [String: [CallerSite]]?
+    /// The file-scope constants of the scan's other Objective-C files (`ObjCValueResolver+OtherFiles`);
+    /// nil: the file is resolved alone.
+    public var constants: ObjCScanConstants?
+    /// Resolvers of the other files followed into, shared by every file a question passes through.
+    var otherFiles = OtherFiles()
+    /// Notes for `--verbose` gathered while answering (a name several files define differently).
+    public internal(set) var notes: [Note] = []
 
     struct BoundCall: Hashable {
         let body: Int
@@ -78,7 +87,11 @@ public final class ObjCValueResolver {
         let bodies = tree.bodies
         self.bodies = bodies
         var globals: [String: ObjCGlobalVariable] = [:]
-        for global in tree.globalVariables { globals[global.name] = global }
+        // The last declaration with a value wins: a definition, not the `extern` declaration of a
+        // header included after it.
+        for global in tree.globalVariables where global.declarator.initializer != nil || globals[global.name] == nil {
+            globals[global.name] = global
+        }
         self.globals = globals
         var macros: [String: ObjCMacroDefinition] = [:]
         for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
@@ -261,7 +274,11 @@ public final class ObjCValueResolver {
             return first.merging(second)
         case .dictionary(let entries):
             return dictionary(entries.map { ($0.key, $0.value, $0.range) }, env)
-        case .array(let items):
+        case .characterLiteral(let spelling):
+            guard let code = Self.character(spelling) else { return gap(expression.range, "`\(spelling)` is not a character the resolver reads") }
+            return .value(.integer(code))
+        case .array(let items), .initializerList(let items):
+            // `@[a, b]`, and `{0x31, 0x32}` initializing a C array (a byte array's content).
             let parts = items.map { part($0, env) }
             let combined = Resolution.combinations(parts)
             var result = Resolution(gaps: combined.gaps)
@@ -425,6 +442,26 @@ public final class ObjCValueResolver {
         let computed = body.localBindings
         bindingCache[key] = computed
         return computed
+    }
+
+    /// `'1'` (49), `'\n'`, `'\0'`, `'\x31'`: the code of a one-character literal.
+    static func character(_ spelling: String) -> Int? {
+        guard spelling.count >= 3, spelling.hasPrefix("'"), spelling.hasSuffix("'") else { return nil }
+        let inner = Array(spelling.unicodeScalars.dropFirst().dropLast())
+        if inner.count == 1 { return inner[0] == "\\" ? nil : Int(inner[0].value) }
+        guard inner.first == "\\", inner.count >= 2 else { return nil }
+        let escape = String(String.UnicodeScalarView(inner.dropFirst()))
+        switch escape {
+        case "n": return 10
+        case "t": return 9
+        case "r": return 13
+        case "\\": return 92
+        case "'": return 39
+        case "\"": return 34
+        default:
+            if escape.hasPrefix("x") { return Int(escape.dropFirst(), radix: 16) }
+            return Int(escape, radix: 8)
+        }
     }
 
     /// `0x10`, `42u`, `1UL`, `010` (octal), `0b11`.

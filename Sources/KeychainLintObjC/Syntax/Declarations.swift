@@ -26,6 +26,16 @@ public struct ObjCTypeName: Sendable, Hashable, CustomStringConvertible {
 
     /// `const` anywhere in the type (on the pointee or on the pointer).
     public var isConst: Bool { qualifiers.contains("const") }
+
+    /// The class an object pointer type names: `Vault` for `Vault *` and `Vault * _Nonnull`;
+    /// nil for `id`, C types and blocks (a class name starts with an upper-case letter, as for a
+    /// class message's receiver).
+    public static func className(_ type: ObjCTypeName) -> String? {
+        guard type.pointerDepth == 1, !type.isBlock, let name = type.baseName, let first = name.unicodeScalars.first,
+            ("A"..."Z").contains(first)
+        else { return nil }
+        return name
+    }
 }
 
 /// A function, method-type or block parameter: `NSString *name`, `BOOL success`, `int` alone.

@@ -89,6 +89,9 @@ public struct ObjCBody: Sendable, Hashable {
     /// A compound statement.
     public var body: ObjCStmt
     public var range: ObjCSourceRange
+    /// The class each parameter is declared as (`Vault` for `(Vault *)vault`), in the order of
+    /// `parameterNames`; nil where the type names no class or is omitted.
+    public var parameterClasses: [String?] = []
 
     /// Every local declaration (one per declarator) and assignment, in source order, including
     /// those in nested statements and blocks.
@@ -207,13 +210,16 @@ extension ObjCSyntaxTree {
     /// Every function and method with a body, in source order.
     public var bodies: [ObjCBody] {
         var bodies = functions.map {
-            ObjCBody(owner: .function(name: $0.name), parameterNames: $0.parameters.compactMap(\.name), body: $0.body, range: $0.range)
+            ObjCBody(
+                owner: .function(name: $0.name), parameterNames: $0.parameters.compactMap(\.name), body: $0.body, range: $0.range,
+                parameterClasses: $0.parameters.filter { $0.name != nil }.map { ObjCTypeName.className($0.type) })
         }
         for reference in methods {
             guard let body = reference.method.body else { continue }
             bodies.append(ObjCBody(
                 owner: .method(container: reference.containerName, selector: reference.method.selector, isClassMethod: reference.method.isClassMethod),
-                parameterNames: reference.method.parameters.map(\.name), body: body, range: reference.method.range))
+                parameterNames: reference.method.parameters.map(\.name), body: body, range: reference.method.range,
+                parameterClasses: reference.method.parameters.map { $0.type.flatMap(ObjCTypeName.className) }))
         }
         return bodies.sorted { $0.range.start.offset < $1.range.start.offset }
     }

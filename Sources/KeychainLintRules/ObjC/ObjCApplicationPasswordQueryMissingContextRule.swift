@@ -46,7 +46,8 @@ public struct ObjCApplicationPasswordQueryMissingContextRule: ObjCRule {
             Collects the items that `SecItemAdd` stores with a `kSecAttrAccessControl` created by \
             `SecAccessControlCreateWithFlags` with `kSecAccessControlApplicationPassword` among its flags, \
             identified by their literal `kSecAttrService`/`kSecAttrServer`/`kSecAttrAccount` strings (`@"…"`, \
-            `CFSTR("…")`, `static NSString * const` constants and `#define`s of the file): those added in the \
+            `CFSTR("…")`, `static NSString * const` constants and `#define`s of the file, and constants another \
+            Objective-C file of the scan defines at file scope): those added in the \
             same Objective-C file, and those the scan's Swift files add. Then flags a `SecItemCopyMatching` \
             whose query selects such an item — every identity attribute it names is the same literal, and the \
             classes do not differ —, returns its data (`kSecReturnData` set to `@YES`, `@(YES)` or \

@@ -118,7 +118,8 @@ public struct ObjCExcessiveAuthenticationReuseRule: ObjCRule {
             "Accessing Keychain Items with Face ID or Touch ID" uses), and every use of \
             `LATouchIDAuthenticationMaximumAllowableReuseDuration`, the full five-minute window. The value \
             is followed through casts, whole-number floating-point literals (`60.0`), `*`, `+` and `-` on \
-            integers, locals through branches, `static` and global constants, `#define`s and the returns \
+            integers, locals through branches, `static` and global constants, `#define`s (also another \
+            Objective-C file's at file scope) and the returns \
             of functions and methods of the same file; `MIN(a, b)` is the smaller value. When several \
             values can reach the assignment, the largest excessive one is reported. Values above 300 s \
             are clamped by the system to 300 s, and the message says so.

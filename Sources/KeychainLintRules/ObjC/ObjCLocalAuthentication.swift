@@ -290,7 +290,9 @@ enum ObjCLocalAuthentication {
     /// `text`: the file's text when the caller has read it already.
     static func parsed(_ file: Int, in scan: ScanContext, text known: String? = nil) -> ObjCValueResolver {
         let text = known ?? scan.index.text(at: file)
-        return ObjCValueResolver(path: scan.index.path(at: file), source: text, tree: ObjCSyntaxTree.parse(text))
+        let resolver = ObjCValueResolver(path: scan.index.path(at: file), source: text, tree: ObjCSyntaxTree.parse(text))
+        resolver.constants = scan.objectiveCConstants
+        return resolver
     }
 
     /// "line 12" in `path`, "Other.m:12" elsewhere.
@@ -305,4 +307,28 @@ enum ObjCAncestor {
     case statement(ObjCStmt)
     /// A declarator whose initializer holds the expression.
     case declarator(ObjCDeclarator)
+}
+
+extension ScanContext {
+    static let objectiveCConstantsFact = ScanFact<ObjCScanConstants>("objc.file_scope_constants")
+
+    /// The file-scope constants of the scan's Objective-C files, for names a file uses without
+    /// defining them (built once; each name a file looks up is recorded as its dependency).
+    public var objectiveCConstants: ObjCScanConstants {
+        prepareObjectiveCConstants(definedNames: nil)
+    }
+
+    /// Builds `objectiveCConstants` before the analysis, with the names each Objective-C file may
+    /// define (`ObjCScanConstants.definedNames(in:)`, by file index) listed when the scan read the
+    /// files: a file that defines none of the names asked for is then never read again.
+    @discardableResult
+    public func prepareObjectiveCConstants(definedNames: [Int: [String]]?) -> ObjCScanConstants {
+        fact(Self.objectiveCConstantsFact) {
+            let index = self.index
+            let files = ObjCLocalAuthentication.objectiveCFiles(in: self)
+            return ObjCScanConstants(
+                paths: files.map { index.path(at: $0) }, text: { index.text(at: files[$0]) },
+                definedNames: definedNames.map { names in files.map { names[$0] ?? [] } })
+        }
+    }
 }

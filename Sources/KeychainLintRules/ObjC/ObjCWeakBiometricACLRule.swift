@@ -37,8 +37,10 @@ public struct ObjCWeakBiometricACLRule: ObjCRule {
             `userPresence`). `kSecAccessControlBiometryAny | kSecAccessControlOr | kSecAccessControlDevicePasscode` \
             is Apple's definition of `kSecAccessControlUserPresence` and is reported as such. The value is \
             followed through `|` expressions and `|=`, casts, locals (every assignment that may reach the call), \
-            `static` and global constants, `#define`s, lookup tables (`@{…}[key]`) and the `return`s of C \
-            functions and methods of the same file.
+            `static` and global constants and `#define`s (also those another Objective-C file of the scan \
+            defines at file scope, such as an `extern` constant of a header), lookup tables (`@{…}[key]`), the \
+            `return`s of C functions and methods of the same file (`[self …]`, `[[self class] …]`), and \
+            properties the file stores through `self` or an instance of the class.
             """,
         whatToDoInstead: """
             Use `kSecAccessControlBiometryCurrentSet` (with `kSecAccessControlPrivateKeyUsage` for Secure \

@@ -93,7 +93,9 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
             `SecItemAdd`, the attributes of `SecItemUpdate` or `SecKeyCreateRandomKey` (and its private and \
             public key attributes): `@{…}` literals, `dictionaryWithObjectsAndKeys:`, and \
             `NSMutableDictionary`s built in steps (`setObject:forKey:`, subscripts, `CFDictionaryAddValue`), \
-            through bridged casts, locals, constants and helpers of the same file. Also flags the \
+            through bridged casts, locals, constants (the file's, or another Objective-C file's at file \
+            scope, such as an `extern` constant defined in another `.m`), helpers of the same file, and \
+            properties the file stores through `self` or an instance of the class. Also flags the \
             `protection` argument of `SecAccessControlCreateWithFlags` when it can be such a constant. The \
             finding is placed on the entry that sets the value.
             """,
@@ -192,6 +194,51 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 8) → `self.accessibility` (line 4))",
             ]),
         .triggeringObjC(
+            "A property another class sets on an instance it makes",
+            """
+            @implementation Vault
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: ↓(__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            @implementation VaultFactory
+            + (Vault *)backgroundVault {
+                Vault *vault = [[Vault alloc] init];
+                vault.accessibility = kSecAttrAccessibleAlways;
+                return vault;
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `vault.accessibility` (line 12))",
+            ]),
+        .triggering(
+            "A constant declared extern in a header and defined in another file",
+            files: [
+                "Keys.h": """
+                    extern CFStringRef const kTokenProtection;
+                    """,
+                "Keys.m": """
+                    #import "Keys.h"
+                    CFStringRef const kTokenProtection = kSecAttrAccessibleAlwaysThisDeviceOnly;
+                    """,
+                "TokenStore.m": """
+                    #import "Keys.h"
+                    OSStatus SaveToken(NSData *token) {
+                        NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecAttrAccessible: ↓(__bridge id)kTokenProtection,
+                                                 (__bridge id)kSecValueData: token };
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    """,
+            ],
+            messages: [
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `kTokenProtection` (Keys.m:2))",
+            ]),
+        .triggeringObjC(
             "A helper that stores with the accessibility its caller passes",
             """
             @implementation Store
@@ -226,6 +273,24 @@ public struct ObjCWeakKeychainAccessibilityRule: ObjCRule {
                                          (__bridge id)kSecAttrAccessible: (__bridge id)self.accessibility,
                                          (__bridge id)kSecValueData: secret };
                 return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "A strong accessibility set on an instance, and a weak one set on an object of another class",
+            """
+            @implementation Vault
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: (__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            @implementation Setup
+            - (void)configure:(Vault *)vault cache:(Cache *)cache {
+                vault.accessibility = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                cache.accessibility = kSecAttrAccessibleAlways;
             }
             @end
             """),

@@ -1,0 +1,247 @@
+import Foundation
+import KeychainLintModel
+
+/// The constants other Objective-C files of the scan define at file scope: a variable with a value
+/// (`NSString *const kService = @"vault";` in `Keys.m`, which `Keys.h` declares `extern`) and, in a
+/// header, a `static` constant or an object-like `#define`. A name a file uses but neither
+/// declares with a value nor defines is looked up here, as a Swift constant of another file is.
+///
+/// Built once per scan and shared between threads: a cheap pass over each file's bytes first lists
+/// the names a file may define at file scope (a name before `=` outside braces, a `#define`); a
+/// file is parsed only when a name it may define is asked for, and kept.
+///
+/// What another `.m` declares `static` or `#define`s is private to it (unless the `.m` is itself
+/// included, which is rare) and is not offered; a header's is, whoever includes it.
+public final class ObjCScanConstants: @unchecked Sendable {
+    /// One file-scope definition of a name, in the file that holds it.
+    public struct Definition {
+        public enum Kind {
+            case variable(ObjCGlobalVariable)
+            case macro(ObjCMacroDefinition)
+        }
+
+        public let path: String
+        public let kind: Kind
+        /// The file's text and tree, for its own resolver (paths and columns in that file).
+        let file: ParsedFile
+    }
+
+    final class ParsedFile: @unchecked Sendable {
+        let path: String
+        let source: String
+        let tree: ObjCSyntaxTree
+        /// The file's variables with a value, by name (the last declaration with one), and its
+        /// object-like `#define`s (the last of each name): looked up once per name asked for.
+        let variables: [String: ObjCGlobalVariable]
+        let macros: [String: ObjCMacroDefinition]
+
+        init(path: String, source: String, tree: ObjCSyntaxTree) {
+            self.path = path
+            self.source = source
+            // Kept for the rest of the scan: only what a constant's value can refer to (the
+            // file-scope declarations and `#define`s), not its tokens, comments or bodies.
+            self.tree = ObjCSyntaxTree(
+                items: tree.allItems.filter { if case .declaration = $0.kind { true } else { false } },
+                macros: tree.macros.filter { $0.parameters == nil }, tokens: [], comments: [], directives: [], diagnostics: [],
+                droppedDiagnostics: 0, lineTable: tree.lineTable)
+            var variables: [String: ObjCGlobalVariable] = [:]
+            for variable in tree.globalVariables where variable.declarator.initializer != nil { variables[variable.name] = variable }
+            self.variables = variables
+            var macros: [String: ObjCMacroDefinition] = [:]
+            for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
+            self.macros = macros
+        }
+    }
+
+    /// Files defining one name that a question follows: a name defined in more files is most
+    /// likely a generated or vendored copy, and following each would cost a parse per file.
+    public static let maximumDefiningFiles = 8
+
+    private let paths: [String]
+    private let text: @Sendable (Int) -> String
+    private let lock = NSLock()
+    private var candidates: [String: [Int]]?
+    private var parsed: [Int: ParsedFile] = [:]
+    private var answers: [String: [Definition]] = [:]
+
+    /// `paths`: the scan's Objective-C files; `text(i)`: the text of `paths[i]`; `definedNames`,
+    /// when the scan listed them as it read the files (`definedNames(in:)`), the names each file
+    /// may define, in the order of `paths` (otherwise each file is read again on the first question).
+    public init(paths: [String], text: @escaping @Sendable (Int) -> String, definedNames: [[String]]? = nil) {
+        self.paths = paths
+        self.text = text
+        if let definedNames {
+            var table: [String: [Int]] = [:]
+            for (position, names) in zip(paths.indices, definedNames) {
+                for name in names { table[name, default: []].append(position) }
+            }
+            candidates = table
+        }
+    }
+
+    /// The names a file's text may define at file scope, for `init(paths:text:definedNames:)`.
+    public static func definedNames(in text: String) -> [String] {
+        text.utf8.withContiguousStorageIfAvailable { Array(definedNames($0)) } 
+            ?? Array(definedNames(Array(text.utf8)))
+    }
+
+    /// The file-scope definitions of `name` in the scan's Objective-C files other than `path`, in
+    /// path order; nil when more than `maximumDefiningFiles` files may define it.
+    public func definitions(of name: String, besides path: String) -> [Definition]? {
+        let files = candidateFiles(of: name)
+        if let known = lock.withLock({ answers[name] }) { return known.filter { $0.path != path } }
+        guard files.count <= Self.maximumDefiningFiles + 1 else { return nil }
+        var found: [Definition] = []
+        for position in files {
+            let file = parsedFile(position)
+            let isHeader = file.path.hasSuffix(".h")
+            // The last declaration with a value: a definition follows its `extern` declaration.
+            if let variable = file.variables[name], isHeader || !variable.isStatic {
+                found.append(Definition(path: file.path, kind: .variable(variable), file: file))
+            } else if isHeader, let macro = file.macros[name] {
+                found.append(Definition(path: file.path, kind: .macro(macro), file: file))
+            }
+        }
+        lock.withLock { answers[name] = found }
+        let others = found.filter { $0.path != path }
+        return others.count > Self.maximumDefiningFiles ? nil : others
+    }
+
+    private func candidateFiles(of name: String) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if candidates == nil {
+            var table: [String: [Int]] = [:]
+            for position in paths.indices {
+                for defined in Self.definedNames(Array(text(position).utf8)) { table[defined, default: []].append(position) }
+            }
+            candidates = table
+        }
+        return candidates?[name] ?? []
+    }
+
+    private func parsedFile(_ position: Int) -> ParsedFile {
+        if let known = lock.withLock({ parsed[position] }) { return known }
+        let source = text(position)
+        let file = ParsedFile(path: paths[position], source: source, tree: ObjCSyntaxTree.parse(source))
+        return lock.withLock {
+            if let known = parsed[position] { return known }
+            parsed[position] = file
+            return file
+        }
+    }
+
+    /// The names a file may define at file scope: the name before `=` (past any `[…]`) outside
+    /// braces, and the name of each `#define`. Comments, strings and characters are skipped. A
+    /// name listed here that the file does not define costs one parse, nothing more; a definition
+    /// missed here is not followed, so the pass errs on listing.
+    static func definedNames(_ bytes: [UInt8]) -> Set<String> {
+        bytes.withUnsafeBufferPointer { definedNames($0) }
+    }
+
+    private static func definedNames(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
+        var names: Set<String> = []
+        var depth = 0
+        var index = 0
+        // Where the last name before a possible `=` lies (a string is made only for a definition).
+        var lastIdentifier: Range<Int>?
+        var inBrackets = 0
+        var atLineStart = true
+        let count = bytes.count
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x24
+        }
+        func identifierEnd(_ start: Int) -> Int {
+            var end = start
+            while end < count, isIdentifierByte(bytes[end]) { end += 1 }
+            return end
+        }
+        func identifier(at start: Int) -> (String, Int) {
+            let end = identifierEnd(start)
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), end)
+        }
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A, 0x0D:
+                atLineStart = true
+                index += 1
+                continue
+            case 0x20, 0x09, 0x0C:
+                index += 1
+                continue
+            case 0x23 where atLineStart:  // `#define NAME`
+                var cursor = index + 1
+                while cursor < count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                let (directive, afterDirective) = identifier(at: cursor)
+                cursor = afterDirective
+                if directive == "define" {
+                    while cursor < count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                    let (name, _) = identifier(at: cursor)
+                    if !name.isEmpty { names.insert(name) }
+                }
+                // The rest of the directive, with its continuation lines (LF, CRLF or CR breaks).
+                while cursor < count {
+                    let current = bytes[cursor]
+                    if current == 0x0A || current == 0x0D {
+                        let continued = bytes[cursor - 1] == 0x5C || (current == 0x0A && bytes[cursor - 1] == 0x0D && cursor >= 2 && bytes[cursor - 2] == 0x5C)
+                        if !continued { break }
+                    }
+                    cursor += 1
+                }
+                index = cursor
+                continue
+            default:
+                break
+            }
+            atLineStart = false
+            switch byte {
+            case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:  // `//`
+                while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                continue
+            case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A:  // `/*`
+                index += 2
+                while index + 1 < count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+                index += 2
+                continue
+            case 0x22, 0x27:  // a string or a character
+                index += 1
+                while index < count, bytes[index] != byte, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    index += bytes[index] == 0x5C ? 2 : 1
+                }
+                index += 1
+                continue
+            case 0x7B:
+                depth += 1
+                lastIdentifier = nil
+            case 0x7D:
+                depth = max(0, depth - 1)
+                lastIdentifier = nil
+            case 0x3B:
+                lastIdentifier = nil
+                inBrackets = 0
+            case 0x5B:
+                inBrackets += 1
+            case 0x5D:
+                inBrackets = max(0, inBrackets - 1)
+            case 0x3D:
+                let next = index + 1 < count ? bytes[index + 1] : 0
+                if depth == 0, inBrackets == 0, next != 0x3D, let name = lastIdentifier {
+                    names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+                }
+                lastIdentifier = nil
+            default:
+                if isIdentifierByte(byte) {
+                    let end = identifierEnd(index)
+                    if inBrackets == 0, !(byte >= 0x30 && byte <= 0x39) { lastIdentifier = index..<end }
+                    index = end
+                    continue
+                }
+                // `==`, `!=`, `<=`, `+=`: the `=` that follows is not a definition's.
+                if depth == 0, inBrackets == 0, "!<>+-*/%&|^".utf8.contains(byte) { lastIdentifier = nil }
+            }
+            index += 1
+        }
+        return names
+    }
+}

@@ -1,0 +1,370 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import KeychainLintEngine
+import Testing
+
+/// The resolution shapes side by side: for each way a value reaches a check (a literal, a local
+/// through branches, a constant of another file, …), one Swift source and one Objective-C source
+/// in which the same check (`swift.x` and `objc.x`) must report at the marked place (`↓`), run
+/// through the real scanner with every rule enabled. A shape one language does not follow yet is
+/// listed in `knownGaps` with the reason; that test fails when such a source starts to produce the
+/// finding, so the list stays true.
+@Suite("Resolution shapes: Swift and Objective-C side by side")
+struct ResolutionShapeParityTests {
+    /// One source of a shape: its files, one `↓` marking where the check must report.
+    struct Source: Sendable {
+        let files: [String: String]
+
+        init(_ files: [String: String]) { self.files = files }
+
+        /// A one-file source (`Example.swift` / `Example.m`).
+        init(swift code: String) { files = ["Example.swift": code] }
+        init(objectiveC code: String) { files = ["Example.m": code] }
+
+        /// The marked place: (file, line, UTF-8 column).
+        var expected: (file: String, line: Int, column: Int)? {
+            RuleExample.triggering("", files: files, messages: [""]).markerPositions.first
+        }
+    }
+
+    struct Shape: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The check, without its language prefix (`weak_biometric_acl`).
+        let check: String
+        let swift: Source
+        let objectiveC: Source
+
+        var testDescription: String { "\(name) (\(check))" }
+    }
+
+    /// A shape one language does not follow: its source there must produce no finding of the
+    /// check, while the other language's source must report at its `↓`.
+    struct Gap: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The language that does not follow the shape.
+        let language: SourceLanguage
+        let check: String
+        let reason: String
+        /// In `language`: no finding expected.
+        let source: Source
+        /// In the other language: the finding expected at `↓`.
+        let supported: Source
+
+        var testDescription: String { "\(language.rawValue) misses: \(name)" }
+    }
+
+    /// The findings of `ruleId` over `source`, scanned with every rule, as (file, line, column).
+    static func findings(_ ruleId: String, in source: Source) throws -> [String] {
+        let scanner = try Scanner(configuration: Configuration())
+        let stripped = source.files.mapValues { $0.replacingOccurrences(of: "↓", with: "") }
+        let inputs = stripped.sorted { $0.key < $1.key }.map { ProjectIndex.Input(path: $0.key, text: $0.value) }
+        return scanner.scan(sources: inputs).findings.filter { $0.ruleId == ruleId }
+            .map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" }
+    }
+
+    @Test(arguments: shapes)
+    func bothLanguagesReportTheShape(_ shape: Shape) throws {
+        for (language, source) in [(SourceLanguage.swift, shape.swift), (.objectiveC, shape.objectiveC)] {
+            let ruleId = language.ruleIdPrefix + shape.check
+            let expected = try #require(source.expected, "\(shape.name): the \(language.rawValue) source has no ↓")
+            let reported = try Self.findings(ruleId, in: source)
+            #expect(reported == ["\(expected.file):\(expected.line):\(expected.column)"], "\(shape.name), \(ruleId)")
+        }
+    }
+
+    @Test(arguments: knownGaps)
+    func aKnownGapStillReportsNothing(_ gap: Gap) throws {
+        let ruleId = gap.language.ruleIdPrefix + gap.check
+        let reported = try Self.findings(ruleId, in: gap.source)
+        #expect(reported.isEmpty, "\(gap.name) is followed now (\(reported)): mark the place with ↓ and move it to `shapes`")
+        let other: SourceLanguage = gap.language == .swift ? .objectiveC : .swift
+        let expected = try #require(gap.supported.expected, "\(gap.name): the \(other.rawValue) source has no ↓")
+        let supported = try Self.findings(other.ruleIdPrefix + gap.check, in: gap.supported)
+        #expect(supported == ["\(expected.file):\(expected.line):\(expected.column)"], "\(gap.name), \(other.ruleIdPrefix + gap.check)")
+    }
+
+    @Test("every shape the list names is covered, and no shape is both supported and a gap")
+    func theListIsComplete() {
+        let names = Set(Self.shapes.map(\.name)).union(Self.knownGaps.map(\.name))
+        for required in [
+            "literal", "local through branches", "constant in another file", "#define / static let", "function return",
+            "caller's argument", "instance state", "property set through an instance from another type",
+            "dictionary built in steps", "flags through | / set algebra", "conversion of a constant to data", "byte array",
+        ] {
+            #expect(names.contains(required), "\(required)")
+        }
+        for gap in Self.knownGaps {
+            #expect(!Self.shapes.contains { $0.name == gap.name }, "\(gap.name) is listed as supported and as a gap")
+            #expect(!gap.reason.isEmpty)
+        }
+    }
+
+    static let strongProtection = "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+
+    static let shapes: [Shape] = [
+        Shape(
+            name: "literal", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                let access = SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓.biometryAny, nil)
+                """),
+            objectiveC: Source(objectiveC: """
+                void Make(void) {
+                    SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓kSecAccessControlBiometryAny, NULL);
+                }
+                """)),
+        Shape(
+            name: "local through branches", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                func make(legacy: Bool) -> SecAccessControl? {
+                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                    if legacy { flags = .biometryAny }
+                    return SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                SecAccessControlRef Make(BOOL legacy) {
+                    SecAccessControlCreateFlags flags = kSecAccessControlBiometryCurrentSet;
+                    if (legacy) { flags = kSecAccessControlBiometryAny; }
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
+                }
+                """)),
+        Shape(
+            name: "constant in another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Flags.swift": "enum Flags { static let session: SecAccessControlCreateFlags = .biometryAny }\n",
+                "Store.swift": """
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓Flags.session, nil)
+                    }
+                    """,
+            ]),
+            objectiveC: Source([
+                "Flags.h": "extern const SecAccessControlCreateFlags kSessionFlags;\n",
+                "Flags.m": "const SecAccessControlCreateFlags kSessionFlags = kSecAccessControlBiometryAny;\n",
+                "Store.m": """
+                    #import "Flags.h"
+                    SecAccessControlRef Make(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓kSessionFlags, NULL);
+                    }
+                    """,
+            ])),
+        Shape(
+            name: "#define / static let", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                enum Keychain { static let flags: SecAccessControlCreateFlags = .biometryAny }
+                let access = SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓Keychain.flags, nil)
+                """),
+            objectiveC: Source(objectiveC: """
+                #define KEYCHAIN_FLAGS kSecAccessControlBiometryAny
+                SecAccessControlRef Make(void) {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓KEYCHAIN_FLAGS, NULL);
+                }
+                """)),
+        Shape(
+            name: "function return", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                func defaultFlags() -> SecAccessControlCreateFlags { .biometryAny }
+                let access = SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓defaultFlags(), nil)
+                """),
+            objectiveC: Source(objectiveC: """
+                @implementation Store
+                + (SecAccessControlCreateFlags)defaultFlags { return kSecAccessControlBiometryAny; }
+                - (SecAccessControlRef)make {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓[[self class] defaultFlags], NULL);
+                }
+                @end
+                """)),
+        Shape(
+            name: "caller's argument", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                func make(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                }
+                let access = make(.biometryAny)
+                """),
+            objectiveC: Source(objectiveC: """
+                static SecAccessControlRef Make(SecAccessControlCreateFlags flags) {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
+                }
+                void Run(void) { Make(kSecAccessControlBiometryAny); }
+                """)),
+        Shape(
+            name: "instance state", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                final class Vault {
+                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                    func useLegacyFlags() { flags = .biometryAny }
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                @implementation Vault
+                - (void)useLegacyFlags { self.flags = kSecAccessControlBiometryAny; }
+                - (SecAccessControlRef)make {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓self.flags, NULL);
+                }
+                @end
+                """)),
+        Shape(
+            name: "dictionary built in steps", check: "weak_keychain_accessibility",
+            swift: Source(swift: """
+                func save(_ data: Data) {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                    query[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlways
+                    let status = SecItemAdd(query as CFDictionary, nil)
+                    print(status)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                void Save(NSData *data) {
+                    NSMutableDictionary *query = [NSMutableDictionary dictionary];
+                    query[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                    query[(__bridge id)kSecValueData] = data;
+                    query[(__bridge id)kSecAttrAccessible] = ↓(__bridge id)kSecAttrAccessibleAlways;
+                    OSStatus status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    NSLog(@"%d", (int)status);
+                }
+                """)),
+        Shape(
+            name: "flags through | / set algebra", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                func make() -> SecAccessControl? {
+                    var flags: SecAccessControlCreateFlags = [.privateKeyUsage]
+                    flags.insert(.biometryAny)
+                    return SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                SecAccessControlRef Make(void) {
+                    SecAccessControlCreateFlags flags = kSecAccessControlPrivateKeyUsage;
+                    flags |= kSecAccessControlBiometryAny;
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
+                }
+                """)),
+        Shape(
+            name: "conversion of a constant to data", check: "hardcoded_application_password",
+            swift: Source(swift: """
+                let backupPassword = "0000"
+                func unlock(_ context: LAContext) {
+                    context.setCredential(↓Data(backupPassword.utf8), type: .applicationPassword)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                static NSString *const kBackupPassword = @"0000";
+                void Unlock(LAContext *context) {
+                    [context setCredential:↓[kBackupPassword dataUsingEncoding:NSUTF8StringEncoding] type:LACredentialTypeApplicationPassword];
+                }
+                """)),
+        Shape(
+            name: "byte array", check: "hardcoded_application_password",
+            swift: Source(swift: """
+                let pin: [UInt8] = [0x31, 0x32, 0x33, 0x34]
+                func unlock(_ context: LAContext) {
+                    context.setCredential(↓Data(pin), type: .applicationPassword)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                static const unsigned char kPIN[] = {0x31, 0x32, 0x33, 0x34};
+                void Unlock(LAContext *context) {
+                    [context setCredential:↓[NSData dataWithBytes:kPIN length:sizeof(kPIN)] type:LACredentialTypeApplicationPassword];
+                }
+                """)),
+    ]
+
+    static let knownGaps: [Gap] = [
+        Gap(
+            name: "property set through an instance from another type", language: .swift, check: "weak_biometric_acl",
+            reason: "the Swift resolver reads a stored property's assignments in its own type's bodies (`self.x = …`, `x = …`); a store through an instance from another type (`vault.flags = …`) is not among them",
+            source: Source(swift: """
+                final class Vault {
+                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), flags, nil)
+                    }
+                }
+                final class Setup {
+                    func configure(_ vault: Vault) { vault.flags = .biometryAny }
+                }
+                """),
+            supported: Source(objectiveC: """
+                @implementation Vault
+                - (SecAccessControlRef)make {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓self.flags, NULL);
+                }
+                @end
+                @implementation Setup
+                - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
+                @end
+                """)),
+        Gap(
+            name: "function of another file", language: .objectiveC, check: "weak_biometric_acl",
+            reason: "the Objective-C resolver follows the returns of the file's own functions and methods; of other files it follows only file-scope constants",
+            source: Source([
+                "Flags.m": "SecAccessControlCreateFlags DefaultFlags(void) { return kSecAccessControlBiometryAny; }\n",
+                "Store.m": """
+                    SecAccessControlCreateFlags DefaultFlags(void);
+                    SecAccessControlRef Make(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), DefaultFlags(), NULL);
+                    }
+                    """,
+            ]),
+            supported: Source([
+                "Flags.swift": "func defaultFlags() -> SecAccessControlCreateFlags { .biometryAny }\n",
+                "Store.swift": """
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓defaultFlags(), nil)
+                    }
+                    """,
+            ])),
+        Gap(
+            name: "caller's argument from another file", language: .objectiveC, check: "weak_biometric_acl",
+            reason: "a parameter has the values the calls of its own file pass; calls from other files are not seen",
+            source: Source([
+                "Access.m": """
+                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), flags, NULL);
+                    }
+                    """,
+                "Store.m": """
+                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags);
+                    void Run(void) { MakeAccess(kSecAccessControlBiometryAny); }
+                    """,
+            ]),
+            supported: Source([
+                "Access.swift": """
+                    func makeAccess(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                    """,
+                "Store.swift": "let access = makeAccess(.biometryAny)\n",
+            ])),
+        Gap(
+            name: "initializer argument kept per instance", language: .objectiveC, check: "weak_biometric_acl",
+            reason: "an initializer is sent to a new object (`[[Vault alloc] initWithFlags:…]`), not to self or a class: its callers are not followed, so what it stores is a parameter's unknown value (following them would give every instance of the class every value its initializers are passed, since Objective-C instance state is per class)",
+            source: Source(objectiveC: """
+                @implementation Vault
+                - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                    self = [super init];
+                    _flags = flags;
+                    return self;
+                }
+                - (SecAccessControlRef)make {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), self.flags, NULL);
+                }
+                @end
+                void Run(void) { Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]; [vault make]; }
+                """),
+            supported: Source(swift: """
+                final class Vault {
+                    let flags: SecAccessControlCreateFlags
+                    init(flags: SecAccessControlCreateFlags) { self.flags = flags }
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                }
+                let access = Vault(flags: .biometryAny).make()
+                """)),
+    ]
+}
