@@ -57,13 +57,18 @@ extension ValueResolver {
             let parameterName = (parameter.secondName ?? parameter.firstName).text
             let key = ParameterKey(function: initializerKey, name: parameterName)
             if let argumentIndex, argumentIndex < arguments.count {
-                inner.bindings[key] = evaluate(arguments[argumentIndex], env)
-                    .through(step(.argument, "argument `\(parameterName)` of the call", at: construction, in: env.file))
+                let argument = arguments[argumentIndex]
+                inner.bindings[key] = ParameterBinding { [env] in
+                    self.evaluate(argument, env)
+                        .through(self.step(.argument, "argument `\(parameterName)` of the call", at: construction, in: env.file))
+                }
             } else if let defaultValue = parameter.defaultValue {
                 var defaultEnv = inner
                 defaultEnv.bindings = [:]
-                inner.bindings[key] = evaluate(defaultValue.value, defaultEnv)
-                    .through(step(.parameterDefault, "default of `\(parameterName)`", at: defaultValue.value, in: file))
+                inner.bindings[key] = ParameterBinding { [defaultEnv] in
+                    self.evaluate(defaultValue.value, defaultEnv)
+                        .through(self.step(.parameterDefault, "default of `\(parameterName)`", at: defaultValue.value, in: file))
+                }
             }
         }
         var result = Resolution()

@@ -155,12 +155,15 @@ extension ValueResolver {
             let name = (parameter.secondName ?? parameter.firstName).text
             let parameterKey = ParameterKey(function: key, name: name)
             if let argumentIndex, argumentIndex < arguments.count {
-                inner.bindings[parameterKey] = evaluate(arguments[argumentIndex], env)
+                let argument = arguments[argumentIndex]
+                inner.bindings[parameterKey] = ParameterBinding { [env] in self.evaluate(argument, env) }
             } else if let defaultValue = parameter.defaultValue {
                 var defaultEnv = inner
                 defaultEnv.bindings = [:]
-                inner.bindings[parameterKey] = evaluate(defaultValue.value, defaultEnv)
-                    .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: functionFile))
+                inner.bindings[parameterKey] = ParameterBinding { [defaultEnv] in
+                    self.evaluate(defaultValue.value, defaultEnv)
+                        .through(self.step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: functionFile))
+                }
             }
         }
         if let receiver {
@@ -347,13 +350,19 @@ extension ValueResolver {
                 let name = (parameter.secondName ?? parameter.firstName).text
                 let key = ParameterKey(function: functionKey, name: name)
                 if let argumentIndex, argumentIndex < arguments.count {
-                    bound.bindings[key] = evaluate(arguments[argumentIndex], callerEnv)
-                        .through(step(.argument, "argument `\(name)` of the call", at: call, in: siteFile))
+                    let argument = arguments[argumentIndex]
+                    bound.bindings[key] = ParameterBinding { [callerEnv] in
+                        self.evaluate(argument, callerEnv)
+                            .through(self.step(.argument, "argument `\(name)` of the call", at: call, in: siteFile))
+                    }
                 } else if let defaultValue = parameter.defaultValue {
                     var defaultEnv = callerEnv
                     defaultEnv.file = env.file
-                    bound.bindings[key] = evaluate(defaultValue.value, defaultEnv)
-                        .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: env.file))
+                    let file = env.file
+                    bound.bindings[key] = ParameterBinding { [defaultEnv] in
+                        self.evaluate(defaultValue.value, defaultEnv)
+                            .through(self.step(.parameterDefault, "default of `\(name)`", at: defaultValue.value, in: file))
+                    }
                 }
             }
             result = result.merging(evaluate(expression, bound))

@@ -275,7 +275,7 @@ extension ValueResolver {
             if reference.baseName.text == "self" {
                 known = env.selfValue
             } else if case .parameter(_, let function)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)) {
-                known = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)]
+                known = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)]?.resolution
             }
         }
         guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }

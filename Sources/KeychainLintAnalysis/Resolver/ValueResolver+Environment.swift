@@ -34,8 +34,9 @@ extension ValueResolver {
         var nesting = 0
         /// Declarations being evaluated, to stop cycles.
         var active: Set<NodeKey> = []
-        /// Parameter values bound by the call being evaluated.
-        var bindings: [ParameterKey: Resolution] = [:]
+        /// Parameter values bound by the call being evaluated, each computed when the body first
+        /// reads it (see `ParameterBinding`).
+        var bindings: [ParameterKey: ParameterBinding] = [:]
         /// `self` when a member is evaluated on a known enum case (`Level.legacy.flags`).
         var selfValue: Resolution?
         /// Records parameters read from callers during one top-level question (one thread).
@@ -96,5 +97,28 @@ extension ValueResolver.Environment {
         var copy = self
         copy.file = file
         return copy
+    }
+}
+
+/// The value a call passes for one parameter, evaluated when the function's body first reads the
+/// parameter and kept for later reads. A body reads few of its parameters in the places a check
+/// judges (the accessibility, not the account or the data): an argument evaluated eagerly would
+/// follow its own callers across the project for nothing. The answer is the one eager evaluation
+/// gives, in the caller's environment as it was at the call; an environment belongs to one
+/// question on one thread, and so does its bindings' evaluation.
+final class ParameterBinding {
+    private var compute: (() -> Resolution)?
+    private var computed: Resolution?
+
+    init(_ compute: @escaping () -> Resolution) {
+        self.compute = compute
+    }
+
+    var resolution: Resolution {
+        if let computed { return computed }
+        let answer = compute?() ?? Resolution()
+        computed = answer
+        compute = nil
+        return answer
     }
 }

@@ -48,7 +48,7 @@ extension ValueResolver {
             }
         case .parameter(let parameter, let function):
             let key = ParameterKey(function: NodeKey(file: env.file, node: function), name: name)
-            if let bound = env.bindings[key] { return bound }
+            if let bound = env.bindings[key] { return bound.resolution }
             return evaluateParameterFromCallers(parameter, function: function, use: use, env)
         case .optionalBinding(let condition):
             if let initializer = condition.initializer {
