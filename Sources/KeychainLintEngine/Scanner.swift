@@ -284,7 +284,7 @@ public final class Scanner {
             self.reported = analysed
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
             // and the line count; a second, memchr-fast, looks for suppression directives.
-            let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
+            let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.searchedHashes)
             language = SourceLanguage(path: path) ?? .swift
             // The index answers Swift name lookups: only the languages whose front end feeds it
             // give it identifiers (an Objective-C file must never be a candidate: it would be
@@ -293,8 +293,10 @@ public final class Scanner {
             // Lines of the files the scan reports on; indexed project files are not "scanned".
             lines = analysed ? summary.lines : 0
             hasDirectives = analysed && TextSearch.contains(text, prefilter.directiveNeedle)
-            mayMatch = analysed && (summary.containsWord || (prefilter.wantsDirectives && hasDirectives))
-            prefilterWords = analysed ? summary.wordsFound : []
+            // Whether a weak word counts is decided once every file is read (`settlePrefilter`).
+            mayMatch = analysed && (summary.wordsFound.contains(where: prefilter.wordHashes.contains)
+                || (prefilter.wantsDirectives && hasDirectives))
+            prefilterWords = summary.wordsFound
             hash = hashing ? ResultCache.hash(text) : ""
             if language == .objectiveC { objectiveCDefinitions = ObjCScanConstants.definedNames(in: text) }
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
@@ -384,6 +386,7 @@ public final class Scanner {
         manifests: [ProjectModelBuilder.Manifest], clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
         cacheRoots: [String], configurations: ConfigurationTree? = nil
     ) -> ScanResult {
+        Self.settlePrefilter(&prepared, prefilter)
         let plan = RulePlan(rules: rules, configurations: configurations, paths: prepared.map(\.path))
         let prefilterStats = prefilter.statistics(of: prepared)
         // The identifier summaries move to the index, which drops them once its text indexes are
@@ -634,6 +637,20 @@ public final class Scanner {
         return result
     }
 
+    /// A file that passed the prefilter on weak words alone (`Rule.prefilterCompanions`) is let
+    /// go when no file of the scan, analysed or only indexed, holds one of their companions.
+    static func settlePrefilter(_ files: inout [PreparedFile], _ prefilter: Prefilter) {
+        guard !prefilter.companionsOfWeakWords.isEmpty else { return }
+        var scanWords = Set<UInt64>()
+        for file in files { scanWords.formUnion(file.prefilterWords) }
+        for position in files.indices where files[position].mayMatch {
+            let file = files[position]
+            if !prefilter.passes(file.prefilterWords, scanWords: scanWords), !(prefilter.wantsDirectives && file.hasDirectives) {
+                files[position].mayMatch = false
+            }
+        }
+    }
+
     /// The Info.plist and .xcconfig files that application targets name (`INFOPLIST_FILE`, base
     /// configurations and their includes) which discovery did not find by name (`App.plist`,
     /// `Config/Release.xcconfig` in an excluded folder), read from disk when they lie under a
@@ -743,12 +760,42 @@ struct Prefilter: Sendable {
     /// The wrapper models the interests were derived with (the scan's rules judge through them).
     let models: [WrapperModel]
 
+    /// Words too common to let a file through on their own (`Rule.prefilterCompanions`), each
+    /// with the companion words one of which the scan, or the file, must hold (hashes).
+    let companionsOfWeakWords: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>)]
+
+    /// What the read pass looks for in each file: the words and their companions.
+    let searchedHashes: Set<UInt64>
+
     init(rules: [any Rule.Type], models: [WrapperModel] = WrapperModelCatalog.builtIn) {
         let words = Set(rules.flatMap { $0.interests(models: models).compactMap(\.identifierWord) })
         needles = words.sorted().map { Array($0.utf8) }
         wordHashes = Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) })
         wantsDirectives = rules.contains { $0.interests(models: models).contains(.suppressionDirectives) }
         self.models = models
+        // A word is weak only when every rule that asks for it names its companions.
+        var companions: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>)] = [:]
+        func hashes(_ words: [String]) -> Set<UInt64> { Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) }) }
+        for word in words.sorted() {
+            let askers = rules.filter { $0.interests(models: models).contains { $0.identifierWord == word } }
+            let lists = askers.compactMap { $0.prefilterCompanions[word] }
+            guard !askers.isEmpty, lists.count == askers.count else { continue }
+            companions[ProjectIndex.identifierHash(Array(word.utf8))] = (
+                hashes(lists.flatMap(\.inScan)), hashes(lists.flatMap(\.inFile))
+            )
+        }
+        companionsOfWeakWords = companions
+        searchedHashes = wordHashes.union(companions.values.flatMap { $0.inScan.union($0.inFile) })
+    }
+
+    /// Whether a file holding `found` (hashes of searched words) passes, in a scan whose files
+    /// hold `scanWords` in all.
+    func passes(_ found: [UInt64], scanWords: Set<UInt64>) -> Bool {
+        found.contains { hash in
+            guard wordHashes.contains(hash) else { return false }
+            guard let companions = companionsOfWeakWords[hash] else { return true }
+            return !companions.inScan.isDisjoint(with: scanWords) || found.contains(where: companions.inFile.contains)
+        }
     }
 
     /// How many files pass, and for each word how many of the files hold it (for `--stats`: what
@@ -758,6 +805,7 @@ struct Prefilter: Sendable {
         for needle in needles { names[ProjectIndex.identifierHash(needle)] = String(decoding: needle, as: UTF8.self) }
         var words: [String: Int] = [:]
         for file in files {
+            guard file.reported else { continue }
             for hash in file.prefilterWords { if let name = names[hash] { words[name, default: 0] += 1 } }
         }
         return (files.filter(\.mayMatch).count, words)

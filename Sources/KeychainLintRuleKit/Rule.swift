@@ -40,10 +40,29 @@ public protocol Rule: Sendable {
     /// The interests with the calls of `models` a rule judges through wrapper models (the
     /// configuration may declare models beyond the built-in ones); `interests` for the others.
     static func interests(models: [WrapperModel]) -> [RuleInterest]
+    /// Words of the interests that are too common to let a file through the text prefilter on
+    /// their own: such a word counts only with one of its companion words (`watch` matters only
+    /// where access-control flags are spelled). The rule must not be able to report on the word
+    /// otherwise.
+    static var prefilterCompanions: [String: PrefilterCompanions] { get }
     /// `options` are the rule's effective options (defaults merged with the configuration).
     init(options: [String: ConfigValue])
 }
 
 extension Rule {
     public static func interests(models: [WrapperModel]) -> [RuleInterest] { interests }
+    public static var prefilterCompanions: [String: PrefilterCompanions] { [:] }
+}
+
+/// The words one of which must accompany a common interest word for a file to pass the prefilter.
+public struct PrefilterCompanions: Sendable {
+    /// Words some file of the scan must hold (a type that may be declared in another file).
+    public var inScan: [String]
+    /// Words the file itself must hold.
+    public var inFile: [String]
+
+    public init(inScan: [String], inFile: [String] = []) {
+        self.inScan = inScan
+        self.inFile = inFile
+    }
 }

@@ -244,4 +244,30 @@ struct PrefilterStatsTests {
         let run = try tree.run(["scan", ".", "--no-cache", "--stats"])
         #expect(run.stderrLines.contains("keychain-lint: prefilter: 2 of 3 files pass; files holding each word: SecItemAdd 2, SecItemDelete 1"), "\(run)")
     }
+
+    @Test("a common word (watch) lets files through only in a scan that spells access-control flags somewhere")
+    func weakWordNeedsACompanion() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Device.swift", "enum Device { case phone, watch }\nlet paired: Device = .watch\n")
+        try tree.write("Sync.swift", "func sync(_ device: Device) -> Bool { device == .watch }\n")
+        // `companion` names a flag too, but only an array beside `.watch` in the same file makes
+        // it one: another file's companion app does not count.
+        try tree.write("Companion.swift", "let companion = \"Watch app\"\n")
+        let alone = try tree.run(["scan", ".", "--no-cache", "--stats"])
+        #expect(alone.status == 0, "\(alone)")
+        #expect(alone.stderrLines.contains("keychain-lint: prefilter: 0 of 3 files pass; files holding each word: watch 2"), "\(alone)")
+        // A helper of flags type in another file: `.watch` passed to it is a deprecated flag.
+        try tree.write("Access.swift", """
+            import Security
+            func makeAccess(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+            }
+
+            """)
+        try tree.write("Sync.swift", "func sync(_ device: Device) -> Bool { device == .watch }\nlet access = makeAccess(.watch)\n")
+        let together = try tree.run(["scan", ".", "--no-cache", "--stats"])
+        #expect(together.stderrLines.contains { $0.hasPrefix("keychain-lint: prefilter: 3 of 4 files pass;") }, "\(together)")
+        #expect(findingLines(together).contains { $0.hasPrefix("Sync.swift:2:25: ") && $0.hasSuffix("[swift.deprecated_keychain_api]") }, "\(together)")
+    }
 }

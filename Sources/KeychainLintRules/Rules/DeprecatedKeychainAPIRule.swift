@@ -60,6 +60,18 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
         context.report(at: node, message: message, confidence: confidence)
     }
 
+    /// `.watch` is reported only where flags are expected, and every such place spells
+    /// access-control flags: the flags type somewhere in the scan (a typed variable, property,
+    /// parameter or return, in any file; a flags value cannot be written without it outside a
+    /// call), the creating call, or, in the same file, an array that also holds a flag name no
+    /// other type shares. Without any of them no `watch` can be reported, and in an app with a
+    /// watch companion the word is in hundreds of files.
+    public static let prefilterCompanions: [String: PrefilterCompanions] = [
+        "watch": PrefilterCompanions(
+            inScan: ["SecAccessControlCreateFlags", "SecAccessControlCreateWithFlags"],
+            inFile: FlagsContext.distinctiveFlags.sorted())
+    ]
+
     public static let interests: [RuleInterest] =
         flagMembers.keys.sorted().map { .memberAccess($0) } + [.memberAccess(DeprecatedKeychainAPIJudgement.domainState)]
         + constants.keys.sorted().map { .identifier($0) }
