@@ -12,8 +12,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
-        // SHA-256 for the result cache's keys and content hashes (Apple's CryptoKit API on Linux too).
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // Findings, severities, rule metadata, configuration: no SwiftSyntax here.
@@ -43,7 +41,6 @@ let package = Package(
             "KeychainLintCore", "KeychainLintModel", "KeychainLintRuleKit", "KeychainLintAnalysis", "KeychainLintObjC", "KeychainLintRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The Objective-C front end's lexer, error-tolerant parser and syntax tree: no swift-syntax.
         .target(name: "KeychainLintObjC", dependencies: ["KeychainLintModel"]),
