@@ -6,10 +6,13 @@ public struct ReportOptions: Sendable {
     public var useColor: Bool
     /// Text and JSON: also include `.unresolved` diagnostics.
     public var verbose: Bool
+    /// The project root as an absolute path, for formats that print absolute paths (`xcode`).
+    public var rootPath: String?
 
-    public init(useColor: Bool = false, verbose: Bool = false) {
+    public init(useColor: Bool = false, verbose: Bool = false, rootPath: String? = nil) {
         self.useColor = useColor
         self.verbose = verbose
+        self.rootPath = rootPath
     }
 }
 
@@ -21,7 +24,7 @@ public protocol Reporter: Sendable {
 
 /// The formats `--format` accepts.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, github
+    case text, json, sarif, github, xcode
 
     public var reporter: any Reporter {
         switch self {
@@ -29,6 +32,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter()
         case .sarif: SARIFReporter()
         case .github: GitHubReporter()
+        case .xcode: XcodeReporter()
         }
     }
 }

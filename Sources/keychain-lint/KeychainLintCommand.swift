@@ -33,7 +33,7 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: "Files or folders to scan.")
     var paths: [String] = ["."]
 
-    @Option(help: "Output format: text, json, sarif or github.")
+    @Option(help: "Output format: text, json, sarif, github, or xcode (for build tools: absolute paths, every finding a warning).")
     var format: OutputFormat = .text
 
     @Option(help: "Write the report to this file instead of standard output.")
@@ -47,6 +47,9 @@ struct ScanCommand: ParsableCommand {
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding has at least this severity: critical, high, medium, low, info.")
     var failOn: Severity = .low
+
+    @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when there are findings (an error still exits 2), as build tools need.")
+    var exitZero = false
 
     @Flag(help: "Also scan vendored folders (Pods, Carthage, node_modules, DerivedData, .swiftpm).")
     var includeVendored = false
@@ -130,7 +133,7 @@ struct ScanCommand: ParsableCommand {
         let useColor = format == .text && output == nil && !noColor && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let renderStart = Date()
-        let report = try format.reporter.render(result, options: ReportOptions(useColor: useColor, verbose: verbose))
+        let report = try format.reporter.render(result, options: ReportOptions(useColor: useColor, verbose: verbose, rootPath: scope.root.path))
         result.stats.phaseSeconds["report", default: 0] += Date().timeIntervalSince(renderStart)
         if let output, let outputPath {
             if let code = ReportFile.write(report, to: outputPath) {
@@ -148,7 +151,7 @@ struct ScanCommand: ParsableCommand {
                 + String(format: "%.3fs total; ", result.stats.durationSeconds) + phases.joined(separator: ", ") + "\n"
             FileHandle.standardError.write(Data(summary.utf8))
         }
-        if result.findings.contains(where: { $0.severity >= failOn }) {
+        if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) {
             throw ExitCode(1)
         }
     }
