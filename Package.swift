@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
         .library(name: "KeychainLintEngine", targets: ["KeychainLintEngine"]),
+        // The plugins built from source. Plugins/Package.swift declares the same two backed by the
+        // prebuilt artifact bundle, which is what most users want (no swift-syntax to compile).
+        .plugin(name: "KeychainLintBuildToolPlugin", targets: ["KeychainLintBuildToolPlugin"]),
+        .plugin(name: "KeychainLintCommandPlugin", targets: ["KeychainLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
@@ -50,6 +54,16 @@ let package = Package(
             "KeychainLintCore", "KeychainLintEngine", "KeychainLintReporters", "KeychainLintRules", "KeychainLintRuleKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Findings as compiler warnings at every build of the target that applies it.
+        .plugin(name: "KeychainLintBuildToolPlugin", capability: .buildTool(), dependencies: ["keychain-lint"]),
+        // `swift package keychain-lint [options]`.
+        .plugin(
+            name: "KeychainLintCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "keychain-lint",
+                    description: "Scan the package's Swift and Objective-C code for Keychain and biometric misuse")),
+            dependencies: ["keychain-lint"]),
         .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
             "KeychainLintAnalysis", "KeychainLintModel",
             .product(name: "Yams", package: "Yams"),
