@@ -34,7 +34,7 @@ case "${KL_BUILD_FROM_SOURCE:-false}" in
       *) fail "no release binary for $(uname -s)/$(uname -m); set build-from-source: true" ;;
     esac
     base="${KEYCHAIN_LINT_DOWNLOAD_BASE:-https://github.com/${KL_REPOSITORY:?}/releases/download/$KL_VERSION}"
-    dest="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/keychain-lint"
+    dest="${RUNNER_TEMP:-$(mktemp -d)}/keychain-lint"
     rm -rf "$dest"
     mkdir -p "$dest"
     archive="keychain-lint-$platform.tar.gz"
