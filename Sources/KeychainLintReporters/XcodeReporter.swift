@@ -39,7 +39,7 @@ public struct XcodeReporter: Reporter {
     }
 
     /// `file` (relative to the project root, or already absolute) as an absolute path.
-    static func absolute(_ file: String, root: String?) -> String {
+    public static func absolute(_ file: String, root: String?) -> String {
         if file.hasPrefix("/") { return file }
         guard let root, !root.isEmpty else { return file }
         return URL(fileURLWithPath: root).appendingPathComponent(file).standardizedFileURL.path
