@@ -7,13 +7,15 @@ let package = Package(
     products: [
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
         .library(name: "KeychainLintEngine", targets: ["KeychainLintEngine"]),
+        // The plugins built from source. Plugins/Package.swift declares the same two backed by the
+        // prebuilt artifact bundle, which is what most users want (no swift-syntax to compile).
+        .plugin(name: "KeychainLintBuildToolPlugin", targets: ["KeychainLintBuildToolPlugin"]),
+        .plugin(name: "KeychainLintCommandPlugin", targets: ["KeychainLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
-        // SHA-256 for the result cache's keys and content hashes (Apple's CryptoKit API on Linux too).
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // Findings, severities, rule metadata, configuration: no SwiftSyntax here.
@@ -43,7 +45,6 @@ let package = Package(
             "KeychainLintCore", "KeychainLintModel", "KeychainLintRuleKit", "KeychainLintAnalysis", "KeychainLintObjC", "KeychainLintRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The Objective-C front end's lexer, error-tolerant parser and syntax tree: no swift-syntax.
         .target(name: "KeychainLintObjC", dependencies: ["KeychainLintModel"]),
@@ -53,6 +54,16 @@ let package = Package(
             "KeychainLintCore", "KeychainLintEngine", "KeychainLintReporters", "KeychainLintRules", "KeychainLintRuleKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Findings as compiler warnings at every build of the target that applies it.
+        .plugin(name: "KeychainLintBuildToolPlugin", capability: .buildTool(), dependencies: ["keychain-lint"]),
+        // `swift package keychain-lint [options]`.
+        .plugin(
+            name: "KeychainLintCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "keychain-lint",
+                    description: "Scan the package's Swift and Objective-C code for Keychain and biometric misuse")),
+            dependencies: ["keychain-lint"]),
         .testTarget(name: "KeychainLintAnalysisTests", dependencies: [
             "KeychainLintAnalysis", "KeychainLintModel",
             .product(name: "Yams", package: "Yams"),

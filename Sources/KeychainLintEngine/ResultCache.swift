@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import KeychainLintAnalysis
 import KeychainLintRuleKit
@@ -255,16 +254,7 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     static func sha256(_ text: String) -> String {
-        var text = text
-        let digest = text.withUTF8 { bytes in SHA256.hash(data: UnsafeRawBufferPointer(bytes)) }
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(SHA256.byteCount * 2)
-        for byte in digest {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        SHA256.hexDigest(text)
     }
 }
 

@@ -6,14 +6,19 @@ public struct ReportOptions: Sendable {
     public var useColor: Bool
     /// Text and JSON: also include `.unresolved` diagnostics.
     public var verbose: Bool
+    /// The project root as an absolute path, for formats that print absolute paths (`xcode`).
+    public var rootPath: String?
 
     /// The text of a reported file, by its path as findings spell it, for reports that show code
     /// (HTML); nil when it cannot be read.
     public var source: (@Sendable (String) -> String?)?
 
-    public init(useColor: Bool = false, verbose: Bool = false, source: (@Sendable (String) -> String?)? = nil) {
+    public init(
+        useColor: Bool = false, verbose: Bool = false, rootPath: String? = nil, source: (@Sendable (String) -> String?)? = nil
+    ) {
         self.useColor = useColor
         self.verbose = verbose
+        self.rootPath = rootPath
         self.source = source
     }
 }
@@ -26,7 +31,7 @@ public protocol Reporter: Sendable {
 
 /// The formats `--format` accepts.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, github, html, markdown, gitlab, junit, checkstyle
+    case text, json, sarif, github, html, markdown, gitlab, junit, checkstyle, xcode
 
     public var reporter: any Reporter {
         switch self {
@@ -39,6 +44,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .gitlab: GitLabReporter()
         case .junit: JUnitReporter()
         case .checkstyle: CheckstyleReporter()
+        case .xcode: XcodeReporter()
         }
     }
 

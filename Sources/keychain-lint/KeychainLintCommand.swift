@@ -54,6 +54,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding has at least this severity: critical, high, medium, low, info.")
     var failOn: Severity = .low
 
+    @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when there are findings (an error still exits 2), as build tools need.")
+    var exitZero = false
+
     @Flag(help: "Also scan vendored folders (Pods, Carthage, node_modules, DerivedData, .swiftpm).")
     var includeVendored = false
 
@@ -267,7 +270,7 @@ struct ScanCommand: ParsableCommand {
         outputs += requestedReports.map { (format: $0.format, spelled: $0.path, absolute: $0.absolute, color: false) }
         for output in outputs {
             let report = try output.format.reporter.render(
-                result, options: ReportOptions(useColor: output.color, verbose: verbose, source: source))
+                result, options: ReportOptions(useColor: output.color, verbose: verbose, rootPath: reportBase, source: source))
             if let spelled = output.spelled, let absolute = output.absolute {
                 if let code = ReportFile.write(report, to: absolute) {
                     throw CLIError(message: "cannot write report to '\(spelled)': \(RegularFile.systemReason(code))")
@@ -303,7 +306,7 @@ struct ScanCommand: ParsableCommand {
             FileHandle.standardError.write(Data("keychain-lint: wrote a baseline of \(count) finding\(count == 1 ? "" : "s") to \(baselineOutput.spelled)\n".utf8))
             return
         }
-        if result.findings.contains(where: { $0.severity >= failOn }) {
+        if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) {
             throw ExitCode(1)
         }
     }

@@ -53,7 +53,7 @@ struct WrapperModelTests {
         #expect(valet.calls(named: "valet", on: "SecureEnclaveValet").first?.isStatic == true)
         #expect(valet.defaults.accessibility == nil)
 
-        // The same parameter is stored by `set` and only searched with by the reads (D9).
+        // The same parameter is stored by `set` and only searched with by the reads.
         let wrapper = try #require(byLibrary["SwiftKeychainWrapper"])
         #expect(wrapper.calls(named: "set", on: "KeychainWrapper").first?.effect == .write)
         #expect(wrapper.calls(named: "string", on: "KeychainWrapper").first?.effect == .search)

@@ -78,6 +78,30 @@ struct ExamplesScanTests {
         #expect(summary.contains(": \(Self.expected.count) findings ("), "\(run)")
     }
 
+    @Test("the README's sample output is lines of the current scan of Examples (Scripts/readme_sample.py)")
+    func readmeSampleIsCurrent() throws {
+        let root = CLIFixtures.packageRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- sample-output -->\n"))
+        let end = try #require(readme.range(of: "<!-- /sample-output -->"))
+        let block = String(readme[start.upperBound..<end.lowerBound])
+        let sample = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let run = try KeychainLint.run(["scan", "Examples", "--no-cache", "--no-color"], in: root)
+        let output = Set(run.stdoutLines)
+        let shown = sample.filter { $0.hasPrefix("Examples/") || $0.hasPrefix("    fix: ") }
+        #expect(shown.count >= 8, "\(block)")
+        for line in shown {
+            #expect(output.contains(line), "README sample line not in the output of `scan Examples` (run Scripts/readme_sample.py): \(line)")
+        }
+        // The summary line, but for the time the scan took.
+        func withoutTime(_ line: String) -> String {
+            line.replacingOccurrences(of: #"in [0-9.]+s:"#, with: "in …:", options: .regularExpression)
+        }
+        let summary = try #require(sample.first { $0.hasPrefix("Scanned ") })
+        #expect(withoutTime(summary) == withoutTime(run.stdoutLines.last ?? ""), "\(run)")
+        #expect(block.contains("of the \(Self.expected.count) findings"), "\(block)")
+    }
+
     @Test("every Swift rule fires somewhere in InsecureBank")
     func everyRuleIsDemonstrated() throws {
         let run = try KeychainLint.run(["rules"], in: CLIFixtures.packageRoot)

@@ -20,6 +20,35 @@ struct ExitCodeAndConfigurationTests {
         #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
     }
 
+    @Test("--exit-zero: findings are reported, the exit code is 0; an error still exits 2")
+    func exitZero() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+
+        let run = try tree.run(["scan", "--exit-zero"])
+        #expect(run.status == 0, "\(run)")
+        #expect(findingPositions(run) == ["SessionStore.swift:11:13", "TokenStore.swift:7:95"], "\(run)")
+
+        let missing = try tree.run(["scan", "--exit-zero", "Gone.swift"])
+        #expect(missing.status == 2, "\(missing)")
+    }
+
+    @Test("--format xcode: absolute paths, every finding a warning with its severity, for build tools")
+    func xcodeFormat() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+
+        let run = try tree.run(["scan", "--format", "xcode", "--no-cache"])
+        #expect(run.status == 1, "\(run)")
+        let root = tree.url.resolvingSymlinksInPath().standardizedFileURL.path
+        let warnings = run.stdoutLines.filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 2, "\(run)")
+        #expect(warnings.allSatisfy { $0.hasPrefix(root + "/") && $0.hasSuffix("[swift.weak_biometric_acl] (high)") }, "\(run)")
+        #expect(warnings.first?.hasPrefix(root + "/SessionStore.swift:11:13: warning: Weak biometric access control") == true, "\(run)")
+        #expect(!run.stdout.contains(": error: "), "\(run)")
+        #expect(run.stdoutLines.last?.hasPrefix("Scanned ") == true, "\(run)")
+    }
+
     // MARK: Usage errors
 
     @Test("a path that does not exist: exit 2, one stderr line naming it")

@@ -9,8 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// Inputs that made the scan hang, run out of memory, mislead or skip something silently (issue 8,
-/// items 5, 6 and 10). Every run that could hang has a short timeout: a hang fails the test instead
+/// Inputs that made the scan hang, run out of memory, mislead or skip something silently. Every run that could hang has a short timeout: a hang fails the test instead
 /// of blocking the suite. FIFOs, links and odd names are made at test time.
 @Suite("scan: hostile files, configurations and command lines")
 struct HostileInputTests {

@@ -193,7 +193,7 @@ struct ReportsPerRunTests {
         try tree.write("App.swift", CommandLineTextTests.code)
         let unknown = try tree.run(["scan", "--report", "pdf=out.pdf"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderrLines == ["keychain-lint: error: --report: unknown format 'pdf' (one of text, json, sarif, github, html, markdown, gitlab, junit, checkstyle) (see 'keychain-lint --help')"], "\(unknown)")
+        #expect(unknown.stderrLines == ["keychain-lint: error: --report: unknown format 'pdf' (one of text, json, sarif, github, html, markdown, gitlab, junit, checkstyle, xcode) (see 'keychain-lint --help')"], "\(unknown)")
         let noEquals = try tree.run(["scan", "--report", "sarif"])
         #expect(noEquals.stderrLines == ["keychain-lint: error: --report 'sarif': expected FORMAT=PATH, e.g. sarif=results.sarif (see 'keychain-lint --help')"], "\(noEquals)")
         let twoStdout = try tree.run(["scan", "--report", "json=-"])

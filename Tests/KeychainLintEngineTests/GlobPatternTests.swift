@@ -101,7 +101,7 @@ import Testing
         #expect(deep.matches(Array(repeating: "d", count: 30).joined(separator: "/") + "/x"))
     }
 
-    /// 15 `**` against a 40-deep path never finished when `**` tried every split (issue 8): the
+    /// 15 `**` against a 40-deep path never finished when `**` tried every split: the
     /// matcher reads the path once, so this takes microseconds.
     @Test(.timeLimit(.minutes(1)))
     func doubleStarsMatchInLinearTime() {

@@ -3,7 +3,7 @@ import KeychainLintObjC
 import Testing
 
 /// The Keychain and LocalAuthentication code the `objc.*` rules will read: an application-
-/// password flow in the style of seed 001 (written anew), dictionaries built in steps or by
+/// password flow, dictionaries built in steps or by
 /// variadic constructors, Core Foundation dictionaries, bridged casts, `#define` flags and an
 /// `evaluatePolicy:localizedReason:reply:` block.
 @Suite("Objective-C parser: Keychain flows")

@@ -79,7 +79,8 @@ import Testing
 
 @Suite struct OutputFormatTests {
     @Test func everyFormatHasItsReporter() {
-        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "html", "markdown", "gitlab", "junit", "checkstyle"])
+        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "html", "markdown", "gitlab", "junit", "checkstyle", "xcode"])
+        #expect(OutputFormat.xcode.reporter is XcodeReporter)
         #expect(OutputFormat.text.reporter is TextReporter)
         #expect(OutputFormat.json.reporter is JSONReporter)
         #expect(OutputFormat.sarif.reporter is SARIFReporter)
@@ -97,5 +98,33 @@ import Testing
             let second = try format.reporter.render(Fixtures.result, options: ReportOptions(verbose: true))
             #expect(first == second, "\(format)")
         }
+    }
+}
+
+@Suite struct XcodeReporterTests {
+    @Test("every finding is a warning at its absolute path, its severity named; notes and the summary follow")
+    func warningsAtAbsolutePaths() throws {
+        let output = try XcodeReporter().render(Fixtures.result, options: ReportOptions(rootPath: "/projects/app"))
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains(
+            "/projects/app/Sources/App/Login Store.swift:14:68: warning: Access control uses .biometryAny, which any enrolled biometry satisfies [swift.weak_biometric_acl] (high)"))
+        #expect(lines.contains { $0.hasPrefix("/projects/app/Sources/Keychain.swift:") && $0.hasSuffix("[swift.deprecated_touch_id_flag] (low)") })
+        #expect(!output.contains(": error: "))
+        #expect(lines.contains("/projects/app/Sources/Generated/Huge.swift: note: skipped: larger than 1 MB"))
+        #expect(lines.last?.hasPrefix("Scanned ") == true)
+    }
+
+    @Test("paths outside the root and absolute paths are spelled absolutely")
+    func absolutePaths() {
+        #expect(XcodeReporter.absolute("../Shared/Key.swift", root: "/projects/app") == "/projects/Shared/Key.swift")
+        #expect(XcodeReporter.absolute("/elsewhere/Key.swift", root: "/projects/app") == "/elsewhere/Key.swift")
+        #expect(XcodeReporter.absolute("Key.swift", root: nil) == "Key.swift")
+    }
+
+    @Test("control characters from the scanned code are escaped, never printed raw")
+    func hostileInput() throws {
+        let output = try XcodeReporter().render(Fixtures.hostileResult, options: ReportOptions(verbose: true, rootPath: "/p"))
+        #expect(!output.contains("\u{1B}") && !output.contains("\u{07}") && !output.contains("\r") && !output.contains("\u{202E}"))
+        #expect(!output.contains("\n::error file=FAKE"))
     }
 }

@@ -143,7 +143,7 @@ struct WrapperRecognitionTests {
         #expect(reported == expected)
     }
 
-    @Test("EllipticCurveKeyPair: Always on the public key is low (decision D4), on the private key high")
+    @Test("EllipticCurveKeyPair: Always on the public key (no secret) is low, on the private key high")
     func publicKeyIsLow() throws {
         let source = """
             import EllipticCurveKeyPair

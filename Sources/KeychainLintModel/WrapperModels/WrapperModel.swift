@@ -161,11 +161,12 @@ public enum WrapperArgumentRole: String, Hashable, Sendable, CaseIterable {
     /// every write and read (OktaSecureStorage `init(applicationPassword:)`).
     case applicationPassword
     /// An instance of a library type given here configures a public key (EllipticCurveKeyPair
-    /// `Config(publicKeyAccessControl:)`): a public key is no secret (decision D4).
+    /// `Config(publicKeyAccessControl:)`): a public key is no secret, so only the deprecated Always
+    /// accessibility is reported on it, as low.
     case publicKey
     /// An instance of a library type given here configures the private key the library creates
     /// (EllipticCurveKeyPair `Config(privateKeyAccessControl:)`): its flags must require the user
-    /// (decision D5, `swift.key_without_user_authentication`).
+    /// (`swift.key_without_user_authentication`).
     case privateKey
 }
 
@@ -243,8 +244,8 @@ public struct WrapperCall: Hashable, Sendable {
     }
 }
 
-/// What the library stores when the app says nothing (never a finding by itself, decision D2; it
-/// is the protection when the app adds access-control flags without an accessibility).
+/// What the library stores when the app says nothing (never a finding by itself: the app did not
+/// choose it; it is the protection when the app adds access-control flags without an accessibility).
 public struct WrapperDefaults: Hashable, Sendable {
     /// The accessibility constant, or nil when every way to create an instance requires one.
     public var accessibility: String?

@@ -7,7 +7,7 @@ import KeychainLintCore
 /// flags with a user-authentication constraint given to a library whose item is then protected by
 /// an accessibility that is not WhenPasscodeSetThisDeviceOnly — the one given with the flags (the
 /// same call, the same builder chain, assignments to the same instance) or, when the app gives
-/// none, the library's default (decision D2) — and such flags on a synchronizable item.
+/// none, the library's default — and such flags on a synchronizable item.
 extension BiometricItemNotDeviceBoundRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessControlFlags])
 
@@ -66,7 +66,7 @@ extension BiometricItemNotDeviceBoundRule {
             // A property of the app's type (Locksmith) is reported at the call; an argument, where it is written.
             reportAt = setting.property == nil ? setting.expression : flagsExpression
         } else {
-            // The library's default (decision D2), unless the app assigns the accessibility anywhere
+            // The library's default, unless the app assigns the accessibility anywhere
             // in the scan (a shared instance is often configured once, in another file).
             guard let name = site.model.defaults.accessibility, name != BiometricItemNotDeviceBoundJudgement.strongest, !configuredElsewhere(site, in: context) else { return }
             worst = (name, "the default accessibility of \(site.model.library)", [], name.hasSuffix("ThisDeviceOnly") ? .low : .medium)

@@ -3,8 +3,7 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.conflicting_accessibility_attributes` on calls of modelled wrapper libraries (decision
-/// D1): a synchronizable switch set to true with a `…ThisDeviceOnly` accessibility for the same
+/// `swift.conflicting_accessibility_attributes` on calls of modelled wrapper libraries: a synchronizable switch set to true with a `…ThisDeviceOnly` accessibility for the same
 /// item (the same call, or the same builder chain): Security rejects it with errSecParam.
 extension ConflictingAccessibilityAttributesRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.synchronizable, .accessibility])

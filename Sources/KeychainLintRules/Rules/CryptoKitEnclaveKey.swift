@@ -1,7 +1,7 @@
 import KeychainLintAnalysis
 import KeychainLintModel
 
-/// CryptoKit's Secure Enclave key initializers that create a key (decision D5):
+/// CryptoKit's Secure Enclave key initializers that create a key, judged as SecKeyCreateRandomKey is:
 /// `SecureEnclave.P256.Signing.PrivateKey(compactRepresentable:accessControl:authenticationContext:)`
 /// and the `KeyAgreement` one. `init(dataRepresentation:authenticationContext:)` restores a key that
 /// exists and creates nothing; `P256.Signing.PrivateKey()` without `SecureEnclave` is a software key

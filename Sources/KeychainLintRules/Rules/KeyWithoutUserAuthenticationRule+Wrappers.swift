@@ -3,7 +3,7 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.key_without_user_authentication` on calls of modelled wrapper libraries (decision D5):
+/// `swift.key_without_user_authentication` on calls of modelled wrapper libraries:
 /// EllipticCurveKeyPair creates a permanent private key (in the Secure Enclave with
 /// `token: .secureEnclave`) from the `AccessControl(protection:flags:)` given to
 /// `Config(privateKeyAccessControl:)`; flags with no user-authentication constraint (`[]`,

@@ -21,7 +21,7 @@ extension WeakKeychainAccessibilityRule {
             context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
             return
         }
-        // A public key is no secret (decision D4): the deprecated constant is still reported, low.
+        // A public key is no secret: the deprecated constant is still reported, low.
         let publicKey = setting.site.configuresPublicKey
         context.report(
             at: setting.expression,

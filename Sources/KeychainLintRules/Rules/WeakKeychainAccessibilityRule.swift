@@ -75,7 +75,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
                     let message = WeakKeychainAccessibilityJudgement.queryMessage(spelling, role: role) + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
                         + QueryRuleSupport.localTrace(dictionary.trace, in: context)
                     let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
-                    // A public key is no secret (decision D4): the deprecated constant is still reported.
+                    // A public key is no secret: the deprecated constant is still reported.
                     let severity: Severity? = publicKey ? .low : nil
                     if let location = entry.valueLocation ?? entry.location {
                         guard reported.insert(QueryJudgement.key(location)).inserted else { continue }

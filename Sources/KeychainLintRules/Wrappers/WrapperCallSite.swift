@@ -179,7 +179,7 @@ struct WrapperCallSite {
 
     /// The instance this call makes is given to an argument the model marks as a public key's
     /// (EllipticCurveKeyPair `Config(publicKeyAccessControl:)`), directly or through a name
-    /// declared with it whose uses in the same body or type are all such arguments (decision D4).
+    /// declared with it whose uses in the same body or type are all such arguments.
     var configuresPublicKey: Bool {
         let labels = Set(model.calls.flatMap(\.arguments).filter { $0.role == .publicKey }.compactMap { argument -> String? in
             if case .label(let label) = argument.place { return label }
