@@ -21,31 +21,13 @@ public enum TextSearch {
     }
 
     static func contains(_ text: String, _ needle: [UInt8], wholeWord: Bool) -> Bool {
-        guard !needle.isEmpty else { return true }
-        var text = text
-        return text.withUTF8 { haystack in
-            guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
-            return needle.withUnsafeBufferPointer { pattern in
-                // memchr finds candidate first bytes quickly; memcmp confirms. (memmem is a GNU
-                // extension the Swift Glibc module does not export.)
-                let first = Int32(pattern[0])
-                var start = UnsafeRawPointer(base)
-                let end = UnsafeRawPointer(base) + haystack.count
-                while end - start >= pattern.count {
-                    guard let hit = memchr(start, first, end - start) else { return false }
-                    let candidate = UnsafeRawPointer(hit)
-                    if end - candidate < pattern.count { return false }
-                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 {
-                        guard wholeWord else { return true }
-                        let offset = candidate - UnsafeRawPointer(base)
-                        let before = offset == 0 || !ProjectIndex.isIdentifierByte(haystack[offset - 1])
-                        let afterIndex = offset + pattern.count
-                        let after = afterIndex == haystack.count || !ProjectIndex.isIdentifierByte(haystack[afterIndex])
-                        if before && after { return true }
-                    }
-                    start = candidate + 1
-                }
-                return false
+        needle.withUnsafeBufferPointer { pattern in
+            guard wholeWord else { return ByteSearch.contains(text, pattern) }
+            return ByteSearch.contains(text, pattern) { haystack, offset in
+                let before = offset == 0 || !ProjectIndex.isIdentifierByte(haystack[offset - 1])
+                let afterIndex = offset + pattern.count
+                let after = afterIndex == haystack.count || !ProjectIndex.isIdentifierByte(haystack[afterIndex])
+                return before && after
             }
         }
     }

@@ -214,7 +214,7 @@ public struct ObjCBooleanOnlyLocalAuthenticationRule: ObjCRule {
         let others = ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [owner], besides: file.path)
             .filter { index in
                 let text = scan.index.text(at: index)
-                return text.contains("@interface \(owner)") || text.contains("@implementation \(owner)")
+                return ByteSearch.contains(text, "@interface \(owner)") || ByteSearch.contains(text, "@implementation \(owner)")
             }
             .map { ObjCLocalAuthentication.parsed($0, in: scan) }
         for resolver in [file] + others {

@@ -282,7 +282,7 @@ enum ObjCLocalAuthentication {
         return objectiveCFiles(in: scan).filter { file in
             guard scan.index.path(at: file) != path else { return false }
             let text = scan.index.text(at: file)
-            return words.allSatisfy { text.contains($0) }
+            return words.allSatisfy { ByteSearch.contains(text, $0) }
         }
     }
 

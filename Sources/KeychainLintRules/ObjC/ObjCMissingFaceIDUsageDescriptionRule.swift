@@ -73,7 +73,7 @@ public struct ObjCMissingFaceIDUsageDescriptionRule: ObjCRule {
             var result: [FaceIDUse] = []
             for file in ObjCLocalAuthentication.objectiveCFiles(in: scan) {
                 let text = scan.index.text(at: file)
-                guard words.contains(where: { text.contains($0) }) else { continue }
+                guard words.contains(where: { ByteSearch.contains(text, $0) }) else { continue }
                 let resolver = ObjCLocalAuthentication.parsed(file, in: scan, text: text)
                 for call in resolver.tree.calls where calls.contains(call.name) {
                     if let use = use(of: call, in: resolver)?.use { result.append(use) }
