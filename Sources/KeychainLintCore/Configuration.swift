@@ -110,15 +110,7 @@ public struct Configuration: Sendable, Equatable {
         for (id, innerSettings) in inner.rules.sorted(by: { $0.key < $1.key }) {
             // `objc.x` below overrides `swift.x` (or `x`) above: all name one check, whose
             // settings are gathered under the inner spelling first.
-            let check = RuleIds.check(of: id)
-            var settings = RuleSettings()
-            for key in result.rules.keys.sorted() where RuleIds.check(of: key) == check {
-                settings = settings.combined(with: result.rules.removeValue(forKey: key)!)
-            }
-            if let enabled = innerSettings.enabled { settings.enabled = enabled }
-            if let severity = innerSettings.severity { settings.severity = severity }
-            settings.options.merge(innerSettings.options) { _, fromInner in fromInner }
-            result.rules[id] = settings
+            result.rules[id] = result.removeSettings(ofCheck: RuleIds.check(of: id)).combined(with: innerSettings)
         }
         return result
     }
@@ -273,6 +265,16 @@ public struct Configuration: Sendable, Equatable {
 
     // MARK: Effective settings
 
+    /// Takes out every spelling of `check` and returns what they set together, so that a caller
+    /// can write the check back under one key (settings of a nested file, the command line's).
+    public mutating func removeSettings(ofCheck check: String) -> RuleSettings {
+        var settings = RuleSettings()
+        for key in rules.keys.sorted() where RuleIds.check(of: key) == check {
+            settings = settings.combined(with: rules.removeValue(forKey: key)!)
+        }
+        return settings
+    }
+
     /// What the file sets for a rule's check, under any of its spellings (nil: nothing).
     /// `validate(against:)` rejects spellings of one check that disagree, so the order in which
     /// they are combined decides nothing.
@@ -329,7 +331,7 @@ public struct RuleSettings: Sendable, Equatable, Decodable {
     static let reservedKeys = ["enabled", "severity"]
 
     /// These settings with `other`'s over them, key by key.
-    public func combined(with other: RuleSettings) -> RuleSettings {
+    func combined(with other: RuleSettings) -> RuleSettings {
         var result = self
         if let enabled = other.enabled { result.enabled = enabled }
         if let severity = other.severity { result.severity = severity }

@@ -429,9 +429,9 @@ public final class Scanner {
         if !index.parsedAnyway.isEmpty {
             index.prepareTextIndexes()
         }
-        let followsIdentity = ApplicationPasswordQueryMissingContextJudgement.identityMatters {
-            !index.files(mentioning: $0).isEmpty
-        }
+        // With no file to analyse nothing is resolved: the text index is not built just to decide.
+        let followsIdentity = index.parsedAnyway.isEmpty
+            || ApplicationPasswordQueryMissingContextJudgement.identityMatters { !index.files(mentioning: $0).isEmpty }
         if !followsIdentity {
             resolver.keysNotFollowed.formUnion(ApplicationPasswordQueryMissingContextJudgement.identityKeys.map(\.key))
         }
@@ -768,17 +768,20 @@ struct Prefilter: Sendable {
     let searchedHashes: Set<UInt64>
 
     init(rules: [any Rule.Type], models: [WrapperModel] = WrapperModelCatalog.builtIn) {
-        let words = Set(rules.flatMap { $0.interests(models: models).compactMap(\.identifierWord) })
+        // Each rule's interests once: with wrapper models they take work to derive.
+        let interests = rules.map { Set($0.interests(models: models)) }
+        let wordsByRule = interests.map { Set($0.compactMap(\.identifierWord)) }
+        let words = wordsByRule.reduce(into: Set<String>()) { $0.formUnion($1) }
         needles = words.sorted().map { Array($0.utf8) }
         wordHashes = Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) })
-        wantsDirectives = rules.contains { $0.interests(models: models).contains(.suppressionDirectives) }
+        wantsDirectives = interests.contains { $0.contains(.suppressionDirectives) }
         self.models = models
         // A word is weak only when every rule that asks for it names its companions.
         var companions: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>)] = [:]
         func hashes(_ words: [String]) -> Set<UInt64> { Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) }) }
         for word in words.sorted() {
-            let askers = rules.filter { $0.interests(models: models).contains { $0.identifierWord == word } }
-            let lists = askers.compactMap { $0.prefilterCompanions[word] }
+            let askers = rules.indices.filter { wordsByRule[$0].contains(word) }
+            let lists = askers.compactMap { rules[$0].prefilterCompanions[word] }
             guard !askers.isEmpty, lists.count == askers.count else { continue }
             companions[ProjectIndex.identifierHash(Array(word.utf8))] = (
                 hashes(lists.flatMap(\.inScan)), hashes(lists.flatMap(\.inFile))

@@ -36,17 +36,20 @@ public enum RuleDocs {
             + explain(rule)
     }
 
-    /// The full documentation of one rule, as Markdown-flavoured text.
-    public static func explain(_ rule: RuleDescription) -> String {
+    /// What both pages open with: the title, the metadata (`full`: confidence, resource and tags
+    /// too), the summary, the fix, and what it flags, why it matters and what to do instead.
+    private static func opening(_ rule: RuleDescription, full: Bool) -> [String] {
         var out: [String] = []
         out.append("# \(rule.name)")
         out.append("")
         out.append("ID: \(rule.id)")
         out.append("Severity: \(rule.severity.rawValue)")
-        out.append("Confidence: \(rule.confidence.rawValue)")
-        out.append("Resource: \(rule.resource)")
+        if full {
+            out.append("Confidence: \(rule.confidence.rawValue)")
+            out.append("Resource: \(rule.resource)")
+        }
         out.append("Language: \(rule.language)")
-        if !rule.tags.isEmpty { out.append("Tags: \(rule.tags.joined(separator: ", "))") }
+        if full, !rule.tags.isEmpty { out.append("Tags: \(rule.tags.joined(separator: ", "))") }
         if !rule.aliases.isEmpty {
             out.append("Also known as: " + rule.aliases.map { "\($0.id) (\($0.tool))" }.joined(separator: ", "))
         }
@@ -57,6 +60,12 @@ public enum RuleDocs {
         section("What it flags", rule.documentation.whatItDoes, into: &out)
         section("Why it matters", rule.documentation.whyItMatters, into: &out)
         section("What to do instead", rule.documentation.whatToDoInstead, into: &out)
+        return out
+    }
+
+    /// The full documentation of one rule, as Markdown-flavoured text.
+    public static func explain(_ rule: RuleDescription) -> String {
+        var out = opening(rule, full: true)
         section("Fix safety", rule.documentation.fixSafety, into: &out)
         if !rule.documentation.notes.isEmpty {
             section("Decisions", rule.documentation.notes.map { "- " + $0 }.joined(separator: "\n"), into: &out)
@@ -91,22 +100,7 @@ public enum RuleDocs {
     /// The page `keychain-lint explain` prints: what the rule flags, why, what to do instead, its
     /// options, one flagged and one accepted example, and references. `explain(_:)` is the whole.
     public static func page(_ rule: RuleDescription) -> String {
-        var out: [String] = []
-        out.append("# \(rule.name)")
-        out.append("")
-        out.append("ID: \(rule.id)")
-        out.append("Severity: \(rule.severity.rawValue)")
-        out.append("Language: \(rule.language)")
-        if !rule.aliases.isEmpty {
-            out.append("Also known as: " + rule.aliases.map { "\($0.id) (\($0.tool))" }.joined(separator: ", "))
-        }
-        out.append("")
-        out.append(rule.summary)
-        out.append("")
-        out.append("Fix: \(rule.remediation)")
-        section("What it flags", rule.documentation.whatItDoes, into: &out)
-        section("Why it matters", rule.documentation.whyItMatters, into: &out)
-        section("What to do instead", rule.documentation.whatToDoInstead, into: &out)
+        var out = opening(rule, full: false)
         if !rule.options.isEmpty {
             let text = rule.options.map { "- `\($0.name)` (default: \($0.defaultValue)): \($0.help)" }
             section("Options", text.joined(separator: "\n"), into: &out)

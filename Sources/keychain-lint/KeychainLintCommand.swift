@@ -157,10 +157,7 @@ struct ScanCommand: ParsableCommand {
         let only = Set(try onlyRules.flatMap { try RuleLookup.ids(for: $0, option: "--only-rule") }.map(RuleIds.check(of:)))
         let disabled = Set(try disabledRules.flatMap { try RuleLookup.ids(for: $0, option: "--disable-rule") }.map(RuleIds.check(of:)))
         for check in Set(RuleRegistry.descriptions.map(\.checkId)).sorted() {
-            var settings = RuleSettings()
-            for key in configuration.rules.keys.sorted() where RuleIds.check(of: key) == check {
-                settings = settings.combined(with: configuration.rules.removeValue(forKey: key)!)
-            }
+            var settings = configuration.removeSettings(ofCheck: check)
             if !only.isEmpty { settings.enabled = only.contains(check) }
             if disabled.contains(check) { settings.enabled = false }
             if settings != RuleSettings() { configuration.rules[check] = settings }
