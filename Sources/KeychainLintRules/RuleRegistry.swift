@@ -5,7 +5,7 @@ import KeychainLintRuleKit
 /// each group lives beside its rules.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] =
-        [WeakBiometricACLRule.self]
+        [SwiftRuleOf<WeakBiometricACLRule>.self]
         + RuleGroups.accessControl
         + RuleGroups.queries
         + RuleGroups.authentication

@@ -16,8 +16,9 @@ struct RegistrationTests {
             .appendingPathComponent("Sources/KeychainLintRules/" + folder)
     }
 
-    /// Names of the types declared `…: SwiftRule`, `…: ObjCRule` or `…: Rule` (the conformance first in their
-    /// inheritance list).
+    /// Names of the rule types declared in the rules' folders: a type declared `…: SwiftRule`,
+    /// `…: ObjCRule` or `…: Rule` (the conformance first in its inheritance list) by its name, and a
+    /// type declared `…: Check` by its rule in each language (`SwiftRuleOf<Name>`, `ObjCRuleOf<Name>`).
     static func declaredRuleTypes() throws -> Set<String> {
         let files = try rulesFolders.flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
@@ -33,8 +34,13 @@ struct RegistrationTests {
                 // `public struct Name: SwiftRule {`, `struct Name: Rule, Sendable {`
                 var rest = words[words.index(after: keyword)...]
                 if rest.first == "class" { rest = rest.dropFirst() }
-                guard let name = rest.first, ["Rule", "SwiftRule", "ObjCRule"].contains(rest.dropFirst().first) else { continue }
-                names.insert(String(name))
+                guard let name = rest.first, let conformance = rest.dropFirst().first else { continue }
+                if ["Rule", "SwiftRule", "ObjCRule"].contains(conformance) {
+                    names.insert(String(name))
+                } else if conformance == "Check" {
+                    names.insert("SwiftRuleOf<\(name)>")
+                    names.insert("ObjCRuleOf<\(name)>")
+                }
             }
         }
         return names

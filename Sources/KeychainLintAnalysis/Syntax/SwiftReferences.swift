@@ -18,6 +18,9 @@ public struct SwiftExpression: Hashable {
 
     /// The expression as written, whitespace and comments trimmed.
     public var text: String { syntax.trimmedDescription }
+
+    /// The expression as written, shortened to 200 characters: a finding's fingerprint.
+    public var snippet: String { SyntaxQueries.shortText(syntax, limit: 200) }
 }
 
 /// One argument of a call: its label as written (nil when unlabeled) and its value.

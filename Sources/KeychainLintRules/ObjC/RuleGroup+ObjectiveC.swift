@@ -2,14 +2,14 @@ import KeychainLintRuleKit
 extension RuleGroups {
     /// The Objective-C front end's rules (`objc.`): each shares a Swift rule's judgement.
     static let objectiveC: [any Rule.Type] = [
-        ObjCWeakBiometricACLRule.self,
-        ObjCPasscodeFallbackACLRule.self,
-        ObjCInvalidAccessControlFlagsRule.self,
+        ObjCRuleOf<WeakBiometricACLRule>.self,
+        ObjCRuleOf<PasscodeFallbackACLRule>.self,
+        ObjCRuleOf<InvalidAccessControlFlagsRule>.self,
         ObjCWeakKeychainAccessibilityRule.self,
         ObjCHardcodedApplicationPasswordRule.self,
         ObjCConflictingAccessibilityAttributesRule.self,
         ObjCBiometricItemNotDeviceBoundRule.self,
-        ObjCKeyWithoutUserAuthenticationRule.self,
+        ObjCRuleOf<KeyWithoutUserAuthenticationRule>.self,
         ObjCApplicationPasswordQueryMissingContextRule.self,
         ObjCBroadQueryWithoutUISkipRule.self,
         ObjCBooleanOnlyLocalAuthenticationRule.self,

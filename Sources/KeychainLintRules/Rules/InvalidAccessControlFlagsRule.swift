@@ -3,18 +3,15 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.invalid_access_control_flags` — Apple's open-source `SecAccessControl.c`.
-public struct InvalidAccessControlFlagsRule: SwiftRule {
-    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
+/// `invalid_access_control_flags` — flags and protections Security rejects (Apple's open-source
+/// `SecAccessControl.c`), in Swift and Objective-C.
+public struct InvalidAccessControlFlagsRule: Check {
+    public static let calls: [CheckedCall] = [.function(AccessControlJudgement.createFunction)]
+    public static let swiftInterests: [RuleInterest] = wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.creationCall(input) else {
-            if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
-            checkWrapperProtection(input, in: context)
-            return
-        }
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
         if let protection = call.argument(1) {
             checkProtection(protection, in: context)
         }
@@ -23,17 +20,23 @@ public struct InvalidAccessControlFlagsRule: SwiftRule {
         }
     }
 
-    private func checkFlags(_ expression: SwiftExpression, in context: RuleContext) {
+    /// Swift wrapper libraries' access-control options and protections.
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+        checkWrapperProtection(input, in: context)
+    }
+
+    private func checkFlags(_ expression: ProgramExpression, in context: some CheckContext) {
         context.reportFirstJudged(
             context.resolve(expression), at: expression, asking: "flags of SecAccessControlCreateWithFlags",
             othersToo: .init(one: "is rejected too", many: "are rejected too")
         ) { value in
             guard let flags = AccessControlFlagSet.interpret(value), let clash = flags.rejectedCombination else { return nil }
-            return InvalidAccessControlFlagsJudgement.flagsMessage(flags, clash)
+            return InvalidAccessControlFlagsJudgement.flagsMessage(flags, clash, spelling: context.spelling)
         }
     }
 
-    private func checkProtection(_ expression: SwiftExpression, in context: RuleContext) {
+    private func checkProtection(_ expression: ProgramExpression, in context: some CheckContext) {
         let resolution = context.resolve(expression)
         for traced in resolution.values {
             guard let problem = InvalidAccessControlFlagsJudgement.invalidProtection(traced.value) else { continue }
@@ -47,7 +50,7 @@ public struct InvalidAccessControlFlagsRule: SwiftRule {
         context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
     }
 
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.invalid_access_control_flags",
         name: "Flag combination that Security rejects",
         severity: .high,
@@ -102,7 +105,98 @@ public struct InvalidAccessControlFlagsRule: SwiftRule {
         remediation:
             "Use one conjunction, one biometry constraint, .userPresence only alone or with .applicationPassword/.privateKeyUsage, and an accessibility constant as protection; pass &error and log it.",
         examples: examples + wrapperExamples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "SecAccessControlCreateWithFlags is given flags Security rejects (kSecAccessControlOr with kSecAccessControlAnd, two biometry constraints, kSecAccessControlUserPresence with another constraint) or a protection that is not an accessibility constant: it returns NULL and the item is never protected.",
+        whatItDoes: """
+            Flags the `flags` argument of `SecAccessControlCreateWithFlags` in Objective-C when a value it can \
+            take is a combination Security rejects with errSecParam, and the `protection` argument when it \
+            certainly is not a `kSecAttrAccessible…` constant (another Security constant, a string, a number, \
+            NULL). Values are followed as objc.weak_biometric_acl follows them.
+            """,
+        whatToDoInstead: """
+            Use one conjunction, one biometry constraint, `kSecAccessControlUserPresence` only alone or with \
+            `kSecAccessControlApplicationPassword`/`kSecAccessControlPrivateKeyUsage`, and an accessibility \
+            constant as the protection; pass `&error` and log it when the result is NULL.
+            """,
+        remediation:
+            "Use one conjunction, one biometry constraint, kSecAccessControlUserPresence only alone or with ApplicationPassword/PrivateKeyUsage, and a kSecAttrAccessible… protection; pass &error and log it.",
+        examples: objectiveCExamples)
 }
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension InvalidAccessControlFlagsRule {
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "Two biometry constraints, and kSecAttrAccessible itself as the protection",
+            """
+            void store(void) {
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    ↓kSecAccessControlBiometryAny | kSecAccessControlBiometryCurrentSet, NULL);
+                SecAccessControlCreateWithFlags(NULL, ↓(__bridge CFTypeRef)kSecAttrAccessible, kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """,
+            messages: [
+                "Security rejects `kSecAccessControlBiometryAny | kSecAccessControlBiometryCurrentSet`: `kSecAccessControlBiometryAny` with `kSecAccessControlBiometryCurrentSet` makes SecAccessControlCreateWithFlags return nil (errSecParam, only one biometry constraint may be set), so the item is never protected or stored",
+                "`kSecAttrAccessible` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+            ]),
+        .nonTriggeringObjC(
+            "Valid combinations",
+            """
+            void store(void) {
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet | kSecAccessControlApplicationPassword, NULL);
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage, NULL);
+            }
+            """,
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "A protection that may be NULL where it is passed",
+            """
+            CFTypeRef protection(int option) {
+                switch (option) {
+                case 1: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                default: return NULL;
+                }
+            }
+            void store(int option) {
+                CFTypeRef accessible = protection(option);
+                SecAccessControlCreateWithFlags(NULL, ↓accessible, kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """,
+            messages: [
+                "`nil` is not an accessibility constant: SecAccessControlCreateWithFlags rejects this protection with errSecParam and returns nil; pass a kSecAttrAccessible… value such as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly (via `accessible` (line 8) → `protection()` (line 1))",
+            ]),
+        .nonTriggeringObjC(
+            "A protection that may be NULL, checked before it is passed (in the condition, or by an early return)",
+            """
+            CFTypeRef protection(int option) {
+                switch (option) {
+                case 1: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                default: return NULL;
+                }
+            }
+            void store(int option, BOOL biometric) {
+                CFTypeRef accessible = protection(option);
+                if (biometric && accessible) {
+                    SecAccessControlCreateWithFlags(NULL, accessible, kSecAccessControlBiometryCurrentSet, NULL);
+                }
+            }
+            void storeLater(int option) {
+                CFTypeRef accessible = protection(option);
+                if (accessible == NULL) {
+                    return;
+                }
+                SecAccessControlCreateWithFlags(NULL, accessible, kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """),
+    ]
+}
+
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 

@@ -12,8 +12,8 @@ extension KeyWithoutUserAuthenticationRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.privateKey])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        WrapperInterests.replacingBuiltIn(in: interests, roles: [.privateKey], models: models)
+    public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] {
+        WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.privateKey], models: models)
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {

@@ -3,29 +3,32 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.passcode_fallback_acl` — access control that lets the device passcode stand in for biometry
-/// (mobsfscan `ios_keychain_weak_acl_device_passcode`, OWASP MASTG-TEST-0268).
-public struct PasscodeFallbackACLRule: SwiftRule {
-    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")] + wrapperInterests
+/// `passcode_fallback_acl` — access control that lets the device passcode stand in for biometry
+/// (mobsfscan `ios_keychain_weak_acl_device_passcode`, OWASP MASTG-TEST-0268), in Swift and
+/// Objective-C.
+public struct PasscodeFallbackACLRule: Check {
+    public static let calls: [CheckedCall] = [.function(AccessControlJudgement.createFunction)]
+    public static let swiftInterests: [RuleInterest] = wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.creationCall(input) else {
-            if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
-            return
-        }
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
         guard let flags = call.argument(2) else { return }
         context.reportFirstJudged(
             context.resolve(flags), at: flags,
             asking: "flags of SecAccessControlCreateWithFlags",
             othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
         ) { value in
-            AccessControlFlagSet.interpret(value).flatMap { PasscodeFallbackJudgement.fallback(in: $0) }
+            AccessControlFlagSet.interpret(value).flatMap { PasscodeFallbackJudgement.fallback(in: $0, spelling: context.spelling) }
         }
     }
 
-    public static let description = RuleDescription(
+    /// Swift wrapper libraries' access-control options.
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+    }
+
+    public static let swiftRule = RuleDescription(
         id: "swift.passcode_fallback_acl",
         name: "Access control allows a device-passcode fallback",
         severity: .medium,
@@ -82,7 +85,59 @@ public struct PasscodeFallbackACLRule: SwiftRule {
         remediation:
             "Use .biometryCurrentSet (with .privateKeyUsage for Secure Enclave keys) without a passcode alternative; if a fallback is required, require both factors with .and.",
         examples: examples + wrapperExamples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "SecAccessControlCreateWithFlags is given kSecAccessControlDevicePasscode alone, or combined with a biometry constraint through kSecAccessControlOr, so the device passcode alone unlocks the item.",
+        whatItDoes: """
+            Flags the `flags` argument of `SecAccessControlCreateWithFlags` in Objective-C when a value it can \
+            take lets the device passcode alone unlock the item: `kSecAccessControlDevicePasscode` alone, or \
+            with another constraint joined by `kSecAccessControlOr` (`kSecAccessControlUserPresence` and its \
+            spelled-out form are objc.weak_biometric_acl's). Values are followed as objc.weak_biometric_acl \
+            follows them.
+            """,
+        whatToDoInstead: """
+            Use `kSecAccessControlBiometryCurrentSet` without a passcode alternative; if a fallback is \
+            required, require both factors with `kSecAccessControlAnd`.
+            """,
+        remediation:
+            "Use kSecAccessControlBiometryCurrentSet without a passcode alternative; if a fallback is required, require both factors with kSecAccessControlAnd.",
+        examples: objectiveCExamples)
 }
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension PasscodeFallbackACLRule {
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "Passcode only, and biometry OR passcode built with |=",
+            """
+            void store(BOOL allowFallback) {
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓kSecAccessControlDevicePasscode, NULL);
+                SecAccessControlCreateFlags flags = kSecAccessControlBiometryCurrentSet;
+                if (allowFallback) {
+                    flags |= kSecAccessControlOr | kSecAccessControlDevicePasscode;
+                }
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓flags, NULL);
+            }
+            """,
+            messages: [
+                "Passcode-only access control: `kSecAccessControlDevicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required",
+                "Access control falls back to the device passcode: `kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | kSecAccessControlDevicePasscode` lets the passcode alone unlock the item, bypassing `kSecAccessControlBiometryCurrentSet` (via assigned (line 5) → `flags` (line 3))",
+            ]),
+        .nonTriggeringObjC(
+            "Both factors required (AND), and biometry alone",
+            """
+            void store(void) {
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode, NULL);
+                SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """),
+    ]
+}
+
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 

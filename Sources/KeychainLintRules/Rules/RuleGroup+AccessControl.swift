@@ -2,10 +2,10 @@ import KeychainLintRuleKit
 extension RuleGroups {
     /// SecAccessControlCreateWithFlags flags and protection.
     static let accessControl: [any Rule.Type] = [
-        PasscodeFallbackACLRule.self,
-        InvalidAccessControlFlagsRule.self,
+        SwiftRuleOf<PasscodeFallbackACLRule>.self,
+        SwiftRuleOf<InvalidAccessControlFlagsRule>.self,
         BiometricItemNotDeviceBoundRule.self,
-        KeyWithoutUserAuthenticationRule.self,
+        SwiftRuleOf<KeyWithoutUserAuthenticationRule>.self,
         UncheckedAccessControlCreationRule.self,
     ]
 }

@@ -3,15 +3,15 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.weak_biometric_acl` on calls of modelled wrapper libraries: access-control options
+/// `weak_biometric_acl` on Swift calls of modelled wrapper libraries: access-control options
 /// (KeychainAccess `authenticationPolicy:`, Valet `accessControl:`) read through the model as
 /// SecAccessControlCreateFlags and judged exactly as the flags of SecAccessControlCreateWithFlags.
 extension WeakBiometricACLRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessControlFlags])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessControlFlags], models: models)
+    public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] {
+        WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {

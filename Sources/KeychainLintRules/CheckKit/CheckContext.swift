@@ -1,0 +1,104 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+import KeychainLintRuleKit
+
+/// What a check sees while it checks one file, in any language: the scan, the values an
+/// expression can have (from the file's front end), and reporting. The Swift front end's
+/// `RuleContext` and the Objective-C front end's `ObjCRuleContext` are the two conformances.
+public protocol CheckContext: RuleFileContext {
+    /// The language of the file being checked.
+    var language: SourceLanguage { get }
+    var scan: ScanContext { get }
+    /// The values an expression can have, with the paths they took; resolution bounds met are
+    /// noted for `--verbose`.
+    func resolve(_ expression: ProgramExpression) -> Resolution
+    /// The Keychain dictionaries an expression can be.
+    func queries(_ expression: ProgramExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap])
+    /// Where an expression is (for a finding's range).
+    func location(of expression: ProgramExpression) -> ValueLocation
+    /// The expression as written, shortened: a finding's fingerprint.
+    func snippet(of expression: ProgramExpression) -> String
+    /// Answers worked out once per file and needed again (typed keys, one type per question).
+    func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer
+}
+
+extension CheckContext {
+    /// How messages spell access-control flags in this file's language.
+    public var spelling: FlagSpelling { language == .swift ? .swift : .c }
+
+    /// Reports a finding spanning `expression`. The fingerprint is finished by the engine.
+    public func report(
+        at expression: ProgramExpression, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
+        trace: [TraceStep] = []
+    ) {
+        report(
+            at: location(of: expression), message: message, confidence: confidence, severity: severity, trace: trace,
+            snippet: snippet(of: expression))
+    }
+
+    /// Judges every value of `resolution` and reports the first judged at `expression` (see
+    /// `FirstJudged`); notes the gaps when none is. Returns whether it reported.
+    @discardableResult
+    public func reportFirstJudged(
+        _ resolution: Resolution, at expression: ProgramExpression, asking question: String,
+        othersToo others: FirstJudged.OthersPhrase, headline: (String) -> String = { $0 }, judge: (Value) -> String?
+    ) -> Bool {
+        reportFirstJudged(
+            resolution.values.map { ($0.value, $0.trace) }, gaps: resolution, at: location(of: expression),
+            snippet: snippet(of: expression), asking: question, othersToo: others, headline: headline, judge: judge)
+    }
+}
+
+extension RuleContext: CheckContext {
+    public var language: SourceLanguage { .swift }
+
+    public func resolve(_ expression: ProgramExpression) -> Resolution {
+        guard case .swift(let swift) = expression else { return Self.otherLanguage }
+        return resolve(swift)
+    }
+
+    public func queries(_ expression: ProgramExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        guard case .swift(let swift) = expression else { return ([], []) }
+        return queries(swift)
+    }
+
+    public func location(of expression: ProgramExpression) -> ValueLocation {
+        guard case .swift(let swift) = expression else { return ValueLocation(file: path, line: 1, column: 1, characterColumn: 1, endLine: 1, endColumn: 1, endCharacterColumn: 1) }
+        return location(of: swift)
+    }
+
+    public func snippet(of expression: ProgramExpression) -> String {
+        guard case .swift(let swift) = expression else { return "" }
+        return swift.snippet
+    }
+
+    /// A front end only hands its checks its own language's expressions; this answers the
+    /// impossible question with nothing rather than a crash.
+    static let otherLanguage = Resolution(values: [], gaps: [])
+}
+
+extension ObjCRuleContext: CheckContext {
+    public var language: SourceLanguage { .objectiveC }
+
+    public func resolve(_ expression: ProgramExpression) -> Resolution {
+        guard case .objectiveC(let objc) = expression else { return RuleContext.otherLanguage }
+        return resolve(objc)
+    }
+
+    public func queries(_ expression: ProgramExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
+        guard case .objectiveC(let objc) = expression else { return ([], []) }
+        return queries(objc)
+    }
+
+    public func location(of expression: ProgramExpression) -> ValueLocation {
+        guard case .objectiveC(let objc) = expression else { return ValueLocation(file: path, line: 1, column: 1, characterColumn: 1, endLine: 1, endColumn: 1, endCharacterColumn: 1) }
+        return resolver.location(objc.range)
+    }
+
+    public func snippet(of expression: ProgramExpression) -> String {
+        guard case .objectiveC(let objc) = expression else { return "" }
+        return ObjCValueResolver.shortText(resolver.text(objc.range))
+    }
+}
