@@ -3,8 +3,13 @@
 
 Usage (see README.md in this folder):
 
-    Benchmarks/ecosystem/run.py --binary PATH --repos-dir DIR [--only OWNER/NAME ...] [--write-results]
+    Benchmarks/ecosystem/run.py --binary PATH --repos-dir DIR [--repos-dir DIR ...]
+                                [--half development|validation] [--only OWNER/NAME ...] [--write-results]
     Benchmarks/ecosystem/run.py --rescore [--from FILE] [--write-results]
+
+The repositories form two halves (column `half` of repos.tsv): `development`, the repositories fixes
+are developed against, and `validation`, held-out repositories that are only measured. Every score
+is reported per half and over both.
 
 Each repository is scanned as a user would scan it: the working directory is the repository root and
 the command is `keychain-lint scan --format json --no-cache --no-progress` (exit code 1 means
@@ -37,6 +42,7 @@ RESULTS_JSON = os.path.join(HERE, "results.json")
 DEFAULT_OUT = os.path.join(HERE, ".out", "results.json")
 
 VERDICTS = ("TP", "FP", "DEBATABLE", "FN", "objc-uncovered")
+HALVES = ("development", "validation")  # column `half` of repos.tsv; an empty cell or no column means development
 SCOPES = ("core", "library-option", "test", "objc", "")
 LABEL_COLUMNS = ["id", "repo", "file", "line", "rule", "verdict", "scope", "origin", "reason"]
 
@@ -49,7 +55,12 @@ def read_tsv(path):
 
 
 def load_repos():
-    return read_tsv(REPOS_TSV)
+    repos = read_tsv(REPOS_TSV)
+    for r in repos:
+        r["half"] = (r.get("half") or "").strip() or HALVES[0]
+        if r["half"] not in HALVES:
+            sys.exit(f"error: repos.tsv: {r['repo']}: unknown half {r['half']!r} (one of {', '.join(HALVES)})")
+    return repos
 
 
 def load_labels():
@@ -84,12 +95,14 @@ def label_key(x):
     return (x["repo"], x["file"], int(x["line"]), x["rule"])
 
 
-def repo_dir_for(repos_dir, repo):
-    """OWNER+NAME (what the README's snapshot recipe writes) or OWNER/NAME."""
+def repo_dir_for(repos_dirs, repo):
+    """OWNER+NAME (what the README's snapshot recipe writes) or OWNER/NAME, in the first of the
+    repositories folders (searched in the order given) that has it."""
     owner, name = repo.split("/", 1)
-    for cand in (os.path.join(repos_dir, f"{owner}+{name}"), os.path.join(repos_dir, owner, name)):
-        if os.path.isdir(cand):
-            return cand
+    for repos_dir in repos_dirs:
+        for cand in (os.path.join(repos_dir, f"{owner}+{name}"), os.path.join(repos_dir, owner, name)):
+            if os.path.isdir(cand):
+                return cand
     return None
 
 
@@ -201,7 +214,7 @@ def scan_all(args, repos):
     binary = os.path.abspath(args.binary)
     if not os.access(binary, os.X_OK):
         sys.exit(f"error: binary {args.binary} is not executable")
-    repos_dir = os.path.abspath(args.repos_dir)
+    repos_dirs = [os.path.abspath(d) for d in args.repos_dir]
     timer = gnu_time()
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     with open(binary, "rb") as f:
@@ -210,11 +223,11 @@ def scan_all(args, repos):
     results = []
     for r in repos:
         repo = r["repo"]
-        path = repo_dir_for(repos_dir, repo)
-        entry = {"repo": repo, "pinned_commit": r["commit"], "kind": r.get("kind", "")}
+        path = repo_dir_for(repos_dirs, repo)
+        entry = {"repo": repo, "half": r["half"], "pinned_commit": r["commit"], "kind": r.get("kind", "")}
         if path is None:
             entry.update(exit="missing", measured_commit=None, findings=[], diagnostics=[])
-            print(f"  {repo}: not found under the repositories folder (skipped)", file=sys.stderr)
+            print(f"  {repo}: not found under the repositories folder(s) (skipped)", file=sys.stderr)
             results.append(entry)
             continue
         entry["measured_commit"] = measured_commit(path)
@@ -261,6 +274,7 @@ def scan_all(args, repos):
         "scan_command": "keychain-lint scan --format json --no-cache --no-progress"
                         + "".join(" " + shlex.quote(a) for a in (args.scan_arg or [])),
         "only": sorted(args.only) if args.only else None,
+        "half": args.half,
     }
     return {"meta": meta, "repos": results}
 
@@ -337,6 +351,22 @@ def score(data, labels):
     return {"rules": dict(sorted(rules.items())), "total": total, "outcome": outcome, "unlabelled": unlabelled}
 
 
+def score_halves(data, labels, half_of):
+    """Scores of each half present in the run, then of both together ("all"). half_of maps a
+    repository to its half (from repos.tsv); a label of a repository not in repos.tsv is in no half."""
+    present = [h for h in HALVES if any(half_of.get(r["repo"]) == h for r in data["repos"])]
+    out = {}
+    for h in present:
+        sub = dict(data, repos=[r for r in data["repos"] if half_of.get(r["repo"]) == h])
+        out[h] = score(sub, [l for l in labels if half_of.get(l["repo"]) == h])
+    out["all"] = score(data, labels)
+    return out
+
+
+def half_title(h):
+    return "both halves" if h == "all" else f"{h} half"
+
+
 def ratio(a, b):
     return round(a / b, 4) if b else None
 
@@ -349,12 +379,13 @@ def pct(x):
 
 def repo_rows(data):
     rows = []
-    for r in data["repos"]:
+    order = {h: i for i, h in enumerate(HALVES)}
+    for r in sorted(data["repos"], key=lambda r: (order.get(r.get("half"), len(HALVES)), r["repo"].lower())):
         ex = r["exit"]
         status = "ok" if ex in (0, 1) else ("TIMEOUT" if ex == "timeout" else ("not fetched" if ex == "missing" else "FAILED"))
         if r.get("json_error") and ex in (0, 1):
             status = "bad JSON"
-        rows.append((r["repo"], r.get("measured_commit"), r["pinned_commit"], r.get("files_scanned"),
+        rows.append((r["repo"], r.get("half", ""), r.get("measured_commit"), r["pinned_commit"], r.get("files_scanned"),
                      r.get("lines_scanned"), r.get("wall_seconds"), r.get("peak_rss_mb"), ex,
                      len(r.get("findings", [])), status, len(r.get("diagnostics", []))))
     return rows
@@ -368,13 +399,8 @@ def fmt_num(x, nd=None):
     return f"{x:,}" if isinstance(x, int) else str(x)
 
 
-def text_report(data, sc, problems):
+def rule_lines_text(sc):
     out = []
-    m = data["meta"]
-    out.append(f"keychain-lint {m['tool_version']} (commit {m['tool_commit'] or 'unknown'}, binary {m['binary']} sha256 {m['binary_sha256']}), "
-               f"{m['date']}, {m['cores']} cores, {m['machine']}")
-    out.append("")
-    out.append("Per rule (labelled sites; DEBATABLE not in precision; recall over TP+FN labels, core = weak value fixed in the scanned code):")
     hdr = f"{'rule':50} {'TP':>4} {'FP':>4} {'FN':>4} {'DEB':>4} {'prec':>6} {'recall':>7} {'core rec':>9} {'unlab':>6} {'FPgone':>7}"
     out.append(hdr)
     for rule, rw in sc["rules"].items():
@@ -383,14 +409,37 @@ def text_report(data, sc, problems):
     t = sc["total"]
     out.append(f"{'ALL':50} {t['TP']:>4} {t['FP']:>4} {t['FN']:>4} {t['DEBATABLE']:>4} {pct(t['precision']):>6} "
                f"{pct(t['recall']):>7} {pct(t['core_recall']):>9} {t['unlabelled']:>6} {t['fixed_FP']:>7}")
+    return out
+
+
+def text_report(data, halves, problems):
+    """halves: score_halves() output (each half present, then "all")."""
+    out = []
+    m = data["meta"]
+    sc = halves["all"]
+    out.append(f"keychain-lint {m['tool_version']} (commit {m['tool_commit'] or 'unknown'}, binary {m['binary']} sha256 {m['binary_sha256']}), "
+               f"{m['date']}, {m['cores']} cores, {m['machine']}")
+    out.append("")
+    out.append("Per half (labelled sites; DEBATABLE not in precision; recall over TP+FN labels, core = weak value fixed in the scanned code):")
+    out.append(f"{'half':50} {'TP':>4} {'FP':>4} {'FN':>4} {'DEB':>4} {'prec':>6} {'recall':>7} {'core rec':>9} {'unlab':>6} {'FPgone':>7}")
+    for h, hs in halves.items():
+        t = hs["total"]
+        out.append(f"{half_title(h):50} {t['TP']:>4} {t['FP']:>4} {t['FN']:>4} {t['DEBATABLE']:>4} {pct(t['precision']):>6} "
+                   f"{pct(t['recall']):>7} {pct(t['core_recall']):>9} {t['unlabelled']:>6} {t['fixed_FP']:>7}")
+    for h, hs in halves.items():
+        if h == "all":
+            continue
+        out.append("")
+        out.append(f"Per rule, {half_title(h)}:")
+        out.extend(rule_lines_text(hs))
     out.append("")
     out.append("Per repository:")
-    out.append(f"{'repository':40} {'commit':8} {'files':>6} {'lines':>8} {'wall s':>7} {'RSS MB':>7} {'exit':>7} {'finds':>6}  status")
-    for (repo, mc, pc, files, lines, wall, rss, ex, n, status, ndiag) in repo_rows(data):
+    out.append(f"{'repository':40} {'half':11} {'commit':8} {'files':>6} {'lines':>8} {'wall s':>7} {'RSS MB':>7} {'exit':>7} {'finds':>6}  status")
+    for (repo, half, mc, pc, files, lines, wall, rss, ex, n, status, ndiag) in repo_rows(data):
         c = (mc or "?")[:8]
         if mc and mc != pc:
             c += "*"
-        out.append(f"{repo:40} {c:8} {fmt_num(files):>6} {fmt_num(lines):>8} {fmt_num(wall):>7} {fmt_num(rss):>7} "
+        out.append(f"{repo:40} {half:11} {c:8} {fmt_num(files):>6} {fmt_num(lines):>8} {fmt_num(wall):>7} {fmt_num(rss):>7} "
                    f"{str(ex):>7} {n:>6}  {status}{f' ({ndiag} diagnostics)' if ndiag else ''}")
     for r in data["repos"]:
         if r["exit"] not in (0, 1, "missing"):
@@ -421,8 +470,38 @@ def text_report(data, sc, problems):
     return "\n".join(out)
 
 
-def markdown(data, sc, command):
+def md_rule_table(sc):
+    L = []
+    L.append("| rule | TP | FP | FN | debatable | precision | recall | core recall | unlabelled | FP gone |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for rule, rw in sc["rules"].items():
+        L.append(f"| `{rule}` | {rw['TP']} | {rw['FP']} | {rw['FN']} | {rw['DEBATABLE']} | {pct(rw['precision'])} | "
+                 f"{pct(rw['recall'])} | {pct(rw['core_recall'])} | {rw['unlabelled']} | {rw['fixed_FP']} |")
+    t = sc["total"]
+    L.append(f"| **all rules** | **{t['TP']}** | **{t['FP']}** | **{t['FN']}** | **{t['DEBATABLE']}** | "
+             f"**{pct(t['precision'])}** | **{pct(t['recall'])}** | **{pct(t['core_recall'])}** | **{t['unlabelled']}** | **{t['fixed_FP']}** |")
+    return L
+
+
+def md_targets(data, sc, half):
+    """The targets line of one half ("all" = both)."""
+    ok = [r for r in data["repos"] if r["exit"] != "missing" and (half == "all" or r.get("half") == half)]
+    t = sc["total"]
+    slow = [r["repo"] for r in ok if (r.get("wall_seconds") or 0) > 5]
+    failed = [r["repo"] for r in ok if r["exit"] not in (0, 1)]
+
+    def met(b):
+        return "met" if b else "**not met**"
+    return (f"Targets, {half_title(half)}: precision ≥ 95%: " + met((t["precision"] or 0) >= 0.95)
+            + f" ({pct(t['precision'])}); core recall ≥ 90%: " + met((t["core_recall"] or 0) >= 0.90)
+            + f" ({pct(t['core_recall'])}); no crash, exit code 0 or 1 everywhere: " + met(not failed)
+            + (f" ({', '.join(failed)})" if failed else "")
+            + "; every repository in ≤ 5 s: " + met(not slow) + (f" ({', '.join(slow)})" if slow else "") + ".")
+
+
+def markdown(data, halves, command):
     m = data["meta"]
+    sc = halves["all"]
     L = []
     L.append("# Ecosystem check: results")
     L.append("")
@@ -437,8 +516,28 @@ def markdown(data, sc, command):
              f"timeout {m['timeout_seconds']} s per repository; load average at start "
              f"{', '.join(str(x) for x in m.get('load_average_at_start') or []) or 'unknown'}")
     L.append(f"- Command: `{command}`; in each repository root it runs `{m['scan_command']}`")
-    L.append(f"- Labels: [labels.tsv](labels.tsv), {len(sc['outcome'])} labelled sites in the repositories scanned")
+    counts = ", ".join(f"{len(hs['outcome'])} in the {h} half" for h, hs in halves.items() if h != "all")
+    L.append(f"- Labels: [labels.tsv](labels.tsv), {len(sc['outcome'])} labelled sites in the repositories scanned ({counts})")
     L.append("")
+    L.append("## Per half")
+    L.append("")
+    L.append("The repositories form two halves (column `half` of [repos.tsv](repos.tsv)): the **development** half, "
+             "which fixes are developed against, and the **validation** half, held-out repositories that are only "
+             "measured (no fix is developed against them). Each number below says which half it comes from; "
+             "*both halves* counts every labelled site once.")
+    L.append("")
+    L.append("| half | repositories | TP | FP | FN | debatable | precision | recall | core recall | unlabelled | FP gone |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for h, hs in halves.items():
+        t = hs["total"]
+        nrep = sum(1 for r in data["repos"] if r["exit"] != "missing" and (h == "all" or r.get("half") == h))
+        name = f"**{half_title(h)}**" if h == "all" else h
+        L.append(f"| {name} | {nrep} | {t['TP']} | {t['FP']} | {t['FN']} | {t['DEBATABLE']} | {pct(t['precision'])} | "
+                 f"{pct(t['recall'])} | {pct(t['core_recall'])} | {t['unlabelled']} | {t['fixed_FP']} |")
+    L.append("")
+    for h in halves:
+        L.append(md_targets(data, halves[h], h))
+        L.append("")
     L.append("## Per rule")
     L.append("")
     L.append("A finding matches a label when repository, file, line and rule are equal. TP and FP count labelled "
@@ -447,26 +546,13 @@ def markdown(data, sc, command):
              "library offers its callers) and test code. *Unlabelled* findings are not scored until they are "
              "triaged; *FP gone* counts sites labelled FP that are no longer reported.")
     L.append("")
-    L.append("| rule | TP | FP | FN | debatable | precision | recall | core recall | unlabelled | FP gone |")
-    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for rule, rw in sc["rules"].items():
-        L.append(f"| `{rule}` | {rw['TP']} | {rw['FP']} | {rw['FN']} | {rw['DEBATABLE']} | {pct(rw['precision'])} | "
-                 f"{pct(rw['recall'])} | {pct(rw['core_recall'])} | {rw['unlabelled']} | {rw['fixed_FP']} |")
-    t = sc["total"]
-    L.append(f"| **all rules** | **{t['TP']}** | **{t['FP']}** | **{t['FN']}** | **{t['DEBATABLE']}** | "
-             f"**{pct(t['precision'])}** | **{pct(t['recall'])}** | **{pct(t['core_recall'])}** | **{t['unlabelled']}** | **{t['fixed_FP']}** |")
-    L.append("")
-    ok = [r for r in data["repos"] if r["exit"] != "missing"]
-    slow = [r["repo"] for r in ok if (r.get("wall_seconds") or 0) > 5]
-    failed = [r["repo"] for r in ok if r["exit"] not in (0, 1)]
-    def met(b):
-        return "met" if b else "**not met**"
-    L.append("Targets: precision ≥ 95%: " + met((t["precision"] or 0) >= 0.95)
-             + f" ({pct(t['precision'])}); core recall ≥ 90%: " + met((t["core_recall"] or 0) >= 0.90)
-             + f" ({pct(t['core_recall'])}); no crash, exit code 0 or 1 everywhere: " + met(not failed)
-             + (f" ({', '.join(failed)})" if failed else "")
-             + "; every repository in ≤ 5 s: " + met(not slow) + (f" ({', '.join(slow)})" if slow else "") + ".")
-    L.append("")
+    for h, hs in halves.items():
+        if h == "all":
+            continue
+        L.append(f"### Per rule, {half_title(h)}")
+        L.append("")
+        L.extend(md_rule_table(hs))
+        L.append("")
     objc = [(lab, what) for lab, what in sc["outcome"] if lab["verdict"] == "objc-uncovered"]
     if objc:
         rep = sum(1 for _, w in objc if w == "reported")
@@ -474,17 +560,17 @@ def markdown(data, sc, command):
         L.append("")
     L.append("## Per repository")
     L.append("")
-    L.append("| repository | commit measured | files scanned (Swift, Objective-C) | lines | wall s | peak RSS MB | exit | findings | status |")
-    L.append("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    L.append("| repository | half | commit measured | files scanned (Swift, Objective-C) | lines | wall s | peak RSS MB | exit | findings | status |")
+    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
     tot_wall = 0.0
-    for (repo, mc, pc, files, lines, wall, rss, ex, n, status, ndiag) in repo_rows(data):
+    for (repo, half, mc, pc, files, lines, wall, rss, ex, n, status, ndiag) in repo_rows(data):
         c = f"`{mc[:10]}`" if mc else "unknown"
         if mc and mc != pc:
             c += f" (pinned `{pc[:10]}`)"
         tot_wall += wall or 0
         if ndiag:
             status += f" ({ndiag} diagnostic{'s' if ndiag > 1 else ''})"
-        L.append(f"| {repo} | {c} | {fmt_num(files)} | {fmt_num(lines)} | {fmt_num(wall)} | {fmt_num(rss)} | {ex} | {n} | {status} |")
+        L.append(f"| {repo} | {half} | {c} | {fmt_num(files)} | {fmt_num(lines)} | {fmt_num(wall)} | {fmt_num(rss)} | {ex} | {n} | {status} |")
     L.append("")
     L.append(f"Total wall time {tot_wall:.1f} s. Exit code 1 means findings; anything but 0/1 is a failure.")
     L.append("")
@@ -531,9 +617,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=os.environ.get("KEYCHAIN_LINT", "keychain-lint"),
                     help="keychain-lint release binary (default: $KEYCHAIN_LINT, else keychain-lint on PATH)")
-    ap.add_argument("--repos-dir", default=os.environ.get("ECOSYSTEM_REPOS"),
-                    help="folder with one checkout per repository, named OWNER+NAME or OWNER/NAME "
-                         "(default: $ECOSYSTEM_REPOS)")
+    ap.add_argument("--repos-dir", action="append",
+                    help="folder with one checkout per repository, named OWNER+NAME or OWNER/NAME; repeatable, "
+                         "the folders are searched in the order given (default: $ECOSYSTEM_REPOS, several "
+                         f"folders separated by {os.pathsep!r})")
+    ap.add_argument("--half", choices=HALVES, help="scan (or rescore) only the repositories of this half")
     ap.add_argument("--only", action="append", metavar="OWNER/NAME", help="scan only this repository (repeatable)")
     ap.add_argument("--timeout", type=float, default=600, help="seconds per repository (default 600)")
     ap.add_argument("--tool-commit", help="the keychain-lint commit the binary was built from (recorded in the results)")
@@ -544,25 +632,36 @@ def main():
     ap.add_argument("--write-results", action="store_true", help="also write RESULTS.md and results.json in Benchmarks/ecosystem")
     ap.add_argument("--quiet", action="store_true", help="do not list unlabelled findings")
     args = ap.parse_args()
+    if not args.repos_dir and os.environ.get("ECOSYSTEM_REPOS"):
+        args.repos_dir = [d for d in os.environ["ECOSYSTEM_REPOS"].split(os.pathsep) if d]
 
     if args.binary and os.sep not in args.binary and not os.path.exists(args.binary):
         from shutil import which
         args.binary = which(args.binary) or args.binary
     repos = load_repos()
     known = {r["repo"] for r in repos}
+    half_of = {r["repo"]: r["half"] for r in repos}
     if args.only:
         unknown = sorted(set(args.only) - known)
         if unknown:
             sys.exit(f"error: not in repos.tsv: {', '.join(unknown)}")
         repos = [r for r in repos if r["repo"] in set(args.only)]
+    if args.half:
+        repos = [r for r in repos if r["half"] == args.half]
     repos.sort(key=lambda r: r["repo"].lower())
     labels, problems = load_labels()
+    problems += [f"label {l['id']}: repository {l['repo']} is not in repos.tsv (so in no half)"
+                 for l in labels if l["repo"] not in known]
 
     if args.rescore:
         with open(args.from_file, encoding="utf-8") as f:
             data = json.load(f)
         if args.only:
             data["repos"] = [r for r in data["repos"] if r["repo"] in set(args.only)]
+        if args.half:
+            data["repos"] = [r for r in data["repos"] if half_of.get(r["repo"]) == args.half]
+        for r in data["repos"]:  # the half is repos.tsv's, also for results written before halves existed
+            r["half"] = half_of.get(r["repo"], "")
         command = data["meta"].get("command", "Benchmarks/ecosystem/run.py")
     else:
         if not args.repos_dir:
@@ -573,7 +672,9 @@ def main():
             args.tool_commit = (r.stdout.strip() + " (assumed: HEAD of the binary's folder)") if r.returncode == 0 else None
         print(f"scanning {len(repos)} repositories with {args.binary}", file=sys.stderr)
         data = scan_all(args, repos)
-        command = "Benchmarks/ecosystem/run.py --binary BINARY --repos-dir DIR"
+        command = "Benchmarks/ecosystem/run.py --binary BINARY" + " --repos-dir DIR" * len(args.repos_dir)
+        if args.half:
+            command += f" --half {args.half}"
         if args.tool_commit and "assumed" not in args.tool_commit:
             command += f" --tool-commit {args.tool_commit}"
         if args.only:
@@ -587,17 +688,20 @@ def main():
             f.write("\n")
         print(f"results written to {args.out}", file=sys.stderr)
 
-    sc = score(data, labels)
+    halves = score_halves(data, labels, half_of)
     if args.quiet:
-        sc_print = dict(sc, unlabelled=[])
+        halves_print = {h: dict(hs, unlabelled=[]) for h, hs in halves.items()}
     else:
-        sc_print = sc
-    print(text_report(data, sc_print, problems))
+        halves_print = halves
+    print(text_report(data, halves_print, problems))
     if args.write_results:
-        if data["meta"].get("only"):
-            sys.exit("error: --write-results needs a run over all repositories (this one used --only)")
+        if data["meta"].get("only") or data["meta"].get("half") or args.only or args.half:
+            sys.exit("error: --write-results needs a run over all repositories of both halves (this one used --only or --half)")
+        missing_half = [h for h in HALVES if any(r["half"] == h for r in load_repos()) and h not in halves]
+        if missing_half:
+            sys.exit(f"error: --write-results needs a run over all repositories; the results have none of the {', '.join(missing_half)} half")
         with open(RESULTS_MD, "w", encoding="utf-8") as f:
-            f.write(markdown(data, sc, command))
+            f.write(markdown(data, halves, command))
         with open(RESULTS_JSON, "w", encoding="utf-8") as f:
             json.dump(strip_for_commit(data), f, indent=1, sort_keys=True, ensure_ascii=False)
             f.write("\n")
