@@ -492,8 +492,8 @@ def md_targets(data, sc, half):
 
     def met(b):
         return "met" if b else "**not met**"
-    return (f"Targets, {half_title(half)}: precision ≥ 95%: " + met((t["precision"] or 0) >= 0.95)
-            + f" ({pct(t['precision'])}); core recall ≥ 90%: " + met((t["core_recall"] or 0) >= 0.90)
+    return (f"Targets, {half_title(half)}: precision ≥ 97%: " + met((t["precision"] or 0) >= 0.97)
+            + f" ({pct(t['precision'])}); core recall ≥ 93%: " + met((t["core_recall"] or 0) >= 0.93)
             + f" ({pct(t['core_recall'])}); no crash, exit code 0 or 1 everywhere: " + met(not failed)
             + (f" ({', '.join(failed)})" if failed else "")
             + "; every repository in ≤ 5 s: " + met(not slow) + (f" ({', '.join(slow)})" if slow else "") + ".")
