@@ -22,6 +22,21 @@ public protocol CheckContext: RuleFileContext {
     func snippet(of expression: ProgramExpression) -> String
     /// Answers worked out once per file and needed again (typed keys, one type per question).
     func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer
+
+    // What the code this file's analysis can see stores in the Keychain. A Swift file sees the
+    // scan's Swift code (through the scan-wide index); an Objective-C file sees its own code and
+    // the scan's Swift code, since the Objective-C resolver answers within one file (so that a
+    // file's findings depend only on its text and the scan-wide facts the result cache tracks).
+
+    /// Where that code first stores an item or key with `kSecAttrAccessControl` (by call name in
+    /// `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position), or nil.
+    func firstProtectedStore() -> ValueLocation?
+    /// The items that code adds with an access control created with the application-password
+    /// flag, identified by literal service, server or account strings.
+    func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem]
+    /// Whether an authentication context given to a query may not prompt: that code tells a
+    /// context not to interact (`interactionNotAllowed`) or evaluates a policy beforehand.
+    func authenticationContextMayAvoidPrompt() -> Bool
 }
 
 extension CheckContext {
@@ -74,6 +89,18 @@ extension RuleContext: CheckContext {
         return swift.snippet
     }
 
+    public func firstProtectedStore() -> ValueLocation? {
+        ScanWideCalls.of(scan).firstProtectedItem
+    }
+
+    public func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
+        ScanWideCalls.of(scan).applicationPasswordItems
+    }
+
+    public func authenticationContextMayAvoidPrompt() -> Bool {
+        BroadQueryWithoutUISkipRule.scanMayAvoidPrompt(scan)
+    }
+
     /// A front end only hands its checks its own language's expressions; this answers the
     /// impossible question with nothing rather than a crash.
     static let otherLanguage = Resolution(values: [], gaps: [])
@@ -100,5 +127,17 @@ extension ObjCRuleContext: CheckContext {
     public func snippet(of expression: ProgramExpression) -> String {
         guard case .objectiveC(let objc) = expression else { return "" }
         return ObjCValueResolver.shortText(resolver.text(objc.range))
+    }
+
+    public func firstProtectedStore() -> ValueLocation? {
+        ObjCStoredQueries.firstProtectedStore(in: self) ?? ScanWideCalls.of(scan).firstProtectedItem
+    }
+
+    public func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
+        ObjCStoredQueries.applicationPasswordItems(in: self) + ScanWideCalls.of(scan).applicationPasswordItems
+    }
+
+    public func authenticationContextMayAvoidPrompt() -> Bool {
+        BroadQueryWithoutUISkipRule.scanMayAvoidPrompt(scan) || ObjCStoredQueries.mayAvoidPrompt(in: self)
     }
 }

@@ -41,11 +41,26 @@ public struct ProgramCall: Hashable {
     public let arguments: [ProgramArgument]
     /// The call as an expression: to resolve what it returns, or to report at it whole.
     public let expression: ProgramExpression
+    /// What a function call calls, as written (`SecItemCopyMatching` in `SecItemCopyMatching(query, &result)`);
+    /// nil for an Objective-C message.
+    public let callee: ProgramExpression?
     public let language: SourceLanguage
 
     /// The argument at `index`, when the call has that many.
     public func argument(_ index: Int) -> ProgramExpression? {
         arguments.indices.contains(index) ? arguments[index].value : nil
+    }
+
+    /// The argument the method's name introduces: a Swift call's unlabelled first argument
+    /// (`credential` in `context.setCredential(credential, type: …)`), an Objective-C message's
+    /// first selector piece's argument (`[context setCredential:credential type:…]`), the way
+    /// Swift imports an Objective-C selector; a function's first argument.
+    public var leadingArgument: ProgramExpression? {
+        guard let first = arguments.first else { return nil }
+        switch (kind, language) {
+        case (.method, .objectiveC): return name.hasPrefix((first.label ?? "") + ":") ? first.value : nil
+        case (.method, _), (.function, _): return first.label == nil ? first.value : nil
+        }
     }
 
     /// The first argument labelled `label`.
@@ -63,16 +78,18 @@ extension ProgramCall {
         self.init(
             kind: receiver == nil ? .function : .method, name: name, receiver: receiver.map(ProgramExpression.swift),
             arguments: call.arguments.map { ProgramArgument(label: $0.label, value: .swift($0.value)) },
-            expression: .swift(call.expression), language: .swift)
+            expression: .swift(call.expression), callee: .swift(call.callee), language: .swift)
     }
 
     /// An Objective-C C function call or message send.
     public init(_ call: ObjCCallSite) {
+        var callee: ProgramExpression?
+        if case .call(let function) = call.expression.kind { callee = .objectiveC(function.callee) }
         self.init(
             kind: call.kind == .function ? .function : .method, name: call.name,
             receiver: call.receiver.map(ProgramExpression.objectiveC),
             arguments: call.arguments.map { ProgramArgument(label: $0.label, value: .objectiveC($0.value)) },
-            expression: .objectiveC(call.expression), language: .objectiveC)
+            expression: .objectiveC(call.expression), callee: callee, language: .objectiveC)
     }
 }
 

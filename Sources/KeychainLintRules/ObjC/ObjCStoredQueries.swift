@@ -69,6 +69,15 @@ enum ObjCStoredQueries {
         return items
     }
 
+    /// Whether this file tells a context not to interact or evaluates a policy: then a query's
+    /// `kSecUseAuthenticationContext` may not prompt. The context's value is not followed.
+    static func mayAvoidPrompt(in context: ObjCRuleContext) -> Bool {
+        context.tree.tokens.contains { token in
+            token.kind == .identifier
+                && ["interactionNotAllowed", "setInteractionNotAllowed", "evaluatePolicy"].contains(token.text)
+        }
+    }
+
     /// " (via …)" when the dictionary's path stays in the calling body (locals, branches, steps):
     /// a dictionary from a helper of the file may reach several calls, and its finding (at the
     /// helper's entry) keeps one message for all of them.

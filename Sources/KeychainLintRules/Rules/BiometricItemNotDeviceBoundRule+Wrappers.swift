@@ -12,8 +12,8 @@ extension BiometricItemNotDeviceBoundRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessControlFlags])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessControlFlags], models: models)
+    public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] {
+        WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessControlFlags], models: models)
     }
 
     func checkWrapper(_ flagsSetting: WrapperSetting, in context: RuleContext) {

@@ -9,8 +9,8 @@ extension ConflictingAccessibilityAttributesRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.synchronizable, .accessibility])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        WrapperInterests.replacingBuiltIn(in: interests, roles: [.synchronizable, .accessibility], models: models)
+    public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] {
+        WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.synchronizable, .accessibility], models: models)
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {

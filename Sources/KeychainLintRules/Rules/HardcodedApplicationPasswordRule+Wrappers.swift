@@ -10,8 +10,8 @@ extension HardcodedApplicationPasswordRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.applicationPassword])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        WrapperInterests.replacingBuiltIn(in: interests, roles: [.applicationPassword], models: models)
+    public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] {
+        WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.applicationPassword], models: models)
     }
 
     func checkWrapper(_ input: RuleInput, in context: RuleContext) {

@@ -3,48 +3,70 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.hardcoded_application_password` — CWE-798, CWE-259 (Kolin Stürt, "Keychain Entropy on iOS 9").
-public struct HardcodedApplicationPasswordRule: SwiftRule {
-    public static let interests: [RuleInterest] = [.call("setCredential")] + wrapperInterests
+/// `hardcoded_application_password` — CWE-798, CWE-259 (Kolin Stürt, "Keychain Entropy on iOS 9"),
+/// in Swift and Objective-C.
+public struct HardcodedApplicationPasswordRule: Check {
+    public static let calls: [CheckedCall] = [.method(swift: "setCredential", objectiveC: "setCredential:type:")]
+    public static let swiftInterests: [RuleInterest] = wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let call) = input, call.name == "setCredential", call.receiver != nil,
-            let credential = call.arguments.first, credential.label == nil,
-            let typeArgument = call.argument(labeled: "type")
-        else {
-            checkWrapper(input, in: context)
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        guard call.receiver != nil, let credential = call.leadingArgument, let typeArgument = call.argument(labeled: "type") else {
             return
         }
         let type = context.resolve(typeArgument)
         guard type.values.contains(where: { Self.isApplicationPassword($0.value) }) else {
-            context.noteGaps(type, asking: "credential type of setCredential")
+            context.noteGaps(type, asking: "credential type of \(Self.setCredential(in: call.language))")
             return
         }
+        let written = call.language == .swift
+            ? "`setCredential(_:type: .applicationPassword)`" : "`setCredential:type:` with `LACredentialTypeApplicationPassword`"
         context.reportFirstJudged(
-            context.resolve(credential.value), at: credential.value,
-            asking: "credential passed to setCredential",
+            context.resolve(credential), at: credential,
+            asking: "credential passed to \(Self.setCredential(in: call.language))",
             othersToo: .init(one: "is hard-coded too", many: "are hard-coded too"),
             headline: { kind in
-                "Hard-coded application password: the credential given to `setCredential(_:type: .applicationPassword)` is \(kind) compiled into the app, so anyone with the binary can read it and unlock the item"
+                "Hard-coded application password: the credential given to \(written) is \(kind) compiled into the app, so anyone with the binary can read it and unlock the item"
             },
             judge: Self.literalKind)
     }
 
-    /// `.applicationPassword`, `LACredentialType.applicationPassword`.
-    static func isApplicationPassword(_ value: Value) -> Bool {
-        if case .member("applicationPassword", let type) = value {
-            return type == nil || type == "LACredentialType"
-        }
-        return false
+    /// Swift wrapper libraries that hand a password to `setCredential`.
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        checkWrapper(input, in: context)
     }
+
+    /// The method as the language names it.
+    static func setCredential(in language: SourceLanguage) -> String {
+        language == .swift ? "setCredential" : "setCredential:type:"
+    }
+
+    /// `.applicationPassword`, `LACredentialType.applicationPassword`, `LACredentialTypeApplicationPassword`.
+    static func isApplicationPassword(_ value: Value) -> Bool {
+        switch value {
+        case .member("applicationPassword", let type): type == nil || type == "LACredentialType"
+        case .symbol("LACredentialTypeApplicationPassword"): true
+        default: false
+        }
+    }
+
+    /// Objective-C messages whose result holds their first argument's content (a string or data
+    /// made from it).
+    static let contentConversions: Set<String> = [
+        "stringWithUTF8String", "stringWithString", "stringWithCString", "initWithUTF8String", "initWithString",
+        "initWithCString", "dataWithData", "initWithData",
+        // Base64 text decoded into data, as Swift's `Data(base64Encoded:)`.
+        "initWithBase64EncodedString",
+    ]
 
     /// Names of the conversions that keep a literal's content (`Data(…)`, `….data(using:)`).
     static let dataConversions: Set<String> = ["Data", "NSData", "data", "Array", "ContiguousArray"]
 
     /// "a string literal" or "a byte array literal" when the value is literal content turned into
-    /// `Data`; nil for anything else (unknown parts, `Data(count:)`, derived keys, `nil`).
+    /// `Data` or `NSData` (`Data("1234".utf8)`, `[@"1234" dataUsingEncoding:NSUTF8StringEncoding]`,
+    /// `[NSData dataWithBytes:kBytes length:sizeof(kBytes)]` over `{0x31, 0x32}`); nil for anything
+    /// else (unknown parts, `Data(count:)`, derived keys, `nil`).
     static func literalKind(_ value: Value) -> String? {
         switch value {
         case .string(let text):
@@ -56,6 +78,12 @@ public struct HardcodedApplicationPasswordRule: SwiftRule {
         case .call(let call):
             if ValueResolver.stringViews.contains(call.name), call.arguments.isEmpty, let receiver = call.receiver {
                 return literalKind(receiver)
+            }
+            // Objective-C: `[text dataUsingEncoding:…]`, `[NSData dataWithBytes:bytes length:n]`,
+            // `[NSString stringWithUTF8String:"…"]`.
+            if call.name == "dataUsingEncoding", let receiver = call.receiver { return literalKind(receiver) }
+            if ["dataWithBytes", "initWithBytes"].contains(call.name) || contentConversions.contains(call.name) {
+                return call.arguments.first.flatMap { literalKind($0.value) }
             }
             guard dataConversions.contains(call.name) else { return nil }
             if call.name == "data" {
@@ -74,7 +102,7 @@ public struct HardcodedApplicationPasswordRule: SwiftRule {
         }
     }
 
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.hardcoded_application_password",
         name: "Application password compiled into the app",
         severity: .high,
@@ -127,7 +155,142 @@ public struct HardcodedApplicationPasswordRule: SwiftRule {
         remediation:
             "Take the application password from the user (ideally through a key derivation with a per-install salt) instead of compiling it into the app.",
         examples: examples + wrapperExamples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "-[LAContext setCredential:type:] is given a string literal as the LACredentialTypeApplicationPassword credential: the password is compiled into the app.",
+        whatItDoes: """
+            Flags `[context setCredential:… type:LACredentialTypeApplicationPassword]` in Objective-C when the \
+            credential can be literal content turned into `NSData`: text (`[@"1234" dataUsingEncoding:…]`, \
+            `[NSData dataWithBytes:"1234" length:4]`) or a byte array (`[NSData dataWithBytes:kPIN \
+            length:sizeof(kPIN)]` over `static const unsigned char kPIN[] = {0x31, …};`) or Base64 text \
+            (`[[NSData alloc] initWithBase64EncodedString:@"…" options:0]`), followed through \
+            locals, constants and `#define`s (of the file, or defined at file scope in another Objective-C \
+            file of the scan, such as an `extern` constant of a header defined in a `.m`), the file's \
+            functions and methods (`[self …]`, `[[self class] …]`, `[self.class …]`), the arguments its calls \
+            pass and the properties it stores. The message says whether it is a string or a byte array \
+            literal and the path the value took.
+            """,
+        whatToDoInstead: """
+            Take the application password from the user (ideally through a key derivation with a per-install \
+            salt) instead of compiling it into the app.
+            """,
+        remediation:
+            "Take the application password from the user (ideally through a key derivation with a per-install salt) instead of compiling it into the app.",
+        examples: objectiveCExamples)
 }
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension HardcodedApplicationPasswordRule {
+    private static let objcStringLiteral =
+        "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a string literal compiled into the app, so anyone with the binary can read it and unlock the item"
+    private static let objcByteLiteral =
+        "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a byte array literal compiled into the app, so anyone with the binary can read it and unlock the item"
+
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "The application-password flow with a password written in the code",
+            """
+            @implementation Vault
+            - (void)storeSecret:(NSData *)secret {
+                LAContext *context = [[LAContext alloc] init];
+                NSData *password = [@"1234" dataUsingEncoding:NSUTF8StringEncoding];
+                [context setCredential:↓password type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """,
+            messages: [
+                "Hard-coded application password: the credential given to `setCredential:type:` with `LACredentialTypeApplicationPassword` is a string literal compiled into the app, so anyone with the binary can read it and unlock the item (via `password` (line 4))",
+            ]),
+        .triggeringObjC(
+            "A constant converted by a message send, and a byte array",
+            """
+            static NSString *const kBackupPassword = @"0000";
+            static const unsigned char kPIN[] = {0x31, 0x32, 0x33, 0x34};
+
+            @implementation Vault
+            - (void)unlock:(LAContext *)context {
+                [context setCredential:↓[kBackupPassword dataUsingEncoding:NSUTF8StringEncoding] type:LACredentialTypeApplicationPassword];
+                [context setCredential:↓[NSData dataWithBytes:kPIN length:sizeof(kPIN)] type:LACredentialTypeApplicationPassword];
+                [context setCredential:↓[[NSData alloc] initWithBase64EncodedString:@"MTIzNA==" options:0] type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """,
+            messages: [
+                objcStringLiteral + " (via `kBackupPassword` (line 1))",
+                objcByteLiteral + " (via `kPIN` (line 2))",
+                objcStringLiteral,
+            ]),
+        .triggering(
+            "A constant declared extern in a header and defined in another file",
+            files: [
+                "Secrets.h": """
+                    extern NSString *const BackupPassword;
+                    """,
+                "Secrets.m": """
+                    #import "Secrets.h"
+                    NSString *const BackupPassword = @"correct horse battery staple";
+                    """,
+                "BackupStore.m": """
+                    #import "Secrets.h"
+                    @implementation BackupStore
+                    - (void)authenticate:(LAContext *)context {
+                        NSData *password = [BackupPassword dataUsingEncoding:NSUTF8StringEncoding];
+                        [context setCredential:↓password type:LACredentialTypeApplicationPassword];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objcStringLiteral + " (via `password` (line 4) → `BackupPassword` (Secrets.m:2))"]),
+        .triggeringObjC(
+            "A class method reached through the class of self",
+            """
+            @implementation Vault
+            + (NSString *)defaultPassword { return @"letmein"; }
+            - (void)unlock:(LAContext *)context {
+                NSData *password = [[[self class] defaultPassword] dataUsingEncoding:NSUTF8StringEncoding];
+                [context setCredential:↓password type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """,
+            messages: [objcStringLiteral + " (via `password` (line 4) → `defaultPassword` (line 2))"]),
+        .nonTriggering(
+            "A buffer filled at run time, and a constant of another file that is only a salt",
+            files: [
+                "Secrets.h": """
+                    extern NSString *const PasswordSalt;
+                    """,
+                "Secrets.m": """
+                    NSString *const PasswordSalt = @"com.example.vault";
+                    """,
+                "Vault.m": """
+                    #import "Secrets.h"
+                    @implementation Vault
+                    - (void)unlock:(LAContext *)context pin:(NSString *)pin {
+                        unsigned char random[16];
+                        SecRandomCopyBytes(kSecRandomDefault, sizeof(random), random);
+                        [context setCredential:[NSData dataWithBytes:random length:sizeof(random)] type:LACredentialTypeApplicationPassword];
+                        [context setCredential:[self derivedKeyFromPIN:pin salt:PasswordSalt] type:LACredentialTypeApplicationPassword];
+                    }
+                    @end
+                    """,
+            ]),
+        .nonTriggeringObjC(
+            "The password the user typed",
+            """
+            @implementation Vault
+            - (void)storeSecret:(NSData *)secret {
+                LAContext *context = [[LAContext alloc] init];
+                NSData *password = [self.passwordField.text dataUsingEncoding:NSUTF8StringEncoding];
+                [context setCredential:password type:LACredentialTypeApplicationPassword];
+            }
+            @end
+            """),
+    ]
+}
+
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 

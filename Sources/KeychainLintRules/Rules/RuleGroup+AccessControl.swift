@@ -4,7 +4,7 @@ extension RuleGroups {
     static let accessControl: [any Rule.Type] = [
         SwiftRuleOf<PasscodeFallbackACLRule>.self,
         SwiftRuleOf<InvalidAccessControlFlagsRule>.self,
-        BiometricItemNotDeviceBoundRule.self,
+        SwiftRuleOf<BiometricItemNotDeviceBoundRule>.self,
         SwiftRuleOf<KeyWithoutUserAuthenticationRule>.self,
         UncheckedAccessControlCreationRule.self,
     ]

@@ -6,6 +6,6 @@ extension RuleGroups {
         FailOpenLocalAuthenticationRule.self,
         DeprecatedKeychainAPIRule.self,
         ExcessiveAuthenticationReuseRule.self,
-        HardcodedApplicationPasswordRule.self,
+        SwiftRuleOf<HardcodedApplicationPasswordRule>.self,
     ]
 }

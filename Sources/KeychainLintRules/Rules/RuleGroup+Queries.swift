@@ -2,10 +2,10 @@ import KeychainLintRuleKit
 extension RuleGroups {
     /// SecItem query dictionaries and status handling.
     static let queries: [any Rule.Type] = [
-        ConflictingAccessibilityAttributesRule.self,
+        SwiftRuleOf<ConflictingAccessibilityAttributesRule>.self,
         WeakKeychainAccessibilityRule.self,
         UncheckedKeychainStatusRule.self,
-        BroadQueryWithoutUISkipRule.self,
-        ApplicationPasswordQueryMissingContextRule.self,
+        SwiftRuleOf<BroadQueryWithoutUISkipRule>.self,
+        SwiftRuleOf<ApplicationPasswordQueryMissingContextRule>.self,
     ]
 }
