@@ -5,7 +5,7 @@ extension RuleGroups {
         ObjCRuleOf<WeakBiometricACLRule>.self,
         ObjCRuleOf<PasscodeFallbackACLRule>.self,
         ObjCRuleOf<InvalidAccessControlFlagsRule>.self,
-        ObjCWeakKeychainAccessibilityRule.self,
+        ObjCRuleOf<WeakKeychainAccessibilityRule>.self,
         ObjCRuleOf<HardcodedApplicationPasswordRule>.self,
         ObjCRuleOf<ConflictingAccessibilityAttributesRule>.self,
         ObjCRuleOf<BiometricItemNotDeviceBoundRule>.self,

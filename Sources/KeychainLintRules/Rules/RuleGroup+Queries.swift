@@ -3,7 +3,7 @@ extension RuleGroups {
     /// SecItem query dictionaries and status handling.
     static let queries: [any Rule.Type] = [
         SwiftRuleOf<ConflictingAccessibilityAttributesRule>.self,
-        WeakKeychainAccessibilityRule.self,
+        SwiftRuleOf<WeakKeychainAccessibilityRule>.self,
         UncheckedKeychainStatusRule.self,
         SwiftRuleOf<BroadQueryWithoutUISkipRule>.self,
         SwiftRuleOf<ApplicationPasswordQueryMissingContextRule>.self,

@@ -10,8 +10,8 @@ extension WeakKeychainAccessibilityRule {
     static let wrapperInterests = WrapperInterests.interests(for: [.accessibility])
 
     /// With the calls of models the configuration declares too.
-    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        WrapperInterests.replacingBuiltIn(in: interests, roles: [.accessibility], models: models)
+    public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] {
+        WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessibility], models: models)
     }
 
     func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {

@@ -3,33 +3,33 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.weak_keychain_accessibility` — Keychain items readable while the device is locked (OWASP
-/// MASWE-0006; mobsfscan `ios_keychain_weak_accessibility_value`).
-public struct WeakKeychainAccessibilityRule: SwiftRule {
-    static let storingCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
+/// `weak_keychain_accessibility` — Keychain items readable while the device is locked (OWASP
+/// MASWE-0006; mobsfscan `ios_keychain_weak_accessibility_value`), in Swift and Objective-C.
+public struct WeakKeychainAccessibilityRule: Check {
     static let allCalls = ["SecItemAdd", "SecItemUpdate", "SecItemCopyMatching", "SecItemDelete", "SecKeyCreateRandomKey"]
-    static let createFunction = "SecAccessControlCreateWithFlags"
+    static let createFunction = AccessControlJudgement.createFunction
 
-    public static let interests: [RuleInterest] = [
-        .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecKeyCreateRandomKey"), .call(createFunction),
-        .identifier("kSecAttrAccessible"),
-    ] + wrapperInterests
+    public static let calls: [CheckedCall] = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey", createFunction].map(CheckedCall.function)
+    public static let swiftInterests: [RuleInterest] = [.identifier("kSecAttrAccessible")] + wrapperInterests
 
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        if call.name == Self.createFunction {
+            checkProtection(call, in: context)
+        } else {
+            checkQueries(call, in: context)
+        }
+    }
+
+    /// Swift's own parts: wrapper libraries' accessibility options, and `kSecAttrAccessible`
+    /// entries of dictionaries that no Keychain call of the scan is seen receiving (found through
+    /// the scan-wide index of Swift calls, and judged from the dictionary literal's syntax).
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
         switch input {
         case .identifier(let reference):
             checkEntry(reference, in: context)
-        case .call:
-            if let (call, _) = QueryRuleSupport.freeCall(input, named: [Self.createFunction]) {
-                checkProtection(call, in: context)
-            } else if let (call, name) = QueryRuleSupport.freeCall(input, named: Self.storingCalls) {
-                checkQueries(call, name: name, in: context)
-            } else if let setting = WrapperSetting.of(input, role: .accessibility, in: context) {
-                checkWrapper(setting, in: context)
-            }
-        case .memberAccess:
+        case .call, .memberAccess:
             if let setting = WrapperSetting.of(input, role: .accessibility, in: context) { checkWrapper(setting, in: context) }
         default:
             return
@@ -38,7 +38,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
 
     // MARK: SecAccessControlCreateWithFlags(_, protection, _, _)
 
-    private func checkProtection(_ call: SwiftCall, in context: RuleContext) {
+    private func checkProtection(_ call: ProgramCall, in context: some CheckContext) {
         guard let argument = call.argument(1) else { return }
         let resolution = context.resolve(argument)
         guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityJudgement.weakSpelling($0.value) != nil }),
@@ -56,24 +56,31 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
 
     // MARK: Queries that reach SecItemAdd, SecItemUpdate's attributes, SecKeyCreateRandomKey
 
-    private func checkQueries(_ call: SwiftCall, name: String, in context: RuleContext) {
+    /// Each dictionary a storing argument can be (and, for a key, its private and public key
+    /// attributes), judged at its `kSecAttrAccessible` entry, once per place.
+    private func checkQueries(_ call: ProgramCall, in context: some CheckContext) {
         var reported: Set<String> = []
-        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
+        for argument in KeychainDictionaries.arguments(of: call) where argument.stores {
             let (queries, gaps) = context.queries(argument.expression)
-            if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary passed to \(name)") }
+            if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary in \(argument.role)") }
             for query in queries {
                 var dictionaries = [(query, argument.role, WeakKeychainAccessibilityJudgement.isPublicKey(query))]
-                if name == "SecKeyCreateRandomKey" {
-                    for nestedKey in ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"] {
-                        if let nested = query.nested(nestedKey) {
-                            dictionaries.append((nested, argument.role, nestedKey == "kSecPublicKeyAttrs"))
-                        }
+                if call.name == "SecKeyCreateRandomKey" {
+                    for (nestedKey, nestedRole) in [
+                        ("kSecPrivateKeyAttrs", "the private key attributes of SecKeyCreateRandomKey"),
+                        ("kSecPublicKeyAttrs", "the public key attributes of SecKeyCreateRandomKey"),
+                    ] {
+                        if let nested = query.nested(nestedKey) { dictionaries.append((nested, nestedRole, nestedKey == "kSecPublicKeyAttrs")) }
                     }
                 }
                 for (dictionary, role, publicKey) in dictionaries {
                     guard let entry = dictionary.entry("kSecAttrAccessible"), let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(entry.value) else { continue }
                     let message = WeakKeychainAccessibilityJudgement.queryMessage(spelling, role: role) + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
-                        + QueryRuleSupport.localTrace(dictionary.trace, in: context)
+                        // A helper's dictionary may reach several calls: its finding (at the entry)
+                        // keeps one message for all of them, so only a path within one body is told,
+                        // or one through a call's argument (the weak value is the caller's).
+                        + (QueryJudgement.isLocal(dictionary.trace) || dictionary.trace.contains { $0.kind == .argument }
+                            ? context.describeTrace(dictionary.trace) : "")
                     let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
                     // A public key is no secret: the deprecated constant is still reported.
                     let severity: Severity? = publicKey ? .low : nil
@@ -119,7 +126,7 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
         "\(spelling) as `kSecAttrAccessible` makes Keychain items built from this dictionary \(WeakKeychainAccessibilityJudgement.why); no Keychain call in the scan was seen receiving it"
     }
 
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.weak_keychain_accessibility",
         name: "Item readable while the device is locked",
         severity: .high,
@@ -185,7 +192,239 @@ public struct WeakKeychainAccessibilityRule: SwiftRule {
         remediation:
             "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly if the item must be read in the background).",
         examples: examples + wrapperExamples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "A keychain item or key is stored with kSecAttrAccessibleAlways or kSecAttrAccessibleAlwaysThisDeviceOnly (deprecated), or such a constant is the protection of SecAccessControlCreateWithFlags: the item is readable while the device is locked.",
+        whatItDoes: """
+            Flags `kSecAttrAccessible: kSecAttrAccessibleAlways…` in Objective-C dictionaries that reach \
+            `SecItemAdd`, the attributes of `SecItemUpdate` or `SecKeyCreateRandomKey` (and its private and \
+            public key attributes): `@{…}` literals, `dictionaryWithObjectsAndKeys:`, and \
+            `NSMutableDictionary`s built in steps (`setObject:forKey:`, subscripts, `CFDictionaryAddValue`), \
+            through bridged casts, locals, constants (the file's, or another Objective-C file's at file \
+            scope, such as an `extern` constant defined in another `.m`), helpers of the same file, and \
+            properties the file stores through `self` or an instance of the class. Also flags the \
+            `protection` argument of `SecAccessControlCreateWithFlags` when it can be such a constant. The \
+            finding is placed on the entry that sets the value.
+            """,
+        whatToDoInstead: """
+            Use `kSecAttrAccessibleWhenUnlockedThisDeviceOnly` (or `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` \
+            if the item must be read in the background).
+            """,
+        remediation:
+            "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly if the item must be read in the background).",
+        notes: [
+            "A lookup table (`@{ @\"Always\": (__bridge id)kSecAttrAccessibleAlways, … }[option]`) whose key the resolver cannot know may give any of its values: a weak one among them is reported, with the table's entry in the message.",
+        ],
+        examples: objectiveCExamples)
 }
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension WeakKeychainAccessibilityRule {
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A literal query, and a mutable dictionary built in steps",
+            """
+            void save(NSData *secret) {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrAccessible: ↓(__bridge id)kSecAttrAccessibleAlways,
+                    (__bridge id)kSecValueData: secret,
+                };
+                SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+
+                NSMutableDictionary *attributes = [NSMutableDictionary dictionary];
+                [attributes setObject:(__bridge id)kSecClassGenericPassword forKey:(__bridge id)kSecClass];
+                [attributes setObject:↓(__bridge id)kSecAttrAccessibleAlwaysThisDeviceOnly forKey:(__bridge id)kSecAttrAccessible];
+                SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 2))",
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `attributes` (line 9) → `attributes` set (line 10) → `attributes` set (line 11))",
+            ],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "A lookup table of options as the protection of an access control",
+            """
+            CFStringRef accessible(NSString *option) {
+                NSDictionary *table = @{
+                    @"WhenUnlocked": (__bridge NSString *)kSecAttrAccessibleWhenUnlocked,
+                    @"Always": (__bridge NSString *)kSecAttrAccessibleAlways,
+                };
+                NSString *value = table[option];
+                if (value) {
+                    return (__bridge CFStringRef)value;
+                }
+                return kSecAttrAccessibleAfterFirstUnlock;
+            }
+            void protect(NSString *option) {
+                SecAccessControlCreateWithFlags(NULL, ↓accessible(option), kSecAccessControlBiometryCurrentSet, NULL);
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `accessible()` (line 1) → `value` (line 6) → `table` (line 2) → `table[\"Always\"]` (line 4))",
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "A helper method's dictionary, given the weak constant by its caller",
+            """
+            @implementation Store
+            + (NSDictionary *)attributesWithAccessibility:(CFStringRef)accessibility {
+                return @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                          (__bridge id)kSecAttrAccessible: ↓(__bridge id)accessibility };
+            }
+            - (void)save {
+                NSDictionary *attributes = [Store attributesWithAccessibility:kSecAttrAccessibleAlways];
+                OSStatus status = SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
+                if (status != errSecSuccess) { NSLog(@"%d", (int)status); }
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `attributes` (line 7) → `attributesWithAccessibility:` (line 2) → argument `accessibility` of the call (line 7))",
+            ]),
+        .triggeringObjC(
+            "A property set when the object is made, read by the method that stores",
+            """
+            @implementation Store
+            - (instancetype)init {
+                self = [super init];
+                self.accessibility = kSecAttrAccessibleAlways;
+                return self;
+            }
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: ↓(__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 8) → `self.accessibility` (line 4))",
+            ]),
+        .triggeringObjC(
+            "A property another class sets on an instance it makes",
+            """
+            @implementation Vault
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: ↓(__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            @implementation VaultFactory
+            + (Vault *)backgroundVault {
+                Vault *vault = [[Vault alloc] init];
+                vault.accessibility = kSecAttrAccessibleAlways;
+                return vault;
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `vault.accessibility` (line 12))",
+            ]),
+        .triggering(
+            "A constant declared extern in a header and defined in another file",
+            files: [
+                "Keys.h": """
+                    extern CFStringRef const kTokenProtection;
+                    """,
+                "Keys.m": """
+                    #import "Keys.h"
+                    CFStringRef const kTokenProtection = kSecAttrAccessibleAlwaysThisDeviceOnly;
+                    """,
+                "TokenStore.m": """
+                    #import "Keys.h"
+                    OSStatus SaveToken(NSData *token) {
+                        NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecAttrAccessible: ↓(__bridge id)kTokenProtection,
+                                                 (__bridge id)kSecValueData: token };
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    """,
+            ],
+            messages: [
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `kTokenProtection` (Keys.m:2))",
+            ]),
+        .triggeringObjC(
+            "A helper that stores with the accessibility its caller passes",
+            """
+            @implementation Store
+            - (OSStatus)store:(NSData *)secret accessibility:(CFStringRef)accessibility {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: ↓(__bridge id)accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            - (OSStatus)saveToken:(NSData *)token {
+                return [self store:token accessibility:kSecAttrAccessibleAlways];
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `accessibility` passed by the call (line 9))",
+            ]),
+        .nonTriggeringObjC(
+            "A property only ever given by the caller, and another class's weak property",
+            """
+            @implementation Legacy
+            - (instancetype)init { self = [super init]; _accessibility = kSecAttrAccessibleAlways; return self; }
+            @end
+            @implementation Store
+            - (instancetype)initWithAccessibility:(CFStringRef)accessibility {
+                self = [super init];
+                _accessibility = accessibility;
+                return self;
+            }
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: (__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "A strong accessibility set on an instance, and a weak one set on an object of another class",
+            """
+            @implementation Vault
+            - (OSStatus)save:(NSData *)secret {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecAttrAccessible: (__bridge id)self.accessibility,
+                                         (__bridge id)kSecValueData: secret };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            @implementation Setup
+            - (void)configure:(Vault *)vault cache:(Cache *)cache {
+                vault.accessibility = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                cache.accessibility = kSecAttrAccessibleAlways;
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "A strong constant, and a weak one only searched for",
+            """
+            void save(NSData *secret) {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    (__bridge id)kSecValueData: secret,
+                };
+                SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                NSDictionary *search = @{ (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways };
+                SecItemDelete((__bridge CFDictionaryRef)search);
+            }
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+    ]
+}
+
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 
@@ -299,7 +538,7 @@ extension WeakKeychainAccessibilityRule {
                 return key
             }
             """,
-            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the attributes passed to SecKeyCreateRandomKey") + " (via `attributes` (line 2))"],
+            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the private key attributes of SecKeyCreateRandomKey") + " (via `attributes` (line 2))"],
             alsoTriggers: ["swift.key_without_user_authentication"]),
         .nonTriggering(
             "AfterFirstUnlock values are not weak (mobsfscan's known false positive)",
@@ -394,7 +633,7 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [
-                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the attributes passed to SecKeyCreateRandomKey")
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the public key attributes of SecKeyCreateRandomKey")
                     + WeakKeychainAccessibilityJudgement.publicKeyNote + " (via `attributes` (line 2))",
                 WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + WeakKeychainAccessibilityJudgement.publicKeyNote + " (via `item` (line 9))",
             ]),
