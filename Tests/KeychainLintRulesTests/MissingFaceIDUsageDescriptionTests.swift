@@ -54,6 +54,71 @@ struct MissingFaceIDUsageDescriptionTests {
         #expect(finding.message.contains("could not read App.xcodeproj/project.pbxproj"))
     }
 
+    /// An app Info.plist that cannot be read may hold the key: the app is not judged, and
+    /// `--verbose` says which file and why. Two ways real repositories have it: a plist run through
+    /// the C preprocessor (`INFOPLIST_PREPROCESS = YES`, `#ifdef` lines in it) and a file encrypted
+    /// in the repository (git-crypt's header, then binary noise).
+    @Test(arguments: [
+        ("preprocessed", Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>CFBundlePackageType</key>
+                <string>APPL</string>
+            #ifdef BIOMETRICS
+                <key>NSFaceIDUsageDescription</key>
+                <string>Unlock the vault</string>
+            #endif
+            </dict>
+            </plist>
+            """.utf8)),
+        ("encrypted", Data([0x00, 0x47, 0x49, 0x54, 0x43, 0x52, 0x59, 0x50, 0x54, 0x00, 0x9c, 0x1f, 0xe3, 0x42, 0x07, 0xb1])),
+    ])
+    func unreadableInfoPlistIsNotJudged(kind: String, plist: Data) throws {
+        let result = try Self.scan(["Vault.swift": Self.use], projectFiles: ["Info.plist": plist])
+        #expect(result.findings.isEmpty, "\(kind): \(result.findings.map(\.message))")
+        let notes = result.diagnostics.filter { $0.kind == .unresolved && $0.message.hasPrefix(Self.id) }
+        #expect(notes.count == 1, "\(kind): \(result.diagnostics)")
+        #expect(notes.first?.file == "Vault.swift")
+        #expect(notes.first?.message.hasPrefix("\(Self.id): Face ID is used here by the app, whose Info.plist Info.plist cannot be read (not a property list: ") == true,
+                "\(kind): \(notes.first?.message ?? "")")
+        #expect(notes.first?.message.hasSuffix("), so NSFaceIDUsageDescription was not checked") == true)
+        let skipped = result.diagnostics.filter { $0.kind == .skippedFile }
+        #expect(skipped.map(\.file) == ["Info.plist"], "\(kind)")
+    }
+
+    /// The same for an Xcode application target whose INFOPLIST_FILE cannot be read, while its
+    /// project (read) does not set the key as a build setting.
+    @Test func unreadableInfoPlistOfAnXcodeTargetIsNotJudged() throws {
+        let project = """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objectVersion = 56;
+                objects = {
+                    F0 = {isa = PBXFileReference; path = "Vault/Vault.swift"; sourceTree = SOURCE_ROOT; };
+                    B0 = {isa = PBXBuildFile; fileRef = F0; };
+                    P0 = {isa = PBXSourcesBuildPhase; files = (B0); };
+                    C0 = {isa = XCBuildConfiguration; buildSettings = {"INFOPLIST_FILE" = "Vault/Info.plist";}; name = Release; };
+                    L0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+                    T0 = {isa = PBXNativeTarget; buildConfigurationList = L0; buildPhases = (P0); dependencies = (); name = "Vault"; productType = "com.apple.product-type.application"; };
+                    G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                    R = {isa = PBXProject; mainGroup = G; targets = (T0); };
+                };
+                rootObject = R;
+            }
+            """
+        let result = try Self.scan(
+            ["Vault/Vault.swift": Self.use],
+            projectFiles: [
+                "Vault.xcodeproj/project.pbxproj": Data(project.utf8),
+                "Vault/Info.plist": Data("#include \"Base.plist\"\n".utf8),
+            ])
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        let notes = result.diagnostics.filter { $0.kind == .unresolved && $0.message.hasPrefix(Self.id) }
+        #expect(notes.map(\.message).contains { $0.contains("by app target Vault, whose Info.plist Vault/Info.plist cannot be read (") }, "\(result.diagnostics)")
+    }
+
     @Test func binaryInfoPlistIsRead() throws {
         let with = try PropertyListSerialization.data(
             fromPropertyList: ["CFBundlePackageType": "APPL", "NSFaceIDUsageDescription": "Unlock"], format: .binary, options: 0)

@@ -158,6 +158,11 @@ public struct ProjectModel: Sendable {
         return seen.sorted()
     }
 
+    /// The files (normalized paths, sorted) `module` compiles.
+    public func files(of module: Int) -> [String] {
+        fileModules.compactMap { path, owners in owners.contains(module) ? path : nil }.sorted()
+    }
+
     /// How many files each module has, in `modules` order.
     public var fileCounts: [Int] {
         var counts = Array(repeating: 0, count: modules.count)

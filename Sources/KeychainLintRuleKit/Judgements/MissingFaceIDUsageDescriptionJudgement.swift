@@ -101,6 +101,8 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             case noAppTarget
             /// The application target's Info.plist is not in the scan: not checked.
             case infoPlistNotScanned(String)
+            /// An app's Info.plist cannot be read, so the key may be in it: not checked.
+            case infoPlistUnreadable(String, reason: String)
             /// Missing everywhere; `checked` are the files read, `empty` those that set it to "".
             case missing(checked: [String], empty: [String])
         }
@@ -156,6 +158,13 @@ public enum MissingFaceIDUsageDescriptionJudgement {
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
                     message: "\(ruleId): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
+            return (notes, nil)
+        case .infoPlistUnreadable(let path, let reason):
+            let app = plan.appTarget.map { "app target \($0), whose Info.plist" } ?? "the app, whose Info.plist"
+            notes.append(
+                ScanDiagnostic(
+                    kind: .unresolved, file: file, position: position,
+                    message: "\(ruleId): Face ID is used here by \(app) \(path) cannot be read (\(reason)), so \(Self.key) was not checked"))
             return (notes, nil)
         case .missing(let checked, let empty):
             var message = Self.message(

@@ -20,6 +20,9 @@ enum FaceIDAppTargets {
         var unreadable: [(path: String, reason: String)] = []
         /// The Info.plist the target names is not in the scan: the key cannot be judged.
         var missingInfoPlist: String?
+        /// The first Info.plist the target names that cannot be read (encrypted in the repository,
+        /// run through the C preprocessor, not a property list), with why: the key may be in it.
+        var unreadableInfoPlist: (path: String, reason: String)?
     }
 
     static func lookUp(_ key: String, for module: Module, projectFiles: [String: ProjectFileInput]) -> Lookup {
@@ -73,6 +76,7 @@ enum FaceIDAppTargets {
             if found.hasOnlyEmptyValues { lookup.empty.append(file.path) }
         } catch {
             lookup.unreadable.append((file.path, error.reason))
+            if kind == .infoPlist, lookup.unreadableInfoPlist == nil { lookup.unreadableInfoPlist = (file.path, error.reason) }
         }
     }
 

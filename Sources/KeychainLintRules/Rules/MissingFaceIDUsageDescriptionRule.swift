@@ -135,6 +135,29 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
             plans.append(plan(uses: appUses, app: module.name, lookup: lookup))
         }
         for module in model.modules { if let project = module.xcode?.projectFile { modelled.insert(project) } }
+        // A SwiftPM executable that is an app (an iOS app described by `Package.swift` alone, with
+        // its own Info.plist in its folder) is judged like an Xcode application target: its code
+        // and every module it links, against that Info.plist.
+        for app in model.modules.indices where model.modules[app].kind == .packageExecutable && model.modules[app].xcode == nil {
+            let module = model.modules[app]
+            guard [.app, .sample].contains(module.role), !module.excludesFaceIDPlatforms else { continue }
+            let folder = commonFolder(of: model.files(of: app))
+            let plists = projectFiles.filter {
+                $0.kind == .infoPlist && (folder.isEmpty || ProjectPath.normalized($0.path).hasPrefix(folder + "/"))
+            }
+            guard !plists.isEmpty else { continue }
+            modelled.formUnion(plists.map(\.path))
+            let reached = Set(model.closure(of: app))
+            var appUses: [FaceIDUse] = []
+            for (position, use) in uses.enumerated() where !covered[position] && model.modules(of: use.file).contains(where: reached.contains) {
+                covered[position] = true
+                appUses.append(use)
+            }
+            guard !appUses.isEmpty else { continue }
+            var appPlan = plan(uses: appUses, projectFiles: plists)
+            appPlan.appTarget = module.name
+            plans.append(appPlan)
+        }
 
         var unclaimed: [FaceIDUse] = []
         var unlinked: [FaceIDUse] = []
@@ -166,10 +189,22 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
         let target = uses.first { $0.severity == worst }
         let setting: Plan.Setting =
             lookup.isSet ? .set
-            : lookup.missingInfoPlist.map { .infoPlistNotScanned($0) } ?? .missing(checked: lookup.checked, empty: lookup.empty)
+            : lookup.missingInfoPlist.map { .infoPlistNotScanned($0) }
+                ?? lookup.unreadableInfoPlist.map { .infoPlistUnreadable($0.path, reason: $0.reason) }
+                ?? .missing(checked: lookup.checked, empty: lookup.empty)
         return Plan(
             target: target, otherUses: max(0, uses.count - 1), setting: setting,
             skipped: lookup.unreadable.map { SkippedFile(path: $0.path, reason: $0.reason) }, appTarget: app)
+    }
+
+    /// The deepest folder holding every one of `paths` ("" for the scan's root).
+    static func commonFolder(of paths: [String]) -> String {
+        guard var common = paths.first.map({ $0.split(separator: "/").dropLast() }) else { return "" }
+        for path in paths.dropFirst() {
+            let folders = path.split(separator: "/").dropLast()
+            common = common.prefix(zip(common, folders).prefix { $0 == $1 }.count)
+        }
+        return common.joined(separator: "/")
     }
 
     static func groupKey(_ files: [ProjectFileInput]) -> String {
@@ -185,6 +220,7 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
         var skipped: [SkippedFile] = []
         var isSet = false
         var describesApp = false
+        var unreadableInfoPlist: SkippedFile?
         for file in projectFiles {
             do {
                 let lookup = try ProjectFiles.lookUp(key, in: file.data, kind: file.kind.projectFileKind)
@@ -194,9 +230,13 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
                 if lookup.hasOnlyEmptyValues { empty.append(file.path) }
             } catch {
                 skipped.append(SkippedFile(path: file.path, reason: error.reason))
+                if file.kind.projectFileKind == .infoPlist, unreadableInfoPlist == nil { unreadableInfoPlist = skipped.last }
             }
         }
-        let setting: Plan.Setting = isSet ? .set : describesApp ? .missing(checked: checked, empty: empty) : .noApp
+        let setting: Plan.Setting =
+            isSet ? .set
+            : unreadableInfoPlist.map { .infoPlistUnreadable($0.path, reason: $0.reason) }
+                ?? (describesApp ? .missing(checked: checked, empty: empty) : .noApp)
         return Plan(target: target, otherUses: max(0, uses.count - 1), setting: setting, skipped: skipped)
     }
 
@@ -283,7 +323,8 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
                 "Judged per application target. With an Xcode project, each application target is judged by the Face ID uses its code reaches: its own Sources build phase (or synchronized folders) and every module it links, directly or not (target dependencies, linked frameworks, Swift package products, and their SwiftPM dependencies). The key is looked for in its `INFOPLIST_FILE` (with `$(SRCROOT)` and variables from its settings and .xcconfig files expanded), its `INFOPLIST_KEY_NSFaceIDUsageDescription` settings (target over project) and the .xcconfig files its configurations are based on, following `#include`; the message names the app target and what was checked. A framework or package is judged only through the apps that link it: with no app target linking it, nothing is reported (`--verbose` says so). App targets built only for macOS, tvOS or watchOS are never judged (Face ID and the key exist on iOS, iPadOS and visionOS), nor are test host apps (application targets named like `TestHost` or `… Test Host App`), nor test code. App extensions are not judged on their own (their code is judged through the app only when the app links it). An application target whose Info.plist is not in the scan is not judged (`--verbose` says so).",
                 "Files that no manifest claims are matched to apps by folder: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
                 "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
-                "A project file that cannot be read (not a property list, no `objects`, not UTF-8) is reported as a skipped file with the reason (never a crash); if the rule still reports, the message names the unreadable files and the confidence is low, since the key may be in them.",
+                "An iOS app described by `Package.swift` alone (an executable target with its own Info.plist in its folder, no Xcode project) is judged like an Xcode application target: the Face ID uses of its code and of the modules it links, against that Info.plist. An executable target without an Info.plist in its folder is a tool, not an app, and is not judged.",
+                "An Info.plist that cannot be read (encrypted in the repository, run through the C preprocessor with `INFOPLIST_PREPROCESS`, not a property list) may hold the key, so the app is not judged: `--verbose` names the file and why it could not be read. Another project file that cannot be read (an Xcode project without `objects`, an `.xcconfig` that is not UTF-8) is reported as a skipped file with the reason (never a crash); if the rule still reports, the message names the unreadable files and the confidence is low, since the key may be in them.",
                 "Confidence is high when the flags or policy are written at the call, medium when they were resolved through other code.",
                 "No standards tags or other tools' ids are claimed: it is a correctness rule (a crash, or Face ID silently not used).",
             ],
