@@ -49,12 +49,15 @@ open class RuleFileContext {
     /// Reports at a location that may lie in another file (a helper's dictionary entry); the
     /// engine drops duplicates when several calls lead to the same place. The fingerprint
     /// (`snippet`) is finished by the engine.
+    /// `remediation` replaces the rule's fix when the variant reported needs another one.
     public func report(
         at location: ValueLocation, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
-        trace: [TraceStep] = [], snippet: String
+        trace: [TraceStep] = [], snippet: String, remediation: String? = nil
     ) {
         findings.append(
-            Finding(rule: rule, at: location, message: message, confidence: confidence, severity: severity, trace: trace, snippet: snippet))
+            Finding(
+                rule: rule, at: location, message: message, confidence: confidence, severity: severity, trace: trace,
+                snippet: snippet, remediation: remediation))
     }
 
     /// Adds a finding made whole by the front end (a suppression comment's).
@@ -108,7 +111,7 @@ extension Finding {
     /// through this, so findings look the same whatever the language.
     public init(
         rule: RuleDescription, at location: ValueLocation, message: String, confidence: Confidence? = nil,
-        severity: Severity? = nil, trace: [TraceStep] = [], snippet: String
+        severity: Severity? = nil, trace: [TraceStep] = [], snippet: String, remediation: String? = nil
     ) {
         self.init(
             ruleId: rule.id,
@@ -119,7 +122,7 @@ extension Finding {
                 file: location.file,
                 start: SourcePosition(line: location.line, column: location.column, characterColumn: location.characterColumn),
                 end: SourcePosition(line: location.endLine, column: location.endColumn, characterColumn: location.endCharacterColumn)),
-            remediation: rule.remediation,
+            remediation: remediation ?? rule.remediation,
             relatedLocations: trace.map { step in
                 RelatedLocation(
                     range: SourceRange(

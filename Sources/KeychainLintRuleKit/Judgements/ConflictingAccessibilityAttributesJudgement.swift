@@ -28,6 +28,15 @@ public enum ConflictingAccessibilityAttributesJudgement {
 
     /// `kSecAttrSynchronizable: true` with a `…ThisDeviceOnly` accessibility (set by `place`) in one
     /// stored dictionary.
+    /// The fix for a synchronizable `…ThisDeviceOnly` item, which the rule's fix (for both
+    /// attributes in one dictionary) does not fit.
+    public static let synchronizableRemediation =
+        "Decide whether the item may leave the device: if not, stop synchronizing it (no kSecAttrSynchronizable); if it must reach the user's other devices, give it an accessibility without ThisDeviceOnly (kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked)."
+
+    /// The same through a wrapper library, in its words.
+    public static let wrapperSynchronizableRemediation =
+        "Decide whether the item may leave the device: if not, turn the library's synchronizable switch off; if it must reach the user's other devices, choose the library's accessibility option without ThisDeviceOnly (after first unlock, or when unlocked)."
+
     public static func synchronizableMessage(_ accessibility: String, at place: String?, role: String) -> String {
         "`kSecAttrSynchronizable: true` and `\(accessibility)`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
             + "a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored"

@@ -44,13 +44,14 @@ extension CheckContext {
     public var spelling: FlagSpelling { language == .swift ? .swift : .c }
 
     /// Reports a finding spanning `expression`. The fingerprint is finished by the engine.
+    /// `remediation` replaces the rule's fix when the variant reported needs another one.
     public func report(
         at expression: ProgramExpression, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
-        trace: [TraceStep] = []
+        trace: [TraceStep] = [], remediation: String? = nil
     ) {
         report(
             at: location(of: expression), message: message, confidence: confidence, severity: severity, trace: trace,
-            snippet: snippet(of: expression))
+            snippet: snippet(of: expression), remediation: remediation)
     }
 
     /// Judges every value of `resolution` and reports the first judged at `expression` (see

@@ -31,7 +31,8 @@ extension ConflictingAccessibilityAttributesRule {
                     message: Self.wrapperSynchronizableMessage(
                         BiometricItemNotDeviceBoundRule.synchronizableSpelling(site), setting.written(option), constant)
                         + context.describeTrace(steps),
-                    confidence: steps.isEmpty ? .high : .medium, trace: steps)
+                    confidence: steps.isEmpty ? .high : .medium, trace: steps,
+                    remediation: ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
                 return
             }
             // The accessibility was given where the instance was built (a property or variable).
@@ -44,7 +45,8 @@ extension ConflictingAccessibilityAttributesRule {
                     at: synchronized.expression,
                     message: Self.wrapperSynchronizableMessage(BiometricItemNotDeviceBoundRule.synchronizableSpelling(site), written, constant)
                         + context.describeTrace(stored.trace),
-                    confidence: .medium, trace: stored.trace)
+                    confidence: .medium, trace: stored.trace,
+                    remediation: ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
                 return
             }
             return
@@ -62,7 +64,8 @@ extension ConflictingAccessibilityAttributesRule {
             message: Self.wrapperSynchronizableMessage(
                 BiometricItemNotDeviceBoundRule.synchronizableSpelling(stored.call, of: site.model), setting.written(option), constant)
                 + context.describeTrace(steps),
-            confidence: .medium, trace: steps)
+            confidence: .medium, trace: steps,
+            remediation: ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
     }
 
     /// "`.accessibility(.whenUnlockedThisDeviceOnly)` (KeychainAccess)" for a value given where the instance was built.

@@ -33,7 +33,8 @@ public struct ConflictingAccessibilityAttributesRule: Check {
                 let message = ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
                     deviceBound, at: entry.location.map { QueryJudgement.place($0, from: reportFile) }, role: role)
                 report(message, at: synchronizable, snippet: "kSecAttrSynchronizable: true with \(deviceBound)", query: dictionary,
-                       fallback: argument, reported: &reported, in: context)
+                       fallback: argument, reported: &reported, in: context,
+                       remediation: ConflictingAccessibilityAttributesJudgement.synchronizableRemediation)
             }
         }
     }
@@ -47,17 +48,18 @@ public struct ConflictingAccessibilityAttributesRule: Check {
     /// no place), with the dictionary's path when it stays in the calling body.
     private func report(
         _ message: String, at entry: KeychainQuery.Entry, snippet: String, query: KeychainQuery, fallback: ProgramExpression,
-        reported: inout Set<String>, in context: some CheckContext
+        reported: inout Set<String>, in context: some CheckContext, remediation: String? = nil
     ) {
         let message = message + KeychainDictionaries.localTrace(query.trace, in: context)
         let confidence: Confidence = query.trace.isEmpty ? .high : .medium
         guard let location = entry.location else {
             guard reported.insert("call|" + message).inserted else { return }
-            context.report(at: fallback, message: message, confidence: confidence, trace: query.trace)
+            context.report(at: fallback, message: message, confidence: confidence, trace: query.trace, remediation: remediation)
             return
         }
         guard reported.insert(QueryJudgement.key(location)).inserted else { return }
-        context.report(at: location, message: message, confidence: confidence, trace: query.trace, snippet: snippet)
+        context.report(
+            at: location, message: message, confidence: confidence, trace: query.trace, snippet: snippet, remediation: remediation)
     }
 
     public static let swiftRule = RuleDescription(

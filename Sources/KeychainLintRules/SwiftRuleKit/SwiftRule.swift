@@ -105,9 +105,9 @@ public final class RuleContext: RuleFileContext {
     /// Reports a finding spanning `expression`. The fingerprint is finished by the engine.
     public func report(
         at expression: SwiftExpression, message: String, confidence: Confidence? = nil, severity: Severity? = nil,
-        trace: [TraceStep] = []
+        trace: [TraceStep] = [], remediation: String? = nil
     ) {
-        report(at: expression.syntax, message: message, confidence: confidence, severity: severity, trace: trace)
+        report(at: expression.syntax, message: message, confidence: confidence, severity: severity, trace: trace, remediation: remediation)
     }
 
     /// Resolves the dictionaries an expression of this file can be (for rules that read syntax).
@@ -127,11 +127,12 @@ public final class RuleContext: RuleFileContext {
         message: String,
         confidence: Confidence? = nil,
         severity: Severity? = nil,
-        trace: [TraceStep] = []
+        trace: [TraceStep] = [],
+        remediation: String? = nil
     ) {
         report(
             at: file.valueLocation(of: node), message: message, confidence: confidence, severity: severity,
-            trace: trace, snippet: SyntaxQueries.shortText(node, limit: 200))
+            trace: trace, snippet: SyntaxQueries.shortText(node, limit: 200), remediation: remediation)
     }
 
     /// Reports at a suppression comment (its line and column, up to the end of that line).
