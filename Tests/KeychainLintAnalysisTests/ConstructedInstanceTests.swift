@@ -71,4 +71,82 @@ struct ConstructedInstanceTests {
                 """)
         #expect(resolution.descriptionSet == [".biometryCurrentSet", ".biometryAny"])
     }
+
+    // MARK: Memberwise initializers and constants holding an instance
+
+    private static let keyPair = """
+        struct KeyConfig {
+            let label: String
+            let access: SecAccessControlCreateFlags
+            var protection: CFString = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+        }
+        enum KeyPairConfig {
+            static let publicKey = KeyConfig(label: "public", access: [], protection: kSecAttrAccessibleAlways)
+            static let privateKey = KeyConfig(label: "private", access: [.privateKeyUsage, .biometryAny])
+        }
+        """
+
+    @Test func aMemberwiseInitializerKeepsEachInstancesArgument() {
+        let resolution = resolveProbe(
+            Self.keyPair + """
+
+                func f() {
+                    let strong = KeyConfig(label: "a", access: .biometryCurrentSet)
+                    let weak = KeyConfig(label: "b", access: .biometryAny)
+                    probe(strong.access)
+                }
+                """)
+        #expect(resolution.descriptions == [".biometryCurrentSet"])
+        #expect(resolution.trace(of: ".biometryCurrentSet") == ["`KeyConfig.access`", "argument `access` of the call"])
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+    }
+
+    @Test func twoStaticConfigurationsOfOneTypeAreNotConflated() {
+        let resolution = resolveProbe(Self.keyPair + "\nfunc f() { probe(KeyPairConfig.privateKey.access) }")
+        #expect(resolution.descriptions == ["[.privateKeyUsage, .biometryAny]"], "\(resolution.reasons)")
+        let publicKey = resolveProbe(Self.keyPair + "\nfunc f() { probe(KeyPairConfig.publicKey.protection) }")
+        #expect(publicKey.descriptions == ["kSecAttrAccessibleAlways"])
+    }
+
+    @Test func aMemberwiseDefaultLeftOutIsTheDefault() {
+        let resolution = resolveProbe(Self.keyPair + "\nfunc f() { probe(KeyPairConfig.privateKey.protection) }")
+        #expect(resolution.descriptions == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"])
+        #expect(resolution.trace(of: "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly") == ["`KeyConfig.protection`", "default of `protection`"])
+    }
+
+    @Test func aConstantOfTheEnclosingTypeAndAGlobalConstant() {
+        let inside = resolveProbe(Self.keyPair + """
+
+            extension KeyPairConfig {
+                static func make() { probe(privateKey.access) }
+            }
+            """)
+        #expect(inside.descriptions == ["[.privateKeyUsage, .biometryAny]"], "\(inside.reasons)")
+        let global = resolveProbe(Self.keyPair + """
+
+            let sharedConfig = KeyConfig(label: "shared", access: .userPresence)
+            func f() { probe(sharedConfig.access) }
+            """)
+        #expect(global.descriptions == [".userPresence"], "\(global.reasons)")
+    }
+
+    @Test func aConstructionInAnotherFile() {
+        let resolution = resolveProbe([
+            "Config.swift": Self.keyPair,
+            "Use.swift": "func f() { probe(KeyPairConfig.privateKey.access) }",
+        ])
+        #expect(resolution.descriptions == ["[.privateKeyUsage, .biometryAny]"], "\(resolution.reasons)")
+    }
+
+    @Test func aStructWithItsOwnInitializerIsNotReadAsMemberwise() {
+        let resolution = resolveProbe("""
+            struct Settings {
+                let access: SecAccessControlCreateFlags
+                init(access: SecAccessControlCreateFlags) { self.access = .biometryCurrentSet }
+            }
+            func f() { probe(Settings(access: .biometryAny).access) }
+            """)
+        #expect(resolution.descriptions == [".biometryCurrentSet"], "\(resolution.reasons)")
+    }
+
 }

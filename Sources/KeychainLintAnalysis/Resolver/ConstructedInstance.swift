@@ -2,22 +2,33 @@ import KeychainLintModel
 import SwiftSyntax
 
 /// A stored property read on an instance whose construction is visible:
-/// `let store = Store(flags: .biometryAny); store.flags`, or `Store(flags: x).flags`. The
-/// initializer that call runs is evaluated with its parameters bound to the call's arguments, so
-/// two instances of one type built with different arguments keep their own values (following the
-/// property through every caller of the initializer would give each instance all of them).
+/// `let store = Store(flags: .biometryAny); store.flags`, `Store(flags: x).flags`, or an instance
+/// a constant holds (`static let shared = Config(access: .always)`, then `Config.shared.access` or
+/// `shared.access` inside the type; a global `let`). The initializer that call runs is evaluated
+/// with its parameters bound to the call's arguments, a struct's memberwise initializer by the
+/// argument of the property's label, so two instances of one type built with different arguments
+/// keep their own values (following the property through every caller of the initializer would
+/// give each instance all of them: a key pair's public-key and private-key configurations would
+/// both reach the private key).
 extension ValueResolver {
     /// The values of `instance.name` for the construction `instance` comes from, or nil when the
     /// construction, the initializer or the property's assignments are not plain enough (then the
     /// property is followed as usual, through every assignment and every caller).
     func evaluateConstructedMember(_ name: String, of base: ExprSyntax, at member: MemberAccessExprSyntax, _ env: Environment) -> Resolution? {
-        guard let construction = construction(of: base),
+        guard let (construction, constructionFile) = construction(of: base, env),
             let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName)
         else { return nil }
         let properties = index(env).properties(named: name, inType: typeName)
         guard properties.count == 1, let property = properties.first, !property.isStatic,
             property.binding.accessorBlock == nil
         else { return nil }
+        // The call's arguments are read where the call is written.
+        var argumentEnv = env
+        if constructionFile.path != env.file.path {
+            argumentEnv = env.entering(NodeKey(file: constructionFile, node: construction), file: constructionFile)
+            argumentEnv.bindings = [:]
+            argumentEnv.selfValue = nil
+        }
         // The initializers of the type that this call can run.
         let labels = SyntaxQueries.labels(of: construction)
         var candidates: [(initializer: InitializerDeclSyntax, file: SourceFile, matched: [Int?])] = []
@@ -33,6 +44,11 @@ extension ValueResolver {
                 else { continue }
                 candidates.append((initializer, type.file, matched))
             }
+        }
+        if candidates.isEmpty {
+            return evaluateMemberwise(
+                name, property: property, typeName: typeName, construction: construction, declarations: declarations,
+                argumentEnv: argumentEnv, env)
         }
         guard candidates.count == 1, let (initializer, file, matched) = candidates.first, let body = initializer.body else { return nil }
         let collector = AssignmentCollector(name: name)
@@ -58,9 +74,9 @@ extension ValueResolver {
             let key = ParameterKey(function: initializerKey, name: parameterName)
             if let argumentIndex, argumentIndex < arguments.count {
                 let argument = arguments[argumentIndex]
-                inner.bindings[key] = ParameterBinding { [env] in
-                    self.evaluate(argument, env)
-                        .through(self.step(.argument, "argument `\(parameterName)` of the call", at: construction, in: env.file))
+                inner.bindings[key] = ParameterBinding { [argumentEnv] in
+                    self.evaluate(argument, argumentEnv)
+                        .through(self.step(.argument, "argument `\(parameterName)` of the call", at: construction, in: argumentEnv.file))
                 }
             } else if let defaultValue = parameter.defaultValue {
                 var defaultEnv = inner
@@ -88,15 +104,85 @@ extension ValueResolver {
         return result.through(step(.property, "`\(typeName).\(name)`", at: property.binding.pattern, in: property.file))
     }
 
-    /// `T(…)` itself, or the constructor call a local `let` was initialised with.
-    private func construction(of base: ExprSyntax) -> FunctionCallExprSyntax? {
-        if let call = base.as(FunctionCallExprSyntax.self) { return call }
-        guard let reference = base.as(DeclReferenceExprSyntax.self),
-            case .variable(let declaration, let binding, _, _)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)),
-            declaration.bindingSpecifier.tokenKind == .keyword(.let),
-            let value = binding.initializer?.value
+    /// A struct without an initializer of its own is built by its memberwise initializer: the
+    /// property is the argument with its label, or its default value when the call leaves it out.
+    /// Nil when the type is not such a struct or the call's labels are not its stored properties.
+    private func evaluateMemberwise(
+        _ name: String, property: VariableDeclaration, typeName: String, construction: FunctionCallExprSyntax,
+        declarations: [TypeDeclaration], argumentEnv: Environment, _ env: Environment
+    ) -> Resolution? {
+        guard let primary = declarations.first(where: { !$0.isExtension }), let structDecl = primary.node.as(StructDeclSyntax.self)
         else { return nil }
-        return SyntaxQueries.unwrapTransparent(value).as(FunctionCallExprSyntax.self)
+        var stored: Set<String> = []
+        for member in structDecl.memberBlock.members {
+            // An initializer of the struct's own declaration replaces the memberwise one.
+            if member.decl.is(InitializerDeclSyntax.self) { return nil }
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+            else { continue }
+            for binding in variable.bindings where binding.accessorBlock == nil {
+                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) { stored.insert(identifier.identifier.text) }
+            }
+        }
+        let labels = SyntaxQueries.labels(of: construction)
+        guard stored.contains(name), labels.allSatisfy({ $0.map(stored.contains) ?? false }) else { return nil }
+        let propertyStep = step(.property, "`\(typeName).\(name)`", at: property.binding.pattern, in: property.file)
+        let arguments = SyntaxQueries.argumentExpressions(of: construction)
+        if let position = labels.firstIndex(of: name), position < arguments.count {
+            return evaluate(arguments[position], argumentEnv)
+                .through(step(.argument, "argument `\(name)` of the call", at: construction, in: argumentEnv.file))
+                .through(propertyStep)
+        }
+        // Left out: a `var` with a default value (a `let` with one cannot be passed at all).
+        guard let defaultValue = property.binding.initializer?.value else { return nil }
+        let key = NodeKey(file: property.file, node: property.binding)
+        guard !env.active.contains(key) else { return nil }
+        var inner = env.entering(key, file: property.file)
+        inner.bindings = [:]
+        inner.selfValue = nil
+        return evaluate(defaultValue, inner)
+            .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue, in: property.file))
+            .through(propertyStep)
+    }
+
+    /// `T(…)` itself, the constructor call a local `let` was initialised with, or the one a
+    /// constant holds: a `let` of the enclosing type (`shared` inside `Config`), of a named type
+    /// (`Config.shared`), or a global `let`. With the file the call is written in.
+    private func construction(of base: ExprSyntax, _ env: Environment) -> (FunctionCallExprSyntax, SourceFile)? {
+        if let call = base.as(FunctionCallExprSyntax.self) { return (call, env.file) }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let local = LocalScope.lookup(name, from: Syntax(reference)) {
+                guard case .variable(let declaration, let binding, _, _) = local,
+                    declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                    let value = binding.initializer?.value,
+                    let call = SyntaxQueries.unwrapTransparent(value).as(FunctionCallExprSyntax.self)
+                else { return nil }
+                return (call, env.file)
+            }
+            if let typeName = SyntaxQueries.enclosingTypeName(of: reference),
+                let found = constantConstruction(index(env).properties(named: name, inType: typeName))
+            {
+                return found
+            }
+            guard let globals = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else { return nil }
+            return constantConstruction(globals.filter { $0.enclosingType == nil })
+        }
+        if let member = base.as(MemberAccessExprSyntax.self), let typeBase = member.base,
+            let typeName = typeName(of: SyntaxQueries.unwrapTransparent(typeBase), env)
+        {
+            return constantConstruction(index(env).properties(named: member.declName.baseName.text, inType: typeName).filter(\.isStatic))
+        }
+        return nil
+    }
+
+    /// The construction call of the one constant among `declarations` (`let x = T(…)`, no accessor).
+    private func constantConstruction(_ declarations: [VariableDeclaration]) -> (FunctionCallExprSyntax, SourceFile)? {
+        guard declarations.count == 1, let declaration = declarations.first, declaration.isConstant,
+            declaration.binding.accessorBlock == nil, let value = declaration.binding.initializer?.value,
+            let call = SyntaxQueries.unwrapTransparent(value).as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return (call, declaration.file)
     }
 
     /// `Store` for `Store(…)` and `Store.init(…)`.
