@@ -54,6 +54,37 @@ extension WeakKeychainAccessibilityRule {
 
     static let wrapperExamples: [RuleExample] = [
         .triggering(
+            "The app's own store method in an extension of the library's type, and a shared configuration value built by a memberwise initializer",
+            """
+            import KeychainAccess
+
+            extension Keychain {
+                func storeForBackgroundRefresh(_ value: String, key: String) throws {
+                    try accessibility(↓.alwaysThisDeviceOnly).set(value, key: key)
+                }
+            }
+
+            struct VaultOptions {
+                let accessibility: Accessibility
+                let service: String
+            }
+
+            enum Vault {
+                static let options = VaultOptions(accessibility: .always, service: "com.example.vault")
+                static let strict = VaultOptions(accessibility: .whenPasscodeSetThisDeviceOnly, service: "com.example.strict")
+                static func keychain() -> Keychain {
+                    Keychain(service: options.service).accessibility(↓options.accessibility)
+                }
+                static func strictKeychain() -> Keychain {
+                    Keychain(service: strict.service).accessibility(strict.accessibility)
+                }
+            }
+            """,
+            messages: [
+                alwaysThisDeviceOnly("`.accessibility(.alwaysThisDeviceOnly)` (KeychainAccess)"),
+                always("`.accessibility(.always)` (KeychainAccess)") + " (via `VaultOptions.accessibility` (line 10) → argument `accessibility` of the call (line 15))",
+            ]),
+        .triggering(
             "KeychainAccess: a builder chain that starts at the library's initializer, with the type spelled by its module",
             """
             import KeychainAccess

@@ -51,6 +51,15 @@ struct WrapperCallSite {
         {
             return initializer
         }
+        // Inside an extension of the library's type, a call on the instance itself
+        // (`accessibility(.always)`, `self.accessibility(.always)`): the app's own store method
+        // with a fixed setting.
+        if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+            let enclosing = SyntaxQueries.enclosingTypeName(of: syntax), let type = instances.libraryType(named: enclosing),
+            let call = model.calls(named: name, on: type, labels: labels(of: syntax)).first(where: { !$0.isStatic })
+        {
+            return call
+        }
         guard let receiver else { return nil }
         // `Keychain.init(…)`, `Valet.valet(with:accessibility:)`.
         if let written = writtenTypeName(receiver), let type = instances.libraryType(named: written) {
