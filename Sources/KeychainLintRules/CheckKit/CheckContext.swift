@@ -22,6 +22,15 @@ public protocol CheckContext: RuleFileContext {
     func snippet(of expression: ProgramExpression) -> String
     /// Answers worked out once per file and needed again (typed keys, one type per question).
     func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer
+
+    // LocalAuthentication (`PolicyEvaluation.swift`): each front end reads its syntax into the model.
+    /// An `evaluatePolicy` call of `LAContext` read into the model; nil when the call is not one.
+    func policyEvaluation(_ call: ProgramCall) -> PolicyEvaluation?
+    /// Which context an evaluation runs on, and its story (asked only when the check needs it:
+    /// it follows the context through the type's declarations and the scan's callers).
+    func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext
+    /// A policy value in the model's terms (`.member("deviceOwnerAuthentication", type: "LAPolicy")`).
+    func localAuthenticationPolicy(_ value: Value) -> Value
 }
 
 extension CheckContext {

@@ -12,7 +12,7 @@ extension RuleGroups {
         ObjCRuleOf<KeyWithoutUserAuthenticationRule>.self,
         ObjCApplicationPasswordQueryMissingContextRule.self,
         ObjCBroadQueryWithoutUISkipRule.self,
-        ObjCBooleanOnlyLocalAuthenticationRule.self,
+        ObjCRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
         ObjCFailOpenLocalAuthenticationRule.self,
         ObjCExcessiveAuthenticationReuseRule.self,
         ObjCMissingFaceIDUsageDescriptionRule.self,

@@ -31,7 +31,7 @@ public struct FailOpenLocalAuthenticationRule: SwiftRule {
     // MARK: The closure form
 
     private func checkReply(_ closure: ClosureExprSyntax, in context: RuleContext) {
-        let (success, error) = BooleanOnlyLocalAuthenticationRule.parameterNames(of: closure)
+        let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
         guard let success else { return }
         for branch in BranchCollector.branches(in: closure) {
             switch branch {

@@ -2,7 +2,7 @@ import KeychainLintRuleKit
 extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
     static let authentication: [any Rule.Type] = [
-        BooleanOnlyLocalAuthenticationRule.self,
+        SwiftRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
         FailOpenLocalAuthenticationRule.self,
         DeprecatedKeychainAPIRule.self,
         ExcessiveAuthenticationReuseRule.self,
