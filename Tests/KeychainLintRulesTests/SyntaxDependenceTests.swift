@@ -10,11 +10,11 @@ struct SyntaxDependenceTests {
     /// The rule files that read Swift syntax, each because of what it judges (the file says why).
     /// A check written once for every language (`Check`) reads neither language's syntax: its front
     /// ends read it into the model (`SwiftRuleKit/`, `ObjC/`), so it is not here; for example
-    /// boolean_only_local_authentication judges a `PolicyEvaluation` and an `EvaluatedContext`.
+    /// boolean_only_local_authentication judges a `PolicyEvaluation` and an `EvaluatedContext`,
+    /// fail_open_local_authentication the `OutcomeTest`s of its reply.
     static let swiftOnlyByNature: Set<String> = [
         "DeprecatedKeychainAPIRule.swift",
         "ExcessiveAuthenticationReuseRule.swift",
-        "FailOpenLocalAuthenticationRule.swift",
         "UncheckedAccessControlCreationRule.swift",
         "UncheckedKeychainStatusRule.swift",
         "WeakKeychainAccessibilityRule+DictionaryEntries.swift",

@@ -31,6 +31,9 @@ public protocol CheckContext: RuleFileContext {
     func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext
     /// A policy value in the model's terms (`.member("deviceOwnerAuthentication", type: "LAPolicy")`).
     func localAuthenticationPolicy(_ value: Value) -> Value
+    /// The tests of an `evaluatePolicy` call's outcome in its reply (or around the awaited call),
+    /// with the actions of each path.
+    func outcomeTests(_ call: ProgramCall) -> [OutcomeTest]
 }
 
 extension CheckContext {

@@ -13,6 +13,12 @@ extension CheckContext {
     public func policyEvaluation(_ call: ProgramCall) -> PolicyEvaluation? { nil }
     public func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext { .unnamed }
     public func localAuthenticationPolicy(_ value: Value) -> Value { value }
+    public func outcomeTests(_ call: ProgramCall) -> [OutcomeTest] { [] }
+
+    /// Reports a finding spanning `place`.
+    public func report(at place: SourcePlace, message: String, confidence: Confidence? = nil) {
+        report(at: place.location, message: message, confidence: confidence, snippet: place.snippet)
+    }
 }
 
 /// An `evaluatePolicy` call of LocalAuthentication (`context.evaluatePolicy(…)`,
@@ -151,5 +157,69 @@ public struct ContextSender {
     public init(story: ContextStory, place: String) {
         self.story = story
         self.place = place
+    }
+}
+
+// MARK: - What the reply does on each path
+
+/// A place of the file being checked that a finding can span.
+public struct SourcePlace {
+    public let location: ValueLocation
+    /// The code as written, shortened: the finding's fingerprint.
+    public let snippet: String
+
+    public init(location: ValueLocation, snippet: String) {
+        self.location = location
+        self.snippet = snippet
+    }
+}
+
+/// An action of a piece of code (a call, a message, an assignment, a `return` of a Bool literal).
+public struct OutcomeAction {
+    /// What two actions are compared by: the same key is the same action written the same way.
+    public let key: String
+    /// As written, for the message.
+    public let text: String
+    public let place: SourcePlace
+
+    /// Callee names that carry no decision of their own (logging, dispatching, assertions): a
+    /// call of one is no action. Each front end adds its language's own words.
+    public static let neutralCallees: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "log", "debug", "info", "notice", "warning", "trace", "fault",
+        "async", "sync", "asyncAfter", "run", "Task", "assert", "assertionFailure", "precondition",
+    ]
+
+    public init(key: String, text: String, place: SourcePlace) {
+        self.key = key
+        self.text = text
+        self.place = place
+    }
+}
+
+/// A test of an evaluation's outcome in its reply (or around the awaited call), with what the
+/// paths on each side of it do.
+public enum OutcomeTest {
+    /// `success || error == nil`: the nil test alone lets the guarded action through. `test` is
+    /// the nil test as written; `success` names the reply's Bool.
+    case errorNilAlone(test: String, success: String, at: SourcePlace)
+    /// A success path and the failure path beside it: the guarded actions (of the success path,
+    /// without its own error handling), and the failure path with the paths inside it (the branch,
+    /// then each `case` and each branch of an `if` in it), each with its actions.
+    case branches(guarded: [OutcomeAction], failurePaths: [[OutcomeAction]], failure: FailureSide)
+}
+
+/// Where the failure path of an `OutcomeTest.branches` is.
+public enum FailureSide {
+    /// The reply's branch where the success flag `success` is false.
+    case successIsFalse(success: String)
+    /// A `catch` of the awaited call.
+    case catchOfAwait
+
+    /// The words for it in a message.
+    public var description: String {
+        switch self {
+        case .successIsFalse(let success): "when `\(success)` is false"
+        case .catchOfAwait: "in the `catch` of the awaited evaluatePolicy"
+        }
     }
 }

@@ -13,7 +13,7 @@ extension RuleGroups {
         ObjCApplicationPasswordQueryMissingContextRule.self,
         ObjCBroadQueryWithoutUISkipRule.self,
         ObjCRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
-        ObjCFailOpenLocalAuthenticationRule.self,
+        ObjCRuleOf<FailOpenLocalAuthenticationRule>.self,
         ObjCExcessiveAuthenticationReuseRule.self,
         ObjCMissingFaceIDUsageDescriptionRule.self,
         ObjCDeprecatedKeychainAPIRule.self,

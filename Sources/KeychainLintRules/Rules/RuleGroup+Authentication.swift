@@ -3,7 +3,7 @@ extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
     static let authentication: [any Rule.Type] = [
         SwiftRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
-        FailOpenLocalAuthenticationRule.self,
+        SwiftRuleOf<FailOpenLocalAuthenticationRule>.self,
         DeprecatedKeychainAPIRule.self,
         ExcessiveAuthenticationReuseRule.self,
         HardcodedApplicationPasswordRule.self,
