@@ -15,7 +15,7 @@ extension RuleGroups {
         ObjCRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
         ObjCRuleOf<FailOpenLocalAuthenticationRule>.self,
         ObjCExcessiveAuthenticationReuseRule.self,
-        ObjCMissingFaceIDUsageDescriptionRule.self,
+        ObjCRuleOf<MissingFaceIDUsageDescriptionRule>.self,
         ObjCDeprecatedKeychainAPIRule.self,
         ObjCUncheckedKeychainStatusRule.self,
         ObjCUncheckedAccessControlCreationRule.self,
