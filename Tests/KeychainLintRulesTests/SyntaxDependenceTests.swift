@@ -50,6 +50,24 @@ struct SyntaxDependenceTests {
         #expect(files.filter { !$0.importsSyntax }.count >= 15, "rule files read: \(files.map(\.name))")
     }
 
+    /// What a check written once for every language must not name: either language's syntax, or
+    /// the inside of a `ProgramExpression` (only the contexts look inside).
+    static let syntaxWords = [
+        "import SwiftSyntax", "import KeychainLintObjC", "ExprSyntax", "ObjCExpr", "ObjCCallSite", "case .swift(",
+        "case .objectiveC(",
+    ]
+
+    @Test("a check written once for every language names neither language's syntax")
+    func checksAreNeutral() throws {
+        let checks = try Self.imports(in: "KeychainLintRules/Rules").filter { $0.text.contains(": Check {") }
+        // The moved checks must be found at all (a renamed protocol would pass vacuously).
+        #expect(checks.count >= 7, "check files found: \(checks.map(\.name))")
+        for check in checks {
+            let named = Self.syntaxWords.filter { check.text.contains($0) }
+            #expect(named.isEmpty, "\(check.name) names \(named): a front end's reading belongs in SwiftRuleKit/ or ObjC/")
+        }
+    }
+
     @Test("no Objective-C rule, nothing in the rule kit and nothing in the check kit imports SwiftSyntax")
     func neutralCode() throws {
         // CheckKit holds what every language's checks share (the calls, the LocalAuthentication
