@@ -37,6 +37,18 @@ public protocol CheckContext: RuleFileContext {
     /// Whether an authentication context given to a query may not prompt: that code tells a
     /// context not to interact (`interactionNotAllowed`) or evaluates a policy beforehand.
     func authenticationContextMayAvoidPrompt() -> Bool
+
+    // LocalAuthentication (`PolicyEvaluation.swift`): each front end reads its syntax into the model.
+    /// An `evaluatePolicy` call of `LAContext` read into the model; nil when the call is not one.
+    func policyEvaluation(_ call: ProgramCall) -> PolicyEvaluation?
+    /// Which context an evaluation runs on, and its story (asked only when the check needs it:
+    /// it follows the context through the type's declarations and the scan's callers).
+    func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext
+    /// A policy value in the model's terms (`.member("deviceOwnerAuthentication", type: "LAPolicy")`).
+    func localAuthenticationPolicy(_ value: Value) -> Value
+    /// The tests of an `evaluatePolicy` call's outcome in its reply (or around the awaited call),
+    /// with the actions of each path.
+    func outcomeTests(_ call: ProgramCall) -> [OutcomeTest]
 }
 
 extension CheckContext {

@@ -54,20 +54,6 @@ enum ObjCLocalAuthentication {
     ]
     static let formattingSelectors: Set<String> = ["stringWithFormat", "initWithFormat", "appendFormat", "localizedStringWithFormat"]
 
-    /// Whether a reply block's body reads `success` (other than as a logging or format argument),
-    /// or tests `error` against nil (`error == nil`, `!error`, `if (error)`).
-    static func blockGates(_ block: ObjCBlockLiteral) -> Bool {
-        let (success, error) = parameterNames(of: block)
-        guard success != nil || error != nil else { return false }
-        var gates = false
-        forEachExpression(in: block.body) { expression, ancestors in
-            guard !gates, case .identifier(let name) = expression.kind else { return }
-            if name == success, !isLoggingArgument(ancestors) { gates = true }
-            if name == error, isNilOrTruthTest(expression, ancestors: ancestors) { gates = true }
-        }
-        return gates
-    }
-
     /// The nearest call around an expression is a logging function or a format method.
     static func isLoggingArgument(_ ancestors: [ObjCAncestor]) -> Bool {
         for ancestor in ancestors.reversed() {

@@ -1,477 +1,86 @@
-import KeychainLintAnalysis
-import KeychainLintRuleKit
-import KeychainLintModel
 import KeychainLintCore
-// Swift-only by nature, so it reads the syntax tree: what the reply closure or the awaited result gates (control flow of Swift closures and `async` calls).
-import SwiftSyntax
+import KeychainLintModel
+import KeychainLintRuleKit
 
-/// `swift.boolean_only_local_authentication` — OWASP MASTG-TEST-0266.
-public struct BooleanOnlyLocalAuthenticationRule: SwiftRule {
-    public static let interests: [RuleInterest] = [.call("evaluatePolicy")]
+/// `boolean_only_local_authentication` — OWASP MASTG-TEST-0266: an `evaluatePolicy` whose outcome
+/// decides what runs next, on an `LAContext` that never reaches a Keychain query or key operation,
+/// in Swift and Objective-C. Each front end reads the call into a `PolicyEvaluation` (what the reply
+/// or the awaited result is used for) and an `EvaluatedContext` (which context, and whether it is
+/// handed on); the judgement below is made once over those.
+public struct BooleanOnlyLocalAuthenticationRule: Check {
+    public static let calls: [CheckedCall] = [.method(swift: "evaluatePolicy", objectiveC: "evaluatePolicy:localizedReason:reply:")]
 
     public init(options: [String: ConfigValue]) {}
 
-    /// The `LAContext` an `evaluatePolicy` call is made on, as far as the rule can name it.
-    enum ContextIdentity {
-        /// `LAContext().evaluatePolicy(…)`: a context nobody else can see.
-        case fresh
-        /// A local `let`/`var` initialised with `LAContext()`; its uses are searched in `scope`.
-        case local(name: String, binding: PatternBindingSyntax, scope: Syntax)
-        /// A stored property of `owner` initialised with (or declared as) an `LAContext`, declared
-        /// in the type declaration at `declaredIn` (one of several same-named types in the scan,
-        /// such as copies of one class in several app targets).
-        case property(name: String, owner: String, declaredIn: TypePlace?)
-        /// A local initialised by a helper of the scan that returns a new `LAContext` on some path
-        /// (`let context = unlockContext()`); its uses are searched in `scope` like a local's.
-        case made(name: String, binding: PatternBindingSyntax, scope: Syntax, factory: String)
-
-        var description: String {
-            switch self {
-            case .fresh: "the new `LAContext()`"
-            case .local(let name, _, _): "`\(name)`"
-            case .property(let name, _, _): "the property `\(name)`"
-            case .made(let name, _, _, let factory): "`\(name)` (a new `LAContext` from `\(factory)()`)"
-            }
-        }
-    }
-
-    /// Where a type declaration starts, to tell it from other declarations of the same name.
-    struct TypePlace: Hashable {
-        let path: String
-        let position: AbsolutePosition
-    }
-
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let reference) = input, case let call = reference.syntax,
-            SyntaxQueries.calleeName(of: call) == "evaluatePolicy",
-            SyntaxQueries.argument(1, of: call)?.label?.text == "localizedReason",
-            Self.resultGatesAnAction(call, in: context)
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        guard let evaluation = context.policyEvaluation(call), evaluation.reason != nil, Self.outcomeDecides(evaluation.outcome)
         else { return }
-        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
-        let identity: ContextIdentity
-        var described: String
-        if receiver.map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true {
-            // `evaluatePolicy(…)` on `self` inside `extension LAContext`: the context is whichever
-            // one the method is called on, so it is judged at its callers.
-            guard let method = Self.laContextExtensionMethod(containing: call),
-                let caller = Self.callerContext(of: method, in: context)
-            else {
-                if receiver != nil || Self.laContextExtensionMethod(containing: call) != nil {
-                    noteUnfollowed(call, receiver: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "self", in: context)
-                }
+        let origin: ContextOrigin
+        let described: String
+        switch context.evaluatedContext(evaluation) {
+        case .receiver(let story):
+            guard !story.isHandedOn else { return }
+            origin = story.origin
+            described = story.origin.description
+        case .senders(let method, let senders):
+            // The first caller whose context is named and never handed on.
+            guard let sender = senders.first(where: { !$0.story.isHandedOn }) else {
+                noteUnfollowed(evaluation, in: context)
                 return
             }
-            identity = caller.identity
-            described = caller.description
-        } else {
-            guard let receiver, let found = Self.identity(of: receiver, in: context) else {
-                noteUnfollowed(call, receiver: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "", in: context)
-                return
-            }
-            guard !Self.isHandedOn(found, in: context) else { return }
-            identity = found
-            described = found.description
+            origin = sender.story.origin
+            described = "\(origin.description) (the LAContext `\(method)` is called on, \(sender.place))"
+        case .unfollowed:
+            noteUnfollowed(evaluation, in: context)
+            return
+        case .unnamed:
+            return
         }
-
         var passcodePolicy: String?
-        if let policy = SyntaxQueries.argument(0, of: call) {
-            let resolution = context.resolve(policy.expression)
-            if resolution.values.contains(where: { BooleanOnlyLocalAuthenticationJudgement.isPasscodePolicy($0.value) }) {
-                passcodePolicy = ".deviceOwnerAuthentication"
-            }
+        if let policy = evaluation.policy,
+            context.resolve(policy).values.contains(where: {
+                BooleanOnlyLocalAuthenticationJudgement.isPasscodePolicy(context.localAuthenticationPolicy($0.value))
+            })
+        {
+            passcodePolicy = evaluation.passcodePolicySpelling
         }
-        let message = BooleanOnlyLocalAuthenticationJudgement.message(context: described, passcodePolicy: passcodePolicy)
-        let confidence: Confidence
-        switch identity {
-        case .property, .made: confidence = .medium
-        case .fresh, .local: confidence = .high
-        }
-        context.report(at: call, message: message, confidence: confidence)
+        context.report(
+            at: call.expression,
+            message: BooleanOnlyLocalAuthenticationJudgement.message(call: call.name, context: described, passcodePolicy: passcodePolicy),
+            confidence: origin.confidence)
     }
 
-    private func noteUnfollowed(_ call: FunctionCallExprSyntax, receiver: String, in context: RuleContext) {
-        let location = context.file.location(of: call)
+    /// Swift calls a method of the type being extended with no receiver at all: inside
+    /// `extension LAContext`, `evaluatePolicy(…)` is a method call on `self` that the Swift front
+    /// end hands over as a free function's. It is judged as the method.
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let swiftCall) = input, let call = ProgramCall(swiftCall), call.kind == .function,
+            call.name == Self.calls[0].name(in: .swift)
+        else { return }
+        check(call, in: context)
+    }
+
+    /// Whether the outcome decides what runs next: a reply that reads the success flag or tests
+    /// the error against nil, a reply that hands the Bool to the caller, or an awaited result that
+    /// is used (it is true, or it throws).
+    static func outcomeDecides(_ outcome: PolicyOutcome) -> Bool {
+        switch outcome {
+        case .reply(let use): use.readsSuccess || use.testsErrorAgainstNil
+        case .forwardedToCaller: true
+        case .unread: false
+        case .awaited(let used): used
+        }
+    }
+
+    private func noteUnfollowed(_ evaluation: PolicyEvaluation, in context: some CheckContext) {
+        let location = context.location(of: evaluation.call.expression)
         context.note(
             ScanDiagnostic(
-                kind: .unresolved, file: context.file.path,
-                position: SourcePosition(line: location.line, column: location.column),
-                message: "\(context.rule.id): the LAContext of evaluatePolicy comes from code the rule does not follow (`\(receiver)`)"))
+                kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the LAContext of \(evaluation.call.name) comes from code the rule does not follow (`\(evaluation.receiverText)`)"))
     }
 
-    /// The method of an `extension LAContext` whose body holds `node` (not inside a closure's own function).
-    static func laContextExtensionMethod(containing node: some SyntaxProtocol) -> FunctionDeclSyntax? {
-        var current = node.parent
-        var method: FunctionDeclSyntax?
-        while let candidate = current {
-            if method == nil, let function = candidate.as(FunctionDeclSyntax.self) { method = function }
-            if let extensionDecl = candidate.as(ExtensionDeclSyntax.self) {
-                return TypeNames.baseName(of: extensionDecl.extendedType) == "LAContext" ? method : nil
-            }
-            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
-                || candidate.is(ActorDeclSyntax.self)
-            {
-                return nil
-            }
-            current = candidate.parent
-        }
-        return nil
-    }
-
-    /// Callers of an `LAContext` extension method looked at, as many as the resolver follows for a
-    /// parameter (`ValueResolver.maximumCallSites`).
-    static let maximumCallersOfExtension = ValueResolver.maximumCallSites
-
-    /// The first caller of an `LAContext` extension method whose context the rule can name and
-    /// that is never handed on (`let context = LAContext(); context.unlock { … }`), with words for
-    /// the message. Nil when no caller is in the scan (a library: the context is its user's) or
-    /// every caller's context is unknown or handed on.
-    static func callerContext(of method: FunctionDeclSyntax, in context: RuleContext) -> (identity: ContextIdentity, description: String)? {
-        let parameters = method.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
-        for site in context.scan.index.callSites(named: method.name.text).prefix(Self.maximumCallersOfExtension) where site.hasReceiver {
-            let (file, call) = site.resolved
-            let labels = SyntaxQueries.labels(of: call)
-            guard labels.count == parameters.count,
-                zip(labels, parameters).enumerated().allSatisfy({ index, pair in
-                    pair.0 == pair.1 || (pair.0 == nil && index == labels.count - 1 && call.trailingClosure != nil)
-                }),
-                let receiver = SyntaxQueries.receiver(of: call),
-                let identity = identity(of: receiver, in: context), !isHandedOn(identity, in: context)
-            else { continue }
-            let place = file.path == context.file.path ? "line \(file.line(of: call))" : "\(file.fileName):\(file.line(of: call))"
-            return (identity, "\(identity.description) (the LAContext `\(method.name.text)` is called on, \(place))")
-        }
-        return nil
-    }
-
-    // MARK: - Does the result gate something?
-
-    /// Closure form: the reply closure reads `success` (or compares `error` with nil). Async form:
-    /// the awaited result (true, or a thrown error) decides whether the following code runs.
-    static func resultGatesAnAction(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
-        let replyExpression: ExprSyntax?
-        if let trailing = call.trailingClosure {
-            replyExpression = ExprSyntax(trailing)
-        } else if let reply = SyntaxQueries.argument(labeled: "reply", of: call) {
-            replyExpression = reply.expression
-        } else {
-            replyExpression = nil
-        }
-        guard let replyExpression else {
-            return isAwaitedAndUsed(call)
-        }
-        guard let closure = replyExpression.as(ClosureExprSyntax.self) else {
-            return referencedReplyGates(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
-        }
-        let (success, error) = parameterNames(of: closure)
-        return replyGates(success: success, error: error, uses: ReferenceCollector.references(in: closure))
-    }
-
-    /// A reply passed by reference: a completion handler the enclosing function received
-    /// (`reply: completion` hands the Bool to the caller, who acts on it), a local closure
-    /// (`let handler = { success, _ in … }`), or a method of the same type (`reply: handleResult`)
-    /// whose body reads its first (or compares its second) parameter.
-    static func referencedReplyGates(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-            return methodReplyGates(member.declName.baseName.text, at: member, in: context)
-        }
-        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
-        let name = reference.baseName.text
-        switch SyntaxQueries.binding(of: name, at: reference) {
-        case .parameter(let parameter):
-            // Only a function-typed parameter: the Bool goes to the caller's code.
-            var type = parameter.type
-            while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
-            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
-            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
-            return type.is(FunctionTypeSyntax.self)
-        case .variable(let binding):
-            guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return false }
-            let (success, error) = parameterNames(of: closure)
-            return replyGates(success: success, error: error, uses: ReferenceCollector.references(in: closure))
-        case .notLocal:
-            return methodReplyGates(name, at: reference, in: context)
-        case .optionalBinding, .opaque:
-            return false
-        }
-    }
-
-    /// `reply: handleResult` naming a method of the enclosing type with two parameters.
-    static func methodReplyGates(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> Bool {
-        let owner = SyntaxQueries.enclosingTypeName(of: node)
-        let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
-        guard methods.count == 1, let body = methods[0].body else { return false }
-        let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
-        return replyGates(success: names[0], error: names[1], uses: ReferenceCollector.references(in: body))
-    }
-
-    /// Whether a reply body reads `success` (outside a string) or compares `error` with nil.
-    static func replyGates(success: String?, error: String?, uses: [DeclReferenceExprSyntax]) -> Bool {
-        if let success, uses.contains(where: { $0.baseName.text == success && !isInsideStringLiteral($0) }) {
-            return true
-        }
-        if let error {
-            return uses.contains { reference in
-                guard reference.baseName.text == error,
-                    let infix = reference.parent?.as(InfixOperatorExprSyntax.self),
-                    let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!="
-                else { return false }
-                let other = infix.leftOperand.id == reference.id ? infix.rightOperand : infix.leftOperand
-                return other.is(NilLiteralExprSyntax.self)
-            }
-        }
-        return false
-    }
-
-    /// `(success, error)` parameter names of a reply closure; nil for `_`. `$0`/`$1` without a signature.
-    static func parameterNames(of closure: ClosureExprSyntax) -> (String?, String?) {
-        var names: [String] = []
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let shorthand)?:
-            names = shorthand.map { $0.name.text }
-        case .parameterClause(let clause)?:
-            names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil:
-            names = ["$0", "$1"]
-        }
-        func name(_ index: Int) -> String? {
-            guard index < names.count, names[index] != "_" else { return nil }
-            return names[index]
-        }
-        return (name(0), name(1))
-    }
-
-    /// `try await context.evaluatePolicy(…)`, unless its outcome is thrown away with `try?` and `_ =`
-    /// or a bare statement.
-    static func isAwaitedAndUsed(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = Syntax(call)
-        var awaited = false
-        var optionalTry = false
-        while let parent = node.parent {
-            if parent.is(AwaitExprSyntax.self) {
-                awaited = true
-            } else if let tryExpr = parent.as(TryExprSyntax.self) {
-                optionalTry = tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self) && !parent.is(UnsafeExprSyntax.self)
-                && !parent.is(LabeledExprListSyntax.self)
-            {
-                break
-            }
-            node = parent
-        }
-        guard awaited else { return false }
-        guard optionalTry else { return true }
-        let parent = node.parent
-        if let assignment = parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
-            assignment.leftOperand.is(DiscardAssignmentExprSyntax.self)
-        {
-            return false
-        }
-        return !(parent?.is(CodeBlockItemSyntax.self) ?? false)
-    }
-
-    static func isInsideStringLiteral(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let candidate = current {
-            if candidate.is(StringLiteralExprSyntax.self) { return true }
-            if candidate.is(CodeBlockItemSyntax.self) { return false }
-            current = candidate.parent
-        }
-        return false
-    }
-
-    // MARK: - Which context?
-
-    static func identity(of receiver: ExprSyntax, in context: RuleContext) -> ContextIdentity? {
-        let receiver = SyntaxQueries.unwrapTransparent(receiver)
-        if let call = receiver.as(FunctionCallExprSyntax.self) {
-            return isNewContext(ExprSyntax(call)) ? .fresh : nil
-        }
-        if let member = receiver.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
-        {
-            return propertyIdentity(member.declName.baseName.text, at: member, in: context)
-        }
-        guard let reference = receiver.as(DeclReferenceExprSyntax.self) else { return nil }
-        let name = reference.baseName.text
-        switch SyntaxQueries.binding(of: name, at: reference) {
-        case .variable(let binding):
-            guard let initializer = binding.initializer,
-                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
-            else { return nil }
-            if isNewContext(initializer.value) { return .local(name: name, binding: binding, scope: Syntax(scope)) }
-            if let factory = contextFactory(initializer.value, in: context) {
-                return .made(name: name, binding: binding, scope: Syntax(scope), factory: factory)
-            }
-            return nil
-        case .notLocal:
-            return propertyIdentity(name, at: reference, in: context)
-        case .parameter, .optionalBinding, .opaque:
-            // A parameter's context belongs to the caller, who may read the Keychain with it.
-            return nil
-        }
-    }
-
-    static func propertyIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
-        guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return nil }
-        let index = context.scan.index
-        var properties = index.properties(named: name, inType: owner).filter { !$0.isStatic }
-        // Several types of the scan share the name (copies of a class in several targets): the
-        // property is the one of the type declaration the call is written in, or else of the same
-        // file, so that what else is in the scan does not decide.
-        if properties.count > 1 {
-            let path = context.file.path
-            let sameFile = properties.filter { $0.file.path == path }
-            if let declaration = enclosingPrimaryTypeDeclaration(of: Syntax(node)) {
-                let own = sameFile.filter { $0.binding.position >= declaration.position && $0.binding.endPosition <= declaration.endPosition }
-                properties = own.isEmpty ? sameFile : own
-            } else {
-                properties = sameFile
-            }
-        }
-        guard properties.count == 1, let property = properties.first else { return nil }
-        if let initializer = property.binding.initializer {
-            guard isNewContext(initializer.value) else { return nil }
-        } else if property.typeName != "LAContext" || property.binding.accessorBlock != nil {
-            return nil
-        }
-        let binding = property.binding
-        let declaredIn = index.types(named: owner).first {
-            !$0.isExtension && $0.file.path == property.file.path && $0.node.position <= binding.position
-                && binding.endPosition <= $0.node.endPosition
-        }
-        return .property(
-            name: name, owner: owner, declaredIn: declaredIn.map { TypePlace(path: $0.file.path, position: $0.node.position) })
-    }
-
-    /// The class, struct, enum or actor declaration (not an extension) whose body holds `node`.
-    static func enclosingPrimaryTypeDeclaration(of node: Syntax) -> Syntax? {
-        var current = node.parent
-        while let candidate = current {
-            if candidate.is(ExtensionDeclSyntax.self) || candidate.is(ProtocolDeclSyntax.self) { return nil }
-            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
-                || candidate.is(ActorDeclSyntax.self)
-            {
-                return candidate
-            }
-            current = candidate.parent
-        }
-        return nil
-    }
-
-    /// `unlockContext()`: a call, without arguments, of a function of the scan (of this type, or
-    /// global) that returns a new `LAContext` on at least one path: `LAContext()`, or a local
-    /// initialised with it that the helper only configures. On that path the context is the
-    /// caller's alone, whatever the helper returns on others (an injected test context). Returns
-    /// the helper's name.
-    static func contextFactory(_ expression: ExprSyntax, in context: RuleContext) -> String? {
-        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self),
-            SyntaxQueries.labels(of: call).isEmpty, let name = SyntaxQueries.calleeName(of: call)
-        else { return nil }
-        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
-        guard receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
-        let owner = SyntaxQueries.enclosingTypeName(of: call)
-        let functions = context.scan.index.functions(named: name).filter { $0.shapes.isEmpty && $0.enclosingType == owner }
-        guard functions.count == 1, let body = functions[0].body else { return nil }
-        for returned in SyntaxQueries.returnedExpressions(of: body) {
-            let value = SyntaxQueries.unwrapTransparent(returned)
-            if isNewContext(value) { return name }
-            guard let reference = value.as(DeclReferenceExprSyntax.self),
-                case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
-                let initializer = binding.initializer, isNewContext(initializer.value),
-                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
-            else { continue }
-            let others = ReferenceCollector.references(in: scope).filter {
-                $0.baseName.text == reference.baseName.text && $0.id != reference.id
-            }
-            let handedOn = others.contains { other in
-                guard case .variable(let found) = SyntaxQueries.binding(of: other.baseName.text, at: other), found.id == binding.id
-                else { return false }
-                return handsOn(ExprSyntax(other))
-            }
-            if !handedOn { return name }
-        }
-        return nil
-    }
-
-    /// `LAContext()`, `LAContext.init()`.
-    static func isNewContext(_ expression: ExprSyntax) -> Bool {
-        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self) else { return false }
-        let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
-        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "LAContext" }
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
-            return member.base?.trimmedDescription == "LAContext"
-        }
-        return false
-    }
-
-    // MARK: - Is the context handed on?
-
-    /// Whether any use of the context, other than reading or setting its own members, may give it to
-    /// other code: a dictionary value (`kSecUseAuthenticationContext: context`), an argument
-    /// (`SecKey…`, a helper that builds a query), a return value, a store into another variable,
-    /// or a re-assignment from something other than `LAContext()`.
-    static func isHandedOn(_ identity: ContextIdentity, in context: RuleContext) -> Bool {
-        switch identity {
-        case .fresh:
-            return false
-        case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _):
-            for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
-                guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
-                else { continue }
-                if handsOn(ExprSyntax(reference)) { return true }
-            }
-            return false
-        case .property(let name, let owner, let declaredIn):
-            // Its own declaration and every extension; another type's declaration of the same name
-            // is someone else's property.
-            for type in context.scan.index.types(named: owner)
-            where type.isExtension || declaredIn.map({ $0 == TypePlace(path: type.file.path, position: type.node.position) }) ?? true {
-                for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
-                    if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                        // `self.name` is the property; `other.name` is someone else's.
-                        guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
-                        if handsOn(ExprSyntax(member)) { return true }
-                        continue
-                    }
-                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
-                    if handsOn(ExprSyntax(reference)) { return true }
-                }
-            }
-            return false
-        }
-    }
-
-    /// One use of the context: true unless it is the base of a member access (`context.x`,
-    /// `context.evaluatePolicy(…)`), a nil comparison, or a re-assignment with a new `LAContext()`.
-    static func handsOn(_ use: ExprSyntax) -> Bool {
-        var node = Syntax(use)
-        while let parent = node.parent,
-            parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
-        {
-            node = parent
-        }
-        guard let parent = node.parent else { return true }
-        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id { return false }
-        // `type(of: context)` asks for the class and gives the context to nobody.
-        if let argument = parent.as(LabeledExprSyntax.self), argument.label?.text == "of",
-            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type"
-        {
-            return false
-        }
-        if let infix = parent.as(InfixOperatorExprSyntax.self) {
-            if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
-                return !isNewContext(infix.rightOperand)
-            }
-            if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" || op == "===" || op == "!==" {
-                let other = infix.leftOperand.id == node.id ? infix.rightOperand : infix.leftOperand
-                if other.is(NilLiteralExprSyntax.self) { return false }
-            }
-        }
-        return true
-    }
-
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.boolean_only_local_authentication",
         name: "Authentication result is only a Bool",
         severity: .medium,
@@ -536,22 +145,312 @@ public struct BooleanOnlyLocalAuthenticationRule: SwiftRule {
         remediation:
             "Bind the authentication to a Keychain item or Secure Enclave key protected with .biometryCurrentSet and pass the LAContext with kSecUseAuthenticationContext, instead of trusting evaluatePolicy's Bool.",
         examples: examples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "-[LAContext evaluatePolicy:localizedReason:reply:]'s result decides what the app does, but the same LAContext never reaches a Keychain query or key operation, so the authentication is event-bound and can be bypassed by flipping a BOOL.",
+        whatItDoes: """
+            Flags `[context evaluatePolicy:… localizedReason:… reply:…]` in Objective-C when the reply \
+            gates an action and the `LAContext` it ran on is never handed on. The reply gates an action \
+            when its block reads its `success` parameter (in a condition, an assignment, or passed to a \
+            completion block) or tests its `error` against nil (`error == nil`, `!error`, `if (error)`); \
+            a reply given as a local block variable is read the same way, and a block parameter of the \
+            enclosing method (`reply:completion`) hands the BOOL to the caller, who acts on it. The \
+            context is handed on when it is used anywhere other than as the receiver of its own \
+            messages and properties (`[context setLocalizedFallbackTitle:…]`, `context.biometryType`): \
+            as the value of `kSecUseAuthenticationContext` in a dictionary (`@{…}`, `setObject:forKey:`, \
+            a subscript, `CFDictionarySetValue`), as an argument, returned, or stored elsewhere. When the \
+            policy is `LAPolicyDeviceOwnerAuthentication`, the message also says that it accepts the \
+            device passcode.
+            """,
+        whatToDoInstead: """
+            Store the secret with `SecAccessControlCreateWithFlags(…, kSecAccessControlBiometryCurrentSet, …)` \
+            and read it with a query that carries the context: \
+            `(__bridge id)kSecUseAuthenticationContext: context` (after `evaluatePolicy:…` to \
+            pre-authenticate, or let `SecItemCopyMatching` prompt by itself). For keys, use a Secure \
+            Enclave key whose access control requires biometry, and sign a server challenge with it. Use \
+            `canEvaluatePolicy:error:` only to learn whether biometry is available.
+            """,
+        remediation:
+            "Bind the authentication to a Keychain item or Secure Enclave key protected with kSecAccessControlBiometryCurrentSet and pass the LAContext with kSecUseAuthenticationContext, instead of trusting evaluatePolicy's BOOL.",
+        notes: [
+            "\"Same context\": for a local initialised with `[[LAContext alloc] init]` or `[LAContext new]`, every use of it after its declaration in the method or function (blocks inside it included) is checked; for a property or instance variable of the class (`self.context`, `[self context]`, `_context`, `self->_context`), every use in the class's `@implementation`s and categories in all the scan's Objective-C files, whatever the receiver (`weakSelf.context` counts, so no alias hides a use); for `[[LAContext alloc] init]` as the receiver itself the context cannot be used again, so it is never handed on.",
+            "Objective-C properties have no initial value: a property is judged whatever its declared type, unless the class writes a getter that returns something other than its instance variable or a new context (a lazy getter `if (!_context) _context = [[LAContext alloc] init]; return _context;` keeps it the class's own). Assigning it anything but a new context (`self.context = context` from a parameter, `[self setContext:shared]`) counts as handing it on: someone else has it too.",
+            "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
+            "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
+            "Reading `success` only as an argument of a logging call (`NSLog`, `os_log…`, `printf`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
+            "Only Objective-C code is followed: a context handed to Swift code, or a category sent from Swift, is not seen.",
+            "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
+        ],
+        examples: objectiveCExamples)
 }
 
-/// Every `DeclReferenceExpr` under a node.
-private final class ReferenceCollector: SyntaxVisitor {
-    var references: [DeclReferenceExprSyntax] = []
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
 
-    static func references(in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
-        let collector = ReferenceCollector(viewMode: .sourceAccurate)
-        collector.walk(node)
-        return collector.references
+extension BooleanOnlyLocalAuthenticationRule {
+    private static func objectiveCMessage(_ context: String, passcode: Bool = false) -> String {
+        BooleanOnlyLocalAuthenticationJudgement.message(
+            call: ObjCLocalAuthentication.evaluateSelector, context: context,
+            passcodePolicy: passcode ? "LAPolicyDeviceOwnerAuthentication" : nil)
     }
 
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        references.append(node)
-        return .visitChildren
-    }
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A login gated by the reply's success flag",
+            """
+            @implementation LoginViewController
+            - (void)authenticateWithBiometrics {
+                LAContext *context = [[LAContext alloc] init];
+                context.localizedFallbackTitle = @"Use PIN";
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics
+                        localizedReason:@"Log in to InsecureBank"
+                                  reply:^(BOOL success, NSError *error) {
+                    dispatch_async(dispatch_get_main_queue(), ^{
+                        if (success) {
+                            [self showAccount];
+                        } else {
+                            [self showPINPad];
+                        }
+                    });
+                }];
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("`context`")]),
+        .triggeringObjC(
+            "A new context with the passcode policy through a local, the BOOL forwarded to a completion block",
+            """
+            void authenticate(void (^completion)(BOOL)) {
+                LAPolicy policy = LAPolicyDeviceOwnerAuthentication;
+                ↓[[LAContext new] evaluatePolicy:policy localizedReason:@"Confirm the transfer" reply:^(BOOL ok, NSError *error) {
+                    completion(ok);
+                }];
+            }
+            """,
+            messages: [objectiveCMessage("the new `[LAContext new]`", passcode: true)]),
+        .triggeringObjC(
+            "A property with a lazy getter; the reply tests the error and reads the Keychain without the context",
+            """
+            @interface LockScreen ()
+            @property (nonatomic, strong) LAContext *authContext;
+            @end
+            @implementation LockScreen
+            - (LAContext *)authContext {
+                if (!_authContext) {
+                    _authContext = [[LAContext alloc] init];
+                }
+                return _authContext;
+            }
+            - (void)unlock {
+                ↓[self.authContext evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                           reply:^(BOOL success, NSError *error) {
+                    if (error != nil) {
+                        return;
+                    }
+                    NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                             (__bridge id)kSecReturnData: @YES };
+                    SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+                }];
+            }
+            - (void)configure {
+                self.authContext.localizedCancelTitle = @"Not now";
+                if (self.authContext.biometryType == LABiometryTypeFaceID) {
+                    [self showFaceIDIcon];
+                }
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("the property `authContext`")],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "Replies by reference (a typedef'd completion parameter, a local block) and a context made by a helper",
+            """
+            typedef void (^UnlockCompletion)(BOOL success, NSError *error);
+            @implementation Gate
+            - (void)authenticate:(UnlockCompletion)completion {
+                LAContext *context = [self unlockContext];
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm" reply:completion];
+            }
+            - (void)confirm {
+                LAContext *context = [LAContext new];
+                void (^handler)(BOOL, NSError *) = ^(BOOL granted, NSError *error) {
+                    if (granted) {
+                        [self openVault];
+                    }
+                };
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm" reply:handler];
+            }
+            - (LAContext *)unlockContext {
+                LAContext *context = [[LAContext alloc] init];
+                context.localizedFallbackTitle = @"Enter PIN";
+                return context;
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("`context` (a new `LAContext` from `[self unlockContext]`)"), objectiveCMessage("`context`")]),
+        .triggering(
+            "[self evaluatePolicy:…] in a category of LAContext: judged at the sender's context",
+            files: [
+                "LAContext+Unlock.m": """
+                    @implementation LAContext (Unlock)
+                    - (void)unlockWithReason:(NSString *)reason completion:(void (^)(BOOL))completion {
+                        ↓[self evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:reason
+                                       reply:^(BOOL success, NSError *error) {
+                            completion(success);
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)show {
+                        LAContext *context = [[LAContext alloc] init];
+                        [context unlockWithReason:@"Unlock" completion:^(BOOL ok) {
+                            if (ok) {
+                                [self openVault];
+                            }
+                        }];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context` (the LAContext `unlockWithReason:completion:` is called on, LockScreen.m:4)")]),
+        .nonTriggeringObjC(
+            "Pre-authentication: the evaluated context goes into the query (a literal, a mutable dictionary, a helper)",
+            """
+            @implementation TokenReader
+            - (void)readToken {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Read your token"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (!success) {
+                        return;
+                    }
+                    NSDictionary *query = @{
+                        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                        (__bridge id)kSecAttrAccount: @"token",
+                        (__bridge id)kSecReturnData: @YES,
+                        (__bridge id)kSecUseAuthenticationContext: context,
+                    };
+                    CFTypeRef item = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &item);
+                }];
+            }
+            - (void)readSession {
+                LAContext *context = [LAContext new];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Read" reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        NSMutableDictionary *query = [self baseQuery];
+                        query[(__bridge id)kSecUseAuthenticationContext] = context;
+                        SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+                    }
+                }];
+            }
+            - (void)readKey {
+                LAContext *context = [LAContext new];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign" reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        [self signChallengeWithContext:context];
+                    }
+                }];
+            }
+            @end
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .nonTriggeringObjC(
+            "A property context that another method of the class puts into a query",
+            """
+            @implementation Vault {
+                LAContext *_context;
+            }
+            - (instancetype)init {
+                if ((self = [super init])) {
+                    _context = [[LAContext alloc] init];
+                }
+                return self;
+            }
+            - (void)unlock {
+                [_context evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Unlock" reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        [self loadSecrets];
+                    }
+                }];
+            }
+            - (void)loadSecrets {
+                NSMutableDictionary *query = [self.baseQuery mutableCopy];
+                [query setObject:_context forKey:(__bridge id)kSecUseAuthenticationContext];
+                SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .nonTriggeringObjC(
+            "A context from the caller or a block parameter, a reply that only logs, and canEvaluatePolicy",
+            """
+            void authenticate(LAContext *context) {
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Sign in"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        proceed();
+                    }
+                }];
+            }
+            void withContext(void (^body)(LAContext *)) {}
+            void warmUp(void) {
+                withContext(^(LAContext *given) {
+                    [given evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in" reply:^(BOOL success, NSError *error) {
+                        if (success) {
+                            proceed();
+                        }
+                    }];
+                });
+                LAContext *other = [[LAContext alloc] init];
+                [other evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in" reply:^(BOOL success, NSError *error) {
+                    NSLog(@"authentication finished: %d %@", success, error);
+                }];
+                NSError *availabilityError = nil;
+                if ([[LAContext new] canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:&availabilityError]) {
+                    showBiometricButton();
+                }
+            }
+            """),
+        .nonTriggering(
+            "A category of LAContext whose senders read the Keychain with the context, or that no code sends",
+            files: [
+                "LAContext+Unlock.m": """
+                    @implementation LAContext (Unlock)
+                    - (void)unlockWithReason:(NSString *)reason completion:(void (^)(BOOL))completion {
+                        [self evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:reason
+                                       reply:^(BOOL success, NSError *error) {
+                            completion(success);
+                        }];
+                    }
+                    - (void)confirmWithReason:(NSString *)reason completion:(void (^)(BOOL))completion {
+                        [self evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:reason reply:^(BOOL success, NSError *error) {
+                            completion(success);
+                        }];
+                    }
+                    @end
+                    """,
+                "TokenReader.m": """
+                    @implementation TokenReader
+                    - (void)read {
+                        LAContext *context = [[LAContext alloc] init];
+                        [context unlockWithReason:@"Read your token" completion:^(BOOL ok) {
+                            if (!ok) {
+                                return;
+                            }
+                            NSDictionary *query = @{ (__bridge id)kSecReturnData: @YES,
+                                                     (__bridge id)kSecUseAuthenticationContext: context };
+                            SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+                        }];
+                    }
+                    @end
+                    """,
+            ],
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+    ]
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

@@ -1,164 +1,53 @@
-import KeychainLintAnalysis
-import KeychainLintRuleKit
-import KeychainLintModel
 import KeychainLintCore
-// Swift-only by nature, so it reads the syntax tree: the statements of the reply closure and of `catch` blocks on each path (Swift control flow).
-import SwiftSyntax
+import KeychainLintModel
+import KeychainLintRuleKit
 
-/// `swift.fail_open_local_authentication` — the action `evaluatePolicy` guards also runs when the
-/// authentication failed (OWASP MASWE-0044, CWE-287, CWE-755).
-public struct FailOpenLocalAuthenticationRule: SwiftRule {
-    public static let interests: [RuleInterest] = [.call("evaluatePolicy")]
+/// `fail_open_local_authentication` — the action `evaluatePolicy` guards also runs when the
+/// authentication failed (OWASP MASWE-0044, CWE-287, CWE-755), in Swift and Objective-C. Each front
+/// end reads the reply (or the `do`/`catch` around the awaited call) into `OutcomeTest`s: the
+/// tests of the outcome, with the actions of the success path and of each failure path; the
+/// judgement below is made once over those.
+public struct FailOpenLocalAuthenticationRule: Check {
+    public static let calls: [CheckedCall] = [.method(swift: "evaluatePolicy", objectiveC: "evaluatePolicy:localizedReason:reply:")]
 
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let reference) = input, case let call = reference.syntax, SyntaxQueries.calleeName(of: call) == "evaluatePolicy"
-        else { return }
-        if let closure = Self.replyClosure(of: call) {
-            checkReply(closure, in: context)
-        } else {
-            checkAsync(call, in: context)
-        }
-    }
-
-    /// The reply handler written at the call: a trailing closure or a `reply:` closure.
-    static func replyClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
-        if let trailing = call.trailingClosure { return trailing }
-        return SyntaxQueries.argument(labeled: "reply", of: call)?.expression.as(ClosureExprSyntax.self)
-    }
-
-    // MARK: The closure form
-
-    private func checkReply(_ closure: ClosureExprSyntax, in context: RuleContext) {
-        let (success, error) = BooleanOnlyLocalAuthenticationRule.parameterNames(of: closure)
-        guard let success else { return }
-        for branch in BranchCollector.branches(in: closure) {
-            switch branch {
-            case .ifExpr(let ifExpr):
-                checkIf(ifExpr, success: success, error: error, in: context)
-            case .guardStmt(let guardStmt):
-                checkGuard(guardStmt, success: success, in: context)
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        for test in context.outcomeTests(call) {
+            switch test {
+            case .errorNilAlone(let nilTest, let success, let place):
+                context.report(at: place, message: FailOpenLocalAuthenticationJudgement.errorNilMessage(test: nilTest, success: success))
+            case .branches(let guarded, let failurePaths, let side):
+                report(guardedBy: guarded, failurePaths: failurePaths, place: side.description, in: context)
             }
         }
     }
 
-    private func checkIf(_ ifExpr: IfExprSyntax, success: String, error: String?, in context: RuleContext) {
-        guard ifExpr.conditions.count == 1, let condition = ifExpr.conditions.first?.condition.as(ExprSyntax.self) else { return }
-        if let error, let alone = Self.errorNilAlone(condition, success: success, error: error) {
-            context.report(at: alone, message: FailOpenLocalAuthenticationJudgement.errorNilMessage(error: error, success: success))
-            return
-        }
-        let guarded: CodeBlockSyntax
-        let failure: Syntax?
-        switch Self.test(of: condition, success: success) {
-        case true?:
-            guarded = ifExpr.body
-            failure = ifExpr.elseBody.map { Syntax($0) }
-        case false?:
-            // `if !success { failure } else { guarded }`
-            guard case .codeBlock(let elseBlock)? = ifExpr.elseBody else { return }
-            guarded = elseBlock
-            failure = Syntax(ifExpr.body)
-        case nil:
-            return
-        }
-        guard let failure else { return }
-        report(guardedBy: Effects.ofSuccessPath(guarded), failure: failure, place: "when `\(success)` is false", in: context)
-    }
-
-    /// `guard success else { failure }`: the statements after the guard are the guarded action.
-    private func checkGuard(_ guardStmt: GuardStmtSyntax, success: String, in context: RuleContext) {
-        guard guardStmt.conditions.count == 1, let condition = guardStmt.conditions.first?.condition.as(ExprSyntax.self),
-            Self.test(of: condition, success: success) == true,
-            let item = guardStmt.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self)
+    /// Swift calls a method of the type being extended with no receiver at all: inside
+    /// `extension LAContext`, `evaluatePolicy(…) { … }` is a method call on `self` that the Swift
+    /// front end hands over as a free function's. It is judged as the method.
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let swiftCall) = input, let call = ProgramCall(swiftCall), call.kind == .function,
+            call.name == Self.calls[0].name(in: .swift)
         else { return }
-        let after = list.drop { $0.id != item.id }.dropFirst()
-        var guarded = Effects()
-        for statement in after { guarded.formUnion(Effects.ofSuccessPath(statement)) }
-        report(guardedBy: guarded, failure: Syntax(guardStmt.body), place: "when `\(success)` is false", in: context)
+        check(call, in: context)
     }
 
-    // MARK: The async form
-
-    /// `do { try await context.evaluatePolicy(…); guarded } catch { failure }`.
-    private func checkAsync(_ call: FunctionCallExprSyntax, in context: RuleContext) {
-        var node = Syntax(call)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
-        guard let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
-            let doStmt = list.parent?.parent?.as(DoStmtSyntax.self), doStmt.body.statements.id == list.id
-        else { return }
-        var guarded = Effects()
-        for statement in list.drop(while: { $0.id != item.id }).dropFirst() { guarded.formUnion(Effects.ofSuccessPath(statement)) }
-        for clause in doStmt.catchClauses {
-            report(guardedBy: guarded, failure: Syntax(clause.body), place: "in the `catch` of the awaited evaluatePolicy", in: context)
-        }
-    }
-
-    // MARK: Comparing the branches
-
-    /// Reports the failure path (the branch, or one `case` or branch inside it) whose every effect
+    /// Reports the failure path (the branch, or one `case` or branch inside it) whose every action
     /// is one the success path has: the guarded action runs although the user was not authenticated.
     /// A path that also does anything else (shows an error, asks for a password, completes with
     /// `false`) is how failures should be handled, and is not reported.
-    private func report(guardedBy guarded: Effects, failure: Syntax, place: String, in context: RuleContext) {
+    private func report(guardedBy guarded: [OutcomeAction], failurePaths: [[OutcomeAction]], place: String, in context: some CheckContext) {
         guard !guarded.isEmpty else { return }
-        for path in FailurePaths.of(failure) {
-            let effects = Effects.of(path)
-            guard !effects.isEmpty, effects.isSubset(of: guarded), let first = effects.first else { continue }
-            context.report(at: first.node, message: FailOpenLocalAuthenticationJudgement.message(first.text, place: place))
+        let guardedKeys = Set(guarded.map(\.key))
+        for actions in failurePaths {
+            guard let first = actions.first, actions.allSatisfy({ guardedKeys.contains($0.key) }) else { continue }
+            context.report(at: first.place, message: FailOpenLocalAuthenticationJudgement.message(first.text, place: place))
             return
         }
     }
 
-    /// `success`/`success == true` → true, `!success`/`success == false` → false, else nil.
-    static func test(of condition: ExprSyntax, success: String) -> Bool? {
-        let condition = SyntaxQueries.unwrapTransparent(condition)
-        if Self.isReference(condition, to: success) { return true }
-        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
-            Self.isReference(prefix.expression, to: success)
-        {
-            return false
-        }
-        if let infix = condition.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self),
-            Self.isReference(infix.leftOperand, to: success),
-            let literal = infix.rightOperand.as(BooleanLiteralExprSyntax.self)
-        {
-            let value = literal.literal.tokenKind == .keyword(.true)
-            switch op.operator.text {
-            case "==": return value
-            case "!=": return !value
-            default: return nil
-            }
-        }
-        return nil
-    }
-
-    /// `success || error == nil` (either order): the side that lets a missing error alone through.
-    static func errorNilAlone(_ condition: ExprSyntax, success: String, error: String) -> ExprSyntax? {
-        guard let infix = SyntaxQueries.unwrapTransparent(condition).as(InfixOperatorExprSyntax.self),
-            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "||"
-        else { return nil }
-        for (one, other) in [(infix.leftOperand, infix.rightOperand), (infix.rightOperand, infix.leftOperand)]
-        where test(of: one, success: success) == true && isNilTest(other, of: error) {
-            return other
-        }
-        return nil
-    }
-
-    static func isNilTest(_ expression: ExprSyntax, of name: String) -> Bool {
-        guard let infix = SyntaxQueries.unwrapTransparent(expression).as(InfixOperatorExprSyntax.self),
-            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "=="
-        else { return false }
-        return (isReference(infix.leftOperand, to: name) && infix.rightOperand.is(NilLiteralExprSyntax.self))
-            || (isReference(infix.rightOperand, to: name) && infix.leftOperand.is(NilLiteralExprSyntax.self))
-    }
-
-    static func isReference(_ expression: ExprSyntax, to name: String) -> Bool {
-        SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self)?.baseName.text == name
-    }
-
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.fail_open_local_authentication",
         name: "Authentication failure grants access",
         severity: .high,
@@ -214,151 +103,204 @@ public struct FailOpenLocalAuthenticationRule: SwiftRule {
         remediation:
             "Run the guarded action only when evaluatePolicy succeeded; on failure show the error, ask for another credential the app verifies, or complete with false.",
         examples: examples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "The action an -[LAContext evaluatePolicy:localizedReason:reply:] reply guards also runs when the authentication failed: in the failure branch, or on error == nil alone.",
+        whatItDoes: """
+            Reads the reply block written at `[context evaluatePolicy:… localizedReason:… reply:^(BOOL success, \
+            NSError *error) { … }]`, blocks it dispatches included. The guarded action is what the success \
+            path does: the calls, message sends and assignments of the `if (success)` branch (`if (!success) \
+            … else` swapped), or of the statements after `if (!success) { …; return; }` (Swift's `guard`), \
+            leaving out their own error handling (`@catch` clauses and such early-return branches). It \
+            reports a failure path (the `else` branch, the early-return branch, or one `case` or branch \
+            inside them, such as `case LAErrorUserFallback:`) whose every action is one of the guarded \
+            actions, written the same way (`completion(YES)`, `[self unlock]`, `self.unlocked = YES`). \
+            Logging (`NSLog`, `os_log…`) and dispatching (`dispatch_async`, `addOperationWithBlock:`) are \
+            not actions; the blocks they run are read. It also reports `if (success || error == nil)` and \
+            `if (success || !error)`.
+            """,
+        whatToDoInstead: """
+            Run the guarded action only in the success path (`if (success)`). In failure paths show the \
+            error, offer another credential the app verifies (the device passcode through \
+            `LAPolicyDeviceOwnerAuthentication`, an app password), or complete with `NO`. Better still, \
+            protect the secret itself with Keychain access control, so that no code path can read it \
+            without the authentication.
+            """,
+        remediation:
+            "Run the guarded action only when evaluatePolicy:localizedReason:reply: succeeded; on failure show the error, ask for another credential the app verifies, or complete with NO.",
+        notes: [
+            "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
+            "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
+            "Only the reply block written at the call is read; a reply passed as a variable or a parameter is not followed (as in the Swift rule).",
+            "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
+        ],
+        examples: objectiveCExamples)
 }
 
-/// The `if` and `guard` statements of a reply closure that test its parameters, including those
-/// inside closures it dispatches (`DispatchQueue.main.async { if success { … } }`).
-private final class BranchCollector: SyntaxVisitor {
-    enum Branch {
-        case ifExpr(IfExprSyntax)
-        case guardStmt(GuardStmtSyntax)
-    }
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
 
-    private var found: [Branch] = []
+extension FailOpenLocalAuthenticationRule {
+    private static let objectiveCWhenFailed = "when `success` is false"
 
-    static func branches(in closure: ClosureExprSyntax) -> [Branch] {
-        let collector = BranchCollector(viewMode: .sourceAccurate)
-        collector.walk(closure.statements)
-        return collector.found
-    }
-
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        // An `else if` is its own test, found when the walk reaches it.
-        found.append(.ifExpr(node))
-        return .visitChildren
-    }
-
-    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        found.append(.guardStmt(node))
-        return .visitChildren
-    }
-}
-
-/// A failure branch and the paths inside it: each `case` of a `switch` and each branch of an
-/// `if`, since a failure branch often treats one error code (`.userFallback`) differently.
-private final class FailurePaths: SyntaxVisitor {
-    private var paths: [Syntax] = []
-
-    static func of(_ failure: Syntax) -> [Syntax] {
-        let collector = FailurePaths(viewMode: .sourceAccurate)
-        collector.paths.append(failure)
-        collector.walk(failure)
-        return collector.paths
-    }
-
-    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
-        paths.append(Syntax(node.statements))
-        return .visitChildren
-    }
-
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        paths.append(Syntax(node.body))
-        if case .codeBlock(let block)? = node.elseBody { paths.append(Syntax(block)) }
-        return .visitChildren
-    }
-}
-
-/// The actions of a piece of code: calls and assignments, by their text with `self.` dropped and
-/// spaces removed, in source order. Logging, printing and dispatching are not actions.
-struct Effects {
-    struct Effect {
-        let text: String
-        let node: Syntax
-    }
-
-    private(set) var list: [Effect] = []
-    private var texts: Set<String> = []
-
-    var isEmpty: Bool { list.isEmpty }
-    var first: Effect? { list.first }
-
-    /// Callee names that carry no decision of their own.
-    static let neutralCallees: Set<String> = [
-        "print", "debugPrint", "NSLog", "os_log", "log", "debug", "info", "notice", "warning", "trace", "fault",
-        "async", "sync", "asyncAfter", "run", "Task", "assert", "assertionFailure", "precondition",
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "The fallback error code unlocks like a success",
+            """
+            @implementation LockScreen
+            - (void)unlockWithBiometrics {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    dispatch_async(dispatch_get_main_queue(), ^{
+                        if (success) {
+                            [self unlock];
+                        } else if (error.code == LAErrorUserFallback) {
+                            ↓[self unlock];
+                        } else {
+                            [self showError:error];
+                        }
+                    });
+                }];
+            }
+            @end
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.message("[self unlock]", place: objectiveCWhenFailed)],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "A missing error object taken for success, written both ways",
+            """
+            void authenticate(void (^completion)(BOOL)) {
+                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in"
+                                          reply:^(BOOL success, NSError *error) {
+                    if (success || ↓error == nil) {
+                        completion(YES);
+                    } else {
+                        completion(NO);
+                    }
+                }];
+                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in"
+                                          reply:^(BOOL ok, NSError *failure) {
+                    if (↓!failure || (ok)) {
+                        completion(YES);
+                    }
+                }];
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "error == nil", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!failure", success: "ok"),
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "if (!success) { …; return; } that completes with YES anyway",
+            """
+            void authenticate(void (^completion)(BOOL)) {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Sign in"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (!success) {
+                        NSLog(@"biometry failed: %@", error);
+                        ↓completion(YES);
+                        return;
+                    }
+                    completion(YES);
+                }];
+            }
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.message("completion(YES)", place: objectiveCWhenFailed)],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "One case of a switch on the error code approves the payment",
+            """
+            @implementation PaymentSheet
+            - (void)confirm {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Pay"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (success == YES) {
+                        self.approved = YES;
+                        [self submitPayment];
+                    } else {
+                        switch (error.code) {
+                        case LAErrorSystemCancel:
+                        case LAErrorAppCancel:
+                            ↓[self submitPayment];
+                            break;
+                        default:
+                            [self showError:error];
+                            break;
+                        }
+                    }
+                }];
+            }
+            @end
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.message("[self submitPayment]", place: objectiveCWhenFailed)],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .nonTriggeringObjC(
+            "Failure shows the error, completes with NO, or asks for a credential the app verifies",
+            """
+            @implementation LockScreen
+            - (void)unlockWithBiometrics:(void (^)(BOOL))completion {
+                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        [self unlock];
+                        completion(YES);
+                    } else if (error.code == LAErrorUserFallback) {
+                        [self askForAppPassword];
+                    } else {
+                        [self showError:error];
+                        completion(NO);
+                    }
+                }];
+            }
+            @end
+            """,
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .nonTriggeringObjC(
+            "The success path's own error handling falls back to the PIN, as the failure does",
+            """
+            @implementation Login
+            - (void)authenticate {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Log in"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (!success) {
+                        [self showPINPad];
+                        return;
+                    }
+                    NSData *token = [self readTokenWithContext:context];
+                    if (!token) {
+                        [self showPINPad];
+                        return;
+                    }
+                    [self showAccount:token];
+                }];
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "Both branches refresh the screen, but the failure locks: not the same outcome",
+            """
+            @implementation Vault
+            - (void)open {
+                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                          reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        self.state = VaultStateUnlocked;
+                        [self refresh];
+                    } else {
+                        self.state = VaultStateLocked;
+                        [self refresh];
+                    }
+                }];
+            }
+            @end
+            """,
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
     ]
-
-    mutating func insert(_ text: String, node: Syntax) {
-        guard texts.insert(text).inserted else { return }
-        list.append(Effect(text: text, node: node))
-    }
-
-    mutating func formUnion(_ other: Effects) {
-        for effect in other.list { insert(effect.text, node: effect.node) }
-    }
-
-    func isSubset(of other: Effects) -> Bool { texts.isSubset(of: other.texts) }
-
-    static func of(_ node: some SyntaxProtocol) -> Effects {
-        let collector = EffectCollector(viewMode: .sourceAccurate)
-        collector.walk(node)
-        return collector.effects
-    }
-
-    /// The actions of a success path, without its own error handling (`catch` clauses, `guard`
-    /// bodies): showing a PIN pad when reading the token fails is not what the success leads to.
-    static func ofSuccessPath(_ node: some SyntaxProtocol) -> Effects {
-        let collector = EffectCollector(viewMode: .sourceAccurate)
-        collector.skipsErrorHandling = true
-        collector.walk(node)
-        return collector.effects
-    }
-
-    static func normalized(_ node: some SyntaxProtocol) -> String {
-        var text = node.trimmedDescription.filter { !$0.isWhitespace }
-        while text.hasPrefix("self.") { text.removeFirst("self.".count) }
-        return text
-    }
-}
-
-private final class EffectCollector: SyntaxVisitor {
-    var effects = Effects()
-    var skipsErrorHandling = false
-
-    override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
-        skipsErrorHandling ? .skipChildren : .visitChildren
-    }
-
-    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        guard skipsErrorHandling else { return .visitChildren }
-        walk(node.conditions)
-        return .skipChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = SyntaxQueries.calleeName(of: node), !Effects.neutralCallees.contains(name) {
-            effects.insert(Effects.normalized(node), node: Syntax(node))
-            // The call is the action; what it is given is part of it.
-            return .skipChildren
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.operator.is(AssignmentExprSyntax.self) {
-            effects.insert(Effects.normalized(node), node: Syntax(node))
-            return .skipChildren
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        // `return true` from a Bool gate is the guarded outcome itself.
-        if let expression = node.expression, expression.is(BooleanLiteralExprSyntax.self) {
-            effects.insert("return" + Effects.normalized(expression), node: Syntax(node))
-        }
-        return .visitChildren
-    }
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

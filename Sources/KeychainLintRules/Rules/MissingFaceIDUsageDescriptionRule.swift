@@ -3,76 +3,74 @@ import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
 
-/// `swift.missing_faceid_usage_description` — Face ID used without NSFaceIDUsageDescription (Apple:
-/// NSFaceIDUsageDescription; "Accessing Keychain Items with Face ID or Touch ID").
+/// `missing_faceid_usage_description` — Face ID used without NSFaceIDUsageDescription (Apple:
+/// NSFaceIDUsageDescription; "Accessing Keychain Items with Face ID or Touch ID"), in Swift and
+/// Objective-C: the key is the app's, whatever language asks for Face ID, so the uses of both
+/// languages join one plan per application target, and the finding is reported by the rule of the
+/// language its chosen use is in.
 ///
 /// A scan-wide rule: whether the key is set is a fact of the whole scan (every Info.plist, every
 /// `project.pbxproj`, every `.xcconfig`), and so is the place it is reported (the first Face ID use
 /// of the scan). Both are computed once per scan (`ScanContext.fact`); each file's run only checks
 /// whether it holds that place.
-public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
+public struct MissingFaceIDUsageDescriptionRule: Check {
     static let id = "swift.missing_faceid_usage_description"
     static let key = MissingFaceIDUsageDescriptionJudgement.key
 
-    public static let interests: [RuleInterest] = [
-        .call("SecAccessControlCreateWithFlags"), .call("evaluatePolicy"),
-    ]
+    /// How each language spells `evaluatePolicy`, for the messages.
+    static let evaluatePolicy = CheckedCall.method(swift: "evaluatePolicy", objectiveC: "evaluatePolicy:localizedReason:reply:")
+    public static let calls: [CheckedCall] = [.function("SecAccessControlCreateWithFlags"), evaluatePolicy]
 
     public init(options: [String: ConfigValue]) {}
 
     // MARK: - Face ID uses
 
-    // The uses, their judgement and the plan's verdict are the kit's, shared with
-    // objc.missing_faceid_usage_description.
+    // The uses, their judgement and the plan's verdict are the kit's.
     typealias FaceIDUse = MissingFaceIDUsageDescriptionJudgement.FaceIDUse
     typealias Plan = MissingFaceIDUsageDescriptionJudgement.Plan
     typealias SkippedFile = MissingFaceIDUsageDescriptionJudgement.SkippedFile
 
     /// The argument that decides whether a call uses Face ID: the flags of
-    /// `SecAccessControlCreateWithFlags(_:_:_:_:)`, the policy of `evaluatePolicy(_:localizedReason:…)`.
-    static func decidingArgument(of call: SwiftCall) -> (api: FaceIDUse.API, argument: SwiftExpression)? {
-        switch call.name {
-        case "SecAccessControlCreateWithFlags":
-            guard call.receiver == nil, let flags = call.argument(2) else { return nil }
+    /// `SecAccessControlCreateWithFlags(_:_:_:_:)` (a free function), the policy of
+    /// `evaluatePolicy(_:localizedReason:…)` (its first argument has no label of its own: none in
+    /// Swift, the selector's first piece in Objective-C). `canEvaluatePolicy` is a different name:
+    /// an availability check shows no Face ID UI.
+    static func decidingArgument(of call: ProgramCall) -> (api: FaceIDUse.API, argument: ProgramExpression)? {
+        if call.name == "SecAccessControlCreateWithFlags" {
+            guard call.kind == .function, let flags = call.argument(2) else { return nil }
             return (.accessControl, flags)
-        case "evaluatePolicy":
-            // `canEvaluatePolicy` is a different name: an availability check shows no Face ID UI.
-            let labels = call.labels
-            guard labels.count >= 2, labels[0] == nil, labels[1] == "localizedReason", let policy = call.argument(0)
-            else { return nil }
-            return (.evaluatePolicy, policy)
-        default:
-            return nil
         }
+        guard call.name == evaluatePolicy.name(in: call.language), call.arguments.count >= 2,
+            call.arguments[0].label == nil || call.arguments[0].label == evaluatePolicy.name(in: .swift),
+            call.arguments[1].label == "localizedReason", let policy = call.argument(0)
+        else { return nil }
+        return (.evaluatePolicy, policy)
     }
 
-    /// How a call uses Face ID, from the resolved values of its deciding argument: the most severe
-    /// possible value wins (the first one in resolution order among equals).
-    static func use(of call: SwiftCall, in file: SourceFile, resolver: ValueResolver)
-        -> (use: FaceIDUse?, resolution: Resolution)?
-    {
-        guard let (api, argument) = decidingArgument(of: call) else { return nil }
-        let resolution = resolver.resolve(argument, in: file)
+    /// How a call uses Face ID, from the resolved values of its deciding argument (at `location`):
+    /// the most severe possible value wins (the first one in resolution order among equals).
+    /// `spelling` words the flags, `policy` puts a policy value in the model's terms, `language`
+    /// spells `evaluatePolicy` in the message.
+    static func use(
+        _ api: FaceIDUse.API, resolution: Resolution, at location: ValueLocation, spelling: FlagSpelling,
+        policy: (Value) -> Value, language: SourceLanguage
+    ) -> FaceIDUse? {
         var best: (severity: Severity, value: String, trace: [TraceStep])?
         for traced in resolution.values {
             let judged: (Severity, String)?
             switch api {
             case .accessControl:
-                judged = AccessControlFlagSet.interpret(traced.value).flatMap { MissingFaceIDUsageDescriptionJudgement.judge($0) }
+                judged = AccessControlFlagSet.interpret(traced.value).flatMap { MissingFaceIDUsageDescriptionJudgement.judge($0, spelling: spelling) }
             case .evaluatePolicy:
-                judged = MissingFaceIDUsageDescriptionJudgement.judgePolicy(traced.value)
+                judged = MissingFaceIDUsageDescriptionJudgement.judgePolicy(policy(traced.value), spelling: spelling)
             }
             guard let (severity, value) = judged, severity > (best?.severity ?? .info) else { continue }
             best = (severity, value, traced.trace)
         }
-        guard let best else { return (nil, resolution) }
-        let location = file.valueLocation(of: argument)
-        return (
-            FaceIDUse(
-                api: api, file: file.path, line: location.line, column: location.column, severity: best.severity,
-                value: best.value, trace: best.trace),
-            resolution
-        )
+        guard let best else { return nil }
+        return FaceIDUse(
+            api: api, file: location.file, line: location.line, column: location.column, severity: best.severity,
+            value: best.value, trace: best.trace, call: evaluatePolicy.name(in: language))
     }
 
     // MARK: - The scan-wide plan
@@ -112,7 +110,7 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
     static func plans(for scan: ScanContext) -> [Plan] {
         let model = scan.projectModel
         // The Objective-C uses count too: the key is the app's, whatever language asks for Face ID.
-        var uses = (ScanWideCalls.of(scan).faceIDUses + ObjCMissingFaceIDUsageDescriptionRule.uses(in: scan))
+        var uses = (ScanWideCalls.of(scan).faceIDUses + ObjCFaceIDUses.uses(in: scan))
             .filter { !model.isTestCode($0.file) }
         uses.sort { $0.isBefore($1) }
         let projectFiles = scan.projectFiles.sorted(by: { $0.path < $1.path })
@@ -242,33 +240,42 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
 
     // MARK: - Check
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard case .call(let call) = input,
-            let (found, resolution) = Self.use(of: call, in: context.file, resolver: context.resolver)
-        else { return }
-        guard let found else {
+    /// Reports the plan of the app (or folder) whose chosen use is this call's.
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        guard let (api, argument) = Self.decidingArgument(of: call) else { return }
+        let resolution = context.resolve(argument)
+        guard
+            let found = Self.use(
+                api, resolution: resolution, at: context.location(of: argument), spelling: context.spelling,
+                policy: context.localAuthenticationPolicy, language: context.language)
+        else {
             context.noteGaps(resolution, asking: "does this call use Face ID")
             return
         }
         let plans = context.scan.fact(Self.plansFact) { Self.plans(for: context.scan) }
-        guard let argument = Self.decidingArgument(of: call)?.argument else { return }
         for plan in plans {
             guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column
             else { continue }
-            report(plan, target: target, at: argument, in: context)
+            let verdict = MissingFaceIDUsageDescriptionJudgement.verdict(
+                plan, target: target, ruleId: context.rule.id, file: context.path, describeTrace: context.describeTrace)
+            for note in verdict.notes { context.note(note) }
+            guard let finding = verdict.finding else { continue }
+            context.report(
+                at: argument, message: finding.message, confidence: finding.confidence, severity: target.severity, trace: target.trace)
         }
     }
 
-    private func report(_ plan: Plan, target: FaceIDUse, at argument: SwiftExpression, in context: RuleContext) {
-        let verdict = MissingFaceIDUsageDescriptionJudgement.verdict(
-            plan, target: target, ruleId: Self.id, file: context.file.path, describeTrace: context.describeTrace)
-        for note in verdict.notes { context.note(note) }
-        guard let finding = verdict.finding else { return }
-        context.report(
-            at: argument, message: finding.message, confidence: finding.confidence, severity: target.severity, trace: target.trace)
+    /// Swift calls a method of the type being extended with no receiver at all: inside
+    /// `extension LAContext`, `evaluatePolicy(…)` is a method call on `self` that the Swift front
+    /// end hands over as a free function's. It is judged as the method.
+    public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        guard case .call(let swiftCall) = input, let call = ProgramCall(swiftCall), call.kind == .function,
+            call.name == Self.evaluatePolicy.name(in: .swift)
+        else { return }
+        check(call, in: context)
     }
 
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: id,
         name: "Face ID used without NSFaceIDUsageDescription",
         severity: .high,
@@ -336,6 +343,41 @@ public struct MissingFaceIDUsageDescriptionRule: SwiftRule {
         remediation:
             "Add NSFaceIDUsageDescription to the app's Info.plist (or the INFOPLIST_KEY_NSFaceIDUsageDescription build setting) with a sentence explaining why the app uses Face ID.",
         examples: examples)
+
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "The app uses Face ID from Objective-C (biometry flags or kSecAccessControlUserPresence in SecAccessControlCreateWithFlags, or -[LAContext evaluatePolicy:localizedReason:reply:]) but no Info.plist, project.pbxproj build setting or .xcconfig sets NSFaceIDUsageDescription: biometry-only uses crash, kSecAccessControlUserPresence silently falls back to the passcode.",
+        whatItDoes: """
+            Finds the places in Objective-C that make the system ask for Face ID: the `flags` of \
+            `SecAccessControlCreateWithFlags` containing `kSecAccessControlBiometryAny`, \
+            `kSecAccessControlBiometryCurrentSet` (or their `kSecAccessControlTouchID…` aliases and raw \
+            values) or `kSecAccessControlUserPresence`, and `[context evaluatePolicy:… localizedReason:… \
+            reply:…]` with `LAPolicyDeviceOwnerAuthenticationWithBiometrics` or \
+            `LAPolicyDeviceOwnerAuthentication` (or their raw values 1 and 2); values are followed through \
+            locals, constants, `#define`s and the file's functions and methods. The key is then looked for \
+            exactly as swift.missing_faceid_usage_description looks for it (the app target's Info.plist, \
+            its `INFOPLIST_KEY_NSFaceIDUsageDescription` build settings and .xcconfig files, or the \
+            project files of the folder), and the Objective-C and Swift uses of an app are judged \
+            together: one finding per app, at its first use (by file path, then position) of the most \
+            severe kind, whichever language that use is in. Severity high when Face ID is required \
+            (biometry flags without a passcode alternative, \
+            `LAPolicyDeviceOwnerAuthenticationWithBiometrics`), medium when the system can fall back to \
+            the passcode.
+            """,
+        whatToDoInstead: """
+            Add `NSFaceIDUsageDescription` to the app's Info.plist with a sentence that tells the user why \
+            the app uses Face ID, or, in projects whose Info.plist Xcode generates, set the build setting \
+            `INFOPLIST_KEY_NSFaceIDUsageDescription`. Touch ID needs no comparable key.
+            """,
+        remediation:
+            "Add NSFaceIDUsageDescription to the app's Info.plist (or the INFOPLIST_KEY_NSFaceIDUsageDescription build setting) with a sentence explaining why the app uses Face ID.",
+        notes: [
+            "One finding per app, whatever the language: the Objective-C uses join the Swift rule's plan of the app target (or folder), and the finding is reported by this rule when the app's first use of the most severe kind is in Objective-C, by swift.missing_faceid_usage_description when it is in Swift; the message counts the uses of both languages. Disabling one of the two rules therefore hides the app's finding when its chosen use is in that rule's language.",
+            "`canEvaluatePolicy:error:` is not a use, as in the Swift rule: it only asks whether biometry is available and shows no Face ID UI.",
+            "A library (no app Info.plist or Xcode application target in the scan, such as a React Native module's `ios/` folder) is not judged: its host app provides the key; `--verbose` says so at the first use.",
+        ],
+        examples: objectiveCExamples)
 }
 
 extension ProjectFileInput.Kind {
@@ -666,5 +708,135 @@ extension MissingFaceIDUsageDescriptionRule {
                     }
                     """,
             ]),
+    ]
+}
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension MissingFaceIDUsageDescriptionRule {
+    static let objectiveCExamples: [RuleExample] = [
+        .triggering(
+            "kSecAccessControlBiometryCurrentSet in an app whose Info.plist has no NSFaceIDUsageDescription",
+            files: [
+                "Info.plist": infoPlist(""),
+                "Vault.m": """
+                    SecAccessControlRef makeAccess(void) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                               ↓kSecAccessControlBiometryCurrentSet, NULL);
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Info.plist), but `kSecAccessControlBiometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .triggering(
+            "evaluatePolicy with the biometrics policy through a local; an empty key; the other use is counted",
+            files: [
+                "Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string></string>"),
+                "A.m": """
+                    @implementation LockScreen
+                    - (void)unlock {
+                        LAPolicy policy = LAPolicyDeviceOwnerAuthenticationWithBiometrics;
+                        [[LAContext new] evaluatePolicy:↓policy localizedReason:@"Unlock the vault" reply:^(BOOL success, NSError *error) {
+                            NSLog(@"%d", success);
+                        }];
+                    }
+                    @end
+                    """,
+                "B.m": """
+                    SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                        kSecAccessControlUserPresence, NULL);
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Info.plist; empty in Info.plist), but `evaluatePolicy:localizedReason:reply:` with `LAPolicyDeviceOwnerAuthenticationWithBiometrics` requires Face ID: the app crashes when it asks for Face ID (via `policy` (line 3)); 1 other place uses Face ID too"
+            ],
+            alsoTriggers: ["objc.weak_biometric_acl", "objc.biometric_item_not_device_bound"]),
+        .triggering(
+            "An Xcode app target whose Objective-C sources use the passcode-fallback policy",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    .init(name: "Vault", sources: ["Vault/Login.m"], settings: ["GENERATE_INFOPLIST_FILE": "YES"]),
+                ]),
+                "Vault/Login.m": """
+                    void signIn(LAContext *context) {
+                        [context evaluatePolicy:↓LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in" reply:^(BOOL success, NSError *error) {}];
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), so `evaluatePolicy:localizedReason:reply:` with `LAPolicyDeviceOwnerAuthentication` never offers Face ID and silently falls back to the device passcode"
+            ]),
+        .triggering(
+            "An app written in both languages: one finding, at the first most severe use, here the Objective-C one",
+            files: [
+                "Info.plist": infoPlist(""),
+                "App/Keys.m": """
+                    SecAccessControlRef keyAccess(void) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                            ↓kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage, NULL);
+                    }
+                    """,
+                "App/Login.swift": """
+                    func login(context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in")
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set (checked Info.plist), but `kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage` requires Face ID: the app crashes when it reads the item; 1 other place uses Face ID too"
+            ]),
+        .nonTriggering(
+            "An app written in both languages whose first use is in Swift: swift.missing_faceid_usage_description reports it",
+            files: [
+                "Info.plist": infoPlist(""),
+                "App/Login.swift": """
+                    func login(context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in")
+                    }
+                    """,
+                "App/Vault.m": """
+                    SecAccessControlRef vaultAccess(void) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+                    }
+                    """,
+            ],
+            alsoTriggers: ["swift.missing_faceid_usage_description"]),
+        .nonTriggering(
+            "The Info.plist sets NSFaceIDUsageDescription",
+            files: [
+                "Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your vault with Face ID</string>"),
+                "Vault.m": """
+                    SecAccessControlRef makeAccess(void) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "A library: no Info.plist or Xcode project in the scan, the host app provides the key",
+            files: [
+                "ios/RNVault.m": """
+                    SecAccessControlRef makeAccess(void) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryAny, NULL);
+                    }
+                    """,
+            ],
+            alsoTriggers: ["objc.weak_biometric_acl"]),
+        .nonTriggering(
+            "No Face ID use in an app: canEvaluatePolicy only checks availability; passcode-only flags; unknown policy and flags",
+            files: [
+                "Info.plist": infoPlist(""),
+                "Availability.m": """
+                    BOOL biometryAvailable(void) {
+                        return [[LAContext new] canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:NULL];
+                    }
+                    void store(LAContext *context, LAPolicy policy, SecAccessControlCreateFlags flags) {
+                        SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlDevicePasscode, NULL);
+                        SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, NULL);
+                        [context evaluatePolicy:policy localizedReason:@"Unlock" reply:^(BOOL success, NSError *error) {}];
+                    }
+                    """,
+            ],
+            alsoTriggers: ["objc.passcode_fallback_acl"]),
     ]
 }

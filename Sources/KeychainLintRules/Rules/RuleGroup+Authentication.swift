@@ -2,8 +2,8 @@ import KeychainLintRuleKit
 extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
     static let authentication: [any Rule.Type] = [
-        BooleanOnlyLocalAuthenticationRule.self,
-        FailOpenLocalAuthenticationRule.self,
+        SwiftRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
+        SwiftRuleOf<FailOpenLocalAuthenticationRule>.self,
         DeprecatedKeychainAPIRule.self,
         ExcessiveAuthenticationReuseRule.self,
         SwiftRuleOf<HardcodedApplicationPasswordRule>.self,

@@ -3,59 +3,61 @@ import KeychainLintModel
 import KeychainLintRuleKit
 import KeychainLintObjC
 
-/// `objc.fail_open_local_authentication` — `swift.fail_open_local_authentication`'s judgement on
-/// Objective-C code: the action a `-[LAContext evaluatePolicy:localizedReason:reply:]` reply
-/// guards also runs when the authentication failed.
-public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
-    public static let calls = [ObjCLocalAuthentication.evaluateSelector]
+// The Objective-C front end's reading of what an `evaluatePolicy:localizedReason:reply:` reply
+// block does on each path, into the model's `OutcomeTest`s: `if` statements on the BOOL (an
+// early-return `if (!success)` read as Swift's `guard`), `switch` cases, and the actions of each.
 
-    public init(options: [String: ConfigValue]) {}
-
-    public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {
-        guard call.kind == .message, call.name == ObjCLocalAuthentication.evaluateSelector,
-              let block = ObjCLocalAuthentication.replyBlock(of: call) else { return }
+extension ObjCRuleContext {
+    public func outcomeTests(_ call: ProgramCall) -> [OutcomeTest] {
+        guard let site = ObjCPolicyEvaluations.site(of: call, in: self), site.kind == .message,
+              let block = ObjCLocalAuthentication.replyBlock(of: site) else { return [] }
         let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
-        guard let success else { return }
-        let reader = EffectReader(resolver: context.resolver)
-        let place = "when `\(success)` is false"
-        for (ifStatement, following) in Self.ifStatements(in: block.body) {
+        guard let success else { return [] }
+        let reader = EffectReader(resolver: resolver)
+        var tests: [OutcomeTest] = []
+        func branches(guarded: ObjCEffects, failure: ObjCStmt) {
+            tests.append(.branches(
+                guarded: ObjCOutcomeTests.actions(guarded, in: resolver),
+                failurePaths: ObjCOutcomeTests.failurePaths(of: failure).map { ObjCOutcomeTests.actions(reader.of($0), in: resolver) },
+                failure: .successIsFalse(success: success)))
+        }
+        for (ifStatement, following) in ObjCOutcomeTests.ifStatements(in: block.body) {
             guard case .if(let condition, let thenBranch, let elseBranch) = ifStatement.kind else { continue }
-            if let error, let alone = Self.errorNilAlone(condition, success: success, error: error) {
-                context.report(
-                    at: alone.range,
-                    message: FailOpenLocalAuthenticationJudgement.errorNilMessage(
-                        test: ObjCValueResolver.shortText(context.resolver.text(alone.range)), success: success))
+            if let error, let alone = ObjCOutcomeTests.errorNilAlone(condition, success: success, error: error) {
+                tests.append(.errorNilAlone(
+                    test: ObjCValueResolver.shortText(resolver.text(alone.range)), success: success,
+                    at: ObjCOutcomeTests.place(alone.range, in: resolver)))
                 continue
             }
-            switch Self.test(of: condition, success: success) {
+            switch ObjCOutcomeTests.test(of: condition, success: success) {
             case true?:
                 // `if (success) { guarded } else { failure }`
                 guard let elseBranch else { continue }
-                report(guardedBy: reader.ofSuccessPath([thenBranch]), failure: elseBranch, place: place, reader: reader, in: context)
+                branches(guarded: reader.ofSuccessPath([thenBranch]), failure: elseBranch)
             case false?:
                 if let elseBranch {
                     // `if (!success) { failure } else { guarded }`
-                    report(guardedBy: reader.ofSuccessPath([elseBranch]), failure: thenBranch, place: place, reader: reader, in: context)
-                } else if Self.alwaysExits(thenBranch) {
+                    branches(guarded: reader.ofSuccessPath([elseBranch]), failure: thenBranch)
+                } else if ObjCOutcomeTests.alwaysExits(thenBranch) {
                     // `if (!success) { failure; return; } guarded…`: Swift's `guard success else`.
-                    report(guardedBy: reader.ofSuccessPath(following), failure: thenBranch, place: place, reader: reader, in: context)
+                    branches(guarded: reader.ofSuccessPath(following), failure: thenBranch)
                 }
             case nil:
                 continue
             }
         }
+        return tests
+    }
+}
+
+/// How the Objective-C front end reads the tests of an evaluation's outcome.
+enum ObjCOutcomeTests {
+    static func actions(_ effects: ObjCEffects, in file: ObjCValueResolver) -> [OutcomeAction] {
+        effects.list.map { OutcomeAction(key: $0.key, text: $0.text, place: place($0.range, in: file)) }
     }
 
-    /// Reports the failure path (the branch, or one `case` or branch inside it) whose every effect
-    /// is one the success path has; a path that also does anything else handles the failure.
-    private func report(guardedBy guarded: ObjCEffects, failure: ObjCStmt, place: String, reader: EffectReader, in context: ObjCRuleContext) {
-        guard !guarded.isEmpty else { return }
-        for path in Self.failurePaths(of: failure) {
-            let effects = reader.of(path)
-            guard !effects.isEmpty, effects.isSubset(of: guarded), let first = effects.first else { continue }
-            context.report(at: first.range, message: FailOpenLocalAuthenticationJudgement.message(first.text, place: place))
-            return
-        }
+    static func place(_ range: ObjCSourceRange, in file: ObjCValueResolver) -> SourcePlace {
+        SourcePlace(location: file.location(range), snippet: ObjCValueResolver.shortText(file.text(range)))
     }
 
     // MARK: - Tests of the reply's parameters
@@ -207,200 +209,6 @@ public struct ObjCFailOpenLocalAuthenticationRule: ObjCRule {
         }
         return paths
     }
-
-    public static let description = RuleDescription.objectiveC(
-        of: FailOpenLocalAuthenticationRule.description,
-        summary:
-            "The action an -[LAContext evaluatePolicy:localizedReason:reply:] reply guards also runs when the authentication failed: in the failure branch, or on error == nil alone.",
-        whatItDoes: """
-            Reads the reply block written at `[context evaluatePolicy:… localizedReason:… reply:^(BOOL success, \
-            NSError *error) { … }]`, blocks it dispatches included. The guarded action is what the success \
-            path does: the calls, message sends and assignments of the `if (success)` branch (`if (!success) \
-            … else` swapped), or of the statements after `if (!success) { …; return; }` (Swift's `guard`), \
-            leaving out their own error handling (`@catch` clauses and such early-return branches). It \
-            reports a failure path (the `else` branch, the early-return branch, or one `case` or branch \
-            inside them, such as `case LAErrorUserFallback:`) whose every action is one of the guarded \
-            actions, written the same way (`completion(YES)`, `[self unlock]`, `self.unlocked = YES`). \
-            Logging (`NSLog`, `os_log…`) and dispatching (`dispatch_async`, `addOperationWithBlock:`) are \
-            not actions; the blocks they run are read. It also reports `if (success || error == nil)` and \
-            `if (success || !error)`.
-            """,
-        whatToDoInstead: """
-            Run the guarded action only in the success path (`if (success)`). In failure paths show the \
-            error, offer another credential the app verifies (the device passcode through \
-            `LAPolicyDeviceOwnerAuthentication`, an app password), or complete with `NO`. Better still, \
-            protect the secret itself with Keychain access control, so that no code path can read it \
-            without the authentication.
-            """,
-        remediation:
-            "Run the guarded action only when evaluatePolicy:localizedReason:reply: succeeded; on failure show the error, ask for another credential the app verifies, or complete with NO.",
-        notes: [
-            "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
-            "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
-            "Only the reply block written at the call is read; a reply passed as a variable or a parameter is not followed (as in the Swift rule).",
-            "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
-        ],
-        examples: examples)
-
-    private static let whenFailed = "when `success` is false"
-
-    static let examples: [RuleExample] = [
-        .triggeringObjC(
-            "The fallback error code unlocks like a success",
-            """
-            @implementation LockScreen
-            - (void)unlockWithBiometrics {
-                LAContext *context = [[LAContext alloc] init];
-                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
-                                  reply:^(BOOL success, NSError *error) {
-                    dispatch_async(dispatch_get_main_queue(), ^{
-                        if (success) {
-                            [self unlock];
-                        } else if (error.code == LAErrorUserFallback) {
-                            ↓[self unlock];
-                        } else {
-                            [self showError:error];
-                        }
-                    });
-                }];
-            }
-            @end
-            """,
-            messages: [FailOpenLocalAuthenticationJudgement.message("[self unlock]", place: whenFailed)],
-            alsoTriggers: ["objc.boolean_only_local_authentication"]),
-        .triggeringObjC(
-            "A missing error object taken for success, written both ways",
-            """
-            void authenticate(void (^completion)(BOOL)) {
-                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in"
-                                          reply:^(BOOL success, NSError *error) {
-                    if (success || ↓error == nil) {
-                        completion(YES);
-                    } else {
-                        completion(NO);
-                    }
-                }];
-                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Sign in"
-                                          reply:^(BOOL ok, NSError *failure) {
-                    if (↓!failure || (ok)) {
-                        completion(YES);
-                    }
-                }];
-            }
-            """,
-            messages: [
-                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "error == nil", success: "success"),
-                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!failure", success: "ok"),
-            ],
-            alsoTriggers: ["objc.boolean_only_local_authentication"]),
-        .triggeringObjC(
-            "if (!success) { …; return; } that completes with YES anyway",
-            """
-            void authenticate(void (^completion)(BOOL)) {
-                LAContext *context = [[LAContext alloc] init];
-                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Sign in"
-                                  reply:^(BOOL success, NSError *error) {
-                    if (!success) {
-                        NSLog(@"biometry failed: %@", error);
-                        ↓completion(YES);
-                        return;
-                    }
-                    completion(YES);
-                }];
-            }
-            """,
-            messages: [FailOpenLocalAuthenticationJudgement.message("completion(YES)", place: whenFailed)],
-            alsoTriggers: ["objc.boolean_only_local_authentication"]),
-        .triggeringObjC(
-            "One case of a switch on the error code approves the payment",
-            """
-            @implementation PaymentSheet
-            - (void)confirm {
-                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Pay"
-                                                   reply:^(BOOL success, NSError *error) {
-                    if (success == YES) {
-                        self.approved = YES;
-                        [self submitPayment];
-                    } else {
-                        switch (error.code) {
-                        case LAErrorSystemCancel:
-                        case LAErrorAppCancel:
-                            ↓[self submitPayment];
-                            break;
-                        default:
-                            [self showError:error];
-                            break;
-                        }
-                    }
-                }];
-            }
-            @end
-            """,
-            messages: [FailOpenLocalAuthenticationJudgement.message("[self submitPayment]", place: whenFailed)],
-            alsoTriggers: ["objc.boolean_only_local_authentication"]),
-        .nonTriggeringObjC(
-            "Failure shows the error, completes with NO, or asks for a credential the app verifies",
-            """
-            @implementation LockScreen
-            - (void)unlockWithBiometrics:(void (^)(BOOL))completion {
-                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
-                                          reply:^(BOOL success, NSError *error) {
-                    if (success) {
-                        [self unlock];
-                        completion(YES);
-                    } else if (error.code == LAErrorUserFallback) {
-                        [self askForAppPassword];
-                    } else {
-                        [self showError:error];
-                        completion(NO);
-                    }
-                }];
-            }
-            @end
-            """,
-            alsoTriggers: ["objc.boolean_only_local_authentication"]),
-        .nonTriggeringObjC(
-            "The success path's own error handling falls back to the PIN, as the failure does",
-            """
-            @implementation Login
-            - (void)authenticate {
-                LAContext *context = [[LAContext alloc] init];
-                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Log in"
-                                  reply:^(BOOL success, NSError *error) {
-                    if (!success) {
-                        [self showPINPad];
-                        return;
-                    }
-                    NSData *token = [self readTokenWithContext:context];
-                    if (!token) {
-                        [self showPINPad];
-                        return;
-                    }
-                    [self showAccount:token];
-                }];
-            }
-            @end
-            """),
-        .nonTriggeringObjC(
-            "Both branches refresh the screen, but the failure locks: not the same outcome",
-            """
-            @implementation Vault
-            - (void)open {
-                [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
-                                          reply:^(BOOL success, NSError *error) {
-                    if (success) {
-                        self.state = VaultStateUnlocked;
-                        [self refresh];
-                    } else {
-                        self.state = VaultStateLocked;
-                        [self refresh];
-                    }
-                }];
-            }
-            @end
-            """,
-            alsoTriggers: ["objc.boolean_only_local_authentication"]),
-    ]
 }
 
 /// The actions of a piece of code: calls, message sends and plain assignments, compared by their
@@ -437,7 +245,7 @@ struct EffectReader {
     let resolver: ObjCValueResolver
 
     /// The Swift rule's neutral callees, with Objective-C's logging, assertion and dispatching words.
-    static let neutralCallees: Set<String> = Effects.neutralCallees.union(ObjCLocalAuthentication.loggingFunctions).union([
+    static let neutralCallees: Set<String> = OutcomeAction.neutralCallees.union(ObjCLocalAuthentication.loggingFunctions).union([
         "dispatch_async", "dispatch_sync", "dispatch_after", "dispatch_barrier_async", "dispatch_main_async_safe",
         "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert", "addOperationWithBlock", "performBlock",
         "performBlockAndWait",
@@ -468,7 +276,7 @@ struct EffectReader {
         case .compound(let statements): statements.forEach(statementList)
         case .if(let condition, let thenBranch, let elseBranch):
             expression(condition)
-            if skipsErrorHandling, elseBranch == nil, ObjCFailOpenLocalAuthenticationRule.alwaysExits(thenBranch) { return }
+            if skipsErrorHandling, elseBranch == nil, ObjCOutcomeTests.alwaysExits(thenBranch) { return }
             statementList(thenBranch)
             if let elseBranch { statementList(elseBranch) }
         case .while(let condition, let body), .doWhile(let body, let condition), .switch(let condition, let body),
@@ -485,7 +293,7 @@ struct EffectReader {
             statementList(body)
         case .return(let value?):
             // `return YES` from a BOOL gate is the guarded outcome itself.
-            if ObjCFailOpenLocalAuthenticationRule.booleanLiteral(value) != nil {
+            if ObjCOutcomeTests.booleanLiteral(value) != nil {
                 effects.insert(effect(value.range, prefix: "return "))
             } else {
                 expression(value)

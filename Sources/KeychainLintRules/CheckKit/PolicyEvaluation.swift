@@ -1,0 +1,225 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import KeychainLintModel
+
+// What the LocalAuthentication checks judge, whatever the language: an `evaluatePolicy` call,
+// how its outcome comes back and what the code does with it, and the story of the `LAContext` it
+// runs on. Each front end reads its own syntax into these values (the Swift one from the reply
+// closure, `await` and the type's declarations; the Objective-C one from the reply block and the
+// class's implementations); the checks judge the values once.
+
+extension CheckContext {
+    // A front end that reads no LocalAuthentication code hands its checks nothing to judge.
+    public func policyEvaluation(_ call: ProgramCall) -> PolicyEvaluation? { nil }
+    public func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext { .unnamed }
+    public func localAuthenticationPolicy(_ value: Value) -> Value { value }
+    public func outcomeTests(_ call: ProgramCall) -> [OutcomeTest] { [] }
+
+    /// Reports a finding spanning `place`.
+    public func report(at place: SourcePlace, message: String, confidence: Confidence? = nil) {
+        report(at: place.location, message: message, confidence: confidence, snippet: place.snippet)
+    }
+}
+
+/// An `evaluatePolicy` call of LocalAuthentication (`context.evaluatePolicy(…)`,
+/// `[context evaluatePolicy:… localizedReason:… reply:…]`).
+public struct PolicyEvaluation {
+    /// The call, as every front end hands it over (its name is how the language spells the method).
+    public let call: ProgramCall
+    /// The `LAPolicy` argument.
+    public let policy: ProgramExpression?
+    /// The `localizedReason` argument; nil when the call has no argument so labelled (another
+    /// method of the same base name).
+    public let reason: ProgramExpression?
+    /// How the outcome comes back and what is done with it.
+    public let outcome: PolicyOutcome
+    /// The receiver as written, shortened (`self` when it is implicit): for notes.
+    public let receiverText: String
+    /// How the language spells the policy that accepts the device passcode.
+    public let passcodePolicySpelling: String
+
+    public init(
+        call: ProgramCall, policy: ProgramExpression?, reason: ProgramExpression?, outcome: PolicyOutcome, receiverText: String,
+        passcodePolicySpelling: String
+    ) {
+        self.call = call
+        self.policy = policy
+        self.reason = reason
+        self.outcome = outcome
+        self.receiverText = receiverText
+        self.passcodePolicySpelling = passcodePolicySpelling
+    }
+}
+
+/// How an evaluation's outcome (the Bool and the error) comes back.
+public enum PolicyOutcome {
+    /// A reply whose code the front end read: written at the call, a local closure or block, or a
+    /// method of the same type.
+    case reply(ReplyUse)
+    /// The reply is a function-typed parameter of the enclosing function: the Bool goes to the
+    /// caller, whose code acts on it.
+    case forwardedToCaller
+    /// A reply given by a reference the front end does not follow.
+    case unread
+    /// No reply: the awaited form. `used` is false when the outcome is thrown away (`_ = try? await …`,
+    /// a bare `try?` statement) or the call is not awaited at all.
+    case awaited(used: Bool)
+}
+
+/// What a reply's code does with its two parameters.
+public struct ReplyUse {
+    /// It reads the success flag where that can decide something (not only inside a string or as
+    /// an argument of a logging call).
+    public let readsSuccess: Bool
+    /// It tests the error against nil (`error == nil`; Objective-C's truth tests `!error` too).
+    public let testsErrorAgainstNil: Bool
+
+    public init(readsSuccess: Bool, testsErrorAgainstNil: Bool) {
+        self.readsSuccess = readsSuccess
+        self.testsErrorAgainstNil = testsErrorAgainstNil
+    }
+}
+
+// MARK: - The context's story
+
+/// Where the `LAContext` an evaluation runs on comes from.
+public enum EvaluatedContext {
+    /// The receiver, named by the front end, with its story.
+    case receiver(ContextStory)
+    /// `evaluatePolicy` on `self` in an extension (a category) of `LAContext`: the context is
+    /// whichever one `method` is called on. The calls of the scan whose context the front end
+    /// names, in order, among the first `maximumSenders` calls it looked at.
+    case senders(method: String, [ContextSender])
+    /// The context comes from code the front end does not follow: a parameter, another object, a
+    /// global, a block's parameter. Its owner may hand it to a Keychain query elsewhere.
+    case unfollowed
+    /// Nothing to name and nothing worth a note (an implicit `self` outside an `LAContext` extension).
+    case unnamed
+
+    /// Calls of an `LAContext` extension method looked at, as many as the Swift resolver follows
+    /// for a parameter.
+    public static let maximumSenders = ValueResolver.maximumCallSites
+}
+
+/// A context the front end names: where it comes from, and whether any use of it may give it to
+/// other code (a Keychain query's `kSecUseAuthenticationContext`, an argument, a return value, a
+/// store elsewhere).
+public struct ContextStory {
+    public let origin: ContextOrigin
+    public let isHandedOn: Bool
+
+    public init(origin: ContextOrigin, isHandedOn: Bool) {
+        self.origin = origin
+        self.isHandedOn = isHandedOn
+    }
+}
+
+/// Where a named context comes from.
+public enum ContextOrigin {
+    /// A new context as the receiver (`LAContext()`, `[[LAContext alloc] init]`): nobody else sees it.
+    case fresh(written: String)
+    /// A local initialised with a new context.
+    case local(name: String)
+    /// A local initialised by a helper of the scan that returns a new context on some path;
+    /// `factory` is the helper's call as written (`unlockContext()`, `[self unlockContext]`).
+    case made(name: String, factory: String)
+    /// A stored property of the enclosing type.
+    case property(name: String)
+    /// An instance variable with no property.
+    case instanceVariable(name: String)
+
+    /// The words for the context in a message.
+    public var description: String {
+        switch self {
+        case .fresh(let written): "the new `\(written)`"
+        case .local(let name): "`\(name)`"
+        case .made(let name, let factory): "`\(name)` (a new `LAContext` from `\(factory)`)"
+        case .property(let name): "the property `\(name)`"
+        case .instanceVariable(let name): "the instance variable `\(name)`"
+        }
+    }
+
+    /// High for a context only this code can see; medium when other code of the type may reach it.
+    public var confidence: Confidence {
+        switch self {
+        case .fresh, .local: .high
+        case .made, .property, .instanceVariable: .medium
+        }
+    }
+}
+
+/// A call of an `LAContext` extension method, with the context it is made on.
+public struct ContextSender {
+    public let story: ContextStory
+    /// Where the call is: `line 12` in the file being checked, `Other.swift:12` elsewhere.
+    public let place: String
+
+    public init(story: ContextStory, place: String) {
+        self.story = story
+        self.place = place
+    }
+}
+
+// MARK: - What the reply does on each path
+
+/// A place of the file being checked that a finding can span.
+public struct SourcePlace {
+    public let location: ValueLocation
+    /// The code as written, shortened: the finding's fingerprint.
+    public let snippet: String
+
+    public init(location: ValueLocation, snippet: String) {
+        self.location = location
+        self.snippet = snippet
+    }
+}
+
+/// An action of a piece of code (a call, a message, an assignment, a `return` of a Bool literal).
+public struct OutcomeAction {
+    /// What two actions are compared by: the same key is the same action written the same way.
+    public let key: String
+    /// As written, for the message.
+    public let text: String
+    public let place: SourcePlace
+
+    /// Callee names that carry no decision of their own (logging, dispatching, assertions): a
+    /// call of one is no action. Each front end adds its language's own words.
+    public static let neutralCallees: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "log", "debug", "info", "notice", "warning", "trace", "fault",
+        "async", "sync", "asyncAfter", "run", "Task", "assert", "assertionFailure", "precondition",
+    ]
+
+    public init(key: String, text: String, place: SourcePlace) {
+        self.key = key
+        self.text = text
+        self.place = place
+    }
+}
+
+/// A test of an evaluation's outcome in its reply (or around the awaited call), with what the
+/// paths on each side of it do.
+public enum OutcomeTest {
+    /// `success || error == nil`: the nil test alone lets the guarded action through. `test` is
+    /// the nil test as written; `success` names the reply's Bool.
+    case errorNilAlone(test: String, success: String, at: SourcePlace)
+    /// A success path and the failure path beside it: the guarded actions (of the success path,
+    /// without its own error handling), and the failure path with the paths inside it (the branch,
+    /// then each `case` and each branch of an `if` in it), each with its actions.
+    case branches(guarded: [OutcomeAction], failurePaths: [[OutcomeAction]], failure: FailureSide)
+}
+
+/// Where the failure path of an `OutcomeTest.branches` is.
+public enum FailureSide {
+    /// The reply's branch where the success flag `success` is false.
+    case successIsFalse(success: String)
+    /// A `catch` of the awaited call.
+    case catchOfAwait
+
+    /// The words for it in a message.
+    public var description: String {
+        switch self {
+        case .successIsFalse(let success): "when `\(success)` is false"
+        case .catchOfAwait: "in the `catch` of the awaited evaluatePolicy"
+        }
+    }
+}

@@ -1,0 +1,419 @@
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintRuleKit
+import KeychainLintObjC
+
+// The Objective-C front end's reading of `-[LAContext evaluatePolicy:localizedReason:reply:]`
+// into the LocalAuthentication checks' model (`PolicyEvaluation`, `EvaluatedContext`): what the
+// reply block does with the BOOL and the error, and which context the message is sent to and
+// whether any use of it hands it on.
+
+extension ObjCRuleContext {
+    public func policyEvaluation(_ call: ProgramCall) -> PolicyEvaluation? {
+        guard let site = ObjCPolicyEvaluations.site(of: call, in: self), site.kind == .message, let receiver = site.receiver
+        else { return nil }
+        let outcome: PolicyOutcome = site.argument(labelled: "reply").map { ObjCPolicyEvaluations.outcome(of: $0, at: site, in: resolver) } ?? .unread
+        return PolicyEvaluation(
+            call: call, policy: call.argument(0), reason: call.argument(labeled: "localizedReason"), outcome: outcome,
+            receiverText: ObjCValueResolver.shortText(resolver.text(receiver.strippingCastsAndParentheses.range)),
+            passcodePolicySpelling: "LAPolicyDeviceOwnerAuthentication")
+    }
+
+    public func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext {
+        guard let site = ObjCPolicyEvaluations.site(of: evaluation.call, in: self), let receiver = site.receiver else { return .unnamed }
+        let stripped = receiver.strippingCastsAndParentheses
+        if ["self", "super"].contains(stripped.identifierName) {
+            // `[self evaluatePolicy:…]` in a category of LAContext: the context is whichever one
+            // the method is sent to, so it is judged at the senders.
+            guard case .method("LAContext", let selector, false)? = site.owner else { return .unfollowed }
+            return .senders(method: selector, ObjCPolicyEvaluations.senders(of: selector, in: self))
+        }
+        guard let identity = ObjCPolicyEvaluations.identity(of: stripped, at: site, in: resolver, scan: scan) else { return .unfollowed }
+        return .receiver(ObjCPolicyEvaluations.story(of: identity, in: resolver, scan: scan))
+    }
+
+    /// Objective-C writes a policy as a constant or a number; in the model's terms it is
+    /// `LAPolicy`'s member (see `ObjCLocalAuthentication.policy`).
+    public func localAuthenticationPolicy(_ value: Value) -> Value {
+        ObjCLocalAuthentication.policy(value)
+    }
+}
+
+/// How the Objective-C front end reads an evaluation and its context.
+enum ObjCPolicyEvaluations {
+    private struct SitesKey: Hashable {}
+
+    /// The call site of the file behind a call handed over (its owner, its arguments as parsed).
+    static func site(of call: ProgramCall, in context: ObjCRuleContext) -> ObjCCallSite? {
+        guard case .objectiveC(let expression) = call.expression else { return nil }
+        let sites = context.memo(SitesKey()) {
+            Dictionary(context.resolver.tree.calls(named: ObjCLocalAuthentication.evaluateSelector).map { ($0.range, $0) }) { first, _ in first }
+        }
+        return sites[expression.range]
+    }
+
+    /// The story of a named context: where it comes from and whether it is handed on.
+    static func story(of identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> ContextStory {
+        ContextStory(origin: identity.origin, isHandedOn: isHandedOn(identity, in: file, scan: scan))
+    }
+
+    /// What a reply block's body does with its parameters: reads `success` (other than as a
+    /// logging or format argument), tests `error` against nil (`error == nil`, `!error`, `if (error)`).
+    static func use(of block: ObjCBlockLiteral) -> ReplyUse {
+        let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
+        var readsSuccess = false
+        var testsError = false
+        guard success != nil || error != nil else { return ReplyUse(readsSuccess: false, testsErrorAgainstNil: false) }
+        ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+            guard case .identifier(let name) = expression.kind else { return }
+            if !readsSuccess, name == success, !ObjCLocalAuthentication.isLoggingArgument(ancestors) { readsSuccess = true }
+            if !testsError, name == error, ObjCLocalAuthentication.isNilOrTruthTest(expression, ancestors: ancestors) { testsError = true }
+        }
+        return ReplyUse(readsSuccess: readsSuccess, testsErrorAgainstNil: testsError)
+    }
+
+    enum ContextIdentity {
+        /// `[[LAContext alloc] init]` or `[LAContext new]` as the receiver: nobody else can see it.
+        case fresh(text: String)
+        /// A local initialised with a new context (declared at `declared`); its uses are searched
+        /// in `body` after the declaration.
+        case local(name: String, body: ObjCBody, declared: Int)
+        /// A local initialised by a method or function of the file that returns a new context on
+        /// some path (`LAContext *context = [self unlockContext];`).
+        case made(name: String, body: ObjCBody, declared: Int, factory: String)
+        /// A property (or only an instance variable, `property` nil) of `owner`, backed by `ivar`.
+        case property(property: String?, ivar: String, owner: String)
+
+        /// In the model's terms.
+        var origin: ContextOrigin {
+            switch self {
+            case .fresh(let text): .fresh(written: text)
+            case .local(let name, _, _): .local(name: name)
+            case .made(let name, _, _, let factory): .made(name: name, factory: factory)
+            case .property(let property?, _, _): .property(name: property)
+            case .property(nil, let ivar, _): .instanceVariable(name: ivar)
+            }
+        }
+    }
+
+    // MARK: - What does the reply do with the outcome?
+
+    /// The reply block written at the call, or a local block variable, is read; a block parameter
+    /// of the enclosing function or method (`reply:completion`) hands the BOOL to the caller.
+    static func outcome(of reply: ObjCExpr, at call: ObjCCallSite, in file: ObjCValueResolver) -> PolicyOutcome {
+        let reply = reply.strippingCastsAndParentheses
+        switch reply.kind {
+        case .block(let block):
+            return .reply(use(of: block))
+        case .identifier(let name):
+            guard let body = file.body(containing: call.range.start.offset) else { return .unread }
+            if let declaration = lastDeclaration(of: name, in: body, before: call.range.start.offset) {
+                guard let initializer = declaration.initializer?.strippingCastsAndParentheses,
+                      case .block(let block) = initializer.kind else { return .unread }
+                return .reply(use(of: block))
+            }
+            return body.parameterNames.contains(name) && isBlockParameter(name, of: body.owner, in: file.tree) ? .forwardedToCaller : .unread
+        default:
+            return .unread
+        }
+    }
+
+    /// The last declaration of the local `name` in `body` before `offset`.
+    static func lastDeclaration(of name: String, in body: ObjCBody, before offset: Int) -> ObjCDeclarator? {
+        body.localBindings.last { binding in
+            guard binding.range.start.offset < offset, case .declaration(let declarator, _) = binding.kind else { return false }
+            return declarator.name == name
+        }.flatMap { binding in
+            if case .declaration(let declarator, _) = binding.kind { return declarator }
+            return nil
+        }
+    }
+
+    /// A parameter whose type is a block, written out or through a `typedef` of the file.
+    static func isBlockParameter(_ name: String, of owner: ObjCBodyOwner, in tree: ObjCSyntaxTree) -> Bool {
+        var typedefs: Set<String> = []
+        for item in tree.items {
+            guard case .declaration(let declaration) = item.kind, declaration.isTypedef else { continue }
+            for declarator in declaration.declarators where declarator.type.isBlock { typedefs.insert(declarator.name) }
+        }
+        func isBlock(_ type: ObjCTypeName?) -> Bool {
+            guard let type else { return false }
+            return type.isBlock || type.baseName.map(typedefs.contains) ?? false
+        }
+        switch owner {
+        case .function(let function):
+            return isBlock(tree.functions.first { $0.name == function }?.parameters.first { $0.name == name }?.type)
+        case .method(let container, let selector, let isClassMethod):
+            let method = tree.methods.first {
+                $0.containerName == container && $0.method.selector == selector && $0.method.isClassMethod == isClassMethod && $0.method.body != nil
+            }
+            return isBlock(method?.method.parameters.first { $0.name == name }?.type)
+        }
+    }
+
+    // MARK: - Which context?
+
+    static func identity(of receiver: ObjCExpr, at call: ObjCCallSite, in file: ObjCValueResolver, scan: ScanContext) -> ContextIdentity? {
+        if ObjCLocalAuthentication.isNewContext(receiver) {
+            return .fresh(text: ObjCValueResolver.shortText(file.text(receiver.range)))
+        }
+        let offset = call.range.start.offset
+        let body = file.body(containing: offset)
+        let owner: String? = if case .method(let container, _, false)? = call.owner { container } else { nil }
+        switch receiver.kind {
+        case .identifier(let name):
+            if let body {
+                // A parameter of a block around the call belongs to whoever calls the block.
+                let around = ObjCLocalAuthentication.ancestors(of: call.range, in: body.body) ?? []
+                for case .expression(let expression) in around {
+                    if case .block(let block) = expression.kind, block.parameters.contains(where: { $0.name == name }) { return nil }
+                }
+                if let declaration = lastDeclaration(of: name, in: body, before: offset) {
+                    guard let initializer = declaration.initializer else { return nil }
+                    if ObjCLocalAuthentication.isNewContext(initializer) {
+                        return .local(name: name, body: body, declared: declaration.range.start.offset)
+                    }
+                    if let factory = contextFactory(initializer, owner: call.owner, in: file) {
+                        return .made(name: name, body: body, declared: declaration.range.start.offset, factory: factory)
+                    }
+                    return nil
+                }
+                // A parameter's context belongs to the caller, who may read the Keychain with it.
+                if body.parameterNames.contains(name) { return nil }
+            }
+            guard let owner else { return nil }
+            return propertyIdentity(ivar: name, owner: owner, in: file, scan: scan)
+        case .member(let base, let name, let isArrow):
+            guard let owner, base.strippingCastsAndParentheses.identifierName == "self" else { return nil }
+            return isArrow
+                ? propertyIdentity(ivar: name, owner: owner, in: file, scan: scan)
+                : propertyIdentity(property: name, owner: owner, in: file, scan: scan)
+        case .message(let message):
+            guard let owner, message.receiver.strippingCastsAndParentheses.identifierName == "self",
+                  message.pieces.count == 1, message.pieces[0].argument == nil else { return nil }
+            return propertyIdentity(property: message.selector, owner: owner, in: file, scan: scan)
+        default:
+            return nil
+        }
+    }
+
+    /// What the scan's Objective-C code says about a class: its properties with their instance
+    /// variables, its other instance variables, and its implementations (this file's first).
+    struct ClassFacts {
+        var properties: [String: String] = [:]
+        var instanceVariables: Set<String> = []
+        var implementations: [(file: ObjCValueResolver, container: ObjCContainer)] = []
+    }
+
+    private struct ClassFactsKey: Hashable {
+        let owner: String
+    }
+
+    /// Asked for the same class by the context's identity and by whether it is handed on: the
+    /// class's other files are parsed once per asking file.
+    static func classFacts(_ owner: String, from file: ObjCValueResolver, scan: ScanContext) -> ClassFacts {
+        file.remember(ClassFactsKey(owner: owner)) { gatherClassFacts(owner, from: file, scan: scan) }
+    }
+
+    private static func gatherClassFacts(_ owner: String, from file: ObjCValueResolver, scan: ScanContext) -> ClassFacts {
+        var facts = ClassFacts()
+        // Only files that declare or implement the class (a header, a category) are parsed.
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [owner], besides: file.path)
+            .filter { index in
+                let text = scan.index.text(at: index)
+                return ByteSearch.contains(text, "@interface \(owner)") || ByteSearch.contains(text, "@implementation \(owner)")
+            }
+            .map { ObjCLocalAuthentication.parsed($0, in: scan) }
+        for resolver in [file] + others {
+            for container in resolver.tree.containers where container.name == owner {
+                var synthesized: [String: String] = [:]
+                for entry in container.synthesized where !entry.isDynamic {
+                    synthesized[entry.property] = entry.instanceVariable ?? entry.property
+                }
+                for property in container.properties {
+                    for name in property.names where facts.properties[name] == nil { facts.properties[name] = "_" + name }
+                }
+                for (property, ivar) in synthesized { facts.properties[property] = ivar }
+                for declaration in container.instanceVariables {
+                    for declarator in declaration.declarators { facts.instanceVariables.insert(declarator.name) }
+                }
+                switch container.kind {
+                case .implementation, .categoryImplementation: facts.implementations.append((resolver, container))
+                default: break
+                }
+            }
+        }
+        return facts
+    }
+
+    static func propertyIdentity(property name: String, owner: String, in file: ObjCValueResolver, scan: ScanContext) -> ContextIdentity? {
+        let facts = classFacts(owner, from: file, scan: scan)
+        guard let ivar = facts.properties[name], getterKeepsIvar(name, ivar: ivar, facts: facts) else { return nil }
+        return .property(property: name, ivar: ivar, owner: owner)
+    }
+
+    static func propertyIdentity(ivar: String, owner: String, in file: ObjCValueResolver, scan: ScanContext) -> ContextIdentity? {
+        let facts = classFacts(owner, from: file, scan: scan)
+        if let property = facts.properties.first(where: { $0.value == ivar })?.key {
+            guard getterKeepsIvar(property, ivar: ivar, facts: facts) else { return nil }
+            return .property(property: property, ivar: ivar, owner: owner)
+        }
+        guard facts.instanceVariables.contains(ivar) else { return nil }
+        return .property(property: nil, ivar: ivar, owner: owner)
+    }
+
+    /// A getter the class writes itself returns only its instance variable or a new context (a
+    /// lazy getter); one that returns something else makes the property someone else's context.
+    static func getterKeepsIvar(_ property: String, ivar: String, facts: ClassFacts) -> Bool {
+        for (_, container) in facts.implementations {
+            for method in container.methods where method.selector == property && !method.isClassMethod {
+                guard let body = method.body else { continue }
+                var keeps = true
+                body.walk(ObjCVisitor(statement: { statement, walk in
+                    guard walk.blockDepth == 0, case .return(let value) = statement.kind else { return }
+                    guard let value else { keeps = false; return }
+                    if ObjCLocalAuthentication.isNewContext(value) || isInstanceVariable(value, named: ivar) { return }
+                    keeps = false
+                }), owner: nil)
+                if !keeps { return false }
+            }
+        }
+        return true
+    }
+
+    static func isInstanceVariable(_ expression: ObjCExpr, named ivar: String) -> Bool {
+        let stripped = expression.strippingCastsAndParentheses
+        if stripped.identifierName == ivar { return true }
+        if case .member(_, ivar, true) = stripped.kind { return true }
+        return false
+    }
+
+    /// `[self unlockContext]`, `unlockContext()`: a call without arguments of a method of the
+    /// same class (or a function) of this file that returns a new context on at least one path,
+    /// `[[LAContext alloc] init]` or a local initialised with it that the helper only configures.
+    /// On that path the context is the caller's alone, whatever the helper returns on others.
+    /// Returns the call as written.
+    static func contextFactory(_ expression: ObjCExpr, owner: ObjCBodyOwner?, in file: ObjCValueResolver) -> String? {
+        let call = expression.strippingCastsAndParentheses
+        let factory: ObjCBody?
+        switch call.kind {
+        case .message(let message):
+            guard message.pieces.count == 1, message.pieces[0].argument == nil,
+                  case .method(let container, _, let isClassMethod)? = owner else { return nil }
+            let receiver = message.receiver.strippingCastsAndParentheses.identifierName
+            let classMessage = receiver == container || receiver == "self" && isClassMethod
+            guard receiver == "self" || classMessage else { return nil }
+            let candidates = file.tree.bodies.filter {
+                $0.owner == .method(container: container, selector: message.selector, isClassMethod: classMessage)
+            }
+            factory = candidates.count == 1 ? candidates[0] : nil
+        case .call(let function):
+            guard function.arguments.isEmpty, let name = function.calleeName else { return nil }
+            factory = file.tree.bodies.first { $0.owner == .function(name: name) }
+        default:
+            return nil
+        }
+        guard let factory else { return nil }
+        var returned: [ObjCExpr] = []
+        factory.body.walk(ObjCVisitor(statement: { statement, walk in
+            if walk.blockDepth == 0, case .return(let value?) = statement.kind { returned.append(value) }
+        }), owner: factory.owner)
+        let text = ObjCValueResolver.shortText(file.text(call.range))
+        for value in returned {
+            if ObjCLocalAuthentication.isNewContext(value) { return text }
+            guard let name = value.strippingCastsAndParentheses.identifierName,
+                  let declaration = lastDeclaration(of: name, in: factory, before: value.range.start.offset),
+                  let initializer = declaration.initializer, ObjCLocalAuthentication.isNewContext(initializer)
+            else { continue }
+            var handedOn = false
+            ObjCLocalAuthentication.forEachExpression(in: factory.body) { use, ancestors in
+                guard !handedOn, use.identifierName == name, use.range.start.offset > declaration.range.start.offset,
+                      use.range != value.strippingCastsAndParentheses.range else { return }
+                handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+            }
+            if !handedOn { return text }
+        }
+        return nil
+    }
+
+    // MARK: - Is the context handed on?
+
+    /// Whether any use of the context may give it to other code (see `ObjCLocalAuthentication.handsOn`).
+    static func isHandedOn(_ identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> Bool {
+        switch identity {
+        case .fresh:
+            return false
+        case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
+            var handedOn = false
+            ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
+                guard !handedOn, use.identifierName == name, use.range.start.offset > declared else { return }
+                handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+            }
+            return handedOn
+        case .property(let property, let ivar, let owner):
+            return isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan))
+        }
+    }
+
+    /// Every use of the property in the class's implementations, in this file and the scan's other
+    /// Objective-C files: `x.name`, `[x name]`, `[x setName:…]`, `_ivar`, `x->_ivar`. Any receiver
+    /// counts (`weakSelf.context` is the property too), so that no alias hides a use.
+    static func isPropertyHandedOn(_ property: String?, ivar: String, owner: String, facts: ClassFacts) -> Bool {
+        let setter = property.map { "set" + $0.prefix(1).uppercased() + $0.dropFirst() + ":" }
+        for (_, container) in facts.implementations {
+            for method in container.methods {
+                guard let body = method.body else { continue }
+                let isGetter = method.selector == property && !method.isClassMethod
+                let parameters = Set(method.parameters.map(\.name))
+                var handedOn = false
+                ObjCLocalAuthentication.forEachExpression(in: body) { use, ancestors in
+                    guard !handedOn else { return }
+                    switch use.kind {
+                    case .member(_, let name, let isArrow) where isArrow ? name == ivar : name == property:
+                        handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                    case .message(let message) where property != nil && message.selector == property:
+                        handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                    case .message(let message) where setter != nil && message.selector == setter:
+                        handedOn = !(message.pieces.first?.argument.map(ObjCLocalAuthentication.isNewContext) ?? false)
+                    case .identifier(ivar) where !parameters.contains(ivar):
+                        // The lazy getter returns its own instance variable: its callers are the
+                        // uses judged here.
+                        if isGetter, case .statement(let statement)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
+                           case .return = statement.kind { return }
+                        handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                    default:
+                        return
+                    }
+                }
+                if handedOn { return true }
+            }
+        }
+        return false
+    }
+
+    // MARK: - A category of LAContext
+
+    /// The senders of an `LAContext` category method (in this file, then the scan's other
+    /// Objective-C files) whose context is named, among the first `EvaluatedContext.maximumSenders`.
+    /// None when no code of the scan sends it (a library: the context is its user's).
+    static func senders(of selector: String, in context: ObjCRuleContext) -> [ContextSender] {
+        let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
+        var senders = 0
+        var named: [ContextSender] = []
+        for file in [context.resolver] + others.map({ ObjCLocalAuthentication.parsed($0, in: context.scan) }) {
+            for site in file.tree.calls(named: selector) where site.kind == .message {
+                guard let receiver = site.receiver?.strippingCastsAndParentheses, !["self", "super"].contains(receiver.identifierName)
+                else { continue }
+                senders += 1
+                if senders > EvaluatedContext.maximumSenders { return named }
+                guard let identity = identity(of: receiver, at: site, in: file, scan: context.scan) else { continue }
+                let story = story(of: identity, in: file, scan: context.scan)
+                named.append(ContextSender(story: story, place: ObjCLocalAuthentication.place(site.range.start.line, in: file.path, from: context.path)))
+                // The first sender never handed on is the one judged: the later ones are not read.
+                if !story.isHandedOn { return named }
+            }
+        }
+        return named
+    }
+}

@@ -1,0 +1,302 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintRuleKit
+import SwiftSyntax
+
+// The Swift front end's reading of what an `evaluatePolicy` reply closure (or the `do`/`catch`
+// around the awaited call) does on each path, into the model's `OutcomeTest`s: Swift's own control
+// flow (`if`, `guard … else`, `switch`, `catch`).
+
+extension RuleContext {
+    public func outcomeTests(_ call: ProgramCall) -> [OutcomeTest] {
+        guard case .swift(let expression) = call.expression, let syntax = expression.syntax.as(FunctionCallExprSyntax.self)
+        else { return [] }
+        if let closure = SwiftOutcomeTests.replyClosure(of: syntax) {
+            return SwiftOutcomeTests.tests(in: closure, file: file)
+        }
+        return SwiftOutcomeTests.testsAround(awaited: syntax, file: file)
+    }
+}
+
+/// How the Swift front end reads the tests of an evaluation's outcome.
+enum SwiftOutcomeTests {
+    /// The reply handler written at the call: a trailing closure or a `reply:` closure.
+    static func replyClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let trailing = call.trailingClosure { return trailing }
+        return SyntaxQueries.argument(labeled: "reply", of: call)?.expression.as(ClosureExprSyntax.self)
+    }
+
+    // MARK: The closure form
+
+    static func tests(in closure: ClosureExprSyntax, file: SourceFile) -> [OutcomeTest] {
+        let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
+        guard let success else { return [] }
+        return BranchCollector.branches(in: closure).compactMap { branch in
+            switch branch {
+            case .ifExpr(let ifExpr): test(ifExpr, success: success, error: error, file: file)
+            case .guardStmt(let guardStmt): test(guardStmt, success: success, file: file)
+            }
+        }
+    }
+
+    private static func test(_ ifExpr: IfExprSyntax, success: String, error: String?, file: SourceFile) -> OutcomeTest? {
+        guard ifExpr.conditions.count == 1, let condition = ifExpr.conditions.first?.condition.as(ExprSyntax.self) else { return nil }
+        if let error, let alone = errorNilAlone(condition, success: success, error: error) {
+            return .errorNilAlone(test: "\(error) == nil", success: success, at: place(alone, in: file))
+        }
+        let guarded: CodeBlockSyntax
+        let failure: Syntax?
+        switch test(of: condition, success: success) {
+        case true?:
+            guarded = ifExpr.body
+            failure = ifExpr.elseBody.map { Syntax($0) }
+        case false?:
+            // `if !success { failure } else { guarded }`
+            guard case .codeBlock(let elseBlock)? = ifExpr.elseBody else { return nil }
+            guarded = elseBlock
+            failure = Syntax(ifExpr.body)
+        case nil:
+            return nil
+        }
+        guard let failure else { return nil }
+        return branches(guarded: Effects.ofSuccessPath(guarded), failure: failure, side: .successIsFalse(success: success), file: file)
+    }
+
+    /// `guard success else { failure }`: the statements after the guard are the guarded action.
+    private static func test(_ guardStmt: GuardStmtSyntax, success: String, file: SourceFile) -> OutcomeTest? {
+        guard guardStmt.conditions.count == 1, let condition = guardStmt.conditions.first?.condition.as(ExprSyntax.self),
+            test(of: condition, success: success) == true,
+            let item = guardStmt.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        let after = list.drop { $0.id != item.id }.dropFirst()
+        var guarded = Effects()
+        for statement in after { guarded.formUnion(Effects.ofSuccessPath(statement)) }
+        return branches(guarded: guarded, failure: Syntax(guardStmt.body), side: .successIsFalse(success: success), file: file)
+    }
+
+    // MARK: The async form
+
+    /// `do { try await context.evaluatePolicy(…); guarded } catch { failure }`: one test per `catch`.
+    static func testsAround(awaited call: FunctionCallExprSyntax, file: SourceFile) -> [OutcomeTest] {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
+        guard let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            let doStmt = list.parent?.parent?.as(DoStmtSyntax.self), doStmt.body.statements.id == list.id
+        else { return [] }
+        var guarded = Effects()
+        for statement in list.drop(while: { $0.id != item.id }).dropFirst() { guarded.formUnion(Effects.ofSuccessPath(statement)) }
+        return doStmt.catchClauses.map { clause in
+            branches(guarded: guarded, failure: Syntax(clause.body), side: .catchOfAwait, file: file)
+        }
+    }
+
+    // MARK: Into the model
+
+    /// The failure branch and the paths inside it (each `case` and each branch of an `if`), each
+    /// with its actions.
+    private static func branches(guarded: Effects, failure: Syntax, side: FailureSide, file: SourceFile) -> OutcomeTest {
+        .branches(
+            guarded: actions(guarded, file: file), failurePaths: FailurePaths.of(failure).map { actions(Effects.of($0), file: file) },
+            failure: side)
+    }
+
+    private static func actions(_ effects: Effects, file: SourceFile) -> [OutcomeAction] {
+        effects.list.map { OutcomeAction(key: $0.text, text: $0.text, place: place($0.node, in: file)) }
+    }
+
+    private static func place(_ node: some SyntaxProtocol, in file: SourceFile) -> SourcePlace {
+        SourcePlace(location: file.valueLocation(of: node), snippet: SyntaxQueries.shortText(node, limit: 200))
+    }
+
+    // MARK: Tests of the reply's parameters
+
+    /// `success`/`success == true` → true, `!success`/`success == false` → false, else nil.
+    static func test(of condition: ExprSyntax, success: String) -> Bool? {
+        let condition = SyntaxQueries.unwrapTransparent(condition)
+        if Self.isReference(condition, to: success) { return true }
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
+            Self.isReference(prefix.expression, to: success)
+        {
+            return false
+        }
+        if let infix = condition.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self),
+            Self.isReference(infix.leftOperand, to: success),
+            let literal = infix.rightOperand.as(BooleanLiteralExprSyntax.self)
+        {
+            let value = literal.literal.tokenKind == .keyword(.true)
+            switch op.operator.text {
+            case "==": return value
+            case "!=": return !value
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// `success || error == nil` (either order): the side that lets a missing error alone through.
+    static func errorNilAlone(_ condition: ExprSyntax, success: String, error: String) -> ExprSyntax? {
+        guard let infix = SyntaxQueries.unwrapTransparent(condition).as(InfixOperatorExprSyntax.self),
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "||"
+        else { return nil }
+        for (one, other) in [(infix.leftOperand, infix.rightOperand), (infix.rightOperand, infix.leftOperand)]
+        where test(of: one, success: success) == true && isNilTest(other, of: error) {
+            return other
+        }
+        return nil
+    }
+
+    static func isNilTest(_ expression: ExprSyntax, of name: String) -> Bool {
+        guard let infix = SyntaxQueries.unwrapTransparent(expression).as(InfixOperatorExprSyntax.self),
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "=="
+        else { return false }
+        return (isReference(infix.leftOperand, to: name) && infix.rightOperand.is(NilLiteralExprSyntax.self))
+            || (isReference(infix.rightOperand, to: name) && infix.leftOperand.is(NilLiteralExprSyntax.self))
+    }
+
+    static func isReference(_ expression: ExprSyntax, to name: String) -> Bool {
+        SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self)?.baseName.text == name
+    }
+}
+
+/// The `if` and `guard` statements of a reply closure that test its parameters, including those
+/// inside closures it dispatches (`DispatchQueue.main.async { if success { … } }`).
+private final class BranchCollector: SyntaxVisitor {
+    enum Branch {
+        case ifExpr(IfExprSyntax)
+        case guardStmt(GuardStmtSyntax)
+    }
+
+    private var found: [Branch] = []
+
+    static func branches(in closure: ClosureExprSyntax) -> [Branch] {
+        let collector = BranchCollector(viewMode: .sourceAccurate)
+        collector.walk(closure.statements)
+        return collector.found
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        // An `else if` is its own test, found when the walk reaches it.
+        found.append(.ifExpr(node))
+        return .visitChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        found.append(.guardStmt(node))
+        return .visitChildren
+    }
+}
+
+/// A failure branch and the paths inside it: each `case` of a `switch` and each branch of an
+/// `if`, since a failure branch often treats one error code (`.userFallback`) differently.
+private final class FailurePaths: SyntaxVisitor {
+    private var paths: [Syntax] = []
+
+    static func of(_ failure: Syntax) -> [Syntax] {
+        let collector = FailurePaths(viewMode: .sourceAccurate)
+        collector.paths.append(failure)
+        collector.walk(failure)
+        return collector.paths
+    }
+
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+        paths.append(Syntax(node.statements))
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        paths.append(Syntax(node.body))
+        if case .codeBlock(let block)? = node.elseBody { paths.append(Syntax(block)) }
+        return .visitChildren
+    }
+}
+
+/// The actions of a piece of code: calls and assignments, by their text with `self.` dropped and
+/// spaces removed, in source order. Logging, printing and dispatching are not actions.
+struct Effects {
+    struct Effect {
+        let text: String
+        let node: Syntax
+    }
+
+    private(set) var list: [Effect] = []
+    private var texts: Set<String> = []
+
+    var isEmpty: Bool { list.isEmpty }
+    var first: Effect? { list.first }
+
+    /// Callee names that carry no decision of their own.
+    static let neutralCallees = OutcomeAction.neutralCallees
+
+    mutating func insert(_ text: String, node: Syntax) {
+        guard texts.insert(text).inserted else { return }
+        list.append(Effect(text: text, node: node))
+    }
+
+    mutating func formUnion(_ other: Effects) {
+        for effect in other.list { insert(effect.text, node: effect.node) }
+    }
+
+    func isSubset(of other: Effects) -> Bool { texts.isSubset(of: other.texts) }
+
+    static func of(_ node: some SyntaxProtocol) -> Effects {
+        let collector = EffectCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.effects
+    }
+
+    /// The actions of a success path, without its own error handling (`catch` clauses, `guard`
+    /// bodies): showing a PIN pad when reading the token fails is not what the success leads to.
+    static func ofSuccessPath(_ node: some SyntaxProtocol) -> Effects {
+        let collector = EffectCollector(viewMode: .sourceAccurate)
+        collector.skipsErrorHandling = true
+        collector.walk(node)
+        return collector.effects
+    }
+
+    static func normalized(_ node: some SyntaxProtocol) -> String {
+        var text = node.trimmedDescription.filter { !$0.isWhitespace }
+        while text.hasPrefix("self.") { text.removeFirst("self.".count) }
+        return text
+    }
+}
+
+private final class EffectCollector: SyntaxVisitor {
+    var effects = Effects()
+    var skipsErrorHandling = false
+
+    override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
+        skipsErrorHandling ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard skipsErrorHandling else { return .visitChildren }
+        walk(node.conditions)
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = SyntaxQueries.calleeName(of: node), !Effects.neutralCallees.contains(name) {
+            effects.insert(Effects.normalized(node), node: Syntax(node))
+            // The call is the action; what it is given is part of it.
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self) {
+            effects.insert(Effects.normalized(node), node: Syntax(node))
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        // `return true` from a Bool gate is the guarded outcome itself.
+        if let expression = node.expression, expression.is(BooleanLiteralExprSyntax.self) {
+            effects.insert("return" + Effects.normalized(expression), node: Syntax(node))
+        }
+        return .visitChildren
+    }
+}

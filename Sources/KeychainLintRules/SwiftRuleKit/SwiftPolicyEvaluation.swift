@@ -1,0 +1,468 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintRuleKit
+import SwiftSyntax
+
+// The Swift front end's reading of `LAContext.evaluatePolicy` into the LocalAuthentication
+// checks' model (`PolicyEvaluation`, `EvaluatedContext`): what the reply closure (or the awaited
+// result) is used for, and which context the call is made on and whether any use of it hands it on.
+
+extension RuleContext {
+    public func policyEvaluation(_ call: ProgramCall) -> PolicyEvaluation? {
+        guard case .swift(let expression) = call.expression, let syntax = expression.syntax.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        let reason = SyntaxQueries.argument(1, of: syntax).flatMap { $0.label?.text == "localizedReason" ? $0 : nil }
+        let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent)
+        return PolicyEvaluation(
+            call: call, policy: SyntaxQueries.argument(0, of: syntax).map { .swift(SwiftExpression($0.expression)) },
+            reason: reason.map { .swift(SwiftExpression($0.expression)) },
+            outcome: SwiftPolicyEvaluations.outcome(of: syntax, in: self),
+            receiverText: receiver.map { SyntaxQueries.shortText($0, limit: 40) } ?? "self",
+            passcodePolicySpelling: ".deviceOwnerAuthentication")
+    }
+
+    public func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext {
+        guard case .swift(let expression) = evaluation.call.expression, let call = expression.syntax.as(FunctionCallExprSyntax.self)
+        else { return .unnamed }
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        if receiver.map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true {
+            // `evaluatePolicy(…)` on `self` inside `extension LAContext`: the context is whichever
+            // one the method is called on, so it is judged at its callers.
+            if let method = SwiftPolicyEvaluations.laContextExtensionMethod(containing: call) {
+                return .senders(method: method.name.text, SwiftPolicyEvaluations.callers(of: method, in: self))
+            }
+            return receiver == nil ? .unnamed : .unfollowed
+        }
+        guard let receiver, let identity = SwiftPolicyEvaluations.identity(of: receiver, in: self) else { return .unfollowed }
+        return .receiver(SwiftPolicyEvaluations.story(of: identity, in: self))
+    }
+
+    /// Swift values of `LAPolicy` are in the model's terms already.
+    public func localAuthenticationPolicy(_ value: Value) -> Value { value }
+}
+
+/// How the Swift front end reads an evaluation and its context.
+enum SwiftPolicyEvaluations {
+    enum ContextIdentity {
+        /// `LAContext().evaluatePolicy(…)`: a context nobody else can see.
+        case fresh
+        /// A local `let`/`var` initialised with `LAContext()`; its uses are searched in `scope`.
+        case local(name: String, binding: PatternBindingSyntax, scope: Syntax)
+        /// A stored property of `owner` initialised with (or declared as) an `LAContext`, declared
+        /// in the type declaration at `declaredIn` (one of several same-named types in the scan,
+        /// such as copies of one class in several app targets).
+        case property(name: String, owner: String, declaredIn: TypePlace?)
+        /// A local initialised by a helper of the scan that returns a new `LAContext` on some path
+        /// (`let context = unlockContext()`); its uses are searched in `scope` like a local's.
+        case made(name: String, binding: PatternBindingSyntax, scope: Syntax, factory: String)
+
+        /// In the model's terms.
+        var origin: ContextOrigin {
+            switch self {
+            case .fresh: .fresh(written: "LAContext()")
+            case .local(let name, _, _): .local(name: name)
+            case .made(let name, _, _, let factory): .made(name: name, factory: factory + "()")
+            case .property(let name, _, _): .property(name: name)
+            }
+        }
+    }
+
+    /// Where a type declaration starts, to tell it from other declarations of the same name.
+    struct TypePlace: Hashable {
+        let path: String
+        let position: AbsolutePosition
+    }
+
+    /// The story of a named context: where it comes from and whether it is handed on.
+    static func story(of identity: ContextIdentity, in context: RuleContext) -> ContextStory {
+        ContextStory(origin: identity.origin, isHandedOn: isHandedOn(identity, in: context))
+    }
+
+    /// The method of an `extension LAContext` whose body holds `node` (not inside a closure's own function).
+    static func laContextExtensionMethod(containing node: some SyntaxProtocol) -> FunctionDeclSyntax? {
+        var current = node.parent
+        var method: FunctionDeclSyntax?
+        while let candidate = current {
+            if method == nil, let function = candidate.as(FunctionDeclSyntax.self) { method = function }
+            if let extensionDecl = candidate.as(ExtensionDeclSyntax.self) {
+                return TypeNames.baseName(of: extensionDecl.extendedType) == "LAContext" ? method : nil
+            }
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+                || candidate.is(ActorDeclSyntax.self)
+            {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The callers of an `LAContext` extension method whose context is named
+    /// (`let context = LAContext(); context.unlock { … }`), among the first
+    /// `EvaluatedContext.maximumSenders` calls of its name with a receiver. None when no caller is
+    /// in the scan (a library: the context is its user's).
+    static func callers(of method: FunctionDeclSyntax, in context: RuleContext) -> [ContextSender] {
+        let parameters = method.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+        var named: [ContextSender] = []
+        for site in context.scan.index.callSites(named: method.name.text).prefix(EvaluatedContext.maximumSenders) where site.hasReceiver {
+            let (file, call) = site.resolved
+            let labels = SyntaxQueries.labels(of: call)
+            guard labels.count == parameters.count,
+                zip(labels, parameters).enumerated().allSatisfy({ index, pair in
+                    pair.0 == pair.1 || (pair.0 == nil && index == labels.count - 1 && call.trailingClosure != nil)
+                }),
+                let receiver = SyntaxQueries.receiver(of: call),
+                let identity = identity(of: receiver, in: context)
+            else { continue }
+            let place = file.path == context.file.path ? "line \(file.line(of: call))" : "\(file.fileName):\(file.line(of: call))"
+            let story = story(of: identity, in: context)
+            named.append(ContextSender(story: story, place: place))
+            // The first caller never handed on is the one judged: the later ones are not read.
+            if !story.isHandedOn { return named }
+        }
+        return named
+    }
+
+    // MARK: - What is the outcome used for?
+
+    /// Closure form: what the reply closure (or the reply given by reference) does with its
+    /// parameters. Async form: whether the awaited result (true, or a thrown error) is used.
+    static func outcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> PolicyOutcome {
+        let replyExpression: ExprSyntax?
+        if let trailing = call.trailingClosure {
+            replyExpression = ExprSyntax(trailing)
+        } else if let reply = SyntaxQueries.argument(labeled: "reply", of: call) {
+            replyExpression = reply.expression
+        } else {
+            replyExpression = nil
+        }
+        guard let replyExpression else {
+            return .awaited(used: isAwaitedAndUsed(call))
+        }
+        guard let closure = replyExpression.as(ClosureExprSyntax.self) else {
+            return referencedReply(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
+        }
+        let (success, error) = parameterNames(of: closure)
+        return .reply(use(success: success, error: error, uses: ReferenceCollector.references(in: closure)))
+    }
+
+    /// A reply passed by reference: a completion handler the enclosing function received
+    /// (`reply: completion` hands the Bool to the caller, who acts on it), a local closure
+    /// (`let handler = { success, _ in … }`), or a method of the same type (`reply: handleResult`).
+    static func referencedReply(_ expression: ExprSyntax, in context: RuleContext) -> PolicyOutcome {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return methodReply(member.declName.baseName.text, at: member, in: context)
+        }
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return .unread }
+        let name = reference.baseName.text
+        switch SyntaxQueries.binding(of: name, at: reference) {
+        case .parameter(let parameter):
+            // Only a function-typed parameter: the Bool goes to the caller's code.
+            var type = parameter.type
+            while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
+            return type.is(FunctionTypeSyntax.self) ? .forwardedToCaller : .unread
+        case .variable(let binding):
+            guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return .unread }
+            let (success, error) = parameterNames(of: closure)
+            return .reply(use(success: success, error: error, uses: ReferenceCollector.references(in: closure)))
+        case .notLocal:
+            return methodReply(name, at: reference, in: context)
+        case .optionalBinding, .opaque:
+            return .unread
+        }
+    }
+
+    /// `reply: handleResult` naming a method of the enclosing type with two parameters.
+    static func methodReply(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> PolicyOutcome {
+        let owner = SyntaxQueries.enclosingTypeName(of: node)
+        let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
+        guard methods.count == 1, let body = methods[0].body else { return .unread }
+        let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
+        return .reply(use(success: names[0], error: names[1], uses: ReferenceCollector.references(in: body)))
+    }
+
+    /// Whether a reply body reads `success` (outside a string), and whether it compares `error` with nil.
+    static func use(success: String?, error: String?, uses: [DeclReferenceExprSyntax]) -> ReplyUse {
+        let readsSuccess = success.map { success in uses.contains { $0.baseName.text == success && !isInsideStringLiteral($0) } } ?? false
+        let testsError = error.map { error in
+            uses.contains { reference in
+                guard reference.baseName.text == error,
+                    let infix = reference.parent?.as(InfixOperatorExprSyntax.self),
+                    let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!="
+                else { return false }
+                let other = infix.leftOperand.id == reference.id ? infix.rightOperand : infix.leftOperand
+                return other.is(NilLiteralExprSyntax.self)
+            }
+        } ?? false
+        return ReplyUse(readsSuccess: readsSuccess, testsErrorAgainstNil: testsError)
+    }
+
+    /// `(success, error)` parameter names of a reply closure; nil for `_`. `$0`/`$1` without a signature.
+    static func parameterNames(of closure: ClosureExprSyntax) -> (String?, String?) {
+        var names: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let shorthand)?:
+            names = shorthand.map { $0.name.text }
+        case .parameterClause(let clause)?:
+            names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil:
+            names = ["$0", "$1"]
+        }
+        func name(_ index: Int) -> String? {
+            guard index < names.count, names[index] != "_" else { return nil }
+            return names[index]
+        }
+        return (name(0), name(1))
+    }
+
+    /// `try await context.evaluatePolicy(…)`, unless its outcome is thrown away with `try?` and `_ =`
+    /// or a bare statement.
+    static func isAwaitedAndUsed(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        var awaited = false
+        var optionalTry = false
+        while let parent = node.parent {
+            if parent.is(AwaitExprSyntax.self) {
+                awaited = true
+            } else if let tryExpr = parent.as(TryExprSyntax.self) {
+                optionalTry = tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            } else if !parent.is(TupleExprSyntax.self) && !parent.is(LabeledExprSyntax.self) && !parent.is(UnsafeExprSyntax.self)
+                && !parent.is(LabeledExprListSyntax.self)
+            {
+                break
+            }
+            node = parent
+        }
+        guard awaited else { return false }
+        guard optionalTry else { return true }
+        let parent = node.parent
+        if let assignment = parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+            assignment.leftOperand.is(DiscardAssignmentExprSyntax.self)
+        {
+            return false
+        }
+        return !(parent?.is(CodeBlockItemSyntax.self) ?? false)
+    }
+
+    static func isInsideStringLiteral(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(StringLiteralExprSyntax.self) { return true }
+            if candidate.is(CodeBlockItemSyntax.self) { return false }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    // MARK: - Which context?
+
+    static func identity(of receiver: ExprSyntax, in context: RuleContext) -> ContextIdentity? {
+        let receiver = SyntaxQueries.unwrapTransparent(receiver)
+        if let call = receiver.as(FunctionCallExprSyntax.self) {
+            return isNewContext(ExprSyntax(call)) ? .fresh : nil
+        }
+        if let member = receiver.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            return propertyIdentity(member.declName.baseName.text, at: member, in: context)
+        }
+        guard let reference = receiver.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        switch SyntaxQueries.binding(of: name, at: reference) {
+        case .variable(let binding):
+            guard let initializer = binding.initializer,
+                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+            else { return nil }
+            if isNewContext(initializer.value) { return .local(name: name, binding: binding, scope: Syntax(scope)) }
+            if let factory = contextFactory(initializer.value, in: context) {
+                return .made(name: name, binding: binding, scope: Syntax(scope), factory: factory)
+            }
+            return nil
+        case .notLocal:
+            return propertyIdentity(name, at: reference, in: context)
+        case .parameter, .optionalBinding, .opaque:
+            // A parameter's context belongs to the caller, who may read the Keychain with it.
+            return nil
+        }
+    }
+
+    static func propertyIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
+        guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return nil }
+        let index = context.scan.index
+        var properties = index.properties(named: name, inType: owner).filter { !$0.isStatic }
+        // Several types of the scan share the name (copies of a class in several targets): the
+        // property is the one of the type declaration the call is written in, or else of the same
+        // file, so that what else is in the scan does not decide.
+        if properties.count > 1 {
+            let path = context.file.path
+            let sameFile = properties.filter { $0.file.path == path }
+            if let declaration = enclosingPrimaryTypeDeclaration(of: Syntax(node)) {
+                let own = sameFile.filter { $0.binding.position >= declaration.position && $0.binding.endPosition <= declaration.endPosition }
+                properties = own.isEmpty ? sameFile : own
+            } else {
+                properties = sameFile
+            }
+        }
+        guard properties.count == 1, let property = properties.first else { return nil }
+        if let initializer = property.binding.initializer {
+            guard isNewContext(initializer.value) else { return nil }
+        } else if property.typeName != "LAContext" || property.binding.accessorBlock != nil {
+            return nil
+        }
+        let binding = property.binding
+        let declaredIn = index.types(named: owner).first {
+            !$0.isExtension && $0.file.path == property.file.path && $0.node.position <= binding.position
+                && binding.endPosition <= $0.node.endPosition
+        }
+        return .property(
+            name: name, owner: owner, declaredIn: declaredIn.map { TypePlace(path: $0.file.path, position: $0.node.position) })
+    }
+
+    /// The class, struct, enum or actor declaration (not an extension) whose body holds `node`.
+    static func enclosingPrimaryTypeDeclaration(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(ExtensionDeclSyntax.self) || candidate.is(ProtocolDeclSyntax.self) { return nil }
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+                || candidate.is(ActorDeclSyntax.self)
+            {
+                return candidate
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// `unlockContext()`: a call, without arguments, of a function of the scan (of this type, or
+    /// global) that returns a new `LAContext` on at least one path: `LAContext()`, or a local
+    /// initialised with it that the helper only configures. On that path the context is the
+    /// caller's alone, whatever the helper returns on others (an injected test context). Returns
+    /// the helper's name.
+    static func contextFactory(_ expression: ExprSyntax, in context: RuleContext) -> String? {
+        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self),
+            SyntaxQueries.labels(of: call).isEmpty, let name = SyntaxQueries.calleeName(of: call)
+        else { return nil }
+        let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
+        guard receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
+        let owner = SyntaxQueries.enclosingTypeName(of: call)
+        let functions = context.scan.index.functions(named: name).filter { $0.shapes.isEmpty && $0.enclosingType == owner }
+        guard functions.count == 1, let body = functions[0].body else { return nil }
+        for returned in SyntaxQueries.returnedExpressions(of: body) {
+            let value = SyntaxQueries.unwrapTransparent(returned)
+            if isNewContext(value) { return name }
+            guard let reference = value.as(DeclReferenceExprSyntax.self),
+                case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+                let initializer = binding.initializer, isNewContext(initializer.value),
+                let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+            else { continue }
+            let others = ReferenceCollector.references(in: scope).filter {
+                $0.baseName.text == reference.baseName.text && $0.id != reference.id
+            }
+            let handedOn = others.contains { other in
+                guard case .variable(let found) = SyntaxQueries.binding(of: other.baseName.text, at: other), found.id == binding.id
+                else { return false }
+                return handsOn(ExprSyntax(other))
+            }
+            if !handedOn { return name }
+        }
+        return nil
+    }
+
+    /// `LAContext()`, `LAContext.init()`.
+    static func isNewContext(_ expression: ExprSyntax) -> Bool {
+        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self) else { return false }
+        let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "LAContext" }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
+            return member.base?.trimmedDescription == "LAContext"
+        }
+        return false
+    }
+
+    // MARK: - Is the context handed on?
+
+    /// Whether any use of the context, other than reading or setting its own members, may give it to
+    /// other code: a dictionary value (`kSecUseAuthenticationContext: context`), an argument
+    /// (`SecKey…`, a helper that builds a query), a return value, a store into another variable,
+    /// or a re-assignment from something other than `LAContext()`.
+    static func isHandedOn(_ identity: ContextIdentity, in context: RuleContext) -> Bool {
+        switch identity {
+        case .fresh:
+            return false
+        case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _):
+            for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
+                guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
+                else { continue }
+                if handsOn(ExprSyntax(reference)) { return true }
+            }
+            return false
+        case .property(let name, let owner, let declaredIn):
+            // Its own declaration and every extension; another type's declaration of the same name
+            // is someone else's property.
+            for type in context.scan.index.types(named: owner)
+            where type.isExtension || declaredIn.map({ $0 == TypePlace(path: type.file.path, position: type.node.position) }) ?? true {
+                for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+                    if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                        // `self.name` is the property; `other.name` is someone else's.
+                        guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
+                        if handsOn(ExprSyntax(member)) { return true }
+                        continue
+                    }
+                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                    if handsOn(ExprSyntax(reference)) { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// One use of the context: true unless it is the base of a member access (`context.x`,
+    /// `context.evaluatePolicy(…)`), a nil comparison, or a re-assignment with a new `LAContext()`.
+    static func handsOn(_ use: ExprSyntax) -> Bool {
+        var node = Syntax(use)
+        while let parent = node.parent,
+            parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+        {
+            node = parent
+        }
+        guard let parent = node.parent else { return true }
+        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id { return false }
+        // `type(of: context)` asks for the class and gives the context to nobody.
+        if let argument = parent.as(LabeledExprSyntax.self), argument.label?.text == "of",
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type"
+        {
+            return false
+        }
+        if let infix = parent.as(InfixOperatorExprSyntax.self) {
+            if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
+                return !isNewContext(infix.rightOperand)
+            }
+            if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" || op == "===" || op == "!==" {
+                let other = infix.leftOperand.id == node.id ? infix.rightOperand : infix.leftOperand
+                if other.is(NilLiteralExprSyntax.self) { return false }
+            }
+        }
+        return true
+    }
+
+}
+
+/// Every `DeclReferenceExpr` under a node.
+private final class ReferenceCollector: SyntaxVisitor {
+    var references: [DeclReferenceExprSyntax] = []
+
+    static func references(in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
+        let collector = ReferenceCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.references
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        references.append(node)
+        return .visitChildren
+    }
+}
