@@ -22,6 +22,13 @@ public protocol CheckContext: RuleFileContext {
     func snippet(of expression: ProgramExpression) -> String
     /// Answers worked out once per file and needed again (typed keys, one type per question).
     func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer
+    /// What the code does with the value `call` returns (`ProgramUses.swift`).
+    func resultUse(of call: ProgramCall) -> ResultUse
+    /// What the code does with what `call` writes through its argument at `index` (`&error`).
+    func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse
+    /// What `call` calls, as written (`SecItemAdd` in `SecItemAdd(query, nil)`): where a finding
+    /// about the call itself rather than one of its arguments goes.
+    func callee(of call: ProgramCall) -> ProgramExpression
 }
 
 extension CheckContext {

@@ -17,7 +17,7 @@ extension RuleGroups {
         ObjCExcessiveAuthenticationReuseRule.self,
         ObjCMissingFaceIDUsageDescriptionRule.self,
         ObjCDeprecatedKeychainAPIRule.self,
-        ObjCUncheckedKeychainStatusRule.self,
+        ObjCRuleOf<UncheckedKeychainStatusRule>.self,
         ObjCUncheckedAccessControlCreationRule.self,
     ]
 }

@@ -4,7 +4,7 @@ extension RuleGroups {
     static let queries: [any Rule.Type] = [
         ConflictingAccessibilityAttributesRule.self,
         WeakKeychainAccessibilityRule.self,
-        UncheckedKeychainStatusRule.self,
+        SwiftRuleOf<UncheckedKeychainStatusRule>.self,
         BroadQueryWithoutUISkipRule.self,
         ApplicationPasswordQueryMissingContextRule.self,
     ]
