@@ -11,7 +11,6 @@ struct SyntaxDependenceTests {
     static let swiftOnlyByNature: Set<String> = [
         "BooleanOnlyLocalAuthenticationRule.swift",
         "DeprecatedKeychainAPIRule.swift",
-        "ExcessiveAuthenticationReuseRule.swift",
         "FailOpenLocalAuthenticationRule.swift",
         "UncheckedAccessControlCreationRule.swift",
         "WeakKeychainAccessibilityRule+DictionaryEntries.swift",

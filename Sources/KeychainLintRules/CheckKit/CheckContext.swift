@@ -29,6 +29,14 @@ public protocol CheckContext: RuleFileContext {
     /// What `call` calls, as written (`SecItemAdd` in `SecItemAdd(query, nil)`): where a finding
     /// about the call itself rather than one of its arguments goes.
     func callee(of call: ProgramCall) -> ProgramExpression
+    /// Whether the code declares `identifier`'s name itself (a local, a parameter, a variable or
+    /// a macro of its own), so that it is not the SDK's name (`ProgramNames.swift`).
+    func declaresOwn(_ identifier: ProgramIdentifier) -> Bool
+    /// Where `expression` stands in what encloses it; nil when the front end cannot place it.
+    func role(of expression: ProgramExpression) -> ExpressionRole?
+    /// Whether a value's path went through a text macro (`#define`), whose body the front end
+    /// never hands over as code.
+    func passesThroughMacro(_ trace: [TraceStep]) -> Bool
 }
 
 extension CheckContext {

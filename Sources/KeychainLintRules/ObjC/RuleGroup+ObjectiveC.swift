@@ -14,7 +14,7 @@ extension RuleGroups {
         ObjCBroadQueryWithoutUISkipRule.self,
         ObjCBooleanOnlyLocalAuthenticationRule.self,
         ObjCFailOpenLocalAuthenticationRule.self,
-        ObjCExcessiveAuthenticationReuseRule.self,
+        ObjCRuleOf<ExcessiveAuthenticationReuseRule>.self,
         ObjCMissingFaceIDUsageDescriptionRule.self,
         ObjCDeprecatedKeychainAPIRule.self,
         ObjCRuleOf<UncheckedKeychainStatusRule>.self,

@@ -5,7 +5,7 @@ extension RuleGroups {
         BooleanOnlyLocalAuthenticationRule.self,
         FailOpenLocalAuthenticationRule.self,
         DeprecatedKeychainAPIRule.self,
-        ExcessiveAuthenticationReuseRule.self,
+        SwiftRuleOf<ExcessiveAuthenticationReuseRule>.self,
         HardcodedApplicationPasswordRule.self,
     ]
 }
