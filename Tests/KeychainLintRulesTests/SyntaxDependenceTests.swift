@@ -10,7 +10,7 @@ struct SyntaxDependenceTests {
     /// The rule files that read Swift syntax, each because of what it judges (the file says why).
     static let swiftOnlyByNature: Set<String> = [
         "BooleanOnlyLocalAuthenticationRule.swift",
-        "DeprecatedKeychainAPIRule.swift",
+        "DeprecatedKeychainAPIRule+SwiftFlags.swift",
         "FailOpenLocalAuthenticationRule.swift",
         "UncheckedAccessControlCreationRule.swift",
         "WeakKeychainAccessibilityRule+DictionaryEntries.swift",

@@ -37,6 +37,15 @@ public protocol CheckContext: RuleFileContext {
     /// Whether a value's path went through a text macro (`#define`), whose body the front end
     /// never hands over as code.
     func passesThroughMacro(_ trace: [TraceStep]) -> Bool
+    /// Whether the code declares a property (or method) named like `access` itself, so that a
+    /// receiver not visibly of the SDK's class may be the code's own object.
+    func declaresOwnProperty(_ access: ProgramMemberAccess) -> Bool
+    /// Whether `expression` is visibly an instance of `className`: made there (`LAContext()`,
+    /// `[LAContext new]`), or held by a local, parameter or property declared with that class.
+    func isVisibly(_ expression: ProgramExpression, anInstanceOf className: String) -> Bool
+    /// The availability checks on whose older-systems side `expression` lies, innermost first
+    /// (the `else` of `if #available(iOS 11.3, *)` or of `if (@available(iOS 11.3, *))`).
+    func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch]
 }
 
 extension CheckContext {

@@ -62,4 +62,8 @@ extension CheckContext {
     public func role(of expression: ProgramExpression) -> ExpressionRole? { nil }
     /// A front end without a text preprocessor never expands a macro.
     public func passesThroughMacro(_ trace: [TraceStep]) -> Bool { false }
+    /// A front end that cannot tell takes the property as the code's own: no finding rests on a guess.
+    public func declaresOwnProperty(_ access: ProgramMemberAccess) -> Bool { true }
+    public func isVisibly(_ expression: ProgramExpression, anInstanceOf className: String) -> Bool { false }
+    public func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch] { [] }
 }

@@ -64,8 +64,34 @@ extension ObjCRuleContext {
         return ObjCBodyFacts.of(body, in: self).localScope(of: name, at: offset) != nil
     }
 
+    /// A message to `self` or `super` names the class's own property (declared in its header,
+    /// which this file need not hold); otherwise a property or method of that name declared in
+    /// the file.
+    public func declaresOwnProperty(_ access: ProgramMemberAccess) -> Bool {
+        if case .objectiveC(let base)? = access.base, let name = base.strippingCastsAndParentheses.identifierName,
+           ["self", "super"].contains(name) {
+            return true
+        }
+        return memo(FileQuestion.declaresProperty(access.name)) {
+            tree.containers.contains { container in
+                container.properties.contains { $0.names.contains(access.name) } || container.methods.contains { $0.selector == access.name }
+            }
+        }
+    }
+
+    public func isVisibly(_ expression: ProgramExpression, anInstanceOf className: String) -> Bool {
+        guard case .objectiveC(let expression) = expression else { return false }
+        return ObjCInstances.isVisibly(expression, anInstanceOf: className, in: self)
+    }
+
+    public func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch] {
+        guard case .objectiveC(let expression) = expression else { return [] }
+        return ObjCAvailabilityBranches.olderSystemsBranches(at: expression.range.start.offset, in: self)
+    }
+
     private enum FileQuestion: Hashable {
         case ownGlobals
+        case declaresProperty(String)
     }
 
     public func role(of expression: ProgramExpression) -> ExpressionRole? {

@@ -16,7 +16,7 @@ extension RuleGroups {
         ObjCFailOpenLocalAuthenticationRule.self,
         ObjCRuleOf<ExcessiveAuthenticationReuseRule>.self,
         ObjCMissingFaceIDUsageDescriptionRule.self,
-        ObjCDeprecatedKeychainAPIRule.self,
+        ObjCRuleOf<DeprecatedKeychainAPIRule>.self,
         ObjCRuleOf<UncheckedKeychainStatusRule>.self,
         ObjCUncheckedAccessControlCreationRule.self,
     ]

@@ -4,7 +4,7 @@ extension RuleGroups {
     static let authentication: [any Rule.Type] = [
         BooleanOnlyLocalAuthenticationRule.self,
         FailOpenLocalAuthenticationRule.self,
-        DeprecatedKeychainAPIRule.self,
+        SwiftRuleOf<DeprecatedKeychainAPIRule>.self,
         SwiftRuleOf<ExcessiveAuthenticationReuseRule>.self,
         HardcodedApplicationPasswordRule.self,
     ]

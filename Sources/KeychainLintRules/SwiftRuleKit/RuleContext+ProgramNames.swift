@@ -78,4 +78,57 @@ extension RuleContext {
     }
 
     static let comparisonOperators: Set<String> = ["<", "<=", ">", ">=", "==", "!="]
+
+    /// A variable of that name anywhere in the scan (a wrapper's snapshot of the property).
+    public func declaresOwnProperty(_ access: ProgramMemberAccess) -> Bool {
+        !scan.index.variables(named: access.name).isEmpty
+    }
+
+    public func isVisibly(_ expression: ProgramExpression, anInstanceOf className: String) -> Bool {
+        guard case .swift(let expression) = expression else { return false }
+        return Self.isVisibly(expression.syntax, anInstanceOf: className, context: self)
+    }
+
+    public func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch] {
+        guard case .swift(let expression) = expression else { return [] }
+        return Availability.olderSystemsBranches(of: expression.syntax)
+    }
+
+    /// `C()`, or a local, parameter or property declared as a `C` (or initialized with `C()`),
+    /// for the class `className` (`C`).
+    static func isVisibly(_ expression: ExprSyntax, anInstanceOf className: String, context: RuleContext) -> Bool {
+        let expression = SyntaxQueries.unwrapTransparent(expression)
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return SyntaxQueries.calleeName(of: call) == className
+        }
+        var name: String?
+        var node = Syntax(expression)
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = expression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            name = member.declName.baseName.text
+            node = Syntax(member)
+        }
+        guard let name else { return false }
+        if expression.is(DeclReferenceExprSyntax.self) {
+            switch SyntaxQueries.binding(of: name, at: expression) {
+            case .variable(let binding):
+                if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) == className }
+                return binding.initializer.map { isVisibly($0.value, anInstanceOf: className, context: context) } ?? false
+            case .parameter(let parameter):
+                return TypeNames.baseName(of: parameter.type) == className
+            case .optionalBinding, .opaque:
+                return false
+            case .notLocal:
+                break
+            }
+        }
+        guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return false }
+        return context.scan.index.properties(named: name, inType: owner).contains { property in
+            property.typeName == className
+                || property.binding.initializer.map { isVisibly($0.value, anInstanceOf: className, context: context) } == true
+        }
+    }
 }
