@@ -12,7 +12,6 @@ struct SyntaxDependenceTests {
         "BooleanOnlyLocalAuthenticationRule.swift",
         "DeprecatedKeychainAPIRule+SwiftFlags.swift",
         "FailOpenLocalAuthenticationRule.swift",
-        "UncheckedAccessControlCreationRule.swift",
         "WeakKeychainAccessibilityRule+DictionaryEntries.swift",
     ]
 

@@ -46,6 +46,13 @@ public protocol CheckContext: RuleFileContext {
     /// The availability checks on whose older-systems side `expression` lies, innermost first
     /// (the `else` of `if #available(iOS 11.3, *)` or of `if (@available(iOS 11.3, *))`).
     func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch]
+    /// What the code does with the result of `call`, which may be nil or `NULL`: whether it is
+    /// checked, used where nil crashes, stored under `entryKey` unchecked, or whether the code
+    /// that runs when it is nil writes `fallbackKey` (`ProgramUses.swift`). `errorArgument` is the
+    /// error out-parameter, set whenever the call returns nil.
+    func nullableResultHandling(of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String) -> NullableResultHandling
+    /// Whether `expression` is the null literal (`nil`; `NULL`, `nil`, `Nil` or `0` in Objective-C).
+    func isNullLiteral(_ expression: ProgramExpression) -> Bool
 }
 
 extension CheckContext {

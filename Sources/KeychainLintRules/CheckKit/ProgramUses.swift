@@ -33,3 +33,42 @@ extension CheckContext {
     public func callee(of call: ProgramCall) -> ProgramExpression { call.expression }
 }
 
+/// What the code does with a result that may be nil (Swift's Optional) or `NULL` (a C pointer),
+/// such as the `SecAccessControl` of `SecAccessControlCreateWithFlags`
+/// (`CheckContext.nullableResultHandling(of:errorArgument:entryKey:fallbackKey:)`).
+public struct NullableResultHandling {
+    /// Tested for nil somewhere that counts: a binding (`if let`, `guard let`), a comparison with
+    /// nil or `NULL`, a truth test, `??`, optional chaining, or the error out-parameter tested
+    /// (and the code leaving) before the result's first use.
+    public var checked: Bool
+    /// The first use that crashes on nil, as written, and where ("line 12"; nil at the call
+    /// itself): a force unwrap or `as!` in Swift, an insertion where `NULL` raises in
+    /// Objective-C (an `@{…}` literal, `setObject:forKey:`).
+    public var crashingUse: (text: String, place: String?)?
+    /// The first place the result is stored under the entry key where nil leaves the entry out
+    /// (a Swift Optional in a dictionary, an Objective-C subscript assignment), as written.
+    public var uncheckedEntry: (text: String, place: String?)?
+    /// Where code that runs when the result is nil writes the fallback key, as "line 12".
+    public var fallbackWrittenAt: String?
+
+    public init(
+        checked: Bool = false, crashingUse: (text: String, place: String?)? = nil,
+        uncheckedEntry: (text: String, place: String?)? = nil, fallbackWrittenAt: String? = nil
+    ) {
+        self.checked = checked
+        self.crashingUse = crashingUse
+        self.uncheckedEntry = uncheckedEntry
+        self.fallbackWrittenAt = fallbackWrittenAt
+    }
+}
+
+extension CheckContext {
+    /// A front end that cannot tell answers that nothing is known: no finding rests on a guess.
+    public func nullableResultHandling(
+        of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String
+    ) -> NullableResultHandling {
+        NullableResultHandling()
+    }
+
+    public func isNullLiteral(_ expression: ProgramExpression) -> Bool { false }
+}

@@ -18,6 +18,6 @@ extension RuleGroups {
         ObjCMissingFaceIDUsageDescriptionRule.self,
         ObjCRuleOf<DeprecatedKeychainAPIRule>.self,
         ObjCRuleOf<UncheckedKeychainStatusRule>.self,
-        ObjCUncheckedAccessControlCreationRule.self,
+        ObjCRuleOf<UncheckedAccessControlCreationRule>.self,
     ]
 }
