@@ -13,10 +13,7 @@ struct SyntaxDependenceTests {
     /// boolean_only_local_authentication judges a `PolicyEvaluation` and an `EvaluatedContext`,
     /// fail_open_local_authentication the `OutcomeTest`s of its reply.
     static let swiftOnlyByNature: Set<String> = [
-        "DeprecatedKeychainAPIRule.swift",
-        "ExcessiveAuthenticationReuseRule.swift",
-        "UncheckedAccessControlCreationRule.swift",
-        "UncheckedKeychainStatusRule.swift",
+        "DeprecatedKeychainAPIRule+SwiftFlags.swift",
         "WeakKeychainAccessibilityRule+DictionaryEntries.swift",
     ]
 

@@ -15,6 +15,9 @@ public protocol Check: Sendable {
     static var objectiveCRule: RuleDescription { get }
     /// The calls `check(_:in:)` is handed, in every language.
     static var calls: [CheckedCall] { get }
+    /// The properties and identifiers `check(property:in:)` and `check(identifier:in:)` are
+    /// handed, in every language.
+    static var names: [CheckedName] { get }
     /// What the Swift front end hands the check besides `calls`: calls of wrapper libraries,
     /// member accesses, identifiers (judged by `checkSwift`).
     static var swiftInterests: [RuleInterest] { get }
@@ -27,12 +30,19 @@ public protocol Check: Sendable {
     init(options: [String: ConfigValue])
     /// Judges one call of `calls`.
     func check(_ call: ProgramCall, in context: some CheckContext)
+    /// Judges one read or setting of a property of `names`.
+    func check(property: ProgramMemberAccess, in context: some CheckContext)
+    /// Judges one use of an identifier of `names`.
+    func check(identifier: ProgramIdentifier, in context: some CheckContext)
     /// Judges what the Swift front end hands over besides `calls` (`swiftInterests`): the
     /// check's part that is about Swift code only, such as a Swift wrapper library's options.
     func checkSwift(_ input: RuleInput, in context: RuleContext)
 }
 
 extension Check {
+    public static var names: [CheckedName] { [] }
+    public func check(property: ProgramMemberAccess, in context: some CheckContext) {}
+    public func check(identifier: ProgramIdentifier, in context: some CheckContext) {}
     public static var swiftInterests: [RuleInterest] { [] }
     public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] { swiftInterests }
     public static var prefilterCompanions: [String: PrefilterCompanions] { [:] }
@@ -41,6 +51,26 @@ extension Check {
     /// The call of `calls` that `call` is, if any.
     static func isChecked(_ call: ProgramCall) -> Bool {
         calls.contains { $0.matches(call) }
+    }
+
+    /// The properties of `names`.
+    static var properties: [String] {
+        names.compactMap { if case .property(let name) = $0 { name } else { nil } }
+    }
+
+    /// The identifiers of `names`.
+    static var identifiers: [String] {
+        names.compactMap { if case .identifier(let name) = $0 { name } else { nil } }
+    }
+
+    /// What the Swift front end is asked to hand over for `names`.
+    static var nameInterests: [RuleInterest] {
+        names.map { name in
+            switch name {
+            case .property(let name): .memberAccess(name)
+            case .identifier(let name): .identifier(name)
+            }
+        }
     }
 }
 
@@ -56,21 +86,27 @@ public struct SwiftRuleOf<Checked: Check>: SwiftRule {
     public static var description: RuleDescription { Checked.swiftRule }
 
     public static var interests: [RuleInterest] {
-        Checked.calls.map { .call($0.name(in: .swift)) } + Checked.swiftInterests
+        Checked.calls.map { .call($0.name(in: .swift)) } + Checked.nameInterests + Checked.swiftInterests
     }
 
     public static func interests(models: [WrapperModel]) -> [RuleInterest] {
-        Checked.calls.map { .call($0.name(in: .swift)) } + Checked.swiftInterests(models: models)
+        Checked.calls.map { .call($0.name(in: .swift)) } + Checked.nameInterests + Checked.swiftInterests(models: models)
     }
 
     public static var prefilterCompanions: [String: PrefilterCompanions] { Checked.prefilterCompanions }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
-        if case .call(let swiftCall) = input, let call = ProgramCall(swiftCall), Checked.isChecked(call) {
-            check.check(call, in: context)
-        } else {
-            check.checkSwift(input, in: context)
+        switch input {
+        case .call(let swiftCall):
+            if let call = ProgramCall(swiftCall), Checked.isChecked(call) { return check.check(call, in: context) }
+        case .memberAccess(let member) where Checked.properties.contains(member.name):
+            if let access = ProgramMemberAccess(member) { return check.check(property: access, in: context) }
+        case .identifier(let identifier) where Checked.identifiers.contains(identifier.name):
+            return check.check(identifier: ProgramIdentifier(identifier), in: context)
+        default:
+            break
         }
+        check.checkSwift(input, in: context)
     }
 }
 
@@ -84,13 +120,32 @@ public struct ObjCRuleOf<Checked: Check>: ObjCRule {
 
     public static var description: RuleDescription { Checked.objectiveCRule }
 
-    public static var calls: [String] { Checked.calls.map { $0.name(in: .objectiveC) } }
+    /// The checked calls, and the accessor messages of the checked properties (`[base name]`,
+    /// `[base setName:value]`), which are handed over as property accesses.
+    public static var calls: [String] {
+        Checked.calls.map { $0.name(in: .objectiveC) } + Checked.properties.flatMap(ProgramMemberAccess.accessorSelectors)
+    }
+
+    public static var members: [String] { Checked.properties }
+    public static var identifiers: [String] { Checked.identifiers }
 
     public static var prefilterCompanions: [String: PrefilterCompanions] { Checked.prefilterCompanions }
 
-    public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {
-        let call = ProgramCall(call)
-        guard Checked.isChecked(call) else { return }
-        check.check(call, in: context)
+    public func check(_ site: ObjCCallSite, in context: ObjCRuleContext) {
+        let call = ProgramCall(site)
+        if Checked.isChecked(call) { return check.check(call, in: context) }
+        if let access = ProgramMemberAccess(accessor: site, properties: Checked.properties) {
+            check.check(property: access, in: context)
+        }
+    }
+
+    public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {
+        guard let access = ProgramMemberAccess(expression, assigned: assigned), Checked.properties.contains(access.name) else { return }
+        check.check(property: access, in: context)
+    }
+
+    public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {
+        guard let name = expression.identifierName, Checked.identifiers.contains(name) else { return }
+        check.check(identifier: ProgramIdentifier(name: name, expression: .objectiveC(expression), language: .objectiveC), in: context)
     }
 }

@@ -49,6 +49,39 @@ public protocol CheckContext: RuleFileContext {
     /// The tests of an `evaluatePolicy` call's outcome in its reply (or around the awaited call),
     /// with the actions of each path.
     func outcomeTests(_ call: ProgramCall) -> [OutcomeTest]
+
+    // Uses, names and availability (`ProgramUses.swift`, `ProgramNames.swift`).
+    /// What the code does with the value `call` returns (`ProgramUses.swift`).
+    func resultUse(of call: ProgramCall) -> ResultUse
+    /// What the code does with what `call` writes through its argument at `index` (`&error`).
+    func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse
+    /// What `call` calls, as written (`SecItemAdd` in `SecItemAdd(query, nil)`): where a finding
+    /// about the call itself rather than one of its arguments goes.
+    func callee(of call: ProgramCall) -> ProgramExpression
+    /// Whether the code declares `identifier`'s name itself (a local, a parameter, a variable or
+    /// a macro of its own), so that it is not the SDK's name (`ProgramNames.swift`).
+    func declaresOwn(_ identifier: ProgramIdentifier) -> Bool
+    /// Where `expression` stands in what encloses it; nil when the front end cannot place it.
+    func role(of expression: ProgramExpression) -> ExpressionRole?
+    /// Whether a value's path went through a text macro (`#define`), whose body the front end
+    /// never hands over as code.
+    func passesThroughMacro(_ trace: [TraceStep]) -> Bool
+    /// Whether the code declares a property (or method) named like `access` itself, so that a
+    /// receiver not visibly of the SDK's class may be the code's own object.
+    func declaresOwnProperty(_ access: ProgramMemberAccess) -> Bool
+    /// Whether `expression` is visibly an instance of `className`: made there (`LAContext()`,
+    /// `[LAContext new]`), or held by a local, parameter or property declared with that class.
+    func isVisibly(_ expression: ProgramExpression, anInstanceOf className: String) -> Bool
+    /// The availability checks on whose older-systems side `expression` lies, innermost first
+    /// (the `else` of `if #available(iOS 11.3, *)` or of `if (@available(iOS 11.3, *))`).
+    func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch]
+    /// What the code does with the result of `call`, which may be nil or `NULL`: whether it is
+    /// checked, used where nil crashes, stored under `entryKey` unchecked, or whether the code
+    /// that runs when it is nil writes `fallbackKey` (`ProgramUses.swift`). `errorArgument` is the
+    /// error out-parameter, set whenever the call returns nil.
+    func nullableResultHandling(of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String) -> NullableResultHandling
+    /// Whether `expression` is the null literal (`nil`; `NULL`, `nil`, `Nil` or `0` in Objective-C).
+    func isNullLiteral(_ expression: ProgramExpression) -> Bool
 }
 
 extension CheckContext {

@@ -14,10 +14,10 @@ extension RuleGroups {
         ObjCRuleOf<BroadQueryWithoutUISkipRule>.self,
         ObjCRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
         ObjCRuleOf<FailOpenLocalAuthenticationRule>.self,
-        ObjCExcessiveAuthenticationReuseRule.self,
+        ObjCRuleOf<ExcessiveAuthenticationReuseRule>.self,
         ObjCRuleOf<MissingFaceIDUsageDescriptionRule>.self,
-        ObjCDeprecatedKeychainAPIRule.self,
-        ObjCUncheckedKeychainStatusRule.self,
-        ObjCUncheckedAccessControlCreationRule.self,
+        ObjCRuleOf<DeprecatedKeychainAPIRule>.self,
+        ObjCRuleOf<UncheckedKeychainStatusRule>.self,
+        ObjCRuleOf<UncheckedAccessControlCreationRule>.self,
     ]
 }

@@ -2,12 +2,13 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-// Swift-only by nature, so it reads the syntax tree: whether a name is the SDK's (not a shadowing local or member) and whether it sits behind `if #available` (Swift scopes and availability checks).
-import SwiftSyntax
 
-/// `swift.deprecated_keychain_api` — Keychain and LocalAuthentication API that Apple's documentation marks
-/// deprecated.
-public struct DeprecatedKeychainAPIRule: SwiftRule {
+/// `deprecated_keychain_api` — Keychain and LocalAuthentication API that Apple's documentation marks
+/// deprecated, in Swift and Objective-C: the deprecated C constants, and `evaluatedPolicyDomainState`
+/// (a property in Swift; a property or a message in Objective-C). Swift's implicit members of
+/// `SecAccessControlCreateFlags` (`.touchIDAny`) are judged in `checkSwift`
+/// (`DeprecatedKeychainAPIRule+SwiftFlags.swift`).
+public struct DeprecatedKeychainAPIRule: Check {
     /// A deprecated name and what replaces it.
     struct Deprecation: Sendable {
         /// The whole message (one sentence: what is deprecated and what to use instead).
@@ -32,33 +33,11 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
             isFlag: true, isDistinctive: false),
     ]
 
-    /// The deprecated C constants, each with its message (Swift wording).
-    static let constants: [String: String] = Dictionary(
-        uniqueKeysWithValues: DeprecatedKeychainAPIJudgement.constantNames.map { ($0, DeprecatedKeychainAPIJudgement.constantMessage($0)!) })
-
-    /// `evaluatedPolicyDomainState`'s message (Swift wording).
-    static let domainStateMessage = DeprecatedKeychainAPIJudgement.domainStateMessage(in: .swift)
-
-    /// The availability check on whose older-systems side `node` lies and where the replacement
-    /// for `name` does not exist yet (`.touchIDAny` in the else of `if #available(iOS 11.3, *)`):
-    /// there the deprecated API is the right one.
-    static func replacementMissing(for name: String, at node: some SyntaxProtocol) -> Availability.OlderSystemsBranch? {
-        DeprecatedKeychainAPIJudgement.replacementMissing(for: name, in: Availability.olderSystemsBranches(of: node))
-    }
-
-    /// Reports, unless the use is on the older-systems side of an availability check where the
-    /// replacement does not exist (then a `--verbose` note says why it is silent).
-    private func report(_ name: String, at node: some SyntaxProtocol, message: String, confidence: Confidence? = nil, in context: RuleContext) {
-        if let branch = Self.replacementMissing(for: name, at: node) {
-            let location = context.file.location(of: node)
-            context.note(
-                ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path, position: SourcePosition(line: location.line, column: location.column),
-                    message: "\(context.rule.id): `\(name)` is used where `\(branch.condition)` is false, and its replacement does not exist there"))
-            return
-        }
-        context.report(at: node, message: message, confidence: confidence)
-    }
+    public static let calls: [CheckedCall] = []
+    public static let names: [CheckedName] =
+        [.property(DeprecatedKeychainAPIJudgement.domainState)] + DeprecatedKeychainAPIJudgement.constantNames.map(CheckedName.identifier)
+    /// The flag members of `SecAccessControlCreateFlags` (Swift-only: see `checkSwift`).
+    public static let swiftInterests: [RuleInterest] = flagMembers.keys.sorted().map { .memberAccess($0) }
 
     /// `.watch` is reported only where flags are expected, and every such place spells
     /// access-control flags: the flags type somewhere in the scan (a typed variable, property,
@@ -72,118 +51,47 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
             inFile: FlagsContext.distinctiveFlags.sorted())
     ]
 
-    public static let interests: [RuleInterest] =
-        flagMembers.keys.sorted().map { .memberAccess($0) } + [.memberAccess(DeprecatedKeychainAPIJudgement.domainState)]
-        + constants.keys.sorted().map { .identifier($0) }
-
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        switch input {
-        case .memberAccess(let access):
-            let member = access.syntax
-            let name = member.declName.baseName.text
-            if name == DeprecatedKeychainAPIJudgement.domainState {
-                checkDomainState(member, in: context)
-            } else if let deprecation = Self.flagMembers[name] {
-                checkFlag(member, deprecation, in: context)
-            }
-        case .identifier(let identifier):
-            let reference = identifier.syntax
-            let name = reference.baseName.text
-            guard let message = Self.constants[name], reference.argumentNames == nil,
-                case .notLocal = SyntaxQueries.binding(of: name, at: reference),
-                context.scan.index.variables(named: name).isEmpty
-            else { return }
-            report(name, at: reference, message: message, in: context)
-        default:
-            return
-        }
+    public func check(_ call: ProgramCall, in context: some CheckContext) {}
+
+    /// A deprecated C constant, unless the code declares a variable of that name itself.
+    public func check(identifier: ProgramIdentifier, in context: some CheckContext) {
+        guard let message = DeprecatedKeychainAPIJudgement.constantMessage(identifier.name, in: context.spelling),
+            !context.declaresOwn(identifier)
+        else { return }
+        report(identifier.name, at: identifier.expression, message: message, in: context)
     }
 
-    private func checkFlag(_ member: MemberAccessExprSyntax, _ deprecation: Deprecation, in context: RuleContext) {
-        guard member.declName.argumentNames == nil else { return }
-        let name = member.declName.baseName.text
-        if let base = member.base {
-            // Only `SecAccessControlCreateFlags.touchIDAny`; `AuthMode.watch` is another type's member.
-            guard base.trimmedDescription == "SecAccessControlCreateFlags" else { return }
-            report(name, at: member, message: deprecation.message, in: context)
-            return
-        }
-        if FlagsContext.contains(member, context: context) {
-            report(name, at: member, message: deprecation.message, in: context)
-            return
-        }
-        guard deprecation.isDistinctive, !Self.scanDeclaresMember(name, context: context) else {
-            return
-        }
-        report(name, at: member, message: deprecation.message, confidence: .medium, in: context)
-    }
-
-    private func checkDomainState(_ member: MemberAccessExprSyntax, in context: RuleContext) {
-        guard let base = member.base, member.declName.argumentNames == nil else { return }
-        // A property of that name declared in the scan (a wrapper's snapshot) is not LAContext's,
+    /// `context.evaluatedPolicyDomainState` (and Objective-C's `[context evaluatedPolicyDomainState]`).
+    public func check(property access: ProgramMemberAccess, in context: some CheckContext) {
+        // LAContext's property is read-only: a setting is another class's.
+        guard access.name == DeprecatedKeychainAPIJudgement.domainState, access.setting == nil, let base = access.base else { return }
+        // A property of that name the code declares itself (a wrapper's snapshot) is not LAContext's,
         // unless the receiver is visibly an LAContext.
-        if !context.scan.index.variables(named: DeprecatedKeychainAPIJudgement.domainState).isEmpty, !Self.isLAContext(base, context: context) {
+        if context.declaresOwnProperty(access), !context.isVisibly(base, anInstanceOf: "LAContext") { return }
+        report(
+            DeprecatedKeychainAPIJudgement.domainState, at: access.expression,
+            message: DeprecatedKeychainAPIJudgement.domainStateMessage(in: context.spelling), in: context)
+    }
+
+    /// Reports, unless the use is on the older-systems side of an availability check where the
+    /// replacement does not exist (then a `--verbose` note says why it is silent).
+    func report(
+        _ name: String, at expression: ProgramExpression, message: String, confidence: Confidence? = nil, in context: some CheckContext
+    ) {
+        if let branch = DeprecatedKeychainAPIJudgement.replacementMissing(for: name, in: context.olderSystemsBranches(around: expression)) {
+            let location = context.location(of: expression)
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: location.file, position: SourcePosition(line: location.line, column: location.column),
+                    message: "\(context.rule.id): `\(name)` is used where `\(branch.condition)` is false, and its replacement does not exist there"))
             return
         }
-        report(DeprecatedKeychainAPIJudgement.domainState, at: member, message: Self.domainStateMessage, in: context)
+        context.report(at: expression, message: message, confidence: confidence)
     }
 
-    /// Whether the scan declares an enum case or a property named `name` (an app's own `.touchIDAny`).
-    static func scanDeclaresMember(_ name: String, context: RuleContext) -> Bool {
-        context.scan.fact(ScanFact<Bool>("swift.deprecated_keychain_api.declares.\(name)")) {
-            let index = context.scan.index
-            if !index.variables(named: name).isEmpty { return true }
-            // An enum case is declared after `case`, which the text index records: only files
-            // where the name follows `case` are parsed (not every file that mentions `.touchIDAny`).
-            for fileIndex in index.files(declaring: name, as: .value) {
-                let finder = EnumCaseFinder(name: name)
-                finder.walk(index.file(at: fileIndex).tree)
-                if finder.found { return true }
-            }
-            return false
-        }
-    }
-
-    /// `LAContext()` or a local, parameter or property declared as an `LAContext`.
-    static func isLAContext(_ expression: ExprSyntax, context: RuleContext) -> Bool {
-        let expression = SyntaxQueries.unwrapTransparent(expression)
-        if let call = expression.as(FunctionCallExprSyntax.self) {
-            return SyntaxQueries.calleeName(of: call) == "LAContext"
-        }
-        var name: String?
-        var node = Syntax(expression)
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = expression.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
-        {
-            name = member.declName.baseName.text
-            node = Syntax(member)
-        }
-        guard let name else { return false }
-        if expression.is(DeclReferenceExprSyntax.self) {
-            switch SyntaxQueries.binding(of: name, at: expression) {
-            case .variable(let binding):
-                if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) == "LAContext" }
-                return binding.initializer.map { isLAContext($0.value, context: context) } ?? false
-            case .parameter(let parameter):
-                return TypeNames.baseName(of: parameter.type) == "LAContext"
-            case .optionalBinding, .opaque:
-                return false
-            case .notLocal:
-                break
-            }
-        }
-        guard let owner = SyntaxQueries.enclosingTypeName(of: node) else { return false }
-        return context.scan.index.properties(named: name, inType: owner).contains { property in
-            property.typeName == "LAContext"
-                || property.binding.initializer.map { isLAContext($0.value, context: context) } == true
-        }
-    }
-
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.deprecated_keychain_api",
         name: "Deprecated Keychain / LocalAuthentication API",
         severity: .low,
@@ -254,177 +162,70 @@ public struct DeprecatedKeychainAPIRule: SwiftRule {
         remediation:
             "Use the replacement named in the message (.biometryAny, .biometryCurrentSet, .companion, an LAContext passed with kSecUseAuthenticationContext, domainState.biometry.stateHash).",
         examples: examples)
-}
 
-/// Whether an implicit member stands where a `SecAccessControlCreateFlags` value is expected.
-private enum FlagsContext {
-    static let flagsType = "SecAccessControlCreateFlags"
-    /// Flag names no common type shares (not `.or`, `.and`, `.watch`, `.userPresence`).
-    static let distinctiveFlags: Set<String> = [
-        "biometryAny", "biometryCurrentSet", "touchIDAny", "touchIDCurrentSet", "devicePasscode",
-        "privateKeyUsage", "applicationPassword", "companion",
-    ]
-    static let setAlgebra: Set<String> = [
-        "union", "intersection", "subtracting", "symmetricDifference", "insert", "remove", "update", "contains",
-        "formUnion", "formIntersection", "subtract", "formSymmetricDifference", "isSuperset", "isSubset",
-        "isStrictSuperset", "isStrictSubset", "isDisjoint",
-    ]
-
-    static func contains(_ member: MemberAccessExprSyntax, context: RuleContext) -> Bool {
-        var slot = ExprSyntax(member)
-        // Inside an array literal: the literal is the value; a distinctive sibling settles it.
-        if let element = slot.parent?.as(ArrayElementSyntax.self),
-            let array = element.parent?.parent?.as(ArrayExprSyntax.self)
-        {
-            let siblings = array.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self) }
-            if siblings.contains(where: { sibling in
-                let name = sibling.declName.baseName.text
-                if sibling.base?.trimmedDescription == flagsType { return true }
-                return sibling.base == nil && distinctiveFlags.contains(name)
-                    && !DeprecatedKeychainAPIRule.scanDeclaresMember(name, context: context)
-            }) {
-                return true
-            }
-            slot = ExprSyntax(array)
-        }
-        return isFlagsSlot(slot, context: context, depth: 0)
-    }
-
-    private static func isFlagsSlot(_ expression: ExprSyntax, context: RuleContext, depth: Int) -> Bool {
-        guard depth < 8, let parent = expression.parent else { return false }
-        // `cond ? .watch : .biometryCurrentSet`, `(…)`.
-        if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id != expression.id {
-            return isFlagsSlot(ExprSyntax(ternary), context: context, depth: depth + 1)
-        }
-        if let element = parent.as(LabeledExprSyntax.self), let list = element.parent?.as(LabeledExprListSyntax.self) {
-            if let tuple = list.parent?.as(TupleExprSyntax.self), list.count == 1 {
-                return isFlagsSlot(ExprSyntax(tuple), context: context, depth: depth + 1)
-            }
-            if let call = list.parent?.as(FunctionCallExprSyntax.self) {
-                let index = list.firstIndex { $0.id == element.id } ?? list.startIndex
-                let position = list.distance(from: list.startIndex, to: index)
-                return isFlagsArgument(call, position: position, label: element.label?.text, context: context)
-            }
-            return false
-        }
-        // `let flags: SecAccessControlCreateFlags = .watch`, a parameter default.
-        if let initializer = parent.as(InitializerClauseSyntax.self) {
-            if let binding = initializer.parent?.as(PatternBindingSyntax.self) {
-                return binding.typeAnnotation.map { TypeNames.baseName(of: $0.type) == flagsType } ?? false
-            }
-            if let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {
-                return TypeNames.baseName(of: parameter.type) == flagsType
-            }
-            return false
-        }
-        // `flags = .watch`.
-        if let assignment = parent.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
-            assignment.rightOperand.id == expression.id
-        {
-            return isFlagsValue(assignment.leftOperand, context: context)
-        }
-        // `return .touchIDAny` or the single expression of a body, in a function or property of flags type.
-        if parent.is(ReturnStmtSyntax.self) || parent.is(CodeBlockItemSyntax.self) {
-            return returnsFlags(from: parent)
-        }
-        return false
-    }
-
-    /// The flags argument of `SecAccessControlCreateWithFlags`, `SecAccessControlCreateFlags(…)`,
-    /// set algebra on a known flags value, or a parameter of flags type of a function of the scan.
-    private static func isFlagsArgument(_ call: FunctionCallExprSyntax, position: Int, label: String?, context: RuleContext) -> Bool {
-        guard let name = SyntaxQueries.calleeName(of: call) else { return false }
-        let receiver = SyntaxQueries.receiver(of: call)
-        if name == "SecAccessControlCreateWithFlags", receiver == nil { return position == 2 }
-        if name == flagsType { return true }
-        if setAlgebra.contains(name), let receiver { return isFlagsValue(receiver, context: context) }
-        for function in context.scan.index.functions(named: name) {
-            let parameters = Array(function.parameters)
-            let parameter: FunctionParameterSyntax?
-            if let label {
-                parameter = parameters.first { $0.firstName.text == label }
-            } else {
-                let unlabeled = parameters.filter { $0.firstName.tokenKind == .wildcard }
-                parameter = position < parameters.count && parameters[position].firstName.tokenKind == .wildcard
-                    ? parameters[position] : unlabeled.count == 1 ? unlabeled[0] : nil
-            }
-            if let parameter, TypeNames.baseName(of: parameter.type) == flagsType { return true }
-        }
-        return false
-    }
-
-    /// An expression known to be a flags value: declared with the type, or resolving to flags that
-    /// include a distinctive one.
-    static func isFlagsValue(_ expression: ExprSyntax, context: RuleContext) -> Bool {
-        let expression = SyntaxQueries.unwrapTransparent(expression)
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            switch SyntaxQueries.binding(of: reference.baseName.text, at: reference) {
-            case .variable(let binding):
-                if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) == flagsType }
-            case .parameter(let parameter):
-                return TypeNames.baseName(of: parameter.type) == flagsType
-            case .notLocal:
-                if let owner = SyntaxQueries.enclosingTypeName(of: reference),
-                    context.scan.index.properties(named: reference.baseName.text, inType: owner)
-                        .contains(where: { $0.typeName == flagsType })
-                {
-                    return true
-                }
-            case .optionalBinding, .opaque:
-                break
-            }
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == flagsType {
-            return true
-        }
-        let resolution = context.resolve(expression)
-        guard !resolution.values.isEmpty else { return false }
-        return resolution.values.allSatisfy { traced in
-            guard let flags = AccessControlFlagSet.interpret(traced.value) else { return false }
-            return flags.spelled.contains { distinctiveFlags.contains($0.name) }
-        }
-    }
-
-    /// Whether the body a `return` (or a single-expression body) belongs to returns flags.
-    private static func returnsFlags(from node: Syntax) -> Bool {
-        var current = node.parent
-        while let candidate = current {
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                return function.signature.returnClause.map { TypeNames.baseName(of: $0.type) == flagsType } ?? false
-            }
-            if let binding = candidate.as(PatternBindingSyntax.self) {
-                return binding.typeAnnotation.map { TypeNames.baseName(of: $0.type) == flagsType } ?? false
-            }
-            if candidate.is(ClosureExprSyntax.self) || candidate.is(MemberBlockSyntax.self)
-                || candidate.is(InitializerDeclSyntax.self) || candidate.is(SourceFileSyntax.self)
-            {
-                return false
-            }
-            current = candidate.parent
-        }
-        return false
-    }
-}
-
-/// Finds `case name` in an enum.
-private final class EnumCaseFinder: SyntaxVisitor {
-    let name: String
-    var found = false
-
-    init(name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
-        if node.name.text == name { found = true }
-        return .skipChildren
-    }
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "Uses of deprecated Keychain and LocalAuthentication API (kSecAccessControlTouchIDAny, kSecAccessControlTouchIDCurrentSet, kSecAccessControlWatch, kSecUseOperationPrompt, kSecUseAuthenticationUIAllow/Fail, kSecUseNoAuthenticationUI, evaluatedPolicyDomainState), each with its replacement.",
+        whatItDoes: """
+            Reports each use in Objective-C of one of these deprecated items and names its replacement: \
+            `kSecAccessControlTouchIDAny` → `kSecAccessControlBiometryAny`, \
+            `kSecAccessControlTouchIDCurrentSet` → `kSecAccessControlBiometryCurrentSet`, \
+            `kSecAccessControlWatch` → `kSecAccessControlCompanion`, `kSecUseOperationPrompt` → the \
+            `localizedReason` of an `LAContext` passed with `kSecUseAuthenticationContext`, \
+            `kSecUseAuthenticationUIAllow`/`kSecUseAuthenticationUIFail` and `kSecUseNoAuthenticationUI` → \
+            an `LAContext` with `interactionNotAllowed`, and `-[LAContext evaluatedPolicyDomainState]` \
+            (`context.evaluatedPolicyDomainState` or `[context evaluatedPolicyDomainState]`) → \
+            `context.domainState.biometry.stateHash`. The constants are reported wherever they are \
+            written: flags expressions (`kSecAccessControlTouchIDAny | kSecAccessControlPrivateKeyUsage`), \
+            dictionary keys and values (`(__bridge id)kSecUseOperationPrompt: prompt`), `setObject:forKey:`, \
+            returns, `static` constants.
+            """,
+        whyItMatters: """
+            Deprecated names keep compiling with warnings but may be removed from a future SDK, and some of \
+            them describe behaviour Apple no longer supports in the same way: `kSecUseOperationPrompt` and \
+            the `kSecUseAuthenticationUI…` values bypass the `LAContext` that modern code uses to control \
+            prompts and reuse an authentication; `kSecAccessControlWatch` has been renamed \
+            `kSecAccessControlCompanion` (the same constraint). The `TouchID` names also suggest to readers \
+            that only Touch ID is meant, although the same flags cover Face ID and Optic ID.
+            """,
+        whatToDoInstead: """
+            Use the replacement the message names. The flag renames are the same bit and behave \
+            identically. For `kSecAccessControlCompanion` and `domainState.biometry.stateHash` (iOS 18, \
+            macOS 15), write `if (@available(iOS 18, macOS 15, *)) { … } else { … }` and keep the old API \
+            in the `else` branch while older systems are supported. For the prompt and UI constants, \
+            create an `LAContext`, set `localizedReason` or `interactionNotAllowed = YES` on it and pass it \
+            with `(__bridge id)kSecUseAuthenticationContext: context`.
+            """,
+        fixSafety: """
+            Automatic for `kSecAccessControlTouchIDAny` → `kSecAccessControlBiometryAny` and \
+            `kSecAccessControlTouchIDCurrentSet` → `kSecAccessControlBiometryCurrentSet`: the replacement is \
+            the same bit, so behaviour does not change (both need iOS 11.3 / macOS 10.13.4, which every \
+            supported SDK has). Not automatic for `kSecAccessControlWatch` → `kSecAccessControlCompanion` \
+            and `evaluatedPolicyDomainState`: the replacements need iOS 18 / macOS 15, so an `@available` \
+            check is required. Not automatic for `kSecUseOperationPrompt`, \
+            `kSecUseAuthenticationUIAllow`/`Fail` and `kSecUseNoAuthenticationUI`: the replacement is an \
+            `LAContext` passed in the query, which changes the code around the query.
+            """,
+        remediation:
+            "Use the replacement named in the message (kSecAccessControlBiometryAny, kSecAccessControlBiometryCurrentSet, kSecAccessControlCompanion, an LAContext passed with kSecUseAuthenticationContext, domainState.biometry.stateHash).",
+        notes: [
+            "A use in the `else` of `if (@available(iOS 11.3, *))` (or of `__builtin_available`) is not reported when the checked version is at or below the one that introduced the replacement on that platform: there the deprecated API is the only one (`--verbose` says so). Below a later version, the replacement exists on part of those systems and the use is reported. The app's deployment target is not read.",
+            "In Objective-C the constants are plain identifiers, so there is no ambiguity like Swift's implicit `.watch`: every use is reported with high confidence, unless the file declares a variable of that name itself (a local, parameter or non-`extern` global). A name written only in a `#define` body is not reported there; a use of the macro is not traced back to it.",
+            "`kSecAttrAccessibleAlways` and `kSecAttrAccessibleAlwaysThisDeviceOnly` are deprecated too, but `objc.weak_keychain_accessibility` reports them (not twice). `kSecUseAuthenticationUISkip` is not deprecated and is not reported.",
+            "`evaluatedPolicyDomainState` is reported on any receiver except `self`/`super` (a class's own property), `obj->…` and an assignment (LAContext's property is read-only). When the file declares its own property or method of that name, only a receiver that is visibly an `LAContext` is reported (`[LAContext new]`, `[[LAContext alloc] init]`, a local, parameter or `self` property declared `LAContext *`).",
+        ],
+        examples: objectiveCExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 
 extension DeprecatedKeychainAPIRule {
+    /// The deprecated C constants, each with its message (Swift wording).
+    static let constants: [String: String] = Dictionary(
+        uniqueKeysWithValues: DeprecatedKeychainAPIJudgement.constantNames.map { ($0, DeprecatedKeychainAPIJudgement.constantMessage($0)!) })
+    /// `evaluatedPolicyDomainState`'s message (Swift wording).
+    static let domainStateMessage = DeprecatedKeychainAPIJudgement.domainStateMessage(in: .swift)
     private static let touchIDAny = flagMembers["touchIDAny"]!.message
     private static let touchIDCurrentSet = flagMembers["touchIDCurrentSet"]!.message
     private static let watch = flagMembers["watch"]!.message
@@ -589,5 +390,148 @@ extension DeprecatedKeychainAPIRule {
             struct BiometrySnapshot { let evaluatedPolicyDomainState: Data? }
             let changed = snapshot.evaluatedPolicyDomainState != saved
             """),
+    ]
+}
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension DeprecatedKeychainAPIRule {
+    static func objectiveCMessage(_ name: String) -> String {
+        DeprecatedKeychainAPIJudgement.constantMessage(name, in: .c)!
+    }
+
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "The TouchID flag names returned alone and in a flags expression, and kSecAccessControlWatch in a static constant",
+            """
+            SecAccessControlCreateFlags legacyFlags(BOOL currentSet) {
+                if (currentSet) {
+                    return ↓kSecAccessControlTouchIDCurrentSet;
+                }
+                return ↓kSecAccessControlTouchIDAny | kSecAccessControlPrivateKeyUsage;
+            }
+            static const SecAccessControlCreateFlags kPaired = kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | ↓kSecAccessControlWatch;
+            """,
+            messages: [
+                objectiveCMessage("kSecAccessControlTouchIDCurrentSet"), objectiveCMessage("kSecAccessControlTouchIDAny"), objectiveCMessage("kSecAccessControlWatch"),
+            ]),
+        .triggeringObjC(
+            "Deprecated query keys and values in a literal and in a dictionary built in steps",
+            """
+            @implementation Keychain
+            - (NSData *)readWithPrompt:(NSString *)prompt {
+                NSMutableDictionary *query = [@{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecReturnData: @YES,
+                    (__bridge id)↓kSecUseOperationPrompt: prompt,
+                } mutableCopy];
+                query[(__bridge id)kSecUseAuthenticationUI] = (__bridge id)↓kSecUseAuthenticationUIFail;
+                [query setObject:@YES forKey:(__bridge id)↓kSecUseNoAuthenticationUI];
+                CFDictionarySetValue((__bridge CFMutableDictionaryRef)query, kSecUseAuthenticationUI, ↓kSecUseAuthenticationUIAllow);
+                CFTypeRef result = NULL;
+                OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &result);
+                return status == errSecSuccess ? (__bridge_transfer NSData *)result : nil;
+            }
+            @end
+            """,
+            messages: [
+                objectiveCMessage("kSecUseOperationPrompt"), objectiveCMessage("kSecUseAuthenticationUIFail"), objectiveCMessage("kSecUseNoAuthenticationUI"),
+                objectiveCMessage("kSecUseAuthenticationUIAllow"),
+            ]),
+        .triggeringObjC(
+            "evaluatedPolicyDomainState as a property and as a message, and in the `if` side of @available",
+            """
+            @implementation Keychain
+            - (BOOL)biometryChangedSince:(NSData *)saved {
+                LAContext *context = [[LAContext alloc] init];
+                if (![context canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:NULL]) { return NO; }
+                if (@available(iOS 9, *)) {
+                    return ![↓context.evaluatedPolicyDomainState isEqualToData:saved];
+                }
+                return ![↓[context evaluatedPolicyDomainState] isEqualToData:saved];
+            }
+            @end
+            """,
+            messages: [
+                DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c), DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c),
+            ]),
+        .triggeringObjC(
+            "A receiver visibly an LAContext, although the file declares its own evaluatedPolicyDomainState",
+            """
+            @interface BiometrySnapshot : NSObject
+            @property (nonatomic, copy) NSData *evaluatedPolicyDomainState;
+            @end
+            @implementation BiometrySnapshot
+            + (instancetype)current {
+                BiometrySnapshot *snapshot = [BiometrySnapshot new];
+                LAContext *context = [LAContext new];
+                [context canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:NULL];
+                snapshot.evaluatedPolicyDomainState = ↓context.evaluatedPolicyDomainState;
+                return snapshot;
+            }
+            @end
+            """,
+            messages: [DeprecatedKeychainAPIJudgement.domainStateMessage(in: .c)]),
+        .nonTriggeringObjC(
+            "Older systems, where the replacement does not exist: the else of @available and __builtin_available",
+            """
+            SecAccessControlCreateFlags flags(void) {
+                if (@available(iOS 11.3, macOS 10.13.4, *)) {
+                    return kSecAccessControlBiometryCurrentSet;
+                } else {
+                    return kSecAccessControlTouchIDCurrentSet;
+                }
+            }
+            NSData *domainState(LAContext *context) {
+                if (__builtin_available(iOS 18, macOS 15, *)) {
+                    return context.domainState.biometry.stateHash;
+                } else {
+                    return context.evaluatedPolicyDomainState;
+                }
+            }
+            NSDictionary *legacyQuery(NSString *prompt) {
+                if (@available(iOS 11, *)) {
+                    return @{ (__bridge id)kSecUseAuthenticationContext: [LAContext new] };
+                } else if (prompt) {
+                    return @{ (__bridge id)kSecUseOperationPrompt: prompt };
+                }
+                return @{};
+            }
+            """),
+        .nonTriggeringObjC(
+            "The current names, kSecUseAuthenticationUISkip, and a wrapper's own evaluatedPolicyDomainState",
+            """
+            @interface Snapshot : NSObject
+            @property (nonatomic, readonly) NSData *evaluatedPolicyDomainState;
+            @end
+            @implementation Snapshot
+            - (void)storeWithContext:(LAContext *)context previous:(Snapshot *)previous {
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | kSecAccessControlCompanion, NULL);
+                NSDictionary *query = @{
+                    (__bridge id)kSecUseAuthenticationUI: (__bridge id)kSecUseAuthenticationUISkip,
+                    (__bridge id)kSecUseAuthenticationContext: context,
+                };
+                NSData *saved = previous.evaluatedPolicyDomainState;
+                NSData *own = [self evaluatedPolicyDomainState];
+                // kSecUseOperationPrompt and kSecAccessControlTouchIDAny were removed in 2.0.
+                NSString *note = @"kSecUseNoAuthenticationUI";
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "kSecAttrAccessibleAlways is objc.weak_keychain_accessibility's finding, not this rule's",
+            """
+            void save(NSData *secret) {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
+                    (__bridge id)kSecValueData: secret,
+                };
+                OSStatus status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                NSLog(@"%d", (int)status);
+            }
+            """,
+            alsoTriggers: ["objc.weak_keychain_accessibility"]),
     ]
 }

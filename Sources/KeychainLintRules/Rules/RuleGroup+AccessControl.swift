@@ -6,6 +6,6 @@ extension RuleGroups {
         SwiftRuleOf<InvalidAccessControlFlagsRule>.self,
         SwiftRuleOf<BiometricItemNotDeviceBoundRule>.self,
         SwiftRuleOf<KeyWithoutUserAuthenticationRule>.self,
-        UncheckedAccessControlCreationRule.self,
+        SwiftRuleOf<UncheckedAccessControlCreationRule>.self,
     ]
 }

@@ -4,8 +4,8 @@ extension RuleGroups {
     static let authentication: [any Rule.Type] = [
         SwiftRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
         SwiftRuleOf<FailOpenLocalAuthenticationRule>.self,
-        DeprecatedKeychainAPIRule.self,
-        ExcessiveAuthenticationReuseRule.self,
+        SwiftRuleOf<DeprecatedKeychainAPIRule>.self,
+        SwiftRuleOf<ExcessiveAuthenticationReuseRule>.self,
         SwiftRuleOf<HardcodedApplicationPasswordRule>.self,
     ]
 }

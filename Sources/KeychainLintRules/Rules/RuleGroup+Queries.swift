@@ -4,7 +4,7 @@ extension RuleGroups {
     static let queries: [any Rule.Type] = [
         SwiftRuleOf<ConflictingAccessibilityAttributesRule>.self,
         SwiftRuleOf<WeakKeychainAccessibilityRule>.self,
-        UncheckedKeychainStatusRule.self,
+        SwiftRuleOf<UncheckedKeychainStatusRule>.self,
         SwiftRuleOf<BroadQueryWithoutUISkipRule>.self,
         SwiftRuleOf<ApplicationPasswordQueryMissingContextRule>.self,
     ]

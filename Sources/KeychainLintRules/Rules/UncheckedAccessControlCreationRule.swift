@@ -2,399 +2,37 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-// Swift-only by nature, so it reads the syntax tree: how the Optional result is unwrapped: `!`, `as!`, `guard let`, `if let`, `??` (Swift optionals).
-import SwiftSyntax
 
-/// `swift.unchecked_access_control_creation` — a `SecAccessControlCreateWithFlags` result used unchecked
-/// (Apple's sample "Accessing Keychain Items with Face ID or Touch ID" writes `access as Any`).
-///
-/// Reasons about the syntax around the call: what its parent is (`!`, `guard let`/`if let`, a
-/// query entry, a variable), and, for a variable, how its uses treat the Optional.
-public struct UncheckedAccessControlCreationRule: SwiftRule {
-    public static let interests: [RuleInterest] = [.call("SecAccessControlCreateWithFlags")]
+/// `unchecked_access_control_creation` — a `SecAccessControlCreateWithFlags` result used unchecked
+/// (Apple's sample "Accessing Keychain Items with Face ID or Touch ID" writes `access as Any`), in
+/// Swift and Objective-C. What the code does with the result that may be nil or `NULL` is the front
+/// end's answer (`CheckContext.nullableResultHandling`): Swift's `!`, `if let` and Optionals in
+/// dictionaries, Objective-C's tests and dictionary insertions.
+public struct UncheckedAccessControlCreationRule: Check {
+    public static let calls: [CheckedCall] = [.function(AccessControlJudgement.createFunction)]
+
+    /// The error out-parameter of `SecAccessControlCreateWithFlags(allocator, protection, flags, error)`.
+    static let errorArgument = 3
 
     public init(options: [String: ConfigValue]) {}
 
-    /// What the code does with the Optional result (or one use of the variable holding it).
-    private struct Handling {
-        var checked = false
-        /// Code that runs when the result is nil (else of `if let`, body of `guard let`, …).
-        var failureBranches: [(node: Syntax, file: SourceFile)] = []
-        var forced: (text: String, place: String?)?
-        var inQuery: (text: String, place: String?)?
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        // The access control belongs under kSecAttrAccessControl; writing plain kSecAttrAccessible
+        // where creation failed stores the item without it.
+        let handling = context.nullableResultHandling(
+            of: call, errorArgument: Self.errorArgument, entryKey: "kSecAttrAccessControl", fallbackKey: "kSecAttrAccessible")
+        let errorIsNull = call.argument(Self.errorArgument).map(context.isNullLiteral) ?? false
+        guard let problem = UncheckedAccessControlCreationJudgement.problem(
+            failsOpenAt: handling.fallbackWrittenAt, forced: handling.crashingUse, inQuery: handling.uncheckedEntry,
+            checked: handling.checked, errorArgumentIsNil: errorIsNull)
+        else { return }
+        let severity: Severity?
+        if case .discardedError = problem { severity = .low } else { severity = nil }
+        context.report(
+            at: call.expression, message: UncheckedAccessControlCreationJudgement.message(problem, spelling: context.spelling), severity: severity)
     }
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let call = AccessControlRuleSupport.creationCall(input)?.syntax else { return }
-        var handling = Handling()
-        let (outer, castForced) = Self.climbTransparent(ExprSyntax(call))
-        if castForced || outer.parent?.is(ForceUnwrapExprSyntax.self) == true {
-            handling.forced = (castForced ? "SecAccessControlCreateWithFlags(…) as! SecAccessControl" : "SecAccessControlCreateWithFlags(…)!", nil)
-        } else if let variable = Self.declaredVariable(initializedBy: outer) {
-            analyzeUses(of: variable, in: context, into: &handling)
-            if case .local(let name, let binding, let scope) = variable, Self.errorCheckedBeforeUse(of: name, binding: binding, in: scope, call: call, context) {
-                handling.checked = true
-            }
-        } else {
-            classify(outer, text: "SecAccessControlCreateWithFlags(…)", place: nil, file: context.file, in: context, into: &handling)
-        }
-        guard let problem = problem(handling, call: call, in: context) else { return }
-        context.report(at: call, message: UncheckedAccessControlCreationJudgement.message(problem), severity: {
-            if case .discardedError = problem { return .low }
-            return nil
-        }())
-    }
-
-    private func problem(_ handling: Handling, call: FunctionCallExprSyntax, in context: RuleContext) -> UncheckedAccessControlCreationJudgement.Problem? {
-        let failsOpen = handling.failureBranches.lazy.compactMap { branch in
-            failOpenWrite(in: branch.node, file: branch.file, context: context)
-        }.first
-        let errorIsNil = SyntaxQueries.argument(3, of: call).map {
-            SyntaxQueries.unwrapTransparent($0.expression).is(NilLiteralExprSyntax.self)
-        } ?? false
-        return UncheckedAccessControlCreationJudgement.problem(
-            failsOpenAt: failsOpen, forced: handling.forced, inQuery: handling.inQuery, checked: handling.checked,
-            errorArgumentIsNil: errorIsNil)
-    }
-
-    // MARK: The variable holding the result
-
-    private enum Variable {
-        case local(name: String, binding: PatternBindingSyntax, scope: CodeBlockItemListSyntax)
-        case property(name: String, typeName: String)
-        /// A `static` (or `class`) stored property: used as `Type.name`, `Self.name`, or `name` in
-        /// the type's own code (Apple's Keychain sample keeps its access control this way).
-        case staticProperty(name: String, typeName: String)
-    }
-
-    /// `let access = SecAccessControlCreateWithFlags(…)` — a local (or top-level) constant or a
-    /// stored property of a type.
-    private static func declaredVariable(initializedBy expression: ExprSyntax) -> Variable? {
-        guard let clause = expression.parent?.as(InitializerClauseSyntax.self),
-            let binding = clause.parent?.as(PatternBindingSyntax.self),
-            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self)
-        else { return nil }
-        if let item = declaration.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
-            return .local(name: name, binding: binding, scope: list)
-        }
-        if declaration.parent?.is(MemberBlockItemSyntax.self) == true, let typeName = SyntaxQueries.enclosingTypeName(of: declaration) {
-            let isStatic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-            return isStatic ? .staticProperty(name: name, typeName: typeName) : .property(name: name, typeName: typeName)
-        }
-        return nil
-    }
-
-    /// `var error: Unmanaged<CFError>?; let access = SecAccessControlCreateWithFlags(…, &error)`
-    /// followed, before `access` is used, by `if let error = error { throw … }` (or a `guard` on
-    /// the error that leaves): Security sets the error whenever it returns nil, so the Optional is
-    /// known to hold a value where it is used.
-    static func errorCheckedBeforeUse(
-        of name: String, binding: PatternBindingSyntax, in scope: CodeBlockItemListSyntax, call: FunctionCallExprSyntax,
-        _ context: RuleContext
-    ) -> Bool {
-        guard let errorArgument = SyntaxQueries.argument(3, of: call),
-            let errorName = SyntaxQueries.unwrapTransparent(errorArgument.expression).as(InOutExprSyntax.self)?
-                .expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        else { return false }
-        func mentions(_ node: some SyntaxProtocol, _ word: String) -> Bool {
-            node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(word) }
-        }
-        let statements = context.memo(StatementsQuestion(scope: NodeKey(file: context.file, node: scope))) {
-            StatementMentions(scope)
-        }
-        // The statements after the binding, up to the first that mentions the result (the result
-        // is used before any check of the error after it): one of them must check the error and
-        // leave. Only the statements that mention the error are looked at.
-        let first = statements.firstStatement(at: binding.endPosition)
-        let firstUse = statements.firstMention(of: name, from: first) ?? statements.items.count
-        for position in statements.mentions(of: errorName, from: first) {
-            if position > firstUse { break }
-            var node = Syntax(statements.items[position].item)
-            if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
-            let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)?
-            if let ifExpr = node.as(IfExprSyntax.self) {
-                exit = (ifExpr.conditions, ifExpr.body)
-            } else if let guardStmt = node.as(GuardStmtSyntax.self) {
-                exit = (guardStmt.conditions, guardStmt.body)
-            } else {
-                exit = nil
-            }
-            if let exit, mentions(exit.conditions, errorName), !mentions(exit.conditions, name), ExitFinder.leaves(exit.body) {
-                return true
-            }
-        }
-        return false
-    }
-
-    private struct StatementsQuestion: Hashable {
-        let scope: NodeKey
-    }
-
-    /// The statements of a scope and, for each identifier, the statements whose tokens mention it
-    /// (in order), built in one pass over the scope's tokens.
-    private struct StatementMentions {
-        let items: [CodeBlockItemSyntax]
-        private let positions: [AbsolutePosition]
-        private let byName: [String: [Int]]
-
-        init(_ scope: CodeBlockItemListSyntax) {
-            items = Array(scope)
-            positions = items.map(\.position)
-            var byName: [String: [Int]] = [:]
-            for (index, item) in items.enumerated() {
-                for token in item.tokens(viewMode: .sourceAccurate) {
-                    guard case .identifier(let word) = token.tokenKind else { continue }
-                    if byName[word]?.last != index { byName[word, default: []].append(index) }
-                }
-            }
-            self.byName = byName
-        }
-
-        /// The first statement that starts at or after `position`.
-        func firstStatement(at position: AbsolutePosition) -> Int {
-            Self.lowerBound(positions.count) { positions[$0] < position }
-        }
-
-        func firstMention(of word: String, from start: Int) -> Int? {
-            guard let list = byName[word] else { return nil }
-            let at = Self.lowerBound(list.count) { list[$0] < start }
-            return at < list.count ? list[at] : nil
-        }
-
-        func mentions(of word: String, from start: Int) -> ArraySlice<Int> {
-            guard let list = byName[word] else { return [] }
-            return list[Self.lowerBound(list.count) { list[$0] < start }...]
-        }
-
-        /// The first index in `0..<count` for which `isBefore` is false (`isBefore` holds for a prefix).
-        private static func lowerBound(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
-            var low = 0
-            var high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if isBefore(middle) { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-    }
-
-    private func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
-        switch variable {
-        case .local(let name, let binding, let scope):
-            let candidates = Self.candidateUses(of: name, in: scope, file: context.file, allowSelfMember: false, context)
-            record(candidates, file: context.file, in: context, into: &handling) { node in
-                guard node.position > binding.endPosition else { return false }
-                if case .variable(let found) = SyntaxQueries.binding(of: name, at: node) { return found.id == binding.id }
-                return false
-            }
-        case .property(let name, let typeName):
-            for type in context.scan.index.types(named: typeName) {
-                let candidates = Self.candidateUses(of: name, in: type.node, file: type.file, allowSelfMember: true, context)
-                record(candidates, file: type.file, in: context, into: &handling) { node in
-                    if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
-                    return false
-                }
-            }
-        case .staticProperty(let name, let typeName):
-            // `Type.name` may be read from any file: every file that mentions both the type and the
-            // name is looked at (the type's own files name it in its declaration), so a check made
-            // elsewhere is seen (a missed check would be a false finding).
-            let index = context.scan.index
-            let typeFiles = Set(index.files(mentioning: typeName))
-            for fileIndex in index.files(mentioning: name) where typeFiles.contains(fileIndex) {
-                let file = index.file(at: fileIndex)
-                let candidates = Self.candidateUses(of: name, in: file.tree, file: file, qualifiedBy: typeName, context)
-                record(candidates, file: file, in: context, into: &handling) { node in
-                    Self.isStaticPropertyUse(node, name: name, typeName: typeName)
-                }
-            }
-        }
-    }
-
-    /// Whether a reference found by `NameMentions` names the static property `typeName.name`: written
-    /// `typeName.name` anywhere, or `Self.name` or a plain `name` (not a local) inside the type.
-    private static func isStaticPropertyUse(_ node: Syntax, name: String, typeName: String) -> Bool {
-        if let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
-            return base.baseName.text == typeName || SyntaxQueries.enclosingTypeName(of: member) == typeName
-        }
-        guard SyntaxQueries.enclosingTypeName(of: node) == typeName else { return false }
-        if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
-        return false
-    }
-
-    private struct NamesQuestion: Hashable {
-        let scope: NodeKey
-    }
-
-    /// Every name `scope` mentions, found in one walk per scope for the file: a function with
-    /// thousands of creations would otherwise be walked once per variable, in time quadratic in
-    /// its length.
-    private static func mentions(in scope: some SyntaxProtocol, file: SourceFile, _ context: RuleContext) -> NameMentions {
-        context.memo(NamesQuestion(scope: NodeKey(file: file, node: scope))) {
-            let finder = NameMentions()
-            finder.walk(scope)
-            return finder
-        }
-    }
-
-    /// Every place `scope` mentions `name` (and `self.name`, when asked).
-    private static func candidateUses(
-        of name: String, in scope: some SyntaxProtocol, file: SourceFile, allowSelfMember: Bool, _ context: RuleContext
-    ) -> NameMentions.Uses {
-        mentions(in: scope, file: file, context).uses(of: name, allowSelfMember: allowSelfMember)
-    }
-
-    /// Every `name`, `typeName.name` and `Self.name` in `scope` (uses of a static property).
-    private static func candidateUses(
-        of name: String, in scope: some SyntaxProtocol, file: SourceFile, qualifiedBy typeName: String, _ context: RuleContext
-    ) -> NameMentions.Uses {
-        mentions(in: scope, file: file, context).uses(of: name, typeQualifiers: [typeName, "Self"])
-    }
-
-    private func record(
-        _ candidates: NameMentions.Uses, file: SourceFile, in context: RuleContext, into handling: inout Handling,
-        accepting accepts: (Syntax) -> Bool
-    ) {
-        for (node, use) in candidates.uses where node.map(accepts) ?? true {
-            let (outer, _) = Self.climbTransparent(use)
-            classify(use, text: SyntaxQueries.shortText(outer), place: place(of: use, in: file, context: context), file: file,
-                     in: context, into: &handling)
-        }
-        for condition in candidates.shorthandBindings where accepts(Syntax(condition)) {
-            handling.checked = true
-            if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((branch, file)) }
-        }
-    }
-
-    /// "line 12", or "Other.swift:12" for a use in another file.
-    private func place(of node: some SyntaxProtocol, in file: SourceFile, context: RuleContext) -> String {
-        let line = file.line(of: node)
-        return file.path == context.file.path ? "line \(line)" : "\(file.fileName):\(line)"
-    }
-
-    // MARK: One use of the Optional
-
-    private func classify(
-        _ expression: ExprSyntax, text: String, place: String?, file: SourceFile, in context: RuleContext,
-        into handling: inout Handling
-    ) {
-        let (outer, castForced) = Self.climbTransparent(expression)
-        guard let parent = outer.parent else { return }
-        if castForced || parent.is(ForceUnwrapExprSyntax.self) {
-            if handling.forced == nil { handling.forced = (SyntaxQueries.shortText(castForced ? Syntax(outer) : parent), place) }
-            return
-        }
-        if parent.is(OptionalChainingExprSyntax.self) {
-            handling.checked = true
-            return
-        }
-        if let clause = parent.as(InitializerClauseSyntax.self), let condition = clause.parent?.as(OptionalBindingConditionSyntax.self) {
-            handling.checked = true
-            if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((Syntax(branch), file)) }
-            return
-        }
-        if let infix = parent.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
-            if op == "??", infix.leftOperand.id == outer.id {
-                handling.checked = true
-                return
-            }
-            if ["==", "!=", "===", "!=="].contains(op) {
-                let other = infix.leftOperand.id == outer.id ? infix.rightOperand : infix.leftOperand
-                if SyntaxQueries.unwrapTransparent(other).is(NilLiteralExprSyntax.self) {
-                    handling.checked = true
-                    if let branch = Self.failureBranch(ofNilComparison: infix, isNil: op == "==" || op == "===") {
-                        handling.failureBranches.append((branch, file))
-                    }
-                }
-                return
-            }
-        }
-        if isAccessControlValue(outer, file: file, in: context), handling.inQuery == nil {
-            handling.inQuery = (text, place)
-        }
-    }
-
-    /// Whether an expression is stored under `kSecAttrAccessControl`: a dictionary literal
-    /// value, a subscript assignment, or `updateValue(_:forKey:)`.
-    private func isAccessControlValue(_ expression: ExprSyntax, file: SourceFile, in context: RuleContext) -> Bool {
-        guard let key = Self.keyExpression(storing: expression) else { return false }
-        return keyNames(key, file: file, in: context).contains("kSecAttrAccessControl")
-    }
-
-    /// The key expression under which `expression` is stored in a dictionary, if it is.
-    static func keyExpression(storing expression: ExprSyntax) -> ExprSyntax? {
-        guard let parent = expression.parent else { return nil }
-        if let element = parent.as(DictionaryElementSyntax.self), element.value.id == expression.id {
-            return element.key
-        }
-        if let assignment = parent.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
-            assignment.rightOperand.id == expression.id,
-            let subscriptCall = assignment.leftOperand.as(SubscriptCallExprSyntax.self),
-            let key = subscriptCall.arguments.first?.expression
-        {
-            return key
-        }
-        if let argument = parent.as(LabeledExprSyntax.self), argument.label == nil,
-            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-            SyntaxQueries.calleeName(of: call) == "updateValue", call.arguments.first?.id == argument.id,
-            let key = SyntaxQueries.argument(labeled: "forKey", of: call)?.expression
-        {
-            return key
-        }
-        return nil
-    }
-
-    private func keyNames(_ key: ExprSyntax, file: SourceFile, in context: RuleContext) -> Set<String> {
-        let resolution = context.resolver.resolve(key, in: file)
-        return Set(resolution.values.compactMap { SecItemKeys.keyName($0.value) })
-    }
-
-    // MARK: Failure branches
-
-    /// The code that runs when an `if let` / `guard let` binding of the result fails.
-    static func failureBranch(of condition: OptionalBindingConditionSyntax) -> Syntax? {
-        guard let element = condition.parent?.as(ConditionElementSyntax.self),
-            let list = element.parent?.as(ConditionElementListSyntax.self)
-        else { return nil }
-        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
-            return ifExpr.elseBody.map { Syntax($0) }
-        }
-        if let guardStmt = list.parent?.as(GuardStmtSyntax.self) {
-            return Syntax(guardStmt.body)
-        }
-        return nil
-    }
-
-    /// The code that runs when `access == nil` holds (`if access == nil { … }`,
-    /// `if access != nil { … } else { … }`, `guard access != nil else { … }`), when the comparison
-    /// is a whole condition of its own.
-    static func failureBranch(ofNilComparison comparison: InfixOperatorExprSyntax, isNil: Bool) -> Syntax? {
-        guard let element = comparison.parent?.as(ConditionElementSyntax.self),
-            let list = element.parent?.as(ConditionElementListSyntax.self)
-        else { return nil }
-        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
-            if isNil { return list.count == 1 ? Syntax(ifExpr.body) : nil }
-            return ifExpr.elseBody.map { Syntax($0) }
-        }
-        if let guardStmt = list.parent?.as(GuardStmtSyntax.self), !isNil {
-            return Syntax(guardStmt.body)
-        }
-        return nil
-    }
-
-    /// Where a failure branch writes `kSecAttrAccessible` (it prepares the item without the
-    /// access control), as "line N".
-    private func failOpenWrite(in branch: Syntax, file: SourceFile, context: RuleContext) -> String? {
-        let finder = KeyWriteFinder()
-        finder.walk(branch)
-        for key in finder.keys where keyNames(key, file: file, in: context).contains("kSecAttrAccessible") {
-            return place(of: key, in: file, context: context)
-        }
-        return nil
-    }
-
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.unchecked_access_control_creation",
         name: "Access control creation can fail silently",
         severity: .medium,
@@ -451,94 +89,56 @@ public struct UncheckedAccessControlCreationRule: SwiftRule {
         remediation:
             "Bind the result with guard let, pass &error and log it, and do not store the item when the access control cannot be created (fail closed).",
         examples: examples)
-}
 
-/// The places a subtree mentions each name, in source order: references (with the base of a
-/// member access such as `self.name` or `Type.name`) and `if let name` shorthands. Which of them
-/// mean a given declaration is decided by the caller.
-private final class NameMentions: SyntaxVisitor {
-    enum Reference {
-        case bare(DeclReferenceExprSyntax)
-        /// `base.name`; `base` is the base's name when it is a plain name.
-        case member(MemberAccessExprSyntax, base: String?)
-    }
-
-    /// The uses of one name: the reference node the caller's filter is asked about (nil: always a
-    /// use) and the use; and the shorthand bindings.
-    struct Uses {
-        var uses: [(node: Syntax?, use: ExprSyntax)] = []
-        var shorthandBindings: [OptionalBindingConditionSyntax] = []
-    }
-
-    private var references: [String: [Reference]] = [:]
-    private var shorthandBindings: [String: [OptionalBindingConditionSyntax]] = [:]
-
-    init() { super.init(viewMode: .sourceAccurate) }
-
-    /// Bare references to `name`; `self.name` too when `allowSelfMember`; `Q.name` for a base `Q`
-    /// in `typeQualifiers`.
-    func uses(of name: String, allowSelfMember: Bool = false, typeQualifiers: Set<String> = []) -> Uses {
-        var found = Uses(shorthandBindings: shorthandBindings[name] ?? [])
-        for reference in references[name] ?? [] {
-            switch reference {
-            case .bare(let node):
-                found.uses.append((Syntax(node), ExprSyntax(node)))
-            case .member(let member, let base):
-                if allowSelfMember, base == "self" {
-                    // `self.name` is the property, whatever a filter for plain names would say.
-                    found.uses.append((nil, ExprSyntax(member)))
-                } else if let base, typeQualifiers.contains(base) {
-                    found.uses.append((Syntax(member), ExprSyntax(member)))
-                }
-            }
-        }
-        return found
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.baseName.text
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            references[name, default: []].append(.member(member, base: member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text))
-        } else {
-            references[name, default: []].append(.bare(node))
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            shorthandBindings[name, default: []].append(node)
-        }
-        return .visitChildren
-    }
-}
-
-/// Keys a subtree writes: dictionary literal keys, subscript-assignment keys, `updateValue(_:forKey:)` keys.
-private final class KeyWriteFinder: SyntaxVisitor {
-    var keys: [ExprSyntax] = []
-
-    init() { super.init(viewMode: .sourceAccurate) }
-
-    override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
-        keys.append(node.key)
-        return .visitChildren
-    }
-
-    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.operator.is(AssignmentExprSyntax.self), let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self),
-            let key = subscriptCall.arguments.first?.expression
-        {
-            keys.append(key)
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if SyntaxQueries.calleeName(of: node) == "updateValue", let key = SyntaxQueries.argument(labeled: "forKey", of: node) {
-            keys.append(key.expression)
-        }
-        return .visitChildren
-    }
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "The SecAccessControlRef that SecAccessControlCreateWithFlags returns is inserted into a dictionary without a NULL check (a crash, or a query without its access control), or its failure branch stores the item with plain kSecAttrAccessible (fails open); low when only the error argument is NULL.",
+        whatItDoes: """
+            Looks at what Objective-C code does with the `SecAccessControlRef` that \
+            `SecAccessControlCreateWithFlags` returns (`NULL` when Security rejects the flags or \
+            protection), directly or through the local it is stored in. Medium: the result is inserted \
+            without a NULL check where `NULL` raises — an `@{…}` literal, `setObject:forKey:`, \
+            `CFDictionaryAddValue`/`CFDictionarySetValue` — which crashes the app (the Swift rule's \
+            force-unwrap); or it is put under `kSecAttrAccessControl` where `NULL` leaves the entry out — \
+            `query[(__bridge id)kSecAttrAccessControl] = (__bridge id)access`, `setValue:forKey:`, \
+            `dictionaryWithObjectsAndKeys:` — and is never checked; or the branch that runs when it is \
+            `NULL` (`if (!access)`, the `else` of `if (access)`, `if (error)`) writes a plain \
+            `kSecAttrAccessible`, so the item is stored without its access control (fails open). Low: \
+            the result is checked but the error argument is `NULL`, so the reason for a failure is lost.
+            """,
+        whyItMatters: """
+            `SecAccessControlCreateWithFlags` returns NULL with errSecParam for rejected flags or an invalid \
+            protection, and for other failures. Inserting NULL into an `@{…}` literal or with \
+            `setObject:forKey:` raises an exception that crashes the app. A subscript assignment or \
+            `setValue:forKey:` with NULL silently removes the entry: the query carries no access control, \
+            so the item is stored with the default accessibility and no user authentication (or the add \
+            fails) without anyone learning why. A fallback to `kSecAttrAccessible` is worse still by \
+            design: the secret is stored successfully but without the biometry or passcode protection the \
+            code asked for — an attacker only needs to make creation fail. Without the error, none of this \
+            shows up in logs.
+            """,
+        whatToDoInstead: """
+            Pass `&error`, test the result (`if (access == NULL) { NSError *reason = CFBridgingRelease(error); … \
+            return …; }`), log or return the error, and fail closed: do not store the secret when the \
+            access control cannot be created. Release the result (`CFRelease`, or `__bridge_transfer` \
+            into the dictionary) once it is in the query.
+            """,
+        fixSafety: """
+            Adding a NULL check changes control flow: the failure must be handled (returned or reported), \
+            which a mechanical fix cannot decide. Not automatic.
+            """,
+        remediation:
+            "Test the result for NULL before inserting it, pass &error and log it, and do not store the item when the access control cannot be created (fail closed).",
+        notes: [
+            "Objective-C has no force-unwrap: the crash the Swift rule reports for `access!` happens here when a NULL result is inserted into an `NSDictionary` literal or with `setObject:forKey:` (an exception) or `CFDictionaryAddValue`/`SetValue` (a NULL retain). Such an insertion of the call itself is always reported; one through a local only when the local is never tested.",
+            "A subscript assignment, `setValue:forKey:` or `setObject:forKeyedSubscript:` with NULL removes the key, and a NULL in `dictionaryWithObjectsAndKeys:` ends its list: the item is then stored without the access control. This is the Swift rule's Optional-in-the-query finding, reported under `kSecAttrAccessControl` only.",
+            "A local counts as checked when it is tested after the store (`if (access)`, `!access`, `access == NULL`/`nil`/`0`, an operand of `&&`/`||`, a `?:` condition), even after its use (precision first), or when, before its first use, an `if` on the error out-parameter leaves (`return`, `@throw`, `goto`, `abort()`): Security sets the error whenever it returns NULL.",
+            "Failure branches are those of a whole condition testing the result (`if (!access)`, `if (access == NULL)`, the `else` of `if (access)`) and of one testing the error out-parameter (`if (error)`, the `else` of `if (!error)`). Fails open means such a branch writes `kSecAttrAccessible` into a dictionary.",
+            "A result that is returned, passed to a function or message, or stored in an instance variable or property is not judged here; nor is a second variable it is bridged into (`id object = CFBridgingRelease(access)`).",
+            "The low-severity case needs a check of the result and a `NULL`/`nil`/`0` error argument; `&error` (even if then ignored) is not flagged.",
+        ],
+        examples: objectiveCExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -828,53 +428,173 @@ extension UncheckedAccessControlCreationRule {
     ]
 }
 
-/// Whether a block always leaves: it holds a `throw` or `return` (outside nested closures), or
-/// calls `fatalError`/`preconditionFailure`.
-private final class ExitFinder: SyntaxVisitor {
-    var found = false
-
-    static func leaves(_ block: CodeBlockSyntax) -> Bool {
-        let finder = ExitFinder(viewMode: .sourceAccurate)
-        finder.walk(block)
-        return finder.found
-    }
-
-    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
-        found = true
-        return .skipChildren
-    }
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        found = true
-        return .skipChildren
-    }
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if ["fatalError", "preconditionFailure"].contains(SyntaxQueries.calleeName(of: node) ?? "") { found = true }
-        return .visitChildren
-    }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
 
 extension UncheckedAccessControlCreationRule {
-    /// The expression a value sits in once parentheses and `as` casts around it are climbed;
-    /// `forced` when one of the casts was `as!`.
-    static func climbTransparent(_ expression: ExprSyntax) -> (outer: ExprSyntax, forced: Bool) {
-        var current = expression
-        var forced = false
-        while let parent = current.parent {
-            if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
-                let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
-                let tuple = list.parent?.as(TupleExprSyntax.self)
-            {
-                current = ExprSyntax(tuple)
-            } else if let cast = parent.as(AsExprSyntax.self), cast.expression.id == current.id {
-                if cast.questionOrExclamationMark?.tokenKind == .exclamationMark { forced = true }
-                current = ExprSyntax(cast)
-            } else if let marked = parent.as(UnsafeExprSyntax.self) {
-                current = ExprSyntax(marked)
-            } else {
-                break
-            }
-        }
-        return (current, forced)
+    private static func objectiveCMessage(_ problem: UncheckedAccessControlCreationJudgement.Problem) -> String {
+        UncheckedAccessControlCreationJudgement.message(problem, spelling: .c)
     }
+
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "The result inserted unchecked into a dictionary literal, and the call itself into setObject:forKey:",
+            """
+            @implementation Keychain
+            - (OSStatus)saveSecret:(NSData *)secret {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, &error);
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecValueData: secret,
+                    (__bridge id)kSecAttrAccessControl: (__bridge_transfer id)access,
+                };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            - (void)prepare:(NSMutableDictionary *)query {
+                [query setObject:(__bridge_transfer id)↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, NULL) forKey:(__bridge id)kSecAttrAccessControl];
+            }
+            @end
+            """,
+            messages: [
+                objectiveCMessage(.forced(text: "(__bridge_transfer id)access", place: "line 9")),
+                objectiveCMessage(.forced(text: "SecAccessControlCreateWithFlags(…)", place: nil)),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "A subscript assignment that drops the entry when the result is NULL; the error looked at without leaving",
+            """
+            OSStatus store(NSMutableDictionary *query) {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+                if (error) {
+                    NSLog(@"access control: %@", error);
+                }
+                query[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            """,
+            messages: [objectiveCMessage(.optionalInQuery(text: "(__bridge id)access", place: "line 8"))],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
+            "Failure branches that store the item with plain kSecAttrAccessible (fails open)",
+            """
+            @implementation Keychain
+            - (OSStatus)storeToken:(NSData *)token {
+                NSMutableDictionary *query = [@{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecValueData: token } mutableCopy];
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, NULL);
+                if (access) {
+                    query[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)access;
+                } else {
+                    query[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleWhenUnlocked;
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            - (OSStatus)storeKey:(NSMutableDictionary *)query {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+                if (error != NULL) {
+                    [query setObject:(__bridge id)kSecAttrAccessibleAfterFirstUnlock forKey:(__bridge id)kSecAttrAccessible];
+                } else {
+                    [query setObject:(__bridge_transfer id)access forKey:(__bridge id)kSecAttrAccessControl];
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """,
+            messages: [objectiveCMessage(.failsOpen(place: "line 10")), objectiveCMessage(.failsOpen(place: "line 19"))]),
+        .triggeringObjC(
+            "Checked for NULL, but the error argument is NULL (low)",
+            """
+            SecAccessControlRef makeAccess(void) {
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+                if (access == NULL) {
+                    return NULL;
+                }
+                return access;
+            }
+            """,
+            messages: [objectiveCMessage(.discardedError)]),
+        .nonTriggeringObjC(
+            "Result and error tested before the insertion, failing closed",
+            """
+            @implementation Keychain
+            - (void)addItem:(NSData *)secret {
+                CFErrorRef error = NULL;
+                SecAccessControlRef sacObject = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, &error);
+                if (sacObject == NULL || error != NULL) {
+                    NSLog(@"can't create sacObject: %@", error);
+                    return;
+                }
+                NSDictionary *attributes = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrService: @"SampleService",
+                    (__bridge id)kSecValueData: secret,
+                    (__bridge id)kSecAttrAccessControl: (__bridge_transfer id)sacObject,
+                };
+                dispatch_async(dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_DEFAULT, 0), ^(void) {
+                    OSStatus status = SecItemAdd((__bridge CFDictionaryRef)attributes, nil);
+                    NSLog(@"%d", (int)status);
+                });
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "The error out-parameter checked, and the method leaving, before the result is used",
+            """
+            @implementation Keychain
+            - (void)insert:(NSMutableDictionary *)attributes flags:(SecAccessControlCreateFlags)flags reject:(void (^)(NSError *))reject {
+                CFErrorRef error = NULL;
+                SecAccessControlRef sacRef = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                    kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, &error);
+                if (error) {
+                    NSError *nsError = (__bridge NSError *)error;
+                    return reject(nsError);
+                }
+                attributes[(__bridge NSString *)kSecAttrAccessControl] = (__bridge id)sacRef;
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "A failure branch that fails closed, a result handed back or passed on, and an assignment tested in the condition",
+            """
+            BOOL save(NSMutableDictionary *query) {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+                if (!access) {
+                    SecItemDelete((__bridge CFDictionaryRef)@{ (__bridge id)kSecAttrService: @"token" });
+                    return NO;
+                }
+                query[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)access;
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL) == errSecSuccess;
+            }
+            SecAccessControlRef makeAccess(CFErrorRef *error) {
+                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, error);
+            }
+            @implementation Vault
+            - (BOOL)protect:(NSMutableDictionary *)query {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = NULL;
+                if ((access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                        kSecAccessControlBiometryCurrentSet, &error))) {
+                    query[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)access;
+                    return YES;
+                }
+                [self useAccess:SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error)];
+                return NO;
+            }
+            @end
+            """,
+            alsoTriggers: ["objc.unchecked_keychain_status"]),
+    ]
 }

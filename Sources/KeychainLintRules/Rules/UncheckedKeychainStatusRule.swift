@@ -2,215 +2,35 @@ import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
 import KeychainLintCore
-// Swift-only by nature, so it reads the syntax tree: how the returned status is used: discarded, `_ =`, compared, returned (Swift statement shapes).
-import SwiftSyntax
 
-/// `swift.unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
-/// Keychain Items with Face ID or Touch ID": test the status, handle errSecDuplicateItem).
-public struct UncheckedKeychainStatusRule: SwiftRule {
-    public static let interests: [RuleInterest] = [
-        .call("SecItemAdd"), .call("SecItemUpdate"), .call("SecItemDelete"), .call("SecItemCopyMatching"),
-        .call("SecKeyCreateRandomKey"),
-    ]
+/// `unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
+/// Keychain Items with Face ID or Touch ID": test the status, handle errSecDuplicateItem), in
+/// Swift and Objective-C. What the code does with the result is the front end's answer
+/// (`CheckContext.resultUse(of:)`), read from each language's statements.
+public struct UncheckedKeychainStatusRule: Check {
+    public static let calls: [CheckedCall] =
+        (UncheckedKeychainStatusJudgement.statusCalls.sorted() + [UncheckedKeychainStatusJudgement.keyCall]).map(CheckedCall.function)
 
     public init(options: [String: ConfigValue]) {}
 
-    public func check(_ input: RuleInput, in context: RuleContext) {
-        guard let (reference, name) = QueryRuleSupport.freeCall(
-            input, named: UncheckedKeychainStatusJudgement.statusCalls.union([UncheckedKeychainStatusJudgement.keyCall]))
-        else { return }
-        let call = reference.syntax
-        let lists = ListFacts.Lookup(context)
-        let use = Self.use(of: call, lists)
-        guard use != .used else { return }
-        if name == UncheckedKeychainStatusJudgement.keyCall {
-            // The failure is still noticed when the error out-parameter is read afterwards.
-            if let errorName = Self.errorVariable(of: call),
-                Self.isLocalVariableRead(errorName, from: Syntax(call), skipping: call, lists)
-            {
-                return
-            }
-            context.report(at: call.calledExpression, message: UncheckedKeychainStatusJudgement.keyMessage(use))
+    public func check(_ call: ProgramCall, in context: some CheckContext) {
+        let use: UncheckedKeychainStatusJudgement.Use
+        switch context.resultUse(of: call) {
+        case .used: return
+        case .discarded: use = .discarded
+        case .storedUnread(let name): use = .storedUnread(name)
+        }
+        let callee = context.callee(of: call)
+        if call.name == UncheckedKeychainStatusJudgement.keyCall {
+            // The failure is still noticed when the error out-parameter is read apart from the call.
+            if context.outParameterUse(1, of: call) == .read { return }
+            context.report(at: callee, message: UncheckedKeychainStatusJudgement.keyMessage(use, spelling: context.spelling))
             return
         }
-        context.report(at: call.calledExpression, message: UncheckedKeychainStatusJudgement.statusMessage(name, use))
+        context.report(at: callee, message: UncheckedKeychainStatusJudgement.statusMessage(call.name, use))
     }
 
-    // MARK: - Use of a call's result
-
-    static func use(of call: FunctionCallExprSyntax, _ lists: ListFacts.Lookup) -> UncheckedKeychainStatusJudgement.Use {
-        var outer = Syntax(call)
-        while let parent = outer.parent {
-            if SyntaxQueries.isEffectMarker(parent) {
-                outer = parent
-            } else if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
-                let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
-                let tuple = list.parent?.as(TupleExprSyntax.self)
-            {
-                outer = Syntax(tuple)
-            } else {
-                break
-            }
-        }
-        guard let parent = outer.parent else { return .used }
-        if let item = parent.as(CodeBlockItemSyntax.self) {
-            return isValueOfEnclosingExpression(item) ? .used : .discarded
-        }
-        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-            infix.rightOperand.id == outer.id
-        {
-            if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .discarded }
-            if let reference = infix.leftOperand.as(DeclReferenceExprSyntax.self) {
-                let name = reference.baseName.text
-                guard localScope(declaring: name, from: Syntax(infix), lists) != nil else { return .used }
-                return isLocalVariableRead(name, from: Syntax(infix), lists) ? .used : .storedUnread(name)
-            }
-            return .used
-        }
-        if let initializer = parent.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self) {
-            if binding.pattern.is(WildcardPatternSyntax.self) { return .discarded }
-            if let identifier = binding.pattern.as(IdentifierPatternSyntax.self), isInsideFunctionBody(binding) {
-                let name = identifier.identifier.text
-                return isLocalVariableRead(name, from: Syntax(binding), lists) ? .used : .storedUnread(name)
-            }
-        }
-        return .used
-    }
-
-    /// A statement that is the only one of a closure, of a function or getter with a result, or of a
-    /// branch of an `if`/`switch` used as a value, is that body's value (an implicit return).
-    static func isValueOfEnclosingExpression(_ item: CodeBlockItemSyntax) -> Bool {
-        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1, let owner = list.parent else { return false }
-        if owner.is(ClosureExprSyntax.self) || owner.is(AccessorBlockSyntax.self) { return true }
-        if let switchCase = owner.as(SwitchCaseSyntax.self),
-            let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
-        {
-            return isUsedAsValue(Syntax(switchExpr))
-        }
-        guard let block = owner.as(CodeBlockSyntax.self), let blockOwner = block.parent else { return false }
-        if let function = blockOwner.as(FunctionDeclSyntax.self) {
-            guard let result = function.signature.returnClause?.type else { return false }
-            return !["Void", "()"].contains(result.trimmedDescription)
-        }
-        if let accessor = blockOwner.as(AccessorDeclSyntax.self) {
-            return accessor.accessorSpecifier.tokenKind == .keyword(.get)
-        }
-        if blockOwner.is(IfExprSyntax.self) {
-            var top = blockOwner
-            while let parent = top.parent, parent.is(IfExprSyntax.self) { top = parent }
-            return isUsedAsValue(top)
-        }
-        return false
-    }
-
-    /// Whether an `if`/`switch` expression is used as a value (not a statement of its own).
-    static func isUsedAsValue(_ expression: Syntax) -> Bool {
-        guard let parent = expression.parent else { return false }
-        if let statement = parent.as(ExpressionStmtSyntax.self) {
-            guard let item = statement.parent?.as(CodeBlockItemSyntax.self) else { return false }
-            return isValueOfEnclosingExpression(item)
-        }
-        if let item = parent.as(CodeBlockItemSyntax.self) { return isValueOfEnclosingExpression(item) }
-        return true
-    }
-
-    // MARK: - Local variables
-
-    /// Whether a binding is a local of a function, closure or accessor (not a global or property,
-    /// which other code can read).
-    static func isInsideFunctionBody(_ binding: PatternBindingSyntax) -> Bool {
-        guard let list = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-        return !(list.parent?.is(SourceFileSyntax.self) ?? true)
-    }
-
-    /// The statement list that declares local `name` visible from `node` (functions, closures,
-    /// accessors; not top-level code, whose variables are globals), or nil.
-    static func localScope(declaring name: String, from node: Syntax, _ lists: ListFacts.Lookup) -> CodeBlockItemListSyntax? {
-        var current = node.parent
-        while let candidate = current {
-            if let list = candidate.as(CodeBlockItemListSyntax.self), lists.facts(of: list).declares(name, atOrBefore: node.position) {
-                return list.parent?.is(SourceFileSyntax.self) == true ? nil : list
-            }
-            if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self)
-                || candidate.is(MemberBlockSyntax.self)
-            {
-                return nil
-            }
-            current = candidate.parent
-        }
-        return nil
-    }
-
-    /// Whether the local `name` visible from `node` is read anywhere in its scope. Writes
-    /// (`name = …`) and `_ = name` are not reads; `skipping` a call ignores references inside it.
-    static func isLocalVariableRead(
-        _ name: String, from node: Syntax, skipping: FunctionCallExprSyntax? = nil, _ lists: ListFacts.Lookup
-    ) -> Bool {
-        guard let scope = localScope(declaring: name, from: node, lists) else { return true }
-        return lists.facts(of: scope).reads(of: name).contains { read in
-            guard let skipping else { return true }
-            return read < skipping.position || read >= skipping.endPosition
-        }
-    }
-
-    /// What one statement list declares and reads, found in one walk and kept for the file: each
-    /// status call asks about its own variable, and a generated function with thousands of calls
-    /// would otherwise walk its whole body for each of them.
-    struct ListFacts {
-        /// Where each name is declared by a statement of the list itself (item start positions).
-        private var declarations: [String: [AbsolutePosition]] = [:]
-        /// Where each name is read anywhere in the list (`ReadFinder`'s definition of a read).
-        private var readPositions: [String: [AbsolutePosition]] = [:]
-
-        init(_ list: CodeBlockItemListSyntax) {
-            for item in list {
-                guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
-                for binding in decl.bindings {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                        declarations[name, default: []].append(item.position)
-                    }
-                }
-            }
-            let finder = ReadFinder()
-            finder.walk(list)
-            readPositions = finder.reads
-        }
-
-        func declares(_ name: String, atOrBefore position: AbsolutePosition) -> Bool {
-            declarations[name]?.first.map { $0 <= position } ?? false
-        }
-
-        func reads(of name: String) -> [AbsolutePosition] {
-            readPositions[name] ?? []
-        }
-
-        /// Facts of the lists of one file, kept in the rule context.
-        struct Lookup {
-            let context: RuleContext
-
-            init(_ context: RuleContext) {
-                self.context = context
-            }
-
-            func facts(of list: CodeBlockItemListSyntax) -> ListFacts {
-                context.memo(Key(list: NodeKey(file: context.file, node: list))) { ListFacts(list) }
-            }
-
-            private struct Key: Hashable {
-                let list: NodeKey
-            }
-        }
-    }
-
-    /// `error` in `SecKeyCreateRandomKey(attributes, &error)`.
-    static func errorVariable(of call: FunctionCallExprSyntax) -> String? {
-        guard let argument = SyntaxQueries.argument(1, of: call), let inOut = argument.expression.as(InOutExprSyntax.self) else {
-            return nil
-        }
-        return inOut.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-    }
-
-    public static let description = RuleDescription(
+    public static let swiftRule = RuleDescription(
         id: "swift.unchecked_keychain_status",
         name: "Keychain status ignored",
         severity: .low,
@@ -259,28 +79,33 @@ public struct UncheckedKeychainStatusRule: SwiftRule {
         remediation:
             "Compare the OSStatus with errSecSuccess and handle failures (errSecDuplicateItem → update); check SecKeyCreateRandomKey's result for nil.",
         examples: examples)
-}
 
-/// Finds a read of a local variable: a reference that is not a plain write (`name = …`), not
-/// `_ = name`, and not a member name (`x.name`).
-/// Every read of every name in a subtree. Writes (`name = …`), `_ = name` and member names
-/// (`x.name`) are not reads.
-private final class ReadFinder: SyntaxVisitor {
-    var reads: [String: [AbsolutePosition]] = [:]
-
-    init() {
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .skipChildren }
-        if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-            if infix.leftOperand.id == node.id { return .skipChildren }
-            if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .skipChildren }
-        }
-        reads[node.baseName.text, default: []].append(node.position)
-        return .skipChildren
-    }
+    public static let objectiveCRule = RuleDescription.objectiveC(
+        of: swiftRule,
+        summary:
+            "The OSStatus of SecItemAdd/SecItemUpdate/SecItemDelete/SecItemCopyMatching, or the key of SecKeyCreateRandomKey, is discarded, so a Keychain failure goes unnoticed.",
+        whatItDoes: """
+            Flags `SecItemAdd`, `SecItemUpdate`, `SecItemDelete` and `SecItemCopyMatching` calls in \
+            Objective-C whose `OSStatus` is thrown away — a statement of its own (`SecItemDelete(query);`), \
+            `(void)SecItemAdd(…)` — or stored in a local variable that nothing reads afterwards, and \
+            `SecKeyCreateRandomKey` calls whose returned `SecKeyRef` is thrown away the same ways.
+            """,
+        whatToDoInstead: """
+            Compare the status with `errSecSuccess` and handle the failures that matter \
+            (`errSecDuplicateItem` → `SecItemUpdate`, `errSecItemNotFound` on delete is often fine, \
+            `errSecUserCanceled`/`errSecAuthFailed` on reads); return or report the rest. For \
+            `SecKeyCreateRandomKey`, `SecKeyRef key = SecKeyCreateRandomKey(attributes, &error); if (key == NULL) \
+            { NSError *reason = CFBridgingRelease(error); … }`.
+            """,
+        remediation:
+            "Compare the OSStatus with errSecSuccess and handle failures (errSecDuplicateItem → update); check SecKeyCreateRandomKey's result for NULL.",
+        notes: [
+            "A status stored in a local variable counts as checked when the variable is read after the store within its scope (a comparison, an `NSLog`, a `return`, passing it on, `switch (status)`), or anywhere in a loop around the store (the next iteration reads it). Unlike the Swift rule, which counts a read anywhere in the variable's scope, a read before the store does not count, and a status overwritten by a later statement of the same block (`status = SecItemAdd(…);` after `status = SecItemDelete(…);`) before any read is reported: that status is never looked at. Writes and `(void)status;` are not reads.",
+            "Only locals are judged: a status assigned to an instance variable, a property, a global or through an out-parameter (`*outStatus = SecItemAdd(…)`) is read elsewhere. A status returned, passed to a function or message, or used in a condition is used.",
+            "A discarded SecKeyCreateRandomKey result is not reported when the error out-parameter (`&error`, casts allowed) is read afterwards, or is not a local (an instance variable someone else reads).",
+            "Only C calls are judged; a method of your own named like a Security function (`[keychain SecItemAdd:…]`) is not.",
+        ],
+        examples: objectiveCExamples)
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -421,6 +246,138 @@ extension UncheckedKeychainStatusRule {
                 }
             }
             let status = SecItemAdd(query as CFDictionary, nil)
+            """),
+    ]
+}
+
+// MARK: - Objective-C examples (they run as tests and appear in `explain`)
+
+extension UncheckedKeychainStatusRule {
+    private static func status(_ name: String, _ use: UncheckedKeychainStatusJudgement.Use) -> String {
+        UncheckedKeychainStatusJudgement.statusMessage(name, use)
+    }
+
+    static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A bare statement and a (void) cast throw the status away",
+            """
+            @implementation Keychain
+            - (void)saveToken:(NSData *)token {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecValueData: token };
+                ↓SecItemDelete((__bridge CFDictionaryRef)query);
+                (void)↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            void wipe(NSDictionary *query) { if (query) ↓SecItemDelete((__bridge CFDictionaryRef)query); }
+            @end
+            """,
+            messages: [
+                status("SecItemDelete", .discarded), status("SecItemAdd", .discarded), status("SecItemDelete", .discarded),
+            ]),
+        .triggeringObjC(
+            "A status stored in a local that is never read, and one overwritten before it is read",
+            """
+            void update(NSDictionary *query, NSDictionary *attributes) {
+                OSStatus status = ↓SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)attributes);
+                OSStatus deleted;
+                deleted = ↓SecItemDelete((__bridge CFDictionaryRef)query);
+                deleted = SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
+                NSLog(@"add: %d", (int)deleted);
+            }
+            """,
+            messages: [status("SecItemUpdate", .storedUnread("status")), status("SecItemDelete", .storedUnread("deleted"))]),
+        .triggeringObjC(
+            "A read whose status is dropped, and a key whose result and error are both ignored",
+            """
+            NSData *load(NSDictionary *query) {
+                CFTypeRef result = NULL;
+                ↓SecItemCopyMatching((__bridge CFDictionaryRef)query, &result);
+                return (__bridge_transfer NSData *)result;
+            }
+            void makeKey(NSDictionary *attributes) {
+                CFErrorRef error = NULL;
+                SecKeyRef key = ↓SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, &error);
+                ↓SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+            }
+            """,
+            messages: [
+                status("SecItemCopyMatching", .discarded),
+                UncheckedKeychainStatusJudgement.keyMessage(.storedUnread("key"), spelling: .c),
+                UncheckedKeychainStatusJudgement.keyMessage(.discarded, spelling: .c),
+            ]),
+        .nonTriggeringObjC(
+            "A status assigned in both branches of #if / #else and read after #endif (no build compiles both)",
+            """
+            @implementation Store
+            - (BOOL)deleteItem:(NSDictionary *)query {
+                OSStatus status = errSecParam;
+            #if TARGET_OS_IPHONE
+                status = SecItemDelete((__bridge CFDictionaryRef)query);
+            #else
+                status = SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+            #endif
+                return status == errSecSuccess;
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "The status compared, switched on, returned, logged or passed on; errSecDuplicateItem handled by updating",
+            """
+            @implementation Keychain
+            - (BOOL)save:(NSDictionary *)query attributes:(NSDictionary *)attributes {
+                OSStatus status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                if (status == errSecDuplicateItem) {
+                    OSStatus updated = SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)attributes);
+                    return updated == errSecSuccess;
+                }
+                switch (SecItemDelete((__bridge CFDictionaryRef)query)) {
+                    case errSecSuccess: break;
+                    default: NSLog(@"delete failed");
+                }
+                [self log:SecItemDelete((__bridge CFDictionaryRef)query)];
+                return status == errSecSuccess;
+            }
+            OSStatus removeAll(NSDictionary *query) {
+                return SecItemDelete((__bridge CFDictionaryRef)query);
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "A status read by the next iteration of a loop, kept in an instance variable, or written through an out-parameter",
+            """
+            @implementation Store {
+                OSStatus _lastStatus;
+            }
+            - (void)saveAll:(NSArray<NSDictionary *> *)items status:(OSStatus *)outStatus {
+                OSStatus status = errSecSuccess;
+                for (NSDictionary *item in items) {
+                    if (status != errSecSuccess) { break; }
+                    status = SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                _lastStatus = SecItemDelete((__bridge CFDictionaryRef)items.firstObject);
+                *outStatus = SecItemDelete((__bridge CFDictionaryRef)items.lastObject);
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "SecKeyCreateRandomKey's result checked for NULL, or its error read afterwards",
+            """
+            SecKeyRef makeKey(NSDictionary *attributes) {
+                CFErrorRef error = NULL;
+                SecKeyRef key = SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, &error);
+                if (key == NULL) {
+                    NSLog(@"%@", CFBridgingRelease(error));
+                }
+                return key;
+            }
+            BOOL makePermanentKey(NSDictionary *attributes) {
+                CFErrorRef error = NULL;
+                SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, &error);
+                if (error) {
+                    CFRelease(error);
+                    return NO;
+                }
+                return YES;
+            }
             """),
     ]
 }

@@ -1,0 +1,74 @@
+// Questions a check asks about what the code does with a value, answered by the front end that
+// read the file from its own syntax. Whether a status is thrown away is written differently in
+// every language (`_ = SecItemAdd(…)`, `(void)SecItemAdd(…);`, a bare statement, a local nobody
+// reads), but the check judges the same answer, once.
+
+/// What the code does with the value a call returns (`CheckContext.resultUse(of:)`).
+public enum ResultUse: Hashable, Sendable {
+    /// Looked at: compared, tested, returned, passed on, or stored where other code can read it
+    /// (a property, a global, an out-parameter, a local that is read).
+    case used
+    /// Thrown away: a statement of its own, `_ = …`, `let _ = …`, `(void)…`.
+    case discarded
+    /// Stored in a local variable (this name) that nothing reads.
+    case storedUnread(String)
+}
+
+/// What the code does with a value a call writes through an out-parameter, such as the error of
+/// `SecKeyCreateRandomKey(attributes, &error)` (`CheckContext.outParameterUse(_:of:)`).
+public enum OutParameterUse: Hashable, Sendable {
+    /// The argument is not the address of a variable (`nil`, `NULL`, any other expression).
+    case notAVariable
+    /// The variable is read apart from the call, or is not a local (other code can read it).
+    case read
+    /// A local variable that nothing reads apart from the call.
+    case unread
+}
+
+extension CheckContext {
+    /// A front end that cannot tell takes the result as used: no finding rests on a guess.
+    public func resultUse(of call: ProgramCall) -> ResultUse { .used }
+    /// A front end that cannot tell takes the value as read: no finding rests on a guess.
+    public func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse { .read }
+    public func callee(of call: ProgramCall) -> ProgramExpression { call.expression }
+}
+
+/// What the code does with a result that may be nil (Swift's Optional) or `NULL` (a C pointer),
+/// such as the `SecAccessControl` of `SecAccessControlCreateWithFlags`
+/// (`CheckContext.nullableResultHandling(of:errorArgument:entryKey:fallbackKey:)`).
+public struct NullableResultHandling {
+    /// Tested for nil somewhere that counts: a binding (`if let`, `guard let`), a comparison with
+    /// nil or `NULL`, a truth test, `??`, optional chaining, or the error out-parameter tested
+    /// (and the code leaving) before the result's first use.
+    public var checked: Bool
+    /// The first use that crashes on nil, as written, and where ("line 12"; nil at the call
+    /// itself): a force unwrap or `as!` in Swift, an insertion where `NULL` raises in
+    /// Objective-C (an `@{…}` literal, `setObject:forKey:`).
+    public var crashingUse: (text: String, place: String?)?
+    /// The first place the result is stored under the entry key where nil leaves the entry out
+    /// (a Swift Optional in a dictionary, an Objective-C subscript assignment), as written.
+    public var uncheckedEntry: (text: String, place: String?)?
+    /// Where code that runs when the result is nil writes the fallback key, as "line 12".
+    public var fallbackWrittenAt: String?
+
+    public init(
+        checked: Bool = false, crashingUse: (text: String, place: String?)? = nil,
+        uncheckedEntry: (text: String, place: String?)? = nil, fallbackWrittenAt: String? = nil
+    ) {
+        self.checked = checked
+        self.crashingUse = crashingUse
+        self.uncheckedEntry = uncheckedEntry
+        self.fallbackWrittenAt = fallbackWrittenAt
+    }
+}
+
+extension CheckContext {
+    /// A front end that cannot tell answers that nothing is known: no finding rests on a guess.
+    public func nullableResultHandling(
+        of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String
+    ) -> NullableResultHandling {
+        NullableResultHandling()
+    }
+
+    public func isNullLiteral(_ expression: ProgramExpression) -> Bool { false }
+}
