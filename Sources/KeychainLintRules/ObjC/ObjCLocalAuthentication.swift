@@ -118,10 +118,18 @@ enum ObjCLocalAuthentication {
         return inner.selector == "alloc" && inner.receiverClassName == "LAContext"
     }
 
+    /// `nil`, `Nil`, `NULL` or `0`: what releases a context.
+    static func isNull(_ expression: ObjCExpr) -> Bool {
+        let stripped = expression.strippingCastsAndParentheses
+        if let name = stripped.identifierName { return ["nil", "Nil", "NULL"].contains(name) }
+        if case .integerLiteral("0") = stripped.kind { return true }
+        return false
+    }
+
     /// One use of a context: false when it is the receiver of a message (`[context evaluatePolicy:…]`,
     /// `[context setLocalizedFallbackTitle:…]`), the base of a member access (`context.biometryType`),
     /// a nil or truth test, a statement of its own, or the target of an assignment of a new
-    /// context; true for anything else (a dictionary value, an argument, a `return`, the value of
+    /// context or of `nil`; true for anything else (a dictionary value, an argument, a `return`, the value of
     /// an assignment or declaration): the context may then reach a Keychain query.
     static func handsOn(_ use: ObjCExpr, ancestors: [ObjCAncestor]) -> Bool {
         let (node, parent) = unwrapped(use, ancestors: ancestors)
@@ -134,7 +142,8 @@ enum ObjCLocalAuthentication {
             case .member(let base, _, _):
                 return base.range != node.range
             case .assignment(.assign, let target, let value) where target.range == node.range:
-                return !isNewContext(value)
+                // A new context replaces it; `nil` releases it and gives it to nobody.
+                return !isNewContext(value) && !isNull(value)
             default:
                 return !isNilOrTruthTest(use, ancestors: ancestors)
             }

@@ -374,7 +374,9 @@ enum ObjCPolicyEvaluations {
                     case .message(let message) where property != nil && message.selector == property:
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                     case .message(let message) where setter != nil && message.selector == setter:
-                        handedOn = !(message.pieces.first?.argument.map(ObjCLocalAuthentication.isNewContext) ?? false)
+                        handedOn = !(message.pieces.first?.argument.map {
+                            ObjCLocalAuthentication.isNewContext($0) || ObjCLocalAuthentication.isNull($0)
+                        } ?? false)
                     case .identifier(ivar) where !parameters.contains(ivar):
                         // The lazy getter returns its own instance variable: its callers are the
                         // uses judged here.

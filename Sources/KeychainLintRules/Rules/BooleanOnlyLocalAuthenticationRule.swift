@@ -197,6 +197,27 @@ extension BooleanOnlyLocalAuthenticationRule {
 
     static let objectiveCExamples: [RuleExample] = [
         .triggeringObjC(
+            "A property context released with nil after the reply: releasing it gives it to nobody",
+            """
+            @interface Locker ()
+            @property (nonatomic, strong) LAContext *biometricsContext;
+            @end
+            @implementation Locker
+            - (void)unlock:(void (^)(BOOL))done {
+                self.biometricsContext = [[LAContext alloc] init];
+                ↓[self.biometricsContext evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                 reply:^(BOOL success, NSError *error) {
+                    self.biometricsContext = nil;
+                    if (success) { done(YES); }
+                }];
+            }
+            - (void)reset {
+                [self setBiometricsContext:nil];
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("the property `biometricsContext`")]),
+        .triggeringObjC(
             "A login gated by the reply's success flag",
             """
             @implementation LoginViewController
@@ -461,6 +482,22 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "A property context released with nil in the reply: releasing it gives it to nobody",
+            """
+            final class LockController {
+                private var context: LAContext? = LAContext()
+                private(set) var isUnlocked = false
+
+                func unlock() {
+                    ↓context?.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock the vault") { success, _ in
+                        self.context = nil
+                        if success { self.isUnlocked = true }
+                    }
+                }
+            }
+            """,
+            messages: [message("the property `context`")]),
         .triggering(
             "A login gated by the reply's success flag",
             """

@@ -420,7 +420,8 @@ enum SwiftPolicyEvaluations {
     }
 
     /// One use of the context: true unless it is the base of a member access (`context.x`,
-    /// `context.evaluatePolicy(…)`), a nil comparison, or a re-assignment with a new `LAContext()`.
+    /// `context.evaluatePolicy(…)`), a nil comparison, or a re-assignment with a new `LAContext()`
+    /// or with `nil`.
     static func handsOn(_ use: ExprSyntax) -> Bool {
         var node = Syntax(use)
         while let parent = node.parent,
@@ -439,7 +440,9 @@ enum SwiftPolicyEvaluations {
         }
         if let infix = parent.as(InfixOperatorExprSyntax.self) {
             if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
-                return !isNewContext(infix.rightOperand)
+                // A new context replaces it; `nil` releases it and gives it to nobody.
+                let value = SyntaxQueries.unwrapTransparent(infix.rightOperand)
+                return !isNewContext(infix.rightOperand) && !value.is(NilLiteralExprSyntax.self)
             }
             if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" || op == "===" || op == "!==" {
                 let other = infix.leftOperand.id == node.id ? infix.rightOperand : infix.leftOperand
