@@ -7,7 +7,14 @@ public enum SourceLanguage: String, Sendable, Hashable, CaseIterable {
     /// The language of a source file by its name: `.swift`; `.m`, `.mm` and `.h` (a header may be
     /// C, C++ or Objective-C; the Objective-C front end reads all three); nil for other files.
     public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // The last non-empty component, found over bytes: asked for every file of a checkout
+        // while it is walked, and again for each source file read.
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == slash { end = utf8.index(before: end) }
+        let start = utf8[..<end].lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let name = path[start..<end]
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...] {
         case "swift": self = .swift

@@ -204,8 +204,14 @@ public struct FileDiscovery: Sendable {
     ) {
         guard walk.walked.insert(FileIdentity(identity)).inserted else { return }
         let entries: [DiscoveryPaths.Entry]
+        // The last component of a standardized absolute path (no trailing `/`).
+        let directoryName = absolute.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(absolute[absolute.index(after: $0)...]) } ?? absolute
         do {
-            entries = try DiscoveryPaths.contentsOfDirectory(bytes ?? Array(directory.utf8))
+            // A regular file the scan does not read needs no `lstat`: most files of a large
+            // checkout are such (images, other languages' sources).
+            entries = try DiscoveryPaths.contentsOfDirectory(bytes ?? Array(directory.utf8)) { name in
+                Self.folderKind(name: name, directoryName: directoryName) != nil
+            }
         } catch let failure as DiscoveryPaths.Failure {
             walk.skip(display, "cannot read directory: \(failure.reason)", identity: FileIdentity(identity))
             return
@@ -217,8 +223,7 @@ public struct FileDiscovery: Sendable {
             // Before the folder's entries: its exclude patterns apply to them.
             configurations.load(folder: display)
         }
-        let directoryName = (absolute as NSString).lastPathComponent
-        for entry in entries.sorted(by: { $0.name < $1.name }) {
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.isUnreadRegularFile {
             let name = entry.name
             let childPath = DiscoveryPaths.join(directory, name)
             let childDisplay = DiscoveryPaths.join(display, name)
@@ -418,12 +423,18 @@ enum DiscoveryPaths {
         var statError: Int32 = 0
         /// For a symbolic link: `stat` of what it points to (nil when dangling or a loop).
         var target: stat?
+        /// A regular file (by the folder's own listing) of a name the scan does not read: not
+        /// looked at further.
+        var isUnreadRegularFile = false
     }
 
     /// The entries of a folder (without `.` and `..`), failing with the system's reason. Each is
     /// looked at relative to the open folder (`fstatat`), which works for names whose full path
     /// would be longer than PATH_MAX and for names that are not valid UTF-8.
-    static func contentsOfDirectory(_ path: [UInt8]) throws -> [Entry] {
+    ///
+    /// `reads` says whether the scan reads a file of that name; a regular file it does not read is
+    /// listed by name only (`isUnreadRegularFile`), without `fstatat`.
+    static func contentsOfDirectory(_ path: [UInt8], reads: (String) -> Bool = { _ in true }) throws -> [Entry] {
         let terminatedPath = path.map { CChar(bitPattern: $0) } + [0]
         guard let directory = opendir(terminatedPath) else { throw Failure(reason: String(cString: strerror(errno))) }
         defer { closedir(directory) }
@@ -443,6 +454,11 @@ enum DiscoveryPaths {
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }  // "." and ".."
             let (name, valid) = escapedName(bytes)
             var item = Entry(name: name, validName: valid, bytes: bytes)
+            if entry.pointee.d_type == UInt8(DT_REG), !reads(name) {
+                item.isUnreadRegularFile = true
+                entries.append(item)
+                continue
+            }
             var info = stat()
             var terminated = bytes.map { CChar(bitPattern: $0) } + [0]
             let found = fstatat(descriptor, &terminated, &info, AT_SYMLINK_NOFOLLOW)

@@ -273,6 +273,8 @@ public final class Scanner {
         /// Objective-C: the names the file may define at file scope (`ObjCScanConstants`), listed
         /// while its text is at hand.
         var objectiveCDefinitions: [String] = []
+        /// The module names of its `import` lines, for the module scope.
+        var imports: [String]
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
@@ -299,6 +301,7 @@ public final class Scanner {
             prefilterWords = summary.wordsFound
             hash = hashing ? ResultCache.hash(text) : ""
             if language == .objectiveC { objectiveCDefinitions = ObjCScanConstants.definedNames(in: text) }
+            imports = ModuleScope.imports(in: text).sorted()
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }
     }
@@ -412,7 +415,8 @@ public final class Scanner {
         clock.lap("project model")
         let index = ProjectIndex(prepared: consume inputs)
         // Names resolve in a file's module and the modules it uses.
-        index.scope = ModuleScope(model: model, paths: sources.map(\.path)) { [unowned index] in index.text(at: $0) }
+        let importNames = sources.map(\.imports)
+        index.scope = ModuleScope(model: model, paths: sources.map(\.path)) { importNames[$0] }
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(
             index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model, wrapperModels: prefilter.models)

@@ -29,7 +29,8 @@ public final class ModuleScope: @unchecked Sendable {
     private let manifestFolders: Set<String>
     /// Library-like modules by the name an `import` spells.
     private let importable: [String: [Int]]
-    private let text: (Int) -> String
+    /// The module names a file's `import` lines spell (`imports(in:)`).
+    private let importNames: (Int) -> [String]
 
     private let lock = NSLock()
     private var visibleCache: [VisibilityKey: Set<Int>] = [:]
@@ -42,11 +43,18 @@ public final class ModuleScope: @unchecked Sendable {
     }
 
     /// `paths` in the index's file order; `text` gives a file's text (for its imports).
-    public init(model: ProjectModel, paths: [String], text: @escaping (Int) -> String) {
+    public convenience init(model: ProjectModel, paths: [String], text: @escaping (Int) -> String) {
+        self.init(model: model, paths: paths, imports: { Array(Self.imports(in: text($0))) })
+    }
+
+    /// `imports` gives the module names of a file's `import` lines, as `imports(in:)` reads them
+    /// (the engine reads them in its one pass over each file: a file whose text it let go would
+    /// otherwise be read from disk again when a lookup first crosses it).
+    public init(model: ProjectModel, paths: [String], imports: @escaping (Int) -> [String]) {
         self.model = model
         self.owners = paths.map { model.modules(of: $0) }
         self.isTest = paths.map { model.isTestCode($0) }
-        self.text = text
+        self.importNames = imports
         var folders: [String] = []
         var manifests: Set<String> = []
         var importable: [String: [Int]] = [:]
@@ -146,7 +154,7 @@ public final class ModuleScope: @unchecked Sendable {
     /// Modules of the scan that the file's `import` declarations name (sorted).
     private func importedModules(of file: Int) -> [Int] {
         var found: Set<Int> = []
-        for name in Self.imports(in: text(file)) {
+        for name in importNames(file) {
             found.formUnion(importable[name] ?? [])
         }
         return found.sorted()
@@ -154,23 +162,107 @@ public final class ModuleScope: @unchecked Sendable {
 
     /// Module names of a text's `import` lines (`import A`, `@testable import B`,
     /// `import struct C.D`, `public import E`), without parsing it.
-    static func imports(in text: String) -> Set<String> {
+    ///
+    /// Runs over the bytes of every file of a scan: `memchr` finds the candidate `import`s, and
+    /// only their lines are split into words (a split of every line into characters cost more
+    /// than the rest of the scan's start together on a large app).
+    public static func imports(in text: String) -> Set<String> {
+        var text = text
+        return text.withUTF8 { imports(inUTF8: $0) }
+    }
+
+    static func imports(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
         var names: Set<String> = []
-        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
-        // Any line break: a file with CR or CRLF line ends imports what an LF file does.
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard line.contains("import") else { continue }
-            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
-            while let first = words.first, first.hasPrefix("@") || ["public", "internal", "private", "fileprivate", "package"].contains(first) {
-                words = words.dropFirst()
+        guard let base = bytes.baseAddress, bytes.count >= 6 else { return names }
+        let count = bytes.count
+        var searchFrom = 0
+        while count - searchFrom >= 6 {
+            guard let hit = memchr(base + searchFrom, Int32(UInt8(ascii: "i")), count - searchFrom) else { break }
+            let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            guard count - position >= 6 else { break }
+            guard bytes[position + 1] == UInt8(ascii: "m"), bytes[position + 2] == UInt8(ascii: "p"),
+                bytes[position + 3] == UInt8(ascii: "o"), bytes[position + 4] == UInt8(ascii: "r"),
+                bytes[position + 5] == UInt8(ascii: "t")
+            else {
+                searchFrom = position + 1
+                continue
             }
-            guard words.first == "import" else { continue }
-            words = words.dropFirst()
-            if let kind = words.first, kinds.contains(kind) { words = words.dropFirst() }
-            guard let path = words.first else { continue }
-            let name = path.split(separator: ".").first.map(String.init) ?? String(path)
-            if !name.isEmpty { names.insert(name) }
+            var start = position
+            while start > 0, lineBreakLength(endingAt: start, in: bytes) == 0 { start -= 1 }
+            var end = position + 6
+            while end < count, lineBreakLength(startingAt: end, in: bytes) == 0 { end += 1 }
+            if let name = importedName(bytes, from: start, to: end) { names.insert(name) }
+            searchFrom = end
         }
         return names
+    }
+
+    /// Length of a line break (`Character.isNewline`: LF, VT, FF, CR, NEL, LS, PS) that starts
+    /// at `position`; 0 when none does.
+    private static func lineBreakLength(startingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let byte = bytes[position]
+        if byte >= 0x0A && byte <= 0x0D { return 1 }
+        if byte == 0xC2, position + 1 < bytes.count, bytes[position + 1] == 0x85 { return 2 }
+        if byte == 0xE2, position + 2 < bytes.count, bytes[position + 1] == 0x80,
+            bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9
+        {
+            return 3
+        }
+        return 0
+    }
+
+    /// Whether a line break ends just before `position` (the line then starts there).
+    private static func lineBreakLength(endingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let byte = bytes[position - 1]
+        if byte >= 0x0A && byte <= 0x0D { return 1 }
+        if byte == 0x85, position >= 2, bytes[position - 2] == 0xC2 { return 2 }
+        if byte == 0xA8 || byte == 0xA9, position >= 3, bytes[position - 2] == 0x80, bytes[position - 3] == 0xE2 {
+            return 3
+        }
+        return 0
+    }
+
+    private static let importWord = Array("import".utf8)
+    private static let accessWords: [[UInt8]] = ["public", "internal", "private", "fileprivate", "package"].map { Array($0.utf8) }
+    private static let declarationKinds: [[UInt8]] = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+        .map { Array($0.utf8) }
+
+    /// The module a line `[attributes] [access] import [kind] Module[.Member]` imports.
+    private static func importedName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
+        // Words separated by spaces and tabs, as ranges of the line.
+        var words: [Range<Int>] = []
+        var wordStart: Int?
+        for position in start...end {
+            let isSeparator = position == end || bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D
+            if isSeparator {
+                if let first = wordStart { words.append(first..<position) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = position
+            }
+        }
+        func equals(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+            range.count == word.count && zip(range, word).allSatisfy { bytes[$0] == $1 }
+        }
+        var next = 0
+        while next < words.count, bytes[words[next].lowerBound] == UInt8(ascii: "@") || accessWords.contains(where: { equals(words[next], $0) }) {
+            next += 1
+        }
+        guard next < words.count, equals(words[next], importWord) else { return nil }
+        next += 1
+        if next < words.count, declarationKinds.contains(where: { equals(words[next], $0) }) { next += 1 }
+        guard next < words.count else { return nil }
+        let path = words[next]
+        // The first non-empty part before a dot (`.A.B` names `A`), else the whole word.
+        var partStart = path.lowerBound
+        for position in path.lowerBound...path.upperBound {
+            if position == path.upperBound || bytes[position] == UInt8(ascii: ".") {
+                if position > partStart {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[partStart..<position]), as: UTF8.self)
+                }
+                partStart = position + 1
+            }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[path]), as: UTF8.self)
     }
 }

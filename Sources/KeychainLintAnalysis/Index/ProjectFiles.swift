@@ -127,7 +127,8 @@ public enum ProjectFiles {
     // MARK: - project.pbxproj
 
     static func lookUpInProject(_ setting: String, data: Data) throws(ParseError) -> KeyLookup {
-        let root = try dictionary(from: data)
+        let root: [String: Any]
+        if let fast = OldStylePlist.dictionary(data) { root = fast } else { root = try dictionary(from: data) }
         guard let objects = root["objects"] as? [String: Any] else {
             throw ParseError(reason: "not an Xcode project: no `objects` dictionary")
         }

@@ -35,6 +35,15 @@ extension ProjectIndex {
         return files(declaring: name, as: .function).flatMap { declarations(in: $0).functions[name] ?? [] }
     }
 
+    /// Functions and methods named `name` in the files that also mention `word`: a question
+    /// about a parameter of a known type need not parse every file declaring a common name.
+    public func functions(named name: String, mentioning word: String) -> [FunctionDeclaration] {
+        guard name != "init" else { return [] }
+        let candidates = Set(files(mentioning: word))
+        return files(declaring: name, as: .function).filter(candidates.contains)
+            .flatMap { declarations(in: $0).functions[name] ?? [] }
+    }
+
     public func types(named name: String) -> [TypeDeclaration] {
         filesDeclaringType(name).flatMap { declarations(in: $0).types[name] ?? [] }
     }

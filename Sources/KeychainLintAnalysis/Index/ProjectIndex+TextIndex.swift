@@ -59,7 +59,11 @@ extension ProjectIndex {
             self.shards = shards
         }
 
-        private func shard(_ key: UInt64) -> TextIndexes { shards[Int(key % UInt64(shards.count))] }
+        private func shard(_ key: UInt64) -> TextIndexes { shards[Self.shard(of: key, count: shards.count)] }
+
+        /// The shard of a key. Keys have their low 4 bits cleared (`IdentifierEntry`), so those bits
+        /// would put every key in one shard of an even count: the bits above them decide.
+        static func shard(of key: UInt64, count: Int) -> Int { Int((key >> 4) % UInt64(count)) }
         func identifiers(_ hash: UInt64) -> [Int] {
             let key = IdentifierEntry.key(hash)
             return Self.files(shard(key).identifiers[key])
@@ -95,7 +99,7 @@ extension ProjectIndex {
             var indexes = TextIndexes()
             for (fileIndex, summary) in perFile.enumerated() {
                 let file = UInt32(fileIndex)
-                for entry in summary where Int(entry.key % UInt64(shardCount)) == shard {
+                for entry in summary where ShardedTextIndexes.shard(of: entry.key, count: shardCount) == shard {
                     let key = entry.key
                     let kinds = entry.kinds
                     indexes.identifiers[key, default: []].append(file)

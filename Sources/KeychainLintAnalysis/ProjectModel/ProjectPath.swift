@@ -6,6 +6,9 @@ import KeychainLintModel
 public enum ProjectPath {
     /// `./a//b/../c` → `a/c`; a leading `/` is kept; `..` that climbs above the start is kept.
     public static func normalized(_ path: String) -> String {
+        // Most paths a scan asks about are normalized already (discovery spells them so), and
+        // this is asked for every file many times while the project model is built.
+        if isNormalized(path) { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -22,6 +25,31 @@ public enum ProjectPath {
         }
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : joined
+    }
+
+    /// No empty, `.` or `..` component, no trailing `/` (a leading one is kept): `normalized`
+    /// would return the path unchanged.
+    static func isNormalized(_ path: String) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        var first = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if first {
+                    first = false
+                    if componentLength == 0 { continue }  // the leading `/` of an absolute path
+                }
+                if componentLength == 0 || dots == componentLength && componentLength <= 2 { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                first = false
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        if path.isEmpty { return true }
+        return componentLength > 0 && !(dots == componentLength && componentLength <= 2)
     }
 
     /// `directory` + `relative` (an absolute `relative` stands alone), normalized.
@@ -52,6 +80,9 @@ public enum ProjectPath {
     /// The last component: `Sources/Vault` → `Vault`.
     public static func lastComponent(_ path: String) -> String {
         let normalizedPath = normalized(path)
-        return normalizedPath.split(separator: "/").last.map(String.init) ?? normalizedPath
+        // After the last `/` (a normalized path has no empty component but a leading one).
+        guard let slash = normalizedPath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return normalizedPath }
+        let last = normalizedPath[normalizedPath.index(after: slash)...]
+        return last.isEmpty ? normalizedPath : String(last)
     }
 }

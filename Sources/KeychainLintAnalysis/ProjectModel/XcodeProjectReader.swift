@@ -47,7 +47,8 @@ public enum XcodeProjectReader {
     /// Reads `data`, the project at `path`. Throws `ProjectFiles.ParseError` for a file that is
     /// not a property list or has no `objects`.
     public static func read(_ data: Data, path: String) throws(ProjectFiles.ParseError) -> Project {
-        let root = try ProjectFiles.dictionary(from: data)
+        let root: [String: Any]
+        if let fast = OldStylePlist.dictionary(data) { root = fast } else { root = try ProjectFiles.dictionary(from: data) }
         guard let objects = root["objects"] as? [String: Any] else {
             throw ProjectFiles.ParseError(reason: "not an Xcode project: no `objects` dictionary")
         }

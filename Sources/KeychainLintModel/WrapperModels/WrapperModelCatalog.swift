@@ -20,7 +20,8 @@ public enum WrapperModelCatalog {
         var errors: [WrapperModelError] = []
         for (source, yaml) in builtInSources {
             do {
-                models.append(try WrapperModelLoader.load(yaml: yaml, source: source))
+                // Plain scalars stay untagged: no built-in model spells one key twice.
+                models.append(try WrapperModelLoader.load(yaml: yaml, source: source, resolver: .basic))
             } catch let error as WrapperModelError {
                 errors.append(error)
             } catch {

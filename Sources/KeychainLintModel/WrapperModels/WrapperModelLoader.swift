@@ -36,9 +36,17 @@ import Yams
 /// ```
 public enum WrapperModelLoader {
     public static func load(yaml: String, source: String) throws -> WrapperModel {
+        try load(yaml: yaml, source: source, resolver: .default)
+    }
+
+    /// `resolver` decides the tags of plain scalars (bool, int, null…). A model reads every value
+    /// as its text, so tags change nothing but which duplicated keys Yams reports; the default
+    /// resolver matches each scalar against regular expressions, which cost more than the rest of
+    /// loading the built-in models at every start.
+    static func load(yaml: String, source: String, resolver: Resolver) throws -> WrapperModel {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try Yams.compose(yaml: yaml, resolver)
         } catch {
             throw WrapperModelError(source: source, path: "", message: "invalid YAML: \(error)")
         }

@@ -129,7 +129,8 @@ enum FlagsContext {
         if name == "SecAccessControlCreateWithFlags", receiver == nil { return position == 2 }
         if name == flagsType { return true }
         if setAlgebra.contains(name), let receiver { return isFlagsValue(receiver, context: context) }
-        for function in context.scan.index.functions(named: name) {
+        // A parameter of flags type spells the type: only files mentioning it can declare one.
+        for function in context.scan.index.functions(named: name, mentioning: flagsType) {
             let parameters = Array(function.parameters)
             let parameter: FunctionParameterSyntax?
             if let label {
