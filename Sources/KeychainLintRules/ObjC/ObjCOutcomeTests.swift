@@ -12,7 +12,26 @@ extension ObjCRuleContext {
         guard let site = ObjCPolicyEvaluations.site(of: call, in: self), site.kind == .message,
               let block = ObjCLocalAuthentication.replyBlock(of: site) else { return [] }
         let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
-        guard let success else { return [] }
+        guard let success, ObjCPolicyEvaluations.use(of: block).readsSuccess else {
+            // The reply never reads its success flag: a test of the error against nil (`!error`,
+            // `error == nil`) is what decides, and it lets a failure without an error object through.
+            guard let error else { return [] }
+            return ObjCOutcomeTests.ifStatements(in: block.body).compactMap { ifStatement, _ in
+                guard case .if(let condition, let thenBranch, _) = ifStatement.kind else { return nil }
+                // `if (!error) { … }`, or `if (error) { …; return; }` before the action (Swift's
+                // `guard error == nil else { return }`).
+                let test: String
+                if ObjCOutcomeTests.isNilTest(condition, of: error) {
+                    test = ObjCValueResolver.shortText(resolver.text(condition.range))
+                } else if ObjCOutcomeTests.isNonNilTest(condition, of: error), ObjCOutcomeTests.alwaysExits(thenBranch) {
+                    // What lets the action run is the error's absence, as Swift's guard says it.
+                    test = "\(error) == nil"
+                } else {
+                    return nil
+                }
+                return .errorNilAlone(test: test, success: success ?? "success", at: ObjCOutcomeTests.place(condition.range, in: resolver))
+            }
+        }
         let reader = EffectReader(resolver: resolver)
         var tests: [OutcomeTest] = []
         func branches(guarded: ObjCEffects, failure: ObjCStmt) {
@@ -94,6 +113,20 @@ enum ObjCOutcomeTests {
             return other
         }
         return nil
+    }
+
+    /// `error != nil`, `nil != error`, `error`.
+    static func isNonNilTest(_ expression: ObjCExpr, of name: String) -> Bool {
+        let stripped = expression.strippingCastsAndParentheses
+        switch stripped.kind {
+        case .binary(.notEqual, let left, let right):
+            return left.strippingCastsAndParentheses.identifierName == name && ObjCLocalAuthentication.isNil(right)
+                || right.strippingCastsAndParentheses.identifierName == name && ObjCLocalAuthentication.isNil(left)
+        case .identifier(name):
+            return true
+        default:
+            return false
+        }
     }
 
     static func isNilTest(_ expression: ObjCExpr, of name: String) -> Bool {

@@ -283,7 +283,7 @@ extension BooleanOnlyLocalAuthenticationRule {
             @end
             """,
             messages: [objectiveCMessage("the property `authContext`")],
-            alsoTriggers: ["objc.unchecked_keychain_status"]),
+            alsoTriggers: ["objc.unchecked_keychain_status", "objc.fail_open_local_authentication"]),
         .triggeringObjC(
             "Replies by reference (a typedef'd completion parameter, a local block) and a context made by a helper",
             """
@@ -566,7 +566,7 @@ extension BooleanOnlyLocalAuthenticationRule {
                     """,
             ],
             messages: [message("the property `authContext`")],
-            alsoTriggers: ["swift.unchecked_keychain_status"]),
+            alsoTriggers: ["swift.unchecked_keychain_status", "swift.fail_open_local_authentication"]),
         .triggering(
             "Inside an if-expression condition, with a type-qualified policy",
             """

@@ -67,7 +67,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 body, a `catch`, or one `case` or branch inside them, such as `case .userFallback`) whose \
                 every action is one of the guarded actions, written the same way (`completion(true)`, \
                 `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
-                actions. It also reports `if success || error == nil`.
+                actions. It also reports `if success || error == nil`, and, in a reply that never \
+                reads its success flag, `if error == nil { … }` and `guard error == nil else { … }`: \
+                the test of the error alone is then what decides.
                 """,
             whyItMatters: """
                 A reply that unlocks the app, reveals data or approves a payment when Face ID or Touch ID \
@@ -119,7 +121,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
             actions, written the same way (`completion(YES)`, `[self unlock]`, `self.unlocked = YES`). \
             Logging (`NSLog`, `os_log…`) and dispatching (`dispatch_async`, `addOperationWithBlock:`) are \
             not actions; the blocks they run are read. It also reports `if (success || error == nil)` and \
-            `if (success || !error)`.
+            `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
+            `if (error == nil)` and an early `if (error) { …; return; }`: the test of the error alone is \
+            then what decides.
             """,
         whatToDoInstead: """
             Run the guarded action only in the success path (`if (success)`). In failure paths show the \
@@ -145,6 +149,23 @@ extension FailOpenLocalAuthenticationRule {
     private static let objectiveCWhenFailed = "when `success` is false"
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A reply that never reads its success flag and tests only the error",
+            """
+            @implementation Gate
+            - (void)unlock {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (↓!error) {
+                        [self openVault];
+                    }
+                }];
+            }
+            @end
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!error", success: "success")],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "The fallback error code unlocks like a success",
             """
@@ -309,6 +330,42 @@ extension FailOpenLocalAuthenticationRule {
     private static let whenFailed = "when `success` is false"
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "A reply that ignores its success flag and tests only the error",
+            """
+            func unlock() {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                    if ↓error == nil {
+                        self.showVault()
+                    }
+                }
+            }
+            func open(completion: @escaping (Bool) -> Void) {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, failure in
+                    guard ↓failure == nil else { return completion(false) }
+                    completion(true)
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(error: "error", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(error: "failure", success: "ok"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "A reply that reads its success flag and reports the error",
+            """
+            func unlock() {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                    if error == nil && success {
+                        self.showVault()
+                    } else {
+                        self.show(error)
+                    }
+                }
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The fallback error code unlocks like a success",
             """

@@ -31,12 +31,37 @@ enum SwiftOutcomeTests {
 
     static func tests(in closure: ClosureExprSyntax, file: SourceFile) -> [OutcomeTest] {
         let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
-        guard let success else { return [] }
+        let use = SwiftPolicyEvaluations.use(success: success, error: error, uses: ReferenceCollector.references(in: closure))
+        guard let success, use.readsSuccess else {
+            // The reply never reads its success flag: a test of the error against nil is what
+            // decides, and it lets a failure without an error object through.
+            guard let error else { return [] }
+            return errorAloneGates(in: closure, error: error, success: success ?? "success", file: file)
+        }
         return BranchCollector.branches(in: closure).compactMap { branch in
             switch branch {
             case .ifExpr(let ifExpr): test(ifExpr, success: success, error: error, file: file)
             case .guardStmt(let guardStmt): test(guardStmt, success: success, file: file)
             }
+        }
+    }
+
+    /// `if error == nil { … }` and `guard error == nil else { … }` in a reply that never reads its
+    /// success flag: each such test is the gate.
+    private static func errorAloneGates(in closure: ClosureExprSyntax, error: String, success: String, file: SourceFile) -> [OutcomeTest] {
+        BranchCollector.branches(in: closure).compactMap { branch in
+            let conditions: ConditionElementListSyntax
+            switch branch {
+            case .ifExpr(let ifExpr):
+                guard !ifExpr.body.statements.isEmpty else { return nil }
+                conditions = ifExpr.conditions
+            case .guardStmt(let guardStmt):
+                conditions = guardStmt.conditions
+            }
+            guard conditions.count == 1, let condition = conditions.first?.condition.as(ExprSyntax.self),
+                isNilTest(condition, of: error)
+            else { return nil }
+            return .errorNilAlone(test: "\(error) == nil", success: success, at: place(condition, in: file))
         }
     }
 

@@ -455,7 +455,7 @@ enum SwiftPolicyEvaluations {
 }
 
 /// Every `DeclReferenceExpr` under a node.
-private final class ReferenceCollector: SyntaxVisitor {
+final class ReferenceCollector: SyntaxVisitor {
     var references: [DeclReferenceExprSyntax] = []
 
     static func references(in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
