@@ -345,20 +345,62 @@ enum ObjCPolicyEvaluations {
             return false
         case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
             var handedOn = false
+            var storedInto: Set<String> = []
             ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
-                guard !handedOn, use.identifierName == name, use.range.start.offset > declared else { return }
-                handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                guard !handedOn, use.identifierName == name, use.range.start.offset > declared,
+                      ObjCLocalAuthentication.handsOn(use, ancestors: ancestors) else { return }
+                // Kept in a property of `self` (`self.context = context`, `[self setContext:context]`):
+                // the property's own uses decide, where storing this local does not count.
+                if let property = propertyStored(use, ancestors: ancestors) { storedInto.insert(property) } else { handedOn = true }
             }
-            return handedOn
+            if handedOn { return true }
+            guard !storedInto.isEmpty else { return false }
+            guard case .method(let owner, _, false) = body.owner else { return true }
+            let facts = classFacts(owner, from: file, scan: scan)
+            for property in storedInto.sorted() {
+                guard let ivar = facts.properties[property],
+                      !isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: facts, ignoringStoresOf: (name, body.range))
+                else { return true }
+            }
+            return false
         case .property(let property, let ivar, let owner):
             return isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan))
+        }
+    }
+
+    /// The property of `self` a use is stored into, when it is the whole value of
+    /// `self.name = use` or the argument of `[self setName:use]`.
+    static func propertyStored(_ use: ObjCExpr, ancestors: [ObjCAncestor]) -> String? {
+        let (node, parent) = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors)
+        guard case .expression(let expression)? = parent else { return nil }
+        switch expression.kind {
+        case .assignment(.assign, let target, let value) where value.range == node.range:
+            guard case .member(let base, let name, false) = target.strippingCastsAndParentheses.kind,
+                  base.strippingCastsAndParentheses.identifierName == "self" else { return nil }
+            return name
+        case .message(let message) where message.receiver.strippingCastsAndParentheses.identifierName == "self":
+            guard message.pieces.count == 1, message.pieces[0].argument?.range == node.range,
+                  message.selector.hasPrefix("set"), message.selector.hasSuffix(":"), message.selector.count > 4 else { return nil }
+            let name = message.selector.dropFirst(3).dropLast()
+            return name.prefix(1).lowercased() + name.dropFirst()
+        default:
+            return nil
         }
     }
 
     /// Every use of the property in the class's implementations, in this file and the scan's other
     /// Objective-C files: `x.name`, `[x name]`, `[x setName:…]`, `_ivar`, `x->_ivar`. Any receiver
     /// counts (`weakSelf.context` is the property too), so that no alias hides a use.
-    static func isPropertyHandedOn(_ property: String?, ivar: String, owner: String, facts: ClassFacts) -> Bool {
+    /// `ignoringStoresOf`: a local (by name, in the body at `range`) whose stores into the property
+    /// are not hand-ons (its own uses are judged by the caller).
+    static func isPropertyHandedOn(
+        _ property: String?, ivar: String, owner: String, facts: ClassFacts,
+        ignoringStoresOf stored: (local: String, range: ObjCSourceRange)? = nil
+    ) -> Bool {
+        func isStoreOfLocal(_ value: ObjCExpr) -> Bool {
+            guard let stored, value.strippingCastsAndParentheses.identifierName == stored.local else { return false }
+            return value.range.start.offset >= stored.range.start.offset && value.range.end.offset <= stored.range.end.offset
+        }
         let setter = property.map { "set" + $0.prefix(1).uppercased() + $0.dropFirst() + ":" }
         for (_, container) in facts.implementations {
             for method in container.methods {
@@ -370,12 +412,16 @@ enum ObjCPolicyEvaluations {
                     guard !handedOn else { return }
                     switch use.kind {
                     case .member(_, let name, let isArrow) where isArrow ? name == ivar : name == property:
+                        if case .expression(let parent)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
+                           case .assignment(.assign, let target, let value) = parent.kind, target.range == use.range,
+                           isStoreOfLocal(value) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                     case .message(let message) where property != nil && message.selector == property:
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                     case .message(let message) where setter != nil && message.selector == setter:
                         handedOn = !(message.pieces.first?.argument.map {
                             ObjCLocalAuthentication.isNewContext($0) || ObjCLocalAuthentication.isNull($0)
+                                || isStoreOfLocal($0)
                         } ?? false)
                     case .identifier(ivar) where !parameters.contains(ivar):
                         // The lazy getter returns its own instance variable: its callers are the

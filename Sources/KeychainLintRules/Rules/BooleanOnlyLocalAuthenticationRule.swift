@@ -124,6 +124,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 stored and read, and existing items have to be migrated.
                 """,
             notes: [
+                "A new context kept in a stored property while the prompt is up (`self.context = context`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
@@ -175,6 +176,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         remediation:
             "Bind the authentication to a Keychain item or Secure Enclave key protected with kSecAccessControlBiometryCurrentSet and pass the LAContext with kSecUseAuthenticationContext, instead of trusting evaluatePolicy's BOOL.",
         notes: [
+            "A new context kept in a property of `self` while the prompt is up (`self.authContext = context`, `[self setAuthContext:context]`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
             "\"Same context\": for a local initialised with `[[LAContext alloc] init]` or `[LAContext new]`, every use of it after its declaration in the method or function (blocks inside it included) is checked; for a property or instance variable of the class (`self.context`, `[self context]`, `_context`, `self->_context`), every use in the class's `@implementation`s and categories in all the scan's Objective-C files, whatever the receiver (`weakSelf.context` counts, so no alias hides a use); for `[[LAContext alloc] init]` as the receiver itself the context cannot be used again, so it is never handed on.",
             "Objective-C properties have no initial value: a property is judged whatever its declared type, unless the class writes a getter that returns something other than its instance variable or a new context (a lazy getter `if (!_context) _context = [[LAContext alloc] init]; return _context;` keeps it the class's own). Assigning it anything but a new context (`self.context = context` from a parameter, `[self setContext:shared]`) counts as handing it on: someone else has it too.",
             "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
@@ -196,6 +198,53 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A new context kept in a property while the prompt is up: the property goes nowhere else",
+            """
+            @interface Locker ()
+            @property (nonatomic, strong) LAContext *authContext;
+            @end
+            @implementation Locker
+            - (void)unlock:(void (^)(BOOL))done {
+                LAContext *context = [[LAContext alloc] init];
+                self.authContext = context;
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    self.authContext = nil;
+                    if (success) { done(YES); }
+                }];
+            }
+            - (void)cancel {
+                [self.authContext invalidate];
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("`context`")]),
+        .nonTriggeringObjC(
+            "A new context kept in a property that another method hands to a Keychain query",
+            """
+            @interface Vault ()
+            @property (nonatomic, strong) LAContext *authContext;
+            @end
+            @implementation Vault
+            - (void)unlock:(void (^)(void))read {
+                LAContext *context = [[LAContext alloc] init];
+                [self setAuthContext:context];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) { read(); }
+                }];
+            }
+            - (NSData *)readSecret {
+                CFTypeRef item = NULL;
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecReturnData: @YES,
+                                         (__bridge id)kSecUseAuthenticationContext: self.authContext };
+                if (SecItemCopyMatching((__bridge CFDictionaryRef)query, &item) != errSecSuccess) { return nil; }
+                return (__bridge_transfer NSData *)item;
+            }
+            @end
+            """),
         .triggeringObjC(
             "A property context released with nil after the reply: releasing it gives it to nobody",
             """
@@ -482,6 +531,51 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "A new context kept in a property while the prompt is up: the property goes nowhere else",
+            """
+            final class UnlockController {
+                private var context: LAContext?
+                private(set) var isUnlocked = false
+
+                func unlock() {
+                    let context = LAContext()
+                    self.context = context
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        self.context = nil
+                        if success { self.isUnlocked = true }
+                    }
+                }
+
+                func cancel() {
+                    context?.invalidate()
+                }
+            }
+            """,
+            messages: [message("`context`")]),
+        .nonTriggering(
+            "A new context kept in a property that another method hands to a Keychain query",
+            """
+            final class VaultController {
+                private var context: LAContext?
+
+                func unlock(then read: @escaping () -> Void) {
+                    let context = LAContext()
+                    self.context = context
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        if success { read() }
+                    }
+                }
+
+                func readSecret() -> Data? {
+                    var item: CFTypeRef?
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecReturnData as String: true,
+                                                kSecUseAuthenticationContext as String: context as Any]
+                    guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return nil }
+                    return item as? Data
+                }
+            }
+            """),
         .triggering(
             "A property context released with nil in the reply: releasing it gives it to nobody",
             """

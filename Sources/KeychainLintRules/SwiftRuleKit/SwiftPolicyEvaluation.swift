@@ -393,10 +393,12 @@ enum SwiftPolicyEvaluations {
         case .fresh:
             return false
         case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _):
-            for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
-                guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
-                else { continue }
-                if handsOn(ExprSyntax(reference)) { return true }
+            guard let stores = propertyStores(ofLocal: name, binding: binding, scope: scope) else { return true }
+            // Kept in a stored property of the type (`self.context = context`): the property's own
+            // uses decide, where storing this local does not count.
+            for store in stores {
+                guard let property = propertyIdentity(store.name, at: store.node, in: context) else { return true }
+                if isHandedOn(property, in: context) { return true }
             }
             return false
         case .property(let name, let owner, let declaredIn):
@@ -419,9 +421,58 @@ enum SwiftPolicyEvaluations {
         }
     }
 
+    /// The properties a local context is stored into (`self.context = context`, `context` written
+    /// for the property), or nil when another use hands it on.
+    static func propertyStores(ofLocal name: String, binding: PatternBindingSyntax, scope: Syntax)
+        -> [(name: String, node: Syntax)]?
+    {
+        var stores: [(name: String, node: Syntax)] = []
+        for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
+            // `self.context` names a member, not this local.
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+            guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
+            else { continue }
+            guard handsOn(ExprSyntax(reference)) else { continue }
+            guard let target = propertyAssigned(from: ExprSyntax(reference)) else { return nil }
+            stores.append(target)
+        }
+        return stores
+    }
+
+    /// The property `value` is assigned to, when it is the whole right side of `self.name = value`
+    /// or of `name = value` where `name` is no local.
+    static func propertyAssigned(from value: ExprSyntax) -> (name: String, node: Syntax)? {
+        guard let infix = value.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            infix.rightOperand.id == value.id
+        else { return nil }
+        let target = SyntaxQueries.unwrapTransparent(infix.leftOperand)
+        if let member = target.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            return (member.declName.baseName.text, Syntax(member))
+        }
+        if let reference = target.as(DeclReferenceExprSyntax.self),
+            case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference)
+        {
+            return (reference.baseName.text, Syntax(reference))
+        }
+        return nil
+    }
+
+    /// A local initialised with `LAContext()` whose uses only keep it in properties: storing it
+    /// into a property gives the property a context nobody else holds.
+    static func isLocalNewContext(_ expression: ExprSyntax) -> Bool {
+        guard let reference = SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self),
+            case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+            let initializer = binding.initializer, isNewContext(initializer.value),
+            let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        return propertyStores(ofLocal: reference.baseName.text, binding: binding, scope: Syntax(scope)) != nil
+    }
+
     /// One use of the context: true unless it is the base of a member access (`context.x`,
     /// `context.evaluatePolicy(…)`), a nil comparison, or a re-assignment with a new `LAContext()`
-    /// or with `nil`.
+    /// (written there or kept in a local that goes nowhere else) or with `nil`.
     static func handsOn(_ use: ExprSyntax) -> Bool {
         var node = Syntax(use)
         while let parent = node.parent,
@@ -442,7 +493,7 @@ enum SwiftPolicyEvaluations {
             if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
                 // A new context replaces it; `nil` releases it and gives it to nobody.
                 let value = SyntaxQueries.unwrapTransparent(infix.rightOperand)
-                return !isNewContext(infix.rightOperand) && !value.is(NilLiteralExprSyntax.self)
+                return !isNewContext(infix.rightOperand) && !value.is(NilLiteralExprSyntax.self) && !isLocalNewContext(value)
             }
             if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" || op == "===" || op == "!==" {
                 let other = infix.leftOperand.id == node.id ? infix.rightOperand : infix.leftOperand
