@@ -8,9 +8,9 @@ import Testing
 /// run either, so the omission must fail here.
 @Suite("Rule registration")
 struct RegistrationTests {
-    /// `Sources/KeychainLintRules/Rules` (Swift) and `…/ObjC` (Objective-C), found from this
-    /// file's path in the repository.
-    static let rulesFolders = ["Rules", "ObjC"].map { folder in
+    /// `Sources/KeychainLintRules/Rules` (the checks, and any rule of one language) and
+    /// `…/ObjCRuleKit` (the Objective-C front end's side), found from this file's path in the repository.
+    static let rulesFolders = ["Rules", "ObjCRuleKit"].map { folder in
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/KeychainLintRules/" + folder)

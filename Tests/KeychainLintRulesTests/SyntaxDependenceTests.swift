@@ -9,7 +9,7 @@ import Testing
 struct SyntaxDependenceTests {
     /// The rule files that read Swift syntax, each because of what it judges (the file says why).
     /// A check written once for every language (`Check`) reads neither language's syntax: its front
-    /// ends read it into the model (`SwiftRuleKit/`, `ObjC/`), so it is not here; for example
+    /// ends read it into the model (`SwiftRuleKit/`, `ObjCRuleKit/`), so it is not here; for example
     /// boolean_only_local_authentication judges a `PolicyEvaluation` and an `EvaluatedContext`,
     /// fail_open_local_authentication the `OutcomeTest`s of its reply.
     static let swiftOnlyByNature: Set<String> = [
@@ -69,7 +69,7 @@ struct SyntaxDependenceTests {
     func neutralCode() throws {
         // CheckKit holds what every language's checks share (the calls, the LocalAuthentication
         // model): a Swift type there would make a check depend on Swift's syntax again.
-        for folder in ["KeychainLintRules/ObjC", "KeychainLintRuleKit", "KeychainLintRules/CheckKit"] {
+        for folder in ["KeychainLintRules/ObjCRuleKit", "KeychainLintRuleKit", "KeychainLintRules/CheckKit"] {
             let files = try Self.imports(in: folder, recursive: true)
             #expect(!files.isEmpty, "nothing read in \(folder)")
             #expect(files.filter(\.importsSyntax).isEmpty, "\(folder): \(files.filter(\.importsSyntax).map(\.name))")
