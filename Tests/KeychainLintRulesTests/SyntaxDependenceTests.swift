@@ -61,7 +61,7 @@ struct SyntaxDependenceTests {
         #expect(checks.count >= 7, "check files found: \(checks.map(\.name))")
         for check in checks {
             let named = Self.syntaxWords.filter { check.text.contains($0) }
-            #expect(named.isEmpty, "\(check.name) names \(named): a front end's reading belongs in SwiftRuleKit/ or ObjC/")
+            #expect(named.isEmpty, "\(check.name) names \(named): a front end's reading belongs in SwiftRuleKit/ or ObjCRuleKit/")
         }
     }
 
