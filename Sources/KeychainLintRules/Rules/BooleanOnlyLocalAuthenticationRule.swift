@@ -125,6 +125,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 """,
             notes: [
                 "A new context kept in a stored property while the prompt is up (`self.context = context`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
+                "A stored property set in an initializer from a parameter that defaults to `LAContext()` holds that new context when the scan constructs the type and no construction passes the argument; when a construction passes one, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent.",
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
@@ -531,6 +532,51 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "A property set from an initializer parameter that defaults to LAContext(), which no construction passes",
+            """
+            final class BiometricGate {
+                private let context: LAContext
+                init(context: LAContext = LAContext()) { self.context = context }
+                func open(_ done: @escaping () -> Void) {
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                        if ok { done() }
+                    }
+                }
+            }
+            let gate = BiometricGate()
+            """,
+            messages: [message("the property `context`")]),
+        .nonTriggering(
+            "The same type when a construction passes its own context, or when the scan never constructs it",
+            files: [
+                "Gate.swift": """
+                    final class BiometricGate {
+                        private let context: LAContext
+                        init(context: LAContext = LAContext()) { self.context = context }
+                        func open(_ done: @escaping () -> Void) {
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                                if ok { done() }
+                            }
+                        }
+                    }
+                    """,
+                "App.swift": """
+                    let shared = LAContext()
+                    let gate = BiometricGate(context: shared)
+                    """,
+                "Library.swift": """
+                    public final class PublicGate {
+                        private let context: LAContext
+                        public init(context: LAContext = LAContext()) { self.context = context }
+                        public func open(_ done: @escaping () -> Void) {
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                                if ok { done() }
+                            }
+                        }
+                    }
+                    """,
+            ]),
         .triggering(
             "A new context kept in a property while the prompt is up: the property goes nowhere else",
             """

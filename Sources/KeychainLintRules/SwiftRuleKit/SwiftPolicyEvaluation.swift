@@ -410,15 +410,39 @@ enum SwiftPolicyEvaluations {
                     if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                         // `self.name` is the property; `other.name` is someone else's.
                         guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
-                        if handsOn(ExprSyntax(member)) { return true }
+                        if handsOn(ExprSyntax(member)), !isSetFromDefaultedParameter(ExprSyntax(member), owner: owner, in: context) {
+                            return true
+                        }
                         continue
                     }
                     guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
-                    if handsOn(ExprSyntax(reference)) { return true }
+                    if handsOn(ExprSyntax(reference)), !isSetFromDefaultedParameter(ExprSyntax(reference), owner: owner, in: context) {
+                        return true
+                    }
                 }
             }
             return false
         }
+    }
+
+    /// `self.context = context` in an initializer whose parameter `context` defaults to
+    /// `LAContext()`, when the scan constructs the type and no construction passes that argument:
+    /// the property then always holds the new context the default makes. A type the scan never
+    /// constructs (a library's) may be given a context by its users.
+    static func isSetFromDefaultedParameter(_ target: ExprSyntax, owner: String, in context: RuleContext) -> Bool {
+        guard let infix = target.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            infix.leftOperand.id == target.id,
+            let value = SyntaxQueries.unwrapTransparent(infix.rightOperand).as(DeclReferenceExprSyntax.self),
+            case .parameter(let parameter) = SyntaxQueries.binding(of: value.baseName.text, at: value),
+            let defaultValue = parameter.defaultValue, isNewContext(defaultValue.value),
+            parameter.parent?.parent?.parent?.parent?.is(InitializerDeclSyntax.self) == true
+        else { return false }
+        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        let constructions = context.scan.index.callSites(named: owner).map(\.resolved.call)
+        guard !constructions.isEmpty else { return false }
+        // Unlabelled: which argument it is cannot be told from the labels alone.
+        guard let label else { return false }
+        return constructions.allSatisfy { call in !SyntaxQueries.labels(of: call).contains(label) }
     }
 
     /// The properties a local context is stored into (`self.context = context`, `context` written
