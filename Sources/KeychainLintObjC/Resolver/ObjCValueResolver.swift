@@ -134,7 +134,9 @@ public final class ObjCValueResolver {
     private var rulesAnswers: [AnyHashable: Any] = [:]
 
     public func remember<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer {
-        if let known = rulesAnswers[AnyHashable(key)] as? Answer { return known }
+        // Looked up before the cast: a missing entry cast to an Optional answer would read as a
+        // remembered nil.
+        if let stored = rulesAnswers[AnyHashable(key)], let known = stored as? Answer { return known }
         let answer = compute()
         rulesAnswers[AnyHashable(key)] = answer
         return answer

@@ -71,7 +71,9 @@ public final class RuleContext: RuleFileContext {
     private var memos: [AnyHashable: Any] = [:]
 
     public func memo<Key: Hashable, Answer>(_ key: Key, _ compute: () -> Answer) -> Answer {
-        if let cached = memos[AnyHashable(key)] as? Answer { return cached }
+        // Looked up before the cast: a missing entry cast to an Optional answer would read as a
+        // remembered nil.
+        if let stored = memos[AnyHashable(key)], let cached = stored as? Answer { return cached }
         let answer = compute()
         memos[AnyHashable(key)] = answer
         return answer
