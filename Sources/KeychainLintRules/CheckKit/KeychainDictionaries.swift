@@ -43,19 +43,37 @@ enum KeychainDictionaries {
     }
 
     /// Every dictionary Security applies for the arguments of `call` that it stores, over their
-    /// possible values (`QueryRuleSupport.effectiveDictionaries`), each with the words for it.
-    /// Where no dictionary is known, where resolution stopped is noted.
-    static func stored(by call: ProgramCall, in context: some CheckContext) -> [(query: KeychainQuery, role: String, argument: ProgramExpression)] {
+    /// possible values (`effectiveDictionaries`), each with the words for it. Where no dictionary
+    /// is known, where resolution stopped is noted (unless `noting` is false).
+    static func stored(by call: ProgramCall, in context: some CheckContext, noting: Bool = true)
+        -> [(query: KeychainQuery, role: String, argument: ProgramExpression)]
+    {
         var result: [(query: KeychainQuery, role: String, argument: ProgramExpression)] = []
         for argument in arguments(of: call) where argument.stores {
             let (queries, gaps) = context.queries(argument.expression)
-            if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary in \(argument.role)") }
+            if queries.isEmpty, noting { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary in \(argument.role)") }
             for query in queries {
-                for (dictionary, role) in QueryRuleSupport.effectiveDictionaries(query, role: argument.role, callName: call.name) {
+                for (dictionary, role) in effectiveDictionaries(query, role: argument.role, callName: call.name) {
                     result.append((dictionary, role, argument.expression))
                 }
             }
         }
+        return result
+    }
+
+    /// The dictionaries Security applies for one resolved argument: the query itself, and for
+    /// `SecKeyCreateRandomKey` the attributes of each key of the pair (top level with
+    /// `kSecPrivateKeyAttrs`/`kSecPublicKeyAttrs` over it), each with the words for it.
+    static func effectiveDictionaries(_ query: KeychainQuery, role: String, callName: String) -> [(query: KeychainQuery, role: String)] {
+        guard callName == "SecKeyCreateRandomKey" else { return [(query, role)] }
+        var result: [(KeychainQuery, String)] = []
+        if let privateAttributes = query.keyAttributes("kSecPrivateKeyAttrs") {
+            result.append((privateAttributes, "the private key attributes of SecKeyCreateRandomKey"))
+        }
+        if let publicAttributes = query.keyAttributes("kSecPublicKeyAttrs") {
+            result.append((publicAttributes, "the public key attributes of SecKeyCreateRandomKey"))
+        }
+        if result.isEmpty { result.append((query, role)) }
         return result
     }
 

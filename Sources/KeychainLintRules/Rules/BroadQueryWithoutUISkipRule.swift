@@ -49,20 +49,6 @@ public struct BroadQueryWithoutUISkipRule: Check {
         }
     }
 
-    /// Where one call stores an item with `kSecAttrAccessControl`, or nil (gathered by `ScanWideCalls`).
-    static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
-        guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name) else { return nil }
-        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) where argument.stores {
-            for query in scan.resolver.queries(argument.expression, in: file).queries {
-                for (dictionary, _) in QueryRuleSupport.effectiveDictionaries(query, of: argument, callName: name) {
-                    if let entry = dictionary.entry("kSecAttrAccessControl") {
-                        return entry.location ?? file.valueLocation(of: call.expression)
-                    }
-                }
-            }
-        }
-        return nil
-    }
 
     public static let swiftRule = RuleDescription(
         id: "swift.broad_query_without_ui_skip",

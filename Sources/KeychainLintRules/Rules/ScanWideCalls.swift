@@ -49,7 +49,7 @@ struct ScanWideCalls: Sendable {
             }
             // The Keychain shares count free functions only (`SecItemAdd(…)`, not `x.SecItemAdd(…)`).
             guard call.receiver == nil else { return share }
-            share.connectedKeys = WeakKeychainAccessibilityRule.connectedKeys(of: call, named: name, in: file, scan: scan)
+            share.connectedKeys = connectedKeys(of: call, named: name, in: file, scan: scan)
             // What test code stores never makes a production read a finding (a stub store that
             // adds an access-controlled item is not the app's Keychain).
             guard !scan.projectModel.isTestCode(file.path) else { return share }
@@ -58,7 +58,7 @@ struct ScanWideCalls: Sendable {
                     addedBy: call, in: file, scan: scan)
             }
             if let order = storing.firstIndex(of: name),
-                let location = BroadQueryWithoutUISkipRule.protectedItem(storedBy: call, named: name, in: file, scan: scan)
+                let location = protectedItem(storedBy: call, named: name, in: file, scan: scan)
             {
                 share.protectedItem = (order, location)
             }
@@ -73,5 +73,41 @@ struct ScanWideCalls: Sendable {
         // The first by call name (in `storingCalls` order), then file, then position.
         result.firstProtectedItem = shares.compactMap(\.protectedItem).min { $0.order < $1.order }?.location
         return result
+    }
+
+    /// One call's share of `connectedAccessibleKeys`: where the `kSecAttrAccessible` keys of the
+    /// dictionaries it is given were written (weak_keychain_accessibility judges those at the call,
+    /// or they are search criteria).
+    private static func connectedKeys(of call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> [String] {
+        guard WeakKeychainAccessibilityRule.allCalls.contains(name), let programCall = ProgramCall(call) else { return [] }
+        var keys: [String] = []
+        for argument in KeychainDictionaries.arguments(of: programCall) {
+            guard case .swift(let expression) = argument.expression else { continue }
+            for query in scan.resolver.queries(expression, in: file).queries {
+                let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
+                for dictionary in [query] + nested {
+                    if let location = dictionary.entry("kSecAttrAccessible")?.location {
+                        keys.append(QueryJudgement.key(location))
+                    }
+                }
+            }
+        }
+        return keys
+    }
+
+    /// Where one call stores an item with `kSecAttrAccessControl`, or nil (broad_query_without_ui_skip's share).
+    private static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
+        guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name), let programCall = ProgramCall(call) else { return nil }
+        for argument in KeychainDictionaries.arguments(of: programCall) where argument.stores {
+            guard case .swift(let expression) = argument.expression else { continue }
+            for query in scan.resolver.queries(expression, in: file).queries {
+                for (dictionary, _) in KeychainDictionaries.effectiveDictionaries(query, role: argument.role, callName: name) {
+                    if let entry = dictionary.entry("kSecAttrAccessControl") {
+                        return entry.location ?? file.valueLocation(of: call.expression)
+                    }
+                }
+            }
+        }
+        return nil
     }
 }

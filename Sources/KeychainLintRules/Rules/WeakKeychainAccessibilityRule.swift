@@ -105,23 +105,6 @@ public struct WeakKeychainAccessibilityRule: Check {
         ScanWideCalls.of(scan).connectedAccessibleKeys
     }
 
-    /// One call's share of `connectedKeys` (gathered for the whole scan by `ScanWideCalls`).
-    static func connectedKeys(of call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> [String] {
-        guard allCalls.contains(name) else { return [] }
-        var keys: [String] = []
-        for argument in QueryRuleSupport.dictionaryArguments(of: call, name: name) {
-            for query in scan.resolver.queries(argument.expression, in: file).queries {
-                let nested = ["kSecPrivateKeyAttrs", "kSecPublicKeyAttrs"].compactMap { query.nested($0) }
-                for dictionary in [query] + nested {
-                    if let location = dictionary.entry("kSecAttrAccessible")?.location {
-                        keys.append(QueryJudgement.key(location))
-                    }
-                }
-            }
-        }
-        return keys
-    }
-
     static func entryMessage(_ spelling: String) -> String {
         "\(spelling) as `kSecAttrAccessible` makes Keychain items built from this dictionary \(WeakKeychainAccessibilityJudgement.why); no Keychain call in the scan was seen receiving it"
     }
@@ -424,7 +407,6 @@ extension WeakKeychainAccessibilityRule {
             alsoTriggers: ["objc.unchecked_keychain_status"]),
     ]
 }
-
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 
