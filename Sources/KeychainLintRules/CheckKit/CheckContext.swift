@@ -175,15 +175,20 @@ extension ObjCRuleContext: CheckContext {
         return ObjCValueResolver.shortText(resolver.text(objc.range))
     }
 
+    // The file's own share is the same for every call of the file that asks: worked out once.
+    private enum FileStores: Hashable { case firstProtected, applicationPasswordItems, mayAvoidPrompt }
+
     public func firstProtectedStore() -> ValueLocation? {
-        ObjCStoredQueries.firstProtectedStore(in: self) ?? ScanWideCalls.of(scan).firstProtectedItem
+        let own: ValueLocation? = memo(FileStores.firstProtected) { ObjCStoredQueries.firstProtectedStore(in: self) }
+        return own ?? ScanWideCalls.of(scan).firstProtectedItem
     }
 
     public func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
-        ObjCStoredQueries.applicationPasswordItems(in: self) + ScanWideCalls.of(scan).applicationPasswordItems
+        memo(FileStores.applicationPasswordItems) { ObjCStoredQueries.applicationPasswordItems(in: self) }
+            + ScanWideCalls.of(scan).applicationPasswordItems
     }
 
     public func authenticationContextMayAvoidPrompt() -> Bool {
-        BroadQueryWithoutUISkipRule.scanMayAvoidPrompt(scan) || ObjCStoredQueries.mayAvoidPrompt(in: self)
+        BroadQueryWithoutUISkipRule.scanMayAvoidPrompt(scan) || memo(FileStores.mayAvoidPrompt) { ObjCStoredQueries.mayAvoidPrompt(in: self) }
     }
 }
