@@ -88,7 +88,7 @@ struct ResolutionShapeParityTests {
         let names = Set(Self.shapes.map(\.name)).union(Self.knownGaps.map(\.name))
         for required in [
             "literal", "local through branches", "constant in another file", "#define / static let", "function return",
-            "caller's argument", "instance state", "property set through an instance from another type",
+            "caller's argument", "branch chosen by the argument passed", "instance state", "property set through an instance from another type",
             "dictionary built in steps", "flags through | / set algebra", "conversion of a constant to data", "byte array",
         ] {
             #expect(names.contains(required), "\(required)")
@@ -187,6 +187,24 @@ struct ResolutionShapeParityTests {
                     return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
                 }
                 void Run(void) { Make(kSecAccessControlBiometryAny); }
+                """)),
+        Shape(
+            name: "branch chosen by the argument passed", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                func flags(legacy: Bool) -> SecAccessControlCreateFlags {
+                    if legacy { return .biometryAny } else { return .biometryCurrentSet }
+                }
+                let old = SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags(legacy: true), nil)
+                let current = SecAccessControlCreateWithFlags(nil, \(strongProtection), flags(legacy: false), nil)
+                """),
+            objectiveC: Source(objectiveC: """
+                static SecAccessControlCreateFlags Flags(BOOL legacy) {
+                    if (legacy) { return kSecAccessControlBiometryAny; } else { return kSecAccessControlBiometryCurrentSet; }
+                }
+                void Run(void) {
+                    SecAccessControlRef old = SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓Flags(YES), NULL);
+                    SecAccessControlRef current = SecAccessControlCreateWithFlags(NULL, \(strongProtection), Flags(NO), NULL);
+                }
                 """)),
         Shape(
             name: "instance state", check: "weak_biometric_acl",

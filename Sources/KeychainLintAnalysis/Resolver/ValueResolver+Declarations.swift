@@ -103,8 +103,8 @@ extension ValueResolver {
         return result
     }
 
-    /// Steps for the `if`/`switch` branches between a node and its enclosing body; nil when a
-    /// `switch` over a known value shows the branch cannot run.
+    /// Steps for the `if`/`switch` branches between a node and its enclosing body; nil when what
+    /// is known of a tested name shows a branch cannot run (`BranchFeasibility`).
     private func branchSteps(from node: Syntax, upTo stop: Syntax, _ env: Environment) -> [TraceStep]? {
         var steps: [TraceStep] = []
         var child = node
@@ -119,8 +119,10 @@ extension ValueResolver {
             if let ifExpr = parent.as(IfExprSyntax.self) {
                 let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
                 if child.id == ifExpr.body.id {
+                    guard ifBranchMayRun(ifExpr.conditions, when: true, env) else { return nil }
                     steps.append(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
                 } else if ifExpr.elseBody.map({ $0.id == child.id }) ?? false {
+                    guard ifBranchMayRun(ifExpr.conditions, when: false, env) else { return nil }
                     steps.append(step(.branch, "else of `\(condition)`", at: child, in: env.file))
                 }
             }
@@ -267,18 +269,10 @@ extension ValueResolver {
         return nil
     }
 
-    /// The enum case names the subject of a `switch` can have, when all of them are known.
+    /// The enum case names the subject of a `switch` can have, when all of them are known
+    /// (`knownSubject`).
     private func knownCaseNames(ofSubjectOf switchExpr: SwitchExprSyntax, _ env: Environment) -> [String]? {
-        let subject = SyntaxQueries.unwrapTransparent(switchExpr.subject)
-        var known: Resolution?
-        if let reference = subject.as(DeclReferenceExprSyntax.self) {
-            if reference.baseName.text == "self" {
-                known = env.selfValue
-            } else if case .parameter(_, let function)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)) {
-                known = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)]?.resolution
-            }
-        }
-        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
+        guard let known = knownSubject(switchExpr.subject, env) else { return nil }
         let caseNames: [String] = known.values.compactMap { enumCase(of: $0.value, env)?.name }
         return caseNames.count == known.values.count ? caseNames : nil
     }

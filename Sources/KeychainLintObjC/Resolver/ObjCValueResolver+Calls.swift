@@ -126,7 +126,9 @@ extension ObjCValueResolver {
     func returnValues(of body: ObjCBody, called name: String, at call: ObjCExpr, _ inner: Environment) -> Resolution {
         var result = Resolution()
         body.body.walk(ObjCVisitor(statement: { statement, context in
-            guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind else { return }
+            guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind,
+                self.branchMayRun(at: statement.range.start.offset, in: body, inner)
+            else { return }
             result = result.merging(self.evaluate(value, inner))
         }), owner: body.owner)
         if result.isEmpty { return gap(call.range, "\(name) returns no value the resolver can follow") }

@@ -270,10 +270,18 @@ public final class ObjCValueResolver {
             return flags(left, right, env)
         case .conditional(let condition, let thenBranch, let elseBranch):
             let conditionText = text(condition.range)
-            let first = evaluate(thenBranch ?? condition, env.deeper())
-                .through(step(.branch, "if `\(conditionText)`", at: (thenBranch ?? condition).range))
-            let second = evaluate(elseBranch, env.deeper()).through(step(.branch, "else of `\(conditionText)`", at: elseBranch.range))
-            return first.merging(second)
+            // A side the condition's known values never choose gives nothing (`BranchFeasibility`).
+            let truth = body(containing: expression.range.start.offset).flatMap { knownTruth(of: condition, in: $0, env) }
+            var result = Resolution()
+            if truth?.contains(true) ?? true {
+                result = evaluate(thenBranch ?? condition, env.deeper())
+                    .through(step(.branch, "if `\(conditionText)`", at: (thenBranch ?? condition).range))
+            }
+            if truth?.contains(false) ?? true {
+                result = result.merging(
+                    evaluate(elseBranch, env.deeper()).through(step(.branch, "else of `\(conditionText)`", at: elseBranch.range)))
+            }
+            return result
         case .dictionary(let entries):
             return dictionary(entries.map { ($0.key, $0.value, $0.range) }, env)
         case .characterLiteral(let spelling):
