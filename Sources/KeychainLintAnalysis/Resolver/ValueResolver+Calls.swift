@@ -198,6 +198,15 @@ extension ValueResolver {
         return sites.map { (parameters, $0) }
     }
 
+    /// The calls in the scan that can reach `function` (a function or initializer declared in
+    /// `file`), as the resolver matches them when it follows a parameter to its callers; nil when
+    /// they are not followed (a common name called from more files than the bound).
+    public func callSites(reaching function: Syntax, in file: SourceFile) -> [(file: SourceFile, call: FunctionCallExprSyntax)]? {
+        let env = Environment(file: file, budget: StepBudget(limit: stepsPerQuestion))
+        guard let (_, sites) = compatibleCallSites(of: function, env) else { return nil }
+        return sites.map { $0.site.resolved }
+    }
+
     static func parameters(of function: Syntax) -> FunctionParameterListSyntax? {
         SyntaxQueries.signature(of: function)?.parameters
     }

@@ -46,6 +46,12 @@ extension ObjCValueResolver {
         }
     }
 
+    /// Where the file calls `body` (each call or message expression), as a parameter's values
+    /// are followed to them.
+    public func callRanges(of body: ObjCBody) -> [ObjCSourceRange] {
+        callers(of: body).map(\.range)
+    }
+
     /// The calls of `body` in this file.
     func callers(of body: ObjCBody) -> [CallerSite] {
         let table = callerTable()
