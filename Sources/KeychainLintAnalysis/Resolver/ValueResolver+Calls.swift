@@ -186,7 +186,7 @@ extension ValueResolver {
     /// pass (each call site in the scan), and its default when a caller omits it or none is found.
     /// The call sites of a function (or initializer) in the scan that can reach it, each with the
     /// argument index passed for every parameter (nil: the default is used).
-    private func compatibleCallSites(of function: Syntax, _ env: Environment)
+    func compatibleCallSites(of function: Syntax, _ env: Environment)
         -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
     {
         guard let parameters = Self.parameters(of: function) else { return nil }

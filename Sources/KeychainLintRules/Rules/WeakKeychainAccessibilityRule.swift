@@ -619,6 +619,36 @@ extension WeakKeychainAccessibilityRule {
                 let attributes: [String: Any] = [kSecAttrAccessible as String: "cku"]
             }
             """),
+        .triggering(
+            "A configuration value built once and handed to the store by its callers",
+            files: [
+                "Options.swift": """
+                    struct StoreOptions {
+                        var accessibility: CFString
+                        var synchronizable: Bool
+                    }
+                    enum Presets {
+                        static let session = StoreOptions(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+                        static let widget = StoreOptions(accessibility: kSecAttrAccessibleAlwaysThisDeviceOnly, synchronizable: false)
+                    }
+                    """,
+                "Store.swift": """
+                    func save(_ secret: Data, options: StoreOptions) {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: secret,
+                                                    kSecAttrAccessible as String: ↓options.accessibility]
+                        print(SecItemAdd(query as CFDictionary, nil))
+                    }
+                    func saveAll(session: Data, widget: Data) {
+                        save(session, options: Presets.session)
+                        let shared = Presets.widget
+                        save(widget, options: shared)
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 2) → argument `options` of the call (line 9) → `shared` (line 8) → `StoreOptions.accessibility` (Options.swift:2) → argument `accessibility` of the call (Options.swift:7))"
+            ]),
         .nonTriggering(
             "A branch no caller takes: the helper's Always case and its lenient branch are never chosen",
             """
