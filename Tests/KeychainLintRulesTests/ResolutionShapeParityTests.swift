@@ -87,7 +87,8 @@ struct ResolutionShapeParityTests {
     func theListIsComplete() {
         let names = Set(Self.shapes.map(\.name)).union(Self.knownGaps.map(\.name))
         for required in [
-            "literal", "local through branches", "constant in another file", "#define / static let", "function return",
+            "literal", "local through branches", "constant in another file", "#define / static let", "function return", "function of another file",
+            "method of a class of another file",
             "caller's argument", "branch chosen by the argument passed", "instance state", "property set through an instance from another type",
             "dictionary built in steps", "flags through | / set algebra", "conversion of a constant to data", "byte array",
         ] {
@@ -174,6 +175,59 @@ struct ResolutionShapeParityTests {
                 }
                 @end
                 """)),
+        Shape(
+            name: "function of another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Flags.swift": "func defaultFlags() -> SecAccessControlCreateFlags { .biometryAny }\n",
+                "Store.swift": """
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓defaultFlags(), nil)
+                    }
+                    """,
+            ]),
+            objectiveC: Source([
+                "Flags.m": "SecAccessControlCreateFlags DefaultFlags(void) { return kSecAccessControlBiometryAny; }\n",
+                "Store.m": """
+                    SecAccessControlCreateFlags DefaultFlags(void);
+                    SecAccessControlRef Make(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓DefaultFlags(), NULL);
+                    }
+                    """,
+            ])),
+        Shape(
+            name: "method of a class of another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Config.swift": """
+                    enum KeychainConfig {
+                        static func flags(strict: Bool) -> SecAccessControlCreateFlags { strict ? .biometryCurrentSet : .biometryAny }
+                    }
+                    """,
+                "Store.swift": """
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓KeychainConfig.flags(strict: false), nil)
+                    }
+                    func makeStrict() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), KeychainConfig.flags(strict: true), nil)
+                    }
+                    """,
+            ]),
+            objectiveC: Source([
+                "Config.m": """
+                    @implementation KeychainConfig
+                    + (SecAccessControlCreateFlags)flagsStrict:(BOOL)strict {
+                        return strict ? kSecAccessControlBiometryCurrentSet : kSecAccessControlBiometryAny;
+                    }
+                    @end
+                    """,
+                "Store.m": """
+                    SecAccessControlRef Make(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓[KeychainConfig flagsStrict:NO], NULL);
+                    }
+                    SecAccessControlRef MakeStrict(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), [KeychainConfig flagsStrict:YES], NULL);
+                    }
+                    """,
+            ])),
         Shape(
             name: "caller's argument", check: "weak_biometric_acl",
             swift: Source(swift: """
@@ -316,26 +370,6 @@ struct ResolutionShapeParityTests {
                 - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
                 @end
                 """)),
-        Gap(
-            name: "function of another file", language: .objectiveC, check: "weak_biometric_acl",
-            reason: "the Objective-C resolver follows the returns of the file's own functions and methods; of other files it follows only file-scope constants",
-            source: Source([
-                "Flags.m": "SecAccessControlCreateFlags DefaultFlags(void) { return kSecAccessControlBiometryAny; }\n",
-                "Store.m": """
-                    SecAccessControlCreateFlags DefaultFlags(void);
-                    SecAccessControlRef Make(void) {
-                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), DefaultFlags(), NULL);
-                    }
-                    """,
-            ]),
-            supported: Source([
-                "Flags.swift": "func defaultFlags() -> SecAccessControlCreateFlags { .biometryAny }\n",
-                "Store.swift": """
-                    func make() -> SecAccessControl? {
-                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓defaultFlags(), nil)
-                    }
-                    """,
-            ])),
         Gap(
             name: "caller's argument from another file", language: .objectiveC, check: "weak_biometric_acl",
             reason: "a parameter has the values the calls of its own file pass; calls from other files are not seen",

@@ -18,12 +18,26 @@ public final class ObjCScanConstants: @unchecked Sendable {
         public enum Kind {
             case variable(ObjCGlobalVariable)
             case macro(ObjCMacroDefinition)
+            /// A function or method body (`bodyDefinitions`), not a constant.
+            case body(ObjCBody)
         }
 
         public let path: String
         public let kind: Kind
         /// The file's text and tree, for its own resolver (paths and columns in that file).
         let file: ParsedFile
+    }
+
+    /// A function or method of another file whose returns a call follows: a C function the
+    /// file defines without `static` (a `static` one is private to its file), or a method of a
+    /// class the file implements, sent to the class by name.
+    public struct BodyDefinition {
+        public let path: String
+        public let body: ObjCBody
+        let file: ParsedFile
+
+        /// The definition's file, as a constant's (`resolver(for:)`).
+        var asDefinition: Definition { Definition(path: path, kind: .body(body), file: file) }
     }
 
     final class ParsedFile: @unchecked Sendable {
@@ -34,14 +48,31 @@ public final class ObjCScanConstants: @unchecked Sendable {
         /// object-like `#define`s (the last of each name): looked up once per name asked for.
         let variables: [String: ObjCGlobalVariable]
         let macros: [String: ObjCMacroDefinition]
+        /// The C functions it defines without `static`, and the methods of the classes it
+        /// implements, by class and selector.
+        let functions: [String: ObjCBody]
+        let methods: [String: [String: ObjCBody]]
 
         init(path: String, source: String, tree: ObjCSyntaxTree) {
             self.path = path
             self.source = source
-            // Kept for the rest of the scan: only what a constant's value can refer to (the
-            // file-scope declarations and `#define`s), not its tokens, comments or bodies.
+            // Kept for the rest of the scan: only what a value can refer to (the file-scope
+            // declarations, functions, implementations and `#define`s), not its tokens or comments.
             self.tree = ObjCSyntaxTree(
-                items: tree.allItems.filter { if case .declaration = $0.kind { true } else { false } },
+                items: tree.allItems.compactMap { item in
+                    switch item.kind {
+                    case .declaration, .function:
+                        return item
+                    case .container(var container) where container.kind == .implementation || Self.isCategoryImplementation(container.kind):
+                        // Its methods; what is nested in it is kept above, once.
+                        container.nested = []
+                        var kept = item
+                        kept.kind = .container(container)
+                        return kept
+                    default:
+                        return nil
+                    }
+                },
                 macros: tree.macros.filter { $0.parameters == nil }, tokens: [], comments: [], directives: [], diagnostics: [],
                 droppedDiagnostics: 0, lineTable: tree.lineTable)
             var variables: [String: ObjCGlobalVariable] = [:]
@@ -50,6 +81,23 @@ public final class ObjCScanConstants: @unchecked Sendable {
             var macros: [String: ObjCMacroDefinition] = [:]
             for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
             self.macros = macros
+            let exported = Set(self.tree.functions.filter { !$0.storage.contains("static") }.map(\.name))
+            var functions: [String: ObjCBody] = [:]
+            var methods: [String: [String: ObjCBody]] = [:]
+            for body in self.tree.bodies {
+                switch body.owner {
+                case .function(let name) where exported.contains(name): functions[name] = body
+                case .method(let container, let selector, _): methods[container, default: [:]][selector] = body
+                default: break
+                }
+            }
+            self.functions = functions
+            self.methods = methods
+        }
+
+        private static func isCategoryImplementation(_ kind: ObjCContainer.Kind) -> Bool {
+            if case .categoryImplementation = kind { return true }
+            return false
         }
     }
 
@@ -107,6 +155,28 @@ public final class ObjCScanConstants: @unchecked Sendable {
         return others.count > Self.maximumDefiningFiles ? nil : others
     }
 
+    /// The scan's definitions of the C function `name` (when `className` is nil) or of the method
+    /// `selector` of class `className`, in files other than `path`; nil when more than
+    /// `maximumDefiningFiles` files may define it.
+    public func bodyDefinitions(function name: String, besides path: String) -> [BodyDefinition]? {
+        bodyDefinitions(of: name, besides: path) { $0.functions[name] }
+    }
+
+    public func bodyDefinitions(method selector: String, ofClass className: String, besides path: String) -> [BodyDefinition]? {
+        bodyDefinitions(of: className, besides: path) { $0.methods[className]?[selector] }
+    }
+
+    private func bodyDefinitions(of name: String, besides path: String, _ pick: (ParsedFile) -> ObjCBody?) -> [BodyDefinition]? {
+        let files = candidateFiles(of: name)
+        guard files.count <= Self.maximumDefiningFiles + 1 else { return nil }
+        var found: [BodyDefinition] = []
+        for position in files where paths[position] != path {
+            let file = parsedFile(position)
+            if let body = pick(file) { found.append(BodyDefinition(path: file.path, body: body, file: file)) }
+        }
+        return found.count > Self.maximumDefiningFiles ? nil : found
+    }
+
     private func candidateFiles(of name: String) -> [Int] {
         lock.lock()
         defer { lock.unlock() }
@@ -132,7 +202,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
     }
 
     /// The names a file may define at file scope: the name before `=` (past any `[…]`) outside
-    /// braces, and the name of each `#define`. Comments, strings and characters are skipped. A
+    /// braces, the name of each `#define`, the name before a file-scope `(…) {` (a C function)
+    /// and the class of each `@implementation`. Comments, strings and characters are skipped. A
     /// name listed here that the file does not define costs one parse, nothing more; a definition
     /// missed here is not followed, so the pass errs on listing.
     static func definedNames(_ bytes: [UInt8]) -> Set<String> {
@@ -147,6 +218,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
         var lastIdentifier: Range<Int>?
         var inBrackets = 0
         var atLineStart = true
+        // A possible function name (before a file-scope `(`), and the parentheses open.
+        var functionName: Range<Int>?
+        var parentheses = 0
         let count = bytes.count
         func isIdentifierByte(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x24
@@ -212,6 +286,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 index += 1
                 continue
             case 0x7B:
+                // `Name(…) {` at file scope defines a C function `Name`.
+                if depth == 0, let name = functionName { names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)) }
+                functionName = nil
                 depth += 1
                 lastIdentifier = nil
             case 0x7D:
@@ -219,7 +296,24 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 lastIdentifier = nil
             case 0x3B:
                 lastIdentifier = nil
+                functionName = nil
                 inBrackets = 0
+            case 0x28:
+                // The name before the first `(` at file scope may be a function's.
+                if depth == 0, parentheses == 0 { functionName = lastIdentifier }
+                parentheses += 1
+            case 0x29:
+                parentheses = max(0, parentheses - 1)
+            case 0x40 where depth == 0 && index + 15 < count:  // `@implementation Name`
+                let (keyword, afterKeyword) = identifier(at: index + 1)
+                if keyword == "implementation" {
+                    var cursor = afterKeyword
+                    while cursor < count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                    let (name, end) = identifier(at: cursor)
+                    if !name.isEmpty { names.insert(name) }
+                    index = end
+                    continue
+                }
             case 0x5B:
                 inBrackets += 1
             case 0x5D:

@@ -12,8 +12,9 @@ import KeychainLintModel
 /// `return`s, parameters to what the file's calls pass, and instance state (`self.x`, `_x`) to
 /// what the class's methods in the file store in it. A name the file uses
 /// without defining it is looked up among the file-scope constants of the scan's other
-/// Objective-C files (`constants`). Anything else (calls from other files, unknown messages) is a
-/// gap: rules act only on values, and `--verbose` shows the gaps.
+/// Objective-C files (`constants`), and so are C functions they define and methods of classes they
+/// implement, sent to the class by name. Anything else (calls from other files, unknown messages)
+/// is a gap: rules act only on values, and `--verbose` shows the gaps.
 ///
 /// Apart from those constants, answers are per file: Objective-C code rarely hands a Keychain
 /// value across files in other ways a static reader can follow, and staying within the file keeps

@@ -187,7 +187,8 @@ public struct WeakKeychainAccessibilityRule: Check {
             public key attributes): `@{…}` literals, `dictionaryWithObjectsAndKeys:`, and \
             `NSMutableDictionary`s built in steps (`setObject:forKey:`, subscripts, `CFDictionaryAddValue`), \
             through bridged casts, locals, constants (the file's, or another Objective-C file's at file \
-            scope, such as an `extern` constant defined in another `.m`), helpers of the same file, and \
+            scope, such as an `extern` constant defined in another `.m`), helpers of the same file, C \
+            functions of other files and methods of classes other files implement, and \
             properties the file stores through `self` or an instance of the class. Also flags the \
             `protection` argument of `SecAccessControlCreateWithFlags` when it can be such a constant. The \
             finding is placed on the entry that sets the value.
