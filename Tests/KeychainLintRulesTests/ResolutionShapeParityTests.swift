@@ -243,6 +243,27 @@ struct ResolutionShapeParityTests {
                 void Run(void) { Make(kSecAccessControlBiometryAny); }
                 """)),
         Shape(
+            name: "caller's argument from another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Access.swift": """
+                    func makeAccess(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                    """,
+                "Store.swift": "let access = makeAccess(.biometryAny)\n",
+            ]),
+            objectiveC: Source([
+                "Access.m": """
+                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
+                    }
+                    """,
+                "Store.m": """
+                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags);
+                    void Run(void) { MakeAccess(kSecAccessControlBiometryAny); }
+                    """,
+            ])),
+        Shape(
             name: "branch chosen by the argument passed", check: "weak_biometric_acl",
             swift: Source(swift: """
                 func flags(legacy: Bool) -> SecAccessControlCreateFlags {
@@ -370,28 +391,6 @@ struct ResolutionShapeParityTests {
                 - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
                 @end
                 """)),
-        Gap(
-            name: "caller's argument from another file", language: .objectiveC, check: "weak_biometric_acl",
-            reason: "a parameter has the values the calls of its own file pass; calls from other files are not seen",
-            source: Source([
-                "Access.m": """
-                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags) {
-                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), flags, NULL);
-                    }
-                    """,
-                "Store.m": """
-                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags);
-                    void Run(void) { MakeAccess(kSecAccessControlBiometryAny); }
-                    """,
-            ]),
-            supported: Source([
-                "Access.swift": """
-                    func makeAccess(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
-                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
-                    }
-                    """,
-                "Store.swift": "let access = makeAccess(.biometryAny)\n",
-            ])),
         Gap(
             name: "initializer argument kept per instance", language: .objectiveC, check: "weak_biometric_acl",
             reason: "an initializer is sent to a new object (`[[Vault alloc] initWithFlags:…]`), not to self or a class: its callers are not followed, so what it stores is a parameter's unknown value (following them would give every instance of the class every value its initializers are passed, since Objective-C instance state is per class)",

@@ -111,11 +111,16 @@ extension ObjCValueResolver {
     /// The resolver of the file that holds `definition`, made once per file and sharing this
     /// file's table of other files.
     func resolver(for definition: ObjCScanConstants.Definition) -> ObjCValueResolver {
-        if let known = otherFiles.resolvers[definition.path] { return known }
-        let made = ObjCValueResolver(path: definition.file.path, source: definition.file.source, tree: definition.file.tree)
+        resolver(for: definition.file)
+    }
+
+    /// The resolver of another file the scan's constants table parsed, made once per file.
+    func resolver(for file: ObjCScanConstants.ParsedFile) -> ObjCValueResolver {
+        if let known = otherFiles.resolvers[file.path] { return known }
+        let made = ObjCValueResolver(path: file.path, source: file.source, tree: file.tree)
         made.constants = constants
         made.otherFiles = otherFiles
-        otherFiles.resolvers[definition.path] = made
+        otherFiles.resolvers[file.path] = made
         return made
     }
 }

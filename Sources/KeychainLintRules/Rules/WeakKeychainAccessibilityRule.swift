@@ -201,7 +201,7 @@ public struct WeakKeychainAccessibilityRule: Check {
             "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly if the item must be read in the background).",
         notes: [
             "A lookup table (`@{ @\"Always\": (__bridge id)kSecAttrAccessibleAlways, … }[option]`) whose key the resolver cannot know may give any of its values: a weak one among them is reported, with the table's entry in the message.",
-            "A weak value in a branch no call takes is not reported: a `switch` over a parameter, or an `if (strict)`, counts only with the values the call being followed passes, or else those the file's calls of the method or function pass (calls from other files are not seen, as for any parameter).",
+            "A weak value in a branch no call takes is not reported: a `switch` over a parameter, or an `if (strict)`, counts only with the values the call being followed passes, or else those the calls of the method or function pass (as for any parameter: the file's own, and other files' calls of a C function that is not static or of a class method).",
         ],
         examples: objectiveCExamples)
 }
