@@ -282,6 +282,29 @@ struct ResolutionShapeParityTests {
                 }
                 """)),
         Shape(
+            name: "property set through an instance from another type", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                final class Vault {
+                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                }
+                final class Setup {
+                    func configure(_ vault: Vault) { vault.flags = .biometryAny }
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                @implementation Vault
+                - (SecAccessControlRef)make {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓self.flags, NULL);
+                }
+                @end
+                @implementation Setup
+                - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
+                @end
+                """)),
+        Shape(
             name: "instance state", check: "weak_biometric_acl",
             swift: Source(swift: """
                 final class Vault {
@@ -367,30 +390,6 @@ struct ResolutionShapeParityTests {
     ]
 
     static let knownGaps: [Gap] = [
-        Gap(
-            name: "property set through an instance from another type", language: .swift, check: "weak_biometric_acl",
-            reason: "the Swift resolver reads a stored property's assignments in its own type's bodies (`self.x = …`, `x = …`); a store through an instance from another type (`vault.flags = …`) is not among them",
-            source: Source(swift: """
-                final class Vault {
-                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
-                    func make() -> SecAccessControl? {
-                        SecAccessControlCreateWithFlags(nil, \(strongProtection), flags, nil)
-                    }
-                }
-                final class Setup {
-                    func configure(_ vault: Vault) { vault.flags = .biometryAny }
-                }
-                """),
-            supported: Source(objectiveC: """
-                @implementation Vault
-                - (SecAccessControlRef)make {
-                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓self.flags, NULL);
-                }
-                @end
-                @implementation Setup
-                - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
-                @end
-                """)),
         Gap(
             name: "initializer argument kept per instance", language: .objectiveC, check: "weak_biometric_acl",
             reason: "an initializer is sent to a new object (`[[Vault alloc] initWithFlags:…]`), not to self or a class: its callers are not followed, so what it stores is a parameter's unknown value (following them would give every instance of the class every value its initializers are passed, since Objective-C instance state is per class)",

@@ -65,7 +65,9 @@ extension ValueResolver {
         return traced
     }
 
-    /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`).
+    /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`),
+    /// and through an instance of the type anywhere in the scan (`vault.x = …`, where `vault` is
+    /// known to be one: `storesThroughInstances`).
     private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
         for type in index(env).types(named: typeName, mentioning: name) {
@@ -78,6 +80,40 @@ extension ValueResolver {
                 let value = evaluate(assignment.rightOperand, inner)
                 result = result.merging(
                     value.through(step(.assignment, "assigned", at: assignment, in: file)))
+            }
+        }
+        return result.merging(storesThroughInstances(to: name, inType: typeName, env))
+    }
+
+    /// `vault.flags = …` in code of any type or file, where `vault` is declared or built as an
+    /// instance of `typeName` (a parameter or local of that type, a property of that type, a
+    /// construction): instances are not told apart here, as a property's own assignments are not.
+    /// Only files that mention both the property and the type are read; beyond the bound on
+    /// declaring files, the search stops with a gap.
+    private func storesThroughInstances(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
+        let scope = index(env)
+        let typeFiles = Set(scope.files(mentioning: typeName))
+        let files = scope.files(mentioning: name).filter(typeFiles.contains)
+        guard scope.extraParses(files) <= Self.maximumDeclaringFiles else {
+            return gap(
+                env.file.tree, env, "stores into `\(typeName).\(name)` through instances may be in more than \(Self.maximumDeclaringFiles) files: not followed",
+                kind: .searchLimit)
+        }
+        var result = Resolution()
+        for fileIndex in files {
+            let file = index.file(at: fileIndex)
+            let collector = MemberStoreCollector(name: name)
+            collector.walk(file.tree)
+            for assignment in collector.assignments {
+                guard let member = assignment.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base,
+                    inferredType(of: SyntaxQueries.unwrapTransparent(base), env.withFile(file)) == typeName
+                else { continue }
+                var inner = env
+                inner.file = file
+                inner.bindings = [:]
+                inner.selfValue = nil
+                result = result.merging(
+                    evaluate(assignment.rightOperand, inner).through(step(.assignment, "assigned", at: assignment, in: file)))
             }
         }
         return result
