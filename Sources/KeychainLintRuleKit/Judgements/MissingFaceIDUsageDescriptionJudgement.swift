@@ -97,7 +97,8 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             case set
             /// No app Info.plist or app project in the scan (a library): not checked.
             case noApp
-            /// Code of modules that no application target of the scan links: not checked.
+            /// Code of modules (frameworks, libraries) that no application or app extension
+            /// target of the scan links: a library whose app is not known; not checked.
             case noAppTarget
             /// The application target's Info.plist is not in the scan: not checked.
             case infoPlistNotScanned(String)
@@ -114,13 +115,31 @@ public enum MissingFaceIDUsageDescriptionJudgement {
         public var skipped: [SkippedFile]
         /// The Xcode application target judged, nil for an app found by its folder's Info.plist.
         public var appTarget: String? = nil
+        /// Whether `appTarget` is an app extension, judged by its own Info.plist.
+        public var isAppExtension = false
+        /// The modules `appTarget` links, in order, whose last one compiles the target use's
+        /// code; empty when the app compiles it itself.
+        public var through: [String] = []
 
-        public init(target: FaceIDUse?, otherUses: Int, setting: Setting, skipped: [SkippedFile], appTarget: String? = nil) {
+        public init(
+            target: FaceIDUse?, otherUses: Int, setting: Setting, skipped: [SkippedFile], appTarget: String? = nil,
+            isAppExtension: Bool = false, through: [String] = []
+        ) {
             self.target = target
             self.otherUses = otherUses
             self.setting = setting
             self.skipped = skipped
             self.appTarget = appTarget
+            self.isAppExtension = isAppExtension
+            self.through = through
+        }
+
+        /// "app target Vault", "app extension target Share", with ", which links VaultKit" when
+        /// the use is in code the target links; nil for an app found by its folder.
+        public var appDescription: String? {
+            guard let appTarget else { return nil }
+            let links = through.isEmpty ? "" : ", which links " + through.joined(separator: " → ")
+            return (isAppExtension ? "app extension target " : "app target ") + appTarget + links
         }
     }
 
@@ -151,16 +170,16 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
+                    message: "\(ruleId): Face ID is used here, in code that no application or app extension target of the scan links or embeds: a library, whose app is not known, so \(Self.key) was not checked"))
             return (notes, nil)
         case .infoPlistNotScanned(let path):
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
+                    message: "\(ruleId): Face ID is used here by \(plan.appDescription ?? "the app"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
             return (notes, nil)
         case .infoPlistUnreadable(let path, let reason):
-            let app = plan.appTarget.map { "app target \($0), whose Info.plist" } ?? "the app, whose Info.plist"
+            let app = (plan.appDescription ?? "the app") + ", whose Info.plist"
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
@@ -168,7 +187,7 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             return (notes, nil)
         case .missing(let checked, let empty):
             var message = Self.message(
-                for: target, app: plan.appTarget, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
+                for: target, app: plan.appDescription, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
             message += describeTrace(target.trace)
             if plan.otherUses > 0 {
                 message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
@@ -178,12 +197,13 @@ public enum MissingFaceIDUsageDescriptionJudgement {
         }
     }
 
-    /// The finding's message when the key is missing, without the trace.
+    /// The finding's message when the key is missing, without the trace. `app` describes the
+    /// target judged (`Plan.appDescription`).
     public static func message(for use: FaceIDUse, app: String?, checked: [String], empty: [String], unreadable: [String]) -> String {
         var files = "checked " + list(checked)
         if !empty.isEmpty { files += "; empty in " + list(empty) }
         if !unreadable.isEmpty { files += "; could not read " + list(unreadable) }
-        let start = "\(key) is not set" + (app.map { " for app target \($0)" } ?? "") + " (\(files)), "
+        let start = "\(key) is not set" + (app.map { " for \($0)" } ?? "") + " (\(files)), "
         switch (use.severity, use.api) {
         case (.high, .accessControl):
             return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"
