@@ -149,9 +149,8 @@ struct ProjectModelTests {
                 F2 = {isa = PBXFrameworksBuildPhase; files = (BK1); };
                 E1 = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 10; files = (BE1); name = "Embed Frameworks"; };
                 E2 = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 13; files = (BE2); name = "Embed Foundation Extensions"; };
-                D1 = {isa = PBXTargetDependency; target = T3; targetProxy = RZ; };
                 D2 = {isa = PBXTargetDependency; name = SharedKit; targetProxy = RY; };
-                T1 = {isa = PBXNativeTarget; buildPhases = (S1, F1, E1, E2); dependencies = (D1, D2); name = Vault; productType = "com.apple.product-type.application"; };
+                T1 = {isa = PBXNativeTarget; buildPhases = (S1, F1, E1, E2); dependencies = (D2); name = Vault; productType = "com.apple.product-type.application"; };
                 T2 = {isa = PBXNativeTarget; buildPhases = (S2, F2); name = VaultKit; productName = "Vault Kit"; productReference = PK; productType = "com.apple.product-type.framework"; };
                 T3 = {isa = PBXNativeTarget; buildPhases = (S3); name = Share; productReference = PS; productType = "com.apple.product-type.app-extension"; };
                 T4 = {isa = PBXNativeTarget; buildPhases = (S4); name = Base; productReference = PB; productType = "com.apple.product-type.library.static"; };
@@ -166,9 +165,9 @@ struct ProjectModelTests {
         let project = try XcodeProjectReader.read(Data(Self.linkingProject.utf8), path: "App/Vault.xcodeproj/project.pbxproj")
         let app = try #require(project.targets.first)
         // The framework by its product reference (its product name differs from the target's
-        // name), the target of the other project by the proxy's `remoteInfo`; the extension only
-        // by its target dependency: the PlugIns copy phase is not a link.
-        #expect(app.dependencyTargets == ["Share", "SharedKit", "VaultKit"])
+        // name), the target of the other project by the proxy's `remoteInfo`, the extension by
+        // the PlugIns copy phase that embeds it.
+        #expect(app.dependencyTargets == ["SharedKit", "VaultKit", "Share"])
         #expect(app.linkedProducts.isEmpty)
         // The local package's folder, from the project's folder.
         #expect(app.packageProducts == [.init(name: "KeychainCore", localPackage: "Packages/Core")])

@@ -126,7 +126,7 @@ struct MissingFaceIDUsageDescriptionTests {
         #expect(notes.first?.position == SourcePosition(line: 1, column: 100))
         #expect(
             notes.first?.message
-                == "\(Self.id): Face ID is used here, in code that no application or app extension target of the scan links or embeds: a library, whose app is not known, so NSFaceIDUsageDescription was not checked")
+                == "\(Self.id): Face ID is used here, in code that no application target of the scan links or embeds (a library, or an extension of an app not in the scan): the app is not known, so NSFaceIDUsageDescription was not checked")
 
         let linked = try Self.scan(sources, projectFiles: ["Vault.xcodeproj/project.pbxproj": Data(project(appLinksKit: true).utf8)])
         #expect(linked.findings.map(\.range.file) == ["VaultKit/Store.swift"])

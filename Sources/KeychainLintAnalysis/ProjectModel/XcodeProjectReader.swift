@@ -32,8 +32,9 @@ public enum XcodeProjectReader {
         /// Synchronized folders (normalized) with the paths (normalized) excluded from this target.
         public var synchronizedFolders: [SynchronizedFolder]
         /// Names of the targets it depends on (`PBXTargetDependency`, also across projects
-        /// through the proxy's `remoteInfo`) and of the targets of this project whose product its
-        /// link or embed-frameworks phases name by product reference.
+        /// through the proxy's `remoteInfo`), and of the targets whose product its link phase or
+        /// copy phases name by product reference (the frameworks it links or embeds, the app
+        /// extensions, watch apps and App Clips it embeds).
         public var dependencyTargets: [String]
         /// Products it links or embeds as frameworks that no target of this project builds:
         /// `Name` of `Name.framework` / `libName.a` / `Name.xcframework`.
@@ -187,9 +188,20 @@ public enum XcodeProjectReader {
                     files.forEach(link)
                 case "PBXCopyFilesBuildPhase" where Self.copiesFrameworks(phase):
                     // "Embed Frameworks": what the app carries in its Frameworks folder and loads.
-                    // Other copy phases (app extensions into PlugIns, watch apps, App Clips)
-                    // carry bundles that run in their own process, not code of this target.
                     files.forEach(link)
+                case "PBXCopyFilesBuildPhase":
+                    // Other copy phases embed bundles (app extensions into PlugIns, watch apps,
+                    // App Clips): targets it contains, whose code runs in their own process.
+                    for file in files {
+                        guard let referenceID = file["fileRef"] as? String else { continue }
+                        if let target = products[referenceID] {
+                            linkedTargets.append(target)
+                        } else if let reference = object(referenceID), reference["isa"] as? String == "PBXReferenceProxy",
+                            let remote = object(reference["remoteRef"] as? String)?["remoteInfo"] as? String
+                        {
+                            linkedTargets.append(remote)
+                        }
+                    }
                 default:
                     continue
                 }

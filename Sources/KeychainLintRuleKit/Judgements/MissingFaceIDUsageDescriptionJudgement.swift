@@ -97,8 +97,8 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             case set
             /// No app Info.plist or app project in the scan (a library): not checked.
             case noApp
-            /// Code of modules (frameworks, libraries) that no application or app extension
-            /// target of the scan links: a library whose app is not known; not checked.
+            /// Code of modules (frameworks, libraries, app extensions) that no application target
+            /// of the scan links or embeds: the app is not known; not checked.
             case noAppTarget
             /// The application target's Info.plist is not in the scan: not checked.
             case infoPlistNotScanned(String)
@@ -115,31 +115,32 @@ public enum MissingFaceIDUsageDescriptionJudgement {
         public var skipped: [SkippedFile]
         /// The Xcode application target judged, nil for an app found by its folder's Info.plist.
         public var appTarget: String? = nil
-        /// Whether `appTarget` is an app extension, judged by its own Info.plist.
-        public var isAppExtension = false
-        /// The modules `appTarget` links, in order, whose last one compiles the target use's
-        /// code; empty when the app compiles it itself.
+        /// The modules `appTarget` links or embeds, in order, whose last one compiles the target
+        /// use's code; empty when the app compiles it itself.
         public var through: [String] = []
+        /// The first of `through` is an app extension the app embeds, not a framework it links.
+        public var throughExtension = false
 
         public init(
             target: FaceIDUse?, otherUses: Int, setting: Setting, skipped: [SkippedFile], appTarget: String? = nil,
-            isAppExtension: Bool = false, through: [String] = []
+            through: [String] = [], throughExtension: Bool = false
         ) {
             self.target = target
             self.otherUses = otherUses
             self.setting = setting
             self.skipped = skipped
             self.appTarget = appTarget
-            self.isAppExtension = isAppExtension
             self.through = through
+            self.throughExtension = throughExtension
         }
 
-        /// "app target Vault", "app extension target Share", with ", which links VaultKit" when
-        /// the use is in code the target links; nil for an app found by its folder.
+        /// "app target Vault", with ", which links VaultUI → VaultKit" or ", which embeds Share"
+        /// when the use is in code the app links or in an extension it embeds; nil for an app
+        /// found by its folder.
         public var appDescription: String? {
             guard let appTarget else { return nil }
-            let links = through.isEmpty ? "" : ", which links " + through.joined(separator: " → ")
-            return (isAppExtension ? "app extension target " : "app target ") + appTarget + links
+            guard !through.isEmpty else { return "app target " + appTarget }
+            return "app target \(appTarget), which \(throughExtension ? "embeds" : "links") " + through.joined(separator: " → ")
         }
     }
 
@@ -170,7 +171,7 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here, in code that no application or app extension target of the scan links or embeds: a library, whose app is not known, so \(Self.key) was not checked"))
+                    message: "\(ruleId): Face ID is used here, in code that no application target of the scan links or embeds (a library, or an extension of an app not in the scan): the app is not known, so \(Self.key) was not checked"))
             return (notes, nil)
         case .infoPlistNotScanned(let path):
             notes.append(

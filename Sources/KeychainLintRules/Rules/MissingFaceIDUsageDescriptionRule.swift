@@ -103,18 +103,20 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
 
     static let plansFact = ScanFact<[Plan]>(id + ".plans")
 
-    /// One plan per application or app extension target whose code reaches a Face ID use
-    /// (`FaceIDAppTargets`): its own code and the code linked into it (`linkedClosure`: the
-    /// frameworks, static libraries and package targets it links or embeds, and theirs); then,
-    /// for code that no manifest claims, one per group of files that share the same applicable
-    /// project files (the folder judgment). Uses in test code, and in modules that no application
-    /// or app extension target links (a library, whose app is not known), are not judged (the
-    /// second gets a `--verbose` note).
+    /// One plan per application target whose code reaches a Face ID use (`FaceIDAppTargets`):
+    /// its own code, the code linked into it (`linkPaths`: the frameworks, static libraries and
+    /// package targets it links or embeds, and theirs) and the app extensions it embeds with
+    /// their linked code; then, for code that no manifest claims, one per group of files that
+    /// share the same applicable project files (the folder judgment). Uses in test code, and in
+    /// modules that no application target links or embeds (a library, or an extension of an app
+    /// not in the scan: the app is not known), are not judged (the second gets a `--verbose`
+    /// note).
     ///
-    /// An app extension is judged by its own Info.plist, not by the app that embeds it: it runs in
-    /// its own process from its own bundle, and the system reads the usage description of the
-    /// bundle that asks. For the same reason an app's dependency on its extension, App Clip or
-    /// watch app does not make their code the app's.
+    /// An app extension asks for Face ID as part of the app that contains it: the permission is
+    /// the app's, and an extension whose Info.plist lacks the key works when the app's sets it.
+    /// Whether an extension's own key is enough when the app's is missing is not documented, so
+    /// the uses of an extension that sets the key itself (or whose Info.plist cannot be read) are
+    /// not judged through the app.
     static func plans(for scan: ScanContext) -> [Plan] {
         let model = scan.projectModel
         // The Objective-C uses count too: the key is the app's, whatever language asks for Face ID.
@@ -126,22 +128,42 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         var plans: [Plan] = []
         var covered = Array(repeating: false, count: uses.count)
         var modelled: Set<String> = []
-        for app in model.modules.indices
-        where [.application, .appExtension].contains(model.modules[app].kind) && model.modules[app].xcode != nil {
+        for app in model.modules.indices where model.modules[app].kind == .application && model.modules[app].xcode != nil {
             let module = model.modules[app]
-            let reached = model.linkPaths(from: app)
+            var reached = model.linkPaths(from: app)
+            // Modules whose uses the key of an extension may cover: not judged through the app.
+            var settled: Set<Int> = []
+            for embedded in module.dependencies
+            where model.modules[embedded].kind == .appExtension && model.modules[embedded].xcode != nil
+                && !model.modules[embedded].excludesFaceIDPlatforms
+            {
+                let own = FaceIDAppTargets.lookUp(key, for: model.modules[embedded], projectFiles: byPath)
+                modelled.formUnion(own.checked + own.unreadable.map(\.path))
+                let extensionPaths = model.linkPaths(from: embedded)
+                if own.isSet || own.unreadableInfoPlist != nil || own.missingInfoPlist != nil {
+                    settled.formUnion(extensionPaths.keys)
+                    continue
+                }
+                for (reachedModule, path) in extensionPaths where reached[reachedModule] == nil {
+                    reached[reachedModule] = [embedded] + path
+                }
+            }
             var appUses: [FaceIDUse] = []
-            for (position, use) in uses.enumerated() where model.modules(of: use.file).contains(where: { reached[$0] != nil }) {
-                covered[position] = true
-                appUses.append(use)
+            for (position, use) in uses.enumerated() {
+                let owners = model.modules(of: use.file)
+                if owners.contains(where: { reached[$0] != nil }) {
+                    covered[position] = true
+                    appUses.append(use)
+                } else if owners.contains(where: settled.contains) {
+                    covered[position] = true
+                }
             }
             let lookup = FaceIDAppTargets.lookUp(key, for: module, projectFiles: byPath)
             modelled.formUnion(lookup.checked + lookup.unreadable.map(\.path))
             // A test host app is not shipped; a macOS, tvOS or watchOS app has no Face ID.
             guard !appUses.isEmpty, module.role != .test, !module.excludesFaceIDPlatforms else { continue }
             var appPlan = plan(uses: appUses, app: module.name, lookup: lookup)
-            appPlan.isAppExtension = module.kind == .appExtension
-            appPlan.through = through(to: appPlan.target, paths: reached, in: model)
+            (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
             plans.append(appPlan)
         }
         for module in model.modules { if let project = module.xcode?.projectFile { modelled.insert(project) } }
@@ -167,7 +189,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
             guard !appUses.isEmpty else { continue }
             var appPlan = plan(uses: appUses, projectFiles: plists)
             appPlan.appTarget = module.name
-            appPlan.through = through(to: appPlan.target, paths: reached, in: model)
+            (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
             plans.append(appPlan)
         }
 
@@ -209,13 +231,15 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
             skipped: lookup.unreadable.map { SkippedFile(path: $0.path, reason: $0.reason) }, appTarget: app)
     }
 
-    /// The names of the modules an app links, in order, down to the one that compiles `use`'s
-    /// file (the shortest chain; none when the app compiles it itself), for the message.
-    static func through(to use: FaceIDUse?, paths: [Int: [Int]], in model: ProjectModel) -> [String] {
-        guard let use else { return [] }
+    /// The names of the modules an app links or embeds, in order, down to the one that compiles
+    /// `use`'s file (the shortest chain; none when the app compiles it itself), for the message,
+    /// and whether the chain starts at an app extension the app embeds.
+    static func through(to use: FaceIDUse?, paths: [Int: [Int]], in model: ProjectModel) -> ([String], Bool) {
+        guard let use else { return ([], false) }
         let chains = model.modules(of: use.file).compactMap { paths[$0] }
-        guard let shortest = chains.min(by: { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }) else { return [] }
-        return shortest.map { model.modules[$0].name }
+        guard let shortest = chains.min(by: { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) })
+        else { return ([], false) }
+        return (shortest.map { model.modules[$0].name }, shortest.first.map { model.modules[$0].kind == .appExtension } ?? false)
     }
 
     /// The deepest folder holding every one of `paths` ("" for the scan's root).
@@ -351,8 +375,8 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
                 "A biometry flag OR-ed with `.devicePasscode` is Apple's spelling of `.userPresence` (or close to it) and is judged like it: medium, the passcode fallback.",
                 "When no Info.plist or project file describes an app — no Info.plist except those of frameworks or test bundles (`CFBundlePackageType` FMWK/BNDL), and no `project.pbxproj` with an application target — the scan is taken to be a library, whose host app provides the key: nothing is reported, and `--verbose` says so at the first use.",
                 "Judged per application target. With an Xcode project, each application target is judged by the Face ID uses its code reaches: its own Sources build phase (or synchronized folders) and the code linked into it, directly or not: the frameworks, static libraries and Swift package products it depends on (`PBXTargetDependency`, also on a target of another project), links (\"Link Binary With Libraries\", matched to the target that builds the product by its product reference) or embeds (\"Embed Frameworks\"), local Swift packages named by the project (`XCLocalSwiftPackageReference`), and their SwiftPM dependencies. The key is looked for in its `INFOPLIST_FILE` (with `$(SRCROOT)` and variables from its settings and .xcconfig files expanded), its `INFOPLIST_KEY_NSFaceIDUsageDescription` settings (target over project) and the .xcconfig files its configurations are based on, following `#include`; the message names the app target, the modules it links down to the code of the reported use, and what was checked. App targets built only for macOS, tvOS or watchOS are never judged (Face ID and the key exist on iOS, iPadOS and visionOS), nor are test host apps (application targets named like `TestHost` or `… Test Host App`), nor test code. An application target whose Info.plist is not in the scan is not judged (`--verbose` says so).",
-                "A framework, static library or package target is not an app: its Face ID uses are judged through every application (and app extension) target of the scan that links or embeds it, each against its own Info.plist. One finding is reported per app that lacks the key (at the framework's first most severe use, naming the app), none when every such app sets it. With no app of the scan linking it, the framework is a library whose app is not known: nothing is reported, and `--verbose` says so at its first use.",
-                "An app extension is judged by its own Info.plist, not by the containing app's. Apple's App Extension Programming Guide describes an extension as a separate binary, with its own Info.plist, that runs in its own process independently of the app that delivers it; the usage description is read from the Info.plist of the bundle whose code asks for Face ID, and in an extension that is the extension's. So an extension that uses Face ID (its own code or a framework it links) needs the key in its own Info.plist or `INFOPLIST_KEY_NSFaceIDUsageDescription` setting, whatever the containing app sets; and an app's dependency on the extensions, App Clips and watch apps it embeds does not make their code the app's.",
+                "A framework, static library or package target is not an app: its Face ID uses are judged through every application target of the scan that links or embeds it, each against its own Info.plist. One finding is reported per app that lacks the key (at the framework's first most severe use, naming the app and the modules that lead to the use), none when every such app sets it. With no app of the scan linking it, the framework is a library whose app is not known: nothing is reported, and `--verbose` says so at its first use.",
+                "An app extension is judged through the app that embeds it (a target dependency on the extension or a copy phase that embeds its product; Apple's App Extension Programming Guide: an extension is delivered inside its containing app), against the app's Info.plist: Face ID permission belongs to the containing app (Settings lists the app, not its extensions), and an extension whose own Info.plist lacks the key uses Face ID when the app's sets it. Whether the extension's own key is enough when the app's is missing is not documented, so an extension that sets the key itself (or whose Info.plist cannot be read or is not in the scan) is not judged; setting it in both places is the safe choice. The code an extension links is judged with it. An extension that no app of the scan embeds belongs to an app that is not known: it is not judged, and `--verbose` says so. An app's dependency on an App Clip or a watch app does not make their code the app's: they are apps of their own.",
                 "Files that no manifest claims are matched to apps by folder: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
                 "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
                 "An iOS app described by `Package.swift` alone (an executable target with its own Info.plist in its folder, no Xcode project) is judged like an Xcode application target: the Face ID uses of its code and of the modules it links, against that Info.plist. An executable target without an Info.plist in its folder is a tool, not an app, and is not judged.",
@@ -402,7 +426,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
             "One finding per app, whatever the language: the Objective-C uses join the Swift rule's plan of the app target (or folder), and the finding is reported by this rule when the app's first use of the most severe kind is in Objective-C, by swift.missing_faceid_usage_description when it is in Swift; the message counts the uses of both languages. Disabling one of the two rules therefore hides the app's finding when its chosen use is in that rule's language.",
             "`canEvaluatePolicy:error:` is not a use, as in the Swift rule: it only asks whether biometry is available and shows no Face ID UI.",
             "A library (no app Info.plist or Xcode application target in the scan, such as a React Native module's `ios/` folder) is not judged: its host app provides the key; `--verbose` says so at the first use.",
-            "Objective-C sources of a framework or static library target are judged like Swift ones: through every application or app extension target that links or embeds it, against that target's Info.plist; with no such target in the scan, not at all (`--verbose` says so).",
+            "Objective-C sources of a framework, static library or app extension target are judged like Swift ones: through every application target that links or embeds it, against that app's Info.plist; with no such app in the scan, not at all (`--verbose` says so).",
         ],
         examples: objectiveCExamples)
 }
@@ -706,13 +730,12 @@ extension MissingFaceIDUsageDescriptionRule {
                 "NSFaceIDUsageDescription is not set for app target Vault, which links VaultUI → VaultKit (checked App/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `evaluatePolicy` with `.deviceOwnerAuthenticationWithBiometrics` requires Face ID: the app crashes when it asks for Face ID"
             ]),
         .triggering(
-            "An app extension is judged by its own Info.plist: the app that embeds it sets the key, the extension does not",
+            "An app extension is judged through the app that embeds it, which lacks the key",
             files: [
                 "Vault.xcodeproj/project.pbxproj": xcodeProject([
-                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], dependencies: ["Share"], embeds: ["Share"]),
-                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/ShareViewController.swift"], settings: ["INFOPLIST_FILE": "Share/Info.plist"]),
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], embeds: ["Share"]),
+                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/ShareViewController.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"]),
                 ]),
-                "Share/Info.plist": infoPlist(),
                 "App/VaultApp.swift": "struct VaultApp {}",
                 "Share/ShareViewController.swift": """
                     func share(context: LAContext) {
@@ -721,7 +744,32 @@ extension MissingFaceIDUsageDescriptionRule {
                     """,
             ],
             messages: [
-                "NSFaceIDUsageDescription is not set for app extension target Share (checked Share/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), so `evaluatePolicy` with `.deviceOwnerAuthentication` never offers Face ID and silently falls back to the device passcode"
+                "NSFaceIDUsageDescription is not set for app target Vault, which embeds Share (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), so `evaluatePolicy` with `.deviceOwnerAuthentication` never offers Face ID and silently falls back to the device passcode"
+            ]),
+        .nonTriggering(
+            "Extensions: one whose app sets the key, one that sets the key itself, one that no app of the scan embeds",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], dependencies: ["Share"], embeds: ["Share"]),
+                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/Share.swift"], settings: ["INFOPLIST_FILE": "Share/Info.plist"]),
+                    ExampleTarget(name: "Wallet", sources: ["Wallet/WalletApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], embeds: ["AutoFill"]),
+                    ExampleTarget(name: "AutoFill", productType: "app-extension", sources: ["AutoFill/Credentials.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Fill in your passwords"]),
+                    ExampleTarget(name: "Widget", productType: "app-extension", sources: ["Widget/Widget.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"]),
+                ]),
+                "Share/Info.plist": infoPlist(),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "Wallet/WalletApp.swift": "struct WalletApp {}",
+                "Share/Share.swift": """
+                    let shared = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "AutoFill/Credentials.swift": """
+                    func fill(context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Fill in a password")
+                    }
+                    """,
+                "Widget/Widget.swift": """
+                    let widget = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
             ]),
         .triggering(
             "A local Swift package's product that an Xcode app uses is judged through that app",
@@ -747,12 +795,13 @@ extension MissingFaceIDUsageDescriptionRule {
                 "NSFaceIDUsageDescription is not set for app target Vault, which links VaultCore → Keys (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
             ]),
         .nonTriggering(
-            "Every app that links the framework sets the key; the extension sets its own; a framework only a test bundle links is not judged",
+            "Every app that links the framework sets the key, also the app whose extension links it; a framework only a test bundle links is not judged",
             files: [
                 "Vault.xcodeproj/project.pbxproj": xcodeProject([
-                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], links: ["VaultKit"], embeds: ["VaultKit", "Share"]),
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], links: ["VaultKit"], embeds: ["VaultKit", "Share", "Widget"]),
+                    ExampleTarget(name: "Widget", productType: "app-extension", sources: ["Widget/Widget.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], links: ["VaultKit"]),
                     ExampleTarget(name: "Wallet", sources: ["Wallet/WalletApp.swift"], settings: ["INFOPLIST_FILE": "Wallet/Info.plist"], links: ["VaultKit"], embeds: ["VaultKit"]),
-                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/Share.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Share a password"], links: ["VaultKit"]),
+                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/Share.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], links: ["VaultKit"]),
                     ExampleTarget(name: "VaultKit", productType: "framework", sources: ["Kit/Store.swift"]),
                     ExampleTarget(name: "Fixtures", productType: "framework", sources: ["Fixtures/Keys.swift"]),
                     ExampleTarget(name: "VaultKitTests", productType: "bundle.unit-test", sources: ["Checks/StoreChecks.swift"], links: ["Fixtures"]),
@@ -760,9 +809,8 @@ extension MissingFaceIDUsageDescriptionRule {
                 "Wallet/Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your cards</string>"),
                 "App/VaultApp.swift": "struct VaultApp {}",
                 "Wallet/WalletApp.swift": "struct WalletApp {}",
-                "Share/Share.swift": """
-                    let shared = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
-                    """,
+                "Share/Share.swift": "struct Share {}",
+                "Widget/Widget.swift": "struct Widget {}",
                 "Kit/Store.swift": """
                     let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
                     """,
