@@ -101,7 +101,9 @@ public struct Module: Sendable, Hashable {
     public var platforms: [Platform]
     /// The manifest that declares it (`Package.swift` or `project.pbxproj`), nil for folders.
     public var manifest: String?
-    /// Positions in `ProjectModel.modules` of the modules it depends on (links, imports).
+    /// Positions in `ProjectModel.modules` of the modules it depends on (links, imports, and
+    /// for an Xcode target the targets it embeds); `ProjectModel.linkedClosure` keeps the code
+    /// linked into it.
     public var dependencies: [Int]
     /// Present for Xcode targets.
     public var xcode: XcodeTarget?
