@@ -94,6 +94,41 @@ struct ConstructedInstanceTests {
         #expect(resolution.reasons == ["`accessibility` has no value the resolver can see"])
     }
 
+    private static let nestedKeyPair = """
+        struct KeyAttributes {
+            let protection: CFString
+            let flags: SecAccessControlCreateFlags
+        }
+        final class KeyPairConfig {
+            let publicKey: KeyAttributes
+            let privateKey: KeyAttributes
+            init(publicKey: KeyAttributes, privateKey: KeyAttributes) {
+                self.publicKey = publicKey
+                self.privateKey = privateKey
+            }
+        }
+        enum Defaults {
+            static let signing = KeyPairConfig(
+                publicKey: KeyAttributes(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                privateKey: KeyAttributes(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: .biometryCurrentSet))
+        }
+        """
+
+    @Test func aPropertyChainReadsEachLevelsConstruction() {
+        let resolution = resolveProbe(
+            Self.nestedKeyPair + """
+
+                func makePrivate(config: KeyPairConfig) { probe(config.privateKey.flags) }
+                func run() { makePrivate(config: Defaults.signing) }
+                """)
+        #expect(resolution.descriptions == [".biometryCurrentSet"])
+        #expect(resolution.trace(of: ".biometryCurrentSet") == [
+            "argument `config` of the call", "argument `privateKey` of the call", "`KeyAttributes.flags`", "argument `flags` of the call",
+        ])
+        let publicSide = resolveProbe(Self.nestedKeyPair + "\nfunc f() { probe(Defaults.signing.publicKey.protection) }")
+        #expect(publicSide.descriptions == ["kSecAttrAccessibleAlwaysThisDeviceOnly"])
+    }
+
     @Test func aDefaultArgumentOfTheInitializer() {
         let resolution = resolveProbe(
             Self.store + """

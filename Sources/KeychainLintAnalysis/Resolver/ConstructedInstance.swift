@@ -170,7 +170,25 @@ extension ValueResolver {
     {
         let base = SyntaxQueries.unwrapTransparent(base)
         if let found = construction(of: base, env) { return [(found.0, found.1, [])] }
-        guard depth < Self.maximumConstructionHops, let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
+        guard depth < Self.maximumConstructionHops else { return nil }
+        // `config.privateKey`: the value a construction of `config` gives its property, when that
+        // is a construction too (`KeyPairConfig(privateKey: KeyAttributes(…), …)`).
+        if let member = base.as(MemberAccessExprSyntax.self), let inner = member.base,
+            typeName(of: SyntaxQueries.unwrapTransparent(inner), env) == nil
+        {
+            guard let outers = constructions(of: inner, env, depth: depth + 1) else { return nil }
+            let property = member.declName.baseName.text
+            var result: [(FunctionCallExprSyntax, SourceFile, [TraceStep])] = []
+            for (call, file, steps) in outers {
+                guard let argument = argument(settingProperty: property, of: call, in: file, env),
+                    let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
+                else { return nil }
+                let passed = step(.argument, "argument `\(property)` of the call", at: call, in: file)
+                result += found.map { ($0.0, $0.1, $0.2 + [passed] + steps) }
+            }
+            return result
+        }
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         switch LocalScope.lookup(name, from: Syntax(reference)) {
         case .variable(let declaration, let binding, _, _)?:
@@ -211,6 +229,51 @@ extension ValueResolver {
         default:
             return nil
         }
+    }
+
+    /// The argument of `construction` that its type stores in `property`: the one labelled with
+    /// the property's name for a struct built by its memberwise initializer, or, for the one
+    /// initializer the call can run, the argument of the parameter it assigns to the property
+    /// (`self.property = parameter`) when that is its only assignment there. Nil otherwise.
+    private func argument(
+        settingProperty property: String, of construction: FunctionCallExprSyntax, in file: SourceFile, _ env: Environment
+    ) -> ExprSyntax? {
+        guard let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName) else { return nil }
+        let labels = SyntaxQueries.labels(of: construction)
+        let arguments = SyntaxQueries.argumentExpressions(of: construction)
+        let declarations = index(env.withFile(file)).types(named: typeName, mentioning: property)
+        var initializers: [(InitializerDeclSyntax, [Int?])] = []
+        for type in declarations {
+            for member in Self.memberList(of: type.node) {
+                guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
+                if let matched = Self.matchArguments(labels, initializer.signature.parameterClause.parameters) {
+                    initializers.append((initializer, matched))
+                } else {
+                    // An initializer the call cannot run still rules out the memberwise one.
+                    initializers.append((initializer, []))
+                }
+            }
+        }
+        if initializers.isEmpty {
+            // The memberwise initializer of a struct: the argument labelled with the property.
+            guard declarations.contains(where: { $0.node.is(StructDeclSyntax.self) }),
+                let position = labels.firstIndex(of: property), position < arguments.count
+            else { return nil }
+            return arguments[position]
+        }
+        let runnable = initializers.filter { !$0.1.isEmpty || $0.0.signature.parameterClause.parameters.isEmpty }
+        guard runnable.count == 1, let (initializer, matched) = runnable.first, let body = initializer.body else { return nil }
+        let collector = AssignmentCollector(name: property)
+        collector.walk(body)
+        guard collector.assignments.count == 1, let assigned = collector.assignments.first?.rightOperand.as(DeclReferenceExprSyntax.self),
+            let position = initializer.signature.parameterClause.parameters.firstIndex(where: {
+                ($0.secondName ?? $0.firstName).text == assigned.baseName.text
+            })
+        else { return nil }
+        let parameterIndex = initializer.signature.parameterClause.parameters.distance(
+            from: initializer.signature.parameterClause.parameters.startIndex, to: position)
+        guard parameterIndex < matched.count, let argumentIndex = matched[parameterIndex], argumentIndex < arguments.count else { return nil }
+        return arguments[argumentIndex]
     }
 
     /// `T(…)` itself, the constructor call a local `let` was initialised with, or the one a

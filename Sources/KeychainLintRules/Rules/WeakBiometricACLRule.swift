@@ -246,6 +246,41 @@ extension WeakBiometricACLRule {
 
     static let examples: [RuleExample] = [
         .triggering(
+            "Key-pair configurations kept per instance: the signing preset's private-key flags, not the public key's or the login preset's",
+            files: [
+                "KeyConfig.swift": """
+                    struct KeyAttributes {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+                    }
+                    struct KeyPairConfig {
+                        let publicKey: KeyAttributes
+                        let privateKey: KeyAttributes
+                    }
+                    enum Presets {
+                        static let signing = KeyPairConfig(
+                            publicKey: KeyAttributes(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                            privateKey: KeyAttributes(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryAny]))
+                        static let login = KeyPairConfig(
+                            publicKey: KeyAttributes(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                            privateKey: KeyAttributes(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet]))
+                    }
+                    """,
+                "KeyMaker.swift": """
+                    func makePrivateKeyAccess(_ config: KeyPairConfig) -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, config.privateKey.protection, ↓config.privateKey.flags, nil)
+                    }
+                    func setUp() {
+                        _ = makePrivateKeyAccess(Presets.signing)
+                        _ = makePrivateKeyAccess(Presets.login)
+                    }
+                    """,
+            ],
+            messages: [
+                biometryAny
+                    + " (via argument `config` of the call (line 5) → argument `privateKey` of the call (KeyConfig.swift:10) → `KeyAttributes.flags` (KeyConfig.swift:3) → argument `flags` of the call (KeyConfig.swift:12))"
+            ]),
+        .triggering(
             "A Secure Enclave key protected with .biometryAny",
             """
             guard let accessControl = SecAccessControlCreateWithFlags(
