@@ -63,6 +63,14 @@ public struct WeakKeychainAccessibilityRule: Check {
         for argument in KeychainDictionaries.arguments(of: call) where argument.stores {
             let (queries, gaps) = context.queries(argument.expression)
             if queries.isEmpty { context.noteGaps(Resolution(gaps: gaps), asking: "dictionary in \(argument.role)") }
+            // A `kSecAttrAccessible` entry whose value is not known is judged by nobody: where
+            // resolution stopped is said under `--verbose`, as for an unknown argument.
+            if queries.contains(where: { query in
+                if case .opaque? = query.entry("kSecAttrAccessible")?.value { return true }
+                return false
+            }) {
+                context.noteGaps(Resolution(gaps: gaps), asking: "kSecAttrAccessible in \(argument.role)")
+            }
             for query in queries {
                 var dictionaries = [(query, argument.role, WeakKeychainAccessibilityJudgement.isPublicKey(query))]
                 if call.name == "SecKeyCreateRandomKey" {
