@@ -14,16 +14,24 @@ extension WeakBiometricACLRule {
         WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessControlFlags], models: models)
     }
 
-    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+    /// Objective-C calls of libraries with an Objective-C API (UICKeyChainStore's
+    /// `authenticationPolicy:`) are handed over by the front end with their access control.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.accessControlFlags]
+
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {
+        checkWrapper(setting, in: context)
+    }
+
+    func checkWrapper(_ setting: ProgramWrapperSetting, in context: some CheckContext) {
         // A public key's access control does not reach a stored secret.
-        if setting.site.configuresPublicKey { return }
+        if setting.configuresPublicKey { return }
         context.reportFirstJudged(
-            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: setting.expression,
-            asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`",
+            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: context.location(of: setting.expression),
+            snippet: context.snippet(of: setting.expression), asking: setting.question("access control"),
             othersToo: .init(one: "is weak too", many: "are weak too")
         ) { option in
             // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
-            guard let flags = option.flags, flags.rejectedCombination == nil, let description = WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags) else { return nil }
+            guard let flags = option.flags, flags.rejectedCombination == nil, let description = WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags, in: context.spelling) else { return nil }
             return Self.wrapperMessage(setting.written(option), description)
         }
     }
@@ -46,6 +54,17 @@ extension WeakBiometricACLRule {
         "`.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
 
     static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "UICKeyChainStore from Swift: the authentication policy of setAccessibility(_:authenticationPolicy:)",
+            """
+            import UICKeyChainStore
+
+            func protect(_ store: UICKeyChainStore) {
+                store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓.userPresence)
+                store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
+            }
+            """,
+            messages: [wrapperMessage("`authenticationPolicy: .userPresence` (UICKeyChainStore)", userPresenceWeakness)]),
         .triggering(
             "KeychainAccess: the authentication policy of a builder chain, in Security's spellings and as a raw value",
             """

@@ -14,15 +14,23 @@ extension WeakKeychainAccessibilityRule {
         WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessibility], models: models)
     }
 
-    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+    /// Objective-C calls of libraries with an Objective-C API (SAMKeychain, UICKeyChainStore) are
+    /// handed over by the front end with their accessibility.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.accessibility]
+
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {
+        checkWrapper(setting, in: context)
+    }
+
+    func checkWrapper(_ setting: ProgramWrapperSetting, in context: some CheckContext) {
         guard let weak = setting.values.first(where: { $0.option.accessibility.map(WeakKeychainAccessibilityJudgement.weakValues.contains) == true }),
             let constant = weak.option.accessibility
         else {
-            context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
+            context.noteGaps(setting.resolution, asking: setting.question("accessibility"))
             return
         }
         // A public key is no secret: the deprecated constant is still reported, low.
-        let publicKey = setting.site.configuresPublicKey
+        let publicKey = setting.configuresPublicKey
         context.report(
             at: setting.expression,
             message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
@@ -456,5 +464,101 @@ extension WeakKeychainAccessibilityRule {
                 KeychainSwift().set(token, forKey: "token", withAccess: .accessibleAfterFirstUnlock)
             }
             """),
+        .triggering(
+            "SAMKeychain's process-wide setting and UICKeyChainStore's property, called from Swift",
+            """
+            import SAMKeychain
+            import UICKeyChainStore
+
+            func configureKeychain() {
+                SAMKeychain.setAccessibilityType(↓kSecAttrAccessibleAlwaysThisDeviceOnly)
+                let store = UICKeyChainStore(service: "com.example.bank")
+                store.accessibility = ↓.always
+                store.setAccessibility(↓.alwaysThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
+            }
+            """,
+            messages: [
+                alwaysThisDeviceOnly("`.setAccessibilityType(kSecAttrAccessibleAlwaysThisDeviceOnly)` (SAMKeychain)"),
+                always("`accessibility = .always` (UICKeyChainStore)"),
+                alwaysThisDeviceOnly("`.setAccessibility(.alwaysThisDeviceOnly)` (UICKeyChainStore)"),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
+            "A copy of SwiftKeychainWrapper's source in the app (no import): recognised by its declarations' shape; the copy's own calls are the library's",
+            files: [
+                "Helpers/Keychain/KeychainWrapper.swift": """
+                    import Foundation
+
+                    public enum KeychainItemAccessibility {
+                        case afterFirstUnlock, afterFirstUnlockThisDeviceOnly, always, whenPasscodeSetThisDeviceOnly
+                        case alwaysThisDeviceOnly, whenUnlocked, whenUnlockedThisDeviceOnly
+                    }
+
+                    open class KeychainWrapper {
+                        public static let standard = KeychainWrapper()
+
+                        @discardableResult
+                        open func set(_ value: String, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil, isSynchronizable: Bool = false) -> Bool {
+                            set(Data(value.utf8), forKey: key, withAccessibility: accessibility ?? .always, isSynchronizable: isSynchronizable)
+                        }
+
+                        @discardableResult
+                        open func set(_ value: Data, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil, isSynchronizable: Bool = false) -> Bool {
+                            true
+                        }
+
+                        open func string(forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil) -> String? { nil }
+                    }
+                    """,
+                "SessionStore.swift": """
+                    final class SessionStore {
+                        func save(_ token: String) {
+                            KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: ↓.always)
+                            _ = KeychainWrapper.standard.string(forKey: "token", withAccessibility: .always)
+                        }
+                    }
+                    """,
+            ],
+            messages: [always("`withAccessibility: .always` (SwiftKeychainWrapper)")]),
+        .nonTriggering(
+            "An app's own KeychainWrapper whose accessibility enumeration is not the library's (two cases): not taken for SwiftKeychainWrapper",
+            files: [
+                "KeychainWrapper.swift": """
+                    enum KeychainItemAccessibility {
+                        case always, whenUnlocked
+                    }
+
+                    final class KeychainWrapper {
+                        static let standard = KeychainWrapper()
+                        func set(_ value: String, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility = .whenUnlocked) {}
+                    }
+                    """,
+                "SessionStore.swift": """
+                    func save(_ token: String) {
+                        KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: .always)
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "An app's own KeychainWrapper with the library's enumeration but no accessibility parameter on its set: not the library",
+            files: [
+                "KeychainWrapper.swift": """
+                    enum KeychainItemAccessibility {
+                        case afterFirstUnlock, afterFirstUnlockThisDeviceOnly, always, whenPasscodeSetThisDeviceOnly
+                        case alwaysThisDeviceOnly, whenUnlocked, whenUnlockedThisDeviceOnly
+                    }
+
+                    final class KeychainWrapper {
+                        static let standard = KeychainWrapper()
+                        func set(_ value: String, forKey key: String, level: KeychainItemAccessibility) {}
+                        func set(_ value: String, forKey key: String, withAccessibility: String) {}
+                    }
+                    """,
+                "SessionStore.swift": """
+                    func save(_ token: String) {
+                        KeychainWrapper.standard.set(token, forKey: "token", level: .always)
+                    }
+                    """,
+            ]),
     ]
 }

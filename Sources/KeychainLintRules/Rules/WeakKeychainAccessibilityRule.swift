@@ -10,7 +10,8 @@ public struct WeakKeychainAccessibilityRule: Check {
     static let createFunction = AccessControlJudgement.createFunction
 
     public static let calls: [CheckedCall] = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey", createFunction].map(CheckedCall.function)
-    public static let swiftInterests: [RuleInterest] = [.identifier("kSecAttrAccessible")] + wrapperInterests
+    public static let swiftInterests: [RuleInterest] = [.identifier("kSecAttrAccessible")] + wrapperInterests + VendoredWrappers.interests()
+    public static let prefilterCompanions: [String: PrefilterCompanions] = VendoredWrappers.prefilterCompanions()
 
     public init(options: [String: ConfigValue]) {}
 
@@ -30,7 +31,7 @@ public struct WeakKeychainAccessibilityRule: Check {
         case .identifier(let reference):
             checkEntry(reference, in: context)
         case .call, .memberAccess:
-            if let setting = WrapperSetting.of(input, role: .accessibility, in: context) { checkWrapper(setting, in: context) }
+            if let setting = WrapperSetting.of(input, role: .accessibility, in: context) { checkWrapper(setting.program, in: context) }
         default:
             return
         }
@@ -207,6 +208,57 @@ public struct WeakKeychainAccessibilityRule: Check {
 
 extension WeakKeychainAccessibilityRule {
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "SAMKeychain's process-wide setting and UICKeyChainStore's accessibility, in dot syntax, as a setter message and with a policy",
+            """
+            #import <SAMKeychain/SAMKeychain.h>
+            #import "UICKeyChainStore.h"
+
+            void configureKeychain(UICKeyChainStore *shared) {
+                [SAMKeychain setAccessibilityType:↓kSecAttrAccessibleAlways];
+                UICKeyChainStore *store = [UICKeyChainStore keyChainStoreWithService:@"com.example.bank"];
+                store.accessibility = ↓UICKeyChainStoreAccessibilityAlwaysThisDeviceOnly;
+                [shared setAccessibility:↓UICKeyChainStoreAccessibilityAlways];
+                [store setAccessibility:↓UICKeyChainStoreAccessibilityAlways authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            """,
+            messages: [
+                wrapperMessage("`setAccessibilityType:kSecAttrAccessibleAlways` (SAMKeychain)", constant: "kSecAttrAccessibleAlways"),
+                wrapperMessage("`accessibility = UICKeyChainStoreAccessibilityAlwaysThisDeviceOnly` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
+                wrapperMessage("`accessibility = UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
+                wrapperMessage("`setAccessibility:UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
+            ]),
+        .nonTriggeringObjC(
+            "Look-alikes: an app class with the same selectors, a file without the library's header, reads, and the library's own source",
+            """
+            #import "UICKeyChainStore.h"
+
+            @interface LegacySettings : NSObject
+            @property (nonatomic) NSInteger accessibility;
+            + (void)setAccessibilityType:(CFTypeRef)type;
+            @end
+
+            void configure(LegacySettings *settings, UICKeyChainStore *store) {
+                settings.accessibility = 3;
+                [LegacySettings setAccessibilityType:kSecAttrAccessibleAlways];
+                [SAMKeychain setAccessibilityType:kSecAttrAccessibleAlways];
+                store.accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly;
+                NSString *token = [store stringForKey:@"token"];
+            }
+            """),
+        .nonTriggeringObjC(
+            "The library's own source (it implements the class): not an app calling the library",
+            """
+            #import "UICKeyChainStore.h"
+
+            @implementation UICKeyChainStore
+            + (UICKeyChainStore *)legacyStore {
+                UICKeyChainStore *store = [[UICKeyChainStore alloc] init];
+                store.accessibility = UICKeyChainStoreAccessibilityAlways;
+                return store;
+            }
+            @end
+            """),
         .triggeringObjC(
             "A literal query, and a mutable dictionary built in steps",
             """

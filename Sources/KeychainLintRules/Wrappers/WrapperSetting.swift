@@ -147,3 +147,28 @@ struct WrapperSetting {
         return "`\(call)` (\(site.model.library))"
     }
 }
+
+extension WrapperSetting {
+    /// The setting in the language-neutral form the checks judge.
+    var program: ProgramWrapperSetting {
+        ProgramWrapperSetting(
+            model: site.model, call: site.call, argument: argument, expression: .swift(expression), values: values,
+            resolution: resolution, configuresPublicKey: site.configuresPublicKey, written: written)
+    }
+}
+
+extension RuleContext {
+    public func wrapperSetting(of call: ProgramCall, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
+        guard case .swift(let expression) = call.expression, let syntax = expression.syntax.as(FunctionCallExprSyntax.self),
+            let site = WrapperCallSite.match(syntax, in: self)
+        else { return nil }
+        return WrapperSetting.of(site, role: role, in: self)?.program
+    }
+
+    public func wrapperSetting(of access: ProgramMemberAccess, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
+        guard case .swift(let expression) = access.expression, let member = expression.syntax.as(MemberAccessExprSyntax.self),
+            let site = WrapperCallSite.matchSetter(member, in: self)
+        else { return nil }
+        return WrapperSetting.of(site, role: role, in: self)?.program
+    }
+}
