@@ -18,6 +18,9 @@ public struct ProgramWrapperSetting {
     public let resolution: Resolution
     /// The instance the call configures is a public key's (a public key is no secret).
     public let configuresPublicKey: Bool
+    /// The call the setting was read from, to ask for its other settings
+    /// (`wrapperSetting(of:role:)`); nil for a property assignment.
+    public let programCall: ProgramCall?
     /// The option as the app writes it at this call, and the library:
     /// "`.accessibility(.always)` (KeychainAccess)", "`setAccessibilityType:kSecAttrAccessibleAlways` (SAMKeychain)".
     let written: (WrapperOption) -> String

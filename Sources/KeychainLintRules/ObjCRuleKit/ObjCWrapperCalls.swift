@@ -52,7 +52,7 @@ enum ObjCWrapperCalls {
                     }
                 }
                 guard let value else { continue }
-                return setting(model: model, call: entry, argument: argument, expression: value, in: context)
+                return setting(model: model, call: entry, argument: argument, expression: value, from: call, in: context)
             }
         }
         return nil
@@ -64,7 +64,7 @@ enum ObjCWrapperCalls {
         for model in models(in: context) {
             for entry in model.calls where entry.isSetter && entry.name == access.name && entry.effect != .search {
                 guard let argument = entry.argument(for: role), ObjCInstances.isVisibly(base, anInstanceOf: entry.type, in: context) else { continue }
-                return setting(model: model, call: entry, argument: argument, expression: assigned.value, in: context)
+                return setting(model: model, call: entry, argument: argument, expression: assigned.value, from: nil, in: context)
             }
         }
         return nil
@@ -89,7 +89,8 @@ enum ObjCWrapperCalls {
     }
 
     private static func setting(
-        model: WrapperModel, call: WrapperCall, argument: WrapperArgument, expression: ProgramExpression, in context: ObjCRuleContext
+        model: WrapperModel, call: WrapperCall, argument: WrapperArgument, expression: ProgramExpression, from programCall: ProgramCall?,
+        in context: ObjCRuleContext
     ) -> ProgramWrapperSetting {
         let resolution = context.resolve(expression)
         var values: [(WrapperOption, [TraceStep])] = []
@@ -99,7 +100,7 @@ enum ObjCWrapperCalls {
         }
         return ProgramWrapperSetting(
             model: model, call: call, argument: argument, expression: expression, values: values, resolution: resolution,
-            configuresPublicKey: false,
+            configuresPublicKey: false, programCall: programCall,
             written: { WrapperOption.writtenInObjectiveC($0, argument: argument, call: call, model: model) })
     }
 

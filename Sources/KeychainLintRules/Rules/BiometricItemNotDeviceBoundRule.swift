@@ -177,6 +177,38 @@ extension BiometricItemNotDeviceBoundRule {
 
     static let objectiveCExamples: [RuleExample] = [
         .triggeringObjC(
+            "UICKeyChainStore: an authentication policy given with an accessibility that is not WhenPasscodeSetThisDeviceOnly",
+            """
+            #import <UICKeyChainStore/UICKeyChainStore.h>
+
+            @interface TokenVault : NSObject
+            @property (nonatomic, strong) UICKeyChainStore *store;
+            @end
+
+            @implementation TokenVault
+            - (void)protect {
+                [self.store setAccessibility:↓UICKeyChainStoreAccessibilityAfterFirstUnlock
+                        authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+                UICKeyChainStore *cards = [[UICKeyChainStore alloc] initWithService:@"com.example.cards"];
+                [cards setAccessibility:↓UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+                [cards setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            @end
+            """,
+            messages: [
+                wrapperProtectionMessage(
+                    "`setAccessibility:UICKeyChainStoreAccessibilityAfterFirstUnlock` (UICKeyChainStore)", "kSecAttrAccessibleAfterFirstUnlock",
+                    protectedBy: "`authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet` (UICKeyChainStore) → `kSecAccessControlTouchIDCurrentSet`",
+                    severity: .medium),
+                wrapperProtectionMessage(
+                    "`setAccessibility:UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
+                    protectedBy: "`authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet` (UICKeyChainStore) → `kSecAccessControlTouchIDCurrentSet`",
+                    severity: .low),
+            ]),
+        .triggeringObjC(
             "A biometry-protected item with kSecAttrAccessibleWhenUnlocked (medium), and a device-bound one without the passcode requirement (low)",
             """
             void protect(void) {

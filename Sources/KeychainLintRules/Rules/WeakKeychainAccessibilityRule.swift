@@ -227,7 +227,8 @@ extension WeakKeychainAccessibilityRule {
                 wrapperMessage("`accessibility = UICKeyChainStoreAccessibilityAlwaysThisDeviceOnly` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
                 wrapperMessage("`accessibility = UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
                 wrapperMessage("`setAccessibility:UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
-            ]),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
         .nonTriggeringObjC(
             "Look-alikes: an app class with the same selectors, a file without the library's header, reads, and the library's own source",
             """

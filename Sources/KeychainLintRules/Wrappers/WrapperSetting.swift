@@ -153,7 +153,8 @@ extension WrapperSetting {
     var program: ProgramWrapperSetting {
         ProgramWrapperSetting(
             model: site.model, call: site.call, argument: argument, expression: .swift(expression), values: values,
-            resolution: resolution, configuresPublicKey: site.configuresPublicKey, written: written)
+            resolution: resolution, configuresPublicKey: site.configuresPublicKey, programCall: site.reference.flatMap(ProgramCall.init),
+            written: written)
     }
 }
 
