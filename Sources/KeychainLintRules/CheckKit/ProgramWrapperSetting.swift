@@ -31,6 +31,12 @@ public struct ProgramWrapperSetting {
     }
 }
 
+extension ProgramWrapperSetting {
+    /// How Objective-C files' calls of wrapper libraries are recognised, for the rules' notes.
+    static let objectiveCRecognitionNote =
+        "Objective-C calls of the wrapper libraries with an Objective-C API (SAMKeychain, UICKeyChainStore) are judged through their built-in models in a file that includes one of the library's headers (`#import <SAMKeychain/SAMKeychain.h>`, `#import \"UICKeyChainStore.h\"`) or `@import`s its module, and does not itself declare or implement the library's class (the library's own source, or a copy of it, is not an app calling the library): a class method when the receiver is the class (`[SAMKeychain setAccessibilityType:…]`), an instance method or property when the receiver is visibly an instance (made there with `new` or `alloc`/`init…`, or held by a local, parameter or property declared with the class; an instance returned by a class factory and used at once, `[[UICKeyChainStore keyChainStore] setAccessibility:…]`, is not followed). Options are read in Objective-C's spelling (`UICKeyChainStoreAccessibilityAlways`, flags joined with `|`) and messages quote the selector piece or property as written."
+}
+
 extension WrapperOption {
     /// The option as written in an Objective-C file's call of a library: the selector piece
     /// before the argument (`setAccessibilityType:kSecAttrAccessibleAlways`), or the property

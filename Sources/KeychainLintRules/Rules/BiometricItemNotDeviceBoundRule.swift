@@ -160,6 +160,8 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             "`kSecAccessControlPrivateKeyUsage`, `kSecAccessControlOr`, `kSecAccessControlAnd` and `0` alone are no user-authentication constraint. Flag values Security rejects are left to objc.invalid_access_control_flags; unknown flags or protections (a parameter, another file) produce no finding.",
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
             "The access control beside `kSecAttrSynchronizable` need not be resolved: the key alone marks the item as access-controlled.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore sets its policy only with `setAccessibility:authenticationPolicy:`, whose accessibility becomes the protection of the access control the library creates: a user-authentication policy with an accessibility other than `UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly` is reported at the accessibility (medium when it is not ThisDeviceOnly, low when it is). In Objective-C a library instance's settings are judged call by call: a `synchronizable = YES` assigned in another statement is not put together with the policy (no finding).",
         ],
         examples: objectiveCExamples)
 }

@@ -40,7 +40,7 @@ extension PasscodeFallbackACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:`, Valet's Secure Enclave `accessControl: .devicePasscode`, EllipticCurveKeyPair `AccessControl(flags:)` and OktaSecureStorage `behindBiometrics: true` (the library's `[.biometryCurrentSet, .or, .devicePasscode]`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:`, Valet's Secure Enclave `accessControl: .devicePasscode`, EllipticCurveKeyPair `AccessControl(flags:)` and OktaSecureStorage `behindBiometrics: true` (the library's `[.biometryCurrentSet, .or, .devicePasscode]`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags. UICKeyChainStore's `authenticationPolicy: .devicePasscode` is Security's bit and is judged the same way."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

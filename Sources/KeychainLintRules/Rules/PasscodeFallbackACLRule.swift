@@ -103,6 +103,10 @@ public struct PasscodeFallbackACLRule: Check {
             """,
         remediation:
             "Use kSecAccessControlBiometryCurrentSet without a passcode alternative; if a fallback is required, require both factors with kSecAccessControlAnd.",
+        notes: [
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore's `authenticationPolicy:` (of `setAccessibility:authenticationPolicy:`) is Security's bits: `UICKeyChainStoreAuthenticationPolicyDevicePasscode`, alone or joined with `UICKeyChainStoreAuthenticationPolicyControlOr`, is judged like `kSecAccessControlDevicePasscode`.",
+        ],
         examples: objectiveCExamples)
 }
 

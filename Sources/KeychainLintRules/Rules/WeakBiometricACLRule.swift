@@ -127,6 +127,8 @@ public struct WeakBiometricACLRule: Check {
         notes: [
             "When several values can reach the call (branches, a function with several `return`s), one finding is reported at the flags argument for the first weak value, and the message counts the other weak ones; each value's path is in the message and the related locations.",
             "Values the resolver cannot follow (a parameter, a property, another file) produce no finding; `--verbose` shows where resolution stopped.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore's `authenticationPolicy:` (of `setAccessibility:authenticationPolicy:`) is cast to SecAccessControlCreateFlags by the library, so its constants are Security's bits (`UICKeyChainStoreAuthenticationPolicyTouchIDAny` is `kSecAccessControlTouchIDAny`) and are judged like the flags of SecAccessControlCreateWithFlags.",
         ],
         options: [WeakBiometricACLJudgement.weakBiometricFlags.spec],
         examples: objectiveCExamples)

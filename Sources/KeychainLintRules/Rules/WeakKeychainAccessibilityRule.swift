@@ -200,6 +200,8 @@ public struct WeakKeychainAccessibilityRule: Check {
             "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly if the item must be read in the background).",
         notes: [
             "A lookup table (`@{ @\"Always\": (__bridge id)kSecAttrAccessibleAlways, … }[option]`) whose key the resolver cannot know may give any of its values: a weak one among them is reported, with the table's entry in the message.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "SAMKeychain's `+setAccessibilityType:` sets one accessibility for every later save of the process (add and update, of `SAMKeychain` and `SAMKeychainQuery` alike): an Always constant there (or its raw string, `(__bridge CFTypeRef)@\"dk\"`) is reported once, at that call, not at each save in other files. `SAMKeychainQuery.synchronizationMode` is not judged: the accessibility a synchronized item would conflict with is that process-wide setting, made elsewhere. UICKeyChainStore's `accessibility` property (dot syntax or `setAccessibility:`) and the first argument of `setAccessibility:authenticationPolicy:` are reported when Always.",
         ],
         examples: objectiveCExamples)
 }
