@@ -64,7 +64,8 @@ extension WeakBiometricACLRule {
                 store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
             }
             """,
-            messages: [wrapperMessage("`authenticationPolicy: .userPresence` (UICKeyChainStore)", userPresenceWeakness)]),
+            messages: [wrapperMessage("`authenticationPolicy: .userPresence` (UICKeyChainStore)", userPresenceWeakness)],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "KeychainAccess: the authentication policy of a builder chain, in Security's spellings and as a raw value",
             """
