@@ -101,7 +101,10 @@ public struct SwiftRuleOf<Checked: Check>: SwiftRule {
         Checked.calls.map { .call($0.name(in: .swift)) } + Checked.nameInterests + Checked.swiftInterests(models: models)
     }
 
-    public static var prefilterCompanions: [String: PrefilterCompanions] { Checked.prefilterCompanions }
+    /// The check's own, and those of wrapper libraries' common words (`WrapperInterests.commonWordCompanions`).
+    public static var prefilterCompanions: [String: PrefilterCompanions] {
+        Checked.prefilterCompanions.merging(WrapperInterests.commonWordCompanions) { own, _ in own }
+    }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
         switch input {
@@ -156,7 +159,10 @@ public struct ObjCRuleOf<Checked: Check>: ObjCRule {
     }
     public static var identifiers: [String] { Checked.identifiers }
 
-    public static var prefilterCompanions: [String: PrefilterCompanions] { Checked.prefilterCompanions }
+    /// The check's own, and those of wrapper libraries' common words (`WrapperInterests.commonWordCompanions`).
+    public static var prefilterCompanions: [String: PrefilterCompanions] {
+        Checked.prefilterCompanions.merging(WrapperInterests.commonWordCompanions) { own, _ in own }
+    }
 
     public func check(_ site: ObjCCallSite, in context: ObjCRuleContext) {
         let call = ProgramCall(site)
