@@ -91,6 +91,11 @@ public protocol CheckContext: RuleFileContext {
     /// The setting of `role` that assigning `access` makes, when it is a modelled library's
     /// property (UICKeyChainStore `keychain.accessibility = …`); nil otherwise.
     func wrapperSetting(of access: ProgramMemberAccess, role: WrapperArgumentRole) -> ProgramWrapperSetting?
+    /// The settings of `role` made to the same item as `setting`: the other calls of its builder
+    /// chain, or the other assignments and messages to the same receiver, as written, in the same
+    /// body (`store.synchronizable = YES;` beside `store.accessibility = …;`). Values kept in other
+    /// variables between them are not followed.
+    func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting]
 }
 
 extension CheckContext {

@@ -21,6 +21,9 @@ public struct ProgramWrapperSetting {
     /// The call the setting was read from, to ask for its other settings
     /// (`wrapperSetting(of:role:)`); nil for a property assignment.
     public let programCall: ProgramCall?
+    /// The instance the call configures, as written (`store` in `store.accessibility = …`); nil
+    /// for a class method, and where the front end finds the item's other settings itself.
+    public var receiver: ProgramExpression? = nil
     /// The option as the app writes it at this call, and the library:
     /// "`.accessibility(.always)` (KeychainAccess)", "`setAccessibilityType:kSecAttrAccessibleAlways` (SAMKeychain)".
     let written: (WrapperOption) -> String

@@ -52,7 +52,9 @@ enum ObjCWrapperCalls {
                     }
                 }
                 guard let value else { continue }
-                return setting(model: model, call: entry, argument: argument, expression: value, from: call, in: context)
+                return setting(
+                    model: model, call: entry, argument: argument, expression: value, from: call,
+                    receiver: entry.isStatic ? nil : call.receiver, in: context)
             }
         }
         return nil
@@ -64,10 +66,42 @@ enum ObjCWrapperCalls {
         for model in models(in: context) {
             for entry in model.calls where entry.isSetter && entry.name == access.name && entry.effect != .search {
                 guard let argument = entry.argument(for: role), ObjCInstances.isVisibly(base, anInstanceOf: entry.type, in: context) else { continue }
-                return setting(model: model, call: entry, argument: argument, expression: assigned.value, from: nil, in: context)
+                return setting(model: model, call: entry, argument: argument, expression: assigned.value, from: nil, receiver: access.base, in: context)
             }
         }
         return nil
+    }
+
+    /// The settings of `role` made by the other assignments and messages to the receiver of
+    /// `setting`, written the same way, in the same body.
+    static func settings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole, in context: ObjCRuleContext) -> [ProgramWrapperSetting] {
+        guard case .objectiveC(let receiver)? = setting.receiver, case .objectiveC(let value) = setting.expression,
+            let body = context.resolver.body(containing: value.range.start.offset)
+        else { return [] }
+        let written = context.resolver.text(receiver.range)
+        var result: [ProgramWrapperSetting] = []
+        body.body.walk(ObjCVisitor(expression: { expression, walkContext in
+            // Not the setting itself: its value lies inside the expression.
+            guard !(expression.range.start.offset <= value.range.start.offset && value.range.end.offset <= expression.range.end.offset)
+            else { return }
+            switch expression.kind {
+            case .assignment(.assign, let target, let assigned):
+                guard case .member(let base, _, false) = target.kind, context.resolver.text(base.range) == written,
+                    let access = ProgramMemberAccess(target, assigned: assigned),
+                    let other = Self.setting(of: access, role: role, in: context)
+                else { return }
+                result.append(other)
+            case .message(let message):
+                guard context.resolver.text(message.receiver.range) == written,
+                    let site = ObjCSyntaxTree.callSite(expression, walkContext),
+                    let other = Self.setting(of: ProgramCall(site), role: role, in: context)
+                else { return }
+                result.append(other)
+            default:
+                return
+            }
+        }), owner: body.owner)
+        return result
     }
 
     /// The modelled calls a message with `selector` is: a class method of the library's class
@@ -90,7 +124,7 @@ enum ObjCWrapperCalls {
 
     private static func setting(
         model: WrapperModel, call: WrapperCall, argument: WrapperArgument, expression: ProgramExpression, from programCall: ProgramCall?,
-        in context: ObjCRuleContext
+        receiver: ProgramExpression?, in context: ObjCRuleContext
     ) -> ProgramWrapperSetting {
         let resolution = context.resolve(expression)
         var values: [(WrapperOption, [TraceStep])] = []
@@ -100,7 +134,7 @@ enum ObjCWrapperCalls {
         }
         return ProgramWrapperSetting(
             model: model, call: call, argument: argument, expression: expression, values: values, resolution: resolution,
-            configuresPublicKey: false, programCall: programCall,
+            configuresPublicKey: false, programCall: programCall, receiver: receiver,
             written: { WrapperOption.writtenInObjectiveC($0, argument: argument, call: call, model: model) })
     }
 
@@ -136,5 +170,9 @@ extension ObjCRuleContext {
 
     public func wrapperSetting(of access: ProgramMemberAccess, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
         ObjCWrapperCalls.setting(of: access, role: role, in: self)
+    }
+
+    public func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting] {
+        ObjCWrapperCalls.settings(besides: setting, role: role, in: self)
     }
 }

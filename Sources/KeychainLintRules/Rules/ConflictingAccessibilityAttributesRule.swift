@@ -41,6 +41,9 @@ public struct ConflictingAccessibilityAttributesRule: Check {
 
     /// Swift wrapper libraries' accessibility with access control.
     public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        if case .memberAccess = input, let setting = WrapperSetting.of(input, role: .synchronizable, in: context) {
+            return checkSynchronizableSetting(setting.program, in: context)
+        }
         checkWrapper(input, in: context)
     }
 
@@ -177,6 +180,42 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "UICKeyChainStore: an instance made synchronizable, given a ThisDeviceOnly accessibility by another statement",
+            """
+            #import "UICKeyChainStore.h"
+
+            void configure(UICKeyChainStore *store, UICKeyChainStore *local) {
+                store.synchronizable = ↓YES;
+                store.accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly;
+                [local setSynchronizable:↓YES];
+                [local setAccessibility:UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            """,
+            messages: [
+                wrapperSynchronizableMessage(
+                    "`synchronizable = YES` (UICKeyChainStore)",
+                    "`accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"),
+                wrapperSynchronizableMessage(
+                    "`synchronizable = YES` (UICKeyChainStore)",
+                    "`setAccessibility:UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .nonTriggeringObjC(
+            "UICKeyChainStore: a synchronizable instance without a ThisDeviceOnly accessibility; another instance's accessibility",
+            """
+            #import "UICKeyChainStore.h"
+
+            void configure(UICKeyChainStore *store, UICKeyChainStore *other) {
+                store.synchronizable = YES;
+                store.accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlock;
+                other.accessibility = UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly;
+                other.synchronizable = NO;
+            }
+            """),
         .triggeringObjC(
             "Both keys in an @{…} literal, and in an NSMutableDictionary built in steps",
             """
