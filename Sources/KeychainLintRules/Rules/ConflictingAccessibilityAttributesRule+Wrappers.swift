@@ -116,7 +116,7 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case). UICKeyChainStore's `synchronizable = true` is reported with a …ThisDeviceOnly accessibility assigned to the same receiver, as written, in the same body (`store.accessibility = .afterFirstUnlockThisDeviceOnly`)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

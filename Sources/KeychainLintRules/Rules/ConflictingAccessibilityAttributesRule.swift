@@ -168,6 +168,8 @@ public struct ConflictingAccessibilityAttributesRule: Check {
             "A dictionary built in branches is judged per path: `kSecAttrAccessControl` set in the `if` and `kSecAttrAccessible` in the `else` is not a conflict. `removeObjectForKey:` and `CFDictionaryRemoveValue` before the call remove the entry.",
             "The access control's value need not be known: the key alone conflicts. The protection of an access control counts for the synchronizable check only when the resolver follows it to `SecAccessControlCreateWithFlags` in the same file.",
             "Dictionaries the file-local resolver cannot follow (a parameter, a property, another file) are not reported; `--verbose` shows where resolution stopped.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore writes `kSecAttrSynchronizable` from its `synchronizable` property on every save: `store.synchronizable = YES` (or `[store setSynchronizable:YES]`) with a …ThisDeviceOnly accessibility given to the same receiver, as written, in the same body (`store.accessibility = …`, `setAccessibility:authenticationPolicy:`) is reported at the switch. Settings made to the instance in other methods, or through another variable holding it, are not put together (no finding). SAMKeychain's `SAMKeychainQuery.synchronizationMode` is not judged: its accessibility is the process-wide `+setAccessibilityType:`, set elsewhere.",
         ],
         examples: objectiveCExamples)
 }
