@@ -12,11 +12,11 @@ struct WrapperModelTests {
         let models = WrapperModelCatalog.builtIn
         #expect(models.map(\.library) == [
             "KeychainAccess", "Valet", "keychain-swift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
-            "OktaSecureStorage", "Locksmith", "A0SimpleKeychain",
+            "OktaSecureStorage", "Locksmith", "A0SimpleKeychain", "SAMKeychain", "UICKeyChainStore",
         ])
         #expect(models.map(\.module) == [
             "KeychainAccess", "Valet", "KeychainSwift", "SwiftKeychainWrapper", "SimpleKeychain", "EllipticCurveKeyPair",
-            "OktaSecureStorage", "Locksmith", "SimpleKeychain",
+            "OktaSecureStorage", "Locksmith", "SimpleKeychain", "SAMKeychain", "UICKeyChainStore",
         ])
         for model in models {
             #expect(!model.versions.isEmpty, "\(model.library)")
@@ -148,7 +148,7 @@ struct WrapperModelTests {
             ("effect: write", "effect: store", "Store.yml: calls[1].effect: unknown effect 'store' (expected one of: configure, write, search)"),
             ("name: save", "name: save\n    returns: Vault", "Store.yml: calls[1].returns: unknown type 'Vault' (declare it under types)"),
             ("versions: \"1.0\"", "version: \"1.0\"",
-             "Store.yml: version: unknown key 'version' (expected one of: library, module, versions, references, types, options, calls, defaults)"),
+             "Store.yml: version: unknown key 'version' (expected one of: library, module, versions, references, types, options, calls, defaults, headers)"),
             ("module: StoreKit2\n", "", "Store.yml: missing key 'module'"),
             ("name: save\n    effect: write", "name: save\n    setter: true\n    effect: write",
              "Store.yml: calls[1]: a setter has exactly one argument, at position 0: the assigned value"),
@@ -172,15 +172,56 @@ struct WrapperModelTests {
              "Store.yml: calls[1].arguments.applicationPassword.security: an applicationPassword argument is a String and takes no 'security'"),
             ("accessibility: {label: level, options: Level}", "synchronizable: {label: sync, whenTrue: [or]}",
              "Store.yml: calls[1].arguments.synchronizable.whenTrue: a synchronizable argument is a Bool and takes no 'whenTrue'"),
-        ] as [(String, String, String)])
-    func errorsNameTheKey(_ original: String, _ replacement: String, _ expected: String) throws {
+            // Objective-C: selectors and headers.
+            ("name: save\n    effect: write", "name: save\n    selector: \"save:level:\"\n    effect: write",
+             "Store.yml: calls: 'Store.save' names a selector: list the library's Objective-C headers under 'headers'"),
+            ("module: StoreKit2\n", "module: StoreKit2\nheaders: [Store.h]\n", nil),
+            ("module: StoreKit2\n", "module: StoreKit2\nheaders: [StoreKit2/Store.h]\n",
+             "Store.yml: headers: 'StoreKit2/Store.h' is not a header file name (`Name.h`, without a folder)"),
+        ] as [(String, String, String?)])
+    func errorsNameTheKey(_ original: String, _ replacement: String, _ expected: String?) throws {
         let yaml = Self.minimal.replacingOccurrences(of: original, with: replacement)
         #expect(yaml != Self.minimal)
+        guard let expected else { return }
         #expect(throws: WrapperModelError.self) { try WrapperModelLoader.load(yaml: yaml, source: "Store.yml") }
         do {
             _ = try WrapperModelLoader.load(yaml: yaml, source: "Store.yml")
         } catch let error as WrapperModelError {
             #expect(error.description == expected)
         }
+    }
+
+    static let objectiveC = minimal.replacingOccurrences(of: "module: StoreKit2\n", with: "module: StoreKit2\nheaders: [Store.h]\n")
+
+    @Test(
+        "Selectors are checked against their arguments",
+        arguments: [
+            ("selector: \"save:level:\"", nil),
+            ("selector: \"save:\"", "Store.yml: calls[1].selector: 'save:' has no piece 'level' (an argument placed by label is the one after that piece)"),
+            ("selector: \"save:level\"", "Store.yml: calls[1].selector: 'save:level' is not an Objective-C selector (`name` or `piece:piece:`)"),
+            ("selector: \"save::\"", "Store.yml: calls[1].selector: 'save::' is not an Objective-C selector (`name` or `piece:piece:`)"),
+        ] as [(String, String?)])
+    func selectorsAreChecked(_ selector: String, _ expected: String?) throws {
+        let yaml = Self.objectiveC.replacingOccurrences(of: "name: save\n    effect: write", with: "name: save\n    \(selector)\n    effect: write")
+        #expect(yaml != Self.objectiveC)
+        guard let expected else {
+            let model = try WrapperModelLoader.load(yaml: yaml, source: "Store.yml")
+            #expect(model.headers == ["Store.h"])
+            #expect(model.calls(selector: "save:level:", on: "Store").map(\.name) == ["save"])
+            #expect(model.isDeclared(byHeader: "StoreKit2/Store.h") && model.isDeclared(byHeader: "Store.h") && !model.isDeclared(byHeader: "Storefront.h"))
+            return
+        }
+        do {
+            _ = try WrapperModelLoader.load(yaml: yaml, source: "Store.yml")
+            Issue.record("expected \(expected)")
+        } catch let error as WrapperModelError {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test("Objective-C spells an option as the enumeration's name and the capitalised case")
+    func objectiveCSpelling() {
+        #expect(WrapperModel.objectiveCSpelling(of: "always", in: "UICKeyChainStoreAccessibility") == "UICKeyChainStoreAccessibilityAlways")
+        #expect(WrapperModel.objectiveCSpelling(of: "touchIDAny", in: "UICKeyChainStoreAuthenticationPolicy") == "UICKeyChainStoreAuthenticationPolicyTouchIDAny")
     }
 }

@@ -65,6 +65,74 @@ struct DeclaredModelTests {
         #expect(without.status == 0, "\(without)")
     }
 
+    static let objectiveCModel = """
+        models:
+          - library: LegacyVault
+            module: LegacyVault
+            headers: [LVKeychain.h]
+            versions: "1.x"
+            references:
+              - {repository: https://git.example.com/bank/legacy-vault, commit: 9f8e7d6}
+            types:
+              - {name: LVKeychain, initializers: true}
+            options:
+              - name: LVAccessibility
+                meaning: accessibility
+                values: {always: kSecAttrAccessibleAlways, whenUnlocked: kSecAttrAccessibleWhenUnlocked}
+            calls:
+              - type: LVKeychain
+                name: setDefaultAccessibility
+                selector: "setDefaultAccessibility:"
+                static: true
+                effect: configure
+                arguments:
+                  accessibility: {position: 0, security: true}
+              - type: LVKeychain
+                name: accessibility
+                setter: true
+                effect: configure
+                arguments:
+                  accessibility: {position: 0, options: LVAccessibility}
+
+        """
+
+    @Test("a declared model with an Objective-C API: its selectors and properties in .m files, its Swift names in .swift files")
+    func declaredObjectiveCModel() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write(".keychain-lint.yml", Self.objectiveCModel)
+        try tree.write("Launch.m", """
+            #import <LegacyVault/LVKeychain.h>
+
+            void launch(LVKeychain *vault) {
+                [LVKeychain setDefaultAccessibility:kSecAttrAccessibleAlways];
+                vault.accessibility = LVAccessibilityAlways;
+                vault.accessibility = LVAccessibilityWhenUnlocked;
+            }
+            """)
+        try tree.write("Other.m", """
+            void other(LVKeychain *vault) {
+                vault.accessibility = LVAccessibilityAlways;
+            }
+            """)
+        try tree.write("Launch.swift", """
+            import LegacyVault
+
+            func launch(_ vault: LVKeychain) {
+                LVKeychain.setDefaultAccessibility(kSecAttrAccessibleAlways)
+                vault.accessibility = .always
+            }
+            """)
+        let run = try tree.run(["scan", "--no-cache", "--no-color"])
+        #expect(run.status == 1, "\(run)")
+        #expect(findingLines(run) == [
+            "Launch.m:4:41: error: `setDefaultAccessibility:kSecAttrAccessibleAlways` (LegacyVault) → `kSecAttrAccessibleAlways`: readable while the device is locked (deprecated since iOS 12) [objc.weak_keychain_accessibility]",
+            "Launch.m:5:27: error: `accessibility = LVAccessibilityAlways` (LegacyVault) → `kSecAttrAccessibleAlways`: readable while the device is locked (deprecated since iOS 12) [objc.weak_keychain_accessibility]",
+            "Launch.swift:4:40: error: `.setDefaultAccessibility(kSecAttrAccessibleAlways)` (LegacyVault) → `kSecAttrAccessibleAlways`: readable while the device is locked (deprecated since iOS 12) [swift.weak_keychain_accessibility]",
+            "Launch.swift:5:27: error: `accessibility = .always` (LegacyVault) → `kSecAttrAccessibleAlways`: readable while the device is locked (deprecated since iOS 12) [swift.weak_keychain_accessibility]",
+        ], "\(run)")
+    }
+
     @Test("a declared model applies in its own module's files, which call the wrapper without an import, and with the wrapper's source in the scan")
     func declaredModelInItsOwnModule() throws {
         let tree = try TempTree()

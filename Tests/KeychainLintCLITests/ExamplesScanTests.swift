@@ -36,6 +36,8 @@ struct ExamplesScanTests {
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:24:13", "swift.weak_biometric_acl"),
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:34:13", "swift.conflicting_accessibility_attributes"),
         ("Examples/InsecureBank/Keychain/SessionTokenStore.swift:79:43", "swift.weak_keychain_accessibility"),
+        ("Examples/InsecureBank/Legacy/DeviceTokenKeychain.m:22:39", "objc.weak_keychain_accessibility"),
+        ("Examples/InsecureBank/Legacy/DeviceTokenKeychain.m:29:48", "objc.weak_biometric_acl"),
         ("Examples/InsecureBank/Legacy/KeychainBridge.m:17:28", "objc.hardcoded_application_password"),
         ("Examples/InsecureBank/Legacy/KeychainBridge.m:61:9", "objc.biometric_item_not_device_bound"),
         ("Examples/InsecureBank/Legacy/KeychainBridge.m:61:55", "objc.weak_biometric_acl"),
@@ -73,7 +75,7 @@ struct ExamplesScanTests {
         #expect(!run.stdout.contains("LegacyMigration.swift:94:"), "\(run)")
         #expect(!run.stdout.contains("Examples/SecureBank/"), "\(run)")
         let summary = run.stdoutLines.last ?? ""
-        #expect(summary.hasPrefix("Scanned 26 files "), "\(run)")
+        #expect(summary.hasPrefix("Scanned 28 files "), "\(run)")
         #expect(summary.hasSuffix(", 1 suppressed"), "\(run)")
         #expect(summary.contains(": \(Self.expected.count) findings ("), "\(run)")
     }

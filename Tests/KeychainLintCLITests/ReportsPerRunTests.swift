@@ -79,7 +79,7 @@ struct ReportsPerRunTests {
         #expect(Self.int(root, "tests") == Self.findingCount)
         #expect(Self.int(root, "failures") == Self.findingCount)
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.count == 10)
+        #expect(suites.count == 11)
         var cases = 0
         for suite in suites {
             let testcases = suite.elements(forName: "testcase")

@@ -135,6 +135,107 @@ struct WrapperRecognitionTests {
             """]),
     ]
 
+    /// A copy of a library's source in the app, recognised by its declarations' shape (and a
+    /// look-alike that is not), and Objective-C files' calls of the Objective-C libraries.
+    static let copiesAndObjectiveC: [Case] = [
+        Case(title: "a copy of KeychainAccess: a builder chain on the copied Keychain", files: [
+            "Vendor/KeychainAccess/Keychain.swift": """
+                import Foundation
+                public enum Accessibility {
+                    case whenUnlocked, afterFirstUnlock, always, whenPasscodeSetThisDeviceOnly
+                    case whenUnlockedThisDeviceOnly, afterFirstUnlockThisDeviceOnly, alwaysThisDeviceOnly
+                }
+                public struct AuthenticationPolicy: OptionSet {
+                    public let rawValue: UInt
+                    public init(rawValue: UInt) { self.rawValue = rawValue }
+                    public static let userPresence = AuthenticationPolicy(rawValue: 1 << 0)
+                }
+                public final class Keychain {
+                    public init(service: String) {}
+                    public func accessibility(_ accessibility: Accessibility) -> Keychain { self }
+                    public func accessibility(_ accessibility: Accessibility, authenticationPolicy: AuthenticationPolicy) -> Keychain {
+                        self.accessibility(.always)
+                    }
+                    public func synchronizable(_ synchronizable: Bool) -> Keychain { self }
+                    public func set(_ value: String, key: String) throws {}
+                }
+                """,
+            "Store.swift": """
+                func save(_ token: String) throws {
+                    try Keychain(service: "bank").accessibility(↓.always).set(token, key: "token")
+                }
+                """,
+        ]),
+        Case(title: "an app's own Keychain with an Accessibility of other cases is not KeychainAccess", files: [
+            "Keychain.swift": """
+                enum Accessibility { case always, never }
+                final class Keychain {
+                    init(service: String) {}
+                    func accessibility(_ accessibility: Accessibility) -> Keychain { self }
+                    func accessibility(_ accessibility: Accessibility, authenticationPolicy: Int) -> Keychain { self }
+                    func synchronizable(_ synchronizable: Bool) -> Keychain { self }
+                }
+                """,
+            "Store.swift": """
+                func save() { _ = Keychain(service: "bank").accessibility(.always) }
+                """,
+        ]),
+        Case(title: "Objective-C: an instance held by a property, a module import, a header in a folder", files: [
+            "Vault.m": """
+                @import UICKeyChainStore;
+
+                @interface Vault : NSObject
+                @property (nonatomic, strong) UICKeyChainStore *store;
+                @end
+
+                @implementation Vault
+                - (void)configure {
+                    self.store = [UICKeyChainStore keyChainStoreWithService:@"bank"];
+                    self.store.accessibility = ↓UICKeyChainStoreAccessibilityAlways;
+                    [self.store setAccessibility:↓UICKeyChainStoreAccessibilityAlwaysThisDeviceOnly];
+                }
+                @end
+                """,
+            "Launch.m": """
+                #include "Pods/SAMKeychain/Sources/SAMKeychain.h"
+
+                void launch(void) {
+                    [SAMKeychain setAccessibilityType:↓(__bridge CFTypeRef)@"dku"];
+                    [SAMKeychain setAccessibilityType:kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
+                }
+                """,
+        ]),
+        Case(title: "Objective-C: a receiver of unknown class, an instance method sent to the class, a file without the header", files: [
+            "Vault.m": """
+                #import "UICKeyChainStore.h"
+
+                void configure(id store, NSObject *other) {
+                    [store setAccessibility:UICKeyChainStoreAccessibilityAlways];
+                    [UICKeyChainStore setAccessibility:UICKeyChainStoreAccessibilityAlways authenticationPolicy:0];
+                    [other setAccessibility:UICKeyChainStoreAccessibilityAlways];
+                }
+                """,
+            "Launch.m": """
+                #import "Keychain.h"
+
+                void launch(void) {
+                    [SAMKeychain setAccessibilityType:kSecAttrAccessibleAlways];
+                }
+                """,
+        ]),
+    ]
+
+    @Test(arguments: copiesAndObjectiveC)
+    func recognisesCopiesAndObjectiveC(_ testCase: Case) throws {
+        let example = RuleExample.triggering(testCase.title, files: testCase.files, messages: [])
+        let expected = example.markerPositions.map { "\($0.file):\($0.line):\($0.column)" }
+        var reported: [String] = []
+        for rule in [Self.accessibility, "objc.weak_keychain_accessibility"] {
+            reported += try run(rule, on: example).map { "\($0.file):\($0.line):\($0.column)" }
+        }
+        #expect(reported.sorted() == expected.sorted())
+    }
+
     @Test(arguments: cases)
     func recognises(_ testCase: Case) throws {
         let example = RuleExample.triggering(testCase.title, files: testCase.files, messages: [])

@@ -19,7 +19,7 @@ struct ObjCFrontEnd: FrontEnd {
     let table: ObjCDispatchTable
 
     init(types: [any Rule.Type], models: [WrapperModel]) {
-        table = ObjCDispatchTable(types: types)
+        table = ObjCDispatchTable(types: types, models: models)
     }
 
     func analyze(
@@ -161,15 +161,17 @@ struct ObjCDispatchTable: Sendable {
 
     var isEmpty: Bool { byCall.isEmpty && byIdentifier.isEmpty && byMember.isEmpty }
 
-    init(types: [any Rule.Type]) {
+    /// `models`: the wrapper library models of the scan, whose Objective-C calls and property
+    /// settings wrapper-aware rules are handed too.
+    init(types: [any Rule.Type], models: [WrapperModel] = []) {
         var byCall: [String: [Int]] = [:]
         var byIdentifier: [String: [Int]] = [:]
         var byMember: [String: [Int]] = [:]
         for (position, type) in types.enumerated() {
             guard let objc = type as? any ObjCRule.Type else { continue }
-            for name in objc.calls where byCall[name]?.contains(position) != true { byCall[name, default: []].append(position) }
+            for name in objc.calls(models: models) where byCall[name]?.contains(position) != true { byCall[name, default: []].append(position) }
             for name in objc.identifiers where byIdentifier[name]?.contains(position) != true { byIdentifier[name, default: []].append(position) }
-            for name in objc.members where byMember[name]?.contains(position) != true { byMember[name, default: []].append(position) }
+            for name in objc.members(models: models) where byMember[name]?.contains(position) != true { byMember[name, default: []].append(position) }
         }
         self.byCall = byCall
         self.byIdentifier = byIdentifier

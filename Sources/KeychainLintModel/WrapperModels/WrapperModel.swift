@@ -21,6 +21,11 @@ public struct WrapperModel: Hashable, Sendable {
     /// recognised in the files of the module it names, which use the wrapper without importing it.
     /// A built-in model applies only where its library is imported (never inside its own source).
     public var isDeclaredInConfiguration = false
+    /// Objective-C headers that declare the library (`SAMKeychain.h`, compared with the last path
+    /// component of an `#import`/`#include`): an Objective-C file that includes one, or
+    /// `@import`s the module, sees the library's calls that name a `selector` and its setters.
+    /// Empty for a library that has no Objective-C API.
+    public var headers: [String] = []
 
     public init(
         library: String, module: String, versions: String, references: [WrapperReference], types: [WrapperType],
@@ -50,6 +55,27 @@ public struct WrapperModel: Hashable, Sendable {
         let entries = calls(named: name, on: type)
         let exact = entries.filter { $0.labels == labels }
         return exact.isEmpty ? entries.filter { $0.labels == nil } : exact
+    }
+
+    /// The entries an Objective-C message with `selector` is, on `type`.
+    public func calls(selector: String, on type: String) -> [WrapperCall] {
+        calls.filter { $0.type == type && $0.selector == selector }
+    }
+
+    /// Whether an Objective-C file that includes `header` (`SAMKeychain/SAMKeychain.h`,
+    /// `UICKeyChainStore.h`) or `@import`s `module` sees the library.
+    public func isDeclared(byHeader header: String) -> Bool {
+        guard !headers.isEmpty else { return false }
+        let file = header.split(separator: "/").last.map(String.init) ?? header
+        return headers.contains(file)
+    }
+
+    /// Spellings of option `name` of `optionSet` an Objective-C file writes: the enumeration's
+    /// name followed by the case with its first letter capitalised
+    /// (`UICKeyChainStoreAccessibilityAlways` for `always`), which is how Swift imports an
+    /// `NS_ENUM`/`NS_OPTIONS` constant as a case (the common prefix dropped).
+    public static func objectiveCSpelling(of name: String, in optionSet: String) -> String {
+        optionSet + name.prefix(1).uppercased() + name.dropFirst()
     }
 }
 
@@ -223,6 +249,13 @@ public struct WrapperCall: Hashable, Sendable {
     /// labels. (OktaSecureStorage's `set(data:forKey:behindBiometrics:accessibility:)` drops
     /// `behindBiometrics`, unlike the other `set`s.)
     public var labels: [String]?
+    /// The Objective-C selector of the call (`setAccessibilityType:`,
+    /// `setAccessibility:authenticationPolicy:`), for a library with an Objective-C API: the
+    /// message send an Objective-C file writes. Its arguments are placed by position (the n-th
+    /// argument of the message) or by label (the selector piece before the argument). Nil for a
+    /// call Objective-C code cannot make; a setter needs none (its property name is the `name`,
+    /// assigned with dot syntax or sent as `setName:`).
+    public var selector: String?
     public var effect: WrapperCallEffect
     /// The library type of the instance it returns (builders, factories), for call chains.
     public var returns: String?

@@ -13,6 +13,8 @@ public enum WrapperModelCatalog {
         ("OktaSecureStorage.yml", oktaSecureStorageModel),
         ("Locksmith.yml", locksmithModel),
         ("A0SimpleKeychain.yml", a0SimpleKeychainModel),
+        ("SAMKeychain.yml", samKeychainModel),
+        ("UICKeyChainStore.yml", uicKeyChainStoreModel),
     ]
 
     private static let loaded: (models: [WrapperModel], errors: [WrapperModelError]) = {

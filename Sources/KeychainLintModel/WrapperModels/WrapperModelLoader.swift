@@ -33,6 +33,10 @@ import Yams
 ///                                  # constant or flags), or `whenTrue: [flags]` (a Bool meaning those flags);
 ///                                  # roles also synchronizable, applicationPassword, publicKey, privateKey
 /// defaults: {accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: false}
+/// headers: [UICKeyChainStore.h]    # a library with an Objective-C API: the headers whose inclusion
+///                                  # makes it visible in an Objective-C file; each call Objective-C
+///                                  # can make then names its `selector: "setAccessibility:authenticationPolicy:"`
+///                                  # (arguments by position, or by label = the selector piece)
 /// ```
 public enum WrapperModelLoader {
     public static func load(yaml: String, source: String) throws -> WrapperModel {
@@ -76,7 +80,7 @@ public enum WrapperModelLoader {
 
     private static func read(_ root: ModelNode) throws -> WrapperModel {
         let top = try root.mapping(
-            allowed: ["library", "module", "versions", "references", "types", "options", "calls", "defaults"],
+            allowed: ["library", "module", "versions", "references", "types", "options", "calls", "defaults", "headers"],
             required: ["library", "module", "versions", "references", "types", "calls"])
         let references = try top["references"]!.list().map(readReference)
         if references.isEmpty { throw top["references"]!.error("name at least one public source") }
@@ -108,10 +112,20 @@ public enum WrapperModelLoader {
             calls.append(call)
         }
 
-        return WrapperModel(
+        var model = WrapperModel(
             library: try top["library"]!.string(), module: try top["module"]!.string(), versions: try top["versions"]!.string(),
             references: references, types: types, options: options, calls: calls,
             defaults: try top["defaults"].map(readDefaults) ?? WrapperDefaults(accessibility: nil, synchronizable: nil))
+        if let headersNode = top["headers"] {
+            model.headers = try headersNode.strings()
+            for header in model.headers where !header.hasSuffix(".h") || header.contains("/") {
+                throw headersNode.error("'\(header)' is not a header file name (`Name.h`, without a folder)")
+            }
+        }
+        if let call = calls.first(where: { $0.selector != nil }), model.headers.isEmpty {
+            throw top["calls"]!.error("'\(call.type).\(call.name)' names a selector: list the library's Objective-C headers under 'headers'")
+        }
+        return model
     }
 
     private static func readReference(_ node: ModelNode) throws -> WrapperReference {
@@ -183,7 +197,8 @@ public enum WrapperModelLoader {
 
     private static func readCall(_ node: ModelNode, types: [WrapperType], options: [WrapperOptionSet]) throws -> WrapperCall {
         let keys = try node.mapping(
-            allowed: ["type", "name", "static", "setter", "labels", "effect", "returns", "arguments"], required: ["type", "name", "effect"])
+            allowed: ["type", "name", "static", "setter", "labels", "selector", "effect", "returns", "arguments"],
+            required: ["type", "name", "effect"])
         let typeName = try keys["type"]!.string()
         guard types.contains(where: { $0.name == typeName }) else {
             throw keys["type"]!.error("unknown type '\(typeName)' (declare it under types)")
@@ -210,6 +225,10 @@ public enum WrapperModelLoader {
             returns: returns, arguments: arguments)
         call.isSetter = try keys["setter"]?.bool() ?? false
         call.labels = try keys["labels"]?.strings()
+        call.selector = try keys["selector"]?.string()
+        if let selector = call.selector, let node = keys["selector"] {
+            try checkSelector(selector, of: call, node: node)
+        }
         if call.isSetter {
             guard !call.isStatic, call.name != "init", returns == nil else {
                 throw keys["setter"]!.error("a setter is an instance property the app assigns: no 'static', 'returns' or init")
@@ -219,6 +238,28 @@ public enum WrapperModelLoader {
             }
         }
         return call
+    }
+
+    /// A selector is `name` or `piece:piece:`: every argument it places by position is one of its
+    /// arguments, every one it places by label is one of its pieces. A setter has none.
+    private static func checkSelector(_ selector: String, of call: WrapperCall, node: ModelNode) throws {
+        if call.isSetter { throw node.error("a setter needs no selector: its property name is the name (`x.name = …`, `[x setName:…]`)") }
+        let pieces = selector.split(separator: ":", omittingEmptySubsequences: false).dropLast(selector.hasSuffix(":") ? 1 : 0)
+        let wellFormed = !selector.isEmpty && pieces.allSatisfy { piece in
+            !piece.isEmpty && piece.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        } && (selector.hasSuffix(":") || !selector.contains(":"))
+        guard wellFormed else { throw node.error("'\(selector)' is not an Objective-C selector (`name` or `piece:piece:`)") }
+        let count = selector.filter { $0 == ":" }.count
+        for argument in call.arguments {
+            switch argument.place {
+            case .position(let index) where index >= count:
+                throw node.error("'\(selector)' takes \(count) argument\(count == 1 ? "" : "s"): no argument at position \(index)")
+            case .label(let label) where !pieces.contains(Substring(label)):
+                throw node.error("'\(selector)' has no piece '\(label)' (an argument placed by label is the one after that piece)")
+            default:
+                break
+            }
+        }
     }
 
     private static func readArgument(_ node: ModelNode, role: WrapperArgumentRole, options: [WrapperOptionSet]) throws -> WrapperArgument {

@@ -37,6 +37,12 @@ public protocol Check: Sendable {
     /// Judges what the Swift front end hands over besides `calls` (`swiftInterests`): the
     /// check's part that is about Swift code only, such as a Swift wrapper library's options.
     func checkSwift(_ input: RuleInput, in context: RuleContext)
+    /// The roles of wrapper library arguments the check judges in every language
+    /// (`check(wrapper:in:)`): the Objective-C front end hands it the messages and property
+    /// settings of modelled libraries with an Objective-C API that carry one of them.
+    static var wrapperRoles: Set<WrapperArgumentRole> { get }
+    /// Judges one setting a modelled wrapper library's call makes (`ProgramWrapperSetting`).
+    func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext)
 }
 
 extension Check {
@@ -47,6 +53,8 @@ extension Check {
     public static func swiftInterests(models: [WrapperModel]) -> [RuleInterest] { swiftInterests }
     public static var prefilterCompanions: [String: PrefilterCompanions] { [:] }
     public func checkSwift(_ input: RuleInput, in context: RuleContext) {}
+    public static var wrapperRoles: Set<WrapperArgumentRole> { [] }
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {}
 
     /// The call of `calls` that `call` is, if any.
     static func isChecked(_ call: ProgramCall) -> Bool {
@@ -93,7 +101,10 @@ public struct SwiftRuleOf<Checked: Check>: SwiftRule {
         Checked.calls.map { .call($0.name(in: .swift)) } + Checked.nameInterests + Checked.swiftInterests(models: models)
     }
 
-    public static var prefilterCompanions: [String: PrefilterCompanions] { Checked.prefilterCompanions }
+    /// The check's own, and those of wrapper libraries' common words (`WrapperInterests.commonWordCompanions`).
+    public static var prefilterCompanions: [String: PrefilterCompanions] {
+        Checked.prefilterCompanions.merging(WrapperInterests.commonWordCompanions) { own, _ in own }
+    }
 
     public func check(_ input: RuleInput, in context: RuleContext) {
         switch input {
@@ -127,21 +138,50 @@ public struct ObjCRuleOf<Checked: Check>: ObjCRule {
     }
 
     public static var members: [String] { Checked.properties }
+
+    /// With the messages and property settings of wrapper libraries (built-in and declared in the
+    /// configuration) that carry an argument of the check's `wrapperRoles`.
+    public static func calls(models: [WrapperModel]) -> [String] {
+        calls + ObjCWrapperCalls.selectors(for: Checked.wrapperRoles, models: models).filter { !calls.contains($0) }
+    }
+
+    public static func members(models: [WrapperModel]) -> [String] {
+        members + ObjCWrapperCalls.setters(for: Checked.wrapperRoles, models: models).filter { !members.contains($0) }
+    }
+
+    public static func interests(models: [WrapperModel]) -> [RuleInterest] {
+        let base = interests
+        let added = calls(models: models).map { RuleInterest.call(String($0.split(separator: ":").first ?? Substring($0))) }
+            + members(models: models).map { RuleInterest.memberAccess($0) }
+        var result = base
+        for interest in added where !result.contains(interest) { result.append(interest) }
+        return result
+    }
     public static var identifiers: [String] { Checked.identifiers }
 
-    public static var prefilterCompanions: [String: PrefilterCompanions] { Checked.prefilterCompanions }
+    /// The check's own, and those of wrapper libraries' common words (`WrapperInterests.commonWordCompanions`).
+    public static var prefilterCompanions: [String: PrefilterCompanions] {
+        Checked.prefilterCompanions.merging(WrapperInterests.commonWordCompanions) { own, _ in own }
+    }
 
     public func check(_ site: ObjCCallSite, in context: ObjCRuleContext) {
         let call = ProgramCall(site)
         if Checked.isChecked(call) { return check.check(call, in: context) }
         if let access = ProgramMemberAccess(accessor: site, properties: Checked.properties) {
-            check.check(property: access, in: context)
+            return check.check(property: access, in: context)
+        }
+        for role in Checked.wrapperRoles.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let setting = context.wrapperSetting(of: call, role: role) { check.check(wrapper: setting, in: context) }
         }
     }
 
     public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {
-        guard let access = ProgramMemberAccess(expression, assigned: assigned), Checked.properties.contains(access.name) else { return }
-        check.check(property: access, in: context)
+        guard let access = ProgramMemberAccess(expression, assigned: assigned) else { return }
+        if Checked.properties.contains(access.name) { return check.check(property: access, in: context) }
+        guard access.setting != nil else { return }
+        for role in Checked.wrapperRoles.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let setting = context.wrapperSetting(of: access, role: role) { check.check(wrapper: setting, in: context) }
+        }
     }
 
     public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {

@@ -82,6 +82,20 @@ public protocol CheckContext: RuleFileContext {
     func nullableResultHandling(of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String) -> NullableResultHandling
     /// Whether `expression` is the null literal (`nil`; `NULL`, `nil`, `Nil` or `0` in Objective-C).
     func isNullLiteral(_ expression: ProgramExpression) -> Bool
+
+    // Keychain wrapper libraries (`ProgramWrapperSetting.swift`): each front end recognises a
+    // modelled library's calls in its own syntax and reads their arguments through the model.
+    /// The setting of `role` that `call` makes, when it is a call of a modelled wrapper library
+    /// that configures an instance or writes; nil otherwise.
+    func wrapperSetting(of call: ProgramCall, role: WrapperArgumentRole) -> ProgramWrapperSetting?
+    /// The setting of `role` that assigning `access` makes, when it is a modelled library's
+    /// property (UICKeyChainStore `keychain.accessibility = …`); nil otherwise.
+    func wrapperSetting(of access: ProgramMemberAccess, role: WrapperArgumentRole) -> ProgramWrapperSetting?
+    /// The settings of `role` made to the same item as `setting`: the other calls of its builder
+    /// chain, or the other assignments and messages to the same receiver, as written, in the same
+    /// body (`store.synchronizable = YES;` beside `store.accessibility = …;`). Values kept in other
+    /// variables between them are not followed.
+    func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting]
 }
 
 extension CheckContext {

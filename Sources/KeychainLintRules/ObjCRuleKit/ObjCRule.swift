@@ -19,6 +19,10 @@ public protocol ObjCRule: Rule {
     /// Member names the rule is handed as `base.name` / `base->name` expressions
     /// (`context.touchIDAuthenticationAllowableReuseDuration`).
     static var members: [String] { get }
+    /// `calls` and `members` with those of wrapper library models (the built-in ones and those the
+    /// configuration declares) the rule judges.
+    static func calls(models: [WrapperModel]) -> [String]
+    static func members(models: [WrapperModel]) -> [String]
     func check(_ call: ObjCCallSite, in context: ObjCRuleContext)
     /// `expression` is an `.identifier` named in `identifiers`.
     func check(identifier expression: ObjCExpr, in context: ObjCRuleContext)
@@ -40,6 +44,8 @@ extension ObjCRule {
     public static var calls: [String] { [] }
     public static var identifiers: [String] { [] }
     public static var members: [String] { [] }
+    public static func calls(models: [WrapperModel]) -> [String] { calls }
+    public static func members(models: [WrapperModel]) -> [String] { members }
     public func check(_ call: ObjCCallSite, in context: ObjCRuleContext) {}
     public func check(identifier expression: ObjCExpr, in context: ObjCRuleContext) {}
     public func check(member expression: ObjCExpr, assigned: ObjCExpr?, in context: ObjCRuleContext) {}

@@ -48,6 +48,41 @@ extension BiometricItemNotDeviceBoundRule {
         }
     }
 
+    /// Objective-C calls of libraries with an Objective-C API are handed over with their access
+    /// control: UICKeyChainStore's policy is only set by `setAccessibility:authenticationPolicy:`,
+    /// whose accessibility is the protection, so the call itself holds both.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.accessControlFlags]
+
+    /// Flags with a user-authentication constraint and the accessibility given in the same call,
+    /// judged like the protection of SecAccessControlCreateWithFlags (the Swift front end also
+    /// follows builder chains and instances, in `checkWrapper`).
+    public func check(wrapper flagsSetting: ProgramWrapperSetting, in context: some CheckContext) {
+        if flagsSetting.configuresPublicKey { return }
+        guard let (flagsOption, _) = flagsSetting.values.first(where: { value in
+            value.option.flags.map { $0.hasUserAuthenticationConstraint && $0.rejectedCombination == nil } ?? false
+        }), let flags = flagsOption.flags else {
+            context.noteGaps(flagsSetting.resolution, asking: flagsSetting.question("access control"))
+            return
+        }
+        guard let call = flagsSetting.programCall, let accessibility = context.wrapperSetting(of: call, role: .accessibility) else { return }
+        var worst: (name: String, written: String, trace: [TraceStep], severity: Severity)?
+        for (option, trace) in accessibility.values {
+            guard let name = option.accessibility, name != BiometricItemNotDeviceBoundJudgement.strongest else { continue }
+            let severity: Severity = name.hasSuffix("ThisDeviceOnly") ? .low : .medium
+            if worst == nil || (worst!.severity == .low && severity == .medium) { worst = (name, accessibility.written(option), trace, severity) }
+        }
+        guard let worst else {
+            context.noteGaps(accessibility.resolution, asking: accessibility.question("accessibility"))
+            return
+        }
+        let protectedBy = "\(flagsSetting.written(flagsOption)) → `\(context.spelling.flags(flags))`"
+        context.report(
+            at: accessibility.expression,
+            message: Self.wrapperProtectionMessage(worst.written, worst.name, protectedBy: protectedBy, severity: worst.severity)
+                + context.describeTrace(worst.trace),
+            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
+    }
+
     private func checkProtection(around site: WrapperCallSite, protectedBy: String, flagsExpression: SwiftExpression, in context: RuleContext) {
         var worst: (name: String, written: String, trace: [TraceStep], severity: Severity)?
         var reportAt = flagsExpression
@@ -120,7 +155,7 @@ extension BiometricItemNotDeviceBoundRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: user-authentication flags given to a library (KeychainAccess `accessibility(_:authenticationPolicy:)`, SimpleKeychain `accessControlFlags:` and 0.x `useAccessControl = true`, EllipticCurveKeyPair `AccessControl(protection:flags:)` for the private key, OktaSecureStorage `behindBiometrics: true`) are judged with the accessibility given in the same call, the same builder chain or assignments to the same instance in the same body, or, when none is given and the app assigns the accessibility property nowhere in the scan, the library's default (SimpleKeychain's AfterFirstUnlock: medium; OktaSecureStorage's WhenUnlockedThisDeviceOnly: low). Valet's Secure Enclave valets always use WhenPasscodeSetThisDeviceOnly and are never reported. `.synchronizable(true)` or `synchronizable: true` with such flags in the same chain or call is reported at the synchronizable argument; on a stored instance built with `.synchronizable(true)` (a property or variable the resolver follows), at the flags."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: user-authentication flags given to a library (KeychainAccess `accessibility(_:authenticationPolicy:)`, SimpleKeychain `accessControlFlags:` and 0.x `useAccessControl = true`, EllipticCurveKeyPair `AccessControl(protection:flags:)` for the private key, OktaSecureStorage `behindBiometrics: true`) are judged with the accessibility given in the same call, the same builder chain or assignments to the same instance in the same body, or, when none is given and the app assigns the accessibility property nowhere in the scan, the library's default (SimpleKeychain's AfterFirstUnlock: medium; OktaSecureStorage's WhenUnlockedThisDeviceOnly: low). Valet's Secure Enclave valets always use WhenPasscodeSetThisDeviceOnly and are never reported. `.synchronizable(true)` or `synchronizable: true` with such flags in the same chain or call is reported at the synchronizable argument; on a stored instance built with `.synchronizable(true)` (a property or variable the resolver follows), at the flags. UICKeyChainStore's `setAccessibility(_:authenticationPolicy:)` gives both in one call: the accessibility is the protection of the access control the library creates."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)

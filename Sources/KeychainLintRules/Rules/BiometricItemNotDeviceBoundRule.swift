@@ -160,6 +160,8 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             "`kSecAccessControlPrivateKeyUsage`, `kSecAccessControlOr`, `kSecAccessControlAnd` and `0` alone are no user-authentication constraint. Flag values Security rejects are left to objc.invalid_access_control_flags; unknown flags or protections (a parameter, another file) produce no finding.",
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
             "The access control beside `kSecAttrSynchronizable` need not be resolved: the key alone marks the item as access-controlled.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore sets its policy only with `setAccessibility:authenticationPolicy:`, whose accessibility becomes the protection of the access control the library creates: a user-authentication policy with an accessibility other than `UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly` is reported at the accessibility (medium when it is not ThisDeviceOnly, low when it is). In Objective-C a library instance's settings are judged call by call: a `synchronizable = YES` assigned in another statement is not put together with the policy (no finding).",
         ],
         examples: objectiveCExamples)
 }
@@ -176,6 +178,38 @@ extension BiometricItemNotDeviceBoundRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "UICKeyChainStore: an authentication policy given with an accessibility that is not WhenPasscodeSetThisDeviceOnly",
+            """
+            #import <UICKeyChainStore/UICKeyChainStore.h>
+
+            @interface TokenVault : NSObject
+            @property (nonatomic, strong) UICKeyChainStore *store;
+            @end
+
+            @implementation TokenVault
+            - (void)protect {
+                [self.store setAccessibility:↓UICKeyChainStoreAccessibilityAfterFirstUnlock
+                        authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+                UICKeyChainStore *cards = [[UICKeyChainStore alloc] initWithService:@"com.example.cards"];
+                [cards setAccessibility:↓UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+                [cards setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            @end
+            """,
+            messages: [
+                wrapperProtectionMessage(
+                    "`setAccessibility:UICKeyChainStoreAccessibilityAfterFirstUnlock` (UICKeyChainStore)", "kSecAttrAccessibleAfterFirstUnlock",
+                    protectedBy: "`authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet` (UICKeyChainStore) → `kSecAccessControlTouchIDCurrentSet`",
+                    severity: .medium),
+                wrapperProtectionMessage(
+                    "`setAccessibility:UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
+                    protectedBy: "`authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet` (UICKeyChainStore) → `kSecAccessControlTouchIDCurrentSet`",
+                    severity: .low),
+            ]),
         .triggeringObjC(
             "A biometry-protected item with kSecAttrAccessibleWhenUnlocked (medium), and a device-bound one without the passcode requirement (low)",
             """

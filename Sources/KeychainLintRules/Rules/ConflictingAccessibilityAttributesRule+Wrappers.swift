@@ -68,6 +68,41 @@ extension ConflictingAccessibilityAttributesRule {
             remediation: ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
     }
 
+    /// Objective-C calls of libraries with an Objective-C API (UICKeyChainStore's
+    /// `synchronizable = YES`) are handed over by the front end with their synchronizable switch.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.synchronizable]
+
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {
+        checkSynchronizableSetting(setting, in: context)
+    }
+
+    /// A synchronizable switch a library instance is given as a property (UICKeyChainStore's
+    /// `synchronizable = YES`), with a …ThisDeviceOnly accessibility given in the same call or by
+    /// another assignment or message to the same receiver in the same body: reported at the switch.
+    func checkSynchronizableSetting(_ synchronizable: ProgramWrapperSetting, in context: some CheckContext) {
+        guard let enabled = synchronizable.resolution.values.first(where: { $0.value == .bool(true) }) else {
+            context.noteGaps(synchronizable.resolution, asking: synchronizable.question("synchronizable switch"))
+            return
+        }
+        var accessibilities = context.wrapperSettings(besides: synchronizable, role: .accessibility)
+        if let call = synchronizable.programCall, let same = context.wrapperSetting(of: call, role: .accessibility) {
+            accessibilities.insert(same, at: 0)
+        }
+        for accessibility in accessibilities {
+            guard let (option, trace) = accessibility.values.first(where: { $0.option.accessibility?.hasSuffix("ThisDeviceOnly") == true }),
+                let constant = option.accessibility
+            else { continue }
+            let steps = enabled.trace + trace
+            let switchWritten = synchronizable.written(WrapperOption(spelling: context.snippet(of: synchronizable.expression), accessibility: nil, flags: nil))
+            context.report(
+                at: synchronizable.expression,
+                message: Self.wrapperSynchronizableMessage(switchWritten, accessibility.written(option), constant) + context.describeTrace(steps),
+                confidence: steps.isEmpty ? .high : .medium, trace: steps,
+                remediation: ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
+            return
+        }
+    }
+
     /// "`.accessibility(.whenUnlockedThisDeviceOnly)` (KeychainAccess)" for a value given where the instance was built.
     static func storedSpelling(_ option: WrapperOption, argument: WrapperArgument, call: WrapperCall, model: WrapperModel) -> String {
         switch argument.place {
@@ -81,13 +116,29 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case). UICKeyChainStore's `synchronizable = true` is reported with a …ThisDeviceOnly accessibility assigned to the same receiver, as written, in the same body (`store.accessibility = .afterFirstUnlockThisDeviceOnly`)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 
 extension ConflictingAccessibilityAttributesRule {
     static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "UICKeyChainStore from Swift: an instance made synchronizable and given a ThisDeviceOnly accessibility in the same body",
+            """
+            import UICKeyChainStore
+
+            func configure() {
+                let store = UICKeyChainStore(service: "com.example.bank")
+                store.synchronizable = ↓true
+                store.accessibility = .afterFirstUnlockThisDeviceOnly
+            }
+            """,
+            messages: [
+                wrapperSynchronizableMessage(
+                    "`synchronizable = true` (UICKeyChainStore)", "`accessibility = .afterFirstUnlockThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly")
+            ]),
         .triggering(
             "Synchronizable with ThisDeviceOnly through KeychainAccess, SimpleKeychain and SwiftKeychainWrapper",
             """

@@ -41,6 +41,9 @@ public struct ConflictingAccessibilityAttributesRule: Check {
 
     /// Swift wrapper libraries' accessibility with access control.
     public func checkSwift(_ input: RuleInput, in context: RuleContext) {
+        if case .memberAccess = input, let setting = WrapperSetting.of(input, role: .synchronizable, in: context) {
+            return checkSynchronizableSetting(setting.program, in: context)
+        }
         checkWrapper(input, in: context)
     }
 
@@ -165,6 +168,8 @@ public struct ConflictingAccessibilityAttributesRule: Check {
             "A dictionary built in branches is judged per path: `kSecAttrAccessControl` set in the `if` and `kSecAttrAccessible` in the `else` is not a conflict. `removeObjectForKey:` and `CFDictionaryRemoveValue` before the call remove the entry.",
             "The access control's value need not be known: the key alone conflicts. The protection of an access control counts for the synchronizable check only when the resolver follows it to `SecAccessControlCreateWithFlags` in the same file.",
             "Dictionaries the file-local resolver cannot follow (a parameter, a property, another file) are not reported; `--verbose` shows where resolution stopped.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore writes `kSecAttrSynchronizable` from its `synchronizable` property on every save: `store.synchronizable = YES` (or `[store setSynchronizable:YES]`) with a …ThisDeviceOnly accessibility given to the same receiver, as written, in the same body (`store.accessibility = …`, `setAccessibility:authenticationPolicy:`) is reported at the switch. Settings made to the instance in other methods, or through another variable holding it, are not put together (no finding). SAMKeychain's `SAMKeychainQuery.synchronizationMode` is not judged: its accessibility is the process-wide `+setAccessibilityType:`, set elsewhere.",
         ],
         examples: objectiveCExamples)
 }
@@ -177,6 +182,42 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "UICKeyChainStore: an instance made synchronizable, given a ThisDeviceOnly accessibility by another statement",
+            """
+            #import "UICKeyChainStore.h"
+
+            void configure(UICKeyChainStore *store, UICKeyChainStore *local) {
+                store.synchronizable = ↓YES;
+                store.accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly;
+                [local setSynchronizable:↓YES];
+                [local setAccessibility:UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            """,
+            messages: [
+                wrapperSynchronizableMessage(
+                    "`synchronizable = YES` (UICKeyChainStore)",
+                    "`accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"),
+                wrapperSynchronizableMessage(
+                    "`synchronizable = YES` (UICKeyChainStore)",
+                    "`setAccessibility:UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly` (UICKeyChainStore)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .nonTriggeringObjC(
+            "UICKeyChainStore: a synchronizable instance without a ThisDeviceOnly accessibility; another instance's accessibility",
+            """
+            #import "UICKeyChainStore.h"
+
+            void configure(UICKeyChainStore *store, UICKeyChainStore *other) {
+                store.synchronizable = YES;
+                store.accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlock;
+                other.accessibility = UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly;
+                other.synchronizable = NO;
+            }
+            """),
         .triggeringObjC(
             "Both keys in an @{…} literal, and in an NSMutableDictionary built in steps",
             """

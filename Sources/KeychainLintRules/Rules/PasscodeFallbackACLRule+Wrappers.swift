@@ -13,15 +13,23 @@ extension PasscodeFallbackACLRule {
         WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessControlFlags], models: models)
     }
 
-    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+    /// Objective-C calls of libraries with an Objective-C API (UICKeyChainStore's
+    /// `authenticationPolicy:`) are handed over by the front end with their access control.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.accessControlFlags]
+
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {
+        checkWrapper(setting, in: context)
+    }
+
+    func checkWrapper(_ setting: ProgramWrapperSetting, in context: some CheckContext) {
         // A public key's access control does not reach a stored secret.
-        if setting.site.configuresPublicKey { return }
+        if setting.configuresPublicKey { return }
         context.reportFirstJudged(
-            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: setting.expression,
-            asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`",
+            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: context.location(of: setting.expression),
+            snippet: context.snippet(of: setting.expression), asking: setting.question("access control"),
             othersToo: .init(one: "allows the passcode too", many: "allow the passcode too")
         ) { option in
-            guard let flags = option.flags, let parts = PasscodeFallbackJudgement.fallbackParts(in: flags) else { return nil }
+            guard let flags = option.flags, let parts = PasscodeFallbackJudgement.fallbackParts(in: flags, spelling: context.spelling) else { return nil }
             return Self.wrapperMessage(parts, written: setting.written(option))
         }
     }
@@ -32,13 +40,25 @@ extension PasscodeFallbackACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:`, Valet's Secure Enclave `accessControl: .devicePasscode`, EllipticCurveKeyPair `AccessControl(flags:)` and OktaSecureStorage `behindBiometrics: true` (the library's `[.biometryCurrentSet, .or, .devicePasscode]`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:`, Valet's Secure Enclave `accessControl: .devicePasscode`, EllipticCurveKeyPair `AccessControl(flags:)` and OktaSecureStorage `behindBiometrics: true` (the library's `[.biometryCurrentSet, .or, .devicePasscode]`) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags. UICKeyChainStore's `authenticationPolicy: .devicePasscode` is Security's bit and is judged the same way."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
 
 extension PasscodeFallbackACLRule {
     static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "UICKeyChainStore from Swift: a passcode-only policy",
+            """
+            import UICKeyChainStore
+
+            func protect(_ store: UICKeyChainStore) {
+                store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓.devicePasscode)
+            }
+            """,
+            messages: [
+                "Passcode-only access control: `authenticationPolicy: .devicePasscode` (UICKeyChainStore) → `.devicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required"
+            ]),
         .triggering(
             "KeychainAccess and Valet: a passcode-only policy and a passcode alternative to biometry",
             """

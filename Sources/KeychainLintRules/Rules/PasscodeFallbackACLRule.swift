@@ -25,7 +25,7 @@ public struct PasscodeFallbackACLRule: Check {
 
     /// Swift wrapper libraries' access-control options.
     public func checkSwift(_ input: RuleInput, in context: RuleContext) {
-        if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+        if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting.program, in: context) }
     }
 
     public static let swiftRule = RuleDescription(
@@ -103,6 +103,10 @@ public struct PasscodeFallbackACLRule: Check {
             """,
         remediation:
             "Use kSecAccessControlBiometryCurrentSet without a passcode alternative; if a fallback is required, require both factors with kSecAccessControlAnd.",
+        notes: [
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore's `authenticationPolicy:` (of `setAccessibility:authenticationPolicy:`) is Security's bits: `UICKeyChainStoreAuthenticationPolicyDevicePasscode`, alone or joined with `UICKeyChainStoreAuthenticationPolicyControlOr`, is judged like `kSecAccessControlDevicePasscode`.",
+        ],
         examples: objectiveCExamples)
 }
 
@@ -110,6 +114,24 @@ public struct PasscodeFallbackACLRule: Check {
 
 extension PasscodeFallbackACLRule {
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "UICKeyChainStore: a passcode-only policy, and biometry OR passcode",
+            """
+            #import "UICKeyChainStore.h"
+
+            void protect(UICKeyChainStore *store) {
+                [store setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:↓UICKeyChainStoreAuthenticationPolicyDevicePasscode];
+                [store setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:↓UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet | UICKeyChainStoreAuthenticationPolicyControlOr | UICKeyChainStoreAuthenticationPolicyDevicePasscode];
+                [store setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            """,
+            messages: [
+                "Passcode-only access control: `authenticationPolicy:UICKeyChainStoreAuthenticationPolicyDevicePasscode` (UICKeyChainStore) → `kSecAccessControlDevicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required",
+                "Access control falls back to the device passcode: `authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet | UICKeyChainStoreAuthenticationPolicyControlOr | UICKeyChainStoreAuthenticationPolicyDevicePasscode` (UICKeyChainStore) → `kSecAccessControlTouchIDCurrentSet | kSecAccessControlOr | kSecAccessControlDevicePasscode` lets the passcode alone unlock the item, bypassing `kSecAccessControlTouchIDCurrentSet`",
+            ]),
         .triggeringObjC(
             "Passcode only, and biometry OR passcode built with |=",
             """

@@ -14,16 +14,24 @@ extension WeakBiometricACLRule {
         WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessControlFlags], models: models)
     }
 
-    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+    /// Objective-C calls of libraries with an Objective-C API (UICKeyChainStore's
+    /// `authenticationPolicy:`) are handed over by the front end with their access control.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.accessControlFlags]
+
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {
+        checkWrapper(setting, in: context)
+    }
+
+    func checkWrapper(_ setting: ProgramWrapperSetting, in context: some CheckContext) {
         // A public key's access control does not reach a stored secret.
-        if setting.site.configuresPublicKey { return }
+        if setting.configuresPublicKey { return }
         context.reportFirstJudged(
-            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: setting.expression,
-            asking: "access control given to \(setting.site.model.library) `\(setting.site.call.name)`",
+            setting.values.map { ($0.option, $0.trace) }, gaps: setting.resolution, at: context.location(of: setting.expression),
+            snippet: context.snippet(of: setting.expression), asking: setting.question("access control"),
             othersToo: .init(one: "is weak too", many: "are weak too")
         ) { option in
             // A combination Security rejects is never stored (swift.invalid_access_control_flags' case).
-            guard let flags = option.flags, flags.rejectedCombination == nil, let description = WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags) else { return nil }
+            guard let flags = option.flags, flags.rejectedCombination == nil, let description = WeakBiometricACLJudgement.weakness(of: flags, weakFlags: weakFlags, in: context.spelling) else { return nil }
             return Self.wrapperMessage(setting.written(option), description)
         }
     }
@@ -34,7 +42,7 @@ extension WeakBiometricACLRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`), SimpleKeychain's `accessControlFlags:`, SimpleKeychain 0.x `useAccessControl = true` (always `.userPresence`) and EllipticCurveKeyPair's `AccessControl(flags:)` (Security's own flags; not the public key's) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: KeychainAccess `authenticationPolicy:` (an option set with Security's bits, so `.init(rawValue: 2)` is `.biometryAny`) and the `accessControl:` of Valet's `SecureEnclaveValet` and `SinglePromptSecureEnclaveValet` (`.biometricAny` is `.biometryAny`), SimpleKeychain's `accessControlFlags:`, SimpleKeychain 0.x `useAccessControl = true` (always `.userPresence`) and EllipticCurveKeyPair's `AccessControl(flags:)` (Security's own flags; not the public key's) are read as the flags they become and judged like the flags of SecAccessControlCreateWithFlags; the message names the library option and its Security meaning. UICKeyChainStore's `authenticationPolicy:` (`setAccessibility(_:authenticationPolicy:)`) is cast to SecAccessControlCreateFlags by the library, so its cases are Security's bits and are judged the same way."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -46,6 +54,18 @@ extension WeakBiometricACLRule {
         "`.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
 
     static let wrapperExamples: [RuleExample] = [
+        .triggering(
+            "UICKeyChainStore from Swift: the authentication policy of setAccessibility(_:authenticationPolicy:)",
+            """
+            import UICKeyChainStore
+
+            func protect(_ store: UICKeyChainStore) {
+                store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: ↓.userPresence)
+                store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
+            }
+            """,
+            messages: [wrapperMessage("`authenticationPolicy: .userPresence` (UICKeyChainStore)", userPresenceWeakness)],
+            alsoTriggers: ["swift.deprecated_keychain_api"]),
         .triggering(
             "KeychainAccess: the authentication policy of a builder chain, in Security's spellings and as a raw value",
             """

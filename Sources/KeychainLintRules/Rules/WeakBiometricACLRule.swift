@@ -33,7 +33,7 @@ public struct WeakBiometricACLRule: Check {
 
     /// Swift wrapper libraries' access-control options.
     public func checkSwift(_ input: RuleInput, in context: RuleContext) {
-        if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting, in: context) }
+        if let setting = WrapperSetting.of(input, role: .accessControlFlags, in: context) { checkWrapper(setting.program, in: context) }
     }
 
     public static let swiftRule = RuleDescription(
@@ -128,6 +128,8 @@ public struct WeakBiometricACLRule: Check {
         notes: [
             "When several values can reach the call (branches, a function with several `return`s), one finding is reported at the flags argument for the first weak value, and the message counts the other weak ones; each value's path is in the message and the related locations.",
             "Values the resolver cannot follow (a parameter, a property, another file) produce no finding; `--verbose` shows where resolution stopped.",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "UICKeyChainStore's `authenticationPolicy:` (of `setAccessibility:authenticationPolicy:`) is cast to SecAccessControlCreateFlags by the library, so its constants are Security's bits (`UICKeyChainStoreAuthenticationPolicyTouchIDAny` is `kSecAccessControlTouchIDAny`) and are judged like the flags of SecAccessControlCreateWithFlags.",
         ],
         options: [WeakBiometricACLJudgement.weakBiometricFlags.spec],
         examples: objectiveCExamples)
@@ -140,6 +142,37 @@ extension WeakBiometricACLRule {
         "Weak biometric access control: `kSecAccessControlBiometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it"
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "UICKeyChainStore: the authentication policy (Security's bits), alone and as biometry OR passcode",
+            """
+            #import "UICKeyChainStore.h"
+
+            void protect(UICKeyChainStore *store) {
+                [store setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:↓UICKeyChainStoreAuthenticationPolicyUserPresence];
+                [store setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:↓UICKeyChainStoreAuthenticationPolicyTouchIDAny | UICKeyChainStoreAuthenticationPolicyControlOr | UICKeyChainStoreAuthenticationPolicyDevicePasscode];
+            }
+            """,
+            messages: [
+                "Weak biometric access control: `authenticationPolicy:UICKeyChainStoreAuthenticationPolicyUserPresence` (UICKeyChainStore) → `kSecAccessControlUserPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created",
+                "Weak biometric access control: `authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDAny | UICKeyChainStoreAuthenticationPolicyControlOr | UICKeyChainStoreAuthenticationPolicyDevicePasscode` (UICKeyChainStore) → `kSecAccessControlTouchIDAny | kSecAccessControlOr | kSecAccessControlDevicePasscode` is `kSecAccessControlUserPresence`: it falls back to the device passcode and accepts biometrics enrolled after the item was created",
+            ]),
+        .nonTriggeringObjC(
+            "UICKeyChainStore: the current biometric set; an app class with the same selector",
+            """
+            #import "UICKeyChainStore.h"
+
+            @interface VaultSettings : NSObject
+            - (void)setAccessibility:(NSInteger)accessibility authenticationPolicy:(NSUInteger)policy;
+            @end
+
+            void protect(UICKeyChainStore *store, VaultSettings *settings) {
+                [store setAccessibility:UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+                [settings setAccessibility:4 authenticationPolicy:UICKeyChainStoreAuthenticationPolicyUserPresence];
+            }
+            """),
         .triggeringObjC(
             "A Secure Enclave key protected with kSecAccessControlBiometryAny",
             """

@@ -14,15 +14,23 @@ extension WeakKeychainAccessibilityRule {
         WrapperInterests.replacingBuiltIn(in: swiftInterests, roles: [.accessibility], models: models)
     }
 
-    func checkWrapper(_ setting: WrapperSetting, in context: RuleContext) {
+    /// Objective-C calls of libraries with an Objective-C API (SAMKeychain, UICKeyChainStore) are
+    /// handed over by the front end with their accessibility.
+    public static let wrapperRoles: Set<WrapperArgumentRole> = [.accessibility]
+
+    public func check(wrapper setting: ProgramWrapperSetting, in context: some CheckContext) {
+        checkWrapper(setting, in: context)
+    }
+
+    func checkWrapper(_ setting: ProgramWrapperSetting, in context: some CheckContext) {
         guard let weak = setting.values.first(where: { $0.option.accessibility.map(WeakKeychainAccessibilityJudgement.weakValues.contains) == true }),
             let constant = weak.option.accessibility
         else {
-            context.noteGaps(setting.resolution, asking: "accessibility given to \(setting.site.model.library) `\(setting.site.call.name)`")
+            context.noteGaps(setting.resolution, asking: setting.question("accessibility"))
             return
         }
         // A public key is no secret: the deprecated constant is still reported, low.
-        let publicKey = setting.site.configuresPublicKey
+        let publicKey = setting.configuresPublicKey
         context.report(
             at: setting.expression,
             message: Self.wrapperMessage(setting.written(weak.option), constant: constant) + (publicKey ? WeakKeychainAccessibilityJudgement.publicKeyNote : "")
@@ -38,7 +46,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -456,5 +464,101 @@ extension WeakKeychainAccessibilityRule {
                 KeychainSwift().set(token, forKey: "token", withAccess: .accessibleAfterFirstUnlock)
             }
             """),
+        .triggering(
+            "SAMKeychain's process-wide setting and UICKeyChainStore's property, called from Swift",
+            """
+            import SAMKeychain
+            import UICKeyChainStore
+
+            func configureKeychain() {
+                SAMKeychain.setAccessibilityType(↓kSecAttrAccessibleAlwaysThisDeviceOnly)
+                let store = UICKeyChainStore(service: "com.example.bank")
+                store.accessibility = ↓.always
+                store.setAccessibility(↓.alwaysThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
+            }
+            """,
+            messages: [
+                alwaysThisDeviceOnly("`.setAccessibilityType(kSecAttrAccessibleAlwaysThisDeviceOnly)` (SAMKeychain)"),
+                always("`accessibility = .always` (UICKeyChainStore)"),
+                alwaysThisDeviceOnly("`.setAccessibility(.alwaysThisDeviceOnly)` (UICKeyChainStore)"),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound", "swift.deprecated_keychain_api"]),
+        .triggering(
+            "A copy of SwiftKeychainWrapper's source in the app (no import): recognised by its declarations' shape; the copy's own calls are the library's",
+            files: [
+                "Helpers/Keychain/KeychainWrapper.swift": """
+                    import Foundation
+
+                    public enum KeychainItemAccessibility {
+                        case afterFirstUnlock, afterFirstUnlockThisDeviceOnly, always, whenPasscodeSetThisDeviceOnly
+                        case alwaysThisDeviceOnly, whenUnlocked, whenUnlockedThisDeviceOnly
+                    }
+
+                    open class KeychainWrapper {
+                        public static let standard = KeychainWrapper()
+
+                        @discardableResult
+                        open func set(_ value: String, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil, isSynchronizable: Bool = false) -> Bool {
+                            set(Data(value.utf8), forKey: key, withAccessibility: accessibility ?? .always, isSynchronizable: isSynchronizable)
+                        }
+
+                        @discardableResult
+                        open func set(_ value: Data, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil, isSynchronizable: Bool = false) -> Bool {
+                            true
+                        }
+
+                        open func string(forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil) -> String? { nil }
+                    }
+                    """,
+                "SessionStore.swift": """
+                    final class SessionStore {
+                        func save(_ token: String) {
+                            KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: ↓.always)
+                            _ = KeychainWrapper.standard.string(forKey: "token", withAccessibility: .always)
+                        }
+                    }
+                    """,
+            ],
+            messages: [always("`withAccessibility: .always` (SwiftKeychainWrapper)")]),
+        .nonTriggering(
+            "An app's own KeychainWrapper whose accessibility enumeration is not the library's (two cases): not taken for SwiftKeychainWrapper",
+            files: [
+                "KeychainWrapper.swift": """
+                    enum KeychainItemAccessibility {
+                        case always, whenUnlocked
+                    }
+
+                    final class KeychainWrapper {
+                        static let standard = KeychainWrapper()
+                        func set(_ value: String, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility = .whenUnlocked) {}
+                    }
+                    """,
+                "SessionStore.swift": """
+                    func save(_ token: String) {
+                        KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: .always)
+                    }
+                    """,
+            ]),
+        .nonTriggering(
+            "An app's own KeychainWrapper with the library's enumeration but no accessibility parameter on its set: not the library",
+            files: [
+                "KeychainWrapper.swift": """
+                    enum KeychainItemAccessibility {
+                        case afterFirstUnlock, afterFirstUnlockThisDeviceOnly, always, whenPasscodeSetThisDeviceOnly
+                        case alwaysThisDeviceOnly, whenUnlocked, whenUnlockedThisDeviceOnly
+                    }
+
+                    final class KeychainWrapper {
+                        static let standard = KeychainWrapper()
+                        func set(_ value: String, forKey key: String, level: KeychainItemAccessibility) {}
+                        func set(_ value: String, forKey key: String, withAccessibility: String) {}
+                    }
+                    """,
+                "SessionStore.swift": """
+                    func save(_ token: String) {
+                        KeychainWrapper.standard.set(token, forKey: "token", level: .always)
+                    }
+                    """,
+            ]),
     ]
 }

@@ -10,7 +10,8 @@ public struct WeakKeychainAccessibilityRule: Check {
     static let createFunction = AccessControlJudgement.createFunction
 
     public static let calls: [CheckedCall] = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey", createFunction].map(CheckedCall.function)
-    public static let swiftInterests: [RuleInterest] = [.identifier("kSecAttrAccessible")] + wrapperInterests
+    public static let swiftInterests: [RuleInterest] = [.identifier("kSecAttrAccessible")] + wrapperInterests + VendoredWrappers.interests()
+    public static let prefilterCompanions: [String: PrefilterCompanions] = VendoredWrappers.prefilterCompanions()
 
     public init(options: [String: ConfigValue]) {}
 
@@ -30,7 +31,7 @@ public struct WeakKeychainAccessibilityRule: Check {
         case .identifier(let reference):
             checkEntry(reference, in: context)
         case .call, .memberAccess:
-            if let setting = WrapperSetting.of(input, role: .accessibility, in: context) { checkWrapper(setting, in: context) }
+            if let setting = WrapperSetting.of(input, role: .accessibility, in: context) { checkWrapper(setting.program, in: context) }
         default:
             return
         }
@@ -210,6 +211,8 @@ public struct WeakKeychainAccessibilityRule: Check {
         notes: [
             "A lookup table (`@{ @\"Always\": (__bridge id)kSecAttrAccessibleAlways, … }[option]`) whose key the resolver cannot know may give any of its values: a weak one among them is reported, with the table's entry in the message.",
             "A weak value in a branch no call takes is not reported: a `switch` over a parameter, or an `if (strict)`, counts only with the values the call being followed passes, or else those the calls of the method or function pass (as for any parameter: the file's own, and other files' calls of a C function that is not static or of a class method).",
+            ProgramWrapperSetting.objectiveCRecognitionNote,
+            "SAMKeychain's `+setAccessibilityType:` sets one accessibility for every later save of the process (add and update, of `SAMKeychain` and `SAMKeychainQuery` alike): an Always constant there (or its raw string, `(__bridge CFTypeRef)@\"dk\"`) is reported once, at that call, not at each save in other files. `SAMKeychainQuery.synchronizationMode` is not judged: the accessibility a synchronized item would conflict with is that process-wide setting, made elsewhere. UICKeyChainStore's `accessibility` property (dot syntax or `setAccessibility:`) and the first argument of `setAccessibility:authenticationPolicy:` are reported when Always.",
         ],
         examples: objectiveCExamples)
 }
@@ -268,6 +271,58 @@ extension WeakKeychainAccessibilityRule {
                                         (__bridge id)kSecValueData: token,
                                         (__bridge id)kSecAttrAccessible: (__bridge id)[self accessibilityStrict:YES]};
                 NSLog(@"%d", (int)SecItemAdd((__bridge CFDictionaryRef)query, NULL));
+            }
+            @end
+            """),
+        .triggeringObjC(
+            "SAMKeychain's process-wide setting and UICKeyChainStore's accessibility, in dot syntax, as a setter message and with a policy",
+            """
+            #import <SAMKeychain/SAMKeychain.h>
+            #import "UICKeyChainStore.h"
+
+            void configureKeychain(UICKeyChainStore *shared) {
+                [SAMKeychain setAccessibilityType:↓kSecAttrAccessibleAlways];
+                UICKeyChainStore *store = [UICKeyChainStore keyChainStoreWithService:@"com.example.bank"];
+                store.accessibility = ↓UICKeyChainStoreAccessibilityAlwaysThisDeviceOnly;
+                [shared setAccessibility:↓UICKeyChainStoreAccessibilityAlways];
+                [store setAccessibility:↓UICKeyChainStoreAccessibilityAlways authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            """,
+            messages: [
+                wrapperMessage("`setAccessibilityType:kSecAttrAccessibleAlways` (SAMKeychain)", constant: "kSecAttrAccessibleAlways"),
+                wrapperMessage("`accessibility = UICKeyChainStoreAccessibilityAlwaysThisDeviceOnly` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
+                wrapperMessage("`accessibility = UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
+                wrapperMessage("`setAccessibility:UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .nonTriggeringObjC(
+            "Look-alikes: an app class with the same selectors, a file without the library's header, reads, and the library's own source",
+            """
+            #import "UICKeyChainStore.h"
+
+            @interface LegacySettings : NSObject
+            @property (nonatomic) NSInteger accessibility;
+            + (void)setAccessibilityType:(CFTypeRef)type;
+            @end
+
+            void configure(LegacySettings *settings, UICKeyChainStore *store) {
+                settings.accessibility = 3;
+                [LegacySettings setAccessibilityType:kSecAttrAccessibleAlways];
+                [SAMKeychain setAccessibilityType:kSecAttrAccessibleAlways];
+                store.accessibility = UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly;
+                NSString *token = [store stringForKey:@"token"];
+            }
+            """),
+        .nonTriggeringObjC(
+            "The library's own source (it implements the class): not an app calling the library",
+            """
+            #import "UICKeyChainStore.h"
+
+            @implementation UICKeyChainStore
+            + (UICKeyChainStore *)legacyStore {
+                UICKeyChainStore *store = [[UICKeyChainStore alloc] init];
+                store.accessibility = UICKeyChainStoreAccessibilityAlways;
+                return store;
             }
             @end
             """),

@@ -18,14 +18,22 @@ enum FileImports {
     /// Whether a model's calls are recognised in the context's file: the file imports the model's
     /// module, or the model is declared in the configuration and the file belongs to that module
     /// (by the project model: a team's wrapper used inside its own module needs no import).
+    /// A built-in model is also seen where the scan holds a copy of the library's source,
+    /// recognised by its declarations' shape (`VendoredWrappers`).
     static func sees(_ model: WrapperModel, in context: RuleContext) -> Bool {
         if modules(in: context).contains(model.module) { return true }
-        guard model.isDeclaredInConfiguration else { return false }
+        guard model.isDeclaredInConfiguration else { return VendoredWrappers.isVendored(model, in: context) }
         let own = context.memo(OwnModulesKey()) { () -> Set<String> in
             let project = context.scan.projectModel
             return Set(project.modules(of: context.file.path).map { project.modules[$0].name })
         }
         return own.contains(model.module)
+    }
+
+    /// The file sees a built-in model only through a copy of the library's source in the scan
+    /// (it does not import the module).
+    static func seesOnlyAsCopy(_ model: WrapperModel, in context: RuleContext) -> Bool {
+        !model.isDeclaredInConfiguration && !modules(in: context).contains(model.module)
     }
 
     static func modules(of statements: CodeBlockItemListSyntax) -> Set<String> {

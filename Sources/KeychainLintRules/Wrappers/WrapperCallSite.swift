@@ -29,6 +29,8 @@ struct WrapperCallSite {
     {
         guard let name = SyntaxQueries.calleeName(of: syntax) else { return nil }
         for model in models ?? context.scan.wrapperModels where FileImports.sees(model, in: context) {
+            // A copy of the library's source calls itself: that is the library's code, not the app's.
+            if FileImports.seesOnlyAsCopy(model, in: context), insideLibraryType(syntax, model) { continue }
             if let call = match(syntax, named: name, model: model, context: context) {
                 return WrapperCallSite(model: model, call: call, syntax: syntax)
             }
@@ -96,6 +98,7 @@ struct WrapperCallSite {
         let name = member.declName.baseName.text
         for model in context.scan.wrapperModels where FileImports.sees(model, in: context) {
             guard model.calls.contains(where: { $0.isSetter && $0.name == name }) else { continue }
+            if FileImports.seesOnlyAsCopy(model, in: context), insideLibraryType(member, model) { continue }
             let instances = WrapperInstances(model: model, context: context)
             for type in instances.types(of: SyntaxQueries.unwrapTransparent(base)).sorted() {
                 if let call = model.calls(named: name, on: type).first(where: \.isSetter) {
@@ -153,6 +156,12 @@ struct WrapperCallSite {
                 return name == protocolName || name == model.module + "." + protocolName
             } ?? false
         }
+    }
+
+    /// Whether `node` is written inside a declaration or extension of one of the library's types.
+    private static func insideLibraryType(_ node: some SyntaxProtocol, _ model: WrapperModel) -> Bool {
+        guard let enclosing = SyntaxQueries.enclosingTypeName(of: node) else { return false }
+        return model.type(named: enclosing) != nil
     }
 
     /// `Valet` or `Valet.SecureEnclaveValet` when the receiver is written as a type name.

@@ -81,11 +81,14 @@ struct WrapperInstances {
     }
 
     /// The app declares (not merely extends) a type of this name, visible from the file: then
-    /// `Keychain(…)` is the app's.
+    /// `Keychain(…)` is the app's, unless the declaration is a copy of the library's source
+    /// (`VendoredWrappers`: its declarations have the library's shape).
     private func isShadowed(_ name: String) -> Bool {
         let declared = ScopedIndex(index: context.scan.index, asking: context.file.id).types(named: name)
             .filter { !$0.isExtension && !$0.isProtocol }
-        guard model.isDeclaredInConfiguration else { return !declared.isEmpty }
+        guard model.isDeclaredInConfiguration else {
+            return !declared.isEmpty && !VendoredWrappers.isVendored(name, of: model, in: context)
+        }
         // A team's wrapper is usually in the scan: its own declaration, in the module the model
         // names, is the wrapper, not an app type of the same name.
         let project = context.scan.projectModel

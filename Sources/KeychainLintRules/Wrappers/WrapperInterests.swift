@@ -41,4 +41,32 @@ enum WrapperInterests {
         let builtIn = Self.interests(for: roles)
         return interests.filter { !builtIn.contains($0) } + Self.interests(for: roles, models: models)
     }
+
+    /// The words of built-in models' calls that are too common to let a file through alone: a
+    /// property the app assigns (`accessibility`, `synchronizable`) and, for Objective-C, the first
+    /// piece of a selector (`setAccessibility`). A file with such a word is read only when it also
+    /// names the library's module or one of its types (an `import`, an `#import` of its header, or
+    /// the type): a call of the library counts only in such a file anyway. Every wrapper-aware
+    /// rule's adapter adds these to the check's own companions.
+    static let commonWordCompanions: [String: PrefilterCompanions] = {
+        var result: [String: PrefilterCompanions] = [:]
+        for model in WrapperModelCatalog.builtIn {
+            var words: [String] = []
+            for call in model.calls where call.effect != .search {
+                if call.isSetter {
+                    words.append(call.name)
+                    if !model.headers.isEmpty { words.append("set" + call.name.prefix(1).uppercased() + call.name.dropFirst()) }
+                } else if let selector = call.selector, let first = selector.split(separator: ":").first {
+                    words.append(String(first))
+                }
+            }
+            let names = [model.module] + model.types.map(\.name)
+            for word in words where !names.contains(word) {
+                var companions = result[word] ?? PrefilterCompanions(inScan: [])
+                for name in names where !companions.inFile.contains(name) { companions.inFile.append(name) }
+                result[word] = companions
+            }
+        }
+        return result
+    }()
 }

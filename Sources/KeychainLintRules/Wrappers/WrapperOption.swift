@@ -43,7 +43,7 @@ struct WrapperOption: Hashable {
         switch optionSet.meaning {
         case .accessibility:
             guard let name = caseName(value, optionSet, model), let constant = optionSet.values[name]?.first else { return nil }
-            return WrapperOption(spelling: "." + name, accessibility: constant, flags: nil)
+            return WrapperOption(spelling: spelling(of: name, as: value), accessibility: constant, flags: nil)
         case .accessControlFlags:
             // An option set: one member, an array literal of members, or a raw value.
             var securityMembers: [Value] = []
@@ -58,20 +58,34 @@ struct WrapperOption: Hashable {
                 }
                 guard let name = caseName(element, optionSet, model), let flags = optionSet.values[name] else { return nil }
                 securityMembers += flags.map { .member($0, type: nil) }
-                spelled.append("." + name)
+                spelled.append(spelling(of: name, as: element))
             }
             guard !spelled.isEmpty, let flags = AccessControlFlagSet.interpret(.array(securityMembers)) else { return nil }
-            let spelling = spelled.count == 1 && !isArray(value) ? spelled[0] : "[" + spelled.joined(separator: ", ") + "]"
+            // Objective-C ORs its constants: `A | B`; Swift writes an array literal.
+            let objectiveC = value.setElements.contains { if case .symbol = $0 { true } else { false } }
+            let spelling =
+                spelled.count == 1 && !isArray(value) || spelled.count == 1 && objectiveC ? spelled[0]
+                : objectiveC ? spelled.joined(separator: " | ") : "[" + spelled.joined(separator: ", ") + "]"
             return WrapperOption(spelling: spelling, accessibility: nil, flags: flags)
         }
     }
 
-    /// `.always`, `Accessibility.always`, `KeychainAccess.Accessibility.always` → "always".
+    /// `.always`, `Accessibility.always`, `KeychainAccess.Accessibility.always` → "always"; in
+    /// Objective-C, the enumeration's constant `UICKeyChainStoreAccessibilityAlways` → "always".
     private static func caseName(_ value: Value, _ optionSet: WrapperOptionSet, _ model: WrapperModel) -> String? {
+        if case .symbol(let constant) = value, constant.hasPrefix(optionSet.name) {
+            return optionSet.values.keys.first { WrapperModel.objectiveCSpelling(of: $0, in: optionSet.name) == constant }
+        }
         guard case .member(let name, let type) = value, type == nil || names(optionSet, model).contains(type!),
             optionSet.values[name] != nil
         else { return nil }
         return name
+    }
+
+    /// `.always` as Swift writes it, or the Objective-C constant as written.
+    private static func spelling(of name: String, as value: Value) -> String {
+        if case .symbol(let constant) = value { return constant }
+        return "." + name
     }
 
     /// The ways a program names the option set's type.

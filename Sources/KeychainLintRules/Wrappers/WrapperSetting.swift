@@ -147,3 +147,45 @@ struct WrapperSetting {
         return "`\(call)` (\(site.model.library))"
     }
 }
+
+extension WrapperSetting {
+    /// The setting in the language-neutral form the checks judge.
+    var program: ProgramWrapperSetting {
+        ProgramWrapperSetting(
+            model: site.model, call: site.call, argument: argument, expression: .swift(expression), values: values,
+            resolution: resolution, configuresPublicKey: site.configuresPublicKey, programCall: site.reference.flatMap(ProgramCall.init),
+            written: written)
+    }
+}
+
+extension RuleContext {
+    public func wrapperSetting(of call: ProgramCall, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
+        guard case .swift(let expression) = call.expression, let syntax = expression.syntax.as(FunctionCallExprSyntax.self),
+            let site = WrapperCallSite.match(syntax, in: self)
+        else { return nil }
+        return WrapperSetting.of(site, role: role, in: self)?.program
+    }
+
+    public func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting] {
+        guard case .swift(let expression) = setting.expression, let site = Self.site(holding: expression.syntax, in: self) else { return [] }
+        return WrapperChain.sites(around: site, in: self).dropFirst().compactMap { WrapperSetting.of($0, role: role, in: self)?.program }
+    }
+
+    /// The library call or property assignment whose argument or assigned value `argument` is.
+    private static func site(holding argument: ExprSyntax, in context: RuleContext) -> WrapperCallSite? {
+        if let infix = argument.parent?.as(InfixOperatorExprSyntax.self), infix.rightOperand.id == argument.id,
+            let member = infix.leftOperand.as(MemberAccessExprSyntax.self)
+        {
+            return WrapperCallSite.matchSetter(member, in: context)
+        }
+        guard let call = argument.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
+        return WrapperCallSite.match(call, in: context)
+    }
+
+    public func wrapperSetting(of access: ProgramMemberAccess, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
+        guard case .swift(let expression) = access.expression, let member = expression.syntax.as(MemberAccessExprSyntax.self),
+            let site = WrapperCallSite.matchSetter(member, in: self)
+        else { return nil }
+        return WrapperSetting.of(site, role: role, in: self)?.program
+    }
+}

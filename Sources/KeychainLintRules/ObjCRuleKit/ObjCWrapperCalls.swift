@@ -1,0 +1,178 @@
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+import KeychainLintRuleKit
+
+/// The Objective-C front end's side of Keychain wrapper libraries (SAMKeychain, UICKeyChainStore):
+/// a file sees a library's model when it includes one of the library's headers
+/// (`#import <SAMKeychain/SAMKeychain.h>`, `#import "UICKeyChainStore.h"`) or `@import`s its
+/// module, and does not itself declare or implement one of the library's classes (the library's
+/// own source, or a copy of it, is not an app calling the library). A message is the library's
+/// when its selector is a modelled call's and its receiver is the library's class (a class method,
+/// `[SAMKeychain setAccessibilityType:…]`) or visibly an instance of it (made there, or held by a
+/// local, parameter or property declared with the class); a property setter is the library's when
+/// it is assigned with dot syntax or sent as `setName:` to such an instance.
+enum ObjCWrapperCalls {
+    private struct ModelsKey: Hashable {}
+
+    /// The models the file sees (memoized per file).
+    static func models(in context: ObjCRuleContext) -> [WrapperModel] {
+        context.memo(ModelsKey()) { () -> [WrapperModel] in
+            let candidates = context.scan.wrapperModels.filter { !$0.headers.isEmpty }
+            guard !candidates.isEmpty else { return [] }
+            let tree = context.tree
+            let headers = tree.directives.filter { [.import, .include, .includeNext].contains($0.kind) }.compactMap(\.headerName)
+            var modules: Set<String> = []
+            for item in tree.items {
+                if case .moduleImport(let name) = item.kind, let first = name.split(separator: ".").first { modules.insert(String(first)) }
+            }
+            let ownClasses = Set(tree.containers.filter { $0.kind == .interface || $0.kind == .implementation }.map(\.name))
+            return candidates.filter { model in
+                (modules.contains(model.module) || headers.contains(where: model.isDeclared(byHeader:)))
+                    && !model.types.contains { ownClasses.contains($0.name) }
+            }
+        }
+    }
+
+    /// The setting of `role` that the message `call` makes.
+    static func setting(of call: ProgramCall, role: WrapperArgumentRole, in context: ObjCRuleContext) -> ProgramWrapperSetting? {
+        guard call.kind == .method, case .objectiveC(let receiver)? = call.receiver, case .objectiveC(let expression) = call.expression,
+            case .message(let message) = expression.kind
+        else { return nil }
+        for model in models(in: context) {
+            for entry in entries(for: call.name, argumentCount: call.arguments.count, receiver: receiver, className: message.receiverClassName, model: model, in: context) {
+                guard entry.effect != .search, let argument = entry.argument(for: role) else { continue }
+                let value: ProgramExpression?
+                if entry.isSetter {
+                    value = call.argument(0)
+                } else {
+                    switch argument.place {
+                    case .position(let index): value = call.argument(index)
+                    case .label(let label): value = call.argument(labeled: label)
+                    }
+                }
+                guard let value else { continue }
+                return setting(
+                    model: model, call: entry, argument: argument, expression: value, from: call,
+                    receiver: entry.isStatic ? nil : call.receiver, in: context)
+            }
+        }
+        return nil
+    }
+
+    /// The setting of `role` that assigning `access` (`store.accessibility = …`) makes.
+    static func setting(of access: ProgramMemberAccess, role: WrapperArgumentRole, in context: ObjCRuleContext) -> ProgramWrapperSetting? {
+        guard let assigned = access.setting, case .objectiveC(let base)? = access.base else { return nil }
+        for model in models(in: context) {
+            for entry in model.calls where entry.isSetter && entry.name == access.name && entry.effect != .search {
+                guard let argument = entry.argument(for: role), ObjCInstances.isVisibly(base, anInstanceOf: entry.type, in: context) else { continue }
+                return setting(model: model, call: entry, argument: argument, expression: assigned.value, from: nil, receiver: access.base, in: context)
+            }
+        }
+        return nil
+    }
+
+    /// The settings of `role` made by the other assignments and messages to the receiver of
+    /// `setting`, written the same way, in the same body.
+    static func settings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole, in context: ObjCRuleContext) -> [ProgramWrapperSetting] {
+        guard case .objectiveC(let receiver)? = setting.receiver, case .objectiveC(let value) = setting.expression,
+            let body = context.resolver.body(containing: value.range.start.offset)
+        else { return [] }
+        let written = context.resolver.text(receiver.range)
+        var result: [ProgramWrapperSetting] = []
+        body.body.walk(ObjCVisitor(expression: { expression, walkContext in
+            // Not the setting itself: its value lies inside the expression.
+            guard !(expression.range.start.offset <= value.range.start.offset && value.range.end.offset <= expression.range.end.offset)
+            else { return }
+            switch expression.kind {
+            case .assignment(.assign, let target, let assigned):
+                guard case .member(let base, _, false) = target.kind, context.resolver.text(base.range) == written,
+                    let access = ProgramMemberAccess(target, assigned: assigned),
+                    let other = Self.setting(of: access, role: role, in: context)
+                else { return }
+                result.append(other)
+            case .message(let message):
+                guard context.resolver.text(message.receiver.range) == written,
+                    let site = ObjCSyntaxTree.callSite(expression, walkContext),
+                    let other = Self.setting(of: ProgramCall(site), role: role, in: context)
+                else { return }
+                result.append(other)
+            default:
+                return
+            }
+        }), owner: body.owner)
+        return result
+    }
+
+    /// The modelled calls a message with `selector` is: a class method of the library's class
+    /// named as the receiver, or an instance method or property setter (`setName:`) of an instance.
+    private static func entries(
+        for selector: String, argumentCount: Int, receiver: ObjCExpr, className: String?, model: WrapperModel, in context: ObjCRuleContext
+    ) -> [WrapperCall] {
+        if let className, model.type(named: className) != nil {
+            return model.calls(selector: selector, on: className).filter(\.isStatic)
+        }
+        var result: [WrapperCall] = []
+        for type in model.types where ObjCInstances.isVisibly(receiver, anInstanceOf: type.name, in: context) {
+            result += model.calls(selector: selector, on: type.name).filter { !$0.isStatic }
+            if argumentCount == 1 {
+                result += model.calls.filter { $0.type == type.name && $0.isSetter && ProgramMemberAccess.setterSelector($0.name) == selector }
+            }
+        }
+        return result
+    }
+
+    private static func setting(
+        model: WrapperModel, call: WrapperCall, argument: WrapperArgument, expression: ProgramExpression, from programCall: ProgramCall?,
+        receiver: ProgramExpression?, in context: ObjCRuleContext
+    ) -> ProgramWrapperSetting {
+        let resolution = context.resolve(expression)
+        var values: [(WrapperOption, [TraceStep])] = []
+        for traced in resolution.values {
+            guard let option = WrapperOption.read(traced.value, for: argument, of: model) else { continue }
+            values.append((option, traced.trace))
+        }
+        return ProgramWrapperSetting(
+            model: model, call: call, argument: argument, expression: expression, values: values, resolution: resolution,
+            configuresPublicKey: false, programCall: programCall, receiver: receiver,
+            written: { WrapperOption.writtenInObjectiveC($0, argument: argument, call: call, model: model) })
+    }
+
+    /// The selectors (function names and `setName:` of setters) of the models' calls that carry
+    /// one of `roles` in Objective-C: what the front end hands a wrapper-aware check.
+    static func selectors(for roles: Set<WrapperArgumentRole>, models: [WrapperModel]) -> [String] {
+        var result: [String] = []
+        for model in models where !model.headers.isEmpty {
+            for call in model.calls where call.effect != .search && call.arguments.contains(where: { roles.contains($0.role) }) {
+                let selector = call.isSetter ? ProgramMemberAccess.setterSelector(call.name) : call.selector
+                if let selector, !result.contains(selector) { result.append(selector) }
+            }
+        }
+        return result
+    }
+
+    /// The properties of the models that carry one of `roles`, assigned with dot syntax.
+    static func setters(for roles: Set<WrapperArgumentRole>, models: [WrapperModel]) -> [String] {
+        var result: [String] = []
+        for model in models where !model.headers.isEmpty {
+            for call in model.calls where call.isSetter && call.effect != .search && call.arguments.contains(where: { roles.contains($0.role) }) {
+                if !result.contains(call.name) { result.append(call.name) }
+            }
+        }
+        return result
+    }
+}
+
+extension ObjCRuleContext {
+    public func wrapperSetting(of call: ProgramCall, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
+        ObjCWrapperCalls.setting(of: call, role: role, in: self)
+    }
+
+    public func wrapperSetting(of access: ProgramMemberAccess, role: WrapperArgumentRole) -> ProgramWrapperSetting? {
+        ObjCWrapperCalls.setting(of: access, role: role, in: self)
+    }
+
+    public func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting] {
+        ObjCWrapperCalls.settings(besides: setting, role: role, in: self)
+    }
+}
