@@ -24,10 +24,22 @@ extension DeprecatedKeychainAPIRule {
             report(name, at: .swift(SwiftExpression(ExprSyntax(member))), message: deprecation.message, in: context)
             return
         }
-        guard deprecation.isDistinctive, !Self.scanDeclaresMember(name, context: context) else {
+        guard deprecation.isDistinctive, !Self.scanDeclaresMember(name, context: context),
+            !Self.libraryOffersOnly(name, not: deprecation.replacement, in: context)
+        else {
             return
         }
         report(name, at: .swift(SwiftExpression(ExprSyntax(member))), message: deprecation.message, confidence: .medium, in: context)
+    }
+
+    /// Whether a wrapper library the file uses has an option named `name` but none named
+    /// `replacement` (UICKeyChainStore's `AuthenticationPolicy.touchIDCurrentSet`): outside a
+    /// flags context the member is most likely that library's, and the advice to write the
+    /// current name cannot be followed there.
+    static func libraryOffersOnly(_ name: String, not replacement: String, in context: RuleContext) -> Bool {
+        context.scan.wrapperModels.contains { model in
+            model.options.contains { $0.values[name] != nil && $0.values[replacement] == nil } && FileImports.sees(model, in: context)
+        }
     }
 
     /// Whether the scan declares an enum case or a property named `name` (an app's own `.touchIDAny`).

@@ -18,19 +18,21 @@ public struct DeprecatedKeychainAPIRule: Check {
         /// The name is specific to Security: report an implicit member outside a recognised flags
         /// context too, unless the scan declares a member of that name itself.
         let isDistinctive: Bool
+        /// The current name the message advises.
+        let replacement: String
     }
 
     static let flagMembers: [String: Deprecation] = [
         "touchIDAny": Deprecation(
             message: "`.touchIDAny` is deprecated: use `.biometryAny`, the same flag under its current name",
-            isFlag: true, isDistinctive: true),
+            isFlag: true, isDistinctive: true, replacement: "biometryAny"),
         "touchIDCurrentSet": Deprecation(
             message: "`.touchIDCurrentSet` is deprecated: use `.biometryCurrentSet`, the same flag under its current name",
-            isFlag: true, isDistinctive: true),
+            isFlag: true, isDistinctive: true, replacement: "biometryCurrentSet"),
         "watch": Deprecation(
             message:
                 "`.watch` is deprecated: use `.companion` (iOS 18, macOS 15), behind an `if #available` check while the app supports older systems",
-            isFlag: true, isDistinctive: false),
+            isFlag: true, isDistinctive: false, replacement: "companion"),
     ]
 
     public static let calls: [CheckedCall] = []
@@ -142,6 +144,7 @@ public struct DeprecatedKeychainAPIRule: Check {
                 `LAContext` passed in the query, which changes the code around the query.
                 """,
             notes: [
+                "An implicit member outside a flags context is not reported when a wrapper library the file uses has an option of that name and none of the current name (UICKeyChainStore's `AuthenticationPolicy.touchIDCurrentSet`): it is most likely the library's own, and the advice cannot be followed there.",
                 "A use on the older-systems side of an availability check (the `else` of `if #available(iOS 11.3, *)`, the body of `guard #available(…) else`, an `#unavailable` branch) is not reported when the checked version is at or below the one that introduced the replacement on that platform: there the deprecated API is the only one (`--verbose` says so). Below a later version (`else` of `#available(iOS 15, *)`) the replacement exists on part of those systems and the use is reported.",
                 "`kSecAttrAccessibleAlways` and `kSecAttrAccessibleAlwaysThisDeviceOnly` are deprecated too, but `swift.weak_keychain_accessibility` reports them (not twice). `kSecUseAuthenticationUISkip` is not deprecated and is not reported.",
                 "A qualified member of another type (`Device.watch`, `AuthMode.touchIDAny`) is never reported. An implicit `.watch` is reported only where flags are expected, since many types have a `watch` member. An implicit `.touchIDAny`/`.touchIDCurrentSet` outside a recognised flags context is still reported (these names exist only in Security), with medium confidence, unless the scan declares its own member of that name.",
@@ -346,6 +349,15 @@ extension DeprecatedKeychainAPIRule {
             func legacyState(_ context: LAContext) -> Data? {
                 guard #unavailable(iOS 18, macOS 15) else { return context.domainState.biometry.stateHash }
                 return context.evaluatedPolicyDomainState
+            }
+            """),
+        .nonTriggering(
+            "A wrapper library's own option that has no current name (UICKeyChainStore offers only .touchIDCurrentSet)",
+            """
+            import UICKeyChainStore
+
+            func protect(_ store: UICKeyChainStore) {
+                store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
             }
             """),
         .nonTriggering(

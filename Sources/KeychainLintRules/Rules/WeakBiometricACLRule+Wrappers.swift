@@ -64,8 +64,7 @@ extension WeakBiometricACLRule {
                 store.setAccessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .touchIDCurrentSet)
             }
             """,
-            messages: [wrapperMessage("`authenticationPolicy: .userPresence` (UICKeyChainStore)", userPresenceWeakness)],
-            alsoTriggers: ["swift.deprecated_keychain_api"]),
+            messages: [wrapperMessage("`authenticationPolicy: .userPresence` (UICKeyChainStore)", userPresenceWeakness)]),
         .triggering(
             "KeychainAccess: the authentication policy of a builder chain, in Security's spellings and as a raw value",
             """

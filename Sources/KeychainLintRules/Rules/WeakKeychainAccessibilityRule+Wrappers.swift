@@ -482,7 +482,7 @@ extension WeakKeychainAccessibilityRule {
                 always("`accessibility = .always` (UICKeyChainStore)"),
                 alwaysThisDeviceOnly("`.setAccessibility(.alwaysThisDeviceOnly)` (UICKeyChainStore)"),
             ],
-            alsoTriggers: ["swift.biometric_item_not_device_bound", "swift.deprecated_keychain_api"]),
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
             "A copy of SwiftKeychainWrapper's source in the app (no import): recognised by its declarations' shape; the copy's own calls are the library's",
             files: [
