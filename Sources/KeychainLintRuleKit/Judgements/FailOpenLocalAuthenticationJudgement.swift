@@ -16,4 +16,10 @@ public enum FailOpenLocalAuthenticationJudgement {
     public static func errorNilMessage(test: String, success: String) -> String {
         "Authentication fails open: `\(test)` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
     }
+
+    /// The reply hands its outcome on (`handoff`, as written) to the callers of `function`, and one
+    /// of them tests only the error (`test`, as written, at `place`).
+    public static func handedOnMessage(handoff: String, function: String, test: String, place: String) -> String {
+        "Authentication fails open: the reply hands its outcome on (`\(handoff)`), and a caller of `\(function)` lets the guarded action run on a test of the error alone (`\(test)`, \(place)), although evaluatePolicy can fail without an error object; hand on the success flag and test it"
+    }
 }

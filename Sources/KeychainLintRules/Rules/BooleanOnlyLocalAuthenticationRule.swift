@@ -13,8 +13,23 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ call: ProgramCall, in context: some CheckContext) {
-        guard let evaluation = context.policyEvaluation(call), evaluation.reason != nil, Self.outcomeDecides(evaluation.outcome)
-        else { return }
+        guard let evaluation = context.policyEvaluation(call), evaluation.reason != nil else { return }
+        let handed = Self.mayHandOn(evaluation.outcome) ? context.handedOutcome(evaluation) : nil
+        var confidenceCap = Confidence.high
+        if !Self.outcomeDecides(evaluation.outcome) {
+            // The reply reads neither flag itself but hands its error on: the callers' tests of it decide.
+            guard let handed, handed.carries == .errorAlone else { return }
+            switch handed.receivers {
+            case .followed(let gates) where gates.isEmpty:
+                noteUntested(evaluation, handed, in: context)
+                return
+            case .followed:
+                break
+            case .unseen:
+                // A library's API: its users get only the error, and nil is all they can take for success.
+                confidenceCap = .medium
+            }
+        }
         let origin: ContextOrigin
         let described: String
         switch context.evaluatedContext(evaluation) {
@@ -47,7 +62,24 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         context.report(
             at: call.expression,
             message: BooleanOnlyLocalAuthenticationJudgement.message(call: call.name, context: described, passcodePolicy: passcodePolicy),
-            confidence: origin.confidence)
+            confidence: min(origin.confidence, confidenceCap), trace: handed?.path ?? [])
+    }
+
+    /// Whether the outcome can leave the reply for other code: a reply closure (or the reply given
+    /// as the enclosing function's own handler).
+    static func mayHandOn(_ outcome: PolicyOutcome) -> Bool {
+        switch outcome {
+        case .reply, .forwardedToCaller: true
+        case .unread, .awaited: false
+        }
+    }
+
+    private func noteUntested(_ evaluation: PolicyEvaluation, _ handed: HandedOutcome, in context: some CheckContext) {
+        let location = context.location(of: evaluation.call.expression)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`), and no caller of \(handed.function) the rule reads tests it"))
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside

@@ -21,6 +21,26 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 report(guardedBy: guarded, failurePaths: failurePaths, place: side.description, in: context)
             }
         }
+        reportErrorAloneAtCallers(call, in: context)
+    }
+
+    /// The reply hands its outcome on, and a caller's closure tests only the error it is given
+    /// (`if error == nil`, `if let error`): the same test of the error alone, one function away.
+    /// Reported at the hand-off, with the caller's test as the related location; a reply that
+    /// tests the error itself is reported there instead.
+    private func reportErrorAloneAtCallers(_ call: ProgramCall, in context: some CheckContext) {
+        guard let evaluation = context.policyEvaluation(call) else { return }
+        switch evaluation.outcome {
+        case .reply(let use) where !use.testsErrorAgainstNil: break
+        case .forwardedToCaller: break
+        default: return
+        }
+        guard let handed = context.handedOutcome(evaluation), let gate = handed.gates.first(where: \.errorAlone) else { return }
+        context.report(
+            at: handed.handoff,
+            message: FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                handoff: handed.handoff.snippet, function: handed.function, test: gate.test, place: gate.place),
+            trace: handed.path)
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside

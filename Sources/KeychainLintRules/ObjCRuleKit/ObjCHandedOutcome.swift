@@ -1,0 +1,207 @@
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+import KeychainLintRuleKit
+
+// The Objective-C front end's reading of an `evaluatePolicy:localizedReason:reply:` outcome handed
+// on to other code (`HandedOutcome`): the reply block calls a block parameter of the enclosing
+// method or function, or is that parameter, and the senders in the scan's Objective-C files test
+// what their blocks are given.
+
+extension ObjCRuleContext {
+    public func handedOutcome(_ evaluation: PolicyEvaluation) -> HandedOutcome? {
+        guard let site = ObjCPolicyEvaluations.site(of: evaluation.call, in: self) else { return nil }
+        return memo(ObjCHandedOutcomeKey(offset: site.range.start.offset)) { ObjCHandedOutcomes.handedOutcome(of: site, in: self) }
+    }
+}
+
+private struct ObjCHandedOutcomeKey: Hashable {
+    let offset: Int
+}
+
+/// How the Objective-C front end follows a handed-on outcome to its senders' gates.
+enum ObjCHandedOutcomes {
+    /// What the hand-off passes at each argument position of the block parameter.
+    struct Handoff {
+        let range: ObjCSourceRange
+        /// The block parameter's position among the method's (or function's) parameters.
+        let parameterIndex: Int
+        let owner: ObjCBodyOwner
+        let successArguments: [Int]
+        let errorArguments: [Int]
+        let carries: HandedValue
+    }
+
+    static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
+        let file = context.resolver
+        guard let handoff = handoff(of: site, in: file) else { return nil }
+        return HandedOutcome(
+            handoff: SourcePlace(location: file.location(handoff.range), snippet: ObjCValueResolver.shortText(file.text(handoff.range))),
+            carries: handoff.carries, function: handoff.owner.description, receivers: receivers(of: handoff, in: context))
+    }
+
+    // MARK: - The hand-off in the reply
+
+    /// The first call in the reply block of a block parameter of the enclosing method or function
+    /// that passes the outcome on, or the reply given as that parameter (`reply:completion`).
+    static func handoff(of site: ObjCCallSite, in file: ObjCValueResolver) -> Handoff? {
+        guard let body = file.body(containing: site.range.start.offset),
+            let reply = site.argument(labelled: "reply")?.strippingCastsAndParentheses
+        else { return nil }
+        switch reply.kind {
+        case .block(let block):
+            let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
+            guard success != nil || error != nil else { return nil }
+            let readsSuccess = ObjCPolicyEvaluations.use(of: block).readsSuccess
+            var found: Handoff?
+            ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+                guard found == nil, case .call(let call) = expression.kind, let name = call.calleeName,
+                    let index = body.parameterNames.firstIndex(of: name),
+                    ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
+                else { return }
+                var successArguments: [Int] = []
+                var errorArguments: [Int] = []
+                for (position, argument) in call.arguments.enumerated() {
+                    let names = identifiers(in: argument)
+                    if let success, names.contains(success) {
+                        successArguments.append(position)
+                    } else if let error, names.contains(error) {
+                        errorArguments.append(position)
+                    }
+                }
+                if successArguments.isEmpty && errorArguments.isEmpty {
+                    // `completion(YES)` inside a test of the outcome: the first argument carries the
+                    // branch it is sent in.
+                    guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
+                    found = Handoff(
+                        range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
+                        carries: tested == .success || readsSuccess ? .success : .errorAlone)
+                    return
+                }
+                found = Handoff(
+                    range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
+                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone)
+            }
+            return found
+        case .identifier(let name):
+            guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
+                let index = body.parameterNames.firstIndex(of: name),
+                ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
+            else { return nil }
+            return Handoff(range: reply.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [1], carries: .success)
+        default:
+            return nil
+        }
+    }
+
+    /// Every identifier an expression reads.
+    static func identifiers(in expression: ObjCExpr) -> Set<String> {
+        var names: Set<String> = []
+        ObjCLocalAuthentication.forEachExpression(in: ObjCStmt(.expression(expression), range: expression.range)) { node, _ in
+            if case .identifier(let name) = node.kind { names.insert(name) }
+        }
+        return names
+    }
+
+    /// Which outcome an `if` around the hand-off tests: the success flag, or else the error.
+    static func testedOutcome(_ ancestors: [ObjCAncestor], success: String?, error: String?) -> HandedValue? {
+        var found: HandedValue?
+        for case .statement(let statement) in ancestors {
+            guard case .if(let condition, _, _) = statement.kind else { continue }
+            let names = identifiers(in: condition)
+            if let success, names.contains(success) { return .success }
+            if let error, names.contains(error) { found = .errorAlone }
+        }
+        return found
+    }
+
+    // MARK: - The senders
+
+    /// The senders of the enclosing method (or the calls of the enclosing function) in the scan's
+    /// Objective-C files, and the tests of the handed-on values in the blocks they pass.
+    static func receivers(of handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        let name: String
+        let kind: ObjCCallSite.Kind
+        switch handoff.owner {
+        case .method(_, let selector, _):
+            name = selector
+            kind = .message
+        case .function(let function):
+            name = function
+            kind = .function
+        }
+        let firstPiece = String(name.split(separator: ":").first ?? Substring(name))
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
+        var matched = 0
+        var gates: [OutcomeGate] = []
+        for file in [context.resolver] + others.map({ ObjCLocalAuthentication.parsed($0, in: context.scan) }) {
+            for site in file.tree.calls(named: name) where site.kind == kind {
+                guard handoff.parameterIndex < site.arguments.count else { continue }
+                matched += 1
+                if matched > EvaluatedContext.maximumSenders { return .followed(gates) }
+                guard case .block(let block) = site.arguments[handoff.parameterIndex].value.strippingCastsAndParentheses.kind,
+                    let gate = gate(in: block, handoff: handoff, file: file)
+                else { continue }
+                gates.append(gate)
+            }
+        }
+        return matched == 0 ? .unseen : .followed(gates)
+    }
+
+    /// The first test in a sender's block of what the hand-off passes: of the success flag when
+    /// the block reads it, else of the error (`!error`, `error == nil`, `if (error)`).
+    static func gate(in block: ObjCBlockLiteral, handoff: Handoff, file: ObjCValueResolver) -> OutcomeGate? {
+        let names = block.parameters.map(\.name)
+        func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+        let successNames = Set(handoff.successArguments.compactMap(name))
+        let errorNames = Set(handoff.errorArguments.compactMap(name))
+        var readsSuccess = false
+        ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+            if case .identifier(let name) = expression.kind, successNames.contains(name), !ObjCLocalAuthentication.isLoggingArgument(ancestors) {
+                readsSuccess = true
+            }
+        }
+        let tested = readsSuccess ? successNames : errorNames
+        var found: OutcomeGate?
+        ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+            guard found == nil, case .identifier(let name) = expression.kind, tested.contains(name),
+                let condition = condition(around: expression.range, ancestors: ancestors)
+            else { return }
+            let test = ObjCValueResolver.shortText(file.text(condition))
+            let location = file.location(condition)
+            found = OutcomeGate(
+                test: test,
+                step: TraceStep(
+                    kind: .branch, text: "decides: `\(test)` in a sender of `\(handoff.owner.description)`", file: location.file,
+                    line: location.line, column: location.column),
+                errorAlone: !readsSuccess || handoff.carries == .errorAlone)
+        }
+        return found
+    }
+
+    /// The condition of the `if`, `while`, `switch` or `?:` whose condition holds `range`.
+    static func condition(around range: ObjCSourceRange, ancestors: [ObjCAncestor]) -> ObjCSourceRange? {
+        func holds(_ outer: ObjCSourceRange) -> Bool {
+            outer.start.offset <= range.start.offset && range.end.offset <= outer.end.offset
+        }
+        for ancestor in ancestors.reversed() {
+            switch ancestor {
+            case .expression(let expression):
+                if case .conditional(let condition, _, _) = expression.kind, holds(condition.range) { return condition.range }
+                if case .block = expression.kind { return nil }
+            case .statement(let statement):
+                switch statement.kind {
+                case .if(let condition, _, _), .while(let condition, _), .switch(let condition, _):
+                    return holds(condition.range) ? condition.range : nil
+                case .expression, .declaration:
+                    continue
+                default:
+                    return nil
+                }
+            case .declarator:
+                continue
+            }
+        }
+        return nil
+    }
+}
