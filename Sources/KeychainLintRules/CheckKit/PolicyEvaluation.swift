@@ -111,12 +111,16 @@ public struct HandedOutcome {
         return []
     }
 
-    /// The path from the hand-off to the gates, as a finding's related locations.
+    /// The path from the hand-off to the first gate, as a finding's related locations. One gate
+    /// shows where the outcome decides; listing every caller's would make the finding's code
+    /// fingerprint (which quotes its related locations) change whenever a caller is added.
     public var path: [TraceStep] {
-        guard !gates.isEmpty else { return [] }
+        guard let gate = gates.first else { return [] }
         let location = handoff.location
-        return [TraceStep(kind: .argument, text: "handed on: `\(handoff.snippet)`", file: location.file, line: location.line, column: location.column)]
-            + gates.map(\.step)
+        return [
+            TraceStep(kind: .argument, text: "handed on: `\(handoff.snippet)`", file: location.file, line: location.line, column: location.column),
+            gate.step,
+        ]
     }
 }
 

@@ -40,7 +40,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             at: handed.handoff,
             message: FailOpenLocalAuthenticationJudgement.handedOnMessage(
                 handoff: handed.handoff.snippet, function: handed.function, test: gate.test, place: gate.place),
-            trace: handed.path)
+            trace: handed.path.prefix(1) + [gate.step])
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside
@@ -89,7 +89,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
                 actions. It also reports `if success || error == nil`, and, in a reply that never \
                 reads its success flag, `if error == nil { … }` and `guard error == nil else { … }`: \
-                the test of the error alone is then what decides.
+                the test of the error alone is then what decides. The same test in the closure a caller passes \
+                to a function that hands the reply's outcome on is reported at the hand-off.
                 """,
             whyItMatters: """
                 A reply that unlocks the app, reveals data or approves a payment when Face ID or Touch ID \
@@ -112,7 +113,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 """,
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
-                "Reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
+                "An outcome handed on to the callers of the enclosing function (the reply calls its completion handler with the success flag, the error or both, or is that handler: `reply: completion`) is followed to the closures the callers in the scan pass: one whose only test is of the error it is given (`if error == nil`, `guard error == nil`, `if let error`), never reading a success flag handed with it, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`), with the caller's test as the related location; a reply that tests the error against nil itself is reported at that test instead. Callers outside the scan (a library's users) are not judged.",
+                "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
             ],
             references: [
@@ -157,7 +159,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
         notes: [
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
-            "Only the reply block written at the call is read; a reply passed as a variable or a parameter is not followed (as in the Swift rule).",
+            "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`) is followed to the blocks its senders in the scan's Objective-C files pass: one whose only test is of the error (`if (!error)`, `error == nil`), never reading a `success` handed with it, is reported at the hand-off, with the sender's test as the related location.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -185,6 +188,61 @@ extension FailOpenLocalAuthenticationRule {
             @end
             """,
             messages: [FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!error", success: "success")],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggering(
+            "The BOOL and the error handed on to a completion block; a sender tests only the error",
+            files: [
+                "BiometricGate.m": """
+                    @implementation BiometricGate
+                    - (void)authenticateWithCompletion:(void (^)(BOOL success, NSError *error))completion {
+                        LAContext *context = [[LAContext alloc] init];
+                        [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            ↓completion(success, error);
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)unlock {
+                        [self.gate authenticateWithCompletion:^(BOOL ok, NSError *error) {
+                            if (error == nil) {
+                                [self showVault];
+                            }
+                        }];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion(success, error)", function: "-[BiometricGate authenticateWithCompletion:]", test: "error == nil",
+                    place: "LockScreen.m:4")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .nonTriggeringObjC(
+            "The BOOL handed on to a completion block whose sender tests it",
+            """
+            @implementation BiometricGate
+            - (void)authenticateWithCompletion:(void (^)(BOOL success, NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(success, error);
+                }];
+            }
+            - (void)unlock {
+                [self authenticateWithCompletion:^(BOOL ok, NSError *error) {
+                    if (ok) {
+                        [self showVault];
+                    } else {
+                        [self showError:error];
+                    }
+                }];
+            }
+            @end
+            """,
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "The fallback error code unlocks like a success",
@@ -385,6 +443,77 @@ extension FailOpenLocalAuthenticationRule {
                 }
             }
             """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The outcome handed on to the caller, whose closure tests only the error (reported at the hand-off)",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func authenticate(completion: @escaping (Error?) -> Void) {
+                            let context = LAContext()
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                DispatchQueue.main.async { ↓completion(error) }
+                            }
+                        }
+                        func verify(reason: String, completion: @escaping (Bool, Error?) -> Void) {
+                            let context = LAContext()
+                            context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason, reply: ↓completion)
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        let gate = BiometricGate()
+                        func unlock() {
+                            gate.authenticate { error in
+                                if let error {
+                                    self.show(error)
+                                    return
+                                }
+                                self.showVault()
+                            }
+                        }
+                        func pay() {
+                            gate.verify(reason: "Pay") { _, error in
+                                guard error == nil else { return }
+                                self.sendPayment()
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion(error)", function: "authenticate(completion:)", test: "let error", place: "LockScreen.swift:5"),
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion", function: "verify(reason:completion:)", test: "error == nil", place: "LockScreen.swift:14"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The outcome handed on to a caller that tests the success flag handed with the error",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                            let context = LAContext()
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                                completion(success, error)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        func unlock() {
+                            BiometricGate().authenticate { ok, error in
+                                if ok && error == nil {
+                                    self.showVault()
+                                }
+                            }
+                        }
+                    }
+                    """,
+            ],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The fallback error code unlocks like a success",
