@@ -169,10 +169,11 @@ enum ObjCHandedOutcomes {
             else { return }
             let test = ObjCValueResolver.shortText(file.text(condition))
             let location = file.location(condition)
+            let role = if case .method = handoff.owner { "sender" } else { "caller" }
             found = OutcomeGate(
                 test: test,
                 step: TraceStep(
-                    kind: .branch, text: "decides: `\(test)` in a sender of `\(handoff.owner.description)`", file: location.file,
+                    kind: .branch, text: "decides: `\(test)` in a \(role) of `\(handoff.owner.description)`", file: location.file,
                     line: location.line, column: location.column),
                 errorAlone: !readsSuccess || handoff.carries == .errorAlone)
         }

@@ -1,0 +1,182 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+@testable import KeychainLintEngine
+import Testing
+
+/// An `evaluatePolicy` outcome handed on to a completion handler, followed by each front end to
+/// the callers' tests: where the findings are, what their related locations say, their
+/// confidence, and the `--verbose` note when the callers never test what they are given.
+@Suite("LocalAuthentication: an outcome handed on to the callers")
+struct HandedOutcomeTests {
+    private func scan(_ files: [String: String]) throws -> ScanResult {
+        let sources = files.keys.sorted().map { ProjectIndex.Input(path: $0, text: files[$0]!) }
+        return try Scanner(configuration: Configuration()).scan(sources: sources)
+    }
+
+    private func findings(_ result: ScanResult, _ check: String) -> [Finding] {
+        result.findings.filter { $0.ruleId.hasSuffix("." + check) }
+    }
+
+    private func related(_ finding: Finding) -> [String] {
+        finding.relatedLocations.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column) \($0.message)" }
+    }
+
+    static let swiftGate = """
+        final class BiometricGate {
+            func authenticate(reason: String = "Unlock", completion: @escaping (Error?) -> Void) {
+                let context = LAContext()
+                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { _, error in
+                    completion(error)
+                }
+            }
+        }
+
+        """
+
+    @Test("Swift: the error handed on, a caller in another file that leaves out a defaulted argument tests it")
+    func swiftErrorToCaller() throws {
+        let result = try scan([
+            "BiometricGate.swift": Self.swiftGate,
+            "LockScreen.swift": """
+                final class LockScreen {
+                    func unlock() {
+                        BiometricGate().authenticate { error in
+                            if let error { return self.show(error) }
+                            self.showVault()
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.swift:4:9"])
+        #expect(boolOnly.first?.confidence == .high)
+        #expect(boolOnly.first.map(related) == [
+            "BiometricGate.swift:5:13 handed on: `completion(error)`",
+            "LockScreen.swift:4:16 decides: `let error` in a caller of `authenticate(reason:completion:)`",
+        ])
+        let failOpen = findings(result, "fail_open_local_authentication")
+        #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.swift:5:13"])
+        #expect(failOpen.first.map(related) == boolOnly.first.map(related))
+    }
+
+    @Test("Swift: the error handed on with no caller in the scan is reported with medium confidence, and no fail-open finding")
+    func swiftLibrary() throws {
+        let result = try scan(["BiometricGate.swift": Self.swiftGate])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.count == 1)
+        #expect(boolOnly.first?.confidence == .medium)
+        #expect(boolOnly.first?.relatedLocations.isEmpty == true)
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Swift: callers that never test the error, or pass a method, leave nothing to report and a note")
+    func swiftUntested() throws {
+        let result = try scan([
+            "BiometricGate.swift": Self.swiftGate,
+            "Settings.swift": """
+                final class Settings {
+                    func enroll() {
+                        BiometricGate().authenticate(completion: handle)
+                        BiometricGate().authenticate { error in self.label.text = error?.localizedDescription }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").isEmpty)
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "BiometricGate.swift" && $0.position == SourcePosition(line: 4, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`), and no caller of authenticate(reason:completion:) the rule reads tests it"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: the success flag handed on shows the caller's test; a caller that reads it is no fail-open")
+    func swiftSuccessToCaller() throws {
+        let result = try scan([
+            "BiometricGate.swift": """
+                final class BiometricGate {
+                    func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock", reply: completion)
+                    }
+                }
+
+                """,
+            "LockScreen.swift": """
+                final class LockScreen {
+                    func unlock() {
+                        BiometricGate().authenticate { ok, error in
+                            guard ok else { return self.show(error) }
+                            self.showVault()
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.first.map(related) == [
+            "BiometricGate.swift:4:108 handed on: `completion`",
+            "LockScreen.swift:4:19 decides: `ok` in a caller of `authenticate(completion:)`",
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Objective-C: a Result-like completion sent in the success branch, and a C function's block parameter")
+    func objectiveC() throws {
+        let result = try scan([
+            "BiometricGate.m": """
+                @implementation BiometricGate
+                - (void)authenticateWithCompletion:(void (^)(BOOL granted))completion {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+                        if (success) {
+                            completion(YES);
+                        } else {
+                            completion(NO);
+                        }
+                    }];
+                }
+                @end
+                void confirm(void (^done)(NSError *)) {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                              reply:^(BOOL success, NSError *error) { done(error); }];
+                }
+                void pay(void) {
+                    confirm(^(NSError *error) {
+                        if (error == nil) { sendPayment(); }
+                    });
+                }
+
+                """,
+            "LockScreen.m": """
+                @implementation LockScreen
+                - (void)unlock {
+                    [self.gate authenticateWithCompletion:^(BOOL granted) {
+                        if (granted) { [self showVault]; }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map(related) == [
+            [
+                "BiometricGate.m:7:13 handed on: `completion(YES)`",
+                "LockScreen.m:4:13 decides: `granted` in a sender of `-[BiometricGate authenticateWithCompletion:]`",
+            ],
+            [
+                "BiometricGate.m:16:71 handed on: `done(error)`",
+                "BiometricGate.m:20:13 decides: `error == nil` in a caller of `confirm()`",
+            ],
+        ])
+        let failOpen = findings(result, "fail_open_local_authentication")
+        #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.m:16:71"])
+    }
+}
