@@ -90,7 +90,7 @@ struct HandedOutcomeTests {
         #expect(result.diagnostics.contains {
             $0.file == "BiometricGate.swift" && $0.position == SourcePosition(line: 4, column: 9)
                 && $0.message
-                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`), and no caller of authenticate(reason:completion:) the rule reads tests it"
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `authenticate(reason:completion:)`, where the rule finds no test of it"
         }, "\(result.diagnostics)")
     }
 

@@ -17,9 +17,9 @@ public enum FailOpenLocalAuthenticationJudgement {
         "Authentication fails open: `\(test)` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
     }
 
-    /// The reply hands its outcome on (`handoff`, as written) to the callers of `function`, and one
-    /// of them tests only the error (`test`, as written, at `place`).
-    public static func handedOnMessage(handoff: String, function: String, test: String, place: String) -> String {
-        "Authentication fails open: the reply hands its outcome on (`\(handoff)`), and a caller of `\(function)` lets the guarded action run on a test of the error alone (`\(test)`, \(place)), although evaluatePolicy can fail without an error object; hand on the success flag and test it"
+    /// The reply hands its outcome on (`handoff`, as written) to `receivers` (in words), where a
+    /// test of the error alone (`test`, as written, at `place`) decides.
+    public static func handedOnMessage(handoff: String, receivers: String, test: String, place: String) -> String {
+        "Authentication fails open: the reply hands its outcome on (`\(handoff)`) to \(receivers), where a test of the error alone (`\(test)`, \(place)) lets the guarded action run, although evaluatePolicy can fail without an error object; hand on the success flag and test it"
     }
 }

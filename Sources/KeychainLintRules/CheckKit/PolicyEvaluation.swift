@@ -74,10 +74,14 @@ public struct ReplyUse {
     public let readsSuccess: Bool
     /// It tests the error against nil (`error == nil`; Objective-C's truth tests `!error` too).
     public let testsErrorAgainstNil: Bool
+    /// It unwraps the error (`if let error`, `guard let error = error`): a test of whether there
+    /// is one, which decides what runs next as a nil test does.
+    public let unwrapsError: Bool
 
-    public init(readsSuccess: Bool, testsErrorAgainstNil: Bool) {
+    public init(readsSuccess: Bool, testsErrorAgainstNil: Bool, unwrapsError: Bool = false) {
         self.readsSuccess = readsSuccess
         self.testsErrorAgainstNil = testsErrorAgainstNil
+        self.unwrapsError = unwrapsError
     }
 }
 
@@ -93,15 +97,16 @@ public struct HandedOutcome {
     /// What the handed-on values tell: the success flag is among them, or only the error is
     /// (`completion(error)`: its callers can only take nil for success).
     public let carries: HandedValue
-    /// The enclosing function as called (`authenticate(completion:)`), for notes.
-    public let function: String
+    /// The code that receives it, in words: "the callers of `authenticate(completion:)`", "the
+    /// senders of `-[Gate authenticateWithCompletion:]`", "`gate(_:didAuthenticate:)`".
+    public let receiverWords: String
     /// Where the callers decide.
     public let receivers: OutcomeReceivers
 
-    public init(handoff: SourcePlace, carries: HandedValue, function: String, receivers: OutcomeReceivers) {
+    public init(handoff: SourcePlace, carries: HandedValue, receiverWords: String, receivers: OutcomeReceivers) {
         self.handoff = handoff
         self.carries = carries
-        self.function = function
+        self.receiverWords = receiverWords
         self.receivers = receivers
     }
 

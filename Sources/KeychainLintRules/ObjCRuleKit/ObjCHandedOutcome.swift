@@ -37,7 +37,9 @@ enum ObjCHandedOutcomes {
         guard let handoff = handoff(of: site, in: file) else { return nil }
         return HandedOutcome(
             handoff: SourcePlace(location: file.location(handoff.range), snippet: ObjCValueResolver.shortText(file.text(handoff.range))),
-            carries: handoff.carries, function: handoff.owner.description, receivers: receivers(of: handoff, in: context))
+            carries: handoff.carries,
+            receiverWords: "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`",
+            receivers: receivers(of: handoff, in: context))
     }
 
     // MARK: - The hand-off in the reply
@@ -169,7 +171,7 @@ enum ObjCHandedOutcomes {
             else { return }
             let test = ObjCValueResolver.shortText(file.text(condition))
             let location = file.location(condition)
-            let role = if case .method = handoff.owner { "sender" } else { "caller" }
+            let role = handoff.owner.isMethod ? "sender" : "caller"
             found = OutcomeGate(
                 test: test,
                 step: TraceStep(
@@ -204,5 +206,12 @@ enum ObjCHandedOutcomes {
             }
         }
         return nil
+    }
+}
+
+extension ObjCBodyOwner {
+    var isMethod: Bool {
+        if case .method = self { return true }
+        return false
     }
 }

@@ -65,12 +65,12 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             confidence: min(origin.confidence, confidenceCap), trace: handed?.path ?? [])
     }
 
-    /// Whether the outcome can leave the reply for other code: a reply closure (or the reply given
-    /// as the enclosing function's own handler).
+    /// Whether the outcome can leave for other code: a reply closure (or the reply given as the
+    /// enclosing function's own handler), or an awaited result that is used (it may be returned).
     static func mayHandOn(_ outcome: PolicyOutcome) -> Bool {
         switch outcome {
-        case .reply, .forwardedToCaller: true
-        case .unread, .awaited: false
+        case .reply, .forwardedToCaller, .awaited(used: true): true
+        case .unread, .awaited(used: false): false
         }
     }
 
@@ -79,7 +79,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         context.note(
             ScanDiagnostic(
                 kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
-                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`), and no caller of \(handed.function) the rule reads tests it"))
+                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`) to \(handed.receiverWords), where the rule finds no test of it"))
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside
@@ -93,11 +93,11 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
     }
 
     /// Whether the outcome decides what runs next: a reply that reads the success flag or tests
-    /// the error against nil, a reply that hands the Bool to the caller, or an awaited result that
+    /// the error against nil (or unwraps it), a reply that hands the Bool to the caller, or an awaited result that
     /// is used (it is true, or it throws).
     static func outcomeDecides(_ outcome: PolicyOutcome) -> Bool {
         switch outcome {
-        case .reply(let use): use.readsSuccess || use.testsErrorAgainstNil
+        case .reply(let use): use.readsSuccess || use.testsErrorAgainstNil || use.unwrapsError
         case .forwardedToCaller: true
         case .unread: false
         case .awaited(let used): used

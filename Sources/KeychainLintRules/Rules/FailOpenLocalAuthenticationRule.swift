@@ -39,7 +39,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
         context.report(
             at: handed.handoff,
             message: FailOpenLocalAuthenticationJudgement.handedOnMessage(
-                handoff: handed.handoff.snippet, function: handed.function, test: gate.test, place: gate.place),
+                handoff: handed.handoff.snippet, receivers: handed.receiverWords, test: gate.test, place: gate.place),
             trace: handed.path.prefix(1) + [gate.step])
     }
 
@@ -217,7 +217,7 @@ extension FailOpenLocalAuthenticationRule {
             ],
             messages: [
                 FailOpenLocalAuthenticationJudgement.handedOnMessage(
-                    handoff: "completion(success, error)", function: "-[BiometricGate authenticateWithCompletion:]", test: "error == nil",
+                    handoff: "completion(success, error)", receivers: "the senders of `-[BiometricGate authenticateWithCompletion:]`", test: "error == nil",
                     place: "LockScreen.m:4")
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
@@ -484,9 +484,9 @@ extension FailOpenLocalAuthenticationRule {
             ],
             messages: [
                 FailOpenLocalAuthenticationJudgement.handedOnMessage(
-                    handoff: "completion(error)", function: "authenticate(completion:)", test: "let error", place: "LockScreen.swift:5"),
+                    handoff: "completion(error)", receivers: "the callers of `authenticate(completion:)`", test: "let error", place: "LockScreen.swift:5"),
                 FailOpenLocalAuthenticationJudgement.handedOnMessage(
-                    handoff: "completion", function: "verify(reason:completion:)", test: "error == nil", place: "LockScreen.swift:14"),
+                    handoff: "completion", receivers: "the callers of `verify(reason:completion:)`", test: "error == nil", place: "LockScreen.swift:14"),
             ],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .nonTriggering(

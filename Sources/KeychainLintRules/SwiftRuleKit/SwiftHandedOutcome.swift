@@ -25,20 +25,44 @@ enum SwiftHandedOutcomes {
     /// What the hand-off passes at each argument position of the handler.
     struct Handoff {
         let node: Syntax
-        let parameter: FunctionParameterSyntax
-        let function: FunctionDeclSyntax
+        /// The handler parameter; nil when the outcome is the enclosing function's result or
+        /// an argument of `method`.
+        let parameter: FunctionParameterSyntax?
+        /// A call of a function of the scan that receives the outcome as an argument (a delegate
+        /// method, a method of the same type): its declarations' bodies decide.
+        var method: FunctionCallExprSyntax? = nil
+        let function: FunctionDeclSyntax?
         /// The argument positions that carry the success flag, and those that carry the error.
         let successArguments: [Int]
         let errorArguments: [Int]
         let carries: HandedValue
     }
 
+    /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
+    /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
-        guard let handoff = handoff(of: call) else { return nil }
-        let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 200))
-        return HandedOutcome(
-            handoff: place, carries: handoff.carries, function: spelled(handoff.function),
-            receivers: receivers(of: handoff, in: context))
+        var chosen: (Handoff, OutcomeReceivers)?
+        for handoff in handoffs(of: call) {
+            let receivers = receivers(of: handoff, in: context)
+            if case .followed(let gates) = receivers, !gates.isEmpty {
+                chosen = (handoff, receivers)
+                break
+            }
+            if chosen == nil || (chosen?.0.method != nil && handoff.method == nil) { chosen = (handoff, receivers) }
+        }
+        guard let (handoff, receivers) = chosen else { return nil }
+        let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
+        let words = handoff.method != nil ? "`\(spelled(handoff))`" : "the callers of `\(spelled(handoff))`"
+        return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers)
+    }
+
+    /// The receiving function as Swift spells it: `authenticate(completion:)`.
+    static func spelled(_ handoff: Handoff) -> String {
+        if let method = handoff.method {
+            let labels = SyntaxQueries.labels(of: method).map { ($0 ?? "_") + ":" }.joined()
+            return "\(SyntaxQueries.calleeName(of: method) ?? "")(\(labels))"
+        }
+        return handoff.function.map(spelled) ?? ""
     }
 
     /// `name(label:)` as Swift spells the function.
@@ -49,16 +73,33 @@ enum SwiftHandedOutcomes {
 
     // MARK: - The hand-off in the reply
 
-    /// The first call in the reply closure of a function-typed parameter of the enclosing function
-    /// that passes the outcome on, or the reply given as that parameter (`reply: completion`).
-    static func handoff(of call: FunctionCallExprSyntax) -> Handoff? {
+    /// The calls in the reply closure that pass the outcome on, in order: of a function-typed
+    /// parameter of the enclosing function, of `continuation.resume(returning:)` for a result the
+    /// enclosing function returns, of a function of the scan with the outcome as an argument; or
+    /// the reply given as the handler (`reply: completion`), or the awaited result returned.
+    static func handoffs(of call: FunctionCallExprSyntax) -> [Handoff] {
         if let closure = SwiftOutcomeTests.replyClosure(of: call) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
-            guard success != nil || error != nil, let function = enclosingFunction(of: Syntax(closure)) else { return nil }
+            guard success != nil || error != nil else { return [] }
+            let function = enclosingFunction(of: Syntax(closure))
             let readsSuccess =
-                SwiftPolicyEvaluations.use(success: success, error: error, uses: ReferenceCollector.references(in: closure)).readsSuccess
+                SwiftPolicyEvaluations.use(success: success, error: error, in: closure).readsSuccess
+            var found: [Handoff] = []
             for handler in HandoffCallCollector.calls(in: closure) {
-                guard let parameter = handlerParameter(handler, of: function) else { continue }
+                // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose
+                // result the async function returns: its callers get the Bool.
+                if let function, let success, let resumed = resumedResult(handler, success: success, function: function) {
+                    found.append(Handoff(
+                        node: Syntax(resumed), parameter: nil, function: function, successArguments: [], errorArguments: [],
+                        carries: .success))
+                    continue
+                }
+                guard let function, let parameter = handlerParameter(handler, of: function) else {
+                    if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function) {
+                        found.append(method)
+                    }
+                    continue
+                }
                 var successArguments: [Int] = []
                 var errorArguments: [Int] = []
                 for (index, argument) in SyntaxQueries.argumentExpressions(of: handler).enumerated() {
@@ -75,15 +116,22 @@ enum SwiftHandedOutcomes {
                     guard SyntaxQueries.argumentExpressions(of: handler).count >= 1,
                         let tested = testedOutcome(around: Syntax(handler), upTo: closure, success: success, error: error)
                     else { continue }
-                    return Handoff(
+                    found.append(Handoff(
                         node: Syntax(handler), parameter: parameter, function: function, successArguments: [0], errorArguments: [],
-                        carries: tested == .success || readsSuccess ? .success : .errorAlone)
+                        carries: tested == .success || readsSuccess ? .success : .errorAlone))
+                    continue
                 }
-                return Handoff(
+                found.append(Handoff(
                     node: Syntax(handler), parameter: parameter, function: function, successArguments: successArguments,
-                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone)
+                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
             }
-            return nil
+            return found
+        }
+        // The awaited form, returned by the enclosing function (`return try await …`, or its only
+        // statement): its callers get the Bool.
+        if call.trailingClosure == nil, SyntaxQueries.argument(labeled: "reply", of: call) == nil {
+            guard let function = enclosingFunction(of: Syntax(call)), isReturned(Syntax(call), by: function) else { return [] }
+            return [Handoff(node: Syntax(call), parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)]
         }
         // `reply: completion`: the caller's closure receives the success flag and the error.
         guard let reply = SyntaxQueries.argument(labeled: "reply", of: call)?.expression,
@@ -91,9 +139,37 @@ enum SwiftHandedOutcomes {
             let function = enclosingFunction(of: Syntax(call)),
             case .parameter(let parameter) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
             isFunctionTyped(parameter), belongs(parameter, to: function)
-        else { return nil }
-        return Handoff(
-            node: Syntax(reply), parameter: parameter, function: function, successArguments: [0], errorArguments: [1], carries: .success)
+        else { return [] }
+        return [Handoff(
+            node: Syntax(reply), parameter: parameter, function: function, successArguments: [0], errorArguments: [1], carries: .success)]
+    }
+
+    /// A call with the success flag or the error as an argument (`delegate?.gate(self,
+    /// didAuthenticate: success)`, `self.finish(error: error)`), of a function the scan declares
+    /// with a body; logging and dispatching calls are not hand-offs. The argument positions are
+    /// the call's; each declaration maps them to its parameters.
+    static func methodHandoff(
+        _ call: FunctionCallExprSyntax, success: String?, error: String?, readsSuccess: Bool, function: FunctionDeclSyntax?
+    ) -> Handoff? {
+        guard let name = SyntaxQueries.calleeName(of: call), !OutcomeAction.neutralCallees.contains(name), name != "resume" else { return nil }
+        var successArguments: [Int] = []
+        var errorArguments: [Int] = []
+        for (index, argument) in SyntaxQueries.argumentExpressions(of: call).enumerated() {
+            // A closure argument runs later, and is read as part of the reply.
+            guard !argument.is(ClosureExprSyntax.self) else { continue }
+            let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
+            if let success, names.contains(success) {
+                successArguments.append(index)
+            } else if let error, names.contains(error) {
+                errorArguments.append(index)
+            }
+        }
+        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
+        var handoff = Handoff(
+            node: Syntax(call), parameter: nil, function: function, successArguments: successArguments, errorArguments: errorArguments,
+            carries: readsSuccess ? .success : .errorAlone)
+        handoff.method = call
+        return handoff
     }
 
     /// The parameter a call calls (`completion(…)`, `completion?(…)`), when it is a function-typed
@@ -106,6 +182,55 @@ enum SwiftHandedOutcomes {
             isFunctionTyped(parameter), belongs(parameter, to: function)
         else { return nil }
         return parameter
+    }
+
+    /// `continuation.resume(returning: success)`, where `continuation` is the parameter of the
+    /// closure given to a `with…Continuation` call that `function` returns.
+    static func resumedResult(_ call: FunctionCallExprSyntax, success: String, function: FunctionDeclSyntax) -> FunctionCallExprSyntax? {
+        guard SyntaxQueries.calleeName(of: call) == "resume", let argument = SyntaxQueries.argument(labeled: "returning", of: call),
+            SyntaxQueries.unwrapTransparent(argument.expression).as(DeclReferenceExprSyntax.self)?.baseName.text == success,
+            let continuation = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)?.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        var current = call.parent
+        while let candidate = current, candidate.id != function.id {
+            if let closure = candidate.as(ClosureExprSyntax.self),
+                closureParameterNames(closure).first == continuation.baseName.text,
+                let bridge = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let name = SyntaxQueries.calleeName(of: bridge), name.hasPrefix("with"), name.hasSuffix("Continuation")
+            {
+                return isReturned(Syntax(bridge), by: function) ? call : nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether `function` returns the value of `expression`: `return try await expression`, or
+    /// `expression` as the only statement of its body.
+    static func isReturned(_ expression: Syntax, by function: FunctionDeclSyntax) -> Bool {
+        var node = expression
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+            node = parent
+        }
+        guard let parent = node.parent else { return false }
+        if let returned = parent.as(ReturnStmtSyntax.self) {
+            return enclosingFunction(of: Syntax(returned)).map { $0.id == function.id } ?? false
+                && !isInsideClosure(Syntax(returned), upTo: function)
+        }
+        guard let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+            list.parent?.parent?.id == function.id,
+            let returnType = function.signature.returnClause?.type.trimmedDescription
+        else { return false }
+        return returnType == "Bool"
+    }
+
+    private static func isInsideClosure(_ node: Syntax, upTo function: FunctionDeclSyntax) -> Bool {
+        var current = node.parent
+        while let candidate = current, candidate.id != function.id {
+            if candidate.is(ClosureExprSyntax.self) { return true }
+            current = candidate.parent
+        }
+        return false
     }
 
     static func isFunctionTyped(_ parameter: FunctionParameterSyntax) -> Bool {
@@ -183,11 +308,23 @@ enum SwiftHandedOutcomes {
     /// in the closures they pass for the handler. A caller that passes something other than a
     /// closure written there is not read.
     static func receivers(of handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
-        let parameters = Array(handoff.function.signature.parameterClause.parameters)
-        guard let position = parameters.firstIndex(where: { $0.id == handoff.parameter.id }) else { return .unseen }
-        let sites = context.scan.index.callSites(named: handoff.function.name.text)
+        if let method = handoff.method { return receivers(ofMethod: method, handoff: handoff, in: context) }
+        guard let function = handoff.function else { return .unseen }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let sites = context.scan.index.callSites(named: function.name.text)
         var matched = 0
         var gates: [OutcomeGate] = []
+        guard let handler = handoff.parameter else {
+            // The function's result: the test around each call, or of the local it is kept in.
+            for site in sites.prefix(EvaluatedContext.maximumSenders) {
+                let (file, call) = site.resolved
+                guard fits(call, parameters) else { continue }
+                matched += 1
+                if let gate = gate(aroundResultOf: call, handoff: handoff, file: file) { gates.append(gate) }
+            }
+            return matched == 0 ? .unseen : .followed(gates)
+        }
+        guard let position = parameters.firstIndex(where: { $0.id == handler.id }) else { return .unseen }
         for site in sites.prefix(EvaluatedContext.maximumSenders) {
             let (file, call) = site.resolved
             guard let argument = argument(for: position, of: parameters, in: call) else { continue }
@@ -218,39 +355,113 @@ enum SwiftHandedOutcomes {
         return nil
     }
 
-    /// The first test in a caller's closure of what the hand-off passes: of the success flag
-    /// when the closure reads it, else of the error (a nil test, an `if let`).
+    /// The declarations of the scan a method hand-off may call (those whose labels fit, up to
+    /// `EvaluatedContext.maximumSenders`), and the tests of the parameters it passes the outcome
+    /// to in their bodies. No declaration in the scan: no receiver to follow (an SDK or library
+    /// method is no hand-off the rule judges).
+    static func receivers(ofMethod call: FunctionCallExprSyntax, handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+        guard let name = SyntaxQueries.calleeName(of: call) else { return .followed([]) }
+        var gates: [OutcomeGate] = []
+        for declaration in context.scan.index.functions(named: name).prefix(EvaluatedContext.maximumSenders) {
+            let parameters = Array(declaration.parameters)
+            guard let body = declaration.body, fits(call, parameters) else { continue }
+            func names(_ arguments: [Int]) -> Set<String> {
+                var names: Set<String> = []
+                for (position, parameter) in parameters.enumerated() {
+                    guard let argument = argument(for: position, of: parameters, in: call),
+                        let index = SyntaxQueries.argumentExpressions(of: call).firstIndex(where: { $0.id == argument.id }),
+                        arguments.contains(index)
+                    else { continue }
+                    let name = (parameter.secondName ?? parameter.firstName).text
+                    if name != "_" { names.insert(name) }
+                }
+                return names
+            }
+            if let gate = gate(
+                in: Syntax(body.statements), successNames: names(handoff.successArguments), errorNames: names(handoff.errorArguments),
+                handoff: handoff, role: "in `\(declaration.name)(\(parameters.map { $0.firstName.text + ":" }.joined()))`, which receives it",
+                file: declaration.file)
+            {
+                gates.append(gate)
+            }
+        }
+        return .followed(gates)
+    }
+
+    /// Whether a call's labels fit the parameters (defaulted ones may be left out).
+    static func fits(_ call: FunctionCallExprSyntax, _ parameters: [FunctionParameterSyntax]) -> Bool {
+        var labels = SyntaxQueries.labels(of: call)[...]
+        for parameter in parameters {
+            let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            if let first = labels.first, first == label {
+                labels = labels.dropFirst()
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return labels.isEmpty
+    }
+
+    /// The test of a call's result: the condition that holds the call (`if try await gate.unlock()`,
+    /// `guard await authenticate() else`), or the first condition after `let ok = try await …`
+    /// that reads the local.
+    static func gate(aroundResultOf call: FunctionCallExprSyntax, handoff: Handoff, file: SourceFile) -> OutcomeGate? {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+            node = parent
+        }
+        if let condition = condition(around: Syntax(call)) { return makeGate(condition, handoff: handoff, file: file, errorAlone: false) }
+        guard let initializer = node.parent?.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        for later in list.drop(while: { $0.id != item.id }).dropFirst() {
+            for reference in ReferenceCollector.references(in: later) where reference.baseName.text == name {
+                if let condition = condition(around: Syntax(reference)) { return makeGate(condition, handoff: handoff, file: file, errorAlone: false) }
+            }
+        }
+        return nil
+    }
+
+    static func makeGate(
+        _ condition: some SyntaxProtocol, handoff: Handoff, role: String? = nil, file: SourceFile, errorAlone: Bool
+    ) -> OutcomeGate {
+        let location = file.location(of: condition)
+        let test = SyntaxQueries.shortText(condition, limit: 60)
+        return OutcomeGate(
+            test: test,
+            step: TraceStep(
+                kind: .branch, text: "decides: `\(test)` \(role ?? "in a caller of `\(spelled(handoff))`")", file: file.path,
+                line: location.line, column: location.column),
+            errorAlone: errorAlone)
+    }
+
+    /// The first test in a caller's closure of what the hand-off passes.
     static func gate(in closure: ClosureExprSyntax, handoff: Handoff, file: SourceFile) -> OutcomeGate? {
         let names = closureParameterNames(closure)
         func name(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
-        let references = ReferenceCollector.references(in: closure.statements)
-        let successNames = Set(handoff.successArguments.compactMap(name))
-        let errorNames = Set(handoff.errorArguments.compactMap(name))
+        return gate(
+            in: Syntax(closure.statements), successNames: Set(handoff.successArguments.compactMap(name)),
+            errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff, file: file)
+    }
+
+    /// The first test in `body` of the names the outcome arrives in: of the success flag when
+    /// the body reads it, else of the error (a nil test, an `if let`).
+    static func gate(
+        in body: Syntax, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String? = nil, file: SourceFile
+    ) -> OutcomeGate? {
+        let references = ReferenceCollector.references(in: body)
         let readsSuccess = references.contains { successNames.contains($0.baseName.text) }
         let tested = readsSuccess ? successNames : errorNames
         let errorAlone = !readsSuccess || handoff.carries == .errorAlone
         for reference in references where tested.contains(reference.baseName.text) {
             guard let condition = condition(around: Syntax(reference)) else { continue }
-            let location = file.location(of: condition)
-            let test = SyntaxQueries.shortText(condition, limit: 60)
-            return OutcomeGate(
-                test: test,
-                step: TraceStep(
-                    kind: .branch, text: "decides: `\(test)` in a caller of `\(spelled(handoff.function))`", file: file.path,
-                    line: location.line, column: location.column),
-                errorAlone: errorAlone)
+            return makeGate(condition, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
         }
         // `if let error { … }` binds the name without referring to it.
-        for binding in OptionalBindingCollector.bindings(in: closure.statements) where tested.contains(binding.pattern.trimmedDescription) {
+        for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedDescription) {
             guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedDescription) }) == true else { continue }
-            let location = file.location(of: binding)
-            let test = SyntaxQueries.shortText(binding, limit: 60)
-            return OutcomeGate(
-                test: test,
-                step: TraceStep(
-                    kind: .branch, text: "decides: `\(test)` in a caller of `\(spelled(handoff.function))`", file: file.path,
-                    line: location.line, column: location.column),
-                errorAlone: errorAlone)
+            return makeGate(binding, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
         }
         return nil
     }
@@ -262,7 +473,9 @@ enum SwiftHandedOutcomes {
             if parent.is(ConditionElementSyntax.self) { return parent }
             if let switchExpr = parent.as(SwitchExprSyntax.self), switchExpr.subject.id == current.id { return current }
             if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == current.id { return current }
-            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(LabeledExprSyntax.self) { return nil }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
+            // An argument of a call is passed on, not tested; parentheses are a one-element tuple.
+            if parent.is(LabeledExprSyntax.self), parent.parent?.parent?.is(TupleExprSyntax.self) != true { return nil }
             current = parent
         }
         return nil
@@ -295,7 +508,7 @@ private final class HandoffCallCollector: SyntaxVisitor {
 }
 
 /// Every `if let` / `guard let` condition under a node.
-private final class OptionalBindingCollector: SyntaxVisitor {
+final class OptionalBindingCollector: SyntaxVisitor {
     var bindings: [OptionalBindingConditionSyntax] = []
 
     static func bindings(in node: some SyntaxProtocol) -> [OptionalBindingConditionSyntax] {
