@@ -27,37 +27,61 @@ enum ObjCHandedOutcomes {
         /// The block parameter's position among the method's (or function's) parameters.
         let parameterIndex: Int
         let owner: ObjCBodyOwner
+        /// A message to a method the scan implements, with the outcome as an argument (a delegate
+        /// message, a method of the class): its implementations decide.
+        var message: String? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
         let carries: HandedValue
     }
 
+    /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
+    /// first to a caller; else the first.
     static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
         let file = context.resolver
-        guard let handoff = handoff(of: site, in: file) else { return nil }
+        var chosen: (Handoff, OutcomeReceivers)?
+        for handoff in handoffs(of: site, in: file) {
+            let receivers = receivers(of: handoff, in: context)
+            if case .followed(let gates) = receivers, !gates.isEmpty {
+                chosen = (handoff, receivers)
+                break
+            }
+            if chosen == nil || (chosen?.0.message != nil && handoff.message == nil) { chosen = (handoff, receivers) }
+        }
+        guard let (handoff, receivers) = chosen else { return nil }
+        let words = handoff.message.map { "the implementations of `\($0)`" }
+            ?? "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`"
         return HandedOutcome(
             handoff: SourcePlace(location: file.location(handoff.range), snippet: ObjCValueResolver.shortText(file.text(handoff.range))),
-            carries: handoff.carries,
-            receiverWords: "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`",
-            receivers: receivers(of: handoff, in: context))
+            carries: handoff.carries, receiverWords: words, receivers: receivers)
     }
 
     // MARK: - The hand-off in the reply
 
     /// The first call in the reply block of a block parameter of the enclosing method or function
     /// that passes the outcome on, or the reply given as that parameter (`reply:completion`).
-    static func handoff(of site: ObjCCallSite, in file: ObjCValueResolver) -> Handoff? {
+    static func handoffs(of site: ObjCCallSite, in file: ObjCValueResolver) -> [Handoff] {
         guard let body = file.body(containing: site.range.start.offset),
             let reply = site.argument(labelled: "reply")?.strippingCastsAndParentheses
-        else { return nil }
+        else { return [] }
         switch reply.kind {
         case .block(let block):
             let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
-            guard success != nil || error != nil else { return nil }
+            guard success != nil || error != nil else { return [] }
             let readsSuccess = ObjCPolicyEvaluations.use(of: block).readsSuccess
-            var found: Handoff?
+            var found: [Handoff] = []
             ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
-                guard found == nil, case .call(let call) = expression.kind, let name = call.calleeName,
+                // The error alone passed on where the reply has tested the outcome already
+                // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
+                if case .message(let message) = expression.kind,
+                    let handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
+                {
+                    if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
+                        found.append(handoff)
+                    }
+                    return
+                }
+                guard case .call(let call) = expression.kind, let name = call.calleeName,
                     let index = body.parameterNames.firstIndex(of: name),
                     ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
                 else { return }
@@ -71,29 +95,61 @@ enum ObjCHandedOutcomes {
                         errorArguments.append(position)
                     }
                 }
+                if successArguments.isEmpty && !errorArguments.isEmpty && testedOutcome(ancestors, success: success, error: error) == .success {
+                    return
+                }
                 if successArguments.isEmpty && errorArguments.isEmpty {
                     // `completion(YES)` inside a test of the outcome: the first argument carries the
                     // branch it is sent in.
                     guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
-                    found = Handoff(
+                    found.append(Handoff(
                         range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
-                        carries: tested == .success || readsSuccess ? .success : .errorAlone)
+                        carries: tested == .success || readsSuccess ? .success : .errorAlone))
                     return
                 }
-                found = Handoff(
+                found.append(Handoff(
                     range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
-                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone)
+                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
             }
             return found
         case .identifier(let name):
             guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
                 let index = body.parameterNames.firstIndex(of: name),
                 ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
-            else { return nil }
-            return Handoff(range: reply.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [1], carries: .success)
+            else { return [] }
+            return [Handoff(range: reply.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [1], carries: .success)]
         default:
-            return nil
+            return []
         }
+    }
+
+    /// A message with `success` or `error` as an argument (`[self.delegate gate:self
+    /// didAuthenticate:success]`, `[self finishWithError:error]`); logging and format messages are
+    /// not hand-offs. Whether the scan implements it is asked when its receivers are.
+    static func messageHandoff(
+        _ message: ObjCMessageSend, range: ObjCSourceRange, success: String?, error: String?, readsSuccess: Bool, owner: ObjCBodyOwner
+    ) -> Handoff? {
+        guard !ObjCLocalAuthentication.formattingSelectors.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
+        else { return nil }
+        var successArguments: [Int] = []
+        var errorArguments: [Int] = []
+        for (position, piece) in message.pieces.enumerated() {
+            guard let argument = piece.argument?.strippingCastsAndParentheses else { continue }
+            // A block argument runs later, and is read as part of the reply.
+            if case .block = argument.kind { continue }
+            let names = identifiers(in: argument)
+            if let success, names.contains(success) {
+                successArguments.append(position)
+            } else if let error, names.contains(error) {
+                errorArguments.append(position)
+            }
+        }
+        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
+        var handoff = Handoff(
+            range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
+            carries: readsSuccess ? .success : .errorAlone)
+        handoff.message = message.selector
+        return handoff
     }
 
     /// Every identifier an expression reads.
@@ -122,6 +178,7 @@ enum ObjCHandedOutcomes {
     /// The senders of the enclosing method (or the calls of the enclosing function) in the scan's
     /// Objective-C files, and the tests of the handed-on values in the blocks they pass.
     static func receivers(of handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, in: context) }
         let name: String
         let kind: ObjCCallSite.Kind
         switch handoff.owner {
@@ -150,32 +207,66 @@ enum ObjCHandedOutcomes {
         return matched == 0 ? .unseen : .followed(gates)
     }
 
-    /// The first test in a sender's block of what the hand-off passes: of the success flag when
-    /// the block reads it, else of the error (`!error`, `error == nil`, `if (error)`).
+    /// The implementations of a message's selector in the scan's Objective-C files (up to
+    /// `EvaluatedContext.maximumSenders`), and the tests of the parameters the outcome is passed
+    /// to in their bodies. None in the scan: no receiver to follow (an SDK or library method).
+    static func receivers(ofMessage selector: String, handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
+        var seen = 0
+        var gates: [OutcomeGate] = []
+        for file in [context.resolver] + others.map({ ObjCLocalAuthentication.parsed($0, in: context.scan) }) {
+            for reference in file.tree.methods where reference.method.selector == selector {
+                guard let body = reference.method.body else { continue }
+                seen += 1
+                if seen > EvaluatedContext.maximumSenders { return .followed(gates) }
+                let names = reference.method.parameters.map(\.name)
+                func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+                if let gate = gate(
+                    in: body, successNames: Set(handoff.successArguments.compactMap(name)),
+                    errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff,
+                    role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
+                {
+                    gates.append(gate)
+                }
+            }
+        }
+        return .followed(gates)
+    }
+
+    /// The first test in a sender's block of what the hand-off passes.
     static func gate(in block: ObjCBlockLiteral, handoff: Handoff, file: ObjCValueResolver) -> OutcomeGate? {
         let names = block.parameters.map(\.name)
         func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
-        let successNames = Set(handoff.successArguments.compactMap(name))
-        let errorNames = Set(handoff.errorArguments.compactMap(name))
+        return gate(
+            in: block.body, successNames: Set(handoff.successArguments.compactMap(name)),
+            errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff,
+            role: "in a \(handoff.owner.isMethod ? "sender" : "caller") of `\(handoff.owner.description)`", file: file)
+    }
+
+    /// The first test in `body` of the names the outcome arrives in: of the success flag when
+    /// the body reads it, else of the error (`!error`, `error == nil`, `if (error)`).
+    static func gate(
+        in body: ObjCStmt, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String, file: ObjCValueResolver
+    ) -> OutcomeGate? {
         var readsSuccess = false
-        ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
             if case .identifier(let name) = expression.kind, successNames.contains(name), !ObjCLocalAuthentication.isLoggingArgument(ancestors) {
                 readsSuccess = true
             }
         }
         let tested = readsSuccess ? successNames : errorNames
         var found: OutcomeGate?
-        ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
             guard found == nil, case .identifier(let name) = expression.kind, tested.contains(name),
                 let condition = condition(around: expression.range, ancestors: ancestors)
             else { return }
             let test = ObjCValueResolver.shortText(file.text(condition))
             let location = file.location(condition)
-            let role = handoff.owner.isMethod ? "sender" : "caller"
             found = OutcomeGate(
                 test: test,
                 step: TraceStep(
-                    kind: .branch, text: "decides: `\(test)` in a \(role) of `\(handoff.owner.description)`", file: location.file,
+                    kind: .branch, text: "decides: `\(test)` \(role)", file: location.file,
                     line: location.line, column: location.column),
                 errorAlone: !readsSuccess || handoff.carries == .errorAlone)
         }

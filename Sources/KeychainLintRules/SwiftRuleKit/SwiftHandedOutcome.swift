@@ -94,8 +94,13 @@ enum SwiftHandedOutcomes {
                         carries: .success))
                     continue
                 }
+                // The error alone passed on where the reply has tested the outcome already
+                // (`else { show(error) }`): the reason for a failure, not the outcome.
+                let tested = testedOutcome(around: Syntax(handler), upTo: closure, success: success, error: error)
                 guard let function, let parameter = handlerParameter(handler, of: function) else {
-                    if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function) {
+                    if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
+                        !method.successArguments.isEmpty || tested == nil
+                    {
                         found.append(method)
                     }
                     continue
@@ -110,12 +115,11 @@ enum SwiftHandedOutcomes {
                         errorArguments.append(index)
                     }
                 }
+                if successArguments.isEmpty && !errorArguments.isEmpty && tested == .success { continue }
                 if successArguments.isEmpty && errorArguments.isEmpty {
                     // `completion(.success(()))` or `completion(true)` inside a test of the outcome:
                     // the first argument carries the branch it is sent in.
-                    guard SyntaxQueries.argumentExpressions(of: handler).count >= 1,
-                        let tested = testedOutcome(around: Syntax(handler), upTo: closure, success: success, error: error)
-                    else { continue }
+                    guard SyntaxQueries.argumentExpressions(of: handler).count >= 1, let tested else { continue }
                     found.append(Handoff(
                         node: Syntax(handler), parameter: parameter, function: function, successArguments: [0], errorArguments: [],
                         carries: tested == .success || readsSuccess ? .success : .errorAlone))
