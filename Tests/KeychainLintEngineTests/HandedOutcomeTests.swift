@@ -179,4 +179,114 @@ struct HandedOutcomeTests {
         let failOpen = findings(result, "fail_open_local_authentication")
         #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.m:16:71"])
     }
+
+    @Test("Swift: a result returned by an async function or through a continuation, and a function called with the flag")
+    func swiftReturnedAndCalled() throws {
+        let result = try scan([
+            "Authenticator.swift": """
+                final class Authenticator {
+                    func authenticate() async throws -> Bool {
+                        let context = LAContext()
+                        return try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                    }
+                    func verify() async -> Bool {
+                        await withCheckedContinuation { continuation in
+                            LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Verify") { success, _ in
+                                continuation.resume(returning: success)
+                            }
+                        }
+                    }
+                    func confirm() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { success, _ in
+                            self.finish(granted: success)
+                        }
+                    }
+                    private func finish(granted: Bool) {
+                        guard granted else { return }
+                        openVault()
+                    }
+                }
+
+                """,
+            "LockScreen.swift": """
+                final class LockScreen {
+                    func unlock() async {
+                        if (try? await Authenticator().authenticate()) == true { showVault() }
+                        let ok = await Authenticator().verify()
+                        guard ok else { return }
+                        pay()
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Authenticator.swift:4:9 handed on: `return try await context.evaluatePolicy(.deviceOwnerAuthent…`",
+                "LockScreen.swift:3:12 decides: `(try? await Authenticator().authenticate()) == true` in a caller of `authenticate()`",
+            ],
+            [
+                "Authenticator.swift:9:17 handed on: `continuation.resume(returning: success)`",
+                "LockScreen.swift:5:15 decides: `ok` in a caller of `verify()`",
+            ],
+            [
+                "Authenticator.swift:15:13 handed on: `self.finish(granted: success)`",
+                "Authenticator.swift:19:15 decides: `granted` in `finish(granted:)`, which receives it",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Both languages: a receiver that only shows the error decides nothing; one that runs code without it does")
+    func errorShownOrGated() throws {
+        let result = try scan([
+            "Gate.m": """
+                @implementation Gate
+                - (void)start {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                              reply:^(BOOL success, NSError *error) { [self report:error]; }];
+                }
+                - (void)report:(NSError *)error {
+                    if (error) { [self presentAlert:error]; }
+                }
+                - (void)open {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                              reply:^(BOOL success, NSError *error) { [self finish:error]; }];
+                }
+                - (void)finish:(NSError *)error {
+                    if (error) { [self presentAlert:error]; return; }
+                    [self showVault];
+                }
+                @end
+
+                """,
+            "Gate.swift": """
+                final class Gate {
+                    func authenticate(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                            completion(error)
+                        }
+                    }
+                    func use() {
+                        authenticate { error in if let error { self.show(error) } }
+                        authenticate { error in
+                            if let error { self.show(error) } else { self.showVault() }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.m:11:71 handed on: `[self finish:error]`",
+                "Gate.m:14:9 decides: `error` in `-[Gate finish:]`, which receives it",
+            ],
+            [
+                "Gate.swift:4:13 handed on: `completion(error)`",
+                "Gate.swift:10:16 decides: `let error` in a caller of `authenticate(completion:)`",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.m:11", "Gate.swift:4"])
+    }
 }

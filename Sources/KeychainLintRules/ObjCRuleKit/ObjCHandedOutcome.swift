@@ -261,6 +261,8 @@ enum ObjCHandedOutcomes {
             guard found == nil, case .identifier(let name) = expression.kind, tested.contains(name),
                 let condition = condition(around: expression.range, ancestors: ancestors)
             else { return }
+            // A test of the error decides only when something runs where there is none.
+            if !readsSuccess, !runsWithoutError(condition, error: name, ancestors: ancestors) { return }
             let test = ObjCValueResolver.shortText(file.text(condition))
             let location = file.location(condition)
             found = OutcomeGate(
@@ -271,6 +273,51 @@ enum ObjCHandedOutcomes {
                 errorAlone: !readsSuccess || handoff.carries == .errorAlone)
         }
         return found
+    }
+
+    /// Whether code runs on the side of an `if` where the error is nil: the `then` of
+    /// `if (!error)` / `if (error == nil)`, the `else` of `if (error)` / `if (error != nil)`, or the
+    /// statements after it when that branch leaves (`return`). A test that only shows an error
+    /// (`if (error) { [self showError:error]; }`) decides nothing.
+    static func runsWithoutError(_ condition: ObjCSourceRange, error: String, ancestors: [ObjCAncestor]) -> Bool {
+        guard let index = ancestors.lastIndex(where: {
+            if case .statement(let statement) = $0, case .if(let test, _, _) = statement.kind { return test.range == condition }
+            return false
+        }), case .statement(let statement) = ancestors[index], case .if(let test, let then, let otherwise) = statement.kind
+        else { return false }
+        let nilIsTrue: Bool
+        let stripped = test.strippingCastsAndParentheses
+        switch stripped.kind {
+        case .identifier(error):
+            nilIsTrue = false
+        case .prefix(.logicalNot, let operand) where operand.strippingCastsAndParentheses.identifierName == error:
+            nilIsTrue = true
+        case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
+            guard ObjCLocalAuthentication.isNil(left) || ObjCLocalAuthentication.isNil(right) else { return false }
+            nilIsTrue = operation == .equal
+        default:
+            return false
+        }
+        func isEmpty(_ statement: ObjCStmt) -> Bool {
+            if case .compound(let statements) = statement.kind { return statements.isEmpty }
+            if case .empty = statement.kind { return true }
+            return false
+        }
+        if nilIsTrue { return !isEmpty(then) }
+        if let otherwise { return !isEmpty(otherwise) }
+        // `if (error) { …; return; }` followed by more statements.
+        let leaves: Bool
+        if case .compound(let statements) = then.kind, let last = statements.last, case .return = last.kind {
+            leaves = true
+        } else if case .return = then.kind {
+            leaves = true
+        } else {
+            leaves = false
+        }
+        guard leaves, index > 0, case .statement(let parent) = ancestors[index - 1], case .compound(let siblings) = parent.kind,
+            let position = siblings.firstIndex(of: statement)
+        else { return false }
+        return position < siblings.count - 1
     }
 
     /// The condition of the `if`, `while`, `switch` or `?:` whose condition holds `range`.

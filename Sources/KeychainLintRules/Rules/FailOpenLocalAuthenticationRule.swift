@@ -113,7 +113,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 """,
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
-                "An outcome handed on to the callers of the enclosing function (the reply calls its completion handler with the success flag, the error or both, or is that handler: `reply: completion`) is followed to the closures the callers in the scan pass: one whose only test is of the error it is given (`if error == nil`, `guard error == nil`, `if let error`), never reading a success flag handed with it, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`), with the caller's test as the related location; a reply that tests the error against nil itself is reported at that test instead. Callers outside the scan (a library's users) are not judged.",
+                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), and the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
             ],
@@ -160,7 +160,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
-            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`) is followed to the blocks its senders in the scan's Objective-C files pass: one whose only test is of the error (`if (!error)`, `error == nil`), never reading a `success` handed with it, is reported at the hand-off, with the sender's test as the related location.",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), or sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), is followed to the blocks the senders in the scan's Objective-C files pass, or to the implementations: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the test as the related location. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -219,6 +219,32 @@ extension FailOpenLocalAuthenticationRule {
                 FailOpenLocalAuthenticationJudgement.handedOnMessage(
                     handoff: "completion(success, error)", receivers: "the senders of `-[BiometricGate authenticateWithCompletion:]`", test: "error == nil",
                     place: "LockScreen.m:4")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error sent to a delegate whose implementation unlocks when there is none",
+            """
+            @implementation BiometricGate
+            - (void)start {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    ↓[self.delegate biometricGate:self didFinishWithError:error];
+                }];
+            }
+            @end
+            @implementation LockController
+            - (void)biometricGate:(BiometricGate *)gate didFinishWithError:(NSError *)error {
+                if (!error) {
+                    [self showVault];
+                }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self.delegate biometricGate:self didFinishWithError:error]",
+                    receivers: "the implementations of `biometricGate:didFinishWithError:`", test: "!error", place: "Example.m:12")
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .nonTriggeringObjC(
@@ -514,6 +540,54 @@ extension FailOpenLocalAuthenticationRule {
                     }
                     """,
             ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to a delegate method whose implementation unlocks when it is nil",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        weak var delegate: BiometricGateDelegate?
+                        func start() {
+                            LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                ↓self.delegate?.gate(self, didFinishWith: error)
+                            }
+                        }
+                    }
+                    """,
+                "LockController.swift": """
+                    final class LockController: BiometricGateDelegate {
+                        func gate(_ gate: BiometricGate, didFinishWith error: Error?) {
+                            guard error == nil else { return }
+                            showVault()
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.delegate?.gate(self, didFinishWith: error)", receivers: "`gate(_:didFinishWith:)`",
+                    test: "error == nil", place: "LockController.swift:3")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The reply tests its flag; the error it passes to a method in the failure branch is only the reason",
+            """
+            final class LockScreen {
+                func unlock() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        if success {
+                            self.showVault()
+                        } else {
+                            self.handle(error)
+                        }
+                    }
+                }
+                func handle(_ error: Error?) {
+                    if error == nil { retry() } else { present(error) }
+                }
+            }
+            """,
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The fallback error code unlocks like a success",

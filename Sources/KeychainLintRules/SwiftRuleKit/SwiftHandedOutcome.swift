@@ -135,7 +135,13 @@ enum SwiftHandedOutcomes {
         // statement): its callers get the Bool.
         if call.trailingClosure == nil, SyntaxQueries.argument(labeled: "reply", of: call) == nil {
             guard let function = enclosingFunction(of: Syntax(call)), isReturned(Syntax(call), by: function) else { return [] }
-            return [Handoff(node: Syntax(call), parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)]
+            // The `return` statement, when written, is the hand-off.
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+                node = parent
+            }
+            let returned = node.parent?.as(ReturnStmtSyntax.self).map(Syntax.init) ?? Syntax(call)
+            return [Handoff(node: returned, parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)]
         }
         // `reply: completion`: the caller's closure receives the success flag and the error.
         guard let reply = SyntaxQueries.argument(labeled: "reply", of: call)?.expression,
@@ -460,14 +466,58 @@ enum SwiftHandedOutcomes {
         let errorAlone = !readsSuccess || handoff.carries == .errorAlone
         for reference in references where tested.contains(reference.baseName.text) {
             guard let condition = condition(around: Syntax(reference)) else { continue }
+            // A test of the error decides only when something runs where there is none.
+            if !readsSuccess, !runsWithoutError(condition, error: reference.baseName.text) { continue }
             return makeGate(condition, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
         }
         // `if let error { … }` binds the name without referring to it.
         for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedDescription) {
             guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedDescription) }) == true else { continue }
+            if !readsSuccess, !runsWithoutError(Syntax(binding), error: binding.pattern.trimmedDescription) { continue }
             return makeGate(binding, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
         }
         return nil
+    }
+
+    /// Whether code runs on the side of an `if` or `guard` where the error is nil: the body of
+    /// `if error == nil`, the `else` of `if let error` / `if error != nil`, or the statements after
+    /// it when that branch leaves (`return`, `throw`); the statements after `guard error == nil`.
+    /// A test that only shows an error (`if let error { show(error) }`) decides nothing.
+    static func runsWithoutError(_ condition: Syntax, error: String) -> Bool {
+        let element = condition.as(ConditionElementSyntax.self) ?? condition.parent?.as(ConditionElementSyntax.self)
+        guard let element, let list = element.parent?.as(ConditionElementListSyntax.self), list.count == 1 else { return false }
+        let nilIsTrue: Bool
+        if element.condition.is(OptionalBindingConditionSyntax.self) {
+            nilIsTrue = false
+        } else if let expression = element.condition.as(ExprSyntax.self),
+            let infix = SyntaxQueries.unwrapTransparent(expression).as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
+            infix.leftOperand.is(NilLiteralExprSyntax.self) || infix.rightOperand.is(NilLiteralExprSyntax.self)
+        {
+            nilIsTrue = op == "=="
+        } else {
+            return false
+        }
+        func following(_ node: Syntax) -> Bool {
+            guard let item = node.parent?.as(CodeBlockItemSyntax.self) ?? node.parent?.parent?.as(CodeBlockItemSyntax.self),
+                let items = item.parent?.as(CodeBlockItemListSyntax.self)
+            else { return false }
+            return items.drop(while: { $0.id != item.id }).count > 1
+        }
+        func leaves(_ block: CodeBlockSyntax) -> Bool {
+            guard let last = block.statements.last?.item else { return false }
+            return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
+        }
+        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
+            if nilIsTrue { return !ifExpr.body.statements.isEmpty }
+            if case .codeBlock(let elseBlock)? = ifExpr.elseBody { return !elseBlock.statements.isEmpty }
+            if ifExpr.elseBody != nil { return true }
+            return leaves(ifExpr.body) && following(Syntax(ifExpr))
+        }
+        if let guardStmt = list.parent?.as(GuardStmtSyntax.self) {
+            return nilIsTrue ? following(Syntax(guardStmt)) : !guardStmt.body.statements.isEmpty
+        }
+        return false
     }
 
     /// The condition of an `if`, `guard`, `while`, `switch` or `?:` that holds `node`, as written.
