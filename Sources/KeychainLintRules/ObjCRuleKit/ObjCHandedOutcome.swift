@@ -193,7 +193,9 @@ enum ObjCHandedOutcomes {
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
         var matched = 0
         var gates: [OutcomeGate] = []
-        for file in [context.resolver] + others.map({ ObjCLocalAuthentication.parsed($0, in: context.scan) }) {
+        for position in -1..<others.count {
+            // Parsed one at a time: the search may stop at its bound before the last file.
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
             for site in file.tree.calls(named: name) where site.kind == kind {
                 guard handoff.parameterIndex < site.arguments.count else { continue }
                 matched += 1
@@ -215,7 +217,9 @@ enum ObjCHandedOutcomes {
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
         var seen = 0
         var gates: [OutcomeGate] = []
-        for file in [context.resolver] + others.map({ ObjCLocalAuthentication.parsed($0, in: context.scan) }) {
+        for position in -1..<others.count {
+            // Parsed one at a time: the search may stop at its bound before the last file.
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
             for reference in file.tree.methods where reference.method.selector == selector {
                 guard let body = reference.method.body else { continue }
                 seen += 1
