@@ -89,8 +89,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
                 actions. It also reports `if success || error == nil`, and, in a reply that never \
                 reads its success flag, `if error == nil { … }` and `guard error == nil else { … }`: \
-                the test of the error alone is then what decides. The same test in the closure a caller passes \
-                to a function that hands the reply's outcome on is reported at the hand-off.
+                the test of the error alone is then what decides. The same test in the code that receives the \
+                reply's outcome (the closure a caller passes for a completion handler the reply calls, \
+                a method the reply calls with its error) is reported at the hand-off.
                 """,
             whyItMatters: """
                 A reply that unlocks the app, reveals data or approves a payment when Face ID or Touch ID \
@@ -145,7 +146,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
             not actions; the blocks they run are read. It also reports `if (success || error == nil)` and \
             `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
             `if (error == nil)` and an early `if (error) { …; return; }`: the test of the error alone is \
-            then what decides.
+            then what decides. The same test in the code that receives the reply's outcome (the block \
+            a sender passes for a completion block the reply calls, a method the reply sends its \
+            error to) is reported at the hand-off.
             """,
         whatToDoInstead: """
             Run the guarded action only in the success path (`if (success)`). In failure paths show the \
