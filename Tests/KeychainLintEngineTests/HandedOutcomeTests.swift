@@ -289,4 +289,35 @@ struct HandedOutcomeTests {
         ])
         #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.m:11", "Gate.swift:4"])
     }
+
+    @Test("Swift: a property assigned the outcome, read by the type's extension in another file")
+    func swiftProperty() throws {
+        let result = try scan([
+            "LockViewModel.swift": """
+                final class LockViewModel {
+                    var isUnlocked = false
+                    func unlock() {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                            DispatchQueue.main.async { self.isUnlocked = success }
+                        }
+                    }
+                }
+
+                """,
+            "LockViewModel+Vault.swift": """
+                extension LockViewModel {
+                    var vault: Vault? { isUnlocked ? Vault.open() : nil }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockViewModel.swift:6:40 handed on: `self.isUnlocked = success`",
+                "LockViewModel+Vault.swift:2:25 decides: `isUnlocked` where the property `isUnlocked` is read",
+            ]
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
 }

@@ -164,11 +164,11 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
-                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`), and when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type). The receiving code is read: the closures the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit), the test around each call of an async function or of the local it is kept in, the bodies of the called function's declarations. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
+                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: the closures the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit), the test around each call of an async function or of the local it is kept in, the bodies of the called function's declarations, the reads of the property in its type's declaration and extensions. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
                 "A test of a handed-on error decides only when code runs where there is no error (the body of `if error == nil`, the `else` of `if let error`, the statements after a branch that returns): `if let error { show(error) }` only reports a failure. The error alone passed on inside a branch of the reply that has tested the outcome (`else { self.show(error) }`) is the reason for a failure, not the outcome, and is not followed.",
                 "A reply that neither reads its success flag nor tests its error, but hands the error on (`completion(error)`: the caller can only take nil for success), gates the callers' code: it is reported when a caller's closure tests the error; when the callers in the scan never test it, nothing is reported and `--verbose` says so; when no caller is in the scan (a library's API), it is reported with medium confidence, since the library offers its users nothing but a missing error to decide on.",
                 "A success flag handed on is reported at the evaluation whether or not its receiver is in the scan: a `Result`, `continuation.resume(returning:)`, an assignment to a property (`self.isUnlocked = success`, a `@Published` property), a delegate call, a completion handler of a library's public API. A library that wraps biometrics and gives its callers only the Bool offers them a Bool-only gate, whatever they then do with it.",
-                "Not followed: a caller that passes a method or a stored closure rather than a closure written at the call, a value the receiving code hands on again, the readers of a property the outcome is assigned to (a reply that only stores its error in a property is not reported), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
+                "Not followed: a caller that passes a method or a stored closure rather than a closure written at the call, a value the receiving code hands on again, reads of a property from other types (`model.isUnlocked` in a view), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
                 "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
@@ -223,7 +223,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging call (`NSLog`, `os_log…`, `printf`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
             "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`). The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), or the implementations of the message. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
-            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan.",
+            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. An assignment to a property is not followed to the property's readers: a reply that only stores its error (`self.authError = error`) is not reported.",
             "Only Objective-C code is followed: a context handed to Swift code, a category sent from Swift, or a completion block called from Swift, is not seen.",
             "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
         ],
@@ -1069,6 +1069,43 @@ extension BooleanOnlyLocalAuthenticationRule {
             ],
             messages: [message("`context`")],
             alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a property that the type reads as its gate",
+            """
+            final class LockViewModel {
+                private var authError: Error?
+                func check() {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.authError = error
+                    }
+                }
+            }
+            extension LockViewModel {
+                func showSecrets() {
+                    guard authError == nil else { return }
+                    presentSecrets()
+                }
+            }
+            """,
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .nonTriggering(
+            "The error stored in a property that is only shown",
+            """
+            final class SettingsViewModel {
+                var lastError: Error?
+                func enroll() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Enroll") { _, error in
+                        self.lastError = error
+                    }
+                }
+                func render() {
+                    if lastError != nil { showBanner() }
+                }
+            }
+            """),
         .nonTriggering(
             "The error handed on to callers that never test it, or only to show it",
             """

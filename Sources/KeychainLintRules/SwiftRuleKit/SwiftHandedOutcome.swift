@@ -31,6 +31,9 @@ enum SwiftHandedOutcomes {
         /// A call of a function of the scan that receives the outcome as an argument (a delegate
         /// method, a method of the same type): its declarations' bodies decide.
         var method: FunctionCallExprSyntax? = nil
+        /// A stored property the outcome is assigned to (`self.isUnlocked = success`), with the
+        /// type whose code writes it: its reads in that type's declarations decide.
+        var property: (name: String, owner: String)? = nil
         let function: FunctionDeclSyntax?
         /// The argument positions that carry the success flag, and those that carry the error.
         let successArguments: [Int]
@@ -48,13 +51,19 @@ enum SwiftHandedOutcomes {
                 chosen = (handoff, receivers)
                 break
             }
-            if chosen == nil || (chosen?.0.method != nil && handoff.method == nil) { chosen = (handoff, receivers) }
+            if chosen == nil || (!(chosen.map { handsToCallers($0.0) } ?? true) && handsToCallers(handoff)) { chosen = (handoff, receivers) }
         }
         guard let (handoff, receivers) = chosen else { return nil }
         let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
-        let words = handoff.method != nil ? "`\(spelled(handoff))`" : "the callers of `\(spelled(handoff))`"
+        let words =
+            if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if handoff.method != nil { "`\(spelled(handoff))`" }
+            else { "the callers of `\(spelled(handoff))`" }
         return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers)
     }
+
+    /// The outcome goes to the enclosing function's callers (a handler, the result).
+    static func handsToCallers(_ handoff: Handoff) -> Bool { handoff.method == nil && handoff.property == nil }
 
     /// The receiving function as Swift spells it: `authenticate(completion:)`.
     static func spelled(_ handoff: Handoff) -> String {
@@ -128,6 +137,21 @@ enum SwiftHandedOutcomes {
                 found.append(Handoff(
                     node: Syntax(handler), parameter: parameter, function: function, successArguments: successArguments,
                     errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+            }
+            // `self.isUnlocked = success`, `lastError = error`: a stored property of the type.
+            for assignment in AssignmentCollector.assignments(in: closure) {
+                guard let target = SwiftPolicyEvaluations.propertyAssigned(from: assignment.rightOperand),
+                    let owner = SyntaxQueries.enclosingTypeName(of: assignment)
+                else { continue }
+                let names = Set(ReferenceCollector.references(in: assignment.rightOperand).map(\.baseName.text))
+                let carriesSuccess = success.map(names.contains) ?? false
+                guard carriesSuccess || (error.map(names.contains) ?? false) else { continue }
+                if !carriesSuccess, testedOutcome(around: Syntax(assignment), upTo: closure, success: success, error: error) != nil { continue }
+                var handoff = Handoff(
+                    node: Syntax(assignment), parameter: nil, function: function, successArguments: carriesSuccess ? [0] : [],
+                    errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+                handoff.property = (target.name, owner)
+                found.append(handoff)
             }
             return found
         }
@@ -319,6 +343,7 @@ enum SwiftHandedOutcomes {
     /// closure written there is not read.
     static func receivers(of handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
         if let method = handoff.method { return receivers(ofMethod: method, handoff: handoff, in: context) }
+        if let property = handoff.property { return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, in: context) }
         guard let function = handoff.function else { return .unseen }
         let parameters = Array(function.signature.parameterClause.parameters)
         let sites = context.scan.index.callSites(named: function.name.text)
@@ -394,6 +419,32 @@ enum SwiftHandedOutcomes {
             {
                 gates.append(gate)
             }
+        }
+        return .followed(gates)
+    }
+
+    /// The reads of a stored property in its type's declaration and extensions across the scan
+    /// (`self.name`, or `name` where no local hides it) that a condition tests. Reads from other
+    /// types (`model.isUnlocked` in a view) are not searched.
+    static func receivers(ofProperty name: String, owner: String, handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+        var gates: [OutcomeGate] = []
+        for type in context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders) {
+            for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+                var read = Syntax(reference)
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                    guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
+                    read = Syntax(member)
+                } else {
+                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                }
+                guard let condition = condition(around: read) else { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                gates.append(makeGate(
+                    condition, handoff: handoff, role: "where the property `\(name)` is read", file: type.file,
+                    errorAlone: handoff.carries == .errorAlone))
+                break
+            }
+            if !gates.isEmpty { break }
         }
         return .followed(gates)
     }
@@ -573,6 +624,22 @@ final class OptionalBindingCollector: SyntaxVisitor {
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         bindings.append(node)
+        return .visitChildren
+    }
+}
+
+/// Every assignment (`a = b`) under a node, in source order.
+private final class AssignmentCollector: SyntaxVisitor {
+    var assignments: [InfixOperatorExprSyntax] = []
+
+    static func assignments(in node: some SyntaxProtocol) -> [InfixOperatorExprSyntax] {
+        let collector = AssignmentCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.assignments
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self) { assignments.append(node) }
         return .visitChildren
     }
 }
