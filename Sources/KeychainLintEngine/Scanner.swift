@@ -272,7 +272,7 @@ public final class Scanner {
         var reported: Bool
         /// Objective-C: the names the file may define at file scope (`ObjCScanConstants`), listed
         /// while its text is at hand.
-        var objectiveCDefinitions: [String] = []
+        var objectiveCNames = ObjCScanConstants.FileNames()
         /// The module names of its `import` lines, for the module scope.
         var imports: [String]
 
@@ -300,7 +300,7 @@ public final class Scanner {
                 || (prefilter.wantsDirectives && hasDirectives))
             prefilterWords = summary.wordsFound
             hash = hashing ? ResultCache.hash(text) : ""
-            if language == .objectiveC { objectiveCDefinitions = ObjCScanConstants.definedNames(in: text) }
+            if language == .objectiveC { objectiveCNames = ObjCScanConstants.names(in: text) }
             imports = ModuleScope.imports(in: text).sorted()
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
         }
@@ -420,11 +420,11 @@ public final class Scanner {
         let resolver = ValueResolver(index: index)
         let scanContext = ScanContext(
             index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model, wrapperModels: prefilter.models)
-        var objectiveCDefinitions: [Int: [String]] = [:]
+        var objectiveCNames: [Int: ObjCScanConstants.FileNames] = [:]
         for position in sources.indices where sources[position].language == .objectiveC {
-            objectiveCDefinitions[position] = sources[position].objectiveCDefinitions
+            objectiveCNames[position] = sources[position].objectiveCNames
         }
-        scanContext.prepareObjectiveCConstants(definedNames: objectiveCDefinitions)
+        scanContext.prepareObjectiveCConstants(names: objectiveCNames)
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees

@@ -30,6 +30,70 @@ struct ConstructedInstanceTests {
         #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
     }
 
+    private static let options = """
+        struct StoreOptions {
+            var accessibility: CFString
+            var synchronizable: Bool
+        }
+        enum Presets {
+            static let strict = StoreOptions(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+            static let legacy = StoreOptions(accessibility: kSecAttrAccessibleAlways, synchronizable: false)
+        }
+        """
+
+    @Test func aLocalHoldingAPresetKeepsItsConstruction() {
+        let resolution = resolveProbe(
+            Self.options + """
+
+                func f() {
+                    let options = Presets.legacy
+                    probe(options.accessibility)
+                }
+                """)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleAlways"])
+        #expect(resolution.trace(of: "kSecAttrAccessibleAlways")?.first == "`options`")
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+    }
+
+    @Test func aParameterHasTheConstructionsEachCallerPasses() {
+        let resolution = resolveProbe([
+            "Options.swift": Self.options,
+            "Store.swift": "func save(options: StoreOptions) { probe(options.accessibility) }",
+            "App.swift": """
+                func a() { save(options: Presets.strict) }
+                func b() { save(options: StoreOptions(accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: true)) }
+                """,
+        ])
+        #expect(resolution.descriptionSet == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly", "kSecAttrAccessibleAfterFirstUnlock"])
+        #expect(resolution.trace(of: "kSecAttrAccessibleAfterFirstUnlock")?.first == "argument `options` of the call")
+    }
+
+    @Test func aParameterDefaultIsAConstructionToo() {
+        let resolution = resolveProbe(
+            Self.options + """
+
+                func save(options: StoreOptions = Presets.legacy) { probe(options.accessibility) }
+                func a() { save() }
+                func b() { save(options: Presets.strict) }
+                """)
+        #expect(resolution.descriptionSet == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        #expect(resolution.trace(of: "kSecAttrAccessibleAlways")?.first == "default of `options`")
+    }
+
+    @Test func aCallerPassingAnUnknownValueKeepsTheOtherInstancesApart() {
+        // One caller passes a value the resolver cannot trace to a construction: the property is
+        // followed as it was before, not from the other callers' constructions alone.
+        let resolution = resolveProbe(
+            Self.options + """
+
+                func save(options: StoreOptions) { probe(options.accessibility) }
+                func a() { save(options: Presets.strict) }
+                func b(loaded: StoreOptions) { save(options: loaded) }
+                """)
+        #expect(resolution.descriptions.isEmpty)
+        #expect(resolution.reasons == ["`accessibility` has no value the resolver can see"])
+    }
+
     @Test func aDefaultArgumentOfTheInitializer() {
         let resolution = resolveProbe(
             Self.store + """

@@ -41,7 +41,8 @@ struct ProjectModelTests {
         // `<group>` paths go up the group tree; `SOURCE_ROOT` is the project folder.
         #expect(app.sourceFiles == ["Vault/App.swift", "Shared/Keys.swift"])
         #expect(app.dependencyTargets == ["VaultKit"])
-        #expect(app.linkedProducts == ["VaultKit", "KeychainCore", "KeychainCore"])
+        #expect(app.linkedProducts == ["VaultKit"])
+        #expect(app.packageProducts == [.init(name: "KeychainCore", localPackage: nil)])
         #expect(app.platforms == [.iOS])
         let release = try #require(app.configurations.first)
         #expect(release.name == "Release")
@@ -106,6 +107,98 @@ struct ProjectModelTests {
         let mac = try #require(model.modules.first { $0.name == "MacVault" })
         #expect(mac.excludesFaceIDPlatforms)
         #expect(!model.modules[app].excludesFaceIDPlatforms)
+    }
+
+    /// An app that links and embeds frameworks the ways Xcode writes them: by the product
+    /// reference of a target of its project, through a reference proxy to a target of another
+    /// project, and a local package's product; it also embeds an app extension.
+    static let linkingProject = """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 56;
+            objects = {
+                A1 = {isa = PBXFileReference; path = App.swift; sourceTree = SOURCE_ROOT; };
+                A2 = {isa = PBXFileReference; path = Kit.swift; sourceTree = SOURCE_ROOT; };
+                A3 = {isa = PBXFileReference; path = Share.swift; sourceTree = SOURCE_ROOT; };
+                A4 = {isa = PBXFileReference; path = Base.swift; sourceTree = SOURCE_ROOT; };
+                BA1 = {isa = PBXBuildFile; fileRef = A1; };
+                BA2 = {isa = PBXBuildFile; fileRef = A2; };
+                BA3 = {isa = PBXBuildFile; fileRef = A3; };
+                BA4 = {isa = PBXBuildFile; fileRef = A4; };
+                PK = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = "Vault Kit.framework"; sourceTree = BUILT_PRODUCTS_DIR; };
+                PS = {isa = PBXFileReference; explicitFileType = "wrapper.app-extension"; path = Share.appex; sourceTree = BUILT_PRODUCTS_DIR; };
+                PB = {isa = PBXFileReference; path = libBase.a; sourceTree = BUILT_PRODUCTS_DIR; };
+                PX = {isa = PBXReferenceProxy; fileType = wrapper.framework; path = Shared.framework; remoteRef = RX; sourceTree = BUILT_PRODUCTS_DIR; };
+                RX = {isa = PBXContainerItemProxy; containerPortal = SUB; proxyType = 2; remoteGlobalIDString = FFFF; remoteInfo = SharedKit; };
+                RY = {isa = PBXContainerItemProxy; containerPortal = SUB; proxyType = 1; remoteGlobalIDString = EEEE; remoteInfo = SharedKit; };
+                SUB = {isa = PBXFileReference; path = Shared/Shared.xcodeproj; sourceTree = SOURCE_ROOT; };
+                LP = {isa = XCLocalSwiftPackageReference; relativePath = "../Packages/Core"; };
+                PP = {isa = XCSwiftPackageProductDependency; package = LP; productName = KeychainCore; };
+                BL1 = {isa = PBXBuildFile; fileRef = PK; };
+                BL2 = {isa = PBXBuildFile; fileRef = PX; };
+                BL3 = {isa = PBXBuildFile; productRef = PP; };
+                BE1 = {isa = PBXBuildFile; fileRef = PK; };
+                BE2 = {isa = PBXBuildFile; fileRef = PS; };
+                BK1 = {isa = PBXBuildFile; fileRef = PB; };
+                S1 = {isa = PBXSourcesBuildPhase; files = (BA1); };
+                S2 = {isa = PBXSourcesBuildPhase; files = (BA2); };
+                S3 = {isa = PBXSourcesBuildPhase; files = (BA3); };
+                S4 = {isa = PBXSourcesBuildPhase; files = (BA4); };
+                F1 = {isa = PBXFrameworksBuildPhase; files = (BL1, BL2, BL3); };
+                F2 = {isa = PBXFrameworksBuildPhase; files = (BK1); };
+                E1 = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 10; files = (BE1); name = "Embed Frameworks"; };
+                E2 = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 13; files = (BE2); name = "Embed Foundation Extensions"; };
+                D2 = {isa = PBXTargetDependency; name = SharedKit; targetProxy = RY; };
+                T1 = {isa = PBXNativeTarget; buildPhases = (S1, F1, E1, E2); dependencies = (D2); name = Vault; productType = "com.apple.product-type.application"; };
+                T2 = {isa = PBXNativeTarget; buildPhases = (S2, F2); name = VaultKit; productName = "Vault Kit"; productReference = PK; productType = "com.apple.product-type.framework"; };
+                T3 = {isa = PBXNativeTarget; buildPhases = (S3); name = Share; productReference = PS; productType = "com.apple.product-type.app-extension"; };
+                T4 = {isa = PBXNativeTarget; buildPhases = (S4); name = Base; productReference = PB; productType = "com.apple.product-type.library.static"; };
+                G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                R = {isa = PBXProject; mainGroup = G; packageReferences = (LP); targets = (T1, T2, T3, T4); };
+            };
+            rootObject = R;
+        }
+        """
+
+    @Test func linkAndEmbedPhasesNameTheTargetsThatBuildTheirProducts() throws {
+        let project = try XcodeProjectReader.read(Data(Self.linkingProject.utf8), path: "App/Vault.xcodeproj/project.pbxproj")
+        let app = try #require(project.targets.first)
+        // The framework by its product reference (its product name differs from the target's
+        // name), the target of the other project by the proxy's `remoteInfo`, the extension by
+        // the PlugIns copy phase that embeds it.
+        #expect(app.dependencyTargets == ["SharedKit", "VaultKit", "Share"])
+        #expect(app.linkedProducts.isEmpty)
+        // The local package's folder, from the project's folder.
+        #expect(app.packageProducts == [.init(name: "KeychainCore", localPackage: "Packages/Core")])
+        #expect(project.targets[1].dependencyTargets == ["Base"])
+    }
+
+    @Test func appsReachTheCodeLinkedIntoThemNotTheirExtensions() throws {
+        let core = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Core", products: [.library(name: "KeychainCore", targets: ["KeychainCore"])],
+                targets: [.target(name: "KeychainCore")])
+            """
+        // A package of the same product name elsewhere in the scan is not the one the project names.
+        let other = core.replacingOccurrences(of: "\"Core\"", with: "\"OtherCore\"")
+        let model = ProjectModelBuilder(
+            swiftFiles: ["App/App.swift", "App/Kit.swift", "App/Share.swift", "App/Base.swift", "Packages/Core/Sources/KeychainCore/Core.swift", "Vendor/Core/Sources/KeychainCore/Core.swift"],
+            roots: ["."],
+            packageManifests: [.init(path: "Packages/Core/Package.swift", text: core), .init(path: "Vendor/Core/Package.swift", text: other)],
+            xcodeProjects: [.init(path: "App/Vault.xcodeproj/project.pbxproj", data: Data(Self.linkingProject.utf8))]
+        ).build()
+        let app = try #require(model.modules.firstIndex { $0.name == "Vault" })
+        func names(_ positions: [Int]) -> Set<String> { Set(positions.map { model.modules[$0].name }) }
+        #expect(names(model.closure(of: app)) == ["Vault", "VaultKit", "Share", "Base", "KeychainCore"])
+        #expect(names(model.linkedClosure(of: app)) == ["Vault", "VaultKit", "Base", "KeychainCore"])
+        let paths = model.linkPaths(from: app)
+        let base = try #require(model.modules.firstIndex { $0.name == "Base" })
+        #expect(paths[base].map { $0.map { model.modules[$0].name } } == ["VaultKit", "Base"])
+        let packages = paths.keys.filter { model.modules[$0].name == "KeychainCore" }
+        #expect(packages.map { model.modules[$0].manifest } == ["Packages/Core/Package.swift"])
     }
 
     @Test func modulesAreSummarisedInAStableOrder() throws {

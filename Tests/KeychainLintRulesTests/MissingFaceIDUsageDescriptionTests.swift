@@ -87,6 +87,52 @@ struct MissingFaceIDUsageDescriptionTests {
         #expect(skipped.map(\.file) == ["Info.plist"], "\(kind)")
     }
 
+    /// A framework that no app of the scan links or embeds is a library whose app is not known:
+    /// not reported, even though the scan's only app lacks the key; `--verbose` says so at the
+    /// framework's first use. Linked by that app, it is reported, naming the app.
+    @Test func frameworkNoAppLinksIsALibraryNotedForVerbose() throws {
+        func project(appLinksKit: Bool) -> String {
+            """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objectVersion = 56;
+                objects = {
+                    F0 = {isa = PBXFileReference; path = "Vault/Vault.swift"; sourceTree = SOURCE_ROOT; };
+                    F1 = {isa = PBXFileReference; path = "VaultKit/Store.swift"; sourceTree = SOURCE_ROOT; };
+                    K = {isa = PBXFileReference; path = VaultKit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+                    B0 = {isa = PBXBuildFile; fileRef = F0; };
+                    B1 = {isa = PBXBuildFile; fileRef = F1; };
+                    BK = {isa = PBXBuildFile; fileRef = K; };
+                    P0 = {isa = PBXSourcesBuildPhase; files = (B0); };
+                    P1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+                    W0 = {isa = PBXFrameworksBuildPhase; files = (\(appLinksKit ? "BK" : "")); };
+                    C0 = {isa = XCBuildConfiguration; buildSettings = {"GENERATE_INFOPLIST_FILE" = YES;}; name = Release; };
+                    L0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+                    T0 = {isa = PBXNativeTarget; buildConfigurationList = L0; buildPhases = (P0, W0); name = "Vault"; productType = "com.apple.product-type.application"; };
+                    T1 = {isa = PBXNativeTarget; buildPhases = (P1); name = "VaultKit"; productReference = K; productType = "com.apple.product-type.framework"; };
+                    G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                    R = {isa = PBXProject; mainGroup = G; targets = (T0, T1); };
+                };
+                rootObject = R;
+            }
+            """
+        }
+        let sources = ["Vault/Vault.swift": "struct Vault {}", "VaultKit/Store.swift": Self.use]
+        let library = try Self.scan(sources, projectFiles: ["Vault.xcodeproj/project.pbxproj": Data(project(appLinksKit: false).utf8)])
+        #expect(library.findings.isEmpty, "\(library.findings.map(\.message))")
+        let notes = library.diagnostics.filter { $0.kind == .unresolved && $0.message.hasPrefix(Self.id) }
+        #expect(notes.map(\.file) == ["VaultKit/Store.swift"], "\(library.diagnostics)")
+        #expect(notes.first?.position == SourcePosition(line: 1, column: 100))
+        #expect(
+            notes.first?.message
+                == "\(Self.id): Face ID is used here, in code that no application target of the scan links or embeds (a library, or an extension of an app not in the scan): the app is not known, so NSFaceIDUsageDescription was not checked")
+
+        let linked = try Self.scan(sources, projectFiles: ["Vault.xcodeproj/project.pbxproj": Data(project(appLinksKit: true).utf8)])
+        #expect(linked.findings.map(\.range.file) == ["VaultKit/Store.swift"])
+        #expect(linked.findings.first?.message.hasPrefix("NSFaceIDUsageDescription is not set for app target Vault, which links VaultKit (") == true)
+    }
+
     /// The same for an Xcode application target whose INFOPLIST_FILE cannot be read, while its
     /// project (read) does not set the key as a build setting.
     @Test func unreadableInfoPlistOfAnXcodeTargetIsNotJudged() throws {

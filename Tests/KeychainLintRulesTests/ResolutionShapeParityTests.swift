@@ -87,8 +87,9 @@ struct ResolutionShapeParityTests {
     func theListIsComplete() {
         let names = Set(Self.shapes.map(\.name)).union(Self.knownGaps.map(\.name))
         for required in [
-            "literal", "local through branches", "constant in another file", "#define / static let", "function return",
-            "caller's argument", "instance state", "property set through an instance from another type",
+            "literal", "local through branches", "constant in another file", "#define / static let", "function return", "function of another file",
+            "method of a class of another file",
+            "caller's argument", "branch chosen by the argument passed", "instance state", "property set through an instance from another type",
             "dictionary built in steps", "flags through | / set algebra", "conversion of a constant to data", "byte array",
         ] {
             #expect(names.contains(required), "\(required)")
@@ -175,6 +176,59 @@ struct ResolutionShapeParityTests {
                 @end
                 """)),
         Shape(
+            name: "function of another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Flags.swift": "func defaultFlags() -> SecAccessControlCreateFlags { .biometryAny }\n",
+                "Store.swift": """
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓defaultFlags(), nil)
+                    }
+                    """,
+            ]),
+            objectiveC: Source([
+                "Flags.m": "SecAccessControlCreateFlags DefaultFlags(void) { return kSecAccessControlBiometryAny; }\n",
+                "Store.m": """
+                    SecAccessControlCreateFlags DefaultFlags(void);
+                    SecAccessControlRef Make(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓DefaultFlags(), NULL);
+                    }
+                    """,
+            ])),
+        Shape(
+            name: "method of a class of another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Config.swift": """
+                    enum KeychainConfig {
+                        static func flags(strict: Bool) -> SecAccessControlCreateFlags { strict ? .biometryCurrentSet : .biometryAny }
+                    }
+                    """,
+                "Store.swift": """
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓KeychainConfig.flags(strict: false), nil)
+                    }
+                    func makeStrict() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), KeychainConfig.flags(strict: true), nil)
+                    }
+                    """,
+            ]),
+            objectiveC: Source([
+                "Config.m": """
+                    @implementation KeychainConfig
+                    + (SecAccessControlCreateFlags)flagsStrict:(BOOL)strict {
+                        return strict ? kSecAccessControlBiometryCurrentSet : kSecAccessControlBiometryAny;
+                    }
+                    @end
+                    """,
+                "Store.m": """
+                    SecAccessControlRef Make(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓[KeychainConfig flagsStrict:NO], NULL);
+                    }
+                    SecAccessControlRef MakeStrict(void) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), [KeychainConfig flagsStrict:YES], NULL);
+                    }
+                    """,
+            ])),
+        Shape(
             name: "caller's argument", check: "weak_biometric_acl",
             swift: Source(swift: """
                 func make(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
@@ -187,6 +241,68 @@ struct ResolutionShapeParityTests {
                     return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
                 }
                 void Run(void) { Make(kSecAccessControlBiometryAny); }
+                """)),
+        Shape(
+            name: "caller's argument from another file", check: "weak_biometric_acl",
+            swift: Source([
+                "Access.swift": """
+                    func makeAccess(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                    """,
+                "Store.swift": "let access = makeAccess(.biometryAny)\n",
+            ]),
+            objectiveC: Source([
+                "Access.m": """
+                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags) {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓flags, NULL);
+                    }
+                    """,
+                "Store.m": """
+                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags);
+                    void Run(void) { MakeAccess(kSecAccessControlBiometryAny); }
+                    """,
+            ])),
+        Shape(
+            name: "branch chosen by the argument passed", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                func flags(legacy: Bool) -> SecAccessControlCreateFlags {
+                    if legacy { return .biometryAny } else { return .biometryCurrentSet }
+                }
+                let old = SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags(legacy: true), nil)
+                let current = SecAccessControlCreateWithFlags(nil, \(strongProtection), flags(legacy: false), nil)
+                """),
+            objectiveC: Source(objectiveC: """
+                static SecAccessControlCreateFlags Flags(BOOL legacy) {
+                    if (legacy) { return kSecAccessControlBiometryAny; } else { return kSecAccessControlBiometryCurrentSet; }
+                }
+                void Run(void) {
+                    SecAccessControlRef old = SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓Flags(YES), NULL);
+                    SecAccessControlRef current = SecAccessControlCreateWithFlags(NULL, \(strongProtection), Flags(NO), NULL);
+                }
+                """)),
+        Shape(
+            name: "property set through an instance from another type", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                final class Vault {
+                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                    func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                }
+                final class Setup {
+                    func configure(_ vault: Vault) { vault.flags = .biometryAny }
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                @implementation Vault
+                - (SecAccessControlRef)make {
+                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓self.flags, NULL);
+                }
+                @end
+                @implementation Setup
+                - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
+                @end
                 """)),
         Shape(
             name: "instance state", check: "weak_biometric_acl",
@@ -274,72 +390,6 @@ struct ResolutionShapeParityTests {
     ]
 
     static let knownGaps: [Gap] = [
-        Gap(
-            name: "property set through an instance from another type", language: .swift, check: "weak_biometric_acl",
-            reason: "the Swift resolver reads a stored property's assignments in its own type's bodies (`self.x = …`, `x = …`); a store through an instance from another type (`vault.flags = …`) is not among them",
-            source: Source(swift: """
-                final class Vault {
-                    var flags: SecAccessControlCreateFlags = .biometryCurrentSet
-                    func make() -> SecAccessControl? {
-                        SecAccessControlCreateWithFlags(nil, \(strongProtection), flags, nil)
-                    }
-                }
-                final class Setup {
-                    func configure(_ vault: Vault) { vault.flags = .biometryAny }
-                }
-                """),
-            supported: Source(objectiveC: """
-                @implementation Vault
-                - (SecAccessControlRef)make {
-                    return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓self.flags, NULL);
-                }
-                @end
-                @implementation Setup
-                - (void)configure:(Vault *)vault { vault.flags = kSecAccessControlBiometryAny; }
-                @end
-                """)),
-        Gap(
-            name: "function of another file", language: .objectiveC, check: "weak_biometric_acl",
-            reason: "the Objective-C resolver follows the returns of the file's own functions and methods; of other files it follows only file-scope constants",
-            source: Source([
-                "Flags.m": "SecAccessControlCreateFlags DefaultFlags(void) { return kSecAccessControlBiometryAny; }\n",
-                "Store.m": """
-                    SecAccessControlCreateFlags DefaultFlags(void);
-                    SecAccessControlRef Make(void) {
-                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), DefaultFlags(), NULL);
-                    }
-                    """,
-            ]),
-            supported: Source([
-                "Flags.swift": "func defaultFlags() -> SecAccessControlCreateFlags { .biometryAny }\n",
-                "Store.swift": """
-                    func make() -> SecAccessControl? {
-                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓defaultFlags(), nil)
-                    }
-                    """,
-            ])),
-        Gap(
-            name: "caller's argument from another file", language: .objectiveC, check: "weak_biometric_acl",
-            reason: "a parameter has the values the calls of its own file pass; calls from other files are not seen",
-            source: Source([
-                "Access.m": """
-                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags) {
-                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), flags, NULL);
-                    }
-                    """,
-                "Store.m": """
-                    SecAccessControlRef MakeAccess(SecAccessControlCreateFlags flags);
-                    void Run(void) { MakeAccess(kSecAccessControlBiometryAny); }
-                    """,
-            ]),
-            supported: Source([
-                "Access.swift": """
-                    func makeAccess(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
-                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
-                    }
-                    """,
-                "Store.swift": "let access = makeAccess(.biometryAny)\n",
-            ])),
         Gap(
             name: "initializer argument kept per instance", language: .objectiveC, check: "weak_biometric_acl",
             reason: "an initializer is sent to a new object (`[[Vault alloc] initWithFlags:…]`), not to self or a class: its callers are not followed, so what it stores is a parameter's unknown value (following them would give every instance of the class every value its initializers are passed, since Objective-C instance state is per class)",

@@ -38,6 +38,17 @@ public enum ModuleKind: String, Sendable, Hashable {
     case otherXcodeTarget = "xcode-target"
     /// No manifest claims the files: a folder (the role comes from its name).
     case folder
+
+    /// Code that becomes part of the process of the app, app extension or library that links it:
+    /// a framework, a static library, a SwiftPM library target. An application, an app extension
+    /// (or App Clip, watch app) that another target depends on or embeds runs in its own process
+    /// from its own bundle; tests, tools, plugins and macros are not shipped inside an app.
+    public var isLinkedIntoDependents: Bool {
+        switch self {
+        case .framework, .staticLibrary, .packageTarget: true
+        default: false
+        }
+    }
 }
 
 /// One build configuration of an Xcode target (Debug, Release, …): the target's build settings
@@ -90,7 +101,9 @@ public struct Module: Sendable, Hashable {
     public var platforms: [Platform]
     /// The manifest that declares it (`Package.swift` or `project.pbxproj`), nil for folders.
     public var manifest: String?
-    /// Positions in `ProjectModel.modules` of the modules it depends on (links, imports).
+    /// Positions in `ProjectModel.modules` of the modules it depends on (links, imports, and
+    /// for an Xcode target the targets it embeds); `ProjectModel.linkedClosure` keeps the code
+    /// linked into it.
     public var dependencies: [Int]
     /// Present for Xcode targets.
     public var xcode: XcodeTarget?
@@ -156,6 +169,34 @@ public struct ProjectModel: Sendable {
             }
         }
         return seen.sorted()
+    }
+
+    /// The module and the modules whose code becomes part of it, directly or not: its
+    /// dependencies that are linked into it (`ModuleKind.isLinkedIntoDependents`), and theirs.
+    /// An app's target dependency on its app extension or watch app does not make their code
+    /// the app's. Positions, sorted.
+    public func linkedClosure(of module: Int) -> [Int] {
+        linkPaths(from: module).keys.sorted()
+    }
+
+    /// For the module and each module linked into it (as `linkedClosure`), the shortest chain of
+    /// links that leads there from `module`: the modules after `module`, in order (empty for
+    /// `module` itself). Among chains of equal length, the one through lower positions.
+    public func linkPaths(from module: Int) -> [Int: [Int]] {
+        var paths: [Int: [Int]] = [module: []]
+        var frontier = [module]
+        while !frontier.isEmpty {
+            var next: [Int] = []
+            for current in frontier {
+                for dependency in modules[current].dependencies
+                where paths[dependency] == nil && modules[dependency].kind.isLinkedIntoDependents {
+                    paths[dependency] = paths[current]! + [dependency]
+                    next.append(dependency)
+                }
+            }
+            frontier = next
+        }
+        return paths
     }
 
     /// The files (normalized paths, sorted) `module` compiles.

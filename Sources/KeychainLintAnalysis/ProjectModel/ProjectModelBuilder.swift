@@ -105,7 +105,9 @@ public struct ProjectModelBuilder {
             }
         }
 
-        let names = NameTable(modules: modules, packages: packages.map { ($0.manifest, $0.first) }, projects: projects.map { ($0.project, $0.first) })
+        let names = NameTable(
+            modules: modules, packages: packages.map { ($0.manifest, $0.first, $0.directory) },
+            projects: projects.map { ($0.project, $0.first) })
         for (_, manifest, first) in packages {
             for (offset, target) in manifest.targets.enumerated() {
                 modules[first + offset].dependencies = target.dependencies.flatMap { dependency -> [Int] in
@@ -120,7 +122,8 @@ public struct ProjectModelBuilder {
             for (offset, target) in project.targets.enumerated() {
                 let byTarget = target.dependencyTargets.flatMap { names.xcodeTarget($0, inProjectAt: first, count: project.targets.count) }
                 let byProduct = target.linkedProducts.flatMap { names.linked($0, inProjectAt: first, count: project.targets.count) }
-                modules[first + offset].dependencies = (byTarget + byProduct).uniqued(excluding: first + offset)
+                let byPackage = target.packageProducts.flatMap { names.packageProduct($0) }
+                modules[first + offset].dependencies = (byTarget + byProduct + byPackage).uniqued(excluding: first + offset)
             }
         }
 
@@ -277,7 +280,7 @@ public struct ProjectModelBuilder {
     /// Looks up the modules a dependency names.
     struct NameTable {
         let modules: [Module]
-        let packages: [(manifest: PackageManifestReader.Manifest, first: Int)]
+        let packages: [(manifest: PackageManifestReader.Manifest, first: Int, directory: String)]
         let projects: [(project: XcodeProjectReader.Project, first: Int)]
 
         /// `"Name"` or `.target(name:)` in a package: its own target, else a product of that name.
@@ -286,10 +289,25 @@ public struct ProjectModelBuilder {
             return product(name)
         }
 
+        /// A Swift package product an Xcode target uses: of the local package the project names
+        /// when that package is in the scan, else of any package in the scan.
+        func packageProduct(_ product: XcodeProjectReader.PackageProduct) -> [Int] {
+            if let folder = product.localPackage {
+                let local = packages.filter { $0.directory == folder }
+                let found = self.product(product.name, in: local)
+                if !found.isEmpty { return found }
+            }
+            return self.product(product.name)
+        }
+
         /// A SwiftPM product of any package in the scan: the targets it lists.
         func product(_ name: String) -> [Int] {
+            product(name, in: packages)
+        }
+
+        private func product(_ name: String, in packages: [(manifest: PackageManifestReader.Manifest, first: Int, directory: String)]) -> [Int] {
             var found: [Int] = []
-            for (manifest, first) in packages {
+            for (manifest, first, _) in packages {
                 for product in manifest.products where product.name == name {
                     for target in product.targets {
                         if let position = manifest.targets.firstIndex(where: { $0.name == target }) { found.append(first + position) }

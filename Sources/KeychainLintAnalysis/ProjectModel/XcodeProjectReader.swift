@@ -7,7 +7,13 @@ import Foundation
 /// is relative to its group, up the group tree to the project folder), Xcode 16 synchronized
 /// folders (`PBXFileSystemSynchronizedRootGroup`, minus each target's membership exceptions),
 /// build settings per configuration with their `.xcconfig` base files, and what each target
-/// depends on (target dependencies, linked frameworks, Swift package products).
+/// depends on (target dependencies, the frameworks and libraries of its "Link Binary With
+/// Libraries" and "Embed Frameworks" phases, Swift package products).
+///
+/// A linked or embedded file that is the product of a target of the same project (its
+/// `productReference`) names that target exactly, as does a target of another project reached
+/// through a reference proxy (`PBXReferenceProxy`, `PBXContainerItemProxy`); other files are named
+/// by their product name (`Vault.framework` → `Vault`).
 public enum XcodeProjectReader {
     public struct Project: Sendable, Hashable {
         /// The `project.pbxproj` as the scan spells it.
@@ -25,13 +31,31 @@ public enum XcodeProjectReader {
         public var sourceFiles: [String]
         /// Synchronized folders (normalized) with the paths (normalized) excluded from this target.
         public var synchronizedFolders: [SynchronizedFolder]
-        /// Names of the targets it depends on (`PBXTargetDependency`).
+        /// Names of the targets it depends on (`PBXTargetDependency`, also across projects
+        /// through the proxy's `remoteInfo`), and of the targets whose product its link phase or
+        /// copy phases name by product reference (the frameworks it links or embeds, the app
+        /// extensions, watch apps and App Clips it embeds).
         public var dependencyTargets: [String]
-        /// Products it links: `Name` of `Name.framework` / `libName.a` / `Name.xcframework`, and
-        /// the product names of Swift package products.
+        /// Products it links or embeds as frameworks that no target of this project builds:
+        /// `Name` of `Name.framework` / `libName.a` / `Name.xcframework`.
         public var linkedProducts: [String]
+        /// Swift package products it uses (`XCSwiftPackageProductDependency`).
+        public var packageProducts: [PackageProduct]
         public var configurations: [BuildConfiguration]
         public var platforms: [Platform]
+    }
+
+    /// A Swift package product an Xcode target uses, with the folder of the package when the
+    /// project references a local package (`XCLocalSwiftPackageReference`, normalized, relative to
+    /// the scan like every path here).
+    public struct PackageProduct: Sendable, Hashable {
+        public var name: String
+        public var localPackage: String?
+
+        public init(name: String, localPackage: String?) {
+            self.name = name
+            self.localPackage = localPackage
+        }
     }
 
     public struct SynchronizedFolder: Sendable, Hashable {
@@ -61,8 +85,16 @@ public enum XcodeProjectReader {
             throw ProjectFiles.ParseError(reason: "not an Xcode project: no PBXProject root object")
         }
         let projectConfigurations = graph.configurations(of: project)
+        // Product file reference → the target that builds it, for link and embed phases.
+        var products: [String: String] = [:]
+        for id in graph.ids(project["targets"]) {
+            guard let target = graph.object(id), let name = target["name"] as? String,
+                let product = target["productReference"] as? String
+            else { continue }
+            products[product] = name
+        }
         let targets = graph.ids(project["targets"]).compactMap { id in
-            graph.target(id, projectConfigurations: projectConfigurations)
+            graph.target(id, projectConfigurations: projectConfigurations, products: products)
         }
         return Project(file: path, directory: projectFolder, targets: targets)
     }
@@ -117,12 +149,35 @@ public enum XcodeProjectReader {
             }
         }
 
-        func target(_ id: String, projectConfigurations: [String: (settings: [String: String], base: String?)]) -> Target? {
+        func target(
+            _ id: String, projectConfigurations: [String: (settings: [String: String], base: String?)], products: [String: String]
+        ) -> Target? {
             guard let target = object(id), target["isa"] as? String == "PBXNativeTarget",
                 let name = target["name"] as? String
             else { return nil }
             var sources: [String] = []
             var linked: [String] = []
+            var linkedTargets: [String] = []
+            var packageProducts: [PackageProduct] = []
+            /// A framework or library the target links or embeds: the target of this project that
+            /// builds it, a target of another project (a reference proxy names it by `remoteInfo`),
+            /// a package product, or a product name.
+            func link(_ file: [String: Any]) {
+                if let product = packageProduct(file["productRef"] as? String) {
+                    packageProducts.append(product)
+                    return
+                }
+                guard let referenceID = file["fileRef"] as? String, let reference = object(referenceID) else { return }
+                if let target = products[referenceID] {
+                    linkedTargets.append(target)
+                } else if reference["isa"] as? String == "PBXReferenceProxy",
+                    let remote = object(reference["remoteRef"] as? String)?["remoteInfo"] as? String
+                {
+                    linkedTargets.append(remote)
+                } else if let linkedName = Self.productName(ofLinkedFile: reference["path"] as? String ?? "") {
+                    linked.append(linkedName)
+                }
+            }
             for phaseID in ids(target["buildPhases"]) {
                 guard let phase = object(phaseID) else { continue }
                 let files = ids(phase["files"]).compactMap { object($0) }
@@ -130,13 +185,21 @@ public enum XcodeProjectReader {
                 case "PBXSourcesBuildPhase":
                     sources += files.compactMap { file in (file["fileRef"] as? String).flatMap { path(of: $0) } }
                 case "PBXFrameworksBuildPhase":
+                    files.forEach(link)
+                case "PBXCopyFilesBuildPhase" where Self.copiesFrameworks(phase):
+                    // "Embed Frameworks": what the app carries in its Frameworks folder and loads.
+                    files.forEach(link)
+                case "PBXCopyFilesBuildPhase":
+                    // Other copy phases embed bundles (app extensions into PlugIns, watch apps,
+                    // App Clips): targets it contains, whose code runs in their own process.
                     for file in files {
-                        if let product = object(file["productRef"] as? String)?["productName"] as? String {
-                            linked.append(product)
-                        } else if let reference = object(file["fileRef"] as? String),
-                            let linkedName = Self.productName(ofLinkedFile: reference["path"] as? String ?? "")
+                        guard let referenceID = file["fileRef"] as? String else { continue }
+                        if let target = products[referenceID] {
+                            linkedTargets.append(target)
+                        } else if let reference = object(referenceID), reference["isa"] as? String == "PBXReferenceProxy",
+                            let remote = object(reference["remoteRef"] as? String)?["remoteInfo"] as? String
                         {
-                            linked.append(linkedName)
+                            linkedTargets.append(remote)
                         }
                     }
                 default:
@@ -144,15 +207,17 @@ public enum XcodeProjectReader {
                 }
             }
             for productID in ids(target["packageProductDependencies"]) {
-                if let product = object(productID)?["productName"] as? String { linked.append(product) }
+                if let product = packageProduct(productID) { packageProducts.append(product) }
             }
             let dependencies = ids(target["dependencies"]).compactMap { dependencyID -> String? in
                 guard let dependency = object(dependencyID) else { return nil }
-                if let product = object(dependency["productRef"] as? String)?["productName"] as? String {
-                    linked.append(product)
+                if let product = packageProduct(dependency["productRef"] as? String) {
+                    packageProducts.append(product)
                     return nil
                 }
-                return object(dependency["target"] as? String)?["name"] as? String ?? dependency["name"] as? String
+                return object(dependency["target"] as? String)?["name"] as? String
+                    ?? dependency["name"] as? String
+                    ?? object(dependency["targetProxy"] as? String)?["remoteInfo"] as? String
             }
             let folders = ids(target["fileSystemSynchronizedGroups"]).compactMap { groupID -> SynchronizedFolder? in
                 guard let folder = path(of: groupID), let group = object(groupID) else { return nil }
@@ -169,8 +234,34 @@ public enum XcodeProjectReader {
             return Target(
                 name: name, productName: target["productName"] as? String,
                 productType: target["productType"] as? String ?? "", sourceFiles: sources, synchronizedFolders: folders,
-                dependencyTargets: dependencies, linkedProducts: linked, configurations: configurations,
+                dependencyTargets: Self.uniqued(dependencies + linkedTargets), linkedProducts: Self.uniqued(linked),
+                packageProducts: Self.uniqued(packageProducts), configurations: configurations,
                 platforms: Self.platforms(in: configurations))
+        }
+
+        /// A Swift package product (`XCSwiftPackageProductDependency`) and, for a local package,
+        /// its folder (`relativePath` from the project folder).
+        func packageProduct(_ id: String?) -> PackageProduct? {
+            guard let dependency = object(id), let name = dependency["productName"] as? String else { return nil }
+            var local: String?
+            if let package = object(dependency["package"] as? String), package["isa"] as? String == "XCLocalSwiftPackageReference",
+                let relative = package["relativePath"] as? String ?? package["path"] as? String
+            {
+                local = relative.hasPrefix("/") ? ProjectPath.normalized(relative) : ProjectPath.join(projectDirectory, relative)
+            }
+            // A product of a plugin is named `plugin:Name`.
+            return PackageProduct(name: name.hasPrefix("plugin:") ? String(name.dropFirst(7)) : name, localPackage: local)
+        }
+
+        /// A copy phase into the product's Frameworks folder (`dstSubfolderSpec` 10).
+        static func copiesFrameworks(_ phase: [String: Any]) -> Bool {
+            (phase["dstSubfolderSpec"] as? String) == "10"
+        }
+
+        /// In first-seen order, without repeats.
+        static func uniqued<Element: Hashable>(_ elements: [Element]) -> [Element] {
+            var seen: Set<Element> = []
+            return elements.filter { seen.insert($0).inserted }
         }
 
         /// Configuration name → its build settings and base configuration file.

@@ -15,9 +15,20 @@ extension ValueResolver {
     /// construction, the initializer or the property's assignments are not plain enough (then the
     /// property is followed as usual, through every assignment and every caller).
     func evaluateConstructedMember(_ name: String, of base: ExprSyntax, at member: MemberAccessExprSyntax, _ env: Environment) -> Resolution? {
-        guard let (construction, constructionFile) = construction(of: base, env),
-            let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName)
-        else { return nil }
+        guard let found = constructions(of: base, env, depth: 0), !found.isEmpty else { return nil }
+        var result = Resolution()
+        for (construction, constructionFile, steps) in found {
+            guard let values = evaluateMember(name, of: construction, in: constructionFile, env) else { return nil }
+            result = result.merging(steps.reduce(values) { $0.through($1) })
+        }
+        return result
+    }
+
+    /// `instance.name` for one construction `instance` comes from.
+    private func evaluateMember(
+        _ name: String, of construction: FunctionCallExprSyntax, in constructionFile: SourceFile, _ env: Environment
+    ) -> Resolution? {
+        guard let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName) else { return nil }
         let properties = index(env).properties(named: name, inType: typeName)
         guard properties.count == 1, let property = properties.first, !property.isStatic,
             property.binding.accessorBlock == nil
@@ -143,6 +154,63 @@ extension ValueResolver {
         return evaluate(defaultValue, inner)
             .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue, in: property.file))
             .through(propertyStep)
+    }
+
+    /// Constructions a value passed around may come from, at most this many hops apart (a local
+    /// holding a parameter holding a preset): a bound far beyond what configuration code does.
+    static let maximumConstructionHops = 4
+
+    /// The constructions `base` can come from, each with the file its call is written in and the
+    /// steps between (outermost last): those `construction(of:)` finds, a local `let` initialised
+    /// from another such value (`let options = Presets.legacy`), and a parameter no call being
+    /// followed binds, from what each caller in the scan passes (or its default). Nil when any of
+    /// them is not such a value: the property is then followed as usual.
+    private func constructions(of base: ExprSyntax, _ env: Environment, depth: Int)
+        -> [(FunctionCallExprSyntax, SourceFile, [TraceStep])]?
+    {
+        let base = SyntaxQueries.unwrapTransparent(base)
+        if let found = construction(of: base, env) { return [(found.0, found.1, [])] }
+        guard depth < Self.maximumConstructionHops, let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        switch LocalScope.lookup(name, from: Syntax(reference)) {
+        case .variable(let declaration, let binding, _, _)?:
+            guard declaration.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value,
+                let inner = constructions(of: value, env, depth: depth + 1)
+            else { return nil }
+            let local = step(.variable, "`\(name)`", at: binding.pattern, in: env.file)
+            return inner.map { ($0.0, $0.1, $0.2 + [local]) }
+        case .parameter(let parameter, let function)?:
+            let key = ParameterKey(function: NodeKey(file: env.file, node: function), name: name)
+            guard env.bindings[key] == nil, let (parameters, sites) = compatibleCallSites(of: function, env),
+                let position = parameters.firstIndex(where: { $0.id == parameter.id }), sites.count <= Self.maximumCallSites
+            else { return nil }
+            let parameterIndex = parameters.distance(from: parameters.startIndex, to: position)
+            var result: [(FunctionCallExprSyntax, SourceFile, [TraceStep])] = []
+            var usesDefault = sites.isEmpty
+            for (site, matched) in sites {
+                guard let argumentIndex = matched[parameterIndex] else {
+                    usesDefault = true
+                    continue
+                }
+                let (siteFile, call) = site.resolved
+                let arguments = SyntaxQueries.argumentExpressions(of: call)
+                guard argumentIndex < arguments.count,
+                    let inner = constructions(of: arguments[argumentIndex], env.withFile(siteFile), depth: depth + 1)
+                else { return nil }
+                let passed = step(.argument, "argument `\(name)` of the call", at: call, in: siteFile)
+                result += inner.map { ($0.0, $0.1, $0.2 + [passed]) }
+            }
+            if usesDefault {
+                guard let defaultValue = parameter.defaultValue?.value,
+                    let inner = constructions(of: defaultValue, env, depth: depth + 1)
+                else { return nil }
+                let fallback = step(.parameterDefault, "default of `\(name)`", at: defaultValue, in: env.file)
+                result += inner.map { ($0.0, $0.1, $0.2 + [fallback]) }
+            }
+            return result
+        default:
+            return nil
+        }
     }
 
     /// `T(…)` itself, the constructor call a local `let` was initialised with, or the one a

@@ -212,7 +212,12 @@ struct LocalFlow {
                 .through(resolver.step(.assignment, "`\(name).\(method)`", at: call, in: env.file))
         }
         if let ifExpr = node.as(IfExprSyntax.self) {
+            // A branch that cannot run (`BranchFeasibility`) changes nothing.
+            guard resolver.ifBranchMayRun(ifExpr.conditions, when: true, env) else {
+                return elseState(of: ifExpr, state)
+            }
             let thenState = marking(transferBlock(ifExpr.body.statements, state), from: state, branch("if", ifExpr))
+            guard resolver.ifBranchMayRun(ifExpr.conditions, when: false, env) else { return thenState }
             switch ifExpr.elseBody {
             case .ifExpr(let nested)?:
                 return thenState.merging(transfer(Syntax(nested), state))
@@ -228,6 +233,7 @@ struct LocalFlow {
             var hasDefault = false
             for case .switchCase(let switchCase) in switchExpr.cases {
                 if case .default = switchCase.label { hasDefault = true }
+                guard resolver.caseMayRun(switchCase, of: switchExpr, env) else { continue }
                 result = result.merging(marking(transferBlock(switchCase.statements, state), from: state, caseStep(switchCase)))
             }
             return hasDefault || !result.isEmpty ? result : state
@@ -276,6 +282,18 @@ struct LocalFlow {
         }
         guard let header, containsUnknownChange(header) else { return state }
         return unknownChange(at: header, state)
+    }
+
+    /// The state after an `if` whose condition is false: its `else` branch's, or the state before.
+    private func elseState(of ifExpr: IfExprSyntax, _ state: Resolution) -> Resolution {
+        switch ifExpr.elseBody {
+        case .ifExpr(let nested)?:
+            return transfer(Syntax(nested), state)
+        case .codeBlock(let block)?:
+            return marking(transferBlock(block.statements, state), from: state, branch("else of", ifExpr, at: block))
+        case nil:
+            return state
+        }
     }
 
     /// `query.merge(other) { … }`, `query.updateValue(v, forKey: k)`, `query.removeValue(forKey: k)`,

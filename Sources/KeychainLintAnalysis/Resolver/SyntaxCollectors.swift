@@ -37,3 +37,23 @@ final class AssignmentCollector: SyntaxVisitor {
         return .visitChildren
     }
 }
+
+/// `x.name = …` with a receiver other than `self` (stores into another instance's property).
+final class MemberStoreCollector: SyntaxVisitor {
+    let name: String
+    var assignments: [InfixOperatorExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.operator.is(AssignmentExprSyntax.self), let member = node.leftOperand.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == name, let base = member.base,
+            base.as(DeclReferenceExprSyntax.self)?.baseName.text != "self"
+        else { return .visitChildren }
+        assignments.append(node)
+        return .visitChildren
+    }
+}

@@ -186,7 +186,7 @@ extension ValueResolver {
     /// pass (each call site in the scan), and its default when a caller omits it or none is found.
     /// The call sites of a function (or initializer) in the scan that can reach it, each with the
     /// argument index passed for every parameter (nil: the default is used).
-    private func compatibleCallSites(of function: Syntax, _ env: Environment)
+    func compatibleCallSites(of function: Syntax, _ env: Environment)
         -> (parameters: FunctionParameterListSyntax, sites: [(site: CallSite, matched: [Int?])])?
     {
         guard let parameters = Self.parameters(of: function) else { return nil }
@@ -196,6 +196,15 @@ extension ValueResolver {
             computeCompatibleCallSites(of: function, parameters: parameters, env)
         }
         return sites.map { (parameters, $0) }
+    }
+
+    /// The calls in the scan that can reach `function` (a function or initializer declared in
+    /// `file`), as the resolver matches them when it follows a parameter to its callers; nil when
+    /// they are not followed (a common name called from more files than the bound).
+    public func callSites(reaching function: Syntax, in file: SourceFile) -> [(file: SourceFile, call: FunctionCallExprSyntax)]? {
+        let env = Environment(file: file, budget: StepBudget(limit: stepsPerQuestion))
+        guard let (_, sites) = compatibleCallSites(of: function, env) else { return nil }
+        return sites.map { $0.site.resolved }
     }
 
     static func parameters(of function: Syntax) -> FunctionParameterListSyntax? {

@@ -65,7 +65,9 @@ extension ValueResolver {
         return traced
     }
 
-    /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`).
+    /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`),
+    /// and through an instance of the type anywhere in the scan (`vault.x = …`, where `vault` is
+    /// known to be one: `storesThroughInstances`).
     private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
         for type in index(env).types(named: typeName, mentioning: name) {
@@ -78,6 +80,40 @@ extension ValueResolver {
                 let value = evaluate(assignment.rightOperand, inner)
                 result = result.merging(
                     value.through(step(.assignment, "assigned", at: assignment, in: file)))
+            }
+        }
+        return result.merging(storesThroughInstances(to: name, inType: typeName, env))
+    }
+
+    /// `vault.flags = …` in code of any type or file, where `vault` is declared or built as an
+    /// instance of `typeName` (a parameter or local of that type, a property of that type, a
+    /// construction): instances are not told apart here, as a property's own assignments are not.
+    /// Only files that mention both the property and the type are read; beyond the bound on
+    /// declaring files, the search stops with a gap.
+    private func storesThroughInstances(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
+        let scope = index(env)
+        let typeFiles = Set(scope.files(mentioning: typeName))
+        let files = scope.files(mentioning: name).filter(typeFiles.contains)
+        guard scope.extraParses(files) <= Self.maximumDeclaringFiles else {
+            return gap(
+                env.file.tree, env, "stores into `\(typeName).\(name)` through instances may be in more than \(Self.maximumDeclaringFiles) files: not followed",
+                kind: .searchLimit)
+        }
+        var result = Resolution()
+        for fileIndex in files {
+            let file = index.file(at: fileIndex)
+            let collector = MemberStoreCollector(name: name)
+            collector.walk(file.tree)
+            for assignment in collector.assignments {
+                guard let member = assignment.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base,
+                    inferredType(of: SyntaxQueries.unwrapTransparent(base), env.withFile(file)) == typeName
+                else { continue }
+                var inner = env
+                inner.file = file
+                inner.bindings = [:]
+                inner.selfValue = nil
+                result = result.merging(
+                    evaluate(assignment.rightOperand, inner).through(step(.assignment, "assigned", at: assignment, in: file)))
             }
         }
         return result
@@ -103,8 +139,8 @@ extension ValueResolver {
         return result
     }
 
-    /// Steps for the `if`/`switch` branches between a node and its enclosing body; nil when a
-    /// `switch` over a known value shows the branch cannot run.
+    /// Steps for the `if`/`switch` branches between a node and its enclosing body; nil when what
+    /// is known of a tested name shows a branch cannot run (`BranchFeasibility`).
     private func branchSteps(from node: Syntax, upTo stop: Syntax, _ env: Environment) -> [TraceStep]? {
         var steps: [TraceStep] = []
         var child = node
@@ -119,8 +155,10 @@ extension ValueResolver {
             if let ifExpr = parent.as(IfExprSyntax.self) {
                 let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
                 if child.id == ifExpr.body.id {
+                    guard ifBranchMayRun(ifExpr.conditions, when: true, env) else { return nil }
                     steps.append(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
                 } else if ifExpr.elseBody.map({ $0.id == child.id }) ?? false {
+                    guard ifBranchMayRun(ifExpr.conditions, when: false, env) else { return nil }
                     steps.append(step(.branch, "else of `\(condition)`", at: child, in: env.file))
                 }
             }
@@ -267,18 +305,10 @@ extension ValueResolver {
         return nil
     }
 
-    /// The enum case names the subject of a `switch` can have, when all of them are known.
+    /// The enum case names the subject of a `switch` can have, when all of them are known
+    /// (`knownSubject`).
     private func knownCaseNames(ofSubjectOf switchExpr: SwitchExprSyntax, _ env: Environment) -> [String]? {
-        let subject = SyntaxQueries.unwrapTransparent(switchExpr.subject)
-        var known: Resolution?
-        if let reference = subject.as(DeclReferenceExprSyntax.self) {
-            if reference.baseName.text == "self" {
-                known = env.selfValue
-            } else if case .parameter(_, let function)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)) {
-                known = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)]?.resolution
-            }
-        }
-        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
+        guard let known = knownSubject(switchExpr.subject, env) else { return nil }
         let caseNames: [String] = known.values.compactMap { enumCase(of: $0.value, env)?.name }
         return caseNames.count == known.values.count ? caseNames : nil
     }

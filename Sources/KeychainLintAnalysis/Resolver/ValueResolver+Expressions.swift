@@ -66,11 +66,17 @@ extension ValueResolver {
         }
         if let ternary = expression.as(TernaryExprSyntax.self) {
             let condition = SyntaxQueries.shortText(ternary.condition, limit: 40)
-            let thenPart = evaluate(ternary.thenExpression, env)
-                .through(step(.branch, "if `\(condition)`", at: ternary.thenExpression, in: env.file))
-            let elsePart = evaluate(ternary.elseExpression, env)
-                .through(step(.branch, "else of `\(condition)`", at: ternary.elseExpression, in: env.file))
-            return thenPart.merging(elsePart)
+            var result = Resolution()
+            if ternaryBranchMayRun(ternary, when: true, env) {
+                result = evaluate(ternary.thenExpression, env)
+                    .through(step(.branch, "if `\(condition)`", at: ternary.thenExpression, in: env.file))
+            }
+            if ternaryBranchMayRun(ternary, when: false, env) {
+                result = result.merging(
+                    evaluate(ternary.elseExpression, env)
+                        .through(step(.branch, "else of `\(condition)`", at: ternary.elseExpression, in: env.file)))
+            }
+            return result
         }
         if let ifExpr = expression.as(IfExprSyntax.self) {
             return evaluateIfExpression(ifExpr, env)
@@ -195,8 +201,12 @@ extension ValueResolver {
 
     private func evaluateIfExpression(_ ifExpr: IfExprSyntax, _ env: Environment) -> Resolution {
         let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
-        var result = evaluateBranchBody(ifExpr.body.statements, env)
-            .through(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
+        var result = Resolution()
+        if ifBranchMayRun(ifExpr.conditions, when: true, env) {
+            result = evaluateBranchBody(ifExpr.body.statements, env)
+                .through(step(.branch, "if `\(condition)`", at: ifExpr, in: env.file))
+        }
+        guard ifBranchMayRun(ifExpr.conditions, when: false, env) else { return result }
         switch ifExpr.elseBody {
         case .ifExpr(let nested)?:
             result = result.merging(evaluateIfExpression(nested, env))

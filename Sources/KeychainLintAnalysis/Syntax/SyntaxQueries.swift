@@ -126,6 +126,27 @@ public enum SyntaxQueries {
         return false
     }
 
+    /// Whether code of another module can call `declaration`: it is `public` or `open`, or has no
+    /// access modifier of its own inside a `public extension` (whose members are public). Its
+    /// callers are then not all in the scan of a library.
+    public static func isCallableFromOtherModules(_ declaration: Syntax) -> Bool {
+        let accessWords: Set<String> = ["public", "open", "internal", "package", "fileprivate", "private"]
+        let own = declaration.asProtocol(WithModifiersSyntax.self)?.modifiers.filter {
+            accessWords.contains($0.name.text) && $0.detail == nil
+        } ?? []
+        if let word = own.first?.name.text { return word == "public" || word == "open" }
+        // Members of an extension take the extension's access level as their default.
+        var current = declaration.parent
+        while let node = current {
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+                return extensionDecl.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
+            }
+            if node.is(CodeBlockItemListSyntax.self) || node.isProtocol(DeclGroupSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+
     /// The parameters and body of a function or initializer declaration.
     public static func signature(of declaration: Syntax) -> (parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?)? {
         if let function = declaration.as(FunctionDeclSyntax.self) {

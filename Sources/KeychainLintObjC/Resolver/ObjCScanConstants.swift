@@ -18,12 +18,26 @@ public final class ObjCScanConstants: @unchecked Sendable {
         public enum Kind {
             case variable(ObjCGlobalVariable)
             case macro(ObjCMacroDefinition)
+            /// A function or method body (`bodyDefinitions`), not a constant.
+            case body(ObjCBody)
         }
 
         public let path: String
         public let kind: Kind
         /// The file's text and tree, for its own resolver (paths and columns in that file).
         let file: ParsedFile
+    }
+
+    /// A function or method of another file whose returns a call follows: a C function the
+    /// file defines without `static` (a `static` one is private to its file), or a method of a
+    /// class the file implements, sent to the class by name.
+    public struct BodyDefinition {
+        public let path: String
+        public let body: ObjCBody
+        let file: ParsedFile
+
+        /// The definition's file, as a constant's (`resolver(for:)`).
+        var asDefinition: Definition { Definition(path: path, kind: .body(body), file: file) }
     }
 
     final class ParsedFile: @unchecked Sendable {
@@ -34,14 +48,31 @@ public final class ObjCScanConstants: @unchecked Sendable {
         /// object-like `#define`s (the last of each name): looked up once per name asked for.
         let variables: [String: ObjCGlobalVariable]
         let macros: [String: ObjCMacroDefinition]
+        /// The C functions it defines without `static`, and the methods of the classes it
+        /// implements, by class and selector.
+        let functions: [String: ObjCBody]
+        let methods: [String: [String: ObjCBody]]
 
         init(path: String, source: String, tree: ObjCSyntaxTree) {
             self.path = path
             self.source = source
-            // Kept for the rest of the scan: only what a constant's value can refer to (the
-            // file-scope declarations and `#define`s), not its tokens, comments or bodies.
+            // Kept for the rest of the scan: only what a value can refer to (the file-scope
+            // declarations, functions, implementations and `#define`s), not its tokens or comments.
             self.tree = ObjCSyntaxTree(
-                items: tree.allItems.filter { if case .declaration = $0.kind { true } else { false } },
+                items: tree.allItems.compactMap { item in
+                    switch item.kind {
+                    case .declaration, .function:
+                        return item
+                    case .container(var container) where container.kind == .implementation || Self.isCategoryImplementation(container.kind):
+                        // Its methods; what is nested in it is kept above, once.
+                        container.nested = []
+                        var kept = item
+                        kept.kind = .container(container)
+                        return kept
+                    default:
+                        return nil
+                    }
+                },
                 macros: tree.macros.filter { $0.parameters == nil }, tokens: [], comments: [], directives: [], diagnostics: [],
                 droppedDiagnostics: 0, lineTable: tree.lineTable)
             var variables: [String: ObjCGlobalVariable] = [:]
@@ -50,6 +81,23 @@ public final class ObjCScanConstants: @unchecked Sendable {
             var macros: [String: ObjCMacroDefinition] = [:]
             for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
             self.macros = macros
+            let exported = Set(self.tree.functions.filter { !$0.storage.contains("static") }.map(\.name))
+            var functions: [String: ObjCBody] = [:]
+            var methods: [String: [String: ObjCBody]] = [:]
+            for body in self.tree.bodies {
+                switch body.owner {
+                case .function(let name) where exported.contains(name): functions[name] = body
+                case .method(let container, let selector, _): methods[container, default: [:]][selector] = body
+                default: break
+                }
+            }
+            self.functions = functions
+            self.methods = methods
+        }
+
+        private static func isCategoryImplementation(_ kind: ObjCContainer.Kind) -> Bool {
+            if case .categoryImplementation = kind { return true }
+            return false
         }
     }
 
@@ -61,29 +109,53 @@ public final class ObjCScanConstants: @unchecked Sendable {
     private let text: @Sendable (Int) -> String
     private let lock = NSLock()
     private var candidates: [String: [Int]]?
+    /// Files that may call each name (`FileNames.called`), built with `candidates`.
+    private var callerFiles: [String: [Int]] = [:]
     private var parsed: [Int: ParsedFile] = [:]
     private var answers: [String: [Definition]] = [:]
 
-    /// `paths`: the scan's Objective-C files; `text(i)`: the text of `paths[i]`; `definedNames`,
-    /// when the scan listed them as it read the files (`definedNames(in:)`), the names each file
-    /// may define, in the order of `paths` (otherwise each file is read again on the first question).
-    public init(paths: [String], text: @escaping @Sendable (Int) -> String, definedNames: [[String]]? = nil) {
-        self.paths = paths
-        self.text = text
-        if let definedNames {
-            var table: [String: [Int]] = [:]
-            for (position, names) in zip(paths.indices, definedNames) {
-                for name in names { table[name, default: []].append(position) }
-            }
-            candidates = table
+    /// What the cheap pass over one file's bytes lists (`names(in:)`).
+    public struct FileNames: Sendable {
+        /// The names it may define at file scope.
+        public var defined: [String]
+        /// The names it may call: a C function (`Name(`) or a class it sends a message to by name
+        /// (`[Name …]`), inside braces.
+        public var called: [String]
+
+        public init(defined: [String] = [], called: [String] = []) {
+            self.defined = defined
+            self.called = called
         }
     }
 
-    /// The names a file's text may define at file scope, for `init(paths:text:definedNames:)`.
-    public static func definedNames(in text: String) -> [String] {
-        text.utf8.withContiguousStorageIfAvailable { Array(definedNames($0)) } 
-            ?? Array(definedNames(Array(text.utf8)))
+    /// `paths`: the scan's Objective-C files; `text(i)`: the text of `paths[i]`; `names`, when the
+    /// scan listed them as it read the files (`names(in:)`), each file's, in the order of `paths`
+    /// (otherwise each file is read again on the first question).
+    public init(paths: [String], text: @escaping @Sendable (Int) -> String, names: [FileNames]? = nil) {
+        self.paths = paths
+        self.text = text
+        if let names { tabulate(names) }
     }
+
+    private func tabulate(_ names: [FileNames]) {
+        var defined: [String: [Int]] = [:]
+        var called: [String: [Int]] = [:]
+        for (position, file) in zip(paths.indices, names) {
+            for name in file.defined { defined[name, default: []].append(position) }
+            for name in file.called { called[name, default: []].append(position) }
+        }
+        candidates = defined
+        callerFiles = called
+    }
+
+    /// The names a file's text may define at file scope and may call, for `init(paths:text:names:)`.
+    public static func names(in text: String) -> FileNames {
+        let found = text.utf8.withContiguousStorageIfAvailable { scanNames($0) } ?? Array(text.utf8).withUnsafeBufferPointer { scanNames($0) }
+        return FileNames(defined: Array(found.defined), called: Array(found.called))
+    }
+
+    /// The names a file's text may define at file scope.
+    public static func definedNames(in text: String) -> [String] { names(in: text).defined }
 
     /// The file-scope definitions of `name` in the scan's Objective-C files other than `path`, in
     /// path order; nil when more than `maximumDefiningFiles` files may define it.
@@ -107,17 +179,86 @@ public final class ObjCScanConstants: @unchecked Sendable {
         return others.count > Self.maximumDefiningFiles ? nil : others
     }
 
+    /// The scan's definitions of the C function `name` (when `className` is nil) or of the method
+    /// `selector` of class `className`, in files other than `path`; nil when more than
+    /// `maximumDefiningFiles` files may define it.
+    public func bodyDefinitions(function name: String, besides path: String) -> [BodyDefinition]? {
+        bodyDefinitions(of: name, besides: path) { $0.functions[name] }
+    }
+
+    public func bodyDefinitions(method selector: String, ofClass className: String, besides path: String) -> [BodyDefinition]? {
+        bodyDefinitions(of: className, besides: path) { $0.methods[className]?[selector] }
+    }
+
+    private func bodyDefinitions(of name: String, besides path: String, _ pick: (ParsedFile) -> ObjCBody?) -> [BodyDefinition]? {
+        let files = candidateFiles(of: name)
+        guard files.count <= Self.maximumDefiningFiles + 1 else { return nil }
+        var found: [BodyDefinition] = []
+        for position in files where paths[position] != path {
+            let file = parsedFile(position)
+            if let body = pick(file) { found.append(BodyDefinition(path: file.path, body: body, file: file)) }
+        }
+        return found.count > Self.maximumDefiningFiles ? nil : found
+    }
+
     private func candidateFiles(of name: String) -> [Int] {
         lock.lock()
         defer { lock.unlock() }
-        if candidates == nil {
-            var table: [String: [Int]] = [:]
-            for position in paths.indices {
-                for defined in Self.definedNames(Array(text(position).utf8)) { table[defined, default: []].append(position) }
-            }
-            candidates = table
-        }
+        if candidates == nil { tabulate(paths.indices.map { Self.names(in: text($0)) }) }
         return candidates?[name] ?? []
+    }
+
+    private func filesCalling(_ name: String) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if candidates == nil { tabulate(paths.indices.map { Self.names(in: text($0)) }) }
+        return callerFiles[name] ?? []
+    }
+
+    /// One call of a function or method of another file, from a file of the scan.
+    public struct CallSiteElsewhere {
+        public let path: String
+        public let arguments: [ObjCExpr]
+        public let range: ObjCSourceRange
+        let file: ParsedFile
+
+    }
+
+    /// Files calling one name that a question follows: beyond, the calls are not followed (a gap).
+    public static let maximumCallingFiles = 16
+
+    /// The calls of the C function `name` (when `className` is nil) or of the class method
+    /// `selector` sent to `className` by name in the scan's Objective-C files other than `path`;
+    /// nil when more than `maximumCallingFiles` files may make them.
+    public func callSites(function name: String, besides path: String) -> [CallSiteElsewhere]? {
+        callSites(of: name, besides: path) { expression in
+            guard case .call(let call) = expression.kind, call.calleeName == name else { return nil }
+            return call.arguments
+        }
+    }
+
+    public func callSites(method selector: String, ofClass className: String, besides path: String) -> [CallSiteElsewhere]? {
+        callSites(of: className, besides: path) { expression in
+            guard case .message(let message) = expression.kind, message.selector == selector,
+                message.receiverClassName == className, message.variadicArguments.isEmpty
+            else { return nil }
+            return message.pieces.compactMap(\.argument)
+        }
+    }
+
+    private func callSites(of name: String, besides path: String, _ match: @escaping (ObjCExpr) -> [ObjCExpr]?) -> [CallSiteElsewhere]? {
+        let files = filesCalling(name).filter { paths[$0] != path }
+        guard files.count <= Self.maximumCallingFiles else { return nil }
+        var sites: [CallSiteElsewhere] = []
+        for position in files {
+            let file = parsedFile(position)
+            file.tree.walk(ObjCVisitor(expression: { expression, _ in
+                if let arguments = match(expression) {
+                    sites.append(CallSiteElsewhere(path: file.path, arguments: arguments, range: expression.range, file: file))
+                }
+            }))
+        }
+        return sites
     }
 
     private func parsedFile(_ position: Int) -> ParsedFile {
@@ -132,21 +273,30 @@ public final class ObjCScanConstants: @unchecked Sendable {
     }
 
     /// The names a file may define at file scope: the name before `=` (past any `[…]`) outside
-    /// braces, and the name of each `#define`. Comments, strings and characters are skipped. A
+    /// braces, the name of each `#define`, the name before a file-scope `(…) {` (a C function)
+    /// and the class of each `@implementation`. Comments, strings and characters are skipped. A
     /// name listed here that the file does not define costs one parse, nothing more; a definition
     /// missed here is not followed, so the pass errs on listing.
     static func definedNames(_ bytes: [UInt8]) -> Set<String> {
-        bytes.withUnsafeBufferPointer { definedNames($0) }
+        bytes.withUnsafeBufferPointer { scanNames($0).defined }
     }
 
-    private static func definedNames(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
+    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>) -> (defined: Set<String>, called: Set<String>) {
         var names: Set<String> = []
+        var called: Set<String> = []
+        // Where the name just after a `[` inside braces lies (a class a message may be sent to).
+        var afterBracket = false
         var depth = 0
         var index = 0
         // Where the last name before a possible `=` lies (a string is made only for a definition).
         var lastIdentifier: Range<Int>?
         var inBrackets = 0
         var atLineStart = true
+        // A possible function name (before a file-scope `(`), and the parentheses open.
+        var functionName: Range<Int>?
+        // The identifier just before the current byte (a `(` after it is a call's).
+        var lastCalled: Range<Int>?
+        var parentheses = 0
         let count = bytes.count
         func isIdentifierByte(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x24
@@ -212,6 +362,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 index += 1
                 continue
             case 0x7B:
+                // `Name(…) {` at file scope defines a C function `Name`.
+                if depth == 0, let name = functionName { names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)) }
+                functionName = nil
                 depth += 1
                 lastIdentifier = nil
             case 0x7D:
@@ -219,9 +372,29 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 lastIdentifier = nil
             case 0x3B:
                 lastIdentifier = nil
+                functionName = nil
                 inBrackets = 0
+            case 0x28:
+                // The name before the first `(` at file scope may be a function's; inside braces,
+                // the name before a `(` may be a function the file calls.
+                if depth == 0, parentheses == 0 { functionName = lastIdentifier }
+                if depth > 0, let name = lastCalled { called.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)) }
+                parentheses += 1
+            case 0x29:
+                parentheses = max(0, parentheses - 1)
+            case 0x40 where depth == 0 && index + 15 < count:  // `@implementation Name`
+                let (keyword, afterKeyword) = identifier(at: index + 1)
+                if keyword == "implementation" {
+                    var cursor = afterKeyword
+                    while cursor < count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                    let (name, end) = identifier(at: cursor)
+                    if !name.isEmpty { names.insert(name) }
+                    index = end
+                    continue
+                }
             case 0x5B:
                 inBrackets += 1
+                afterBracket = depth > 0
             case 0x5D:
                 inBrackets = max(0, inBrackets - 1)
             case 0x3D:
@@ -233,15 +406,22 @@ public final class ObjCScanConstants: @unchecked Sendable {
             default:
                 if isIdentifierByte(byte) {
                     let end = identifierEnd(index)
-                    if inBrackets == 0, !(byte >= 0x30 && byte <= 0x39) { lastIdentifier = index..<end }
+                    let isName = !(byte >= 0x30 && byte <= 0x39)
+                    if inBrackets == 0, isName { lastIdentifier = index..<end }
+                    lastCalled = isName ? index..<end : nil
+                    if afterBracket, isName { called.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)) }
+                    afterBracket = false
                     index = end
                     continue
                 }
                 // `==`, `!=`, `<=`, `+=`: the `=` that follows is not a definition's.
                 if depth == 0, inBrackets == 0, "!<>+-*/%&|^".utf8.contains(byte) { lastIdentifier = nil }
             }
+            // Only a name right before `(`, or right after `[`, is a call's.
+            lastCalled = nil
+            if byte != 0x5B { afterBracket = false }
             index += 1
         }
-        return names
+        return (names, called)
     }
 }

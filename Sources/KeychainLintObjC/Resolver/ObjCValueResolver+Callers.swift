@@ -5,8 +5,8 @@ import KeychainLintModel
 // `accessibility` a `SecItemAdd` inside `storeSecret:accessibility:` uses). A method is matched
 // as a call of it is when its result is followed: sent to `self`, to its class (`[self class]`,
 // `self.class`) or to a class by name, its
-// selector declared by one body of the file. Calls from other files are not seen: what they pass
-// stays a gap.
+// selector declared by one body of the file. Calls from other files are followed for a C function
+// that is not `static` and for a class method sent to its class by name (`ObjCScanConstants`).
 extension ObjCValueResolver {
     /// One call of a function or method of this file: its arguments in parameter order.
     struct CallerSite {
@@ -23,7 +23,9 @@ extension ObjCValueResolver {
     func callerValues(_ name: String, of body: ObjCBody, at use: ObjCExpr, _ env: Environment) -> Resolution? {
         guard let index = body.parameterNames.firstIndex(of: name) else { return nil }
         let sites = callers(of: body).filter { index < $0.arguments.count }
-        guard !sites.isEmpty else { return nil }
+        let elsewhere = callSitesElsewhere(of: body)
+        let sitesElsewhere = (elsewhere ?? []).filter { $0.arguments.count == body.parameterNames.count }
+        guard !sites.isEmpty || !sitesElsewhere.isEmpty || elsewhere == nil && mayBeCalledElsewhere(body) else { return nil }
         let key = "callers \(body.range.start.offset) \(name)"
         guard !env.visiting.contains(key) else { return gap(use.range, "`\(name)` is passed on by its own callers", kind: .cycle) }
         var inner = env.deeper(key)
@@ -38,12 +40,59 @@ extension ObjCValueResolver {
                 result = result.merging(
                     evaluate(argument, inner).through(step(.argument, "`\(name)` passed by the call", at: argument.range)))
             }
-            if sites.count > Self.maximumCallers {
+            for site in sitesElsewhere.prefix(max(0, Self.maximumCallers - sites.count)) {
+                let other = resolver(for: site.file)
+                let argument = site.arguments[index]
+                // One question, one budget: the other file's steps count as this one's.
+                other.steps = steps
+                result = result.merging(
+                    other.evaluate(argument, inner).through(other.step(.argument, "`\(name)` passed by the call", at: argument.range)))
+                steps = other.steps
+            }
+            if sites.count + sitesElsewhere.count > Self.maximumCallers {
                 result = result.merging(gap(
                     use.range, "more than \(Self.maximumCallers) calls pass `\(name)`: only the first are followed", kind: .searchLimit))
             }
+            if elsewhere == nil, mayBeCalledElsewhere(body) {
+                result = result.merging(gap(
+                    use.range, "more than \(ObjCScanConstants.maximumCallingFiles) files may call \(body.owner): their calls are not followed",
+                    kind: .searchLimit))
+            }
             return result
         }
+    }
+
+    /// Whether other files can call `body`: a C function that is not `static`, or a class method
+    /// (sent to the class by name).
+    func mayBeCalledElsewhere(_ body: ObjCBody) -> Bool {
+        switch body.owner {
+        case .function(let name):
+            return !(tree.functions.first { $0.name == name }?.storage.contains("static") ?? true)
+        case .method(_, _, let isClassMethod):
+            return isClassMethod
+        }
+    }
+
+    /// The calls of `body` in the scan's other Objective-C files: of a C function that is not
+    /// `static`, and of a class method sent to its class by name. Empty when it cannot be called
+    /// from elsewhere or the scan's files are not known; nil when more files may call it than are
+    /// followed.
+    func callSitesElsewhere(of body: ObjCBody) -> [ObjCScanConstants.CallSiteElsewhere]? {
+        guard let constants, mayBeCalledElsewhere(body) else { return [] }
+        switch body.owner {
+        case .function(let name):
+            Dependencies.record(name)
+            return constants.callSites(function: name, besides: path)
+        case .method(let container, let selector, _):
+            Dependencies.record(container)
+            return constants.callSites(method: selector, ofClass: container, besides: path)
+        }
+    }
+
+    /// Where the file calls `body` (each call or message expression), as a parameter's values
+    /// are followed to them.
+    public func callRanges(of body: ObjCBody) -> [ObjCSourceRange] {
+        callers(of: body).map(\.range)
     }
 
     /// The calls of `body` in this file.

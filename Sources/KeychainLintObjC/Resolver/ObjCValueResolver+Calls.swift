@@ -45,6 +45,16 @@ extension ObjCValueResolver {
                 of: candidates[0], called: "`\(selector)`", at: expression,
                 arguments: boundArguments(pieceArguments, to: candidates[0], env), env)
         }
+        // A method of a class another file of the scan implements, sent to the class by name.
+        if let className, methods[selector] == nil || !implementsClass(className), let constants, message.variadicArguments.isEmpty {
+            Dependencies.record(className)
+            if let definitions = constants.bodyDefinitions(method: selector, ofClass: className, besides: path),
+                let elsewhere = returnsDefinedElsewhere(
+                    definitions, called: "`\(className) \(selector)`", at: expression, arguments: pieceArguments, env)
+            {
+                return elsewhere
+            }
+        }
         // Something else: a call value the rules may recognise (`[@"1234" dataUsingEncoding:…]`).
         var parts = [evaluate(message.receiver, env.deeper())]
         parts += message.pieces.compactMap(\.argument).map { evaluate($0, env.deeper()) }
@@ -74,6 +84,15 @@ extension ObjCValueResolver {
         if let body = functions[name] {
             let passed = body.parameterNames.count == call.arguments.count ? boundArguments(call.arguments, to: body, env) : [:]
             return returns(of: body, called: "`\(name)()`", at: expression, arguments: passed, env)
+        }
+        // Defined in another file of the scan (declared here by a prototype or a header).
+        if let constants {
+            Dependencies.record(name)
+            if let definitions = constants.bodyDefinitions(function: name, besides: path),
+                let elsewhere = returnsDefinedElsewhere(definitions, called: "`\(name)()`", at: expression, arguments: call.arguments, env)
+            {
+                return elsewhere
+            }
         }
         // An argument the resolver cannot follow (`&error`, a parameter) stands as opaque, so
         // that the call is still known (`SecAccessControlCreateWithFlags(…, flags, &error)` as
@@ -126,7 +145,9 @@ extension ObjCValueResolver {
     func returnValues(of body: ObjCBody, called name: String, at call: ObjCExpr, _ inner: Environment) -> Resolution {
         var result = Resolution()
         body.body.walk(ObjCVisitor(statement: { statement, context in
-            guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind else { return }
+            guard context.blockDepth == 0, case .return(.some(let value)) = statement.kind,
+                self.branchMayRun(at: statement.range.start.offset, in: body, inner)
+            else { return }
             result = result.merging(self.evaluate(value, inner))
         }), owner: body.owner)
         if result.isEmpty { return gap(call.range, "\(name) returns no value the resolver can follow") }
@@ -149,6 +170,14 @@ extension ObjCValueResolver {
             if let elsewhere = constants.definitions(of: name, besides: path), !elsewhere.isEmpty { return nil }
         }
         return name
+    }
+
+    /// Whether this file implements class `name` (`@implementation Name`).
+    func implementsClass(_ name: String) -> Bool {
+        bodies.contains { body in
+            if case .method(let container, _, _) = body.owner { return container == name }
+            return false
+        }
     }
 
     /// `[self …]`, `[[self class] …]` and `[self.class …]`: a method of the class the sending

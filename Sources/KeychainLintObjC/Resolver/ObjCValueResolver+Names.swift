@@ -90,7 +90,10 @@ extension ObjCValueResolver {
             let middle = (low + high) / 2
             if all[middle].range.start.offset < offset { low = middle + 1 } else { high = middle }
         }
-        var candidates = all[..<low].filter { !Self.isCompoundOtherThanOr($0) }
+        // An assignment in a branch that cannot run neither gives a value nor replaces one.
+        var candidates = all[..<low].filter {
+            !Self.isCompoundOtherThanOr($0) && branchMayRun(at: $0.range.start.offset, in: body, inner)
+        }
         var cut: Resolution?
         if candidates.count > Self.maximumAssignments {
             candidates = Array(candidates.suffix(Self.maximumAssignments))

@@ -53,6 +53,8 @@ extension ObjCValueResolver {
                     values = macro.value.map {
                         other.evaluate($0, inner).through(other.step(.variable, "`\(name)`", at: macro.nameRange))
                     } ?? other.gap(macro.nameRange, "the macro `\(name)` is not an expression")
+                case .body(let body):
+                    values = other.gap(body.range, "`\(name)` is a function, not a constant")
                 }
                 steps = other.steps
                 valueSets.append(Set(values.values.map(\.value)))
@@ -64,6 +66,7 @@ extension ObjCValueResolver {
                     switch definition.kind {
                     case .variable(let variable): line = variable.declarator.nameRange.start.line
                     case .macro(let macro): line = macro.nameRange.start.line
+                    case .body(let body): line = body.range.start.line
                     }
                     return "\(definition.path):\(line)"
                 }
@@ -76,14 +79,48 @@ extension ObjCValueResolver {
         return answer
     }
 
+    /// The values a function or method of another Objective-C file of the scan returns for a call
+    /// of this file (`DefaultFlags()` defined in `Flags.m`, `[KeychainConfig accessibility]` of a
+    /// class `KeychainConfig.m` implements), with the call's arguments bound; nil when no other
+    /// file defines it. Followed in the defining file, so the path says where the value was
+    /// written; several definitions (one per target, say) each give their values.
+    func returnsDefinedElsewhere(
+        _ definitions: [ObjCScanConstants.BodyDefinition], called name: String, at call: ObjCExpr, arguments: [ObjCExpr],
+        _ env: Environment
+    ) -> Resolution? {
+        guard !definitions.isEmpty else { return nil }
+        var result = Resolution()
+        for definition in definitions {
+            let other = resolver(for: definition.asDefinition)
+            guard definition.body.parameterNames.count == arguments.count else {
+                result = result.merging(gap(call.range, "\(name) takes \(definition.body.parameterNames.count) arguments, the call passes \(arguments.count)"))
+                continue
+            }
+            // The arguments are this file's values; the body is evaluated in its own file.
+            let passed = boundArguments(arguments, to: definition.body, env)
+            var inner = env
+            inner.visiting = env.visiting.union(["file " + path])
+            // One question, one budget: the other file's steps count as this one's.
+            other.steps = steps
+            result = result.merging(other.returns(of: definition.body, called: name, at: call, arguments: passed, inner))
+            steps = other.steps
+        }
+        return result
+    }
+
     /// The resolver of the file that holds `definition`, made once per file and sharing this
     /// file's table of other files.
     func resolver(for definition: ObjCScanConstants.Definition) -> ObjCValueResolver {
-        if let known = otherFiles.resolvers[definition.path] { return known }
-        let made = ObjCValueResolver(path: definition.file.path, source: definition.file.source, tree: definition.file.tree)
+        resolver(for: definition.file)
+    }
+
+    /// The resolver of another file the scan's constants table parsed, made once per file.
+    func resolver(for file: ObjCScanConstants.ParsedFile) -> ObjCValueResolver {
+        if let known = otherFiles.resolvers[file.path] { return known }
+        let made = ObjCValueResolver(path: file.path, source: file.source, tree: file.tree)
         made.constants = constants
         made.otherFiles = otherFiles
-        otherFiles.resolvers[definition.path] = made
+        otherFiles.resolvers[file.path] = made
         return made
     }
 }

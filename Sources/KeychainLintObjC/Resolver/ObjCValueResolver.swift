@@ -12,8 +12,9 @@ import KeychainLintModel
 /// `return`s, parameters to what the file's calls pass, and instance state (`self.x`, `_x`) to
 /// what the class's methods in the file store in it. A name the file uses
 /// without defining it is looked up among the file-scope constants of the scan's other
-/// Objective-C files (`constants`). Anything else (calls from other files, unknown messages) is a
-/// gap: rules act only on values, and `--verbose` shows the gaps.
+/// Objective-C files (`constants`), and so are C functions they define and methods of classes they
+/// implement, sent to the class by name. Anything else (calls from other files, unknown messages)
+/// is a gap: rules act only on values, and `--verbose` shows the gaps.
 ///
 /// Apart from those constants, answers are per file: Objective-C code rarely hands a Keychain
 /// value across files in other ways a static reader can follow, and staying within the file keeps
@@ -270,10 +271,18 @@ public final class ObjCValueResolver {
             return flags(left, right, env)
         case .conditional(let condition, let thenBranch, let elseBranch):
             let conditionText = text(condition.range)
-            let first = evaluate(thenBranch ?? condition, env.deeper())
-                .through(step(.branch, "if `\(conditionText)`", at: (thenBranch ?? condition).range))
-            let second = evaluate(elseBranch, env.deeper()).through(step(.branch, "else of `\(conditionText)`", at: elseBranch.range))
-            return first.merging(second)
+            // A side the condition's known values never choose gives nothing (`BranchFeasibility`).
+            let truth = body(containing: expression.range.start.offset).flatMap { knownTruth(of: condition, in: $0, env) }
+            var result = Resolution()
+            if truth?.contains(true) ?? true {
+                result = evaluate(thenBranch ?? condition, env.deeper())
+                    .through(step(.branch, "if `\(conditionText)`", at: (thenBranch ?? condition).range))
+            }
+            if truth?.contains(false) ?? true {
+                result = result.merging(
+                    evaluate(elseBranch, env.deeper()).through(step(.branch, "else of `\(conditionText)`", at: elseBranch.range)))
+            }
+            return result
         case .dictionary(let entries):
             return dictionary(entries.map { ($0.key, $0.value, $0.range) }, env)
         case .characterLiteral(let spelling):

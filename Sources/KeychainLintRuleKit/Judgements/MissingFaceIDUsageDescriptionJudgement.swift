@@ -97,7 +97,8 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             case set
             /// No app Info.plist or app project in the scan (a library): not checked.
             case noApp
-            /// Code of modules that no application target of the scan links: not checked.
+            /// Code of modules (frameworks, libraries, app extensions) that no application target
+            /// of the scan links or embeds: the app is not known; not checked.
             case noAppTarget
             /// The application target's Info.plist is not in the scan: not checked.
             case infoPlistNotScanned(String)
@@ -114,13 +115,32 @@ public enum MissingFaceIDUsageDescriptionJudgement {
         public var skipped: [SkippedFile]
         /// The Xcode application target judged, nil for an app found by its folder's Info.plist.
         public var appTarget: String? = nil
+        /// The modules `appTarget` links or embeds, in order, whose last one compiles the target
+        /// use's code; empty when the app compiles it itself.
+        public var through: [String] = []
+        /// The first of `through` is an app extension the app embeds, not a framework it links.
+        public var throughExtension = false
 
-        public init(target: FaceIDUse?, otherUses: Int, setting: Setting, skipped: [SkippedFile], appTarget: String? = nil) {
+        public init(
+            target: FaceIDUse?, otherUses: Int, setting: Setting, skipped: [SkippedFile], appTarget: String? = nil,
+            through: [String] = [], throughExtension: Bool = false
+        ) {
             self.target = target
             self.otherUses = otherUses
             self.setting = setting
             self.skipped = skipped
             self.appTarget = appTarget
+            self.through = through
+            self.throughExtension = throughExtension
+        }
+
+        /// "app target Vault", with ", which links VaultUI → VaultKit" or ", which embeds Share"
+        /// when the use is in code the app links or in an extension it embeds; nil for an app
+        /// found by its folder.
+        public var appDescription: String? {
+            guard let appTarget else { return nil }
+            guard !through.isEmpty else { return "app target " + appTarget }
+            return "app target \(appTarget), which \(throughExtension ? "embeds" : "links") " + through.joined(separator: " → ")
         }
     }
 
@@ -151,16 +171,16 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here, but no application target of the scan links this code (a library?), so \(Self.key) was not checked"))
+                    message: "\(ruleId): Face ID is used here, in code that no application target of the scan links or embeds (a library, or an extension of an app not in the scan): the app is not known, so \(Self.key) was not checked"))
             return (notes, nil)
         case .infoPlistNotScanned(let path):
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
-                    message: "\(ruleId): Face ID is used here by app target \(plan.appTarget ?? "?"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
+                    message: "\(ruleId): Face ID is used here by \(plan.appDescription ?? "the app"), whose Info.plist \(path) is not in the scan, so \(Self.key) was not checked"))
             return (notes, nil)
         case .infoPlistUnreadable(let path, let reason):
-            let app = plan.appTarget.map { "app target \($0), whose Info.plist" } ?? "the app, whose Info.plist"
+            let app = (plan.appDescription ?? "the app") + ", whose Info.plist"
             notes.append(
                 ScanDiagnostic(
                     kind: .unresolved, file: file, position: position,
@@ -168,7 +188,7 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             return (notes, nil)
         case .missing(let checked, let empty):
             var message = Self.message(
-                for: target, app: plan.appTarget, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
+                for: target, app: plan.appDescription, checked: checked, empty: empty, unreadable: plan.skipped.map(\.path))
             message += describeTrace(target.trace)
             if plan.otherUses > 0 {
                 message += "; \(plan.otherUses) other place\(plan.otherUses == 1 ? " uses" : "s use") Face ID too"
@@ -178,12 +198,13 @@ public enum MissingFaceIDUsageDescriptionJudgement {
         }
     }
 
-    /// The finding's message when the key is missing, without the trace.
+    /// The finding's message when the key is missing, without the trace. `app` describes the
+    /// target judged (`Plan.appDescription`).
     public static func message(for use: FaceIDUse, app: String?, checked: [String], empty: [String], unreadable: [String]) -> String {
         var files = "checked " + list(checked)
         if !empty.isEmpty { files += "; empty in " + list(empty) }
         if !unreadable.isEmpty { files += "; could not read " + list(unreadable) }
-        let start = "\(key) is not set" + (app.map { " for app target \($0)" } ?? "") + " (\(files)), "
+        let start = "\(key) is not set" + (app.map { " for \($0)" } ?? "") + " (\(files)), "
         switch (use.severity, use.api) {
         case (.high, .accessControl):
             return start + "but \(use.value) requires Face ID: the app crashes when it reads the item"

@@ -57,6 +57,8 @@ final class ObjCBodyFacts {
     let tree: ObjCSyntaxTree
     private(set) var slots: [Span: Slot] = [:]
     private(set) var insertions: [Span: Insertion] = [:]
+    /// Values the body returns (`return access;`), not those returned by a block inside it.
+    private(set) var returned: Set<Span> = []
     /// The keys of every insertion, by position.
     private var insertionKeys: [ObjCExpr] = []
     /// Expressions used as a truth value: conditions, operands of `!`, `&&`, `||`, and the side of
@@ -96,7 +98,10 @@ final class ObjCBodyFacts {
         self.tree = tree
         body.body.walk(ObjCVisitor(
             expression: { [self] expression, _ in visit(expression) },
-            statement: { [self] statement, _ in visit(statement) },
+            statement: { [self] statement, context in
+                if context.blockDepth == 0, case .return(.some(let value)) = statement.kind { returned.insert(Span(Self.value(value).range)) }
+                visit(statement)
+            },
             declarator: { [self] declarator, _, _ in
                 let scope = innermostScope(containing: declarator.range.start.offset)
                 declarations[declarator.name, default: []].append((declarator.range.start.offset, scope))

@@ -33,10 +33,19 @@ struct ObjCNullableResults {
     /// item without the result's protection.
     let fallbackKey: String
 
-    /// What the code does with the result .
+    /// Helpers followed to their callers one inside another: a bound far beyond real code.
+    static let maximumReturnDepth = 3
+    /// Calls of one helper whose handling is looked at.
+    static let maximumCallers = 24
+
+    /// How deep in helpers returning the result this reader is (0: at the call itself).
+    var returnDepth = 0
+
+    /// What the code does with the result.
     struct Handling {
         var checked = false
-        var failureBranches: [ObjCStmt] = []
+        /// Code that runs when the result is `NULL`, with the facts of its body.
+        var failureBranches: [(branch: ObjCStmt, facts: ObjCBodyFacts)] = []
         /// Inserted where `NULL` raises (the Swift rule's force-unwrap: a crash).
         var forced: (text: String, place: String?)?
         /// Put under `kSecAttrAccessControl` where `NULL` leaves the entry out.
@@ -55,15 +64,27 @@ struct ObjCNullableResults {
         of expression: ObjCExpr, _ function: ObjCFunctionCall, named name: String, errorArgument: Int, body: ObjCBody,
         in context: ObjCRuleContext
     ) -> NullableResultHandling {
-        let facts = ObjCBodyFacts.of(body, in: context)
-        let callSpan = ObjCBodyFacts.Span(expression.range)
-        var handling = Handling()
         let errorName = function.arguments.count > errorArgument ? Self.errorVariable(function.arguments[errorArgument]) : nil
+        let handling = uses(ofResultAt: expression.range, text: "\(name)(…)", errorName: errorName, body: body, in: context)
+        let failsOpen = handling.failureBranches.lazy.compactMap { failOpenWrite(in: $0.branch, facts: $0.facts, context: context) }.first
+        return NullableResultHandling(
+            checked: handling.checked, crashingUse: handling.forced, uncheckedEntry: handling.inQuery, fallbackWrittenAt: failsOpen)
+    }
+
+    /// What `body` does with the result of the call or message at `range`; `errorName` is the
+    /// creation's error out-parameter (none at a helper's callers).
+    func uses(ofResultAt range: ObjCSourceRange, text: String, errorName: String?, body: ObjCBody, in context: ObjCRuleContext) -> Handling {
+        let facts = ObjCBodyFacts.of(body, in: context)
+        let callSpan = ObjCBodyFacts.Span(range)
+        var handling = Handling()
+        let place = returnDepth == 0 ? nil : "line \(range.start.line)"
 
         var variable: Variable?
         if let insertion = facts.insertions[callSpan] {
             // Written straight into a dictionary: nothing can check it.
-            classify(insertion, text: "\(name)(…)", place: nil, in: context, into: &handling)
+            classify(insertion, text: text, place: place, in: context, into: &handling)
+        } else if facts.returned.contains(callSpan) {
+            followReturn(from: body, in: context, into: &handling)
         } else {
             switch facts.slots[callSpan] {
             case .initializer(let name, let declarator):
@@ -91,16 +112,39 @@ struct ObjCNullableResults {
         // `if (error) { … }` runs exactly when the call failed: Security sets the error whenever
         // it returns NULL.
         if let errorName {
-            for statement in facts.ifs(mentioning: errorName) where statement.range.start.offset >= expression.range.end.offset {
+            for statement in facts.ifs(mentioning: errorName) where statement.range.start.offset >= range.end.offset {
                 guard let polarity = Self.nullPolarity(statement.condition, matches: { $0.identifierName == errorName }) else { continue }
                 if let branch = polarity == .nullWhenTrue ? statement.otherwise : statement.then {
-                    handling.failureBranches.append(branch)
+                    handling.failureBranches.append((branch, facts))
                 }
             }
         }
-        let failsOpen = handling.failureBranches.lazy.compactMap { failOpenWrite(in: $0, facts: facts, context: context) }.first
-        return NullableResultHandling(
-            checked: handling.checked, crashingUse: handling.forced, uncheckedEntry: handling.inQuery, fallbackWrittenAt: failsOpen)
+        return handling
+    }
+
+    /// A helper returns the result (`- (SecAccessControlRef)makeAccess { return SecAccessControlCreateWithFlags(…); }`):
+    /// what the file's calls of it do with the result is what the code does with it. Each call is
+    /// judged on its own: the result counts as checked only when every call checks it, and the
+    /// first that does not gives the use reported. With no call in the file, the result is the
+    /// callers' responsibility, and nothing is recorded.
+    func followReturn(from body: ObjCBody, in context: ObjCRuleContext, into handling: inout Handling) {
+        guard returnDepth < Self.maximumReturnDepth else { return }
+        let sites = context.resolver.callRanges(of: body)
+        guard !sites.isEmpty else { return }
+        var inner = self
+        inner.returnDepth = returnDepth + 1
+        var everyCallChecks = true
+        for site in sites.prefix(Self.maximumCallers) {
+            guard let siteBody = context.resolver.body(containing: site.start.offset) else { continue }
+            let text = ObjCValueResolver.shortText(context.resolver.text(site))
+            let found = inner.uses(ofResultAt: site, text: text, errorName: nil, body: siteBody, in: context)
+            handling.failureBranches += found.failureBranches
+            guard !found.checked else { continue }
+            everyCallChecks = false
+            if handling.forced == nil { handling.forced = found.forced }
+            if handling.inQuery == nil { handling.inQuery = found.inQuery }
+        }
+        if everyCallChecks { handling.checked = true }
     }
 
     /// Each use of the local after the store: a test (`if (access)`, `!access`, `access == NULL`)
@@ -108,6 +152,7 @@ struct ObjCNullableResults {
     func analyzeUses(of variable: Variable, facts: ObjCBodyFacts, in context: ObjCRuleContext, into handling: inout Handling) {
         for use in facts.uses(of: variable.name, after: variable.store.end, in: variable.scope) where !facts.notReads.contains(use.start) {
             if facts.tested.contains(use) { handling.checked = true }
+            if facts.returned.contains(use) { followReturn(from: facts.body, in: context, into: &handling) }
             if let insertion = facts.insertions[use] {
                 classify(insertion, text: ObjCValueResolver.shortText(context.resolver.text(insertion.value.range)),
                          place: "line \(insertion.value.range.start.line)", in: context, into: &handling)
@@ -123,7 +168,7 @@ struct ObjCNullableResults {
             guard let polarity else { continue }
             handling.checked = true
             if let branch = polarity == .nullWhenTrue ? statement.then : statement.otherwise {
-                handling.failureBranches.append(branch)
+                handling.failureBranches.append((branch, facts))
             }
         }
     }

@@ -342,7 +342,8 @@ extension KeyWithoutUserAuthenticationRule {
             ],
             messages: [
                 "Permanent private key is usable without the user: its access control `[]` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 4) → `privateAttributes` (line 2) → `KeyFactory.deviceAccess()` (KeyFactory.swift:2))"
-            ]),
+            ],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
         .triggering(
             "A Secure Enclave key with no access control, token ID as a raw string; flags from a property",
             """

@@ -103,10 +103,20 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
 
     static let plansFact = ScanFact<[Plan]>(id + ".plans")
 
-    /// One plan per application target whose code reaches a Face ID use (`FaceIDAppTargets`),
-    /// then, for code that no manifest claims, one per group of files that share the same
-    /// applicable project files (the folder judgment). Uses in test code, and in modules that no
-    /// application target links, are not judged (the second gets a `--verbose` note).
+    /// One plan per application target whose code reaches a Face ID use (`FaceIDAppTargets`):
+    /// its own code, the code linked into it (`linkPaths`: the frameworks, static libraries and
+    /// package targets it links or embeds, and theirs) and the app extensions it embeds with
+    /// their linked code; then, for code that no manifest claims, one per group of files that
+    /// share the same applicable project files (the folder judgment). Uses in test code, and in
+    /// modules that no application target links or embeds (a library, or an extension of an app
+    /// not in the scan: the app is not known), are not judged (the second gets a `--verbose`
+    /// note).
+    ///
+    /// An app extension asks for Face ID as part of the app that contains it: the permission is
+    /// granted to the app, whose key is taken to cover its extensions. Whether an extension's own
+    /// key is enough when the app's is missing is not documented, so the uses of an extension
+    /// that sets the key itself (or whose Info.plist cannot be read or is not in the scan) are not
+    /// judged through the app.
     static func plans(for scan: ScanContext) -> [Plan] {
         let model = scan.projectModel
         // The Objective-C uses count too: the key is the app's, whatever language asks for Face ID.
@@ -120,17 +130,41 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         var modelled: Set<String> = []
         for app in model.modules.indices where model.modules[app].kind == .application && model.modules[app].xcode != nil {
             let module = model.modules[app]
-            let reached = Set(model.closure(of: app))
+            var reached = model.linkPaths(from: app)
+            // Modules whose uses the key of an extension may cover: not judged through the app.
+            var settled: Set<Int> = []
+            for embedded in module.dependencies
+            where model.modules[embedded].kind == .appExtension && model.modules[embedded].xcode != nil
+                && !model.modules[embedded].excludesFaceIDPlatforms
+            {
+                let own = FaceIDAppTargets.lookUp(key, for: model.modules[embedded], projectFiles: byPath)
+                modelled.formUnion(own.checked + own.unreadable.map(\.path))
+                let extensionPaths = model.linkPaths(from: embedded)
+                if own.isSet || own.unreadableInfoPlist != nil || own.missingInfoPlist != nil {
+                    settled.formUnion(extensionPaths.keys)
+                    continue
+                }
+                for (reachedModule, path) in extensionPaths where reached[reachedModule] == nil {
+                    reached[reachedModule] = [embedded] + path
+                }
+            }
             var appUses: [FaceIDUse] = []
-            for (position, use) in uses.enumerated() where model.modules(of: use.file).contains(where: reached.contains) {
-                covered[position] = true
-                appUses.append(use)
+            for (position, use) in uses.enumerated() {
+                let owners = model.modules(of: use.file)
+                if owners.contains(where: { reached[$0] != nil }) {
+                    covered[position] = true
+                    appUses.append(use)
+                } else if owners.contains(where: settled.contains) {
+                    covered[position] = true
+                }
             }
             let lookup = FaceIDAppTargets.lookUp(key, for: module, projectFiles: byPath)
             modelled.formUnion(lookup.checked + lookup.unreadable.map(\.path))
             // A test host app is not shipped; a macOS, tvOS or watchOS app has no Face ID.
             guard !appUses.isEmpty, module.role != .test, !module.excludesFaceIDPlatforms else { continue }
-            plans.append(plan(uses: appUses, app: module.name, lookup: lookup))
+            var appPlan = plan(uses: appUses, app: module.name, lookup: lookup)
+            (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
+            plans.append(appPlan)
         }
         for module in model.modules { if let project = module.xcode?.projectFile { modelled.insert(project) } }
         // A SwiftPM executable that is an app (an iOS app described by `Package.swift` alone, with
@@ -145,15 +179,17 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
             }
             guard !plists.isEmpty else { continue }
             modelled.formUnion(plists.map(\.path))
-            let reached = Set(model.closure(of: app))
+            let reached = model.linkPaths(from: app)
             var appUses: [FaceIDUse] = []
-            for (position, use) in uses.enumerated() where !covered[position] && model.modules(of: use.file).contains(where: reached.contains) {
+            for (position, use) in uses.enumerated()
+            where !covered[position] && model.modules(of: use.file).contains(where: { reached[$0] != nil }) {
                 covered[position] = true
                 appUses.append(use)
             }
             guard !appUses.isEmpty else { continue }
             var appPlan = plan(uses: appUses, projectFiles: plists)
             appPlan.appTarget = module.name
+            (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
             plans.append(appPlan)
         }
 
@@ -193,6 +229,17 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         return Plan(
             target: target, otherUses: max(0, uses.count - 1), setting: setting,
             skipped: lookup.unreadable.map { SkippedFile(path: $0.path, reason: $0.reason) }, appTarget: app)
+    }
+
+    /// The names of the modules an app links or embeds, in order, down to the one that compiles
+    /// `use`'s file (the shortest chain; none when the app compiles it itself), for the message,
+    /// and whether the chain starts at an app extension the app embeds.
+    static func through(to use: FaceIDUse?, paths: [Int: [Int]], in model: ProjectModel) -> ([String], Bool) {
+        guard let use else { return ([], false) }
+        let chains = model.modules(of: use.file).compactMap { paths[$0] }
+        guard let shortest = chains.min(by: { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) })
+        else { return ([], false) }
+        return (shortest.map { model.modules[$0].name }, shortest.first.map { model.modules[$0].kind == .appExtension } ?? false)
     }
 
     /// The deepest folder holding every one of `paths` ("" for the scan's root).
@@ -327,7 +374,9 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
                 "`canEvaluatePolicy` is not a use: it only asks whether biometry is available and shows no Face ID UI. `evaluatePolicy` is matched only in its `evaluatePolicy(_:localizedReason:…)` form (closure or async).",
                 "A biometry flag OR-ed with `.devicePasscode` is Apple's spelling of `.userPresence` (or close to it) and is judged like it: medium, the passcode fallback.",
                 "When no Info.plist or project file describes an app — no Info.plist except those of frameworks or test bundles (`CFBundlePackageType` FMWK/BNDL), and no `project.pbxproj` with an application target — the scan is taken to be a library, whose host app provides the key: nothing is reported, and `--verbose` says so at the first use.",
-                "Judged per application target. With an Xcode project, each application target is judged by the Face ID uses its code reaches: its own Sources build phase (or synchronized folders) and every module it links, directly or not (target dependencies, linked frameworks, Swift package products, and their SwiftPM dependencies). The key is looked for in its `INFOPLIST_FILE` (with `$(SRCROOT)` and variables from its settings and .xcconfig files expanded), its `INFOPLIST_KEY_NSFaceIDUsageDescription` settings (target over project) and the .xcconfig files its configurations are based on, following `#include`; the message names the app target and what was checked. A framework or package is judged only through the apps that link it: with no app target linking it, nothing is reported (`--verbose` says so). App targets built only for macOS, tvOS or watchOS are never judged (Face ID and the key exist on iOS, iPadOS and visionOS), nor are test host apps (application targets named like `TestHost` or `… Test Host App`), nor test code. App extensions are not judged on their own (their code is judged through the app only when the app links it). An application target whose Info.plist is not in the scan is not judged (`--verbose` says so).",
+                "Judged per application target. With an Xcode project, each application target is judged by the Face ID uses its code reaches: its own Sources build phase (or synchronized folders) and the code linked into it, directly or not: the frameworks, static libraries and Swift package products it depends on (`PBXTargetDependency`, also on a target of another project), links (\"Link Binary With Libraries\", matched to the target that builds the product by its product reference) or embeds (\"Embed Frameworks\"), local Swift packages named by the project (`XCLocalSwiftPackageReference`), and their SwiftPM dependencies. The key is looked for in its `INFOPLIST_FILE` (with `$(SRCROOT)` and variables from its settings and .xcconfig files expanded), its `INFOPLIST_KEY_NSFaceIDUsageDescription` settings (target over project) and the .xcconfig files its configurations are based on, following `#include`; the message names the app target, the modules it links down to the code of the reported use, and what was checked. App targets built only for macOS, tvOS or watchOS are never judged (Face ID and the key exist on iOS, iPadOS and visionOS), nor are test host apps (application targets named like `TestHost` or `… Test Host App`), nor test code. An application target whose Info.plist is not in the scan is not judged (`--verbose` says so).",
+                "A framework, static library or package target is not an app: its Face ID uses are judged through every application target of the scan that links or embeds it, each against its own Info.plist. One finding is reported per app that lacks the key (at the framework's first most severe use, naming the app and the modules that lead to the use), none when every such app sets it. With no app of the scan linking it, the framework is a library whose app is not known: nothing is reported, and `--verbose` says so at its first use.",
+                "An app extension is judged through the app that embeds it (a target dependency on the extension or a copy phase that embeds its product; Apple's App Extension Programming Guide: an extension is delivered inside its containing app), against the app's Info.plist. Apple documents the key for the app's Info.plist and says nothing of extensions; Face ID permission is granted to the app (Settings lists apps, not their extensions), so the app's key is taken to cover the extensions it contains, and a missing key in the app is reported at the extension's use. Whether an extension's own key is enough when the app's is missing is not documented either, so an extension that sets the key itself (or whose Info.plist cannot be read or is not in the scan) is not judged; setting it in both places is the safe choice. The code an extension links is judged with it. An extension that no app of the scan embeds belongs to an app that is not known: it is not judged, and `--verbose` says so. An app's dependency on an App Clip or a watch app does not make their code the app's: they are apps of their own.",
                 "Files that no manifest claims are matched to apps by folder: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
                 "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
                 "An iOS app described by `Package.swift` alone (an executable target with its own Info.plist in its folder, no Xcode project) is judged like an Xcode application target: the Face ID uses of its code and of the modules it links, against that Info.plist. An executable target without an Info.plist in its folder is a tool, not an app, and is not judged.",
@@ -339,6 +388,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
                 "Apple: NSFaceIDUsageDescription — https://developer.apple.com/documentation/bundleresources/information-property-list/nsfaceidusagedescription",
                 "Apple: Accessing Keychain Items with Face ID or Touch ID — https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
                 "Apple: LAPolicy — https://developer.apple.com/documentation/localauthentication/lapolicy",
+                "Apple: App Extension Programming Guide, Understand How an App Extension Works — https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionOverview.html",
             ]),
         remediation:
             "Add NSFaceIDUsageDescription to the app's Info.plist (or the INFOPLIST_KEY_NSFaceIDUsageDescription build setting) with a sentence explaining why the app uses Face ID.",
@@ -376,6 +426,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
             "One finding per app, whatever the language: the Objective-C uses join the Swift rule's plan of the app target (or folder), and the finding is reported by this rule when the app's first use of the most severe kind is in Objective-C, by swift.missing_faceid_usage_description when it is in Swift; the message counts the uses of both languages. Disabling one of the two rules therefore hides the app's finding when its chosen use is in that rule's language.",
             "`canEvaluatePolicy:error:` is not a use, as in the Swift rule: it only asks whether biometry is available and shows no Face ID UI.",
             "A library (no app Info.plist or Xcode application target in the scan, such as a React Native module's `ios/` folder) is not judged: its host app provides the key; `--verbose` says so at the first use.",
+            "Objective-C sources of a framework, static library or app extension target are judged like Swift ones: through every application target that links or embeds it, against that app's Info.plist; with no such app in the scan, not at all (`--verbose` says so).",
         ],
         examples: objectiveCExamples)
 }
@@ -440,15 +491,29 @@ extension MissingFaceIDUsageDescriptionRule {
         var sources: [String]
         var settings: [String: String] = [:]
         var dependencies: [String] = []
+        /// Targets whose product its "Link Binary With Libraries" phase names.
+        var links: [String] = []
+        /// Targets whose product a copy phase embeds: frameworks into Frameworks, app extensions
+        /// into PlugIns.
+        var embeds: [String] = []
+        /// Products of the local Swift package in the folder given (relative to the project).
+        var packageProducts: [(name: String, package: String)] = []
     }
 
     /// A small but complete project.pbxproj: each target lists its sources (paths relative to the
-    /// project folder), has one Release configuration with `settings`, and depends on the targets
-    /// named in `dependencies`.
+    /// project folder), has one Release configuration with `settings`, depends on the targets
+    /// named in `dependencies`, links and embeds the products of those named in `links` and
+    /// `embeds`, and uses the local package products of `packageProducts`.
     static func xcodeProject(_ targets: [ExampleTarget]) -> String {
         var objects: [String] = []
         var targetIDs: [String: String] = [:]
-        for (number, target) in targets.enumerated() { targetIDs[target.name] = "T\(number)" }
+        var productTypes: [String: String] = [:]
+        for (number, target) in targets.enumerated() {
+            targetIDs[target.name] = "T\(number)"
+            productTypes[target.name] = target.productType
+            let suffix = target.productType.hasPrefix("app-extension") ? "appex" : target.productType == "application" ? "app" : "framework"
+            objects.append("R\(number) = {isa = PBXFileReference; path = \"\(target.name).\(suffix)\"; sourceTree = BUILT_PRODUCTS_DIR; };")
+        }
         for (number, target) in targets.enumerated() {
             var buildFiles: [String] = []
             for (fileNumber, path) in target.sources.enumerated() {
@@ -461,11 +526,41 @@ extension MissingFaceIDUsageDescriptionRule {
             for dependency in target.dependencies {
                 objects.append("D\(number)_\(dependency) = {isa = PBXTargetDependency; target = \(targetIDs[dependency]!); };")
             }
+            var phases = ["P\(number)"]
+            var linkFiles: [String] = []
+            for linked in target.links {
+                objects.append("K\(number)_\(linked) = {isa = PBXBuildFile; fileRef = R\(targetIDs[linked]!.dropFirst()); };")
+                linkFiles.append("K\(number)_\(linked)")
+            }
+            for (productNumber, product) in target.packageProducts.enumerated() {
+                objects += [
+                    "Q\(number)_\(productNumber) = {isa = XCLocalSwiftPackageReference; relativePath = \"\(product.package)\"; };",
+                    "S\(number)_\(productNumber) = {isa = XCSwiftPackageProductDependency; package = Q\(number)_\(productNumber); productName = \"\(product.name)\"; };",
+                    "U\(number)_\(productNumber) = {isa = PBXBuildFile; productRef = S\(number)_\(productNumber); };",
+                ]
+                linkFiles.append("U\(number)_\(productNumber)")
+            }
+            if !linkFiles.isEmpty {
+                objects.append("W\(number) = {isa = PBXFrameworksBuildPhase; files = (\(linkFiles.joined(separator: ", "))); };")
+                phases.append("W\(number)")
+            }
+            for (spec, folder) in [("10", false), ("13", true)] {
+                let embedded = target.embeds.filter { productTypes[$0]!.hasPrefix("app-extension") == folder }
+                guard !embedded.isEmpty else { continue }
+                for name in embedded {
+                    objects.append("E\(number)_\(name) = {isa = PBXBuildFile; fileRef = R\(targetIDs[name]!.dropFirst()); };")
+                }
+                objects.append("M\(number)_\(spec) = {isa = PBXCopyFilesBuildPhase; dstPath = \"\"; dstSubfolderSpec = \(spec); files = (\(embedded.map { "E\(number)_\($0)" }.joined(separator: ", "))); };")
+                phases.append("M\(number)_\(spec)")
+            }
+            let packageDependencies = target.packageProducts.indices.map { "S\(number)_\($0)" }
             objects += [
                 "P\(number) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };",
                 "C\(number) = {isa = XCBuildConfiguration; buildSettings = {\(settings)}; name = Release; };",
                 "L\(number) = {isa = XCConfigurationList; buildConfigurations = (C\(number)); };",
-                "T\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); buildPhases = (P\(number)); dependencies = (\(dependencies.joined(separator: ", "))); name = \"\(target.name)\"; productType = \"com.apple.product-type.\(target.productType)\"; };",
+                "T\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); buildPhases = (\(phases.joined(separator: ", "))); dependencies = (\(dependencies.joined(separator: ", "))); name = \"\(target.name)\";"
+                    + (packageDependencies.isEmpty ? "" : " packageProductDependencies = (\(packageDependencies.joined(separator: ", ")));")
+                    + " productReference = R\(number); productType = \"com.apple.product-type.\(target.productType)\"; };",
             ]
         }
         objects += [
@@ -598,19 +693,131 @@ extension MissingFaceIDUsageDescriptionRule {
                 "NSFaceIDUsageDescription is not set for app target Wallet (checked Wallet/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
             ]),
         .triggering(
-            "A framework is judged through the app that links it, which lacks the key",
+            "A framework is judged through the app that links and embeds it, which lacks the key; the app that sets it is not reported",
             files: [
                 "Vault.xcodeproj/project.pbxproj": xcodeProject([
-                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], dependencies: ["VaultKit"]),
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], links: ["VaultKit"], embeds: ["VaultKit"]),
+                    ExampleTarget(name: "Wallet", sources: ["Wallet/WalletApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your cards"], links: ["VaultKit"]),
                     ExampleTarget(name: "VaultKit", productType: "framework", sources: ["Kit/Store.swift"]),
                 ]),
                 "App/VaultApp.swift": "struct VaultApp {}",
+                "Wallet/WalletApp.swift": "struct WalletApp {}",
                 "Kit/Store.swift": """
                     let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
                     """,
             ],
             messages: [
-                "NSFaceIDUsageDescription is not set for app target Vault (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+                "NSFaceIDUsageDescription is not set for app target Vault, which links VaultKit (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .triggering(
+            "A framework the app only embeds reaches it through the framework that embeds it in turn",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["INFOPLIST_FILE": "App/Info.plist"], embeds: ["VaultUI"]),
+                    ExampleTarget(name: "VaultUI", productType: "framework", sources: ["UI/LockScreen.swift"], links: ["VaultKit"]),
+                    ExampleTarget(name: "VaultKit", productType: "framework", sources: ["Kit/Unlock.swift"]),
+                ]),
+                "App/Info.plist": infoPlist(),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "UI/LockScreen.swift": "struct LockScreen {}",
+                "Kit/Unlock.swift": """
+                    func unlock(context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(↓.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault, which links VaultUI → VaultKit (checked App/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `evaluatePolicy` with `.deviceOwnerAuthenticationWithBiometrics` requires Face ID: the app crashes when it asks for Face ID"
+            ]),
+        .triggering(
+            "An app extension is judged through the app that embeds it, which lacks the key",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], embeds: ["Share"]),
+                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/ShareViewController.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"]),
+                ]),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "Share/ShareViewController.swift": """
+                    func share(context: LAContext) {
+                        context.evaluatePolicy(↓.deviceOwnerAuthentication, localizedReason: "Share a password") { _, _ in }
+                    }
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault, which embeds Share (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), so `evaluatePolicy` with `.deviceOwnerAuthentication` never offers Face ID and silently falls back to the device passcode"
+            ]),
+        .nonTriggering(
+            "Extensions: one whose app sets the key, one that sets the key itself, one that no app of the scan embeds",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], dependencies: ["Share"], embeds: ["Share"]),
+                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/Share.swift"], settings: ["INFOPLIST_FILE": "Share/Info.plist"]),
+                    ExampleTarget(name: "Wallet", sources: ["Wallet/WalletApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], embeds: ["AutoFill"]),
+                    ExampleTarget(name: "AutoFill", productType: "app-extension", sources: ["AutoFill/Credentials.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Fill in your passwords"]),
+                    ExampleTarget(name: "Widget", productType: "app-extension", sources: ["Widget/Widget.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"]),
+                ]),
+                "Share/Info.plist": infoPlist(),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "Wallet/WalletApp.swift": "struct WalletApp {}",
+                "Share/Share.swift": """
+                    let shared = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "AutoFill/Credentials.swift": """
+                    func fill(context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Fill in a password")
+                    }
+                    """,
+                "Widget/Widget.swift": """
+                    let widget = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ]),
+        .triggering(
+            "A local Swift package's product that an Xcode app uses is judged through that app",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], packageProducts: [("VaultCore", "Packages/Core")]),
+                ]),
+                "App/VaultApp.swift": "import VaultCore",
+                "Packages/Core/Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "Core", platforms: [.iOS(.v16)],
+                        products: [.library(name: "VaultCore", targets: ["VaultCore"])],
+                        targets: [.target(name: "VaultCore", dependencies: ["Keys"]), .target(name: "Keys")])
+                    """,
+                "Packages/Core/Sources/VaultCore/Vault.swift": "import Keys",
+                "Packages/Core/Sources/Keys/Access.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault, which links VaultCore → Keys (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `.biometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .nonTriggering(
+            "Every app that links the framework sets the key, also the app whose extension links it; a framework only a test bundle links is not judged",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    ExampleTarget(name: "Vault", sources: ["App/VaultApp.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], links: ["VaultKit"], embeds: ["VaultKit", "Share", "Widget"]),
+                    ExampleTarget(name: "Widget", productType: "app-extension", sources: ["Widget/Widget.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], links: ["VaultKit"]),
+                    ExampleTarget(name: "Wallet", sources: ["Wallet/WalletApp.swift"], settings: ["INFOPLIST_FILE": "Wallet/Info.plist"], links: ["VaultKit"], embeds: ["VaultKit"]),
+                    ExampleTarget(name: "Share", productType: "app-extension", sources: ["Share/Share.swift"], settings: ["GENERATE_INFOPLIST_FILE": "YES"], links: ["VaultKit"]),
+                    ExampleTarget(name: "VaultKit", productType: "framework", sources: ["Kit/Store.swift"]),
+                    ExampleTarget(name: "Fixtures", productType: "framework", sources: ["Fixtures/Keys.swift"]),
+                    ExampleTarget(name: "VaultKitTests", productType: "bundle.unit-test", sources: ["Checks/StoreChecks.swift"], links: ["Fixtures"]),
+                ]),
+                "Wallet/Info.plist": infoPlist("<key>NSFaceIDUsageDescription</key>\n    <string>Unlock your cards</string>"),
+                "App/VaultApp.swift": "struct VaultApp {}",
+                "Wallet/WalletApp.swift": "struct WalletApp {}",
+                "Share/Share.swift": "struct Share {}",
+                "Widget/Widget.swift": "struct Widget {}",
+                "Kit/Store.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Fixtures/Keys.swift": """
+                    let fixture = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+                "Checks/StoreChecks.swift": "struct StoreChecks {}",
             ]),
         .nonTriggering(
             "The app target sets the key as a build setting; a macOS-only app (Touch ID needs no key) and a framework no app links are not judged",
@@ -766,6 +973,47 @@ extension MissingFaceIDUsageDescriptionRule {
             ],
             messages: [
                 "NSFaceIDUsageDescription is not set for app target Vault (checked the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), so `evaluatePolicy:localizedReason:reply:` with `LAPolicyDeviceOwnerAuthentication` never offers Face ID and silently falls back to the device passcode"
+            ]),
+        .triggering(
+            "Objective-C sources of a framework are judged through the app that links it, which lacks the key",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    .init(name: "Vault", sources: ["App/AppDelegate.m"], settings: ["INFOPLIST_FILE": "App/Info.plist"], links: ["VaultKit"], embeds: ["VaultKit"]),
+                    .init(name: "VaultKit", productType: "framework", sources: ["Kit/VKKeyStore.m"]),
+                ]),
+                "App/Info.plist": infoPlist(),
+                "App/AppDelegate.m": "@implementation AppDelegate\n@end",
+                "Kit/VKKeyStore.m": """
+                    @implementation VKKeyStore
+                    - (SecAccessControlRef)accessControl {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                               ↓kSecAccessControlBiometryCurrentSet, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target Vault, which links VaultKit (checked App/Info.plist and the INFOPLIST_KEY_NSFaceIDUsageDescription build setting in Vault.xcodeproj/project.pbxproj), but `kSecAccessControlBiometryCurrentSet` requires Face ID: the app crashes when it reads the item"
+            ]),
+        .nonTriggering(
+            "Objective-C sources of a framework: the app that links it sets the key, and a framework no app links is a library",
+            files: [
+                "Vault.xcodeproj/project.pbxproj": xcodeProject([
+                    .init(name: "Vault", sources: ["App/AppDelegate.m"], settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Unlock your vault"], links: ["VaultKit"]),
+                    .init(name: "VaultKit", productType: "framework", sources: ["Kit/VKKeyStore.m"]),
+                    .init(name: "VaultAgent", productType: "framework", sources: ["Agent/VKAgent.m"]),
+                ]),
+                "App/AppDelegate.m": "@implementation AppDelegate\n@end",
+                "Kit/VKKeyStore.m": """
+                    SecAccessControlRef VKAccess(void) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+                    }
+                    """,
+                "Agent/VKAgent.m": """
+                    void VKUnlock(LAContext *context) {
+                        [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock" reply:^(BOOL success, NSError *error) {}];
+                    }
+                    """,
             ]),
         .triggering(
             "An app written in both languages: one finding, at the first most severe use, here the Objective-C one",

@@ -76,7 +76,7 @@ public struct UncheckedAccessControlCreationRule: Check {
                 "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
                 "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
                 "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition.",
-                "A result that is returned, passed to a function or stored elsewhere is the receiver's responsibility and is not judged here. Stored properties are followed through every declaration of their type (extensions in other files too); other variables only within their scope.",
+                "A result that a function returns (directly or through its local) is judged where the function's callers in the scan use it, each on its own, as if they had made the call: the finding stays at the creation and names the caller's use. With no caller in the scan the result is the callers' responsibility and is not judged; nor is a result passed to a function or stored elsewhere. Stored properties are followed through every declaration of their type (extensions in other files too); other variables only within their scope.",
                 "Putting the Optional into a query is reported only under `kSecAttrAccessControl`, the key the access control belongs to.",
                 "The low-severity case needs a check of the result and a literal `nil` error argument; `&error` (even if then ignored) is not flagged.",
             ],
@@ -135,7 +135,7 @@ public struct UncheckedAccessControlCreationRule: Check {
             "A subscript assignment, `setValue:forKey:` or `setObject:forKeyedSubscript:` with NULL removes the key, and a NULL in `dictionaryWithObjectsAndKeys:` ends its list: the item is then stored without the access control. This is the Swift rule's Optional-in-the-query finding, reported under `kSecAttrAccessControl` only.",
             "A local counts as checked when it is tested after the store (`if (access)`, `!access`, `access == NULL`/`nil`/`0`, an operand of `&&`/`||`, a `?:` condition), even after its use (precision first), or when, before its first use, an `if` on the error out-parameter leaves (`return`, `@throw`, `goto`, `abort()`): Security sets the error whenever it returns NULL.",
             "Failure branches are those of a whole condition testing the result (`if (!access)`, `if (access == NULL)`, the `else` of `if (access)`) and of one testing the error out-parameter (`if (error)`, the `else` of `if (!error)`). Fails open means such a branch writes `kSecAttrAccessible` into a dictionary.",
-            "A result that is returned, passed to a function or message, or stored in an instance variable or property is not judged here; nor is a second variable it is bridged into (`id object = CFBridgingRelease(access)`).",
+            "A result that a function or method returns (directly or through its local) is judged where the file's calls of it use it, each on its own (a `[self makeAccess]` inserted unchecked is reported at the creation, naming that use); calls from other files are not looked at here. A result passed to a function or message, or stored in an instance variable or property, is not judged here; nor is a second variable it is bridged into (`id object = CFBridgingRelease(access)`).",
             "The low-severity case needs a check of the result and a `NULL`/`nil`/`0` error argument; `&error` (even if then ignored) is not flagged.",
         ],
         examples: objectiveCExamples)
@@ -397,6 +397,36 @@ extension UncheckedAccessControlCreationRule {
                 }
             }
             """),
+        .triggering(
+            "A helper returns the Optional, and a caller in another file puts it into the query unchecked",
+            files: [
+                "Access.swift": """
+                    func makeAccess() -> SecAccessControl? {
+                        ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    }
+                    """,
+                "Store.swift": """
+                    func save(_ data: Data) -> OSStatus {
+                        let query: [String: Any] = [kSecValueData as String: data,
+                                                    kSecAttrAccessControl as String: makeAccess() as Any]
+                        return SecItemAdd(query as CFDictionary, nil)
+                    }
+                    """,
+            ],
+            messages: [UncheckedAccessControlCreationJudgement.message(.optionalInQuery(text: "makeAccess(…)", place: "Store.swift:3"))]),
+        .nonTriggering(
+            "A helper returns the Optional, and every caller binds it with guard let",
+            """
+            func makeAccess() -> SecAccessControl? {
+                var error: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                return access
+            }
+            func save(_ data: Data) -> OSStatus {
+                guard let access = makeAccess() else { return errSecParam }
+                return SecItemAdd([kSecValueData as String: data, kSecAttrAccessControl as String: access] as CFDictionary, nil)
+            }
+            """),
         .nonTriggering(
             "A failure branch that fails closed, and a result handed back to the caller",
             """
@@ -559,6 +589,41 @@ extension UncheckedAccessControlCreationRule {
                     return reject(nsError);
                 }
                 attributes[(__bridge NSString *)kSecAttrAccessControl] = (__bridge id)sacRef;
+            }
+            @end
+            """),
+        .triggeringObjC(
+            "A method returns the result, and a call of the file inserts it into a dictionary literal unchecked",
+            """
+            @implementation Vault
+            - (SecAccessControlRef)makeAccess {
+                CFErrorRef error = NULL;
+                return ↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+            }
+            - (OSStatus)save:(NSData *)data {
+                NSDictionary *query = @{(__bridge id)kSecValueData: data,
+                                        (__bridge id)kSecAttrAccessControl: (__bridge id)[self makeAccess]};
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """,
+            messages: [objectiveCMessage(.forced(text: "[self makeAccess]", place: "line 9"))]),
+        .nonTriggeringObjC(
+            "A method returns the result, and every call of the file tests it for NULL",
+            """
+            @implementation Vault
+            - (SecAccessControlRef)makeAccess {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+                return access;
+            }
+            - (OSStatus)save:(NSData *)data {
+                SecAccessControlRef access = [self makeAccess];
+                if (access == NULL) { return errSecParam; }
+                NSDictionary *query = @{(__bridge id)kSecValueData: data, (__bridge id)kSecAttrAccessControl: (__bridge_transfer id)access};
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
             }
             @end
             """),

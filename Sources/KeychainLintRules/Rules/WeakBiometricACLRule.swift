@@ -114,7 +114,8 @@ public struct WeakBiometricACLRule: Check {
             followed through `|` expressions and `|=`, casts, locals (every assignment that may reach the call), \
             `static` and global constants and `#define`s (also those another Objective-C file of the scan \
             defines at file scope, such as an `extern` constant of a header), lookup tables (`@{…}[key]`), the \
-            `return`s of C functions and methods of the same file (`[self …]`, `[[self class] …]`), and \
+            `return`s of C functions and methods of the same file (`[self …]`, `[[self class] …]`), of C \
+            functions other files define and of methods of classes they implement (`[KeychainConfig flags]`), and \
             properties the file stores through `self` or an instance of the class.
             """,
         whatToDoInstead: """

@@ -157,6 +157,7 @@ public struct WeakKeychainAccessibilityRule: Check {
             notes: [
                 "A public key (the `kSecPublicKeyAttrs` of a key pair, or an added item with `kSecAttrKeyClass: kSecAttrKeyClassPublic`) is no secret: Always on it is reported at low severity, for the deprecated constant.",
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
+                "A weak value in a branch no caller takes is not reported: a helper's `switch` over an option parameter, or its `if strict` branch, counts only with the options and flags the scan's calls pass (every branch stays possible for a `public` function, whose callers may be in another module).",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
                 "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either, nor one that its function only hands to code that searches (an argument labelled `matching:`, or a function whose name starts with migrate, delete, remove, copy, find, search, exists, contains, load, read or fetch), as wrapper libraries do to migrate legacy Always items; one that is also handed to a function that may store it (add, set, save, store, update, …) is reported.",
                 "Dictionaries no Keychain call of the scan is seen receiving are reported with medium confidence, because what the caller does with them is not visible; those that reach a call are reported once, at the key, for the call.",
@@ -186,7 +187,8 @@ public struct WeakKeychainAccessibilityRule: Check {
             public key attributes): `@{…}` literals, `dictionaryWithObjectsAndKeys:`, and \
             `NSMutableDictionary`s built in steps (`setObject:forKey:`, subscripts, `CFDictionaryAddValue`), \
             through bridged casts, locals, constants (the file's, or another Objective-C file's at file \
-            scope, such as an `extern` constant defined in another `.m`), helpers of the same file, and \
+            scope, such as an `extern` constant defined in another `.m`), helpers of the same file, C \
+            functions of other files and methods of classes other files implement, and \
             properties the file stores through `self` or an instance of the class. Also flags the \
             `protection` argument of `SecAccessControlCreateWithFlags` when it can be such a constant. The \
             finding is placed on the entry that sets the value.
@@ -199,6 +201,7 @@ public struct WeakKeychainAccessibilityRule: Check {
             "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly if the item must be read in the background).",
         notes: [
             "A lookup table (`@{ @\"Always\": (__bridge id)kSecAttrAccessibleAlways, … }[option]`) whose key the resolver cannot know may give any of its values: a weak one among them is reported, with the table's entry in the message.",
+            "A weak value in a branch no call takes is not reported: a `switch` over a parameter, or an `if (strict)`, counts only with the values the call being followed passes, or else those the calls of the method or function pass (as for any parameter: the file's own, and other files' calls of a C function that is not static or of a class method).",
         ],
         examples: objectiveCExamples)
 }
@@ -207,6 +210,59 @@ public struct WeakKeychainAccessibilityRule: Check {
 
 extension WeakKeychainAccessibilityRule {
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A method maps its option to Always, and a call of the file passes that option",
+            """
+            typedef NS_ENUM(NSInteger, Protection) { ProtectionAlways, ProtectionWhenUnlocked };
+            @implementation SecretStore
+            - (void)setSecret:(NSData *)secret protection:(Protection)protection {
+                CFStringRef accessible = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                switch (protection) {
+                    case ProtectionAlways: accessible = kSecAttrAccessibleAlways; break;
+                    case ProtectionWhenUnlocked: break;
+                }
+                NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                        (__bridge id)kSecValueData: secret,
+                                        (__bridge id)kSecAttrAccessible: ↓(__bridge id)accessible};
+                NSLog(@"%d", (int)SecItemAdd((__bridge CFDictionaryRef)query, NULL));
+            }
+            - (void)saveWidgetToken:(NSData *)token {
+                [self setSecret:token protection:ProtectionAlways];
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 9) → assigned (line 6))"
+            ]),
+        .nonTriggeringObjC(
+            "A branch no call takes: the Always case and the lenient branch are never chosen",
+            """
+            typedef NS_ENUM(NSInteger, Protection) { ProtectionAlways, ProtectionWhenUnlocked };
+            @implementation SecretStore
+            - (void)setSecret:(NSData *)secret protection:(Protection)protection {
+                CFStringRef accessible = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                switch (protection) {
+                    case ProtectionAlways: accessible = kSecAttrAccessibleAlways; break;
+                    case ProtectionWhenUnlocked: break;
+                }
+                NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                        (__bridge id)kSecValueData: secret,
+                                        (__bridge id)kSecAttrAccessible: (__bridge id)accessible};
+                NSLog(@"%d", (int)SecItemAdd((__bridge CFDictionaryRef)query, NULL));
+            }
+            - (CFStringRef)accessibilityStrict:(BOOL)strict {
+                if (strict) { return kSecAttrAccessibleWhenUnlockedThisDeviceOnly; }
+                else { return kSecAttrAccessibleAlways; }
+            }
+            - (void)saveSession:(NSData *)token {
+                [self setSecret:token protection:ProtectionWhenUnlocked];
+                NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                        (__bridge id)kSecValueData: token,
+                                        (__bridge id)kSecAttrAccessible: (__bridge id)[self accessibilityStrict:YES]};
+                NSLog(@"%d", (int)SecItemAdd((__bridge CFDictionaryRef)query, NULL));
+            }
+            @end
+            """),
         .triggeringObjC(
             "A literal query, and a mutable dictionary built in steps",
             """
@@ -522,6 +578,36 @@ extension WeakKeychainAccessibilityRule {
             """,
             messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the private key attributes of SecKeyCreateRandomKey") + " (via `attributes` (line 2))"],
             alsoTriggers: ["swift.key_without_user_authentication"]),
+        .triggering(
+            "An app's own helper maps its option to Always, and a caller passes that option",
+            files: [
+                "Store.swift": """
+                    enum Protection { case always, whenUnlocked }
+                    final class SecretStore {
+                        func set(_ secret: Data, account: String, protection: Protection) {
+                            var accessible: CFString
+                            switch protection {
+                            case .always: accessible = kSecAttrAccessibleAlways
+                            case .whenUnlocked: accessible = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                            }
+                            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                        kSecAttrAccount as String: account,
+                                                        kSecValueData as String: secret,
+                                                        kSecAttrAccessible as String: ↓accessible]
+                            print(SecItemAdd(query as CFDictionary, nil))
+                        }
+                    }
+                    """,
+                "Sync.swift": """
+                    func saveWidgetToken(_ token: Data, store: SecretStore) {
+                        store.set(token, account: "widget", protection: .always)
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 9) → `accessible` (line 4) → case .always (line 6) → assigned (line 6))"
+            ]),
         .nonTriggering(
             "AfterFirstUnlock values are not weak (mobsfscan's known false positive)",
             """
@@ -532,6 +618,62 @@ extension WeakKeychainAccessibilityRule {
                 print(SecItemAdd(query as CFDictionary, nil))
                 let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAfterFirstUnlock, [], nil)
                 let attributes: [String: Any] = [kSecAttrAccessible as String: "cku"]
+            }
+            """),
+        .triggering(
+            "A configuration value built once and handed to the store by its callers",
+            files: [
+                "Options.swift": """
+                    struct StoreOptions {
+                        var accessibility: CFString
+                        var synchronizable: Bool
+                    }
+                    enum Presets {
+                        static let session = StoreOptions(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+                        static let widget = StoreOptions(accessibility: kSecAttrAccessibleAlwaysThisDeviceOnly, synchronizable: false)
+                    }
+                    """,
+                "Store.swift": """
+                    func save(_ secret: Data, options: StoreOptions) {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: secret,
+                                                    kSecAttrAccessible as String: ↓options.accessibility]
+                        print(SecItemAdd(query as CFDictionary, nil))
+                    }
+                    func saveAll(session: Data, widget: Data) {
+                        save(session, options: Presets.session)
+                        let shared = Presets.widget
+                        save(widget, options: shared)
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 2) → argument `options` of the call (line 9) → `shared` (line 8) → `StoreOptions.accessibility` (Options.swift:2) → argument `accessibility` of the call (Options.swift:7))"
+            ]),
+        .nonTriggering(
+            "A branch no caller takes: the helper's Always case and its lenient branch are never chosen",
+            """
+            enum Protection { case always, whenUnlocked }
+            final class SecretStore {
+                func set(_ secret: Data, account: String, protection: Protection) {
+                    var accessible: CFString
+                    switch protection {
+                    case .always: accessible = kSecAttrAccessibleAlways
+                    case .whenUnlocked: accessible = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    }
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account,
+                                                kSecValueData as String: secret, kSecAttrAccessible as String: accessible]
+                    print(SecItemAdd(query as CFDictionary, nil))
+                }
+                func accessibility(strict: Bool) -> CFString {
+                    strict ? kSecAttrAccessibleWhenUnlockedThisDeviceOnly : kSecAttrAccessibleAlways
+                }
+                func saveSession(_ token: Data) {
+                    set(token, account: "session", protection: .whenUnlocked)
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token,
+                                                kSecAttrAccessible as String: accessibility(strict: true)]
+                    print(SecItemAdd(query as CFDictionary, nil))
+                }
             }
             """),
         .nonTriggering(

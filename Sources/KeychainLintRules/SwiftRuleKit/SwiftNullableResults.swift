@@ -43,26 +43,91 @@ struct SwiftNullableResults {
         var inQuery: (text: String, place: String?)?
     }
 
+    /// Helpers followed to their callers one inside another (`makeAccess()` returning
+    /// `createAccess()`'s result): a bound, far beyond what real code nests.
+    static let maximumReturnDepth = 3
+    /// Calls of one helper whose handling is looked at.
+    static let maximumCallers = 24
+
+    /// How deep in helpers returning the result this reader is (0: at the call itself).
+    var returnDepth = 0
+
     func handling(of call: FunctionCallExprSyntax, named name: String, in context: RuleContext) -> NullableResultHandling {
-        var handling = Handling()
-        let (outer, castForced) = Self.climbTransparent(ExprSyntax(call))
-        if castForced || outer.parent?.is(ForceUnwrapExprSyntax.self) == true {
-            handling.forced = (castForced ? "\(name)(…) as! \(Self.castType(around: ExprSyntax(call)))" : "\(name)(…)!", nil)
-        } else if let variable = Self.declaredVariable(initializedBy: outer) {
-            analyzeUses(of: variable, in: context, into: &handling)
-            if case .local(let variableName, let binding, let scope) = variable,
-                errorCheckedBeforeUse(of: variableName, binding: binding, in: scope, call: call, context)
-            {
-                handling.checked = true
-            }
-        } else {
-            classify(outer, text: "\(name)(…)", place: nil, file: context.file, in: context, into: &handling)
-        }
+        let handling = uses(of: call, named: name, file: context.file, in: context)
         let failsOpen = handling.failureBranches.lazy.compactMap { branch in
             failOpenWrite(in: branch.node, file: branch.file, context: context)
         }.first
         return NullableResultHandling(
             checked: handling.checked, crashingUse: handling.forced, uncheckedEntry: handling.inQuery, fallbackWrittenAt: failsOpen)
+    }
+
+    /// What the code around `call` (in `file`) does with its Optional result.
+    func uses(of call: FunctionCallExprSyntax, named name: String, file: SourceFile, in context: RuleContext) -> Handling {
+        var handling = Handling()
+        let (outer, castForced) = Self.climbTransparent(ExprSyntax(call))
+        let place = file.path == context.file.path && returnDepth == 0 ? nil : self.place(of: call, in: file, context: context)
+        if castForced || outer.parent?.is(ForceUnwrapExprSyntax.self) == true {
+            handling.forced = (castForced ? "\(name)(…) as! \(Self.castType(around: ExprSyntax(call)))" : "\(name)(…)!", place)
+        } else if let variable = Self.declaredVariable(initializedBy: outer) {
+            analyzeUses(of: variable, file: file, in: context, into: &handling)
+            // Only the call's own error argument is the creation's (a helper's callers pass none).
+            if returnDepth == 0, case .local(let variableName, let binding, let scope) = variable,
+                errorCheckedBeforeUse(of: variableName, binding: binding, in: scope, call: call, context)
+            {
+                handling.checked = true
+            }
+        } else {
+            classify(outer, text: "\(name)(…)", place: place, file: file, in: context, into: &handling)
+        }
+        return handling
+    }
+
+    // MARK: A result returned by a helper
+
+    /// The function whose result `expression` is: the operand of a `return` of its body (not of
+    /// a closure inside it), or the single expression of a body without `return`.
+    static func functionReturning(_ expression: ExprSyntax) -> FunctionDeclSyntax? {
+        guard let parent = expression.parent else { return nil }
+        var node: Syntax
+        if parent.is(ReturnStmtSyntax.self) {
+            node = parent
+        } else if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            list.count == 1, list.parent?.parent?.is(FunctionDeclSyntax.self) == true
+        {
+            node = Syntax(list)
+        } else {
+            return nil
+        }
+        while let next = node.parent {
+            if next.is(ClosureExprSyntax.self) || next.is(AccessorDeclSyntax.self) { return nil }
+            if let function = next.as(FunctionDeclSyntax.self) { return function }
+            node = next
+        }
+        return nil
+    }
+
+    /// A helper returns the result (`func makeAccess() -> SecAccessControl? { SecAccessControlCreateWithFlags(…) }`):
+    /// what its callers do with the Optional is what the code does with it. Each caller is judged
+    /// on its own: the result counts as checked only when every caller checks it, and the first
+    /// caller that does not gives the use reported. With no caller in the scan (or callers not
+    /// followed), the result is the callers' responsibility, as before, and nothing is recorded.
+    func followReturn(from expression: ExprSyntax, file: SourceFile, in context: RuleContext, into handling: inout Handling) -> Bool {
+        guard returnDepth < Self.maximumReturnDepth, let function = Self.functionReturning(expression),
+            let sites = context.resolver.callSites(reaching: Syntax(function), in: file), !sites.isEmpty
+        else { return false }
+        var inner = self
+        inner.returnDepth = returnDepth + 1
+        var everyCallerChecks = true
+        for (siteFile, call) in sites.prefix(Self.maximumCallers) {
+            let site = inner.uses(of: call, named: function.name.text, file: siteFile, in: context)
+            handling.failureBranches += site.failureBranches
+            guard !site.checked else { continue }
+            everyCallerChecks = false
+            if handling.forced == nil { handling.forced = site.forced }
+            if handling.inQuery == nil { handling.inQuery = site.inQuery }
+        }
+        if everyCallerChecks { handling.checked = true }
+        return true
     }
 
     /// The type of the first `as!` around `expression`, climbing as `climbTransparent` does.
@@ -208,11 +273,11 @@ struct SwiftNullableResults {
         }
     }
 
-    func analyzeUses(of variable: Variable, in context: RuleContext, into handling: inout Handling) {
+    func analyzeUses(of variable: Variable, file: SourceFile, in context: RuleContext, into handling: inout Handling) {
         switch variable {
         case .local(let name, let binding, let scope):
-            let candidates = Self.candidateUses(of: name, in: scope, file: context.file, allowSelfMember: false, context)
-            record(candidates, file: context.file, in: context, into: &handling) { node in
+            let candidates = Self.candidateUses(of: name, in: scope, file: file, allowSelfMember: false, context)
+            record(candidates, file: file, in: context, into: &handling) { node in
                 guard node.position > binding.endPosition else { return false }
                 if case .variable(let found) = SyntaxQueries.binding(of: name, at: node) { return found.id == binding.id }
                 return false
@@ -310,6 +375,7 @@ struct SwiftNullableResults {
     ) {
         let (outer, castForced) = Self.climbTransparent(expression)
         guard let parent = outer.parent else { return }
+        if !castForced, followReturn(from: outer, file: file, in: context, into: &handling) { return }
         if castForced || parent.is(ForceUnwrapExprSyntax.self) {
             if handling.forced == nil { handling.forced = (SyntaxQueries.shortText(castForced ? Syntax(outer) : parent), place) }
             return

@@ -1,0 +1,119 @@
+import KeychainLintAnalysis
+import KeychainLintModel
+import Testing
+
+/// Branches that cannot run give no value: an `if` over a Bool, a ternary or a `switch` over an
+/// enum case, when what reaches the tested name is known (the call being evaluated binds it, or
+/// every caller of a function no other module can call passes a known value).
+@Suite("Resolver: branches decided by what reaches them")
+struct BranchFeasibilityTests {
+    private static let chooser = """
+        ACCESS func protection(strict: Bool) -> CFString {
+            if strict {
+                return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            } else {
+                return kSecAttrAccessibleAlways
+            }
+        }
+        """
+
+    @Test("a function's return under `if` follows the argument the call passes")
+    func returnUnderIfFollowsArgument() {
+        let chooser = Self.chooser.replacingOccurrences(of: "ACCESS ", with: "")
+        #expect(resolveProbe(chooser + "\nfunc save() { probe(protection(strict: true)) }").descriptions
+            == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        let relaxed = resolveProbe(chooser + "\nfunc save() { probe(protection(strict: false)) }")
+        #expect(relaxed.descriptions == ["kSecAttrAccessibleAlways"])
+        #expect(relaxed.trace(of: "kSecAttrAccessibleAlways") == ["`protection()`", "else of `strict`"])
+    }
+
+    @Test("a negated condition and a ternary are decided the same way")
+    func negationAndTernary() {
+        let source = """
+            func protection(strict: Bool) -> CFString {
+                if !strict { return kSecAttrAccessibleAlways }
+                return strict ? kSecAttrAccessibleWhenUnlocked : kSecAttrAccessibleAfterFirstUnlock
+            }
+            func save() { probe(protection(strict: true)) }
+            """
+        #expect(resolveProbe(source).descriptions == ["kSecAttrAccessibleWhenUnlocked"])
+    }
+
+    @Test("an argument the resolver cannot know keeps every branch")
+    func unknownArgumentKeepsBranches() {
+        let chooser = Self.chooser.replacingOccurrences(of: "ACCESS ", with: "")
+        let source = chooser + "\nfunc save(_ flag: Bool) { probe(protection(strict: UserDefaults.standard.bool(forKey: \"s\"))) }"
+        #expect(resolveProbe(source).descriptionSet == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly", "kSecAttrAccessibleAlways"])
+    }
+
+    private static let mapping = """
+        enum Protection { case always, whenUnlocked }
+        final class Store {
+            ACCESS func set(_ protection: Protection) {
+                var accessible: CFString
+                switch protection {
+                case .always: accessible = kSecAttrAccessibleAlways
+                case .whenUnlocked: accessible = kSecAttrAccessibleWhenUnlocked
+                }
+                probe(accessible)
+            }
+        }
+        """
+
+    @Test("a local assigned in a switch over a parameter: only the cases the callers pass")
+    func switchOverParameterFollowsCallers() {
+        let mapping = Self.mapping.replacingOccurrences(of: "ACCESS ", with: "")
+        let whenUnlocked = resolveProbe([
+            "Store.swift": mapping,
+            "App.swift": "func go(store: Store) { store.set(.whenUnlocked) }",
+        ])
+        #expect(whenUnlocked.descriptions == ["kSecAttrAccessibleWhenUnlocked"])
+        let both = resolveProbe([
+            "Store.swift": mapping,
+            "App.swift": "func go(store: Store) { store.set(.whenUnlocked) }\nfunc legacy(store: Store) { store.set(.always) }",
+        ])
+        #expect(both.descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAlways"])
+    }
+
+    @Test("with no caller in the scan, or a caller passing an unknown value, every case stays possible")
+    func noCallerKeepsEveryCase() {
+        let mapping = Self.mapping.replacingOccurrences(of: "ACCESS ", with: "")
+        #expect(resolveProbe(["Store.swift": mapping]).descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAlways"])
+        let unknown = resolveProbe([
+            "Store.swift": mapping,
+            "App.swift": "func go(store: Store, p: Protection) { store.set(.whenUnlocked) }\nfunc other(store: Store, p: Protection) { store.set(p) }",
+        ])
+        #expect(unknown.descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAlways"])
+    }
+
+    @Test("a public function's callers are not all in the scan: every case stays possible")
+    func publicFunctionKeepsEveryCase() {
+        for access in ["public ", "open "] {
+            let mapping = Self.mapping.replacingOccurrences(of: "ACCESS ", with: access)
+            let result = resolveProbe([
+                "Store.swift": mapping,
+                "App.swift": "func go(store: Store) { store.set(.whenUnlocked) }",
+            ])
+            #expect(result.descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAlways"])
+        }
+        let inPublicExtension = resolveProbe([
+            "Store.swift": Self.mapping.replacingOccurrences(of: "ACCESS ", with: "")
+                .replacingOccurrences(of: "final class Store {", with: "final class Store {}\npublic extension Store {"),
+            "App.swift": "func go(store: Store) { store.set(.whenUnlocked) }",
+        ])
+        #expect(inPublicExtension.descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAlways"])
+    }
+
+    @Test("an if over a Bool parameter at the use follows the callers too")
+    func ifOverParameterAtUse() {
+        let source = """
+            func save(strict: Bool) {
+                var accessible = kSecAttrAccessibleWhenUnlocked
+                if !strict { accessible = kSecAttrAccessibleAlways }
+                probe(accessible)
+            }
+            func go() { save(strict: true) }
+            """
+        #expect(resolveProbe(source).descriptions == ["kSecAttrAccessibleWhenUnlocked"])
+    }
+}
