@@ -320,4 +320,32 @@ struct HandedOutcomeTests {
         ])
         #expect(findings(result, "fail_open_local_authentication").isEmpty)
     }
+
+    @Test("Objective-C: a property assigned the outcome, read by the class as a message, an ivar or a property")
+    func objectiveCProperty() throws {
+        let result = try scan([
+            "LockViewModel.m": """
+                @implementation LockViewModel
+                - (void)unlock {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+                        self.unlocked = success;
+                    }];
+                }
+                - (void)render {
+                    if (self.authError) { [self showBanner]; }
+                    if ([self unlocked]) { [self showVault]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockViewModel.m:6:9 handed on: `self.unlocked = success`",
+                "LockViewModel.m:11:9 decides: `[self unlocked]` where the property `unlocked` is read",
+            ]
+        ])
+    }
 }

@@ -30,6 +30,9 @@ enum ObjCHandedOutcomes {
         /// A message to a method the scan implements, with the outcome as an argument (a delegate
         /// message, a method of the class): its implementations decide.
         var message: String? = nil
+        /// A property of the class the outcome is assigned to (`self.unlocked = success`,
+        /// `_authError = error`), with the class: its reads in the class's implementations decide.
+        var property: (name: String, owner: String)? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
         let carries: HandedValue
@@ -46,11 +49,14 @@ enum ObjCHandedOutcomes {
                 chosen = (handoff, receivers)
                 break
             }
-            if chosen == nil || (chosen?.0.message != nil && handoff.message == nil) { chosen = (handoff, receivers) }
+            let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil }
+            if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
         }
         guard let (handoff, receivers) = chosen else { return nil }
-        let words = handoff.message.map { "the implementations of `\($0)`" }
-            ?? "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`"
+        let words =
+            if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if let message = handoff.message { "the implementations of `\(message)`" }
+            else { "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`" }
         return HandedOutcome(
             handoff: SourcePlace(location: file.location(handoff.range), snippet: ObjCValueResolver.shortText(file.text(handoff.range))),
             carries: handoff.carries, receiverWords: words, receivers: receivers)
@@ -71,6 +77,21 @@ enum ObjCHandedOutcomes {
             let readsSuccess = ObjCPolicyEvaluations.use(of: block).readsSuccess
             var found: [Handoff] = []
             ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+                // `self.unlocked = success`, `_authError = error`: a property of the class.
+                if case .assignment(.assign, let target, let value) = expression.kind, case .method(let owner, _, false) = body.owner,
+                    let name = propertyName(target)
+                {
+                    let names = identifiers(in: value)
+                    let carriesSuccess = success.map(names.contains) ?? false
+                    guard carriesSuccess || (error.map(names.contains) ?? false) else { return }
+                    if !carriesSuccess, testedOutcome(ancestors, success: success, error: error) != nil { return }
+                    var handoff = Handoff(
+                        range: expression.range, parameterIndex: 0, owner: body.owner, successArguments: carriesSuccess ? [0] : [],
+                        errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+                    handoff.property = (name, owner)
+                    found.append(handoff)
+                    return
+                }
                 // The error alone passed on where the reply has tested the outcome already
                 // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
                 if case .message(let message) = expression.kind,
@@ -152,6 +173,19 @@ enum ObjCHandedOutcomes {
         return handoff
     }
 
+    /// The property `self.name`, `_name` or `self->_name` names (without the underscore).
+    static func propertyName(_ target: ObjCExpr) -> String? {
+        let target = target.strippingCastsAndParentheses
+        switch target.kind {
+        case .member(let base, let name, let isArrow) where base.strippingCastsAndParentheses.identifierName == "self":
+            return isArrow && name.hasPrefix("_") ? String(name.dropFirst()) : name
+        case .identifier(let name) where name.hasPrefix("_") && name.count > 1:
+            return String(name.dropFirst())
+        default:
+            return nil
+        }
+    }
+
     /// Every identifier an expression reads.
     static func identifiers(in expression: ObjCExpr) -> Set<String> {
         var names: Set<String> = []
@@ -179,6 +213,7 @@ enum ObjCHandedOutcomes {
     /// Objective-C files, and the tests of the handed-on values in the blocks they pass.
     static func receivers(of handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
         if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, in: context) }
+        if let property = handoff.property { return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, in: context) }
         let name: String
         let kind: ObjCCallSite.Kind
         switch handoff.owner {
@@ -238,6 +273,57 @@ enum ObjCHandedOutcomes {
         return .followed(gates)
     }
 
+    /// The reads of a property of `owner` (`self.name`, `_name`, `self->_name`, `[self name]`) in
+    /// the class's implementations and categories across the scan's Objective-C files that a
+    /// condition tests; reads from other classes are not searched.
+    static func receivers(ofProperty name: String, owner: String, handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        for position in -1..<others.count {
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for container in file.tree.containers where container.name == owner {
+                switch container.kind {
+                case .implementation, .categoryImplementation: break
+                default: continue
+                }
+                for method in container.methods {
+                    guard let body = method.body else { continue }
+                    var found: OutcomeGate?
+                    ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
+                        guard found == nil, isRead(expression, of: name),
+                            let condition = condition(around: expression.range, ancestors: ancestors)
+                        else { return }
+                        if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
+                        let test = ObjCValueResolver.shortText(file.text(condition))
+                        let location = file.location(condition)
+                        found = OutcomeGate(
+                            test: test,
+                            step: TraceStep(
+                                kind: .branch, text: "decides: `\(test)` where the property `\(name)` is read", file: location.file,
+                                line: location.line, column: location.column),
+                            errorAlone: handoff.carries == .errorAlone)
+                    }
+                    if let found { return .followed([found]) }
+                }
+            }
+        }
+        return .followed([])
+    }
+
+    /// `self.name`, `_name`, `self->_name` or `[self name]`.
+    static func isRead(_ expression: ObjCExpr, of name: String) -> Bool {
+        switch expression.kind {
+        case .member(let base, let member, let isArrow):
+            guard base.strippingCastsAndParentheses.identifierName == "self" else { return false }
+            return isArrow ? member == "_" + name : member == name
+        case .identifier(let identifier):
+            return identifier == "_" + name
+        case .message(let message):
+            return message.receiver.strippingCastsAndParentheses.identifierName == "self" && message.selector == name
+        default:
+            return false
+        }
+    }
+
     /// The first test in a sender's block of what the hand-off passes.
     static func gate(in block: ObjCBlockLiteral, handoff: Handoff, file: ObjCValueResolver) -> OutcomeGate? {
         let names = block.parameters.map(\.name)
@@ -266,7 +352,7 @@ enum ObjCHandedOutcomes {
                 let condition = condition(around: expression.range, ancestors: ancestors)
             else { return }
             // A test of the error decides only when something runs where there is none.
-            if !readsSuccess, !runsWithoutError(condition, error: name, ancestors: ancestors) { return }
+            if !readsSuccess, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
             let test = ObjCValueResolver.shortText(file.text(condition))
             let location = file.location(condition)
             found = OutcomeGate(
@@ -283,7 +369,7 @@ enum ObjCHandedOutcomes {
     /// `if (!error)` / `if (error == nil)`, the `else` of `if (error)` / `if (error != nil)`, or the
     /// statements after it when that branch leaves (`return`). A test that only shows an error
     /// (`if (error) { [self showError:error]; }`) decides nothing.
-    static func runsWithoutError(_ condition: ObjCSourceRange, error: String, ancestors: [ObjCAncestor]) -> Bool {
+    static func runsWithoutError(_ condition: ObjCSourceRange, read: ObjCSourceRange, ancestors: [ObjCAncestor]) -> Bool {
         guard let index = ancestors.lastIndex(where: {
             if case .statement(let statement) = $0, case .if(let test, _, _) = statement.kind { return test.range == condition }
             return false
@@ -292,12 +378,14 @@ enum ObjCHandedOutcomes {
         let nilIsTrue: Bool
         let stripped = test.strippingCastsAndParentheses
         switch stripped.kind {
-        case .identifier(error):
+        case _ where stripped.range == read:
             nilIsTrue = false
-        case .prefix(.logicalNot, let operand) where operand.strippingCastsAndParentheses.identifierName == error:
+        case .prefix(.logicalNot, let operand) where operand.strippingCastsAndParentheses.range == read:
             nilIsTrue = true
         case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
-            guard ObjCLocalAuthentication.isNil(left) || ObjCLocalAuthentication.isNil(right) else { return false }
+            guard (ObjCLocalAuthentication.isNil(left) && right.strippingCastsAndParentheses.range == read)
+                || (ObjCLocalAuthentication.isNil(right) && left.strippingCastsAndParentheses.range == read)
+            else { return false }
             nilIsTrue = operation == .equal
         default:
             return false

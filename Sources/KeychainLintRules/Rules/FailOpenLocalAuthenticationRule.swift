@@ -163,7 +163,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
-            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), or sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), is followed to the blocks the senders in the scan's Objective-C files pass, or to the implementations: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the test as the related location. A test that only shows the error guards nothing.",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), or assigned to a property of the class (`self.authError = error`), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, or to the property's reads in the class's implementations: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the test as the related location. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -248,6 +248,30 @@ extension FailOpenLocalAuthenticationRule {
                 FailOpenLocalAuthenticationJudgement.handedOnMessage(
                     handoff: "[self.delegate biometricGate:self didFinishWithError:error]",
                     receivers: "the implementations of `biometricGate:didFinishWithError:`", test: "!error", place: "Example.m:12")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error stored in a property whose reads unlock when there is none",
+            """
+            @implementation LockViewModel
+            - (void)check {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    ↓_authError = error;
+                }];
+            }
+            - (void)openVault {
+                if (self.authError == nil) {
+                    [self showSecrets];
+                }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "_authError = error", receivers: "the readers of the property `authError`", test: "self.authError == nil",
+                    place: "Example.m:10")
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .nonTriggeringObjC(
