@@ -16,4 +16,10 @@ public enum FailOpenLocalAuthenticationJudgement {
     public static func errorNilMessage(test: String, success: String) -> String {
         "Authentication fails open: `\(test)` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
     }
+
+    /// The reply hands its outcome on (`handoff`, as written) to `receivers` (in words), where a
+    /// test of the error alone (`test`, as written, at `place`) decides.
+    public static func handedOnMessage(handoff: String, receivers: String, test: String, place: String) -> String {
+        "Authentication fails open: the reply hands its outcome on (`\(handoff)`) to \(receivers), where a test of the error alone (`\(test)`, \(place)) lets the guarded action run, although evaluatePolicy can fail without an error object; hand on the success flag and test it"
+    }
 }

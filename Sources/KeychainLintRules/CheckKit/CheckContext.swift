@@ -49,6 +49,9 @@ public protocol CheckContext: RuleFileContext {
     /// The tests of an `evaluatePolicy` call's outcome in its reply (or around the awaited call),
     /// with the actions of each path.
     func outcomeTests(_ call: ProgramCall) -> [OutcomeTest]
+    /// Where a reply hands its outcome on to other code, and the gates of the code that receives
+    /// it; nil when the reply hands nothing on.
+    func handedOutcome(_ evaluation: PolicyEvaluation) -> HandedOutcome?
 
     // Uses, names and availability (`ProgramUses.swift`, `ProgramNames.swift`).
     /// What the code does with the value `call` returns (`ProgramUses.swift`).

@@ -14,10 +14,11 @@ extension CheckContext {
     public func evaluatedContext(_ evaluation: PolicyEvaluation) -> EvaluatedContext { .unnamed }
     public func localAuthenticationPolicy(_ value: Value) -> Value { value }
     public func outcomeTests(_ call: ProgramCall) -> [OutcomeTest] { [] }
+    public func handedOutcome(_ evaluation: PolicyEvaluation) -> HandedOutcome? { nil }
 
-    /// Reports a finding spanning `place`.
-    public func report(at place: SourcePlace, message: String, confidence: Confidence? = nil) {
-        report(at: place.location, message: message, confidence: confidence, snippet: place.snippet)
+    /// Reports a finding spanning `place`, with `trace` as its related locations.
+    public func report(at place: SourcePlace, message: String, confidence: Confidence? = nil, trace: [TraceStep] = []) {
+        report(at: place.location, message: message, confidence: confidence, trace: trace, snippet: place.snippet)
     }
 }
 
@@ -73,10 +74,98 @@ public struct ReplyUse {
     public let readsSuccess: Bool
     /// It tests the error against nil (`error == nil`; Objective-C's truth tests `!error` too).
     public let testsErrorAgainstNil: Bool
+    /// It unwraps the error (`if let error`, `guard let error = error`): a test of whether there
+    /// is one, which decides what runs next as a nil test does.
+    public let unwrapsError: Bool
 
-    public init(readsSuccess: Bool, testsErrorAgainstNil: Bool) {
+    public init(readsSuccess: Bool, testsErrorAgainstNil: Bool, unwrapsError: Bool = false) {
         self.readsSuccess = readsSuccess
         self.testsErrorAgainstNil = testsErrorAgainstNil
+        self.unwrapsError = unwrapsError
+    }
+}
+
+// MARK: - The outcome handed on
+
+/// A reply that hands its outcome on to other code: it calls a function-typed parameter of the
+/// function that evaluates (`completion(success)`, `completion(error)`, `completion(.success(()))`
+/// inside `if success`), or is that parameter itself (`reply: completion`). The code that receives
+/// it is the enclosing function's callers, where the handed-on value meets its gate.
+public struct HandedOutcome {
+    /// The call that hands the outcome on, or the reply given as the parameter.
+    public let handoff: SourcePlace
+    /// What the handed-on values tell: the success flag is among them, or only the error is
+    /// (`completion(error)`: its callers can only take nil for success).
+    public let carries: HandedValue
+    /// The code that receives it, in words: "the callers of `authenticate(completion:)`", "the
+    /// senders of `-[Gate authenticateWithCompletion:]`", "`gate(_:didAuthenticate:)`".
+    public let receiverWords: String
+    /// Where the callers decide.
+    public let receivers: OutcomeReceivers
+
+    public init(handoff: SourcePlace, carries: HandedValue, receiverWords: String, receivers: OutcomeReceivers) {
+        self.handoff = handoff
+        self.carries = carries
+        self.receiverWords = receiverWords
+        self.receivers = receivers
+    }
+
+    /// The gates found at the callers (none when they are not in the scan).
+    public var gates: [OutcomeGate] {
+        if case .followed(let gates) = receivers { return gates }
+        return []
+    }
+
+    /// The path from the hand-off to the first gate, as a finding's related locations. One gate
+    /// shows where the outcome decides; listing every caller's would make the finding's code
+    /// fingerprint (which quotes its related locations) change whenever a caller is added.
+    public var path: [TraceStep] {
+        guard let gate = gates.first else { return [] }
+        let location = handoff.location
+        return [
+            TraceStep(kind: .argument, text: "handed on: `\(handoff.snippet)`", file: location.file, line: location.line, column: location.column),
+            gate.step,
+        ]
+    }
+}
+
+/// What a reply hands on.
+public enum HandedValue {
+    /// The success flag (alone, with the error, or as the branch a `Result` or a literal is sent in).
+    case success
+    /// Only the error, or what is made of it (`error == nil`, `.failure(error)` in `if let error`).
+    case errorAlone
+}
+
+/// The code that receives a handed-on outcome.
+public enum OutcomeReceivers {
+    /// The callers of the scan the front end read (among the first `EvaluatedContext.maximumSenders`
+    /// calls of the function's name), with the gates found in the closures they pass.
+    case followed([OutcomeGate])
+    /// No caller in the scan: a library's API, whose users decide.
+    case unseen
+}
+
+/// A test of a handed-on value in a caller's closure: where the outcome decides.
+public struct OutcomeGate {
+    /// The test as written (`error == nil`, `let error`, `ok`).
+    public let test: String
+    /// Where the test is (a related location of a finding).
+    public let step: TraceStep
+    /// The test is of the error alone: the caller's closure never reads a success flag handed
+    /// with it (`if error == nil`, `if let error`, `guard error == nil`), or the reply handed on
+    /// nothing but the error.
+    public let errorAlone: Bool
+
+    public init(test: String, step: TraceStep, errorAlone: Bool) {
+        self.test = test
+        self.step = step
+        self.errorAlone = errorAlone
+    }
+
+    /// `Lock.swift:12`: where the test is, for a message.
+    public var place: String {
+        "\(step.file.split(separator: "/").last.map(String.init) ?? step.file):\(step.line)"
     }
 }
 

@@ -13,8 +13,23 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ call: ProgramCall, in context: some CheckContext) {
-        guard let evaluation = context.policyEvaluation(call), evaluation.reason != nil, Self.outcomeDecides(evaluation.outcome)
-        else { return }
+        guard let evaluation = context.policyEvaluation(call), evaluation.reason != nil else { return }
+        let handed = Self.mayHandOn(evaluation.outcome) ? context.handedOutcome(evaluation) : nil
+        var confidenceCap = Confidence.high
+        if !Self.outcomeDecides(evaluation.outcome) {
+            // The reply reads neither flag itself but hands its error on: the callers' tests of it decide.
+            guard let handed, handed.carries == .errorAlone else { return }
+            switch handed.receivers {
+            case .followed(let gates) where gates.isEmpty:
+                noteUntested(evaluation, handed, in: context)
+                return
+            case .followed:
+                break
+            case .unseen:
+                // A library's API: its users get only the error, and nil is all they can take for success.
+                confidenceCap = .medium
+            }
+        }
         let origin: ContextOrigin
         let described: String
         switch context.evaluatedContext(evaluation) {
@@ -47,7 +62,24 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         context.report(
             at: call.expression,
             message: BooleanOnlyLocalAuthenticationJudgement.message(call: call.name, context: described, passcodePolicy: passcodePolicy),
-            confidence: origin.confidence)
+            confidence: min(origin.confidence, confidenceCap), trace: handed?.path ?? [])
+    }
+
+    /// Whether the outcome can leave for other code: a reply closure (or the reply given as the
+    /// enclosing function's own handler), or an awaited result that is used (it may be returned).
+    static func mayHandOn(_ outcome: PolicyOutcome) -> Bool {
+        switch outcome {
+        case .reply, .forwardedToCaller, .awaited(used: true): true
+        case .unread, .awaited(used: false): false
+        }
+    }
+
+    private func noteUntested(_ evaluation: PolicyEvaluation, _ handed: HandedOutcome, in context: some CheckContext) {
+        let location = context.location(of: evaluation.call.expression)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`) to \(handed.receiverWords), where the rule finds no test of it"))
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside
@@ -61,11 +93,11 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
     }
 
     /// Whether the outcome decides what runs next: a reply that reads the success flag or tests
-    /// the error against nil, a reply that hands the Bool to the caller, or an awaited result that
+    /// the error against nil (or unwraps it), a reply that hands the Bool to the caller, or an awaited result that
     /// is used (it is true, or it throws).
     static func outcomeDecides(_ outcome: PolicyOutcome) -> Bool {
         switch outcome {
-        case .reply(let use): use.readsSuccess || use.testsErrorAgainstNil
+        case .reply(let use): use.readsSuccess || use.testsErrorAgainstNil || use.unwrapsError
         case .forwardedToCaller: true
         case .unread: false
         case .awaited(let used): used
@@ -97,7 +129,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 Flags `evaluatePolicy(_:localizedReason:reply:)` and `try await evaluatePolicy(_:localizedReason:)` \
                 when the result gates an action and the `LAContext` it ran on is never handed on. The result \
                 gates an action when the reply closure reads its `success` parameter (in a condition, an \
-                assignment, or passed to a completion handler) or compares its `error` with `nil`; in the \
+                assignment, or passed to a completion handler) or compares its `error` with `nil`, or hands its \
+                `error` to a completion handler whose callers test it; in the \
                 async form the awaited result, or the error it throws, always decides what runs next. The \
                 context is handed on when it is used anywhere other than as the receiver of its own members: \
                 as the value of `kSecUseAuthenticationContext` in a query, as an argument (a key operation, a \
@@ -131,6 +164,11 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
+                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: the closures the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit), the test around each call of an async function or of the local it is kept in, the bodies of the called function's declarations, the reads of the property in its type's declaration and extensions. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
+                "A test of a handed-on error decides only when code runs where there is no error (the body of `if error == nil`, the `else` of `if let error`, the statements after a branch that returns): `if let error { show(error) }` only reports a failure. The error alone passed on inside a branch of the reply that has tested the outcome (`else { self.show(error) }`) is the reason for a failure, not the outcome, and is not followed.",
+                "A reply that neither reads its success flag nor tests its error, but hands the error on (`completion(error)`: the caller can only take nil for success), gates the callers' code: it is reported when a caller's closure tests the error; when the callers in the scan never test it, nothing is reported and `--verbose` says so; when no caller is in the scan (a library's API), it is reported with medium confidence, since the library offers its users nothing but a missing error to decide on.",
+                "A success flag handed on is reported at the evaluation whether or not its receiver is in the scan: a `Result`, `continuation.resume(returning:)`, an assignment to a property (`self.isUnlocked = success`, a `@Published` property), a delegate call, a completion handler of a library's public API. A library that wraps biometrics and gives its callers only the Bool offers them a Bool-only gate, whatever they then do with it.",
+                "Not followed: a caller that passes a method or a stored closure rather than a closure written at the call, a value the receiving code hands on again, reads of a property from other types (`model.isUnlocked` in a view), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
                 "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
@@ -156,7 +194,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             Flags `[context evaluatePolicy:… localizedReason:… reply:…]` in Objective-C when the reply \
             gates an action and the `LAContext` it ran on is never handed on. The reply gates an action \
             when its block reads its `success` parameter (in a condition, an assignment, or passed to a \
-            completion block) or tests its `error` against nil (`error == nil`, `!error`, `if (error)`); \
+            completion block) or tests its `error` against nil (`error == nil`, `!error`, `if (error)`), \
+            or hands its `error` to a completion block whose senders test it; \
             a reply given as a local block variable is read the same way, and a block parameter of the \
             enclosing method (`reply:completion`) hands the BOOL to the caller, who acts on it. The \
             context is handed on when it is used anywhere other than as the receiver of its own \
@@ -183,7 +222,9 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging call (`NSLog`, `os_log…`, `printf`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
-            "Only Objective-C code is followed: a context handed to Swift code, or a category sent from Swift, is not seen.",
+            "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message, or the property's reads in the class's implementations. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
+            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`), where the first test is the gate; reads from other classes are not searched.",
+            "Only Objective-C code is followed: a context handed to Swift code, a category sent from Swift, or a completion block called from Swift, is not seen.",
             "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
         ],
         examples: objectiveCExamples)
@@ -360,6 +401,145 @@ extension BooleanOnlyLocalAuthenticationRule {
             @end
             """,
             messages: [objectiveCMessage("`context` (a new `LAContext` from `[self unlockContext]`)"), objectiveCMessage("`context`")]),
+        .triggering(
+            "Only the error handed on to a completion block; a sender in another file unlocks when it is nil",
+            files: [
+                "BiometricGate.m": """
+                    @implementation BiometricGate
+                    - (void)authenticateWithCompletion:(void (^)(NSError *error))completion {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            completion(error);
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)unlock {
+                        [self.gate authenticateWithCompletion:^(NSError *error) {
+                            if (!error) {
+                                [self showVault];
+                            }
+                        }];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggeringObjC(
+            "The BOOL handed on: a property of self and a delegate message",
+            """
+            @implementation LockViewModel
+            - (void)unlock {
+                LAContext *context = [[LAContext alloc] init];
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    self.unlocked = success;
+                }];
+            }
+            - (void)confirm {
+                LAContext *context = [[LAContext alloc] init];
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                  reply:^(BOOL success, NSError *error) {
+                    [self.delegate lockViewModel:self didAuthenticate:success];
+                }];
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("`context`"), objectiveCMessage("`context`")]),
+        .triggering(
+            "The error sent to a delegate the scan implements, which unlocks when there is none",
+            files: [
+                "BiometricGate.m": """
+                    @implementation BiometricGate
+                    - (void)start {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            [self.delegate biometricGate:self didFinishWithError:error];
+                        }];
+                    }
+                    @end
+                    """,
+                "LockController.m": """
+                    @implementation LockController
+                    - (void)biometricGate:(BiometricGate *)gate didFinishWithError:(NSError *)error {
+                        if (error) {
+                            [self presentError:error];
+                            return;
+                        }
+                        [self showVault];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a property that a category of the class reads as its gate",
+            files: [
+                "LockViewModel.m": """
+                    @interface LockViewModel ()
+                    @property (nonatomic, strong) NSError *authError;
+                    @end
+                    @implementation LockViewModel
+                    - (void)check {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            self.authError = error;
+                        }];
+                    }
+                    - (void)render {
+                        if (self.authError) { [self showBanner]; }
+                    }
+                    @end
+                    """,
+                "LockViewModel+Vault.m": """
+                    @implementation LockViewModel (Vault)
+                    - (void)openVault {
+                        if (!_authError) {
+                            [self showSecrets];
+                        }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .nonTriggeringObjC(
+            "The error handed on to a sender, or sent to a method, that only shows it",
+            """
+            @implementation BiometricGate
+            - (void)authenticateWithCompletion:(void (^)(NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(error);
+                }];
+            }
+            - (void)enroll {
+                [self authenticateWithCompletion:^(NSError *error) {
+                    self.statusLabel.text = error.localizedDescription;
+                }];
+            }
+            - (void)check {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Check"
+                                  reply:^(BOOL success, NSError *error) {
+                    [self reportError:error];
+                }];
+            }
+            - (void)reportError:(NSError *)error {
+                if (error) {
+                    [self presentError:error];
+                }
+            }
+            @end
+            """),
         .triggering(
             "[self evaluatePolicy:…] in a category of LAContext: judged at the sender's context",
             files: [
@@ -813,6 +993,173 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             """,
             messages: [message("`context`"), message("`context`")]),
+        .triggering(
+            "The outcome handed on: a Result, a continuation, a published property and a delegate call carry the Bool",
+            """
+            final class BiometricGate: ObservableObject {
+                @Published var isUnlocked = false
+                weak var delegate: BiometricGateDelegate?
+                func authenticate(completion: @escaping (Result<Void, Error>) -> Void) {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        if success {
+                            completion(.success(()))
+                        } else {
+                            completion(.failure(error ?? GateError.failed))
+                        }
+                    }
+                }
+                func authenticate() async -> Bool {
+                    await withCheckedContinuation { continuation in
+                        ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                            continuation.resume(returning: success)
+                        }
+                    }
+                }
+                func unlock() {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        DispatchQueue.main.async { self.isUnlocked = success }
+                    }
+                }
+                func confirm() {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm") { success, _ in
+                        self.delegate?.gate(self, didAuthenticate: success)
+                    }
+                }
+            }
+            """,
+            messages: [message("`context`"), message("the new `LAContext()`"), message("`context`"), message("`context`")]),
+        .triggering(
+            "Only the error handed on to the caller, who unlocks when it is nil (the test is a related location)",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func authenticate(completion: @escaping (Error?) -> Void) {
+                            let context = LAContext()
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                DispatchQueue.main.async { completion(error) }
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        let gate = BiometricGate()
+                        func unlock() {
+                            gate.authenticate { error in
+                                guard error == nil else { return }
+                                self.showVault()
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "A library's API that hands only the error to its users, none of whom is in the scan (medium confidence)",
+            """
+            public final class BiometricUnlock {
+                public func unlock(reason: String, completion: @escaping (Error?) -> Void) {
+                    ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            """,
+            messages: [message("the new `LAContext()`")]),
+        .triggering(
+            "The error handed to a delegate method the scan implements, which unlocks when it is nil",
+            files: [
+                "BiometricGate.swift": """
+                    protocol BiometricGateDelegate: AnyObject {
+                        func gate(_ gate: BiometricGate, didFinishWith error: Error?)
+                    }
+                    final class BiometricGate {
+                        weak var delegate: BiometricGateDelegate?
+                        func start() {
+                            let context = LAContext()
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                self.delegate?.gate(self, didFinishWith: error)
+                            }
+                        }
+                    }
+                    """,
+                "LockController.swift": """
+                    final class LockController: BiometricGateDelegate {
+                        func gate(_ gate: BiometricGate, didFinishWith error: Error?) {
+                            if let error {
+                                present(error)
+                            } else {
+                                showVault()
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a property that the type reads as its gate",
+            """
+            final class LockViewModel {
+                private var authError: Error?
+                func check() {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.authError = error
+                    }
+                }
+            }
+            extension LockViewModel {
+                func showSecrets() {
+                    guard authError == nil else { return }
+                    presentSecrets()
+                }
+            }
+            """,
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .nonTriggering(
+            "The error stored in a property that is only shown",
+            """
+            final class SettingsViewModel {
+                var lastError: Error?
+                func enroll() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Enroll") { _, error in
+                        self.lastError = error
+                    }
+                }
+                func render() {
+                    if lastError != nil { showBanner() }
+                }
+            }
+            """),
+        .nonTriggering(
+            "The error handed on to callers that never test it, or only to show it",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class Settings {
+                func enroll() {
+                    BiometricGate().authenticate { error in
+                        self.statusLabel.text = error?.localizedDescription
+                    }
+                    BiometricGate().authenticate { error in
+                        if let error { self.show(error) }
+                    }
+                }
+            }
+            """),
         .triggering(
             "evaluatePolicy on implicit self in an LAContext extension: judged at the caller's context",
             files: [

@@ -21,6 +21,26 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 report(guardedBy: guarded, failurePaths: failurePaths, place: side.description, in: context)
             }
         }
+        reportErrorAloneAtCallers(call, in: context)
+    }
+
+    /// The reply hands its outcome on, and a caller's closure tests only the error it is given
+    /// (`if error == nil`, `if let error`): the same test of the error alone, one function away.
+    /// Reported at the hand-off, with the caller's test as the related location; a reply that
+    /// tests the error itself is reported there instead.
+    private func reportErrorAloneAtCallers(_ call: ProgramCall, in context: some CheckContext) {
+        guard let evaluation = context.policyEvaluation(call) else { return }
+        switch evaluation.outcome {
+        case .reply(let use) where !use.testsErrorAgainstNil: break
+        case .forwardedToCaller: break
+        default: return
+        }
+        guard let handed = context.handedOutcome(evaluation), let gate = handed.gates.first(where: \.errorAlone) else { return }
+        context.report(
+            at: handed.handoff,
+            message: FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                handoff: handed.handoff.snippet, receivers: handed.receiverWords, test: gate.test, place: gate.place),
+            trace: handed.path.prefix(1) + [gate.step])
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside
@@ -69,7 +89,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
                 actions. It also reports `if success || error == nil`, and, in a reply that never \
                 reads its success flag, `if error == nil { … }` and `guard error == nil else { … }`: \
-                the test of the error alone is then what decides.
+                the test of the error alone is then what decides. The same test in the code that receives the \
+                reply's outcome (the closure a caller passes for a completion handler the reply calls, \
+                a method the reply calls with its error) is reported at the hand-off.
                 """,
             whyItMatters: """
                 A reply that unlocks the app, reveals data or approves a payment when Face ID or Touch ID \
@@ -92,7 +114,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 """,
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
-                "Reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
+                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions. A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
+                "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
             ],
             references: [
@@ -123,7 +146,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
             not actions; the blocks they run are read. It also reports `if (success || error == nil)` and \
             `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
             `if (error == nil)` and an early `if (error) { …; return; }`: the test of the error alone is \
-            then what decides.
+            then what decides. The same test in the code that receives the reply's outcome (the block \
+            a sender passes for a completion block the reply calls, a method the reply sends its \
+            error to) is reported at the hand-off.
             """,
         whatToDoInstead: """
             Run the guarded action only in the success path (`if (success)`). In failure paths show the \
@@ -137,7 +162,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
         notes: [
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
-            "Only the reply block written at the call is read; a reply passed as a variable or a parameter is not followed (as in the Swift rule).",
+            "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), or assigned to a property of the class (`self.authError = error`), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, or to the property's reads in the class's implementations: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the test as the related location. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -165,6 +191,111 @@ extension FailOpenLocalAuthenticationRule {
             @end
             """,
             messages: [FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!error", success: "success")],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggering(
+            "The BOOL and the error handed on to a completion block; a sender tests only the error",
+            files: [
+                "BiometricGate.m": """
+                    @implementation BiometricGate
+                    - (void)authenticateWithCompletion:(void (^)(BOOL success, NSError *error))completion {
+                        LAContext *context = [[LAContext alloc] init];
+                        [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            ↓completion(success, error);
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)unlock {
+                        [self.gate authenticateWithCompletion:^(BOOL ok, NSError *error) {
+                            if (error == nil) {
+                                [self showVault];
+                            }
+                        }];
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion(success, error)", receivers: "the senders of `-[BiometricGate authenticateWithCompletion:]`", test: "error == nil",
+                    place: "LockScreen.m:4")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error sent to a delegate whose implementation unlocks when there is none",
+            """
+            @implementation BiometricGate
+            - (void)start {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    ↓[self.delegate biometricGate:self didFinishWithError:error];
+                }];
+            }
+            @end
+            @implementation LockController
+            - (void)biometricGate:(BiometricGate *)gate didFinishWithError:(NSError *)error {
+                if (!error) {
+                    [self showVault];
+                }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self.delegate biometricGate:self didFinishWithError:error]",
+                    receivers: "the implementations of `biometricGate:didFinishWithError:`", test: "!error", place: "Example.m:12")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error stored in a property whose reads unlock when there is none",
+            """
+            @implementation LockViewModel
+            - (void)check {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    ↓_authError = error;
+                }];
+            }
+            - (void)openVault {
+                if (self.authError == nil) {
+                    [self showSecrets];
+                }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "_authError = error", receivers: "the readers of the property `authError`", test: "self.authError == nil",
+                    place: "Example.m:10")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .nonTriggeringObjC(
+            "The BOOL handed on to a completion block whose sender tests it",
+            """
+            @implementation BiometricGate
+            - (void)authenticateWithCompletion:(void (^)(BOOL success, NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(success, error);
+                }];
+            }
+            - (void)unlock {
+                [self authenticateWithCompletion:^(BOOL ok, NSError *error) {
+                    if (ok) {
+                        [self showVault];
+                    } else {
+                        [self showError:error];
+                    }
+                }];
+            }
+            @end
+            """,
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "The fallback error code unlocks like a success",
@@ -362,6 +493,146 @@ extension FailOpenLocalAuthenticationRule {
                     } else {
                         self.show(error)
                     }
+                }
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The outcome handed on to the caller, whose closure tests only the error (reported at the hand-off)",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func authenticate(completion: @escaping (Error?) -> Void) {
+                            let context = LAContext()
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                DispatchQueue.main.async { ↓completion(error) }
+                            }
+                        }
+                        func verify(reason: String, completion: @escaping (Bool, Error?) -> Void) {
+                            let context = LAContext()
+                            context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason, reply: ↓completion)
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        let gate = BiometricGate()
+                        func unlock() {
+                            gate.authenticate { error in
+                                if let error {
+                                    self.show(error)
+                                    return
+                                }
+                                self.showVault()
+                            }
+                        }
+                        func pay() {
+                            gate.verify(reason: "Pay") { _, error in
+                                guard error == nil else { return }
+                                self.sendPayment()
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion(error)", receivers: "the callers of `authenticate(completion:)`", test: "let error", place: "LockScreen.swift:5"),
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion", receivers: "the callers of `verify(reason:completion:)`", test: "error == nil", place: "LockScreen.swift:14"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The outcome handed on to a caller that tests the success flag handed with the error",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                            let context = LAContext()
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                                completion(success, error)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        func unlock() {
+                            BiometricGate().authenticate { ok, error in
+                                if ok && error == nil {
+                                    self.showVault()
+                                }
+                            }
+                        }
+                    }
+                    """,
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to a delegate method whose implementation unlocks when it is nil",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        weak var delegate: BiometricGateDelegate?
+                        func start() {
+                            LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                ↓self.delegate?.gate(self, didFinishWith: error)
+                            }
+                        }
+                    }
+                    """,
+                "LockController.swift": """
+                    final class LockController: BiometricGateDelegate {
+                        func gate(_ gate: BiometricGate, didFinishWith error: Error?) {
+                            guard error == nil else { return }
+                            showVault()
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.delegate?.gate(self, didFinishWith: error)", receivers: "`gate(_:didFinishWith:)`",
+                    test: "error == nil", place: "LockController.swift:3")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error stored in a property whose reads in the type unlock when it is nil",
+            """
+            final class LockViewModel {
+                private var authError: Error?
+                func check() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓self.authError = error
+                    }
+                }
+                func showSecrets() {
+                    if authError == nil { presentSecrets() }
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.authError = error", receivers: "the readers of the property `authError`", test: "authError == nil",
+                    place: "Example.swift:9")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The reply tests its flag; the error it passes to a method in the failure branch is only the reason",
+            """
+            final class LockScreen {
+                func unlock() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        if success {
+                            self.showVault()
+                        } else {
+                            self.handle(error)
+                        }
+                    }
+                }
+                func handle(_ error: Error?) {
+                    if error == nil { retry() } else { present(error) }
                 }
             }
             """,

@@ -31,7 +31,7 @@ enum SwiftOutcomeTests {
 
     static func tests(in closure: ClosureExprSyntax, file: SourceFile) -> [OutcomeTest] {
         let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
-        let use = SwiftPolicyEvaluations.use(success: success, error: error, uses: ReferenceCollector.references(in: closure))
+        let use = SwiftPolicyEvaluations.use(success: success, error: error, in: closure)
         guard let success, use.readsSuccess else {
             // The reply never reads its success flag: a test of the error against nil is what
             // decides, and it lets a failure without an error object through.

@@ -144,7 +144,7 @@ enum SwiftPolicyEvaluations {
             return referencedReply(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
         }
         let (success, error) = parameterNames(of: closure)
-        return .reply(use(success: success, error: error, uses: ReferenceCollector.references(in: closure)))
+        return .reply(use(success: success, error: error, in: closure))
     }
 
     /// A reply passed by reference: a completion handler the enclosing function received
@@ -167,7 +167,7 @@ enum SwiftPolicyEvaluations {
         case .variable(let binding):
             guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return .unread }
             let (success, error) = parameterNames(of: closure)
-            return .reply(use(success: success, error: error, uses: ReferenceCollector.references(in: closure)))
+            return .reply(use(success: success, error: error, in: closure))
         case .notLocal:
             return methodReply(name, at: reference, in: context)
         case .optionalBinding, .opaque:
@@ -181,7 +181,19 @@ enum SwiftPolicyEvaluations {
         let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
         guard methods.count == 1, let body = methods[0].body else { return .unread }
         let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
-        return .reply(use(success: names[0], error: names[1], uses: ReferenceCollector.references(in: body)))
+        return .reply(use(success: names[0], error: names[1], in: body))
+    }
+
+    /// What a reply body (a closure or a method's body) does with its parameters.
+    static func use(success: String?, error: String?, in body: some SyntaxProtocol) -> ReplyUse {
+        let use = use(success: success, error: error, uses: ReferenceCollector.references(in: body))
+        guard let error else { return use }
+        let unwraps = OptionalBindingCollector.bindings(in: body).contains { binding in
+            guard binding.pattern.trimmedDescription == error else { return false }
+            guard let initializer = binding.initializer else { return true }
+            return SyntaxQueries.unwrapTransparent(initializer.value).as(DeclReferenceExprSyntax.self)?.baseName.text == error
+        }
+        return ReplyUse(readsSuccess: use.readsSuccess, testsErrorAgainstNil: use.testsErrorAgainstNil, unwrapsError: unwraps)
     }
 
     /// Whether a reply body reads `success` (outside a string), and whether it compares `error` with nil.

@@ -1,0 +1,447 @@
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintObjC
+import KeychainLintRuleKit
+
+// The Objective-C front end's reading of an `evaluatePolicy:localizedReason:reply:` outcome handed
+// on to other code (`HandedOutcome`): the reply block calls a block parameter of the enclosing
+// method or function, or is that parameter, and the senders in the scan's Objective-C files test
+// what their blocks are given.
+
+extension ObjCRuleContext {
+    public func handedOutcome(_ evaluation: PolicyEvaluation) -> HandedOutcome? {
+        guard let site = ObjCPolicyEvaluations.site(of: evaluation.call, in: self) else { return nil }
+        return memo(ObjCHandedOutcomeKey(offset: site.range.start.offset)) { ObjCHandedOutcomes.handedOutcome(of: site, in: self) }
+    }
+}
+
+private struct ObjCHandedOutcomeKey: Hashable {
+    let offset: Int
+}
+
+/// How the Objective-C front end follows a handed-on outcome to its senders' gates.
+enum ObjCHandedOutcomes {
+    /// What the hand-off passes at each argument position of the block parameter.
+    struct Handoff {
+        let range: ObjCSourceRange
+        /// The block parameter's position among the method's (or function's) parameters.
+        let parameterIndex: Int
+        let owner: ObjCBodyOwner
+        /// A message to a method the scan implements, with the outcome as an argument (a delegate
+        /// message, a method of the class): its implementations decide.
+        var message: String? = nil
+        /// A property of the class the outcome is assigned to (`self.unlocked = success`,
+        /// `_authError = error`), with the class: its reads in the class's implementations decide.
+        var property: (name: String, owner: String)? = nil
+        let successArguments: [Int]
+        let errorArguments: [Int]
+        let carries: HandedValue
+    }
+
+    /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
+    /// first to a caller; else the first.
+    static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
+        let file = context.resolver
+        var chosen: (Handoff, OutcomeReceivers)?
+        for handoff in handoffs(of: site, in: file) {
+            let receivers = receivers(of: handoff, in: context)
+            if case .followed(let gates) = receivers, !gates.isEmpty {
+                chosen = (handoff, receivers)
+                break
+            }
+            let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil }
+            if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
+        }
+        guard let (handoff, receivers) = chosen else { return nil }
+        let words =
+            if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if let message = handoff.message { "the implementations of `\(message)`" }
+            else { "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`" }
+        return HandedOutcome(
+            handoff: SourcePlace(location: file.location(handoff.range), snippet: ObjCValueResolver.shortText(file.text(handoff.range))),
+            carries: handoff.carries, receiverWords: words, receivers: receivers)
+    }
+
+    // MARK: - The hand-off in the reply
+
+    /// The first call in the reply block of a block parameter of the enclosing method or function
+    /// that passes the outcome on, or the reply given as that parameter (`reply:completion`).
+    static func handoffs(of site: ObjCCallSite, in file: ObjCValueResolver) -> [Handoff] {
+        guard let body = file.body(containing: site.range.start.offset),
+            let reply = site.argument(labelled: "reply")?.strippingCastsAndParentheses
+        else { return [] }
+        switch reply.kind {
+        case .block(let block):
+            let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
+            guard success != nil || error != nil else { return [] }
+            let readsSuccess = ObjCPolicyEvaluations.use(of: block).readsSuccess
+            var found: [Handoff] = []
+            ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
+                // `self.unlocked = success`, `_authError = error`: a property of the class.
+                if case .assignment(.assign, let target, let value) = expression.kind, case .method(let owner, _, false) = body.owner,
+                    let name = propertyName(target)
+                {
+                    let names = identifiers(in: value)
+                    let carriesSuccess = success.map(names.contains) ?? false
+                    guard carriesSuccess || (error.map(names.contains) ?? false) else { return }
+                    if !carriesSuccess, testedOutcome(ancestors, success: success, error: error) != nil { return }
+                    var handoff = Handoff(
+                        range: expression.range, parameterIndex: 0, owner: body.owner, successArguments: carriesSuccess ? [0] : [],
+                        errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+                    handoff.property = (name, owner)
+                    found.append(handoff)
+                    return
+                }
+                // The error alone passed on where the reply has tested the outcome already
+                // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
+                if case .message(let message) = expression.kind,
+                    let handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
+                {
+                    if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
+                        found.append(handoff)
+                    }
+                    return
+                }
+                guard case .call(let call) = expression.kind, let name = call.calleeName,
+                    let index = body.parameterNames.firstIndex(of: name),
+                    ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
+                else { return }
+                var successArguments: [Int] = []
+                var errorArguments: [Int] = []
+                for (position, argument) in call.arguments.enumerated() {
+                    let names = identifiers(in: argument)
+                    if let success, names.contains(success) {
+                        successArguments.append(position)
+                    } else if let error, names.contains(error) {
+                        errorArguments.append(position)
+                    }
+                }
+                if successArguments.isEmpty && !errorArguments.isEmpty && testedOutcome(ancestors, success: success, error: error) == .success {
+                    return
+                }
+                if successArguments.isEmpty && errorArguments.isEmpty {
+                    // `completion(YES)` inside a test of the outcome: the first argument carries the
+                    // branch it is sent in.
+                    guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
+                    found.append(Handoff(
+                        range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
+                        carries: tested == .success || readsSuccess ? .success : .errorAlone))
+                    return
+                }
+                found.append(Handoff(
+                    range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
+                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+            }
+            return found
+        case .identifier(let name):
+            guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
+                let index = body.parameterNames.firstIndex(of: name),
+                ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
+            else { return [] }
+            return [Handoff(range: reply.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [1], carries: .success)]
+        default:
+            return []
+        }
+    }
+
+    /// A message with `success` or `error` as an argument (`[self.delegate gate:self
+    /// didAuthenticate:success]`, `[self finishWithError:error]`); logging and format messages are
+    /// not hand-offs. Whether the scan implements it is asked when its receivers are.
+    static func messageHandoff(
+        _ message: ObjCMessageSend, range: ObjCSourceRange, success: String?, error: String?, readsSuccess: Bool, owner: ObjCBodyOwner
+    ) -> Handoff? {
+        guard !ObjCLocalAuthentication.formattingSelectors.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
+        else { return nil }
+        var successArguments: [Int] = []
+        var errorArguments: [Int] = []
+        for (position, piece) in message.pieces.enumerated() {
+            guard let argument = piece.argument?.strippingCastsAndParentheses else { continue }
+            // A block argument runs later, and is read as part of the reply.
+            if case .block = argument.kind { continue }
+            let names = identifiers(in: argument)
+            if let success, names.contains(success) {
+                successArguments.append(position)
+            } else if let error, names.contains(error) {
+                errorArguments.append(position)
+            }
+        }
+        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
+        var handoff = Handoff(
+            range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
+            carries: readsSuccess ? .success : .errorAlone)
+        handoff.message = message.selector
+        return handoff
+    }
+
+    /// The property `self.name`, `_name` or `self->_name` names (without the underscore).
+    static func propertyName(_ target: ObjCExpr) -> String? {
+        let target = target.strippingCastsAndParentheses
+        switch target.kind {
+        case .member(let base, let name, let isArrow) where base.strippingCastsAndParentheses.identifierName == "self":
+            return isArrow && name.hasPrefix("_") ? String(name.dropFirst()) : name
+        case .identifier(let name) where name.hasPrefix("_") && name.count > 1:
+            return String(name.dropFirst())
+        default:
+            return nil
+        }
+    }
+
+    /// Every identifier an expression reads.
+    static func identifiers(in expression: ObjCExpr) -> Set<String> {
+        var names: Set<String> = []
+        ObjCLocalAuthentication.forEachExpression(in: ObjCStmt(.expression(expression), range: expression.range)) { node, _ in
+            if case .identifier(let name) = node.kind { names.insert(name) }
+        }
+        return names
+    }
+
+    /// Which outcome an `if` around the hand-off tests: the success flag, or else the error.
+    static func testedOutcome(_ ancestors: [ObjCAncestor], success: String?, error: String?) -> HandedValue? {
+        var found: HandedValue?
+        for case .statement(let statement) in ancestors {
+            guard case .if(let condition, _, _) = statement.kind else { continue }
+            let names = identifiers(in: condition)
+            if let success, names.contains(success) { return .success }
+            if let error, names.contains(error) { found = .errorAlone }
+        }
+        return found
+    }
+
+    // MARK: - The senders
+
+    /// The senders of the enclosing method (or the calls of the enclosing function) in the scan's
+    /// Objective-C files, and the tests of the handed-on values in the blocks they pass.
+    static func receivers(of handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, in: context) }
+        if let property = handoff.property { return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, in: context) }
+        let name: String
+        let kind: ObjCCallSite.Kind
+        switch handoff.owner {
+        case .method(_, let selector, _):
+            name = selector
+            kind = .message
+        case .function(let function):
+            name = function
+            kind = .function
+        }
+        let firstPiece = String(name.split(separator: ":").first ?? Substring(name))
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
+        var matched = 0
+        var gates: [OutcomeGate] = []
+        for position in -1..<others.count {
+            // Parsed one at a time: the search may stop at its bound before the last file.
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for site in file.tree.calls(named: name) where site.kind == kind {
+                guard handoff.parameterIndex < site.arguments.count else { continue }
+                matched += 1
+                if matched > EvaluatedContext.maximumSenders { return .followed(gates) }
+                guard case .block(let block) = site.arguments[handoff.parameterIndex].value.strippingCastsAndParentheses.kind,
+                    let gate = gate(in: block, handoff: handoff, file: file)
+                else { continue }
+                gates.append(gate)
+            }
+        }
+        return matched == 0 ? .unseen : .followed(gates)
+    }
+
+    /// The implementations of a message's selector in the scan's Objective-C files (up to
+    /// `EvaluatedContext.maximumSenders`), and the tests of the parameters the outcome is passed
+    /// to in their bodies. None in the scan: no receiver to follow (an SDK or library method).
+    static func receivers(ofMessage selector: String, handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
+        var seen = 0
+        var gates: [OutcomeGate] = []
+        for position in -1..<others.count {
+            // Parsed one at a time: the search may stop at its bound before the last file.
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for reference in file.tree.methods where reference.method.selector == selector {
+                guard let body = reference.method.body else { continue }
+                seen += 1
+                if seen > EvaluatedContext.maximumSenders { return .followed(gates) }
+                let names = reference.method.parameters.map(\.name)
+                func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+                if let gate = gate(
+                    in: body, successNames: Set(handoff.successArguments.compactMap(name)),
+                    errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff,
+                    role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
+                {
+                    gates.append(gate)
+                }
+            }
+        }
+        return .followed(gates)
+    }
+
+    /// The reads of a property of `owner` (`self.name`, `_name`, `self->_name`, `[self name]`) in
+    /// the class's implementations and categories across the scan's Objective-C files that a
+    /// condition tests; reads from other classes are not searched.
+    static func receivers(ofProperty name: String, owner: String, handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        for position in -1..<others.count {
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for container in file.tree.containers where container.name == owner {
+                switch container.kind {
+                case .implementation, .categoryImplementation: break
+                default: continue
+                }
+                for method in container.methods {
+                    guard let body = method.body else { continue }
+                    var found: OutcomeGate?
+                    ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
+                        guard found == nil, isRead(expression, of: name),
+                            let condition = condition(around: expression.range, ancestors: ancestors)
+                        else { return }
+                        if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
+                        let test = ObjCValueResolver.shortText(file.text(condition))
+                        let location = file.location(condition)
+                        found = OutcomeGate(
+                            test: test,
+                            step: TraceStep(
+                                kind: .branch, text: "decides: `\(test)` where the property `\(name)` is read", file: location.file,
+                                line: location.line, column: location.column),
+                            errorAlone: handoff.carries == .errorAlone)
+                    }
+                    if let found { return .followed([found]) }
+                }
+            }
+        }
+        return .followed([])
+    }
+
+    /// `self.name`, `_name`, `self->_name` or `[self name]`.
+    static func isRead(_ expression: ObjCExpr, of name: String) -> Bool {
+        switch expression.kind {
+        case .member(let base, let member, let isArrow):
+            guard base.strippingCastsAndParentheses.identifierName == "self" else { return false }
+            return isArrow ? member == "_" + name : member == name
+        case .identifier(let identifier):
+            return identifier == "_" + name
+        case .message(let message):
+            return message.receiver.strippingCastsAndParentheses.identifierName == "self" && message.selector == name
+        default:
+            return false
+        }
+    }
+
+    /// The first test in a sender's block of what the hand-off passes.
+    static func gate(in block: ObjCBlockLiteral, handoff: Handoff, file: ObjCValueResolver) -> OutcomeGate? {
+        let names = block.parameters.map(\.name)
+        func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+        return gate(
+            in: block.body, successNames: Set(handoff.successArguments.compactMap(name)),
+            errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff,
+            role: "in a \(handoff.owner.isMethod ? "sender" : "caller") of `\(handoff.owner.description)`", file: file)
+    }
+
+    /// The first test in `body` of the names the outcome arrives in: of the success flag when
+    /// the body reads it, else of the error (`!error`, `error == nil`, `if (error)`).
+    static func gate(
+        in body: ObjCStmt, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String, file: ObjCValueResolver
+    ) -> OutcomeGate? {
+        var readsSuccess = false
+        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
+            if case .identifier(let name) = expression.kind, successNames.contains(name), !ObjCLocalAuthentication.isLoggingArgument(ancestors) {
+                readsSuccess = true
+            }
+        }
+        let tested = readsSuccess ? successNames : errorNames
+        var found: OutcomeGate?
+        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
+            guard found == nil, case .identifier(let name) = expression.kind, tested.contains(name),
+                let condition = condition(around: expression.range, ancestors: ancestors)
+            else { return }
+            // A test of the error decides only when something runs where there is none.
+            if !readsSuccess, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
+            let test = ObjCValueResolver.shortText(file.text(condition))
+            let location = file.location(condition)
+            found = OutcomeGate(
+                test: test,
+                step: TraceStep(
+                    kind: .branch, text: "decides: `\(test)` \(role)", file: location.file,
+                    line: location.line, column: location.column),
+                errorAlone: !readsSuccess || handoff.carries == .errorAlone)
+        }
+        return found
+    }
+
+    /// Whether code runs on the side of an `if` where the error is nil: the `then` of
+    /// `if (!error)` / `if (error == nil)`, the `else` of `if (error)` / `if (error != nil)`, or the
+    /// statements after it when that branch leaves (`return`). A test that only shows an error
+    /// (`if (error) { [self showError:error]; }`) decides nothing.
+    static func runsWithoutError(_ condition: ObjCSourceRange, read: ObjCSourceRange, ancestors: [ObjCAncestor]) -> Bool {
+        guard let index = ancestors.lastIndex(where: {
+            if case .statement(let statement) = $0, case .if(let test, _, _) = statement.kind { return test.range == condition }
+            return false
+        }), case .statement(let statement) = ancestors[index], case .if(let test, let then, let otherwise) = statement.kind
+        else { return false }
+        let nilIsTrue: Bool
+        let stripped = test.strippingCastsAndParentheses
+        switch stripped.kind {
+        case _ where stripped.range == read:
+            nilIsTrue = false
+        case .prefix(.logicalNot, let operand) where operand.strippingCastsAndParentheses.range == read:
+            nilIsTrue = true
+        case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
+            guard (ObjCLocalAuthentication.isNil(left) && right.strippingCastsAndParentheses.range == read)
+                || (ObjCLocalAuthentication.isNil(right) && left.strippingCastsAndParentheses.range == read)
+            else { return false }
+            nilIsTrue = operation == .equal
+        default:
+            return false
+        }
+        func isEmpty(_ statement: ObjCStmt) -> Bool {
+            if case .compound(let statements) = statement.kind { return statements.isEmpty }
+            if case .empty = statement.kind { return true }
+            return false
+        }
+        if nilIsTrue { return !isEmpty(then) }
+        if let otherwise { return !isEmpty(otherwise) }
+        // `if (error) { …; return; }` followed by more statements.
+        let leaves: Bool
+        if case .compound(let statements) = then.kind, let last = statements.last, case .return = last.kind {
+            leaves = true
+        } else if case .return = then.kind {
+            leaves = true
+        } else {
+            leaves = false
+        }
+        guard leaves, index > 0, case .statement(let parent) = ancestors[index - 1], case .compound(let siblings) = parent.kind,
+            let position = siblings.firstIndex(of: statement)
+        else { return false }
+        return position < siblings.count - 1
+    }
+
+    /// The condition of the `if`, `while`, `switch` or `?:` whose condition holds `range`.
+    static func condition(around range: ObjCSourceRange, ancestors: [ObjCAncestor]) -> ObjCSourceRange? {
+        func holds(_ outer: ObjCSourceRange) -> Bool {
+            outer.start.offset <= range.start.offset && range.end.offset <= outer.end.offset
+        }
+        for ancestor in ancestors.reversed() {
+            switch ancestor {
+            case .expression(let expression):
+                if case .conditional(let condition, _, _) = expression.kind, holds(condition.range) { return condition.range }
+                if case .block = expression.kind { return nil }
+            case .statement(let statement):
+                switch statement.kind {
+                case .if(let condition, _, _), .while(let condition, _), .switch(let condition, _):
+                    return holds(condition.range) ? condition.range : nil
+                case .expression, .declaration:
+                    continue
+                default:
+                    return nil
+                }
+            case .declarator:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
+extension ObjCBodyOwner {
+    var isMethod: Bool {
+        if case .method = self { return true }
+        return false
+    }
+}

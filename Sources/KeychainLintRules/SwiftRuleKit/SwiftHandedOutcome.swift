@@ -1,0 +1,645 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+import KeychainLintModel
+import KeychainLintRuleKit
+import SwiftSyntax
+
+// The Swift front end's reading of an `evaluatePolicy` outcome handed on to other code
+// (`HandedOutcome`): the reply calls a completion handler the enclosing function received, or is
+// that handler, and the function's callers in the scan test what they are given.
+
+extension RuleContext {
+    public func handedOutcome(_ evaluation: PolicyEvaluation) -> HandedOutcome? {
+        guard case .swift(let expression) = evaluation.call.expression, let call = expression.syntax.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return memo(HandedOutcomeKey(position: call.position)) { SwiftHandedOutcomes.handedOutcome(of: call, in: self) }
+    }
+}
+
+private struct HandedOutcomeKey: Hashable {
+    let position: AbsolutePosition
+}
+
+/// How the Swift front end follows a handed-on outcome to its callers' gates.
+enum SwiftHandedOutcomes {
+    /// What the hand-off passes at each argument position of the handler.
+    struct Handoff {
+        let node: Syntax
+        /// The handler parameter; nil when the outcome is the enclosing function's result or
+        /// an argument of `method`.
+        let parameter: FunctionParameterSyntax?
+        /// A call of a function of the scan that receives the outcome as an argument (a delegate
+        /// method, a method of the same type): its declarations' bodies decide.
+        var method: FunctionCallExprSyntax? = nil
+        /// A stored property the outcome is assigned to (`self.isUnlocked = success`), with the
+        /// type whose code writes it: its reads in that type's declarations decide.
+        var property: (name: String, owner: String)? = nil
+        let function: FunctionDeclSyntax?
+        /// The argument positions that carry the success flag, and those that carry the error.
+        let successArguments: [Int]
+        let errorArguments: [Int]
+        let carries: HandedValue
+    }
+
+    /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
+    /// first to a caller (a handler or the result); else the first.
+    static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
+        var chosen: (Handoff, OutcomeReceivers)?
+        for handoff in handoffs(of: call) {
+            let receivers = receivers(of: handoff, in: context)
+            if case .followed(let gates) = receivers, !gates.isEmpty {
+                chosen = (handoff, receivers)
+                break
+            }
+            if chosen == nil || (!(chosen.map { handsToCallers($0.0) } ?? true) && handsToCallers(handoff)) { chosen = (handoff, receivers) }
+        }
+        guard let (handoff, receivers) = chosen else { return nil }
+        let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
+        let words =
+            if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if handoff.method != nil { "`\(spelled(handoff))`" }
+            else { "the callers of `\(spelled(handoff))`" }
+        return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers)
+    }
+
+    /// The outcome goes to the enclosing function's callers (a handler, the result).
+    static func handsToCallers(_ handoff: Handoff) -> Bool { handoff.method == nil && handoff.property == nil }
+
+    /// The receiving function as Swift spells it: `authenticate(completion:)`.
+    static func spelled(_ handoff: Handoff) -> String {
+        if let method = handoff.method {
+            let labels = SyntaxQueries.labels(of: method).map { ($0 ?? "_") + ":" }.joined()
+            return "\(SyntaxQueries.calleeName(of: method) ?? "")(\(labels))"
+        }
+        return handoff.function.map(spelled) ?? ""
+    }
+
+    /// `name(label:)` as Swift spells the function.
+    static func spelled(_ function: FunctionDeclSyntax) -> String {
+        let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        return "\(function.name.text)(\(labels))"
+    }
+
+    // MARK: - The hand-off in the reply
+
+    /// The calls in the reply closure that pass the outcome on, in order: of a function-typed
+    /// parameter of the enclosing function, of `continuation.resume(returning:)` for a result the
+    /// enclosing function returns, of a function of the scan with the outcome as an argument; or
+    /// the reply given as the handler (`reply: completion`), or the awaited result returned.
+    static func handoffs(of call: FunctionCallExprSyntax) -> [Handoff] {
+        if let closure = SwiftOutcomeTests.replyClosure(of: call) {
+            let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
+            guard success != nil || error != nil else { return [] }
+            let function = enclosingFunction(of: Syntax(closure))
+            let readsSuccess =
+                SwiftPolicyEvaluations.use(success: success, error: error, in: closure).readsSuccess
+            var found: [Handoff] = []
+            for handler in HandoffCallCollector.calls(in: closure) {
+                // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose
+                // result the async function returns: its callers get the Bool.
+                if let function, let success, let resumed = resumedResult(handler, success: success, function: function) {
+                    found.append(Handoff(
+                        node: Syntax(resumed), parameter: nil, function: function, successArguments: [], errorArguments: [],
+                        carries: .success))
+                    continue
+                }
+                // The error alone passed on where the reply has tested the outcome already
+                // (`else { show(error) }`): the reason for a failure, not the outcome.
+                let tested = testedOutcome(around: Syntax(handler), upTo: closure, success: success, error: error)
+                guard let function, let parameter = handlerParameter(handler, of: function) else {
+                    if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
+                        !method.successArguments.isEmpty || tested == nil
+                    {
+                        found.append(method)
+                    }
+                    continue
+                }
+                var successArguments: [Int] = []
+                var errorArguments: [Int] = []
+                for (index, argument) in SyntaxQueries.argumentExpressions(of: handler).enumerated() {
+                    let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
+                    if let success, names.contains(success) {
+                        successArguments.append(index)
+                    } else if let error, names.contains(error) {
+                        errorArguments.append(index)
+                    }
+                }
+                if successArguments.isEmpty && !errorArguments.isEmpty && tested == .success { continue }
+                if successArguments.isEmpty && errorArguments.isEmpty {
+                    // `completion(.success(()))` or `completion(true)` inside a test of the outcome:
+                    // the first argument carries the branch it is sent in.
+                    guard SyntaxQueries.argumentExpressions(of: handler).count >= 1, let tested else { continue }
+                    found.append(Handoff(
+                        node: Syntax(handler), parameter: parameter, function: function, successArguments: [0], errorArguments: [],
+                        carries: tested == .success || readsSuccess ? .success : .errorAlone))
+                    continue
+                }
+                found.append(Handoff(
+                    node: Syntax(handler), parameter: parameter, function: function, successArguments: successArguments,
+                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+            }
+            // `self.isUnlocked = success`, `lastError = error`: a stored property of the type.
+            for assignment in AssignmentCollector.assignments(in: closure) {
+                guard let target = SwiftPolicyEvaluations.propertyAssigned(from: assignment.rightOperand),
+                    let owner = SyntaxQueries.enclosingTypeName(of: assignment)
+                else { continue }
+                let names = Set(ReferenceCollector.references(in: assignment.rightOperand).map(\.baseName.text))
+                let carriesSuccess = success.map(names.contains) ?? false
+                guard carriesSuccess || (error.map(names.contains) ?? false) else { continue }
+                if !carriesSuccess, testedOutcome(around: Syntax(assignment), upTo: closure, success: success, error: error) != nil { continue }
+                var handoff = Handoff(
+                    node: Syntax(assignment), parameter: nil, function: function, successArguments: carriesSuccess ? [0] : [],
+                    errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+                handoff.property = (target.name, owner)
+                found.append(handoff)
+            }
+            return found
+        }
+        // The awaited form, returned by the enclosing function (`return try await …`, or its only
+        // statement): its callers get the Bool.
+        if call.trailingClosure == nil, SyntaxQueries.argument(labeled: "reply", of: call) == nil {
+            guard let function = enclosingFunction(of: Syntax(call)), isReturned(Syntax(call), by: function) else { return [] }
+            // The `return` statement, when written, is the hand-off.
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+                node = parent
+            }
+            let returned = node.parent?.as(ReturnStmtSyntax.self).map(Syntax.init) ?? Syntax(call)
+            return [Handoff(node: returned, parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)]
+        }
+        // `reply: completion`: the caller's closure receives the success flag and the error.
+        guard let reply = SyntaxQueries.argument(labeled: "reply", of: call)?.expression,
+            let reference = SyntaxQueries.unwrapTransparent(reply).as(DeclReferenceExprSyntax.self),
+            let function = enclosingFunction(of: Syntax(call)),
+            case .parameter(let parameter) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+            isFunctionTyped(parameter), belongs(parameter, to: function)
+        else { return [] }
+        return [Handoff(
+            node: Syntax(reply), parameter: parameter, function: function, successArguments: [0], errorArguments: [1], carries: .success)]
+    }
+
+    /// A call with the success flag or the error as an argument (`delegate?.gate(self,
+    /// didAuthenticate: success)`, `self.finish(error: error)`), of a function the scan declares
+    /// with a body; logging and dispatching calls are not hand-offs. The argument positions are
+    /// the call's; each declaration maps them to its parameters.
+    static func methodHandoff(
+        _ call: FunctionCallExprSyntax, success: String?, error: String?, readsSuccess: Bool, function: FunctionDeclSyntax?
+    ) -> Handoff? {
+        guard let name = SyntaxQueries.calleeName(of: call), !OutcomeAction.neutralCallees.contains(name), name != "resume" else { return nil }
+        var successArguments: [Int] = []
+        var errorArguments: [Int] = []
+        for (index, argument) in SyntaxQueries.argumentExpressions(of: call).enumerated() {
+            // A closure argument runs later, and is read as part of the reply.
+            guard !argument.is(ClosureExprSyntax.self) else { continue }
+            let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
+            if let success, names.contains(success) {
+                successArguments.append(index)
+            } else if let error, names.contains(error) {
+                errorArguments.append(index)
+            }
+        }
+        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
+        var handoff = Handoff(
+            node: Syntax(call), parameter: nil, function: function, successArguments: successArguments, errorArguments: errorArguments,
+            carries: readsSuccess ? .success : .errorAlone)
+        handoff.method = call
+        return handoff
+    }
+
+    /// The parameter a call calls (`completion(…)`, `completion?(…)`), when it is a function-typed
+    /// parameter of `function` itself.
+    static func handlerParameter(_ call: FunctionCallExprSyntax, of function: FunctionDeclSyntax) -> FunctionParameterSyntax? {
+        var callee = call.calledExpression
+        if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self),
+            case .parameter(let parameter) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+            isFunctionTyped(parameter), belongs(parameter, to: function)
+        else { return nil }
+        return parameter
+    }
+
+    /// `continuation.resume(returning: success)`, where `continuation` is the parameter of the
+    /// closure given to a `with…Continuation` call that `function` returns.
+    static func resumedResult(_ call: FunctionCallExprSyntax, success: String, function: FunctionDeclSyntax) -> FunctionCallExprSyntax? {
+        guard SyntaxQueries.calleeName(of: call) == "resume", let argument = SyntaxQueries.argument(labeled: "returning", of: call),
+            SyntaxQueries.unwrapTransparent(argument.expression).as(DeclReferenceExprSyntax.self)?.baseName.text == success,
+            let continuation = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)?.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        var current = call.parent
+        while let candidate = current, candidate.id != function.id {
+            if let closure = candidate.as(ClosureExprSyntax.self),
+                closureParameterNames(closure).first == continuation.baseName.text,
+                let bridge = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let name = SyntaxQueries.calleeName(of: bridge), name.hasPrefix("with"), name.hasSuffix("Continuation")
+            {
+                return isReturned(Syntax(bridge), by: function) ? call : nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether `function` returns the value of `expression`: `return try await expression`, or
+    /// `expression` as the only statement of its body.
+    static func isReturned(_ expression: Syntax, by function: FunctionDeclSyntax) -> Bool {
+        var node = expression
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+            node = parent
+        }
+        guard let parent = node.parent else { return false }
+        if let returned = parent.as(ReturnStmtSyntax.self) {
+            return enclosingFunction(of: Syntax(returned)).map { $0.id == function.id } ?? false
+                && !isInsideClosure(Syntax(returned), upTo: function)
+        }
+        guard let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+            list.parent?.parent?.id == function.id,
+            let returnType = function.signature.returnClause?.type.trimmedDescription
+        else { return false }
+        return returnType == "Bool"
+    }
+
+    private static func isInsideClosure(_ node: Syntax, upTo function: FunctionDeclSyntax) -> Bool {
+        var current = node.parent
+        while let candidate = current, candidate.id != function.id {
+            if candidate.is(ClosureExprSyntax.self) { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    static func isFunctionTyped(_ parameter: FunctionParameterSyntax) -> Bool {
+        var type = parameter.type
+        while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
+        while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+        return type.is(FunctionTypeSyntax.self)
+    }
+
+    static func belongs(_ parameter: FunctionParameterSyntax, to function: FunctionDeclSyntax) -> Bool {
+        function.signature.parameterClause.parameters.contains { $0.id == parameter.id }
+    }
+
+    /// The function declaration whose body holds `node` (closures inside it included).
+    static func enclosingFunction(of node: Syntax) -> FunctionDeclSyntax? {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) { return function }
+            if candidate.is(InitializerDeclSyntax.self) || candidate.is(AccessorBlockSyntax.self) || candidate.is(MemberBlockSyntax.self) {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Which outcome a test around `node` (inside the reply) reads: an `if` or `guard` whose
+    /// condition names the success flag, or else the error.
+    static func testedOutcome(around node: Syntax, upTo closure: ClosureExprSyntax, success: String?, error: String?) -> HandedValue? {
+        var current = node.parent
+        var found: HandedValue?
+        while let candidate = current, candidate.id != closure.id {
+            let conditions: ConditionElementListSyntax?
+            if let ifExpr = candidate.as(IfExprSyntax.self) {
+                conditions = ifExpr.conditions
+            } else if let guardStmt = candidate.as(GuardStmtSyntax.self) {
+                conditions = guardStmt.conditions
+            } else {
+                conditions = nil
+            }
+            if let conditions {
+                let names = Set(ReferenceCollector.references(in: conditions).map(\.baseName.text))
+                    .union(conditions.compactMap { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedDescription })
+                if let success, names.contains(success) { return .success }
+                if let error, names.contains(error) { found = .errorAlone }
+            }
+            current = candidate.parent
+        }
+        // A `guard` before the hand-off, in the same block, tests it too.
+        if found == nil, let item = enclosingItem(of: node, upTo: closure), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
+            for earlier in list.prefix(while: { $0.id != item.id }) {
+                guard let guardStmt = earlier.item.as(GuardStmtSyntax.self) else { continue }
+                let names = Set(ReferenceCollector.references(in: guardStmt.conditions).map(\.baseName.text))
+                if let success, names.contains(success) { return .success }
+                if let error, names.contains(error) { found = .errorAlone }
+            }
+        }
+        return found
+    }
+
+    private static func enclosingItem(of node: Syntax, upTo closure: ClosureExprSyntax) -> CodeBlockItemSyntax? {
+        var current = node.parent
+        while let candidate = current, candidate.id != closure.id {
+            if let item = candidate.as(CodeBlockItemSyntax.self) { return item }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    // MARK: - The callers
+
+    /// The callers of the enclosing function in the scan, and the tests of the handed-on values
+    /// in the closures they pass for the handler. A caller that passes something other than a
+    /// closure written there is not read.
+    static func receivers(of handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+        if let method = handoff.method { return receivers(ofMethod: method, handoff: handoff, in: context) }
+        if let property = handoff.property { return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, in: context) }
+        guard let function = handoff.function else { return .unseen }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let sites = context.scan.index.callSites(named: function.name.text)
+        var matched = 0
+        var gates: [OutcomeGate] = []
+        guard let handler = handoff.parameter else {
+            // The function's result: the test around each call, or of the local it is kept in.
+            for site in sites.prefix(EvaluatedContext.maximumSenders) {
+                let (file, call) = site.resolved
+                guard fits(call, parameters) else { continue }
+                matched += 1
+                if let gate = gate(aroundResultOf: call, handoff: handoff, file: file) { gates.append(gate) }
+            }
+            return matched == 0 ? .unseen : .followed(gates)
+        }
+        guard let position = parameters.firstIndex(where: { $0.id == handler.id }) else { return .unseen }
+        for site in sites.prefix(EvaluatedContext.maximumSenders) {
+            let (file, call) = site.resolved
+            guard let argument = argument(for: position, of: parameters, in: call) else { continue }
+            matched += 1
+            guard let closure = SyntaxQueries.unwrapTransparent(argument).as(ClosureExprSyntax.self) else { continue }
+            if let gate = gate(in: closure, handoff: handoff, file: file) { gates.append(gate) }
+        }
+        return matched == 0 ? .unseen : .followed(gates)
+    }
+
+    /// The argument `call` passes for the parameter at `position`, when its labels fit the
+    /// parameters (defaulted ones may be left out; a trailing closure is the last).
+    static func argument(for position: Int, of parameters: [FunctionParameterSyntax], in call: FunctionCallExprSyntax) -> ExprSyntax? {
+        let labels = SyntaxQueries.labels(of: call)
+        let expressions = SyntaxQueries.argumentExpressions(of: call)
+        let trailing = call.trailingClosure != nil ? labels.count - 1 : nil
+        var index = 0
+        for (parameterIndex, parameter) in parameters.enumerated() {
+            let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let fits = index < labels.count && (labels[index] == label || (index == trailing && parameterIndex == parameters.count - 1))
+            if fits {
+                if parameterIndex == position { return expressions[index] }
+                index += 1
+            } else if parameter.defaultValue == nil {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The declarations of the scan a method hand-off may call (those whose labels fit, up to
+    /// `EvaluatedContext.maximumSenders`), and the tests of the parameters it passes the outcome
+    /// to in their bodies. No declaration in the scan: no receiver to follow (an SDK or library
+    /// method is no hand-off the rule judges).
+    static func receivers(ofMethod call: FunctionCallExprSyntax, handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+        guard let name = SyntaxQueries.calleeName(of: call) else { return .followed([]) }
+        var gates: [OutcomeGate] = []
+        for declaration in context.scan.index.functions(named: name).prefix(EvaluatedContext.maximumSenders) {
+            let parameters = Array(declaration.parameters)
+            guard let body = declaration.body, fits(call, parameters) else { continue }
+            func names(_ arguments: [Int]) -> Set<String> {
+                var names: Set<String> = []
+                for (position, parameter) in parameters.enumerated() {
+                    guard let argument = argument(for: position, of: parameters, in: call),
+                        let index = SyntaxQueries.argumentExpressions(of: call).firstIndex(where: { $0.id == argument.id }),
+                        arguments.contains(index)
+                    else { continue }
+                    let name = (parameter.secondName ?? parameter.firstName).text
+                    if name != "_" { names.insert(name) }
+                }
+                return names
+            }
+            if let gate = gate(
+                in: Syntax(body.statements), successNames: names(handoff.successArguments), errorNames: names(handoff.errorArguments),
+                handoff: handoff, role: "in `\(declaration.name)(\(parameters.map { $0.firstName.text + ":" }.joined()))`, which receives it",
+                file: declaration.file)
+            {
+                gates.append(gate)
+            }
+        }
+        return .followed(gates)
+    }
+
+    /// The reads of a stored property in its type's declaration and extensions across the scan
+    /// (`self.name`, or `name` where no local hides it) that a condition tests. Reads from other
+    /// types (`model.isUnlocked` in a view) are not searched.
+    static func receivers(ofProperty name: String, owner: String, handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+        var gates: [OutcomeGate] = []
+        for type in context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders) {
+            for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+                var read = Syntax(reference)
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                    guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
+                    read = Syntax(member)
+                } else {
+                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                }
+                guard let condition = condition(around: read) else { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                gates.append(makeGate(
+                    condition, handoff: handoff, role: "where the property `\(name)` is read", file: type.file,
+                    errorAlone: handoff.carries == .errorAlone))
+                break
+            }
+            if !gates.isEmpty { break }
+        }
+        return .followed(gates)
+    }
+
+    /// Whether a call's labels fit the parameters (defaulted ones may be left out).
+    static func fits(_ call: FunctionCallExprSyntax, _ parameters: [FunctionParameterSyntax]) -> Bool {
+        var labels = SyntaxQueries.labels(of: call)[...]
+        for parameter in parameters {
+            let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            if let first = labels.first, first == label {
+                labels = labels.dropFirst()
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return labels.isEmpty
+    }
+
+    /// The test of a call's result: the condition that holds the call (`if try await gate.unlock()`,
+    /// `guard await authenticate() else`), or the first condition after `let ok = try await …`
+    /// that reads the local.
+    static func gate(aroundResultOf call: FunctionCallExprSyntax, handoff: Handoff, file: SourceFile) -> OutcomeGate? {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+            node = parent
+        }
+        if let condition = condition(around: Syntax(call)) { return makeGate(condition, handoff: handoff, file: file, errorAlone: false) }
+        guard let initializer = node.parent?.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        for later in list.drop(while: { $0.id != item.id }).dropFirst() {
+            for reference in ReferenceCollector.references(in: later) where reference.baseName.text == name {
+                if let condition = condition(around: Syntax(reference)) { return makeGate(condition, handoff: handoff, file: file, errorAlone: false) }
+            }
+        }
+        return nil
+    }
+
+    static func makeGate(
+        _ condition: some SyntaxProtocol, handoff: Handoff, role: String? = nil, file: SourceFile, errorAlone: Bool
+    ) -> OutcomeGate {
+        let location = file.location(of: condition)
+        let test = SyntaxQueries.shortText(condition, limit: 60)
+        return OutcomeGate(
+            test: test,
+            step: TraceStep(
+                kind: .branch, text: "decides: `\(test)` \(role ?? "in a caller of `\(spelled(handoff))`")", file: file.path,
+                line: location.line, column: location.column),
+            errorAlone: errorAlone)
+    }
+
+    /// The first test in a caller's closure of what the hand-off passes.
+    static func gate(in closure: ClosureExprSyntax, handoff: Handoff, file: SourceFile) -> OutcomeGate? {
+        let names = closureParameterNames(closure)
+        func name(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
+        return gate(
+            in: Syntax(closure.statements), successNames: Set(handoff.successArguments.compactMap(name)),
+            errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff, file: file)
+    }
+
+    /// The first test in `body` of the names the outcome arrives in: of the success flag when
+    /// the body reads it, else of the error (a nil test, an `if let`).
+    static func gate(
+        in body: Syntax, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String? = nil, file: SourceFile
+    ) -> OutcomeGate? {
+        let references = ReferenceCollector.references(in: body)
+        let readsSuccess = references.contains { successNames.contains($0.baseName.text) }
+        let tested = readsSuccess ? successNames : errorNames
+        let errorAlone = !readsSuccess || handoff.carries == .errorAlone
+        for reference in references where tested.contains(reference.baseName.text) {
+            guard let condition = condition(around: Syntax(reference)) else { continue }
+            // A test of the error decides only when something runs where there is none.
+            if !readsSuccess, !runsWithoutError(condition, error: reference.baseName.text) { continue }
+            return makeGate(condition, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
+        }
+        // `if let error { … }` binds the name without referring to it.
+        for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedDescription) {
+            guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedDescription) }) == true else { continue }
+            if !readsSuccess, !runsWithoutError(Syntax(binding), error: binding.pattern.trimmedDescription) { continue }
+            return makeGate(binding, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
+        }
+        return nil
+    }
+
+    /// Whether code runs on the side of an `if` or `guard` where the error is nil: the body of
+    /// `if error == nil`, the `else` of `if let error` / `if error != nil`, or the statements after
+    /// it when that branch leaves (`return`, `throw`); the statements after `guard error == nil`.
+    /// A test that only shows an error (`if let error { show(error) }`) decides nothing.
+    static func runsWithoutError(_ condition: Syntax, error: String) -> Bool {
+        let element = condition.as(ConditionElementSyntax.self) ?? condition.parent?.as(ConditionElementSyntax.self)
+        guard let element, let list = element.parent?.as(ConditionElementListSyntax.self), list.count == 1 else { return false }
+        let nilIsTrue: Bool
+        if element.condition.is(OptionalBindingConditionSyntax.self) {
+            nilIsTrue = false
+        } else if let expression = element.condition.as(ExprSyntax.self),
+            let infix = SyntaxQueries.unwrapTransparent(expression).as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
+            infix.leftOperand.is(NilLiteralExprSyntax.self) || infix.rightOperand.is(NilLiteralExprSyntax.self)
+        {
+            nilIsTrue = op == "=="
+        } else {
+            return false
+        }
+        func following(_ node: Syntax) -> Bool {
+            guard let item = node.parent?.as(CodeBlockItemSyntax.self) ?? node.parent?.parent?.as(CodeBlockItemSyntax.self),
+                let items = item.parent?.as(CodeBlockItemListSyntax.self)
+            else { return false }
+            return items.drop(while: { $0.id != item.id }).count > 1
+        }
+        func leaves(_ block: CodeBlockSyntax) -> Bool {
+            guard let last = block.statements.last?.item else { return false }
+            return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
+        }
+        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
+            if nilIsTrue { return !ifExpr.body.statements.isEmpty }
+            if case .codeBlock(let elseBlock)? = ifExpr.elseBody { return !elseBlock.statements.isEmpty }
+            if ifExpr.elseBody != nil { return true }
+            return leaves(ifExpr.body) && following(Syntax(ifExpr))
+        }
+        if let guardStmt = list.parent?.as(GuardStmtSyntax.self) {
+            return nilIsTrue ? following(Syntax(guardStmt)) : !guardStmt.body.statements.isEmpty
+        }
+        return false
+    }
+
+    /// The condition of an `if`, `guard`, `while`, `switch` or `?:` that holds `node`, as written.
+    static func condition(around node: Syntax) -> Syntax? {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(ConditionElementSyntax.self) { return parent }
+            if let switchExpr = parent.as(SwitchExprSyntax.self), switchExpr.subject.id == current.id { return current }
+            if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == current.id { return current }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
+            // An argument of a call is passed on, not tested; parentheses are a one-element tuple.
+            if parent.is(LabeledExprSyntax.self), parent.parent?.parent?.is(TupleExprSyntax.self) != true { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Parameter names of a closure, in order (`$0`, `$1`… without a signature).
+    static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let shorthand)?: shorthand.map { $0.name.text }
+        case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: ["$0", "$1", "$2"]
+        }
+    }
+}
+
+/// Every call under a node, in source order.
+private final class HandoffCallCollector: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    static func calls(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
+        let collector = HandoffCallCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.calls
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
+    }
+}
+
+/// Every `if let` / `guard let` condition under a node.
+final class OptionalBindingCollector: SyntaxVisitor {
+    var bindings: [OptionalBindingConditionSyntax] = []
+
+    static func bindings(in node: some SyntaxProtocol) -> [OptionalBindingConditionSyntax] {
+        let collector = OptionalBindingCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.bindings
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        bindings.append(node)
+        return .visitChildren
+    }
+}
+
+/// Every assignment (`a = b`) under a node, in source order.
+private final class AssignmentCollector: SyntaxVisitor {
+    var assignments: [InfixOperatorExprSyntax] = []
+
+    static func assignments(in node: some SyntaxProtocol) -> [InfixOperatorExprSyntax] {
+        let collector = AssignmentCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.assignments
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self) { assignments.append(node) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,351 @@
+import KeychainLintAnalysis
+import KeychainLintCore
+@testable import KeychainLintEngine
+import Testing
+
+/// An `evaluatePolicy` outcome handed on to a completion handler, followed by each front end to
+/// the callers' tests: where the findings are, what their related locations say, their
+/// confidence, and the `--verbose` note when the callers never test what they are given.
+@Suite("LocalAuthentication: an outcome handed on to the callers")
+struct HandedOutcomeTests {
+    private func scan(_ files: [String: String]) throws -> ScanResult {
+        let sources = files.keys.sorted().map { ProjectIndex.Input(path: $0, text: files[$0]!) }
+        return try Scanner(configuration: Configuration()).scan(sources: sources)
+    }
+
+    private func findings(_ result: ScanResult, _ check: String) -> [Finding] {
+        result.findings.filter { $0.ruleId.hasSuffix("." + check) }
+    }
+
+    private func related(_ finding: Finding) -> [String] {
+        finding.relatedLocations.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column) \($0.message)" }
+    }
+
+    static let swiftGate = """
+        final class BiometricGate {
+            func authenticate(reason: String = "Unlock", completion: @escaping (Error?) -> Void) {
+                let context = LAContext()
+                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { _, error in
+                    completion(error)
+                }
+            }
+        }
+
+        """
+
+    @Test("Swift: the error handed on, a caller in another file that leaves out a defaulted argument tests it")
+    func swiftErrorToCaller() throws {
+        let result = try scan([
+            "BiometricGate.swift": Self.swiftGate,
+            "LockScreen.swift": """
+                final class LockScreen {
+                    func unlock() {
+                        BiometricGate().authenticate { error in
+                            if let error { return self.show(error) }
+                            self.showVault()
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.swift:4:9"])
+        #expect(boolOnly.first?.confidence == .high)
+        #expect(boolOnly.first.map(related) == [
+            "BiometricGate.swift:5:13 handed on: `completion(error)`",
+            "LockScreen.swift:4:16 decides: `let error` in a caller of `authenticate(reason:completion:)`",
+        ])
+        let failOpen = findings(result, "fail_open_local_authentication")
+        #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.swift:5:13"])
+        #expect(failOpen.first.map(related) == boolOnly.first.map(related))
+    }
+
+    @Test("Swift: the error handed on with no caller in the scan is reported with medium confidence, and no fail-open finding")
+    func swiftLibrary() throws {
+        let result = try scan(["BiometricGate.swift": Self.swiftGate])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.count == 1)
+        #expect(boolOnly.first?.confidence == .medium)
+        #expect(boolOnly.first?.relatedLocations.isEmpty == true)
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Swift: callers that never test the error, or pass a method, leave nothing to report and a note")
+    func swiftUntested() throws {
+        let result = try scan([
+            "BiometricGate.swift": Self.swiftGate,
+            "Settings.swift": """
+                final class Settings {
+                    func enroll() {
+                        BiometricGate().authenticate(completion: handle)
+                        BiometricGate().authenticate { error in self.label.text = error?.localizedDescription }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").isEmpty)
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "BiometricGate.swift" && $0.position == SourcePosition(line: 4, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `authenticate(reason:completion:)`, where the rule finds no test of it"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: the success flag handed on shows the caller's test; a caller that reads it is no fail-open")
+    func swiftSuccessToCaller() throws {
+        let result = try scan([
+            "BiometricGate.swift": """
+                final class BiometricGate {
+                    func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock", reply: completion)
+                    }
+                }
+
+                """,
+            "LockScreen.swift": """
+                final class LockScreen {
+                    func unlock() {
+                        BiometricGate().authenticate { ok, error in
+                            guard ok else { return self.show(error) }
+                            self.showVault()
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.first.map(related) == [
+            "BiometricGate.swift:4:108 handed on: `completion`",
+            "LockScreen.swift:4:19 decides: `ok` in a caller of `authenticate(completion:)`",
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Objective-C: a Result-like completion sent in the success branch, and a C function's block parameter")
+    func objectiveC() throws {
+        let result = try scan([
+            "BiometricGate.m": """
+                @implementation BiometricGate
+                - (void)authenticateWithCompletion:(void (^)(BOOL granted))completion {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+                        if (success) {
+                            completion(YES);
+                        } else {
+                            completion(NO);
+                        }
+                    }];
+                }
+                @end
+                void confirm(void (^done)(NSError *)) {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                              reply:^(BOOL success, NSError *error) { done(error); }];
+                }
+                void pay(void) {
+                    confirm(^(NSError *error) {
+                        if (error == nil) { sendPayment(); }
+                    });
+                }
+
+                """,
+            "LockScreen.m": """
+                @implementation LockScreen
+                - (void)unlock {
+                    [self.gate authenticateWithCompletion:^(BOOL granted) {
+                        if (granted) { [self showVault]; }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map(related) == [
+            [
+                "BiometricGate.m:7:13 handed on: `completion(YES)`",
+                "LockScreen.m:4:13 decides: `granted` in a sender of `-[BiometricGate authenticateWithCompletion:]`",
+            ],
+            [
+                "BiometricGate.m:16:71 handed on: `done(error)`",
+                "BiometricGate.m:20:13 decides: `error == nil` in a caller of `confirm()`",
+            ],
+        ])
+        let failOpen = findings(result, "fail_open_local_authentication")
+        #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["BiometricGate.m:16:71"])
+    }
+
+    @Test("Swift: a result returned by an async function or through a continuation, and a function called with the flag")
+    func swiftReturnedAndCalled() throws {
+        let result = try scan([
+            "Authenticator.swift": """
+                final class Authenticator {
+                    func authenticate() async throws -> Bool {
+                        let context = LAContext()
+                        return try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                    }
+                    func verify() async -> Bool {
+                        await withCheckedContinuation { continuation in
+                            LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Verify") { success, _ in
+                                continuation.resume(returning: success)
+                            }
+                        }
+                    }
+                    func confirm() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { success, _ in
+                            self.finish(granted: success)
+                        }
+                    }
+                    private func finish(granted: Bool) {
+                        guard granted else { return }
+                        openVault()
+                    }
+                }
+
+                """,
+            "LockScreen.swift": """
+                final class LockScreen {
+                    func unlock() async {
+                        if (try? await Authenticator().authenticate()) == true { showVault() }
+                        let ok = await Authenticator().verify()
+                        guard ok else { return }
+                        pay()
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Authenticator.swift:4:9 handed on: `return try await context.evaluatePolicy(.deviceOwnerAuthent…`",
+                "LockScreen.swift:3:12 decides: `(try? await Authenticator().authenticate()) == true` in a caller of `authenticate()`",
+            ],
+            [
+                "Authenticator.swift:9:17 handed on: `continuation.resume(returning: success)`",
+                "LockScreen.swift:5:15 decides: `ok` in a caller of `verify()`",
+            ],
+            [
+                "Authenticator.swift:15:13 handed on: `self.finish(granted: success)`",
+                "Authenticator.swift:19:15 decides: `granted` in `finish(granted:)`, which receives it",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Both languages: a receiver that only shows the error decides nothing; one that runs code without it does")
+    func errorShownOrGated() throws {
+        let result = try scan([
+            "Gate.m": """
+                @implementation Gate
+                - (void)start {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                              reply:^(BOOL success, NSError *error) { [self report:error]; }];
+                }
+                - (void)report:(NSError *)error {
+                    if (error) { [self presentAlert:error]; }
+                }
+                - (void)open {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                              reply:^(BOOL success, NSError *error) { [self finish:error]; }];
+                }
+                - (void)finish:(NSError *)error {
+                    if (error) { [self presentAlert:error]; return; }
+                    [self showVault];
+                }
+                @end
+
+                """,
+            "Gate.swift": """
+                final class Gate {
+                    func authenticate(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                            completion(error)
+                        }
+                    }
+                    func use() {
+                        authenticate { error in if let error { self.show(error) } }
+                        authenticate { error in
+                            if let error { self.show(error) } else { self.showVault() }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.m:11:71 handed on: `[self finish:error]`",
+                "Gate.m:14:9 decides: `error` in `-[Gate finish:]`, which receives it",
+            ],
+            [
+                "Gate.swift:4:13 handed on: `completion(error)`",
+                "Gate.swift:10:16 decides: `let error` in a caller of `authenticate(completion:)`",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.m:11", "Gate.swift:4"])
+    }
+
+    @Test("Swift: a property assigned the outcome, read by the type's extension in another file")
+    func swiftProperty() throws {
+        let result = try scan([
+            "LockViewModel.swift": """
+                final class LockViewModel {
+                    var isUnlocked = false
+                    func unlock() {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                            DispatchQueue.main.async { self.isUnlocked = success }
+                        }
+                    }
+                }
+
+                """,
+            "LockViewModel+Vault.swift": """
+                extension LockViewModel {
+                    var vault: Vault? { isUnlocked ? Vault.open() : nil }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockViewModel.swift:6:40 handed on: `self.isUnlocked = success`",
+                "LockViewModel+Vault.swift:2:25 decides: `isUnlocked` where the property `isUnlocked` is read",
+            ]
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Objective-C: a property assigned the outcome, read by the class as a message, an ivar or a property")
+    func objectiveCProperty() throws {
+        let result = try scan([
+            "LockViewModel.m": """
+                @implementation LockViewModel
+                - (void)unlock {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+                        self.unlocked = success;
+                    }];
+                }
+                - (void)render {
+                    if (self.authError) { [self showBanner]; }
+                    if ([self unlocked]) { [self showVault]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockViewModel.m:6:9 handed on: `self.unlocked = success`",
+                "LockViewModel.m:11:9 decides: `[self unlocked]` where the property `unlocked` is read",
+            ]
+        ])
+    }
+}
