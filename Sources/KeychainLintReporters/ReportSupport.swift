@@ -32,11 +32,50 @@ func roundedSeconds(_ seconds: Double) -> Double {
 /// report printed on a terminal cannot run escape sequences. They can occur only inside strings
 /// (everything outside is ASCII punctuation and spaces), so the escape never changes a value.
 func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
+    escapedJSON(String(decoding: try jsonEncoder().encode(value), as: UTF8.self) + "\n")
+}
+
+/// `encodeJSONDocument` of a document whose array `key` (a member of the top-level object) holds
+/// `elements`, encoded one element at a time: the same text, without the encoder building the
+/// whole document in memory at once (a report of many findings takes several times its size so).
+/// `value` is the document with that array empty.
+func encodeJSONDocument<T: Encodable, Element: Encodable>(_ value: T, array key: String, elements: [Element]) throws -> String {
+    let encoder = jsonEncoder()
+    let document = String(decoding: try encoder.encode(value), as: UTF8.self)
+    // An empty array member of the top-level object, as the encoder writes it. Keys and strings
+    // inside values have their quotes escaped, so the pattern is found only where the member is.
+    let empty = "\"\(key)\" : [\n\n  ]"
+    guard !elements.isEmpty, let place = document.range(of: empty) else { return escapedJSON(document + "\n") }
+    var text = ""
+    text.reserveCapacity(document.utf8.count + elements.count * 1024)
+    text += document[..<place.lowerBound]
+    text += "\"\(key)\" : [\n"
+    for (position, element) in elements.enumerated() {
+        if position > 0 { text += ",\n" }
+        // Two levels deeper than the element alone: each of its lines is indented by four spaces.
+        let encoded = String(decoding: try encoder.encode(element), as: UTF8.self)
+        for (number, line) in encoded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if number > 0 { text += "\n" }
+            if !line.isEmpty { text += "    " }
+            text += line
+        }
+    }
+    text += "\n  ]"
+    text += document[place.upperBound...]
+    text += "\n"
+    return escapedJSON(text)
+}
+
+private func jsonEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    return encoder
+}
+
+/// The characters `encodeJSONDocument` writes as `\uXXXX`; `text` ends with its newline.
+private func escapedJSON(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { $0.value >= 0x7F && OutputEscaping.isUnsafe($0) }) else {
-        return text + "\n"
+        return text
     }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -47,7 +86,7 @@ func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
             escaped.append(scalar)
         }
     }
-    return String(escaped) + "\n"
+    return String(escaped)
 }
 
 /// Source text and paths in a report come from the scanned code, which the person running the
