@@ -36,9 +36,9 @@ func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
 }
 
 /// `encodeJSONDocument` of a document whose array `key` (a member of the top-level object) holds
-/// `elements`, encoded one element at a time: the same text, without the encoder building the
-/// whole document in memory at once (a report of many findings takes several times its size so).
-/// `value` is the document with that array empty.
+/// `elements`, encoded a batch of elements at a time: the same text, without the encoder building
+/// the whole document in memory at once (a report of many findings takes several times its size
+/// so). `value` is the document with that array empty.
 func encodeJSONDocument<T: Encodable, Element: Encodable>(_ value: T, array key: String, elements: [Element]) throws -> String {
     let encoder = jsonEncoder()
     let document = String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -50,15 +50,21 @@ func encodeJSONDocument<T: Encodable, Element: Encodable>(_ value: T, array key:
     text.reserveCapacity(document.utf8.count + elements.count * 1024)
     text += document[..<place.lowerBound]
     text += "\"\(key)\" : [\n"
-    for (position, element) in elements.enumerated() {
-        if position > 0 { text += ",\n" }
-        // Two levels deeper than the element alone: each of its lines is indented by four spaces.
-        let encoded = String(decoding: try encoder.encode(element), as: UTF8.self)
-        for (number, line) in encoded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if number > 0 { text += "\n" }
-            if !line.isEmpty { text += "    " }
-            text += line
+    let newline = UInt8(ascii: "\n")
+    var chunk: [UInt8] = []
+    for start in stride(from: 0, to: elements.count, by: 256) {
+        // `[\n  {…},\n  {…}\n]`: the elements one level deeper than in the document; without
+        // the brackets' lines, every line that is not empty is indented by two more spaces.
+        let batch = try encoder.encode(Array(elements[start..<min(start + 256, elements.count)]))
+        chunk.removeAll(keepingCapacity: true)
+        if start > 0 { chunk += ",\n".utf8 }
+        var atLineStart = true
+        for byte in batch.dropFirst(2).dropLast(2) {
+            if atLineStart && byte != newline { chunk += [0x20, 0x20] }
+            chunk.append(byte)
+            atLineStart = byte == newline
         }
+        text += String(decoding: chunk, as: UTF8.self)
     }
     text += "\n  ]"
     text += document[place.upperBound...]
