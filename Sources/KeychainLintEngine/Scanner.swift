@@ -356,6 +356,53 @@ public final class Scanner {
         var dependencies: [String] = []
         /// Scan-wide facts it used; their names are stored once per fact.
         var factDependencies: [String] = []
+        /// Judgements its rules left for after the walk (`RuleFileContext.afterWalk`).
+        var judgementsAfterWalk: [JudgementsAfterWalk] = []
+    }
+
+    /// One rule's judgements on one file left for after the walk.
+    struct JudgementsAfterWalk: Sendable {
+        var rule: RuleDescription
+        var path: String
+        var judgements: [@Sendable (RuleFileContext) -> Void]
+        var directives: [SuppressionDirective]
+    }
+
+    /// Runs the judgements left for after the walk into their files' outcomes, on every core
+    /// (they ask the scan-wide facts, computed by the first that asks).
+    static func judgeAfterWalk(_ outcomes: inout [FileOutcome], threads: Int, recordsDependencies: Bool) {
+        let pending = outcomes.indices.filter { !outcomes[$0].judgementsAfterWalk.isEmpty }
+        guard !pending.isEmpty else { return }
+        let work = pending.map { outcomes[$0].judgementsAfterWalk }
+        let judged = ParallelWork.map(count: pending.count, threads: threads) { position -> (FileOutcome, Dependencies.Recorded) in
+            let start = Date()
+            let judge = { () -> FileOutcome in
+                var outcome = FileOutcome()
+                for entry in work[position] {
+                    let context = RuleFileContext(rule: entry.rule, path: entry.path)
+                    for judgement in entry.judgements { judgement(context) }
+                    outcome.collect(context.findings, gaps: context.gaps, notes: context.notes, suppressedBy: entry.directives)
+                }
+                return outcome
+            }
+            var (outcome, recorded) = Dependencies.record(judge)
+            outcome.ruleSeconds = Date().timeIntervalSince(start)
+            return (outcome, recorded)
+        }
+        for (position, (outcome, recorded)) in zip(pending, judged) {
+            outcomes[position].findings += outcome.findings
+            outcomes[position].gaps += outcome.gaps
+            outcomes[position].notes += outcome.notes
+            outcomes[position].suppressed += outcome.suppressed
+            outcomes[position].suppressedRules? += outcome.suppressedRules ?? []
+            outcomes[position].suppressedFindings += outcome.suppressedFindings
+            outcomes[position].ruleSeconds += outcome.ruleSeconds
+            outcomes[position].judgementsAfterWalk = []
+            if recordsDependencies {
+                outcomes[position].dependencies = Set(outcomes[position].dependencies).union(recorded.names).sorted()
+                outcomes[position].factDependencies = Set(outcomes[position].factDependencies).union(recorded.facts).sorted()
+            }
+        }
     }
 
     /// Scans in-memory sources (used by the rule examples and tests). Files are processed on
@@ -479,6 +526,7 @@ public final class Scanner {
             }
             return result
         }
+        Self.judgeAfterWalk(&outcomes, threads: threads, recordsDependencies: recordsDependencies)
         // Wall time of the analysis itself; prefilter/parse/rules below are summed over threads.
         clock.lap("analysis (wall)")
         var cacheNotes: [ScanDiagnostic] = []

@@ -39,4 +39,12 @@ extension Scanner.FileOutcome {
         self.gaps.append(contentsOf: gaps)
         self.notes.append(contentsOf: notes)
     }
+
+    /// Keeps `context`'s judgements made after the walk, with what they need to be collected.
+    mutating func keepJudgementsAfterWalk(of context: RuleFileContext, suppressedBy directives: [SuppressionDirective]) {
+        guard !context.judgementsAfterWalk.isEmpty else { return }
+        judgementsAfterWalk.append(
+            Scanner.JudgementsAfterWalk(
+                rule: context.rule, path: context.path, judgements: context.judgementsAfterWalk, directives: directives))
+    }
 }

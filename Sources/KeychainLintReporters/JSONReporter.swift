@@ -16,7 +16,7 @@ public struct JSONReporter: Reporter {
                 Diagnostic(file: $0.file, kind: $0.kind.rawValue, line: $0.position?.line,
                            column: $0.position?.column, message: $0.message)
             },
-            findings: result.findings.map(FindingEntry.init),
+            findings: [],
             pathsRelativeTo: Self.pathsRelativeTo,
             schemaVersion: Self.schemaVersion,
             stats: Stats(
@@ -38,7 +38,9 @@ public struct JSONReporter: Reporter {
                 testFindings: stats.testFindings),
             tool: Tool(name: KeychainLintVersion.toolName, version: KeychainLintVersion.current),
             version: KeychainLintVersion.current)
-        return try encodeJSONDocument(document)
+        // The findings one at a time: a large scan's report is built without holding every
+        // finding's encoding at once.
+        return try encodeJSONDocument(document, array: "findings", elements: result.findings.map(FindingEntry.init))
     }
 
     struct Document: Encodable {

@@ -32,11 +32,56 @@ func roundedSeconds(_ seconds: Double) -> Double {
 /// report printed on a terminal cannot run escape sequences. They can occur only inside strings
 /// (everything outside is ASCII punctuation and spaces), so the escape never changes a value.
 func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
+    escapedJSON(String(decoding: try jsonEncoder().encode(value), as: UTF8.self) + "\n")
+}
+
+/// `encodeJSONDocument` of a document whose array `key` (a member of the top-level object) holds
+/// `elements`, encoded a batch of elements at a time: the same text, without the encoder building
+/// the whole document in memory at once (a report of many findings takes several times its size
+/// so). `value` is the document with that array empty.
+func encodeJSONDocument<T: Encodable, Element: Encodable>(_ value: T, array key: String, elements: [Element]) throws -> String {
+    let encoder = jsonEncoder()
+    let document = String(decoding: try encoder.encode(value), as: UTF8.self)
+    // An empty array member of the top-level object, as the encoder writes it. Keys and strings
+    // inside values have their quotes escaped, so the pattern is found only where the member is.
+    let empty = "\"\(key)\" : [\n\n  ]"
+    guard !elements.isEmpty, let place = document.range(of: empty) else { return escapedJSON(document + "\n") }
+    var text = ""
+    text.reserveCapacity(document.utf8.count + elements.count * 1024)
+    text += document[..<place.lowerBound]
+    text += "\"\(key)\" : [\n"
+    let newline = UInt8(ascii: "\n")
+    var chunk: [UInt8] = []
+    for start in stride(from: 0, to: elements.count, by: 256) {
+        // `[\n  {…},\n  {…}\n]`: the elements one level deeper than in the document; without
+        // the brackets' lines, every line that is not empty is indented by two more spaces.
+        let batch = try encoder.encode(Array(elements[start..<min(start + 256, elements.count)]))
+        chunk.removeAll(keepingCapacity: true)
+        if start > 0 { chunk += ",\n".utf8 }
+        var atLineStart = true
+        for byte in batch.dropFirst(2).dropLast(2) {
+            if atLineStart && byte != newline { chunk += [0x20, 0x20] }
+            chunk.append(byte)
+            atLineStart = byte == newline
+        }
+        text += String(decoding: chunk, as: UTF8.self)
+    }
+    text += "\n  ]"
+    text += document[place.upperBound...]
+    text += "\n"
+    return escapedJSON(text)
+}
+
+private func jsonEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    return encoder
+}
+
+/// The characters `encodeJSONDocument` writes as `\uXXXX`; `text` ends with its newline.
+private func escapedJSON(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { $0.value >= 0x7F && OutputEscaping.isUnsafe($0) }) else {
-        return text + "\n"
+        return text
     }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -47,7 +92,7 @@ func encodeJSONDocument<T: Encodable>(_ value: T) throws -> String {
             escaped.append(scalar)
         }
     }
-    return String(escaped) + "\n"
+    return String(escaped)
 }
 
 /// Source text and paths in a report come from the scanned code, which the person running the

@@ -20,6 +20,18 @@ open class RuleFileContext {
         self.path = path
     }
 
+    /// Judgements that need what the walk of every file gathers (`afterWalk`).
+    public private(set) var judgementsAfterWalk: [@Sendable (RuleFileContext) -> Void] = []
+
+    /// Judges once every file of the scan has been walked: for a check whose verdict depends on
+    /// what the calls of the whole scan do. Walking a file first and judging later lets each file
+    /// be parsed once, whatever the order files are walked in. `judge` holds values only (no
+    /// syntax: the file's tree is let go by then) and reports into a context of the same rule and
+    /// file, whose findings, gaps and notes are the file's like any other.
+    public func afterWalk(_ judge: @escaping @Sendable (RuleFileContext) -> Void) {
+        judgementsAfterWalk.append(judge)
+    }
+
     public func note(_ diagnostic: ScanDiagnostic) {
         notes.append(diagnostic)
     }

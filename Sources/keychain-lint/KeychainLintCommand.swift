@@ -334,9 +334,10 @@ enum ReportFile {
     static func write(_ text: String, to path: String) -> Int32? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return errno }
-        let bytes = Array(text.utf8)
+        // The report's own bytes, not a copy of them (a report can be tens of megabytes).
+        var text = text
         var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+        let failure: Int32? = text.withUTF8 { buffer in
             while written < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {

@@ -47,9 +47,42 @@ struct ScannerTests {
         }
     }
 
+    @Test("The scan-wide calls and the declarations other files look up are taken from the first parse: with trees let go at once, no file is parsed twice")
+    func scanWideCallsAndDeclarationsNeedNoSecondParse() throws {
+        // Weak flags reach Keychain calls from constants in other files, and every file's calls
+        // make the scan-wide facts that judgements after the walk read.
+        let sources = generatedSources(count: 40)
+        let reference = try Scanner(configuration: Configuration()).scan(sources: sources, threads: 1)
+        let scanner = try Scanner(configuration: Configuration())
+        scanner.maximumParsedTrees = 2
+        for threads in [1, 2] {
+            let evicting = scanner.scan(sources: sources, threads: threads)
+            #expect(evicting.stats.filesParsed == 80)
+            #expect(evicting.stats.parses == evicting.stats.filesParsed, "threads: \(threads)")
+            #expect(evicting.findings == reference.findings, "threads: \(threads)")
+        }
+    }
+
     @Test("Letting parsed trees go, and parsing them again, changes no finding, for any number of threads")
     func evictionDoesNotChangeFindings() throws {
-        let sources = generatedSources(count: 40)
+        var sources = generatedSources(count: 40)
+        // A helper whose flags come from its callers in other files, analysed before it: their
+        // trees are let go by then, and the call sites are parsed again.
+        for number in 0..<10 {
+            sources.append(ProjectIndex.Input(path: "Caller\(number).swift", text: """
+                func use\(number)() -> SecAccessControl? {
+                    _ = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    return protect\(number)(\(number % 2 == 0 ? ".biometryAny" : ".biometryCurrentSet"))
+                }
+                """))
+        }
+        for number in 0..<10 {
+            sources.append(ProjectIndex.Input(path: "Helper\(number).swift", text: """
+                func protect\(number)(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+                }
+                """))
+        }
         let reference = try Scanner(configuration: Configuration()).scan(sources: sources, threads: 1)
         let scanner = try Scanner(configuration: Configuration())
         scanner.maximumParsedTrees = 2

@@ -27,20 +27,37 @@ extension ProjectIndex {
     public func mapCalls<T>(
         named names: [String], _ body: @escaping @Sendable (SourceFile, FunctionCallExprSyntax) -> T
     ) -> [T] {
+        mapCalls(named: names, inFiles: files(calling: names), body).flatMap { $0 }
+    }
+
+    /// The files that may call one of `names`, in file order.
+    public func files(calling names: [String]) -> [Int] {
         var files: Set<Int> = []
         for name in names {
             Dependencies.record(name)
             files.formUnion(self.files(mentioning: name))
         }
-        let ordered = files.sorted()
-        let perFile = ParallelWork.mapForCaller(count: ordered.count, threads: threads) { position -> [T] in
-            let (file, calls) = self.fileAndCalls(at: ordered[position])
-            // Calls in source order, whatever their name.
-            let matching = names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
-            // This pass's questions about the file share one budget (`QuestionLedger`).
-            return QuestionLedger.charging(file: file.id) { matching.map { body(file, $0) } }
+        return files.sorted()
+    }
+
+    /// `mapCalls(named:_:)` over some of the files, in the order given: one result list per file.
+    public func mapCalls<T>(
+        named names: [String], inFiles files: [Int], _ body: @escaping @Sendable (SourceFile, FunctionCallExprSyntax) -> T
+    ) -> [[T]] {
+        ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [T] in
+            self.mapCalls(named: names, inFile: files[position], body)
         }
-        return perFile.flatMap { $0 }
+    }
+
+    /// `mapCalls(named:_:)` in one file (whose tree a caller may hold already).
+    public func mapCalls<T>(
+        named names: [String], inFile index: Int, _ body: (SourceFile, FunctionCallExprSyntax) -> T
+    ) -> [T] {
+        let (file, calls) = fileAndCalls(at: index)
+        // Calls in source order, whatever their name.
+        let matching = names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
+        // This pass's questions about the file share one budget (`QuestionLedger`).
+        return QuestionLedger.charging(file: file.id) { matching.map { body(file, $0) } }
     }
 
     /// Every call of a file by callee name (one walk per file, cached).

@@ -144,6 +144,30 @@ extension ProjectIndex {
         let kind: DeclarationKind
     }
 
+    /// A member question as one file sees it (`ScopedIndex`).
+    struct ScopedMemberKey: Hashable {
+        let asking: Int
+        let member: String
+        let type: String
+    }
+
+    /// Whether a file visible from `asking` declares a method `member` in `typeName` or an
+    /// extension of it (`ScopedIndex.declaresMethod`), remembered by asking file. The names it
+    /// depends on are recorded again on every answer, as the first asking recorded them.
+    func declaresMethod(named member: String, inType typeName: String, asking: Int, isVisible: (Int) -> Bool) -> Bool {
+        let key = ScopedMemberKey(asking: asking, member: member, type: typeName)
+        if let cached = lock.withLock({ scopedDeclaresMethodCache[key] }) {
+            recordMemberLookup(member, typeName)
+            return cached
+        }
+        // Stop at the first declaring file, copying no declaration.
+        let result = files(declaring: member, as: .function, inType: typeName).contains { file in
+            isVisible(file) && declarations(in: file).functions[member]?.contains { $0.enclosingType == typeName } == true
+        }
+        lock.withLock { scopedDeclaresMethodCache[key] = result }
+        return result
+    }
+
     /// `Outer.Inner` is declared as `Inner` inside `Outer`, and extended as `Outer.Inner`.
     func filesDeclaringType(_ typeName: String) -> [Int] {
         let last = typeName.split(separator: ".").last.map(String.init) ?? typeName

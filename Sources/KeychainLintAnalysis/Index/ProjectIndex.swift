@@ -79,6 +79,9 @@ public final class ProjectIndex: @unchecked Sendable {
     let indexBuildLock = NSLock()
     var memberFilesCache: [MemberKey: [Int]] = [:]
     var declaresMethodCache: [MemberKey: Bool] = [:]
+    /// `ScopedIndex.declaresMethod` by asking file: asked for every call site of a name each time
+    /// a function of that name has its callers matched, and each time over the same files.
+    var scopedDeclaresMethodCache: [ScopedMemberKey: Bool] = [:]
     var callSiteCache: [String: [CallSite]] = [:]
     /// Declarations of each file asked about, kept for the whole scan: they refer to syntax by
     /// position, so they hold no tree (a few hundred bytes a declaration).
@@ -165,6 +168,12 @@ public final class ProjectIndex: @unchecked Sendable {
         if let entry = held(index) { return entry }
         let knownProblem = lock.withLock { limitNotes[index].flatMap { $0.wholeFile ? $0.message : nil } }
         let file = SourceFile(id: index, path: paths[index], text: text(at: index), notParsedBecause: knownProblem)
+        // The file's declarations are collected while its tree is here: a lookup that reaches the
+        // file after the tree is let go then finds them without parsing it again.
+        if lock.withLock({ declarationsByFile[index] == nil }) {
+            let declarations = DeclarationCollector.collect(file, index: self)
+            lock.withLock { declarationsByFile[index] = declarations }
+        }
         return lock.withLock {
             if let note = file.limitNote { limitNotes[index] = note }
             useClock += 1

@@ -97,11 +97,8 @@ public struct ScopedIndex {
 
     public func declaresMethod(named member: String, inType typeName: String) -> Bool {
         guard isScoped else { return index.declaresMethod(named: member, inType: typeName) }
-        // Asked for every call site each time a function's callers are matched: stop at the
-        // first declaring file, copying no declaration.
-        return index.files(declaring: member, as: .function, inType: typeName).contains { file in
-            isVisible(file) && index.declarations(in: file).functions[member]?.contains { $0.enclosingType == typeName } == true
-        }
+        // Asked for every call site each time a function's callers are matched: remembered.
+        return index.declaresMethod(named: member, inType: typeName, asking: asking, isVisible: isVisible)
     }
 
     // MARK: - Callers (the asking file is the callee's)

@@ -74,6 +74,7 @@ struct ObjCFrontEnd: FrontEnd {
         }
         for context in contexts {
             outcome.collect(context.findings, gaps: context.gaps, notes: context.notes, suppressedBy: directives)
+            outcome.keepJudgementsAfterWalk(of: context, suppressedBy: directives)
         }
         // A bound meant for generated or hostile code may hide a finding: said without --verbose.
         if let spent = resolver.budgetSpentAt {

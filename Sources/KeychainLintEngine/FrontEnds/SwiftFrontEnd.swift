@@ -16,9 +16,13 @@ struct SwiftFrontEnd: FrontEnd {
     static let feedsNameIndex = true
 
     let table: DispatchTable
+    /// Whether a check of the scan asks what every Keychain and LocalAuthentication call of the
+    /// scan does (`ScanWideCalls`): each file's share is then gathered while its tree is held.
+    let gathersScanWideCalls: Bool
 
     init(types: [any Rule.Type], models: [WrapperModel]) {
         table = DispatchTable(types: types, models: models)
+        gathersScanWideCalls = ScanWideCalls.isAsked(by: types)
     }
 
     func analyze(
@@ -32,6 +36,9 @@ struct SwiftFrontEnd: FrontEnd {
         if let note = file.limitNote { outcome.notes.append(Scanner.limitDiagnostic(path: file.path, note)) }
 
         start = Date()
+        // The scan-wide pass would parse the file again once its tree is let go: its share is
+        // taken now. The checks that ask judge after the walk (`RuleFileContext.afterWalk`).
+        if gathersScanWideCalls { ScanWideCalls.gather(inFile: fileIndex, scan: scan) }
         let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
         // Positions follow the plan's rule order; the Objective-C rules' are nil (the table never
         // names them).
@@ -49,6 +56,7 @@ struct SwiftFrontEnd: FrontEnd {
         }
         for context in contexts {
             outcome.collect(context.findings, gaps: context.gaps, notes: context.notes, suppressedBy: directives)
+            outcome.keepJudgementsAfterWalk(of: context, suppressedBy: directives)
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }

@@ -28,12 +28,18 @@ public protocol CheckContext: RuleFileContext {
     // the scan's Swift code, since the Objective-C resolver answers within one file (so that a
     // file's findings depend only on its text and the scan-wide facts the result cache tracks).
 
-    /// Where that code first stores an item or key with `kSecAttrAccessControl` (by call name in
-    /// `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position), or nil.
-    func firstProtectedStore() -> ValueLocation?
-    /// The items that code adds with an access control created with the application-password
-    /// flag, identified by literal service, server or account strings.
-    func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem]
+    // The scan's Swift code's part is a scan-wide fact (`ScanWideCalls`), complete once every
+    // file has been walked: checks ask it in a judgement made after the walk
+    // (`RuleFileContext.afterWalk`), and ask the context here only for the file's own part.
+
+    /// Where the file's own code first stores an item or key with `kSecAttrAccessControl` (by
+    /// call name in `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position), when
+    /// the scan-wide facts do not hold it; or nil.
+    func ownFirstProtectedStore() -> ValueLocation?
+    /// The items the file's own code adds with an access control created with the
+    /// application-password flag, when the scan-wide facts do not hold them, identified by
+    /// literal service, server or account strings.
+    func ownApplicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem]
     /// Whether an authentication context given to a query may not prompt: that code tells a
     /// context not to interact (`interactionNotAllowed`) or evaluates a policy beforehand.
     func authenticationContextMayAvoidPrompt() -> Bool
@@ -152,13 +158,10 @@ extension RuleContext: CheckContext {
         return swift.snippet
     }
 
-    public func firstProtectedStore() -> ValueLocation? {
-        ScanWideCalls.of(scan).firstProtectedItem
-    }
+    // A Swift file's own stores are among the scan's Swift calls.
+    public func ownFirstProtectedStore() -> ValueLocation? { nil }
 
-    public func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
-        ScanWideCalls.of(scan).applicationPasswordItems
-    }
+    public func ownApplicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] { [] }
 
     public func authenticationContextMayAvoidPrompt() -> Bool {
         BroadQueryWithoutUISkipRule.scanMayAvoidPrompt(scan)
@@ -195,14 +198,12 @@ extension ObjCRuleContext: CheckContext {
     // The file's own share is the same for every call of the file that asks: worked out once.
     private enum FileStores: Hashable { case firstProtected, applicationPasswordItems, mayAvoidPrompt }
 
-    public func firstProtectedStore() -> ValueLocation? {
-        let own: ValueLocation? = memo(FileStores.firstProtected) { ObjCStoredQueries.firstProtectedStore(in: self) }
-        return own ?? ScanWideCalls.of(scan).firstProtectedItem
+    public func ownFirstProtectedStore() -> ValueLocation? {
+        memo(FileStores.firstProtected) { ObjCStoredQueries.firstProtectedStore(in: self) }
     }
 
-    public func applicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
+    public func ownApplicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {
         memo(FileStores.applicationPasswordItems) { ObjCStoredQueries.applicationPasswordItems(in: self) }
-            + ScanWideCalls.of(scan).applicationPasswordItems
     }
 
     public func authenticationContextMayAvoidPrompt() -> Bool {

@@ -19,17 +19,25 @@ public struct ApplicationPasswordQueryMissingContextRule: Check {
             ApplicationPasswordQueryMissingContextJudgement.needsPassword($0) && ApplicationPasswordQueryMissingContextJudgement.isConsistent($0.trace)
         }
         guard !reads.isEmpty else { return }
-        let items = context.applicationPasswordItems()
-        for query in reads {
-            guard let item = items.first(where: { ApplicationPasswordQueryMissingContextJudgement.read(query, matches: $0) })
-            else { continue }
-            context.report(
-                at: argument,
-                message: ApplicationPasswordQueryMissingContextJudgement.message(item, from: context.path, spelling: context.spelling)
-                    + KeychainDictionaries.localTrace(query.trace, in: context),
-                confidence: query.trace.isEmpty ? .high : .medium,
-                trace: query.trace)
-            return
+        let own = context.ownApplicationPasswordItems()
+        let localTraces = reads.map { KeychainDictionaries.localTrace($0.trace, in: context) }
+        let (location, snippet) = (context.location(of: argument), context.snippet(of: argument))
+        let spelling = context.spelling
+        let scan = context.scan
+        // The items the app adds are known once every file is walked.
+        context.afterWalk { judged in
+            let items = own + ScanWideCalls.of(scan).applicationPasswordItems
+            for (query, localTrace) in zip(reads, localTraces) {
+                guard let item = items.first(where: { ApplicationPasswordQueryMissingContextJudgement.read(query, matches: $0) })
+                else { continue }
+                judged.report(
+                    at: location,
+                    message: ApplicationPasswordQueryMissingContextJudgement.message(item, from: judged.path, spelling: spelling)
+                        + localTrace,
+                    confidence: query.trace.isEmpty ? .high : .medium,
+                    trace: query.trace, snippet: snippet)
+                return
+            }
         }
     }
 

@@ -18,15 +18,22 @@ public struct BroadQueryWithoutUISkipRule: Check {
             guard let limit = BroadQueryWithoutUISkipJudgement.broadLimit(query), BroadQueryWithoutUISkipJudgement.returnsData(query),
                 !Self.mayAvoidPrompt(query, in: context)
             else { continue }
-            // Only when the app stores items protected by access control.
-            guard let protected = context.firstProtectedStore() else { return }
             let limitPlace = query.entry("kSecMatchLimit")?.location.map { " (" + QueryJudgement.place($0, from: context.path) + ")" } ?? ""
-            let message = BroadQueryWithoutUISkipJudgement.message(
-                limit: limit + limitPlace, protectedAt: QueryJudgement.place(protected, from: context.path))
-                + KeychainDictionaries.localTrace(query.trace, in: context)
-            context.report(
-                at: call.callee ?? call.expression, message: message, confidence: query.trace.isEmpty ? .high : .medium,
-                trace: query.trace)
+            let localTrace = KeychainDictionaries.localTrace(query.trace, in: context)
+            let at = call.callee ?? call.expression
+            let (location, snippet) = (context.location(of: at), context.snippet(of: at))
+            let own = context.ownFirstProtectedStore()
+            let scan = context.scan
+            // Only when the app stores items protected by access control: known once every file is walked.
+            context.afterWalk { judged in
+                guard let protected = own ?? ScanWideCalls.of(scan).firstProtectedItem else { return }
+                let message = BroadQueryWithoutUISkipJudgement.message(
+                    limit: limit + limitPlace, protectedAt: QueryJudgement.place(protected, from: judged.path))
+                    + localTrace
+                judged.report(
+                    at: location, message: message, confidence: query.trace.isEmpty ? .high : .medium, trace: query.trace,
+                    snippet: snippet)
+            }
             return
         }
     }

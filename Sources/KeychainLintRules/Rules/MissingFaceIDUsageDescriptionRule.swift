@@ -299,16 +299,22 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
             context.noteGaps(resolution, asking: "does this call use Face ID")
             return
         }
-        let plans = context.scan.fact(Self.plansFact) { Self.plans(for: context.scan) }
-        for plan in plans {
-            guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column
-            else { continue }
-            let verdict = MissingFaceIDUsageDescriptionJudgement.verdict(
-                plan, target: target, ruleId: context.rule.id, file: context.path, describeTrace: context.describeTrace)
-            for note in verdict.notes { context.note(note) }
-            guard let finding = verdict.finding else { continue }
-            context.report(
-                at: argument, message: finding.message, confidence: finding.confidence, severity: target.severity, trace: target.trace)
+        let (location, snippet) = (context.location(of: argument), context.snippet(of: argument))
+        let scan = context.scan
+        // Which use is the app's chosen one is known once every file is walked.
+        context.afterWalk { judged in
+            let plans = scan.fact(Self.plansFact) { Self.plans(for: scan) }
+            for plan in plans {
+                guard let target = plan.target, target.file == found.file, target.line == found.line, target.column == found.column
+                else { continue }
+                let verdict = MissingFaceIDUsageDescriptionJudgement.verdict(
+                    plan, target: target, ruleId: judged.rule.id, file: judged.path, describeTrace: judged.describeTrace)
+                for note in verdict.notes { judged.note(note) }
+                guard let finding = verdict.finding else { continue }
+                judged.report(
+                    at: location, message: finding.message, confidence: finding.confidence, severity: target.severity,
+                    trace: target.trace, snippet: snippet)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintAnalysis
 import KeychainLintRuleKit
 import KeychainLintModel
@@ -10,7 +11,7 @@ import KeychainLintModel
 /// item (`swift.broad_query_without_ui_skip`). On a large scan each walk parses every file that
 /// makes such a call (the index holds only so many trees), so one walk instead of four saves most
 /// of that parsing. Each rule keeps the logic of its share; this only runs the shares together.
-struct ScanWideCalls: Sendable {
+public struct ScanWideCalls: Sendable {
     var faceIDUses: [MissingFaceIDUsageDescriptionJudgement.FaceIDUse] = []
     var connectedAccessibleKeys: Set<String> = []
     var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
@@ -20,13 +21,29 @@ struct ScanWideCalls: Sendable {
 
     static let fact = ScanFact<ScanWideCalls>("keychain_lint.scan_wide_calls")
 
-    /// Computed once per scan, on every core, file by file (`ProjectIndex.mapCalls`).
+    /// Computed once per scan, when a judgement made after the walk first asks (see
+    /// `gather(inFile:scan:)`): from the shares gathered while each file's tree was held, and, on
+    /// every core, file by file (`ProjectIndex.mapCalls`), from the files the walk did not parse.
     static func of(_ scan: ScanContext) -> ScanWideCalls {
         scan.fact(fact) { compute(scan) }
     }
 
+    /// Whether one of `types` asks (a scan without them gathers nothing).
+    public static func isAsked(by types: [any Rule.Type]) -> Bool {
+        types.contains { askingRuleIds.contains($0.description.id) }
+    }
+
+    /// The checks that ask, by their Swift and Objective-C rule ids.
+    static let askingRuleIds: Set<String> = Set(
+        [
+            MissingFaceIDUsageDescriptionRule.swiftRule, MissingFaceIDUsageDescriptionRule.objectiveCRule,
+            WeakKeychainAccessibilityRule.swiftRule, WeakKeychainAccessibilityRule.objectiveCRule,
+            ApplicationPasswordQueryMissingContextRule.swiftRule, ApplicationPasswordQueryMissingContextRule.objectiveCRule,
+            BroadQueryWithoutUISkipRule.swiftRule, BroadQueryWithoutUISkipRule.objectiveCRule,
+        ].map(\.id))
+
     /// One call's shares.
-    private struct Share: Sendable {
+    struct Share: Sendable {
         var faceIDUse: MissingFaceIDUsageDescriptionJudgement.FaceIDUse?
         var connectedKeys: [String] = []
         var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
@@ -34,36 +51,64 @@ struct ScanWideCalls: Sendable {
         var protectedItem: (order: Int, location: ValueLocation)?
     }
 
-    private static func compute(_ scan: ScanContext) -> ScanWideCalls {
-        let storing = BroadQueryWithoutUISkipJudgement.storingCalls
+    /// The shares of the files whose trees the walk held, by file, with the names and facts their
+    /// questions looked up (the fact depends on them as if it had asked them itself).
+    final class Gathered: @unchecked Sendable {
+        let lock = NSLock()
+        var files: Set<Int>?
+        var shares: [Int: [Share]] = [:]
+        var names: Set<String> = []
+        var facts: Set<String> = []
+    }
+
+    static let gatheredFact = ScanFact<Gathered>("keychain_lint.scan_wide_calls.gathered")
+
+    /// The calls whose shares are gathered: Face ID's, the Keychain calls weak_keychain_accessibility
+    /// follows dictionaries into, `SecItemAdd` and the storing calls.
+    static let names: [String] = {
         var names = faceIDCalls
-        for name in WeakKeychainAccessibilityRule.allCalls + ["SecItemAdd"] + storing where !names.contains(name) {
+        for name in WeakKeychainAccessibilityRule.allCalls + ["SecItemAdd"] + BroadQueryWithoutUISkipJudgement.storingCalls
+        where !names.contains(name) {
             names.append(name)
         }
-        let shares = scan.index.mapCalls(named: names) { file, syntax -> Share in
-            var share = Share()
-            let call = SwiftCall(syntax)
-            let name = call.name ?? ""
-            if faceIDCalls.contains(name) {
-                share.faceIDUse = MissingFaceIDUsageDescriptionRule.use(of: call, in: file, resolver: scan.resolver)?.use
-            }
-            // The Keychain shares count free functions only (`SecItemAdd(…)`, not `x.SecItemAdd(…)`).
-            guard call.receiver == nil else { return share }
-            share.connectedKeys = connectedKeys(of: call, named: name, in: file, scan: scan)
-            // What test code stores never makes a production read a finding (a stub store that
-            // adds an access-controlled item is not the app's Keychain).
-            guard !scan.projectModel.isTestCode(file.path) else { return share }
-            if name == "SecItemAdd" {
-                share.applicationPasswordItems = ApplicationPasswordQueryMissingContextRule.protectedItems(
-                    addedBy: call, in: file, scan: scan)
-            }
-            if let order = storing.firstIndex(of: name),
-                let location = protectedItem(storedBy: call, named: name, in: file, scan: scan)
-            {
-                share.protectedItem = (order, location)
-            }
-            return share
+        return names
+    }()
+
+    /// Gathers the shares of file `index` while the walk holds its tree, so that the scan-wide
+    /// pass does not parse it again. What it looks up is kept out of the file's own dependencies
+    /// (it is the fact's), and its questions are charged to a budget of their own, as the
+    /// scan-wide pass charges them.
+    public static func gather(inFile index: Int, scan: ScanContext) {
+        let ((), recorded) = Dependencies.isolated {
+            let gathered = scan.fact(gatheredFact) { Gathered() }
+            let files = gathered.lock.withLock { gathered.files } ?? {
+                let files = Set(scan.index.files(calling: names))
+                gathered.lock.withLock { gathered.files = files }
+                return files
+            }()
+            guard files.contains(index) else { return }
+            let shares = scan.index.mapCalls(named: names, inFile: index) { file, syntax in share(of: SwiftCall(syntax), in: file, scan: scan) }
+            gathered.lock.withLock { gathered.shares[index] = shares }
         }
+        guard !recorded.names.isEmpty || !recorded.facts.isEmpty else { return }
+        let gathered = Dependencies.isolated { scan.fact(gatheredFact) { Gathered() } }.0
+        gathered.lock.withLock {
+            gathered.names.formUnion(recorded.names)
+            gathered.facts.formUnion(recorded.facts)
+        }
+    }
+
+    private static func compute(_ scan: ScanContext) -> ScanWideCalls {
+        let gathered = Dependencies.isolated { scan.fact(gatheredFact) { Gathered() } }.0
+        let (held, names, facts) = gathered.lock.withLock { (gathered.shares, gathered.names, gathered.facts) }
+        for name in names { Dependencies.record(name) }
+        for fact in facts { Dependencies.recordFact(fact) }
+        let ordered = scan.index.files(calling: Self.names)
+        let rest = ordered.filter { held[$0] == nil }
+        let restShares = scan.index.mapCalls(named: Self.names, inFiles: rest) { file, syntax in share(of: SwiftCall(syntax), in: file, scan: scan) }
+        var byFile = held
+        for (file, fileShares) in zip(rest, restShares) { byFile[file] = fileShares }
+        let shares = ordered.flatMap { byFile[$0] ?? [] }
         var result = ScanWideCalls()
         for share in shares {
             if let use = share.faceIDUse { result.faceIDUses.append(use) }
@@ -73,6 +118,32 @@ struct ScanWideCalls: Sendable {
         // The first by call name (in `storingCalls` order), then file, then position.
         result.firstProtectedItem = shares.compactMap(\.protectedItem).min { $0.order < $1.order }?.location
         return result
+    }
+
+    /// One call's shares.
+    private static func share(of call: SwiftCall, in file: SourceFile, scan: ScanContext) -> Share {
+        let storing = BroadQueryWithoutUISkipJudgement.storingCalls
+        var share = Share()
+        let name = call.name ?? ""
+        if faceIDCalls.contains(name) {
+            share.faceIDUse = MissingFaceIDUsageDescriptionRule.use(of: call, in: file, resolver: scan.resolver)?.use
+        }
+        // The Keychain shares count free functions only (`SecItemAdd(…)`, not `x.SecItemAdd(…)`).
+        guard call.receiver == nil else { return share }
+        share.connectedKeys = connectedKeys(of: call, named: name, in: file, scan: scan)
+        // What test code stores never makes a production read a finding (a stub store that
+        // adds an access-controlled item is not the app's Keychain).
+        guard !scan.projectModel.isTestCode(file.path) else { return share }
+        if name == "SecItemAdd" {
+            share.applicationPasswordItems = ApplicationPasswordQueryMissingContextRule.protectedItems(
+                addedBy: call, in: file, scan: scan)
+        }
+        if let order = storing.firstIndex(of: name),
+            let location = protectedItem(storedBy: call, named: name, in: file, scan: scan)
+        {
+            share.protectedItem = (order, location)
+        }
+        return share
     }
 
     /// One call's share of `connectedAccessibleKeys`: where the `kSecAttrAccessible` keys of the

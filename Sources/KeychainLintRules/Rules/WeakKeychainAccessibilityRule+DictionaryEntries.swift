@@ -16,27 +16,37 @@ extension WeakKeychainAccessibilityRule {
             return
         }
         let location = context.file.valueLocation(of: keyExpression)
-        guard !connectedKeys(context.scan).contains(QueryJudgement.key(location)) else { return }
+        let key = QueryJudgement.key(location)
+        let scan = context.scan
+        // Whether a Keychain call of the scan receives the dictionary is known once every file is
+        // walked: what the key's dictionary and value are is read now, judged then.
         // A search filter: the dictionary goes, in this function, only to code that
         // reads, deletes or migrates matching items (`migrateObjects(matching: query)`).
         if let search = Self.searchUse(ofDictionaryHolding: keyExpression) {
             let place = context.file.location(of: search)
-            context.note(
-                ScanDiagnostic(
-                    kind: .unresolved, file: context.file.path, position: SourcePosition(line: place.line, column: place.column),
-                    message: "\(context.rule.id): the dictionary with kSecAttrAccessible (line \(location.line)) is passed to `\(SyntaxQueries.shortText(search.calledExpression, limit: 40))`, which searches: a filter, not a store"))
+            let note = ScanDiagnostic(
+                kind: .unresolved, file: context.file.path, position: SourcePosition(line: place.line, column: place.column),
+                message: "\(context.rule.id): the dictionary with kSecAttrAccessible (line \(location.line)) is passed to `\(SyntaxQueries.shortText(search.calledExpression, limit: 40))`, which searches: a filter, not a store")
+            context.afterWalk { judged in
+                guard !Self.isConnected(key, scan) else { return }
+                judged.note(note)
+            }
             return
         }
         let resolution = context.resolve(valueExpression)
-        guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityJudgement.weakSpelling($0.value) != nil }),
-            let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(weak.value)
-        else {
-            context.noteGaps(resolution, asking: "value of kSecAttrAccessible")
-            return
+        let (valueLocation, snippet) = (context.file.valueLocation(of: valueExpression), SyntaxQueries.shortText(valueExpression, limit: 200))
+        context.afterWalk { judged in
+            guard !Self.isConnected(key, scan) else { return }
+            guard let weak = resolution.values.first(where: { WeakKeychainAccessibilityJudgement.weakSpelling($0.value) != nil }),
+                let spelling = WeakKeychainAccessibilityJudgement.weakSpelling(weak.value)
+            else {
+                judged.noteGaps(resolution, asking: "value of kSecAttrAccessible")
+                return
+            }
+            judged.report(
+                at: valueLocation, message: Self.entryMessage(spelling) + judged.describeTrace(weak.trace),
+                confidence: .medium, trace: weak.trace, snippet: snippet)
         }
-        context.report(
-            at: valueExpression, message: Self.entryMessage(spelling) + context.describeTrace(weak.trace),
-            confidence: .medium, trace: weak.trace)
     }
 
     /// Callee words that mean the dictionary selects items (the first word of a camel-case name).

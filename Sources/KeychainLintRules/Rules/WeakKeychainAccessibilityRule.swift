@@ -108,10 +108,10 @@ public struct WeakKeychainAccessibilityRule: Check {
 
     // MARK: kSecAttrAccessible → Always pairs no Keychain call in the scan is seen receiving
 
-    /// Where `kSecAttrAccessible` keys of dictionaries that reach any SecItem or SecKeyCreateRandomKey
-    /// call were written: those are judged at the call (or are search criteria), not here.
-    func connectedKeys(_ scan: ScanContext) -> Set<String> {
-        ScanWideCalls.of(scan).connectedAccessibleKeys
+    /// Whether `key` (where a `kSecAttrAccessible` key was written) is one of a dictionary that reaches
+    /// a SecItem or SecKeyCreateRandomKey call: those are judged at the call (or are search criteria), not here.
+    static func isConnected(_ key: String, _ scan: ScanContext) -> Bool {
+        ScanWideCalls.of(scan).connectedAccessibleKeys.contains(key)
     }
 
     static func entryMessage(_ spelling: String) -> String {
