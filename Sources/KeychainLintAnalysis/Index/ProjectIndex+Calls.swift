@@ -10,7 +10,7 @@ extension ProjectIndex {
     public func callSites(named name: String) -> [CallSite] {
         Dependencies.record(name)
         if let cached = lock.withLock({ callSiteCache[name] }) { return cached }
-        let files = files(mentioning: name)
+        let files = mayCall(name, files(mentioning: name))
         let perFile = ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [CallSite] in
             let index = files[position]
             return self.calls(in: index)[name, default: []].map { CallSite(index: self, fileIndex: index, call: $0) }
@@ -35,9 +35,19 @@ extension ProjectIndex {
         var files: Set<Int> = []
         for name in names {
             Dependencies.record(name)
-            files.formUnion(self.files(mentioning: name))
+            files.formUnion(mayCall(name, self.files(mentioning: name)))
         }
         return files.sorted()
+    }
+
+    /// Of `files`, those that may call `name`: for a file parsed before, whether its calls name
+    /// such a callee (known without its tree); for another, whether its text may hold such a call
+    /// (`TextSearch.mayCall`), so that a search for callers parses no file that has none.
+    private func mayCall(_ name: String, _ files: [Int]) -> [Int] {
+        let known = lock.withLock { files.map { calledNamesByFile[$0]?.contains(name) } }
+        return zip(files, known).compactMap { file, calls in
+            (calls ?? TextSearch.mayCall(name, in: text(at: file))) ? file : nil
+        }
     }
 
     /// `mapCalls(named:_:)` over some of the files, in the order given: one result list per file.

@@ -86,6 +86,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Declarations of each file asked about, kept for the whole scan: they refer to syntax by
     /// position, so they hold no tree (a few hundred bytes a declaration).
     var declarationsByFile: [Int: FileDeclarations] = [:]
+    /// The callee names each parsed file calls, kept when its tree is let go: a search for the
+    /// calls of a name skips a file that makes none, without parsing it again.
+    var calledNamesByFile: [Int: Set<String>] = [:]
 
     public init(inputs: [Input]) {
         self.paths = inputs.map(\.path)
@@ -174,10 +177,15 @@ public final class ProjectIndex: @unchecked Sendable {
             let declarations = DeclarationCollector.collect(file, index: self)
             lock.withLock { declarationsByFile[index] = declarations }
         }
+        // Its calls, from the same tree: kept with the entry, and their names for good.
+        let collector = CallCollector()
+        collector.walk(file.tree)
         return lock.withLock {
             if let note = file.limitNote { limitNotes[index] = note }
             useClock += 1
             let entry = ParsedFile(file: file, lastUse: useClock)
+            entry.calls = collector.calls
+            if calledNamesByFile[index] == nil { calledNamesByFile[index] = Set(collector.calls.keys) }
             parsed[index] = entry
             parseCount += 1
             if !everParsed[index] {

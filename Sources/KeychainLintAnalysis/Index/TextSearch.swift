@@ -35,4 +35,37 @@ public enum TextSearch {
     public static func contains(_ text: String, _ word: String) -> Bool {
         contains(text, Array(word.utf8))
     }
+
+    /// Whether `text` may call `name`: the whole word followed, past spaces and a `?` or `!`, by
+    /// `(`, `{` (a trailing closure), `<` (generic arguments) or `.init`, and not declared right there
+    /// (`func name(`, `init`). It errs on yes (a word in a comment or a string counts): a file it
+    /// says no for has no call of `name` the parser would find, so a search for callers need not
+    /// parse it.
+    public static func mayCall(_ name: String, in text: String) -> Bool {
+        let pattern = Array(name.utf8)
+        return pattern.withUnsafeBufferPointer { needle in
+            ByteSearch.contains(text, needle) { haystack, offset in
+                if offset > 0, ProjectIndex.isIdentifierByte(haystack[offset - 1]) { return false }
+                var after = offset + needle.count
+                if after < haystack.count, ProjectIndex.isIdentifierByte(haystack[after]) { return false }
+                while after < haystack.count, haystack[after] == 0x20 || haystack[after] == 0x09 { after += 1 }
+                guard after < haystack.count else { return false }
+                // `make?(…)` and `make!(…)` call an optional closure.
+                if haystack[after] == 0x3F || haystack[after] == 0x21, after + 1 < haystack.count { after += 1 }
+                let next = haystack[after]
+                let opens = next == 0x28 || next == 0x7B || next == 0x3C
+                    || (next == 0x2E && after + 5 <= haystack.count && Array(haystack[after..<(after + 5)]) == Array(".init".utf8))
+                guard opens else { return false }
+                // `func name(` declares it.
+                var before = offset - 1
+                while before >= 0, haystack[before] == 0x20 || haystack[before] == 0x09 { before -= 1 }
+                if before >= 3, Array(haystack[(before - 3)...before]) == Array("func".utf8),
+                    before < 4 || !ProjectIndex.isIdentifierByte(haystack[before - 4])
+                {
+                    return false
+                }
+                return true
+            }
+        }
+    }
 }
