@@ -695,9 +695,16 @@ public final class Scanner {
         guard !prefilter.companionsOfWeakWords.isEmpty else { return }
         var scanWords = Set<UInt64>()
         for file in files { scanWords.formUnion(file.prefilterWords) }
+        // What the scan's Swift files declare, for companions that must be declared somewhere.
+        var scanDeclared = Set<UInt64>()
+        if prefilter.wantsDeclaredCompanions {
+            for file in files { scanDeclared.formUnion(file.identifiers.compactMap(\.declaredKey)) }
+        }
         for position in files.indices where files[position].mayMatch {
             let file = files[position]
-            if !prefilter.passes(file.prefilterWords, scanWords: scanWords), !(prefilter.wantsDirectives && file.hasDirectives) {
+            if !prefilter.passes(file.prefilterWords, scanWords: scanWords, scanDeclared: scanDeclared),
+                !(prefilter.wantsDirectives && file.hasDirectives)
+            {
                 files[position].mayMatch = false
             }
         }
@@ -814,7 +821,9 @@ struct Prefilter: Sendable {
 
     /// Words too common to let a file through on their own (`Rule.prefilterCompanions`), each
     /// with the companion words one of which the scan, or the file, must hold (hashes).
-    let companionsOfWeakWords: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>)]
+    let companionsOfWeakWords: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>, declaredInScan: Set<UInt64>)]
+    /// Some weak word needs a companion the scan declares (`PrefilterCompanions.declaredInScan`).
+    var wantsDeclaredCompanions: Bool { companionsOfWeakWords.values.contains { !$0.declaredInScan.isEmpty } }
 
     /// What the read pass looks for in each file: the words and their companions.
     let searchedHashes: Set<UInt64>
@@ -829,14 +838,15 @@ struct Prefilter: Sendable {
         wantsDirectives = interests.contains { $0.contains(.suppressionDirectives) }
         self.models = models
         // A word is weak only when every rule that asks for it names its companions.
-        var companions: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>)] = [:]
+        var companions: [UInt64: (inScan: Set<UInt64>, inFile: Set<UInt64>, declaredInScan: Set<UInt64>)] = [:]
         func hashes(_ words: [String]) -> Set<UInt64> { Set(words.map { ProjectIndex.identifierHash(Array($0.utf8)) }) }
         for word in words.sorted() {
             let askers = rules.indices.filter { wordsByRule[$0].contains(word) }
             let lists = askers.compactMap { rules[$0].prefilterCompanions[word] }
             guard !askers.isEmpty, lists.count == askers.count else { continue }
             companions[ProjectIndex.identifierHash(Array(word.utf8))] = (
-                hashes(lists.flatMap(\.inScan)), hashes(lists.flatMap(\.inFile))
+                hashes(lists.flatMap(\.inScan)), hashes(lists.flatMap(\.inFile)),
+                Set(lists.flatMap(\.declaredInScan).map(ProjectIndex.IdentifierEntry.key(of:)))
             )
         }
         companionsOfWeakWords = companions
@@ -845,11 +855,12 @@ struct Prefilter: Sendable {
 
     /// Whether a file holding `found` (hashes of searched words) passes, in a scan whose files
     /// hold `scanWords` in all.
-    func passes(_ found: [UInt64], scanWords: Set<UInt64>) -> Bool {
+    func passes(_ found: [UInt64], scanWords: Set<UInt64>, scanDeclared: Set<UInt64> = []) -> Bool {
         found.contains { hash in
             guard wordHashes.contains(hash) else { return false }
             guard let companions = companionsOfWeakWords[hash] else { return true }
             return !companions.inScan.isDisjoint(with: scanWords) || found.contains(where: companions.inFile.contains)
+                || !companions.declaredInScan.isDisjoint(with: scanDeclared)
         }
     }
 

@@ -137,6 +137,11 @@ extension ProjectIndex {
         init(hash: UInt64, kinds: UInt64) { packed = Self.key(hash) | kinds }
         var key: UInt64 { Self.key(packed) }
         var kinds: UInt64 { packed & 0xF }
+
+        /// The key of a word, as `declaredKey` gives it for an entry that declares the word.
+        public static func key(of word: String) -> UInt64 { key(ProjectIndex.identifierHash(Array(word.utf8))) }
+        /// The word's key when the file declares something under it (a type, function or value).
+        public var declaredKey: UInt64? { kinds == 0 ? nil : key }
     }
 
     /// Each distinct identifier of a text once, with what the text declares under it.

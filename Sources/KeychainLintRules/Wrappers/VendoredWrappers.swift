@@ -86,25 +86,18 @@ extension VendoredWrappers {
         recognisableTypes(models: models).map { RuleInterest.call($0.type) }
     }
 
-    /// … but only in a scan that also holds the case of the library's accessibility enumeration
-    /// for `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` (`whenPasscodeSetThisDeviceOnly`),
-    /// which a copy must declare: an app's own `Keychain` type alone lets no file through.
+    /// … but only in a scan that also declares the library's accessibility enumeration under its
+    /// name (`Accessibility`, `KeychainItemAccessibility`), which a copy must declare: an app's
+    /// own `Keychain` type alone lets no file through, nor do an app's calls of the library, nor
+    /// another keychain library with its own names.
     static func prefilterCompanions(models: [WrapperModel] = WrapperModelCatalog.builtIn) -> [String: PrefilterCompanions] {
         var result: [String: PrefilterCompanions] = [:]
         // A type named like a module (`KeychainSwift`) is already a word that lets a file through
         // on its own: it must not become one that needs a companion.
         let modules = Set(models.map(\.module))
         for (type, optionSets) in recognisableTypes(models: models) where !modules.contains(type) {
-            var words: [String] = []
-            for model in models {
-                for name in optionSets {
-                    guard let optionSet = model.optionSet(named: name) else { continue }
-                    let spelling = optionSet.values.first { $0.value == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"] }?.key
-                        ?? optionSet.values.keys.max { $0.count < $1.count }
-                    if let spelling, !words.contains(spelling) { words.append(spelling) }
-                }
-            }
-            result[type] = PrefilterCompanions(inScan: words.sorted())
+            let words = Set(optionSets)
+            result[type] = PrefilterCompanions(inScan: [], declaredInScan: words.sorted())
         }
         return result
     }
