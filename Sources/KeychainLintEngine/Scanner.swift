@@ -695,10 +695,10 @@ public final class Scanner {
         guard !prefilter.companionsOfWeakWords.isEmpty else { return }
         var scanWords = Set<UInt64>()
         for file in files { scanWords.formUnion(file.prefilterWords) }
-        // What the scan's Swift files declare, for companions that must be declared somewhere.
+        // The types the scan's Swift files declare, for companions that must be declared somewhere.
         var scanDeclared = Set<UInt64>()
         if prefilter.wantsDeclaredCompanions {
-            for file in files { scanDeclared.formUnion(file.identifiers.compactMap(\.declaredKey)) }
+            for file in files { scanDeclared.formUnion(file.identifiers.compactMap(\.declaredTypeKey)) }
         }
         for position in files.indices where files[position].mayMatch {
             let file = files[position]
@@ -860,7 +860,7 @@ struct Prefilter: Sendable {
             guard wordHashes.contains(hash) else { return false }
             guard let companions = companionsOfWeakWords[hash] else { return true }
             return !companions.inScan.isDisjoint(with: scanWords) || found.contains(where: companions.inFile.contains)
-                || !companions.declaredInScan.isDisjoint(with: scanDeclared)
+                || (!companions.declaredInScan.isEmpty && companions.declaredInScan.isSubset(of: scanDeclared))
         }
     }
 

@@ -60,8 +60,8 @@ public struct PrefilterCompanions: Sendable {
     public var inScan: [String]
     /// Words the file itself must hold.
     public var inFile: [String]
-    /// Words some Swift file of the scan must declare (an enum case, a property, a function):
-    /// narrower than `inScan` where calls of a library spell the same word a copy of it declares.
+    /// Type names the scan's Swift files must all declare (not only extend), each in some file:
+    /// narrower than `inScan` where calls of a library spell the same words a copy of it declares.
     public var declaredInScan: [String]
 
     public init(inScan: [String], inFile: [String] = [], declaredInScan: [String] = []) {

@@ -122,7 +122,7 @@ extension ProjectIndex {
         _ = textIndexes()
     }
 
-    private static let typeBit: UInt64 = 1
+    fileprivate static let typeBit: UInt64 = 1
     private static let extensionBit: UInt64 = 2
     private static let functionBit: UInt64 = 4
     private static let valueBit: UInt64 = 8
@@ -138,10 +138,11 @@ extension ProjectIndex {
         var key: UInt64 { Self.key(packed) }
         var kinds: UInt64 { packed & 0xF }
 
-        /// The key of a word, as `declaredKey` gives it for an entry that declares the word.
+        /// The key of a word, as `declaredTypeKey` gives it for an entry that declares the word.
         public static func key(of word: String) -> UInt64 { key(ProjectIndex.identifierHash(Array(word.utf8))) }
-        /// The word's key when the file declares something under it (a type, function or value).
-        public var declaredKey: UInt64? { kinds == 0 ? nil : key }
+        /// The word's key when the file declares a type under it (an `extension` of a type
+        /// declared elsewhere, a property or a function of that name do not count).
+        public var declaredTypeKey: UInt64? { kinds & ProjectIndex.typeBit == 0 ? nil : key }
     }
 
     /// Each distinct identifier of a text once, with what the text declares under it.

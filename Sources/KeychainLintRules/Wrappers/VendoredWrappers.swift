@@ -86,17 +86,18 @@ extension VendoredWrappers {
         recognisableTypes(models: models).map { RuleInterest.call($0.type) }
     }
 
-    /// … but only in a scan that also declares the library's accessibility enumeration under its
-    /// name (`Accessibility`, `KeychainItemAccessibility`), which a copy must declare: an app's
-    /// own `Keychain` type alone lets no file through, nor do an app's calls of the library, nor
-    /// another keychain library with its own names.
+    /// … but only in a scan that declares both the library's type and its accessibility
+    /// enumeration under their names (`Keychain` and `Accessibility`, `KeychainWrapper` and
+    /// `KeychainItemAccessibility`), as a copy must: an app's own `Keychain` type alone lets no
+    /// file through, nor do an app's calls of the library, nor another keychain library with its
+    /// own names.
     static func prefilterCompanions(models: [WrapperModel] = WrapperModelCatalog.builtIn) -> [String: PrefilterCompanions] {
         var result: [String: PrefilterCompanions] = [:]
         // A type named like a module (`KeychainSwift`) is already a word that lets a file through
         // on its own: it must not become one that needs a companion.
         let modules = Set(models.map(\.module))
         for (type, optionSets) in recognisableTypes(models: models) where !modules.contains(type) {
-            let words = Set(optionSets)
+            let words = Set(optionSets + [type])
             result[type] = PrefilterCompanions(inScan: [], declaredInScan: words.sorted())
         }
         return result
