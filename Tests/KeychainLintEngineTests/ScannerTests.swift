@@ -58,7 +58,13 @@ struct ScannerTests {
         for threads in [1, 2] {
             let evicting = scanner.scan(sources: sources, threads: threads)
             #expect(evicting.stats.filesParsed == 80)
-            #expect(evicting.stats.parses == evicting.stats.filesParsed, "threads: \(threads)")
+            // On one thread the files are analysed in path order and nothing is parsed twice. On
+            // more, a lookup made on one thread can parse a file another thread analyses later,
+            // after the tree was let go (the re-parse left, said in ARCHITECTURE.md): the count
+            // then depends on timing, so only the findings are compared.
+            if threads == 1 {
+                #expect(evicting.stats.parses == evicting.stats.filesParsed)
+            }
             #expect(evicting.findings == reference.findings, "threads: \(threads)")
         }
     }
