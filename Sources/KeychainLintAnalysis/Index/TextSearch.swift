@@ -54,12 +54,12 @@ public enum TextSearch {
                 if haystack[after] == 0x3F || haystack[after] == 0x21, after + 1 < haystack.count { after += 1 }
                 let next = haystack[after]
                 let opens = next == 0x28 || next == 0x7B || next == 0x3C
-                    || (next == 0x2E && after + 5 <= haystack.count && Array(haystack[after..<(after + 5)]) == Array(".init".utf8))
+                    || (next == 0x2E && after + 5 <= haystack.count && haystack[after..<(after + 5)].elementsEqual(".init".utf8))
                 guard opens else { return false }
                 // `func name(` declares it.
                 var before = offset - 1
                 while before >= 0, haystack[before] == 0x20 || haystack[before] == 0x09 { before -= 1 }
-                if before >= 3, Array(haystack[(before - 3)...before]) == Array("func".utf8),
+                if before >= 3, haystack[(before - 3)...before].elementsEqual("func".utf8),
                     before < 4 || !ProjectIndex.isIdentifierByte(haystack[before - 4])
                 {
                     return false

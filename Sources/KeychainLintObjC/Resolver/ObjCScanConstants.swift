@@ -81,7 +81,7 @@ public final class ObjCScanConstants: @unchecked Sendable {
             var macros: [String: ObjCMacroDefinition] = [:]
             for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
             self.macros = macros
-            let exported = Set(self.tree.functions.filter { !$0.storage.contains("static") }.map(\.name))
+            let exported = self.tree.exportedFunctionNames
             var functions: [String: ObjCBody] = [:]
             var methods: [String: [String: ObjCBody]] = [:]
             for body in self.tree.bodies {
@@ -113,6 +113,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
     private var callerFiles: [String: [Int]] = [:]
     private var parsed: [Int: ParsedFile] = [:]
     private var answers: [String: [Definition]] = [:]
+    /// The calls one file makes of one function or class method (`callSites`).
+    private var siteAnswers: [SiteKey: [CallSiteElsewhere]] = [:]
 
     /// What the cheap pass over one file's bytes lists (`names(in:)`).
     public struct FileNames: Sendable {
@@ -202,17 +204,20 @@ public final class ObjCScanConstants: @unchecked Sendable {
     }
 
     private func candidateFiles(of name: String) -> [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        if candidates == nil { tabulate(paths.indices.map { Self.names(in: text($0)) }) }
-        return candidates?[name] ?? []
+        withTables { defined, _ in defined[name] ?? [] }
     }
 
     private func filesCalling(_ name: String) -> [Int] {
+        withTables { _, called in called[name] ?? [] }
+    }
+
+    /// Reads the tables of files that may define and may call each name, made on the first
+    /// question when the scan did not list the names as it read the files.
+    private func withTables<T>(_ read: ([String: [Int]], [String: [Int]]) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         if candidates == nil { tabulate(paths.indices.map { Self.names(in: text($0)) }) }
-        return callerFiles[name] ?? []
+        return read(candidates ?? [:], callerFiles)
     }
 
     /// One call of a function or method of another file, from a file of the scan.
@@ -231,14 +236,14 @@ public final class ObjCScanConstants: @unchecked Sendable {
     /// `selector` sent to `className` by name in the scan's Objective-C files other than `path`;
     /// nil when more than `maximumCallingFiles` files may make them.
     public func callSites(function name: String, besides path: String) -> [CallSiteElsewhere]? {
-        callSites(of: name, besides: path) { expression in
+        callSites(of: name, question: "function " + name, besides: path) { expression in
             guard case .call(let call) = expression.kind, call.calleeName == name else { return nil }
             return call.arguments
         }
     }
 
     public func callSites(method selector: String, ofClass className: String, besides path: String) -> [CallSiteElsewhere]? {
-        callSites(of: className, besides: path) { expression in
+        callSites(of: className, question: "method \(className) \(selector)", besides: path) { expression in
             guard case .message(let message) = expression.kind, message.selector == selector,
                 message.receiverClassName == className, message.variadicArguments.isEmpty
             else { return nil }
@@ -246,19 +251,37 @@ public final class ObjCScanConstants: @unchecked Sendable {
         }
     }
 
-    private func callSites(of name: String, besides path: String, _ match: @escaping (ObjCExpr) -> [ObjCExpr]?) -> [CallSiteElsewhere]? {
+    /// `question` names what `match` looks for (the function, or the class and selector): each
+    /// file's sites are found with one walk for the scan, however many parameters and branches
+    /// of the callee ask.
+    private func callSites(
+        of name: String, question: String, besides path: String, _ match: @escaping (ObjCExpr) -> [ObjCExpr]?
+    ) -> [CallSiteElsewhere]? {
         let files = filesCalling(name).filter { paths[$0] != path }
         guard files.count <= Self.maximumCallingFiles else { return nil }
         var sites: [CallSiteElsewhere] = []
         for position in files {
+            let key = SiteKey(question: question, file: position)
+            if let known = lock.withLock({ siteAnswers[key] }) {
+                sites += known
+                continue
+            }
             let file = parsedFile(position)
+            var found: [CallSiteElsewhere] = []
             file.tree.walk(ObjCVisitor(expression: { expression, _ in
                 if let arguments = match(expression) {
-                    sites.append(CallSiteElsewhere(path: file.path, arguments: arguments, range: expression.range, file: file))
+                    found.append(CallSiteElsewhere(path: file.path, arguments: arguments, range: expression.range, file: file))
                 }
             }))
+            lock.withLock { siteAnswers[key] = found }
+            sites += found
         }
         return sites
+    }
+
+    private struct SiteKey: Hashable {
+        let question: String
+        let file: Int
     }
 
     private func parsedFile(_ position: Int) -> ParsedFile {

@@ -67,7 +67,7 @@ extension ObjCValueResolver {
     func mayBeCalledElsewhere(_ body: ObjCBody) -> Bool {
         switch body.owner {
         case .function(let name):
-            return !(tree.functions.first { $0.name == name }?.storage.contains("static") ?? true)
+            return exportedFunctions.contains(name)
         case .method(_, _, let isClassMethod):
             return isClassMethod
         }

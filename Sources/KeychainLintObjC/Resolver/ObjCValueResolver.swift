@@ -42,6 +42,8 @@ public final class ObjCValueResolver {
     /// asks about the same call (each call site's arguments carry their own path).
     var boundCalls: [BoundCall: Resolution] = [:]
     var nextArgumentsScope = 0
+    /// The file's C functions that other files can call (not `static`), gathered once.
+    lazy var exportedFunctions: Set<String> = tree.exportedFunctionNames
     /// Stores into instance state, by class and storage (`instanceWrites()`), gathered once.
     var instanceWritesCache: [String: [String: [InstanceWrite]]]?
     /// The file's calls of its own functions and methods (`callerTable()`), gathered once.

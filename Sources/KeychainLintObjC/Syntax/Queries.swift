@@ -207,6 +207,11 @@ extension ObjCSyntaxTree {
         }
     }
 
+    /// The C functions the file defines that other files can call (not `static`).
+    public var exportedFunctionNames: Set<String> {
+        Set(functions.filter { !$0.storage.contains("static") }.map(\.name))
+    }
+
     /// Every function and method with a body, in source order.
     public var bodies: [ObjCBody] {
         var bodies = functions.map {
