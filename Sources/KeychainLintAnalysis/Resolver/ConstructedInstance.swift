@@ -25,7 +25,7 @@ extension ValueResolver {
     }
 
     /// `instance.name` for one construction `instance` comes from.
-    private func evaluateMember(
+    func evaluateMember(
         _ name: String, of construction: FunctionCallExprSyntax, in constructionFile: SourceFile, _ env: Environment
     ) -> Resolution? {
         guard let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName) else { return nil }
@@ -39,6 +39,7 @@ extension ValueResolver {
             argumentEnv = env.entering(NodeKey(file: constructionFile, node: construction), file: constructionFile)
             argumentEnv.bindings = [:]
             argumentEnv.selfValue = nil
+            argumentEnv.selfInstances = nil
         }
         // The initializers of the type that this call can run.
         let labels = SyntaxQueries.labels(of: construction)
@@ -79,6 +80,7 @@ extension ValueResolver {
         var inner = env.entering(initializerKey, file: file)
         inner.bindings = [:]
         inner.selfValue = nil
+        inner.selfInstances = nil
         let arguments = SyntaxQueries.argumentExpressions(of: construction)
         for (parameter, argumentIndex) in zip(initializer.signature.parameterClause.parameters, matched) {
             let parameterName = (parameter.secondName ?? parameter.firstName).text
@@ -108,6 +110,7 @@ extension ValueResolver {
             var other = env.entering(initializerKey, file: assignmentFile)
             other.bindings = [:]
             other.selfValue = nil
+            other.selfInstances = nil
             result = result.merging(
                 evaluate(assignment.rightOperand, other).through(step(.assignment, "assigned", at: assignment, in: assignmentFile)))
         }
@@ -151,6 +154,7 @@ extension ValueResolver {
         var inner = env.entering(key, file: property.file)
         inner.bindings = [:]
         inner.selfValue = nil
+        inner.selfInstances = nil
         return evaluate(defaultValue, inner)
             .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue, in: property.file))
             .through(propertyStep)
@@ -165,8 +169,7 @@ extension ValueResolver {
     /// from another such value (`let options = Presets.legacy`), and a parameter no call being
     /// followed binds, from what each caller in the scan passes (or its default). Nil when any of
     /// them is not such a value: the property is then followed as usual.
-    private func constructions(of base: ExprSyntax, _ env: Environment, depth: Int)
-        -> [(FunctionCallExprSyntax, SourceFile, [TraceStep])]?
+    func constructions(of base: ExprSyntax, _ env: Environment, depth: Int) -> [InstanceSource]?
     {
         let base = SyntaxQueries.unwrapTransparent(base)
         if let found = construction(of: base, env) { return [(found.0, found.1, [])] }
@@ -190,7 +193,24 @@ extension ValueResolver {
         }
         guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
+        // `self`, and a stored property read on it, inside a method: the instances the method
+        // runs on (InstanceSelf.swift).
+        if name == "self" { return selfInstances(at: Syntax(reference), env) }
         switch LocalScope.lookup(name, from: Syntax(reference)) {
+        case nil:
+            guard let typeName = SyntaxQueries.enclosingTypeName(of: reference),
+                !index(env).properties(named: name, inType: typeName).isEmpty,
+                let instances = selfInstances(at: Syntax(reference), env)
+            else { return nil }
+            var result: [InstanceSource] = []
+            for (call, file, steps) in instances {
+                guard let argument = argument(settingProperty: name, of: call, in: file, env),
+                    let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
+                else { return nil }
+                let passed = step(.argument, "argument `\(name)` of the call", at: call, in: file)
+                result += found.map { ($0.call, $0.file, $0.steps + [passed] + steps) }
+            }
+            return result
         case .variable(let declaration, let binding, _, _)?:
             guard declaration.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value,
                 let inner = constructions(of: value, env, depth: depth + 1)

@@ -170,11 +170,16 @@ extension ValueResolver {
             let receiverValue = evaluate(receiver, env)
             if receiverValue.values.contains(where: { enumCase(of: $0.value, env) != nil }) {
                 inner.selfValue = receiverValue
+                inner.selfInstances = nil
             } else {
                 inner.selfValue = nil
+                // The instance the method runs on, when its construction is known (InstanceSelf.swift).
+                let instances = constructions(of: receiver, env, depth: 0)
+                inner.selfInstances = instances?.isEmpty == false ? instances : nil
             }
         } else if function.enclosingType == nil {
             inner.selfValue = nil
+            inner.selfInstances = nil
         }
         let result = evaluateBody(body.statements, inner)
         if result.isEmpty { return gap(call, env, "`\(function.name)` returns nothing the resolver can see") }
@@ -305,6 +310,7 @@ extension ValueResolver {
         var inner = env.entering(functionKey, file: env.file)
         inner.bindings = [:]
         inner.selfValue = nil
+        inner.selfInstances = nil
         for (number, (site, matched)) in sites.enumerated() {
             guard number < Self.maximumCallSites else {
                 result = result.merging(gap(use, env, "more than \(Self.maximumCallSites) calls pass `\(name)`", kind: .searchLimit))
@@ -353,6 +359,7 @@ extension ValueResolver {
             var callerEnv = env.entering(functionKey, file: siteFile)
             callerEnv.bindings = [:]
             callerEnv.selfValue = nil
+            callerEnv.selfInstances = nil
             var bound = env
             let arguments = SyntaxQueries.argumentExpressions(of: call)
             for (parameter, argumentIndex) in zip(parameters, matched) {

@@ -35,7 +35,10 @@ extension ValueResolver {
         let binding = declaration.binding
         var inner = env.entering(key, file: file)
         // A member's own code sees `self` only through an explicit receiver value.
-        if declaration.enclosingType == nil { inner.selfValue = nil }
+        if declaration.enclosingType == nil {
+            inner.selfValue = nil
+            inner.selfInstances = nil
+        }
         var result = Resolution()
         if let initializer = binding.initializer {
             result = evaluate(initializer.value, inner)
@@ -112,6 +115,7 @@ extension ValueResolver {
                 inner.file = file
                 inner.bindings = [:]
                 inner.selfValue = nil
+                inner.selfInstances = nil
                 result = result.merging(
                     evaluate(assignment.rightOperand, inner).through(step(.assignment, "assigned", at: assignment, in: file)))
             }

@@ -39,6 +39,9 @@ extension ValueResolver {
         var bindings: [ParameterKey: ParameterBinding] = [:]
         /// `self` when a member is evaluated on a known enum case (`Level.legacy.flags`).
         var selfValue: Resolution?
+        /// `self` as the constructions of the instance a followed method call runs on
+        /// (`config.privateKey.accessControl()`), when they are known (InstanceSelf.swift).
+        var selfInstances: [InstanceSource]?
         /// Records parameters read from callers during one top-level question (one thread).
         var parameterUses: ParameterUses?
         /// Answers cut by a cycle during one top-level question (one thread).
@@ -61,7 +64,7 @@ extension ValueResolver {
             return next
         }
 
-        var isContextFree: Bool { bindings.isEmpty && selfValue == nil }
+        var isContextFree: Bool { bindings.isEmpty && selfValue == nil && selfInstances == nil }
     }
 
     static let cycleReason = "depends on itself"

@@ -62,6 +62,7 @@ extension ValueResolver {
                 }
                 var inner = env
                 inner.selfValue = Resolution(values: [traced])
+                inner.selfInstances = nil
                 result = result.merging(resolveVariables(properties, inner))
             }
             return result
@@ -87,6 +88,7 @@ extension ValueResolver {
         }
         let properties = index(env).properties(named: name, inType: typeName)
         if properties.isEmpty { return gap(node, env, "no property `\(name)` in `\(typeName)`") }
+        if let perInstance = evaluateSelfInstanceMember(name, at: Syntax(node), env) { return perInstance }
         return resolveVariables(properties, env)
     }
 

@@ -14,7 +14,11 @@ extension ValueResolver {
         }
         if let typeName = enclosingTypeName(of: reference, in: env.file) {
             let members = index(env).properties(named: name, inType: typeName)
-            if !members.isEmpty { return resolveVariables(members, env) }
+            if !members.isEmpty {
+                // On the instances the method runs on, when they are known (InstanceSelf.swift).
+                if let perInstance = evaluateSelfInstanceMember(name, at: Syntax(reference), env) { return perInstance }
+                return resolveVariables(members, env)
+            }
         }
         guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
             return gap(reference, env, "`\(name)` may be declared in more than \(Self.maximumDeclaringFiles) files: not followed", kind: .searchLimit)

@@ -364,6 +364,83 @@ extension KeyWithoutUserAuthenticationRule {
                 "Secure Enclave private key is usable without the user: it has no `kSecAttrAccessControl`, so any code running in the app can use it without Face ID, Touch ID or the passcode",
                 "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `DeviceKey.flags` (line 2))",
             ]),
+        .triggering(
+            "A method creates the access control of the instance it is called on: the signing key pair's private key has only .privateKeyUsage",
+            files: [
+                "KeyProtection.swift": """
+                    final class KeyProtection {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+                        init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        func accessControl() -> SecAccessControl? {
+                            var error: Unmanaged<CFError>?
+                            return SecAccessControlCreateWithFlags(nil, protection, flags, &error)
+                        }
+                    }
+                    struct KeyPairConfig {
+                        let publicKey: KeyProtection
+                        let privateKey: KeyProtection
+                    }
+                    """,
+                "Keys.swift": """
+                    let signingKeys = KeyPairConfig(
+                        publicKey: KeyProtection(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                        privateKey: KeyProtection(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage]))
+                    func makeSigningKey() -> SecKey? {
+                        guard let access = signingKeys.privateKey.accessControl() else { return nil }
+                        let attributes: [String: Any] = [
+                            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                            kSecAttrKeySizeInBits as String: 256,
+                            kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                        ]
+                        return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                    """,
+            ],
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 6) → `KeyProtection.accessControl()` (KeyProtection.swift:8) → argument `privateKey` of the call (line 1) → `KeyProtection.protection` (KeyProtection.swift:2) → assigned (KeyProtection.swift:5) → argument `protection` of the call (line 3) → argument `privateKey` of the call (line 1) → `KeyProtection.flags` (KeyProtection.swift:3) → assigned (KeyProtection.swift:6) → argument `flags` of the call (line 3))"
+            ]),
+        .nonTriggering(
+            "A method creates the access control of the instance it is called on: the private key's requires biometry; the public key's empty flags do not reach it",
+            files: [
+                "KeyProtection.swift": """
+                    final class KeyProtection {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+                        init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        func accessControl() -> SecAccessControl? {
+                            var error: Unmanaged<CFError>?
+                            return SecAccessControlCreateWithFlags(nil, protection, flags, &error)
+                        }
+                    }
+                    struct KeyPairConfig {
+                        let publicKey: KeyProtection
+                        let privateKey: KeyProtection
+                    }
+                    """,
+                "Keys.swift": """
+                    let signingKeys = KeyPairConfig(
+                        publicKey: KeyProtection(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                        privateKey: KeyProtection(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet]))
+                    func makeSigningKey() -> SecKey? {
+                        guard let access = signingKeys.privateKey.accessControl() else { return nil }
+                        let attributes: [String: Any] = [
+                            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                            kSecAttrKeySizeInBits as String: 256,
+                            kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                        ]
+                        return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                    """,
+            ]),
         .nonTriggering(
             "The remedy: .biometryCurrentSet with .privateKeyUsage",
             """

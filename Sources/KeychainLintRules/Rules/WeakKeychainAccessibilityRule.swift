@@ -579,6 +579,36 @@ extension WeakKeychainAccessibilityRule {
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
+            "A method reads the protection of the instance it is called on: the legacy key pair's private key",
+            files: [
+                "KeyProtection.swift": """
+                    struct KeyProtection {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+                        func accessControl() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                        }
+                    }
+                    struct KeyPairConfig {
+                        let publicKey: KeyProtection
+                        let privateKey: KeyProtection
+                    }
+                    """,
+                "Keys.swift": """
+                    let legacyKeys = KeyPairConfig(
+                        publicKey: KeyProtection(protection: kSecAttrAccessibleWhenUnlocked, flags: []),
+                        privateKey: KeyProtection(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet]))
+                    func makeSigningAccess() -> SecAccessControl? {
+                        legacyKeys.privateKey.accessControl()
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.protectionMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`")
+                    + " (via instance `accessControl()` is called on (Keys.swift:5) → argument `privateKey` of the call (Keys.swift:1) → `KeyProtection.protection` (line 2) → argument `protection` of the call (Keys.swift:3))"
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
             "A helper in another file returns the query; an enum maps its legacy case to the Always constant",
             files: [
                 "Accessibility.swift": """
@@ -670,6 +700,35 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
                     + " (via `query` (line 9) → `accessible` (line 4) → case .always (line 6) → assigned (line 6))"
+            ]),
+        .nonTriggering(
+            "A method reads the protection of the instance it is called on: only the private key's, which is strong, reaches it",
+            files: [
+                "KeyProtection.swift": """
+                    final class KeyProtection {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+                        init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        func accessControl() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+                        }
+                    }
+                    struct KeyPairConfig {
+                        let publicKey: KeyProtection
+                        let privateKey: KeyProtection
+                    }
+                    """,
+                "Keys.swift": """
+                    let signingKeys = KeyPairConfig(
+                        publicKey: KeyProtection(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                        privateKey: KeyProtection(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet]))
+                    func makeSigningAccess() -> SecAccessControl? {
+                        signingKeys.privateKey.accessControl()
+                    }
+                    """,
             ]),
         .nonTriggering(
             "AfterFirstUnlock values are not weak (mobsfscan's known false positive)",

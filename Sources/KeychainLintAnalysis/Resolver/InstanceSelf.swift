@@ -1,0 +1,82 @@
+import KeychainLintModel
+import SwiftSyntax
+
+/// `self` inside a method as the instances the method is called on. A stored property read in a
+/// method (`flags`, `self.flags`) holds, on each instance, what that instance's construction gave
+/// it; following the property through every construction of the type instead would give a method
+/// called only on a key pair's private-key configuration the public key's values too.
+///
+/// The instances are known in two ways:
+/// - a call being followed names its receiver (`config.privateKey.accessControl()`): `self` is
+///   what the receiver is constructed from (`Environment.selfInstances`);
+/// - a method judged on its own, which no other module can call, is called on the receivers of
+///   its calls in the scan, when every one of them has a receiver whose construction is known.
+///   A method other modules can call may run on instances built outside the scan, or on presets
+///   the library offers; its properties keep every value, as before.
+/// When the instances are not known, the property is followed as before (every construction and
+/// assignment in the scan).
+extension ValueResolver {
+    /// A construction an instance comes from, with the file its call is written in and the steps
+    /// from it to the instance (outermost last).
+    typealias InstanceSource = (call: FunctionCallExprSyntax, file: SourceFile, steps: [TraceStep])
+
+    /// The constructions `self` can be where `node` is written, or nil when they are not known.
+    func selfInstances(at node: Syntax, _ env: Environment) -> [InstanceSource]? {
+        if let known = env.selfInstances { return known }
+        // Callers are asked only by a question about the method itself, with nothing bound.
+        guard env.isContextFree, let method = Self.enclosingInstanceMethod(of: node),
+            !SyntaxQueries.isCallableFromOtherModules(Syntax(method))
+        else { return nil }
+        return instancesFromCallers(of: method, env)
+    }
+
+    /// The constructions of the receivers of every call of `method` in the scan (nil when there is
+    /// none, or when one call has no receiver or a receiver of unknown construction).
+    private func instancesFromCallers(of method: FunctionDeclSyntax, _ env: Environment) -> [InstanceSource]? {
+        guard let (_, sites) = compatibleCallSites(of: Syntax(method), env), !sites.isEmpty, sites.count <= Self.maximumCallSites
+        else { return nil }
+        var result: [InstanceSource] = []
+        for (site, _) in sites {
+            let (siteFile, call) = site.resolved
+            // A call on implicit `self` inside the type runs on whatever instance its caller has.
+            guard let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent),
+                let found = constructions(of: receiver, env.withFile(siteFile), depth: 1), !found.isEmpty
+            else { return nil }
+            let calledOn = step(.argument, "instance `\(method.name.text)()` is called on", at: call, in: siteFile)
+            result += found.map { ($0.call, $0.file, $0.steps + [calledOn]) }
+        }
+        return result
+    }
+
+    /// A stored property of `self` read where `node` is written, on each instance `self` can be;
+    /// nil when the instances are not known or a construction does not show the property's value.
+    func evaluateSelfInstanceMember(_ name: String, at node: Syntax, _ env: Environment) -> Resolution? {
+        guard let sources = selfInstances(at: node, env) else { return nil }
+        var result = Resolution()
+        for (call, file, steps) in sources {
+            guard let values = evaluateMember(name, of: call, in: file, env) else { return nil }
+            result = result.merging(steps.reduce(values) { $0.through($1) })
+        }
+        return result
+    }
+
+    /// The instance method (not `static`, `class` or an initializer) whose body holds `node`,
+    /// declared in a type or an extension, directly or through closures.
+    static func enclosingInstanceMethod(of node: Syntax) -> FunctionDeclSyntax? {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                let isTypeMember = function.parent?.is(MemberBlockItemSyntax.self) ?? false
+                let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+                return isTypeMember && !isStatic ? function : nil
+            }
+            if candidate.is(InitializerDeclSyntax.self) || candidate.is(AccessorBlockSyntax.self)
+                || candidate.is(MemberBlockSyntax.self)
+            {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+}
