@@ -32,7 +32,11 @@ extension ObjCRuleContext {
         guard let identity = ObjCPolicyEvaluations.identity(of: stripped, at: site, in: resolver, scan: scan, undecided: &undecided) else {
             return undecided.map { .undecided(chosen: $0.chosen, unfollowed: $0.unfollowed) } ?? .unfollowed
         }
-        return .receiver(ObjCPolicyEvaluations.story(of: identity, in: resolver, scan: scan))
+        let story = ObjCPolicyEvaluations.story(of: identity, in: resolver, scan: scan)
+        if story.isHandedOn, let store = ObjCPolicyEvaluations.undecidedStore(of: identity, in: resolver, scan: scan) {
+            return .undecided(chosen: store.chosen, unfollowed: store.unfollowed)
+        }
+        return .receiver(story)
     }
 
     /// Objective-C writes a policy as a constant or a number; in the model's terms it is
@@ -87,7 +91,7 @@ enum ObjCPolicyEvaluations {
         /// A property (or only an instance variable, `property` nil) of `owner`, backed by `ivar`.
         case property(property: String?, ivar: String, owner: String)
         /// A local initialised with a choice of contexts (`self.context ?: [[LAContext alloc] init]`,
-        /// `cached ? cached : [self unlockContext]`), each a new context or a property of the class
+        /// `_cached ? _cached : [self unlockContext]`), each a new context or a property of the class
         /// (`properties`, judged with it), whose initializer is at `choice`.
         case chosen(name: String, body: ObjCBody, declared: Int, written: String, choice: ObjCSourceRange, properties: [ContextIdentity], allNew: Bool)
 
@@ -520,7 +524,8 @@ enum ObjCPolicyEvaluations {
     /// are not hand-ons (its own uses are judged by the caller).
     static func isPropertyHandedOn(
         _ property: String?, ivar: String, owner: String, facts: ClassFacts,
-        ignoringStoresOf stored: (local: String, range: ObjCSourceRange)? = nil, besides choice: (path: String, range: ObjCSourceRange)? = nil
+        ignoringStoresOf stored: (local: String, range: ObjCSourceRange)? = nil, besides choice: (path: String, range: ObjCSourceRange)? = nil,
+        excusingStore: ((_ value: ObjCExpr, _ file: ObjCValueResolver, _ owner: ObjCBodyOwner) -> Bool)? = nil
     ) -> Bool {
         func isInChoice(_ use: ObjCExpr, in path: String) -> Bool {
             guard let choice, choice.path == path else { return false }
@@ -537,16 +542,25 @@ enum ObjCPolicyEvaluations {
                 let isGetter = method.selector == property && !method.isClassMethod
                 let parameters = Set(method.parameters.map(\.name))
                 var handedOn = false
+                let owner = ObjCBodyOwner.method(container: container.name, selector: method.selector, isClassMethod: method.isClassMethod)
                 // A helper of the class that makes a new context (`self.context = [self makeContext]`).
                 func isMade(_ value: ObjCExpr) -> Bool {
-                    let owner = ObjCBodyOwner.method(container: container.name, selector: method.selector, isClassMethod: method.isClassMethod)
-                    return contextFactory(value, owner: owner, in: implementationFile) != nil
+                    contextFactory(value, owner: owner, in: implementationFile) != nil
+                }
+                // The value assigned when the use is the assignment's target.
+                func assigned(to use: ObjCExpr, ancestors: [ObjCAncestor]) -> ObjCExpr? {
+                    guard case .expression(let parent)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
+                          case .assignment(.assign, let target, let value) = parent.kind, target.range == use.range else { return nil }
+                    return value
                 }
                 // The target of `= the local being judged` or `= a new context from a helper`.
                 func isAssignedNewContext(_ use: ObjCExpr, ancestors: [ObjCAncestor]) -> Bool {
-                    guard case .expression(let parent)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
-                          case .assignment(.assign, let target, let value) = parent.kind, target.range == use.range else { return false }
+                    guard let value = assigned(to: use, ancestors: ancestors) else { return false }
                     return isStoreOfLocal(value) || isMade(value)
+                }
+                func isExcused(_ value: ObjCExpr?) -> Bool {
+                    guard let value, let excusingStore else { return false }
+                    return excusingStore(value, implementationFile, owner)
                 }
                 ObjCLocalAuthentication.forEachExpression(in: body) { use, ancestors in
                     guard !handedOn, !isInChoice(use, in: implementationFile.path) else { return }
@@ -554,12 +568,13 @@ enum ObjCPolicyEvaluations {
                     case .member(_, let name, let isArrow) where isArrow ? name == ivar : name == property:
                         if isAssignedNewContext(use, ancestors: ancestors) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                            && !isExcused(assigned(to: use, ancestors: ancestors))
                     case .message(let message) where property != nil && message.selector == property:
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                     case .message(let message) where setter != nil && message.selector == setter:
                         handedOn = !(message.pieces.first?.argument.map {
                             ObjCLocalAuthentication.isNewContext($0) || ObjCLocalAuthentication.isNull($0)
-                                || isStoreOfLocal($0) || isMade($0)
+                                || isStoreOfLocal($0) || isMade($0) || isExcused($0)
                         } ?? false)
                     case .identifier(ivar) where !parameters.contains(ivar):
                         // The lazy getter returns its own instance variable: its callers are the
@@ -568,6 +583,7 @@ enum ObjCPolicyEvaluations {
                            case .return = statement.kind { return }
                         if isAssignedNewContext(use, ancestors: ancestors) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                            && !isExcused(assigned(to: use, ancestors: ancestors))
                     default:
                         return
                     }
@@ -576,6 +592,20 @@ enum ObjCPolicyEvaluations {
             }
         }
         return false
+    }
+
+    /// A property whose only uses that hand it on are stores of a choice one side of which is not
+    /// followed (`self.context = injected ?: [[LAContext alloc] init]`): the first such choice as
+    /// written, and that side.
+    static func undecidedStore(of identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> (chosen: String, unfollowed: String)? {
+        guard case .property(let property, let ivar, let owner) = identity else { return nil }
+        var found: (chosen: String, unfollowed: String)?
+        let handedOn = isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan)) { value, store, method in
+            guard case .undecided(let side)? = choice(value, owner: method, in: store, scan: scan) else { return false }
+            if found == nil { found = (ObjCValueResolver.shortText(store.text(value.range)), side) }
+            return true
+        }
+        return handedOn ? nil : found
     }
 
     // MARK: - A category of LAContext

@@ -39,7 +39,11 @@ extension RuleContext {
         guard let identity = SwiftPolicyEvaluations.identity(of: receiver, in: self, undecided: &undecided) else {
             return undecided.map { .undecided(chosen: $0.chosen, unfollowed: $0.unfollowed) } ?? .unfollowed
         }
-        return .receiver(SwiftPolicyEvaluations.story(of: identity, in: self))
+        let story = SwiftPolicyEvaluations.story(of: identity, in: self)
+        if story.isHandedOn, let store = SwiftPolicyEvaluations.undecidedStore(of: identity, in: self) {
+            return .undecided(chosen: store.chosen, unfollowed: store.unfollowed)
+        }
+        return .receiver(story)
     }
 
     /// Swift values of `LAPolicy` are in the model's terms already.
@@ -554,7 +558,12 @@ enum SwiftPolicyEvaluations {
     /// other code: a dictionary value (`kSecUseAuthenticationContext: context`), an argument
     /// (`SecKey…`, a helper that builds a query), a return value, a store into another variable,
     /// or a re-assignment from something other than `LAContext()`.
-    static func isHandedOn(_ identity: ContextIdentity, in context: RuleContext, besides choice: Syntax? = nil) -> Bool {
+    /// `besides`: a choice that made the local being judged, whose reads of a property are not
+    /// uses of it. `excusing`: a use that hands the property on and that the caller excuses (it
+    /// notes the use itself).
+    static func isHandedOn(
+        _ identity: ContextIdentity, in context: RuleContext, besides choice: Syntax? = nil, excusing: ((ExprSyntax) -> Bool)? = nil
+    ) -> Bool {
         switch identity {
         case .fresh:
             return false
@@ -588,19 +597,39 @@ enum SwiftPolicyEvaluations {
                     if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                         // `self.name` is the property; `other.name` is someone else's.
                         guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
-                        if handsOn(ExprSyntax(member)), !isSetToNewContext(ExprSyntax(member), owner: owner, in: context) {
+                        if handsOn(ExprSyntax(member)), !isSetToNewContext(ExprSyntax(member), owner: owner, in: context),
+                            excusing?(ExprSyntax(member)) != true
+                        {
                             return true
                         }
                         continue
                     }
                     guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
-                    if handsOn(ExprSyntax(reference)), !isSetToNewContext(ExprSyntax(reference), owner: owner, in: context) {
+                    if handsOn(ExprSyntax(reference)), !isSetToNewContext(ExprSyntax(reference), owner: owner, in: context),
+                        excusing?(ExprSyntax(reference)) != true
+                    {
                         return true
                     }
                 }
             }
             return false
         }
+    }
+
+    /// A property whose only uses that hand it on are assignments of a choice one side of which
+    /// is not followed (`self.context = context ?? LAContext()` where a construction passes
+    /// `context`): the first such choice as written, and that side.
+    static func undecidedStore(of identity: ContextIdentity, in context: RuleContext) -> (chosen: String, unfollowed: String)? {
+        guard case .property = identity else { return nil }
+        var found: (chosen: String, unfollowed: String)?
+        let handedOn = isHandedOn(identity, in: context) { use in
+            guard let infix = use.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+                infix.leftOperand.id == use.id, case .undecided(let side)? = choice(infix.rightOperand, in: context)
+            else { return false }
+            if found == nil { found = (SyntaxQueries.shortText(infix.rightOperand, limit: 40), side) }
+            return true
+        }
+        return handedOn ? nil : found
     }
 
     /// Whether `node` is `ancestor` or under it.
