@@ -201,7 +201,7 @@ enum ObjCPolicyEvaluations {
                         return .made(name: name, body: body, declared: declaration.range.start.offset, factory: factory)
                     }
                     let written = ObjCValueResolver.shortText(file.text(initializer.range))
-                    switch choice(initializer, owner: call.owner, in: file, scan: scan) {
+                    switch choice(initializer, owner: call.owner, in: file, scan: scan, locals: (body, offset)) {
                     case .contexts(let factories, let properties)?:
                         return .chosen(
                             name: name, body: body, declared: declaration.range.start.offset, written: written,
@@ -384,7 +384,11 @@ enum ObjCPolicyEvaluations {
     /// (`[[LAContext alloc] init]`, `[LAContext new]`, a helper of the file that makes one), a
     /// property or instance variable of the class (`self.context`, `[self context]`, `_context`),
     /// `nil`, or a choice itself. Nil when the expression is no choice or no side is a new context.
-    static func choice(_ expression: ObjCExpr, owner: ObjCBodyOwner?, in file: ObjCValueResolver, scan: ScanContext) -> Choice? {
+    /// `locals`: the body the choice is written in and where, whose parameters and locals are no
+    /// instance variables.
+    static func choice(
+        _ expression: ObjCExpr, owner: ObjCBodyOwner?, in file: ObjCValueResolver, scan: ScanContext, locals: (body: ObjCBody, at: Int)? = nil
+    ) -> Choice? {
         guard case .conditional = expression.strippingCastsAndParentheses.kind else { return nil }
         let container: String? = if case .method(let container, _, false)? = owner { container } else { nil }
         var factories = false
@@ -407,6 +411,12 @@ enum ObjCPolicyEvaluations {
                 factories = true
                 return
             }
+            if let name = value.identifierName, let locals,
+               locals.body.parameterNames.contains(name) || lastDeclaration(of: name, in: locals.body, before: locals.at) != nil
+            {
+                if unfollowed == nil { unfollowed = name }
+                return
+            }
             if let container, let property = propertySide(value, owner: container, in: file, scan: scan) {
                 properties.append(property)
                 return
@@ -420,11 +430,10 @@ enum ObjCPolicyEvaluations {
     }
 
     /// `self.context`, `[self context]`, `_context`, `self->_context`: a property or instance
-    /// variable of the class.
+    /// variable of the class (a name the caller has found to be no local or parameter).
     private static func propertySide(_ value: ObjCExpr, owner: String, in file: ObjCValueResolver, scan: ScanContext) -> ContextIdentity? {
         switch value.kind {
         case .identifier(let name):
-            guard name.hasPrefix("_") else { return nil }
             return propertyIdentity(ivar: name, owner: owner, in: file, scan: scan)
         case .member(let base, let name, let isArrow):
             guard base.strippingCastsAndParentheses.identifierName == "self" else { return nil }

@@ -35,8 +35,9 @@ enum SwiftHandedOutcomes {
         /// type whose code writes it: its reads in that type's declarations decide.
         var property: (name: String, owner: String)? = nil
         let function: FunctionDeclSyntax?
-        /// The outcome leaves `function` as the error the awaited call throws (an `async throws`
-        /// function that returns nothing): its callers' `try` decides what runs next.
+        /// The outcome leaves `function` as the error the awaited call throws (`try await` in an
+        /// `async throws` function, not caught there): its callers' `try` decides what runs next,
+        /// unless they test a result it returns.
         var throwsFailure = false
         /// The argument positions that carry the success flag, and those that carry the error.
         let successArguments: [Int]
@@ -351,13 +352,13 @@ enum SwiftHandedOutcomes {
             }
             node = parent
         }
-        guard let thrown, parent(of: thrown, isCaughtOrDeferredIn: function) == false else { return nil }
+        guard let thrown, !staysInside(thrown, function) else { return nil }
         return thrown
     }
 
     /// Whether a `do` with a `catch`, a closure or a nested function of `function` holds `node`:
-    /// the error thrown there does not leave `function`.
-    private static func parent(of node: Syntax, isCaughtOrDeferredIn function: FunctionDeclSyntax) -> Bool {
+    /// an error thrown there does not leave `function` (a closure's is its caller's).
+    private static func staysInside(_ node: Syntax, _ function: FunctionDeclSyntax) -> Bool {
         var current = node.parent
         while let candidate = current, candidate.id != function.id {
             if candidate.is(ClosureExprSyntax.self) || candidate.is(FunctionDeclSyntax.self) { return true }
