@@ -237,6 +237,151 @@ struct HandedOutcomeTests {
         #expect(findings(result, "fail_open_local_authentication").isEmpty)
     }
 
+    @Test("Swift: an async function's outcome returned as `?? false`, through a returned local, or thrown, and the callers' tests or `try`")
+    func swiftAwaitedToCallers() throws {
+        let result = try scan([
+            "VaultAuthenticator.swift": """
+                final class VaultAuthenticator {
+                    func unlock() async -> Bool {
+                        let context = LAContext()
+                        return (try? await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")) ?? false
+                    }
+                    func check() async throws -> Bool {
+                        let context = LAContext()
+                        let granted = try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check")
+                        return granted
+                    }
+                    func confirm() async throws {
+                        let context = LAContext()
+                        guard try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") else {
+                            throw VaultError.denied
+                        }
+                    }
+                    func probe() async -> Bool {
+                        let context = LAContext()
+                        do {
+                            try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Probe")
+                        } catch {
+                            return false
+                        }
+                        return true
+                    }
+                }
+
+                """,
+            "VaultScreen.swift": """
+                final class VaultScreen {
+                    let auth = VaultAuthenticator()
+                    func open() async throws {
+                        if await auth.unlock() { showSecrets() }
+                        guard try await auth.check() else { return }
+                        try? await auth.confirm()
+                        try await auth.confirm()
+                        showSecrets()
+                        _ = await auth.probe()
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == [
+            "VaultAuthenticator.swift:4:28", "VaultAuthenticator.swift:8:33", "VaultAuthenticator.swift:13:25",
+            "VaultAuthenticator.swift:20:23",
+        ])
+        #expect(boolOnly.map(\.confidence) == [.high, .high, .high, .high])
+        #expect(boolOnly.map(related) == [
+            [
+                "VaultAuthenticator.swift:4:9 handed on: `return (try? await context.evaluatePolicy(.deviceOwnerAuthe…`",
+                "VaultScreen.swift:4:12 decides: `await auth.unlock()` in a caller of `unlock()`",
+            ],
+            [
+                "VaultAuthenticator.swift:9:9 handed on: `return granted`",
+                "VaultScreen.swift:5:15 decides: `try await auth.check()` in a caller of `check()`",
+            ],
+            // `try?` decides nothing: the first caller's `try` is the gate.
+            [
+                "VaultAuthenticator.swift:13:15 handed on: `try await context.evaluatePolicy(.deviceOwnerAuthentication…`",
+                "VaultScreen.swift:7:9 decides: `try await auth.confirm()` in a caller of `confirm()`",
+            ],
+            // Caught in the function itself: nothing is handed on, and the finding has no related locations.
+            [],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Both languages: a context chosen between a new one and one the rule does not follow (a local's, a property's) is left undecided, with a note")
+    func undecidedChoice() throws {
+        let result = try scan([
+            "LockService.swift": """
+                final class LockService {
+                    func confirm(using injected: LAContext? = nil) async -> Bool {
+                        let context = injected ?? LAContext()
+                        return (try? await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm")) ?? false
+                    }
+                    func approve() async -> Bool {
+                        let context = Session.shared.context ?? LAContext()
+                        return (try? await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Approve")) ?? false
+                    }
+                }
+                func pay(with context: LAContext) async -> Bool { await LockService().confirm(using: context) }
+                public final class PublicGate {
+                    private let context: LAContext
+                    public init(context: LAContext? = nil) { self.context = context ?? LAContext() }
+                    public func verify(using provided: LAContext? = nil) async -> Bool {
+                        let context = provided ?? LAContext()
+                        return (try? await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Verify")) ?? false
+                    }
+                    public func open(_ done: @escaping () -> Void) {
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                            if ok { done() }
+                        }
+                    }
+                }
+
+                """,
+            "VaultLock.m": """
+                @implementation VaultLock
+                - (void)unlockWith:(LAContext *)injected then:(void (^)(void))done {
+                    LAContext *context = injected ?: [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+                        if (success) { done(); }
+                    }];
+                }
+                @end
+                @interface PaymentGate ()
+                @property (nonatomic, strong) LAContext *context;
+                @end
+                @implementation PaymentGate
+                - (instancetype)initWithContext:(LAContext *)context {
+                    self = [super init];
+                    _context = context ?: [[LAContext alloc] init];
+                    return self;
+                }
+                - (void)pay:(void (^)(void))done {
+                    [self.context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Pay"
+                                           reply:^(BOOL success, NSError *error) {
+                        if (success) { done(); }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").isEmpty)
+        let notes = result.diagnostics.filter { $0.message.contains("boolean_only_local_authentication") }
+            .map { "\($0.file ?? ""):\($0.position?.line ?? 0):\($0.position?.column ?? 0) \($0.message)" }
+        #expect(notes == [
+            "LockService.swift:4:28 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is `injected ?? LAContext()`, and the rule does not follow `injected`, which may be a context handed to a Keychain query elsewhere",
+            "LockService.swift:8:28 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is `Session.shared.context ?? LAContext()`, and the rule does not follow `Session.shared.context`, which may be a context handed to a Keychain query elsewhere",
+            "LockService.swift:17:28 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is `provided ?? LAContext()`, and the rule does not follow `provided`, which may be a context handed to a Keychain query elsewhere",
+            "LockService.swift:20:9 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is `context ?? LAContext()`, and the rule does not follow `context`, which may be a context handed to a Keychain query elsewhere",
+            "VaultLock.m:4:5 objc.boolean_only_local_authentication: the LAContext of evaluatePolicy:localizedReason:reply: (`context`) is `injected ?: [[LAContext alloc] init]`, and the rule does not follow `injected`, which may be a context handed to a Keychain query elsewhere",
+            "VaultLock.m:20:5 objc.boolean_only_local_authentication: the LAContext of evaluatePolicy:localizedReason:reply: (`self.context`) is `context ?: [[LAContext alloc] init]`, and the rule does not follow `context`, which may be a context handed to a Keychain query elsewhere",
+        ], "\(result.diagnostics)")
+    }
+
     @Test("Both languages: a receiver that only shows the error decides nothing; one that runs code without it does")
     func errorShownOrGated() throws {
         let result = try scan([

@@ -182,6 +182,10 @@ public enum EvaluatedContext {
     /// The context comes from code the front end does not follow: a parameter, another object, a
     /// global, a block's parameter. Its owner may hand it to a Keychain query elsewhere.
     case unfollowed
+    /// The context is one of several (`injected ?? LAContext()`, `self.context ?: [[LAContext alloc]
+    /// init]`), some new, and `unfollowed` (as written) is one the front end does not follow: it
+    /// may be someone else's context, handed to a Keychain query elsewhere.
+    case undecided(chosen: String, unfollowed: String)
     /// Nothing to name and nothing worth a note (an implicit `self` outside an `LAContext` extension).
     case unnamed
 
@@ -216,6 +220,9 @@ public enum ContextOrigin {
     case property(name: String)
     /// An instance variable with no property.
     case instanceVariable(name: String)
+    /// A local initialised with a choice of contexts, each a new one (some from a helper) or a
+    /// property never handed on: `context` from `self.cached ?? makeContext()`.
+    case chosen(name: String, written: String)
 
     /// The words for the context in a message.
     public var description: String {
@@ -225,6 +232,7 @@ public enum ContextOrigin {
         case .made(let name, let factory): "`\(name)` (a new `LAContext` from `\(factory)`)"
         case .property(let name): "the property `\(name)`"
         case .instanceVariable(let name): "the instance variable `\(name)`"
+        case .chosen(let name, let written): "`\(name)` (`\(written)`)"
         }
     }
 
@@ -232,7 +240,7 @@ public enum ContextOrigin {
     public var confidence: Confidence {
         switch self {
         case .fresh, .local: .high
-        case .made, .property, .instanceVariable: .medium
+        case .made, .property, .instanceVariable, .chosen: .medium
         }
     }
 }

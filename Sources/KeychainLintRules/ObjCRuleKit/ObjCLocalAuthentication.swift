@@ -144,6 +144,13 @@ enum ObjCLocalAuthentication {
             case .assignment(.assign, let target, let value) where target.range == node.range:
                 // A new context replaces it; `nil` releases it and gives it to nobody.
                 return !isNewContext(value) && !isNull(value)
+            case .conditional(let condition, let then, let otherwise)
+            where then?.range == node.range || otherwise.range == node.range || (then == nil && condition.range == node.range):
+                // `context ?: other`, `c ? context : other`: the context is the choice's value, and
+                // goes wherever the choice goes.
+                guard let index = ancestors.lastIndex(where: { if case .expression(let e) = $0 { e.range == expression.range } else { false } })
+                else { return true }
+                return handsOn(expression, ancestors: Array(ancestors[..<index]))
             default:
                 return !isNilOrTruthTest(use, ancestors: ancestors)
             }

@@ -28,8 +28,15 @@ extension ObjCRuleContext {
             guard case .method("LAContext", let selector, false)? = site.owner else { return .unfollowed }
             return .senders(method: selector, ObjCPolicyEvaluations.senders(of: selector, in: self))
         }
-        guard let identity = ObjCPolicyEvaluations.identity(of: stripped, at: site, in: resolver, scan: scan) else { return .unfollowed }
-        return .receiver(ObjCPolicyEvaluations.story(of: identity, in: resolver, scan: scan))
+        var undecided: (chosen: String, unfollowed: String)?
+        guard let identity = ObjCPolicyEvaluations.identity(of: stripped, at: site, in: resolver, scan: scan, undecided: &undecided) else {
+            return undecided.map { .undecided(chosen: $0.chosen, unfollowed: $0.unfollowed) } ?? .unfollowed
+        }
+        let story = ObjCPolicyEvaluations.story(of: identity, in: resolver, scan: scan)
+        if story.isHandedOn, let store = ObjCPolicyEvaluations.undecidedStore(of: identity, in: resolver, scan: scan) {
+            return .undecided(chosen: store.chosen, unfollowed: store.unfollowed)
+        }
+        return .receiver(story)
     }
 
     /// Objective-C writes a policy as a constant or a number; in the model's terms it is
@@ -83,6 +90,10 @@ enum ObjCPolicyEvaluations {
         case made(name: String, body: ObjCBody, declared: Int, factory: String)
         /// A property (or only an instance variable, `property` nil) of `owner`, backed by `ivar`.
         case property(property: String?, ivar: String, owner: String)
+        /// A local initialised with a choice of contexts (`self.context ?: [[LAContext alloc] init]`,
+        /// `_cached ? _cached : [self unlockContext]`), each a new context or a property of the class
+        /// (`properties`, judged with it), whose initializer is at `choice`.
+        case chosen(name: String, body: ObjCBody, declared: Int, written: String, choice: ObjCSourceRange, properties: [ContextIdentity], allNew: Bool)
 
         /// In the model's terms.
         var origin: ContextOrigin {
@@ -92,6 +103,9 @@ enum ObjCPolicyEvaluations {
             case .made(let name, _, _, let factory): .made(name: name, factory: factory)
             case .property(let property?, _, _): .property(name: property)
             case .property(nil, let ivar, _): .instanceVariable(name: ivar)
+            // Every value a new context: the local is as one initialised with it.
+            case .chosen(let name, _, _, _, _, _, true): .local(name: name)
+            case .chosen(let name, _, _, let written, _, _, false): .chosen(name: name, written: written)
             }
         }
     }
@@ -154,6 +168,16 @@ enum ObjCPolicyEvaluations {
     // MARK: - Which context?
 
     static func identity(of receiver: ObjCExpr, at call: ObjCCallSite, in file: ObjCValueResolver, scan: ScanContext) -> ContextIdentity? {
+        var undecided: (chosen: String, unfollowed: String)?
+        return identity(of: receiver, at: call, in: file, scan: scan, undecided: &undecided)
+    }
+
+    /// The context's identity; nil when it comes from code not followed, with `undecided` set
+    /// when it is a choice of contexts one of which is not followed.
+    static func identity(
+        of receiver: ObjCExpr, at call: ObjCCallSite, in file: ObjCValueResolver, scan: ScanContext,
+        undecided: inout (chosen: String, unfollowed: String)?
+    ) -> ContextIdentity? {
         if ObjCLocalAuthentication.isNewContext(receiver) {
             return .fresh(text: ObjCValueResolver.shortText(file.text(receiver.range)))
         }
@@ -176,7 +200,18 @@ enum ObjCPolicyEvaluations {
                     if let factory = contextFactory(initializer, owner: call.owner, in: file) {
                         return .made(name: name, body: body, declared: declaration.range.start.offset, factory: factory)
                     }
-                    return nil
+                    let written = ObjCValueResolver.shortText(file.text(initializer.range))
+                    switch choice(initializer, owner: call.owner, in: file, scan: scan, locals: (body, offset)) {
+                    case .contexts(let factories, let properties)?:
+                        return .chosen(
+                            name: name, body: body, declared: declaration.range.start.offset, written: written,
+                            choice: initializer.range, properties: properties, allNew: !factories && properties.isEmpty)
+                    case .undecided(let side)?:
+                        undecided = (written, side)
+                        return nil
+                    case nil:
+                        return nil
+                    }
                 }
                 // A parameter's context belongs to the caller, who may read the Keychain with it.
                 if body.parameterNames.contains(name) { return nil }
@@ -336,6 +371,84 @@ enum ObjCPolicyEvaluations {
         return nil
     }
 
+    /// What a choice of contexts can be.
+    enum Choice {
+        /// Each side is a new context (written there, or from a helper of the file) or a property
+        /// of the class.
+        case contexts(factories: Bool, properties: [ContextIdentity])
+        /// Some side is a new context, and `side` (as written) one the front end does not follow.
+        case undecided(side: String)
+    }
+
+    /// The contexts `a ?: b` or `c ? a : b` can be: each side a new context
+    /// (`[[LAContext alloc] init]`, `[LAContext new]`, a helper of the file that makes one), a
+    /// property or instance variable of the class (`self.context`, `[self context]`, `_context`),
+    /// `nil`, or a choice itself. Nil when the expression is no choice or no side is a new context.
+    /// `locals`: the body the choice is written in and where, whose parameters and locals are no
+    /// instance variables.
+    static func choice(
+        _ expression: ObjCExpr, owner: ObjCBodyOwner?, in file: ObjCValueResolver, scan: ScanContext, locals: (body: ObjCBody, at: Int)? = nil
+    ) -> Choice? {
+        guard case .conditional = expression.strippingCastsAndParentheses.kind else { return nil }
+        let container: String? = if case .method(let container, _, false)? = owner { container } else { nil }
+        var factories = false
+        var fresh = false
+        var properties: [ContextIdentity] = []
+        var unfollowed: String?
+        func side(_ expression: ObjCExpr) {
+            let value = expression.strippingCastsAndParentheses
+            if case .conditional(let condition, let then, let otherwise) = value.kind {
+                side(then ?? condition)
+                side(otherwise)
+                return
+            }
+            if ObjCLocalAuthentication.isNull(value) { return }
+            if ObjCLocalAuthentication.isNewContext(value) {
+                fresh = true
+                return
+            }
+            if contextFactory(value, owner: owner, in: file) != nil {
+                factories = true
+                return
+            }
+            if let name = value.identifierName, let locals,
+               locals.body.parameterNames.contains(name) || lastDeclaration(of: name, in: locals.body, before: locals.at) != nil
+            {
+                if unfollowed == nil { unfollowed = name }
+                return
+            }
+            if let container, let property = propertySide(value, owner: container, in: file, scan: scan) {
+                properties.append(property)
+                return
+            }
+            if unfollowed == nil { unfollowed = ObjCValueResolver.shortText(file.text(value.range)) }
+        }
+        side(expression)
+        guard fresh || factories else { return nil }
+        if let unfollowed { return .undecided(side: unfollowed) }
+        return .contexts(factories: factories, properties: properties)
+    }
+
+    /// `self.context`, `[self context]`, `_context`, `self->_context`: a property or instance
+    /// variable of the class (a name the caller has found to be no local or parameter).
+    private static func propertySide(_ value: ObjCExpr, owner: String, in file: ObjCValueResolver, scan: ScanContext) -> ContextIdentity? {
+        switch value.kind {
+        case .identifier(let name):
+            return propertyIdentity(ivar: name, owner: owner, in: file, scan: scan)
+        case .member(let base, let name, let isArrow):
+            guard base.strippingCastsAndParentheses.identifierName == "self" else { return nil }
+            return isArrow
+                ? propertyIdentity(ivar: name, owner: owner, in: file, scan: scan)
+                : propertyIdentity(property: name, owner: owner, in: file, scan: scan)
+        case .message(let message):
+            guard message.receiver.strippingCastsAndParentheses.identifierName == "self", message.pieces.count == 1,
+                  message.pieces[0].argument == nil else { return nil }
+            return propertyIdentity(property: message.selector, owner: owner, in: file, scan: scan)
+        default:
+            return nil
+        }
+    }
+
     // MARK: - Is the context handed on?
 
     /// Whether any use of the context may give it to other code (see `ObjCLocalAuthentication.handsOn`).
@@ -343,29 +456,54 @@ enum ObjCPolicyEvaluations {
         switch identity {
         case .fresh:
             return false
-        case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
-            var handedOn = false
-            var storedInto: Set<String> = []
-            ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
-                guard !handedOn, use.identifierName == name, use.range.start.offset > declared,
-                      ObjCLocalAuthentication.handsOn(use, ancestors: ancestors) else { return }
-                // Kept in a property of `self` (`self.context = context`, `[self setContext:context]`):
-                // the property's own uses decide, where storing this local does not count.
-                if let property = propertyStored(use, ancestors: ancestors) { storedInto.insert(property) } else { handedOn = true }
-            }
-            if handedOn { return true }
-            guard !storedInto.isEmpty else { return false }
-            guard case .method(let owner, _, false) = body.owner else { return true }
-            let facts = classFacts(owner, from: file, scan: scan)
-            for property in storedInto.sorted() {
-                guard let ivar = facts.properties[property],
-                      !isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: facts, ignoringStoresOf: (name, body.range))
-                else { return true }
+        case .chosen(let name, let body, let declared, _, let choice, let properties, _):
+            // The local's uses as a local's, and each property it may be, where reading the
+            // property in the choice that makes this local is not handing it on.
+            if isLocalHandedOn(name, body: body, declared: declared, in: file, scan: scan, besides: choice) { return true }
+            for property in properties {
+                guard case .property(let property, let ivar, let owner) = property else { return true }
+                if isPropertyHandedOn(
+                    property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan),
+                    ignoringStoresOf: (name, body.range), besides: (file.path, choice))
+                {
+                    return true
+                }
             }
             return false
+        case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
+            return isLocalHandedOn(name, body: body, declared: declared, in: file, scan: scan)
         case .property(let property, let ivar, let owner):
             return isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan))
         }
+    }
+
+    /// A local's uses after its declaration; a property of `self` it is stored into is judged by
+    /// the property's own uses (`besides`: the choice that initialised the local, whose reads of
+    /// the property are not uses).
+    private static func isLocalHandedOn(
+        _ name: String, body: ObjCBody, declared: Int, in file: ObjCValueResolver, scan: ScanContext, besides choice: ObjCSourceRange? = nil
+    ) -> Bool {
+        var handedOn = false
+        var storedInto: Set<String> = []
+        ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
+            guard !handedOn, use.identifierName == name, use.range.start.offset > declared,
+                  ObjCLocalAuthentication.handsOn(use, ancestors: ancestors) else { return }
+            // Kept in a property of `self` (`self.context = context`, `[self setContext:context]`):
+            // the property's own uses decide, where storing this local does not count.
+            if let property = propertyStored(use, ancestors: ancestors) { storedInto.insert(property) } else { handedOn = true }
+        }
+        if handedOn { return true }
+        guard !storedInto.isEmpty else { return false }
+        guard case .method(let owner, _, false) = body.owner else { return true }
+        let facts = classFacts(owner, from: file, scan: scan)
+        for property in storedInto.sorted() {
+            guard let ivar = facts.properties[property],
+                  !isPropertyHandedOn(
+                    property, ivar: ivar, owner: owner, facts: facts, ignoringStoresOf: (name, body.range),
+                    besides: choice.map { (file.path, $0) })
+            else { return true }
+        }
+        return false
     }
 
     /// The property of `self` a use is stored into, when it is the whole value of
@@ -395,40 +533,66 @@ enum ObjCPolicyEvaluations {
     /// are not hand-ons (its own uses are judged by the caller).
     static func isPropertyHandedOn(
         _ property: String?, ivar: String, owner: String, facts: ClassFacts,
-        ignoringStoresOf stored: (local: String, range: ObjCSourceRange)? = nil
+        ignoringStoresOf stored: (local: String, range: ObjCSourceRange)? = nil, besides choice: (path: String, range: ObjCSourceRange)? = nil,
+        excusingStore: ((_ value: ObjCExpr, _ file: ObjCValueResolver, _ owner: ObjCBodyOwner) -> Bool)? = nil
     ) -> Bool {
+        func isInChoice(_ use: ObjCExpr, in path: String) -> Bool {
+            guard let choice, choice.path == path else { return false }
+            return use.range.start.offset >= choice.range.start.offset && use.range.end.offset <= choice.range.end.offset
+        }
         func isStoreOfLocal(_ value: ObjCExpr) -> Bool {
             guard let stored, value.strippingCastsAndParentheses.identifierName == stored.local else { return false }
             return value.range.start.offset >= stored.range.start.offset && value.range.end.offset <= stored.range.end.offset
         }
         let setter = property.map { "set" + $0.prefix(1).uppercased() + $0.dropFirst() + ":" }
-        for (_, container) in facts.implementations {
+        for (implementationFile, container) in facts.implementations {
             for method in container.methods {
                 guard let body = method.body else { continue }
                 let isGetter = method.selector == property && !method.isClassMethod
                 let parameters = Set(method.parameters.map(\.name))
                 var handedOn = false
+                let owner = ObjCBodyOwner.method(container: container.name, selector: method.selector, isClassMethod: method.isClassMethod)
+                // A helper of the class that makes a new context (`self.context = [self makeContext]`).
+                func isMade(_ value: ObjCExpr) -> Bool {
+                    contextFactory(value, owner: owner, in: implementationFile) != nil
+                }
+                // The value assigned when the use is the assignment's target.
+                func assigned(to use: ObjCExpr, ancestors: [ObjCAncestor]) -> ObjCExpr? {
+                    guard case .expression(let parent)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
+                          case .assignment(.assign, let target, let value) = parent.kind, target.range == use.range else { return nil }
+                    return value
+                }
+                // The target of `= the local being judged` or `= a new context from a helper`.
+                func isAssignedNewContext(_ use: ObjCExpr, ancestors: [ObjCAncestor]) -> Bool {
+                    guard let value = assigned(to: use, ancestors: ancestors) else { return false }
+                    return isStoreOfLocal(value) || isMade(value)
+                }
+                func isExcused(_ value: ObjCExpr?) -> Bool {
+                    guard let value, let excusingStore else { return false }
+                    return excusingStore(value, implementationFile, owner)
+                }
                 ObjCLocalAuthentication.forEachExpression(in: body) { use, ancestors in
-                    guard !handedOn else { return }
+                    guard !handedOn, !isInChoice(use, in: implementationFile.path) else { return }
                     switch use.kind {
                     case .member(_, let name, let isArrow) where isArrow ? name == ivar : name == property:
-                        if case .expression(let parent)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
-                           case .assignment(.assign, let target, let value) = parent.kind, target.range == use.range,
-                           isStoreOfLocal(value) { return }
+                        if isAssignedNewContext(use, ancestors: ancestors) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                            && !isExcused(assigned(to: use, ancestors: ancestors))
                     case .message(let message) where property != nil && message.selector == property:
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                     case .message(let message) where setter != nil && message.selector == setter:
                         handedOn = !(message.pieces.first?.argument.map {
                             ObjCLocalAuthentication.isNewContext($0) || ObjCLocalAuthentication.isNull($0)
-                                || isStoreOfLocal($0)
+                                || isStoreOfLocal($0) || isMade($0) || isExcused($0)
                         } ?? false)
                     case .identifier(ivar) where !parameters.contains(ivar):
                         // The lazy getter returns its own instance variable: its callers are the
                         // uses judged here.
                         if isGetter, case .statement(let statement)? = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors).parent,
                            case .return = statement.kind { return }
+                        if isAssignedNewContext(use, ancestors: ancestors) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                            && !isExcused(assigned(to: use, ancestors: ancestors))
                     default:
                         return
                     }
@@ -437,6 +601,20 @@ enum ObjCPolicyEvaluations {
             }
         }
         return false
+    }
+
+    /// A property whose only uses that hand it on are stores of a choice one side of which is not
+    /// followed (`self.context = injected ?: [[LAContext alloc] init]`): the first such choice as
+    /// written, and that side.
+    static func undecidedStore(of identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> (chosen: String, unfollowed: String)? {
+        guard case .property(let property, let ivar, let owner) = identity else { return nil }
+        var found: (chosen: String, unfollowed: String)?
+        let handedOn = isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan)) { value, store, method in
+            guard case .undecided(let side)? = choice(value, owner: method, in: store, scan: scan) else { return false }
+            if found == nil { found = (ObjCValueResolver.shortText(store.text(value.range)), side) }
+            return true
+        }
+        return handedOn ? nil : found
     }
 
     // MARK: - A category of LAContext

@@ -48,6 +48,13 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         case .unfollowed:
             noteUnfollowed(evaluation, in: context)
             return
+        case .undecided(let chosen, let unfollowed):
+            let location = context.location(of: evaluation.call.expression)
+            context.note(
+                ScanDiagnostic(
+                    kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                    message: "\(context.rule.id): the LAContext of \(evaluation.call.name) (`\(evaluation.receiverText)`) is `\(chosen)`, and the rule does not follow `\(unfollowed)`, which may be a context handed to a Keychain query elsewhere"))
+            return
         case .unnamed:
             return
         }
@@ -162,9 +169,10 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
+                "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string (logging) does not count.",
-                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: the closures the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit), the test around each call of an async function or of the local it is kept in, the bodies of the called function's declarations, the reads of the property in its type's declaration and extensions. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
+                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`, `return (try? await context.evaluatePolicy(…)) ?? false`, a `let` that holds it and is returned) or lets its failure out (`try await context.evaluatePolicy(…)` in an `async throws` function, outside a `do` that catches it), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: the closures the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit), the test around each call of an async function or of the local it is kept in (for a failure let out and no test of a result, the caller's `try`, after which code runs only when the authentication succeeded), the bodies of the called function's declarations, the reads of the property in its type's declaration and extensions. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
                 "A test of a handed-on error decides only when code runs where there is no error (the body of `if error == nil`, the `else` of `if let error`, the statements after a branch that returns): `if let error { show(error) }` only reports a failure. The error alone passed on inside a branch of the reply that has tested the outcome (`else { self.show(error) }`) is the reason for a failure, not the outcome, and is not followed.",
                 "A reply that neither reads its success flag nor tests its error, but hands the error on (`completion(error)`: the caller can only take nil for success), gates the callers' code: it is reported when a caller's closure tests the error; when the callers in the scan never test it, nothing is reported and `--verbose` says so; when no caller is in the scan (a library's API), it is reported with medium confidence, since the library offers its users nothing but a missing error to decide on.",
                 "A success flag handed on is reported at the evaluation whether or not its receiver is in the scan: a `Result`, `continuation.resume(returning:)`, an assignment to a property (`self.isUnlocked = success`, a `@Published` property), a delegate call, a completion handler of a library's public API. A library that wraps biometrics and gives its callers only the Bool offers them a Bool-only gate, whatever they then do with it.",
@@ -172,7 +180,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
-                "Confidence is high for a local or new context, medium for a property (other types may still reach it).",
+                "Confidence is high for a local or new context, medium for a property (other types may still reach it) and for a local chosen between a new context and a property or a helper's.",
             ],
             references: [
                 "OWASP MASTG-TEST-0266: References to APIs for Event-Bound Biometric Authentication",
@@ -220,6 +228,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "\"Same context\": for a local initialised with `[[LAContext alloc] init]` or `[LAContext new]`, every use of it after its declaration in the method or function (blocks inside it included) is checked; for a property or instance variable of the class (`self.context`, `[self context]`, `_context`, `self->_context`), every use in the class's `@implementation`s and categories in all the scan's Objective-C files, whatever the receiver (`weakSelf.context` counts, so no alias hides a use); for `[[LAContext alloc] init]` as the receiver itself the context cannot be used again, so it is never handed on.",
             "Objective-C properties have no initial value: a property is judged whatever its declared type, unless the class writes a getter that returns something other than its instance variable or a new context (a lazy getter `if (!_context) _context = [[LAContext alloc] init]; return _context;` keeps it the class's own). Assigning it anything but a new context (`self.context = context` from a parameter, `[self setContext:shared]`) counts as handing it on: someone else has it too.",
             "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
+            "A context chosen with `?:` (`self.context ?: [[LAContext alloc] init]`, `_cached ? _cached : [self makeContext]`) is judged when every side is a new context, a helper's new context, `nil`, or a property or instance variable of the class, whose own uses are judged with the local's (reading it in the choice is not a use of it); a parameter or another object's context on a side leaves the context undecided: the rule stays silent and `--verbose` names that side. A context on a side of `?:` goes wherever the choice goes. A property assigned a helper's new context (`self.context = [self makeContext]`) holds a new context, as one assigned `[[LAContext alloc] init]` does; when the only other value it is given is a choice with a side the rule does not follow (`_context = injected ?: [[LAContext alloc] init]`), `--verbose` names that side.",
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging call (`NSLog`, `os_log…`, `printf`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
             "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message, or the property's reads in the class's implementations. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
@@ -401,6 +410,68 @@ extension BooleanOnlyLocalAuthenticationRule {
             @end
             """,
             messages: [objectiveCMessage("`context` (a new `LAContext` from `[self unlockContext]`)"), objectiveCMessage("`context`")]),
+        .triggeringObjC(
+            "A context chosen between a cached property and a new one, and a property set from a helper that makes one",
+            """
+            @interface VaultLock ()
+            @property (nonatomic, strong) LAContext *context;
+            @property (nonatomic, strong) LAContext *confirmContext;
+            @end
+            @implementation VaultLock
+            - (void)unlock:(void (^)(void))done {
+                LAContext *context = self.context ?: [[LAContext alloc] init];
+                self.context = context;
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) { done(); }
+                }];
+            }
+            - (void)confirm:(void (^)(void))done {
+                self.confirmContext = [self makeContext];
+                ↓[self.confirmContext evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                              reply:^(BOOL success, NSError *error) {
+                    if (success) { done(); }
+                }];
+            }
+            - (LAContext *)makeContext {
+                LAContext *context = [[LAContext alloc] init];
+                context.localizedFallbackTitle = @"Enter PIN";
+                return context;
+            }
+            @end
+            """,
+            messages: [
+                objectiveCMessage("`context` (`self.context ?: [[LAContext alloc] init]`)"), objectiveCMessage("the property `confirmContext`"),
+            ]),
+        .nonTriggeringObjC(
+            "A choice whose other side is a parameter, or a property the class hands to a Keychain query (--verbose says which side)",
+            """
+            @interface VaultLock ()
+            @property (nonatomic, strong) LAContext *context;
+            @end
+            @implementation VaultLock
+            - (void)unlock:(void (^)(void))done {
+                LAContext *context = self.context ?: [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) { done(); }
+                }];
+            }
+            - (void)unlockWith:(LAContext *)injected then:(void (^)(void))done {
+                LAContext *context = injected ?: [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) { done(); }
+                }];
+            }
+            - (NSData *)readSecret {
+                NSDictionary *query = @{ (__bridge id)kSecReturnData: @YES, (__bridge id)kSecUseAuthenticationContext: self.context };
+                CFTypeRef item = NULL;
+                if (SecItemCopyMatching((__bridge CFDictionaryRef)query, &item) != errSecSuccess) { return nil; }
+                return (__bridge_transfer NSData *)item;
+            }
+            @end
+            """),
         .triggering(
             "Only the error handed on to a completion block; a sender in another file unlocks when it is nil",
             files: [
@@ -953,6 +1024,150 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             """,
             messages: [message("`context` (a new `LAContext` from `unlockContext()`)")]),
+        .triggering(
+            "An async function's outcome returned or thrown to its callers, who gate on it (their tests are related locations)",
+            files: [
+                "VaultAuthenticator.swift": """
+                    final class VaultAuthenticator {
+                        func unlock() async -> Bool {
+                            let context = LAContext()
+                            return (try? await ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")) ?? false
+                        }
+                        func check() async throws -> Bool {
+                            let context = LAContext()
+                            let granted = try await ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check")
+                            return granted
+                        }
+                        func confirm() async throws {
+                            let context = LAContext()
+                            guard try await ↓context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") else {
+                                throw VaultError.denied
+                            }
+                        }
+                    }
+                    """,
+                "VaultScreen.swift": """
+                    final class VaultScreen {
+                        let auth = VaultAuthenticator()
+                        func open() async throws {
+                            if await auth.unlock() { showSecrets() }
+                            guard try await auth.check() else { return }
+                            try await auth.confirm()
+                            showSecrets()
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context`"), message("`context`"), message("`context`", passcode: true)]),
+        .nonTriggering(
+            "An async function that evaluates the caller's context, which the caller then hands to a Keychain query",
+            files: [
+                "TokenGate.swift": """
+                    final class TokenGate {
+                        func unlock(with context: LAContext) async -> Bool {
+                            do {
+                                return try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Read your token")
+                            } catch {
+                                return false
+                            }
+                        }
+                    }
+                    """,
+                "TokenScreen.swift": """
+                    final class TokenScreen {
+                        func load() async {
+                            let context = LAContext()
+                            guard await TokenGate().unlock(with: context) else { return }
+                            let query: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: context]
+                            var item: CFTypeRef?
+                            if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { show(item) }
+                        }
+                    }
+                    """,
+            ]),
+        .triggering(
+            "A context chosen between an optional one nobody passes and a new one, a lazy property made by a closure, and a cached property or a helper's",
+            """
+            final class LockService {
+                private let context: LAContext
+                private var cached: LAContext?
+                private lazy var revealContext: LAContext = {
+                    let context = LAContext()
+                    context.localizedFallbackTitle = "Use passcode"
+                    return context
+                }()
+                init(context: LAContext? = nil) { self.context = context ?? LAContext() }
+                func unlock(_ done: @escaping () -> Void) {
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { ok, _ in
+                        if ok { done() }
+                    }
+                }
+                func confirm(using injected: LAContext? = nil) async -> Bool {
+                    let context = injected ?? LAContext()
+                    return (try? await ↓context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm")) ?? false
+                }
+                func reveal(_ show: @escaping () -> Void) {
+                    ↓revealContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Reveal") { ok, _ in
+                        if ok { show() }
+                    }
+                }
+                func approve(_ done: @escaping () -> Void) {
+                    let context = cached ?? makeContext()
+                    cached = context
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Approve") { ok, _ in
+                        if ok { done() }
+                    }
+                }
+                private func makeContext() -> LAContext { LAContext() }
+            }
+            let service = LockService()
+            func confirmPayment() async -> Bool { await service.confirm() }
+            """,
+            messages: [
+                message("the property `context`"), message("`context`", passcode: true), message("the property `revealContext`"),
+                message("`context` (`cached ?? makeContext()`)"),
+            ]),
+        .nonTriggering(
+            "A choice whose other side is passed by a caller, or is a property handed to a Keychain query (--verbose says which side)",
+            """
+            final class LockService {
+                private let context: LAContext
+                private var shared: LAContext?
+                private lazy var readContext: LAContext = {
+                    let context = LAContext()
+                    context.localizedFallbackTitle = "Use passcode"
+                    return context
+                }()
+                init(context: LAContext? = nil) { self.context = context ?? LAContext() }
+                func unlock(_ done: @escaping () -> Void) {
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { ok, _ in
+                        if ok { done() }
+                    }
+                }
+                func confirm(using injected: LAContext? = nil) async -> Bool {
+                    let context = injected ?? LAContext()
+                    return (try? await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm")) ?? false
+                }
+                func read() {
+                    let context = shared ?? LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Read") { ok, _ in
+                        if ok { self.load() }
+                    }
+                    readContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Read") { ok, _ in
+                        if ok { self.load() }
+                    }
+                }
+                private func load() {
+                    let query: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: shared as Any]
+                    let other: [String: Any] = [kSecReturnData as String: true, kSecUseAuthenticationContext as String: readContext]
+                    if SecItemCopyMatching(query as CFDictionary, nil) == errSecSuccess, SecItemCopyMatching(other as CFDictionary, nil) == errSecSuccess {
+                        unlockVault()
+                    }
+                }
+            }
+            let service = LockService(context: LAContext())
+            func confirmPayment(with context: LAContext) async -> Bool { await service.confirm(using: context) }
+            """),
         .nonTriggering(
             "A helper that returns a context it also hands to someone else, or an existing context only",
             """

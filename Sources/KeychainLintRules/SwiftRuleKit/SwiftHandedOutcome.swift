@@ -35,6 +35,10 @@ enum SwiftHandedOutcomes {
         /// type whose code writes it: its reads in that type's declarations decide.
         var property: (name: String, owner: String)? = nil
         let function: FunctionDeclSyntax?
+        /// The outcome leaves `function` as the error the awaited call throws (`try await` in an
+        /// `async throws` function, not caught there): its callers' `try` decides what runs next,
+        /// unless they test a result it returns.
+        var throwsFailure = false
         /// The argument positions that carry the success flag, and those that carry the error.
         let successArguments: [Int]
         let errorArguments: [Int]
@@ -155,17 +159,18 @@ enum SwiftHandedOutcomes {
             }
             return found
         }
-        // The awaited form, returned by the enclosing function (`return try await …`, or its only
-        // statement): its callers get the Bool.
+        // The awaited form, returned by the enclosing function (`return try await …`, its only
+        // statement, `(try? await …) ?? false`, a local holding it that is returned), or thrown
+        // out of an `async throws` function: its callers get the outcome.
         if call.trailingClosure == nil, SyntaxQueries.argument(labeled: "reply", of: call) == nil {
-            guard let function = enclosingFunction(of: Syntax(call)), isReturned(Syntax(call), by: function) else { return [] }
-            // The `return` statement, when written, is the hand-off.
-            var node = Syntax(call)
-            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
-                node = parent
+            guard let function = enclosingFunction(of: Syntax(call)) else { return [] }
+            if let returned = returnedOutcome(of: call, by: function) {
+                return [Handoff(node: returned, parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)]
             }
-            let returned = node.parent?.as(ReturnStmtSyntax.self).map(Syntax.init) ?? Syntax(call)
-            return [Handoff(node: returned, parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)]
+            guard let thrown = thrownOutcome(of: call, by: function) else { return [] }
+            var handoff = Handoff(node: thrown, parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)
+            handoff.throwsFailure = true
+            return [handoff]
         }
         // `reply: completion`: the caller's closure receives the success flag and the error.
         guard let reply = SyntaxQueries.argument(labeled: "reply", of: call)?.expression,
@@ -256,6 +261,111 @@ enum SwiftHandedOutcomes {
             let returnType = function.signature.returnClause?.type.trimmedDescription
         else { return false }
         return returnType == "Bool"
+    }
+
+    /// Where `function` returns the awaited outcome of `call`, as the hand-off: the `return`
+    /// statement (or the expression that is the body's only statement) of `try await call`,
+    /// `(try? await call) ?? false` or `(try? await call) == true`, or of a `let` local
+    /// initialised with one of those and returned as it is (`let ok = try await …; return ok`).
+    /// Returns inside closures and nested functions are another function's.
+    static func returnedOutcome(of call: FunctionCallExprSyntax, by function: FunctionDeclSyntax) -> Syntax? {
+        guard let value = awaitedValue(of: call), let parent = value.parent else { return nil }
+        if let returned = parent.as(ReturnStmtSyntax.self) {
+            return returnsFrom(returned, function) ? Syntax(returned) : nil
+        }
+        if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+            list.parent?.parent?.id == function.id, function.signature.returnClause?.type.trimmedDescription == "Bool"
+        {
+            // `try await call` alone is the call itself; a `??` or `==` around it is the value.
+            return value.is(InfixOperatorExprSyntax.self) ? value : Syntax(call)
+        }
+        // `let ok = try await …`, then `return ok`.
+        guard let initializer = parent.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let body = function.body
+        else { return nil }
+        let collector = OutcomeReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(body.statements)
+        for returned in collector.returns {
+            guard let expression = returned.expression,
+                let reference = SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self),
+                reference.baseName.text == name,
+                case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
+            else { continue }
+            return Syntax(returned)
+        }
+        return nil
+    }
+
+    /// The expression that carries the awaited Bool: `try await call`, or
+    /// `(try? await call) ?? false` / `(try? await call) == true`, where a failure is `false`.
+    /// Nil when the call is not awaited, or its `try?` is not turned back into a Bool.
+    private static func awaitedValue(of call: FunctionCallExprSyntax) -> Syntax? {
+        var node = Syntax(call)
+        var awaited = false
+        var optionalTry = false
+        while let parent = node.parent {
+            if parent.is(AwaitExprSyntax.self) {
+                awaited = true
+            } else if let tryExpr = parent.as(TryExprSyntax.self) {
+                if tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { optionalTry = true }
+            } else if !parent.is(UnsafeExprSyntax.self) && !isParentheses(parent) {
+                break
+            }
+            node = parent
+        }
+        guard awaited else { return nil }
+        guard optionalTry else { return node }
+        guard let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == node.id,
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            let literal = SyntaxQueries.unwrapTransparent(infix.rightOperand).as(BooleanLiteralExprSyntax.self),
+            (op == "??" && literal.literal.tokenKind == .keyword(.false)) || (op == "==" && literal.literal.tokenKind == .keyword(.true))
+        else { return nil }
+        var value = Syntax(infix)
+        while let parent = value.parent, isParentheses(parent) { value = parent }
+        return value
+    }
+
+    /// A parenthesised expression's nodes (`( … )` is a one-element tuple).
+    private static func isParentheses(_ node: Syntax) -> Bool {
+        if let tuple = node.as(TupleExprSyntax.self) { return tuple.elements.count == 1 && tuple.elements.first?.label == nil }
+        if let element = node.as(LabeledExprSyntax.self) { return element.label == nil && element.parent?.parent?.is(TupleExprSyntax.self) == true }
+        return node.is(LabeledExprListSyntax.self) && node.parent?.is(TupleExprSyntax.self) == true
+    }
+
+    private static func returnsFrom(_ returned: ReturnStmtSyntax, _ function: FunctionDeclSyntax) -> Bool {
+        enclosingFunction(of: Syntax(returned)).map { $0.id == function.id } ?? false && !isInsideClosure(Syntax(returned), upTo: function)
+    }
+
+    /// Where an `async throws` function lets the awaited call's failure out to its callers:
+    /// `try await call` (not `try?`, not inside a `do` with a `catch` of `function`, nor inside a
+    /// closure). The `try` expression is the hand-off.
+    static func thrownOutcome(of call: FunctionCallExprSyntax, by function: FunctionDeclSyntax) -> Syntax? {
+        guard function.signature.effectSpecifiers?.asyncSpecifier != nil, function.signature.effectSpecifiers?.throwsClause != nil
+        else { return nil }
+        var node = Syntax(call)
+        var thrown: Syntax?
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+            if let tryExpr = parent.as(TryExprSyntax.self) {
+                guard tryExpr.questionOrExclamationMark == nil else { return nil }
+                thrown = parent
+            }
+            node = parent
+        }
+        guard let thrown, !staysInside(thrown, function) else { return nil }
+        return thrown
+    }
+
+    /// Whether a `do` with a `catch`, a closure or a nested function of `function` holds `node`:
+    /// an error thrown there does not leave `function` (a closure's is its caller's).
+    private static func staysInside(_ node: Syntax, _ function: FunctionDeclSyntax) -> Bool {
+        var current = node.parent
+        while let candidate = current, candidate.id != function.id {
+            if candidate.is(ClosureExprSyntax.self) || candidate.is(FunctionDeclSyntax.self) { return true }
+            if let doStmt = candidate.as(DoStmtSyntax.self), !doStmt.catchClauses.isEmpty { return true }
+            current = candidate.parent
+        }
+        return false
     }
 
     private static func isInsideClosure(_ node: Syntax, upTo function: FunctionDeclSyntax) -> Bool {
@@ -350,12 +460,18 @@ enum SwiftHandedOutcomes {
         var matched = 0
         var gates: [OutcomeGate] = []
         guard let handler = handoff.parameter else {
-            // The function's result: the test around each call, or of the local it is kept in.
+            // The function's result: the test around each call, or of the local it is kept in;
+            // the failure it throws: the caller's `try`.
             for site in sites.prefix(EvaluatedContext.maximumSenders) {
                 let (file, call) = site.resolved
                 guard fits(call, parameters) else { continue }
                 matched += 1
-                if let gate = gate(aroundResultOf: call, handoff: handoff, file: file) { gates.append(gate) }
+                // A function that throws the failure and returns a value: a test of the value, or else the `try`.
+                let gate =
+                    handoff.throwsFailure
+                    ? gate(aroundResultOf: call, handoff: handoff, file: file) ?? gate(aroundThrowingCall: call, handoff: handoff, file: file)
+                    : gate(aroundResultOf: call, handoff: handoff, file: file)
+                if let gate { gates.append(gate) }
             }
             return matched == 0 ? .unseen : .followed(gates)
         }
@@ -482,6 +598,22 @@ enum SwiftHandedOutcomes {
             }
         }
         return nil
+    }
+
+    /// The caller's `try await gate.unlock()` of a function whose failure is thrown: the code
+    /// after it runs only when the authentication succeeded. `try?` and `try!` decide nothing
+    /// the rule can tell.
+    static func gate(aroundThrowingCall call: FunctionCallExprSyntax, handoff: Handoff, file: SourceFile) -> OutcomeGate? {
+        var node = Syntax(call)
+        var tried: Syntax?
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(UnsafeExprSyntax.self) {
+            if let tryExpr = parent.as(TryExprSyntax.self) {
+                guard tryExpr.questionOrExclamationMark == nil else { return nil }
+                tried = parent
+            }
+            node = parent
+        }
+        return tried.map { makeGate($0, handoff: handoff, file: file, errorAlone: false) }
     }
 
     static func makeGate(
@@ -642,4 +774,16 @@ private final class AssignmentCollector: SyntaxVisitor {
         if node.operator.is(AssignmentExprSyntax.self) { assignments.append(node) }
         return .visitChildren
     }
+}
+
+/// Every `return` of a function body, outside its closures and nested functions.
+private final class OutcomeReturnCollector: SyntaxVisitor {
+    var returns: [ReturnStmtSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        returns.append(node)
+        return .skipChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

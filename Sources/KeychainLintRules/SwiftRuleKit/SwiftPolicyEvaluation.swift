@@ -34,8 +34,16 @@ extension RuleContext {
             }
             return receiver == nil ? .unnamed : .unfollowed
         }
-        guard let receiver, let identity = SwiftPolicyEvaluations.identity(of: receiver, in: self) else { return .unfollowed }
-        return .receiver(SwiftPolicyEvaluations.story(of: identity, in: self))
+        guard let receiver else { return .unfollowed }
+        var undecided: (chosen: String, unfollowed: String)?
+        guard let identity = SwiftPolicyEvaluations.identity(of: receiver, in: self, undecided: &undecided) else {
+            return undecided.map { .undecided(chosen: $0.chosen, unfollowed: $0.unfollowed) } ?? .unfollowed
+        }
+        let story = SwiftPolicyEvaluations.story(of: identity, in: self)
+        if story.isHandedOn, let store = SwiftPolicyEvaluations.undecidedStore(of: identity, in: self) {
+            return .undecided(chosen: store.chosen, unfollowed: store.unfollowed)
+        }
+        return .receiver(story)
     }
 
     /// Swift values of `LAPolicy` are in the model's terms already.
@@ -56,6 +64,10 @@ enum SwiftPolicyEvaluations {
         /// A local initialised by a helper of the scan that returns a new `LAContext` on some path
         /// (`let context = unlockContext()`); its uses are searched in `scope` like a local's.
         case made(name: String, binding: PatternBindingSyntax, scope: Syntax, factory: String)
+        /// A local initialised with a choice of contexts (`injected ?? LAContext()`,
+        /// `self.cached ?? makeContext()`), each of which is a new context or a stored property
+        /// (`properties`) judged with it; its uses are searched in `scope` like a local's.
+        case chosen(name: String, binding: PatternBindingSyntax, scope: Syntax, written: String, properties: [ContextIdentity], allNew: Bool)
 
         /// In the model's terms.
         var origin: ContextOrigin {
@@ -64,8 +76,20 @@ enum SwiftPolicyEvaluations {
             case .local(let name, _, _): .local(name: name)
             case .made(let name, _, _, let factory): .made(name: name, factory: factory + "()")
             case .property(let name, _, _): .property(name: name)
+            // Every value a new `LAContext()`: the local is as the plain one.
+            case .chosen(let name, _, _, _, _, true): .local(name: name)
+            case .chosen(let name, _, _, let written, _, false): .chosen(name: name, written: written)
             }
         }
+    }
+
+    /// What a choice of contexts (`a ?? b`, `c ? a : b`) can be.
+    enum Choice {
+        /// Each side is a new context (written there, from a helper of the scan, or an optional
+        /// parameter that no call of the scan passes) or a stored property of the type.
+        case contexts(factories: Bool, properties: [ContextIdentity])
+        /// Some side is a new context, and `side` one the front end does not follow.
+        case undecided(side: String)
     }
 
     /// Where a type declaration starts, to tell it from other declarations of the same name.
@@ -272,6 +296,15 @@ enum SwiftPolicyEvaluations {
     // MARK: - Which context?
 
     static func identity(of receiver: ExprSyntax, in context: RuleContext) -> ContextIdentity? {
+        var undecided: (chosen: String, unfollowed: String)?
+        return identity(of: receiver, in: context, undecided: &undecided)
+    }
+
+    /// The context's identity; nil when it comes from code not followed, with `undecided` set
+    /// when it is a choice of contexts one of which is not followed.
+    static func identity(
+        of receiver: ExprSyntax, in context: RuleContext, undecided: inout (chosen: String, unfollowed: String)?
+    ) -> ContextIdentity? {
         let receiver = SyntaxQueries.unwrapTransparent(receiver)
         if let call = receiver.as(FunctionCallExprSyntax.self) {
             return isNewContext(ExprSyntax(call)) ? .fresh : nil
@@ -292,7 +325,17 @@ enum SwiftPolicyEvaluations {
             if let factory = contextFactory(initializer.value, in: context) {
                 return .made(name: name, binding: binding, scope: Syntax(scope), factory: factory)
             }
-            return nil
+            switch choice(initializer.value, in: context) {
+            case .contexts(let factories, let properties)?:
+                return .chosen(
+                    name: name, binding: binding, scope: Syntax(scope), written: SyntaxQueries.shortText(initializer.value, limit: 40),
+                    properties: properties, allNew: !factories && properties.isEmpty)
+            case .undecided(let side)?:
+                undecided = (SyntaxQueries.shortText(initializer.value, limit: 40), side)
+                return nil
+            case nil:
+                return nil
+            }
         case .notLocal:
             return propertyIdentity(name, at: reference, in: context)
         case .parameter, .optionalBinding, .opaque:
@@ -320,7 +363,9 @@ enum SwiftPolicyEvaluations {
         }
         guard properties.count == 1, let property = properties.first else { return nil }
         if let initializer = property.binding.initializer {
-            guard isNewContext(initializer.value) else { return nil }
+            guard isNewContext(initializer.value) || contextFactory(initializer.value, in: context) != nil
+                || isNewContextClosureCall(initializer.value)
+            else { return nil }
         } else if property.typeName != "LAContext" || property.binding.accessorBlock != nil {
             return nil
         }
@@ -362,9 +407,15 @@ enum SwiftPolicyEvaluations {
         let owner = SyntaxQueries.enclosingTypeName(of: call)
         let functions = context.scan.index.functions(named: name).filter { $0.shapes.isEmpty && $0.enclosingType == owner }
         guard functions.count == 1, let body = functions[0].body else { return nil }
-        for returned in SyntaxQueries.returnedExpressions(of: body) {
+        return returnsNewContext(SyntaxQueries.returnedExpressions(of: body)) ? name : nil
+    }
+
+    /// Whether one of a body's returned expressions is a new `LAContext`: `LAContext()`, or a
+    /// local initialised with it that the body only configures.
+    static func returnsNewContext(_ returned: [ExprSyntax]) -> Bool {
+        for returned in returned {
             let value = SyntaxQueries.unwrapTransparent(returned)
-            if isNewContext(value) { return name }
+            if isNewContext(value) { return true }
             guard let reference = value.as(DeclReferenceExprSyntax.self),
                 case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
                 let initializer = binding.initializer, isNewContext(initializer.value),
@@ -378,9 +429,116 @@ enum SwiftPolicyEvaluations {
                 else { return false }
                 return handsOn(ExprSyntax(other))
             }
-            if !handedOn { return name }
+            if !handedOn { return true }
+        }
+        return false
+    }
+
+    /// `{ let context = LAContext(); context.localizedFallbackTitle = …; return context }()`, the
+    /// initial value of a stored (often `lazy`) property: a closure called once, with no
+    /// arguments, that returns a new context.
+    static func isNewContextClosureCall(_ expression: ExprSyntax) -> Bool {
+        guard let call = SyntaxQueries.unwrapTransparent(expression).as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil, let closure = SyntaxQueries.unwrapTransparent(call.calledExpression).as(ClosureExprSyntax.self),
+            closure.signature?.parameterClause == nil
+        else { return false }
+        var returned: [ExprSyntax] = []
+        if closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self) {
+            returned = [only]
+        } else {
+            let collector = ContextReturnCollector(viewMode: .sourceAccurate)
+            collector.walk(closure.statements)
+            returned = collector.returns.compactMap(\.expression)
+        }
+        return returnsNewContext(returned)
+    }
+
+    /// The contexts a choice can be: `a ?? b` (either side), `c ? a : b`. Each side is a new
+    /// context (`LAContext()`, a helper of the scan that makes one, an optional parameter that
+    /// defaults to `nil` or `LAContext()` and that no call of the scan passes), a stored property
+    /// of the type named as a context, `nil`, or a choice itself. Nil when the expression is no
+    /// choice, or none of its sides is a new context.
+    static func choice(_ expression: ExprSyntax, in context: RuleContext) -> Choice? {
+        var factories = false
+        var fresh = false
+        var properties: [ContextIdentity] = []
+        var unfollowed: String?
+        func side(_ expression: ExprSyntax) {
+            let value = SyntaxQueries.unwrapTransparent(expression)
+            if let infix = value.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+                side(infix.leftOperand)
+                side(infix.rightOperand)
+                return
+            }
+            if let ternary = value.as(TernaryExprSyntax.self) {
+                side(ternary.thenExpression)
+                side(ternary.elseExpression)
+                return
+            }
+            if value.is(NilLiteralExprSyntax.self) { return }
+            if isNewContext(value) {
+                fresh = true
+                return
+            }
+            if contextFactory(value, in: context) != nil {
+                factories = true
+                return
+            }
+            if let reference = value.as(DeclReferenceExprSyntax.self),
+                case .parameter(let parameter) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+                isUnpassedDefault(parameter, in: context)
+            {
+                return
+            }
+            if let property = propertySide(value, in: context) {
+                properties.append(property)
+                return
+            }
+            if unfollowed == nil { unfollowed = SyntaxQueries.shortText(value, limit: 40) }
+        }
+        let value = SyntaxQueries.unwrapTransparent(expression)
+        guard value.is(TernaryExprSyntax.self)
+            || value.as(InfixOperatorExprSyntax.self)?.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        else { return nil }
+        side(value)
+        guard fresh || factories else { return nil }
+        if let unfollowed { return .undecided(side: unfollowed) }
+        return .contexts(factories: factories, properties: properties)
+    }
+
+    /// `self.name` or `name` (no local) naming a stored property of the type that is a context.
+    private static func propertySide(_ value: ExprSyntax, in context: RuleContext) -> ContextIdentity? {
+        if let member = value.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return propertyIdentity(member.declName.baseName.text, at: member, in: context)
+        }
+        if let reference = value.as(DeclReferenceExprSyntax.self), case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) {
+            return propertyIdentity(reference.baseName.text, at: reference, in: context)
         }
         return nil
+    }
+
+    /// An optional parameter that defaults to `nil` or `LAContext()`, of a function or initializer
+    /// the scan calls, where no call passes it: it is then always the default. A function or type
+    /// the scan never calls (a library's, whose users may pass a context) is not judged, nor a
+    /// parameter without a label (which argument a call passes for it is not told by labels alone).
+    static func isUnpassedDefault(_ parameter: FunctionParameterSyntax, in context: RuleContext) -> Bool {
+        guard let defaultValue = parameter.defaultValue,
+            SyntaxQueries.unwrapTransparent(defaultValue.value).is(NilLiteralExprSyntax.self) || isNewContext(defaultValue.value),
+            parameter.firstName.tokenKind != .wildcard
+        else { return false }
+        let label = parameter.firstName.text
+        let declaration = parameter.parent?.parent?.parent?.parent
+        let calls: [FunctionCallExprSyntax]
+        if declaration?.is(InitializerDeclSyntax.self) == true, let owner = SyntaxQueries.enclosingTypeName(of: parameter) {
+            calls = context.scan.index.callSites(named: owner).map(\.resolved.call)
+        } else if let function = declaration?.as(FunctionDeclSyntax.self) {
+            let parameters = Array(function.signature.parameterClause.parameters)
+            calls = context.scan.index.callSites(named: function.name.text).map(\.resolved.call)
+                .filter { SwiftHandedOutcomes.fits($0, parameters) }
+        } else {
+            return false
+        }
+        return !calls.isEmpty && calls.allSatisfy { !SyntaxQueries.labels(of: $0).contains(label) }
     }
 
     /// `LAContext()`, `LAContext.init()`.
@@ -400,7 +558,12 @@ enum SwiftPolicyEvaluations {
     /// other code: a dictionary value (`kSecUseAuthenticationContext: context`), an argument
     /// (`SecKey…`, a helper that builds a query), a return value, a store into another variable,
     /// or a re-assignment from something other than `LAContext()`.
-    static func isHandedOn(_ identity: ContextIdentity, in context: RuleContext) -> Bool {
+    /// `besides`: a choice that made the local being judged, whose reads of a property are not
+    /// uses of it. `excusing`: a use that hands the property on and that the caller excuses (it
+    /// notes the use itself).
+    static func isHandedOn(
+        _ identity: ContextIdentity, in context: RuleContext, besides choice: Syntax? = nil, excusing: ((ExprSyntax) -> Bool)? = nil
+    ) -> Bool {
         switch identity {
         case .fresh:
             return false
@@ -413,28 +576,95 @@ enum SwiftPolicyEvaluations {
                 if isHandedOn(property, in: context) { return true }
             }
             return false
+        case .chosen(let name, let binding, let scope, _, let properties, _):
+            // The local's uses, and those of each property it may be; reading a property in the
+            // choice that makes this local is not handing it on.
+            let choice = binding.initializer.map { Syntax($0.value) }
+            guard let stores = propertyStores(ofLocal: name, binding: binding, scope: scope) else { return true }
+            var judged = properties
+            for store in stores {
+                guard let property = propertyIdentity(store.name, at: store.node, in: context) else { return true }
+                judged.append(property)
+            }
+            return judged.contains { isHandedOn($0, in: context, besides: choice) }
         case .property(let name, let owner, let declaredIn):
             // Its own declaration and every extension; another type's declaration of the same name
             // is someone else's property.
             for type in context.scan.index.types(named: owner)
             where type.isExtension || declaredIn.map({ $0 == TypePlace(path: type.file.path, position: type.node.position) }) ?? true {
                 for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+                    if let choice, isInside(Syntax(reference), choice) { continue }
                     if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                         // `self.name` is the property; `other.name` is someone else's.
                         guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
-                        if handsOn(ExprSyntax(member)), !isSetFromDefaultedParameter(ExprSyntax(member), owner: owner, in: context) {
+                        if handsOn(ExprSyntax(member)), !isSetToNewContext(ExprSyntax(member), owner: owner, in: context),
+                            excusing?(ExprSyntax(member)) != true
+                        {
                             return true
                         }
                         continue
                     }
                     guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
-                    if handsOn(ExprSyntax(reference)), !isSetFromDefaultedParameter(ExprSyntax(reference), owner: owner, in: context) {
+                    if handsOn(ExprSyntax(reference)), !isSetToNewContext(ExprSyntax(reference), owner: owner, in: context),
+                        excusing?(ExprSyntax(reference)) != true
+                    {
                         return true
                     }
                 }
             }
             return false
         }
+    }
+
+    /// A property whose only uses that hand it on are assignments of a choice one side of which
+    /// is not followed (`self.context = context ?? LAContext()` where a construction passes
+    /// `context`): the first such choice as written, and that side.
+    static func undecidedStore(of identity: ContextIdentity, in context: RuleContext) -> (chosen: String, unfollowed: String)? {
+        guard case .property = identity else { return nil }
+        var found: (chosen: String, unfollowed: String)?
+        let handedOn = isHandedOn(identity, in: context) { use in
+            guard let infix = use.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+                infix.leftOperand.id == use.id, case .undecided(let side)? = choice(infix.rightOperand, in: context)
+            else { return false }
+            if found == nil { found = (SyntaxQueries.shortText(infix.rightOperand, limit: 40), side) }
+            return true
+        }
+        return handedOn ? nil : found
+    }
+
+    /// Whether `node` is `ancestor` or under it.
+    private static func isInside(_ node: Syntax, _ ancestor: Syntax) -> Bool {
+        var current: Syntax? = node
+        while let candidate = current {
+            if candidate.id == ancestor.id { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// The property is the target of an assignment of a new context: from an initializer
+    /// parameter that defaults to `LAContext()` (below), from a helper of the scan that makes one
+    /// (`self.context = makeContext()`), or from a choice whose every side is new
+    /// (`self.context = context ?? LAContext()`, where no call passes `context`).
+    static func isSetToNewContext(_ target: ExprSyntax, owner: String, in context: RuleContext) -> Bool {
+        if isSetFromDefaultedParameter(target, owner: owner, in: context) { return true }
+        guard let infix = target.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            infix.leftOperand.id == target.id
+        else { return false }
+        if contextFactory(infix.rightOperand, in: context) != nil { return true }
+        if case .contexts(_, let properties)? = choice(infix.rightOperand, in: context), properties.isEmpty { return true }
+        // A local made by a helper or a choice, kept in the property: the local's own uses are
+        // judged with it (`let context = injected ?? LAContext(); self.context = context`).
+        guard let reference = SyntaxQueries.unwrapTransparent(infix.rightOperand).as(DeclReferenceExprSyntax.self),
+            case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+            let initializer = binding.initializer,
+            let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        guard contextFactory(initializer.value, in: context) != nil || choice(initializer.value, in: context).map({
+            if case .contexts = $0 { true } else { false }
+        }) == true
+        else { return false }
+        return propertyStores(ofLocal: reference.baseName.text, binding: binding, scope: Syntax(scope)) != nil
     }
 
     /// `self.context = context` in an initializer whose parameter `context` defaults to
@@ -525,7 +755,13 @@ enum SwiftPolicyEvaluations {
         {
             return false
         }
+        // `context ?? other`, `c ? context : other`: the context is the choice's value, and goes
+        // wherever the choice goes.
+        if let ternary = parent.as(TernaryExprSyntax.self), ternary.thenExpression.id == node.id || ternary.elseExpression.id == node.id {
+            return handsOn(ExprSyntax(ternary))
+        }
         if let infix = parent.as(InfixOperatorExprSyntax.self) {
+            if infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" { return handsOn(ExprSyntax(infix)) }
             if infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == node.id {
                 // A new context replaces it; `nil` releases it and gives it to nobody.
                 let value = SyntaxQueries.unwrapTransparent(infix.rightOperand)
@@ -555,4 +791,16 @@ final class ReferenceCollector: SyntaxVisitor {
         references.append(node)
         return .visitChildren
     }
+}
+
+/// Every `return` of a closure's body, outside the closures and functions inside it.
+private final class ContextReturnCollector: SyntaxVisitor {
+    var returns: [ReturnStmtSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        returns.append(node)
+        return .skipChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
