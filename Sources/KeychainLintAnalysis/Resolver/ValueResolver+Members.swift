@@ -63,7 +63,8 @@ extension ValueResolver {
                 var inner = env
                 inner.selfValue = Resolution(values: [traced])
                 inner.selfInstances = nil
-                result = result.merging(resolveVariables(properties, inner))
+                // The case's own path (a caller's argument) stays in the trace, beyond the property's.
+                result = result.merging(resolveVariables(properties, inner).reached(from: traced.trace))
             }
             return result
         }

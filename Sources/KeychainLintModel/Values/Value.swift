@@ -317,6 +317,16 @@ public struct Resolution: Sendable, Hashable {
         return result
     }
 
+    /// The same values, reached from `origin` (a trace, outermost first) beyond their own first
+    /// steps: an enum property read on a case that came from elsewhere (`level.value`, `level`
+    /// passed by a caller) keeps where the case came from.
+    public func reached(from origin: [TraceStep]) -> Resolution {
+        guard !origin.isEmpty else { return self }
+        var result = self
+        result.values = values.map { TracedValue(value: $0.value, trace: $0.trace + origin, valueHash: $0.value.hashValue) }
+        return result
+    }
+
     /// The same values, with `gap` standing where `placeholder` stood.
     public func replacing(_ placeholder: ResolutionGap, with gap: ResolutionGap) -> Resolution {
         var result = self

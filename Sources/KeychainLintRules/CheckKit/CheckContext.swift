@@ -105,6 +105,10 @@ public protocol CheckContext: RuleFileContext {
     /// body (`store.synchronizable = YES;` beside `store.accessibility = …;`). Values kept in other
     /// variables between them are not followed.
     func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting]
+    /// Whether `call` is written in the app's copy of a modelled wrapper library's source (a type
+    /// the app declares with the library's shape, outside the library's own module): the library's
+    /// own code, whose options the app's calls of the library give and the model judges there.
+    func isInLibraryCopy(_ call: ProgramCall) -> Bool
 }
 
 extension CheckContext {

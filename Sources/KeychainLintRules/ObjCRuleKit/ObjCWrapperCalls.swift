@@ -175,4 +175,8 @@ extension ObjCRuleContext {
     public func wrapperSettings(besides setting: ProgramWrapperSetting, role: WrapperArgumentRole) -> [ProgramWrapperSetting] {
         ObjCWrapperCalls.settings(besides: setting, role: role, in: self)
     }
+
+    /// Objective-C copies of a library's source are not told apart from the library: a file that
+    /// declares or implements one of its classes is the library's own source (`models(in:)`).
+    public func isInLibraryCopy(_ call: ProgramCall) -> Bool { false }
 }

@@ -46,7 +46,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -516,6 +516,47 @@ extension WeakKeychainAccessibilityRule {
                             KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: ↓.always)
                             _ = KeychainWrapper.standard.string(forKey: "token", withAccessibility: .always)
                         }
+                    }
+                    """,
+            ],
+            messages: [always("`withAccessibility: .always` (SwiftKeychainWrapper)")]),
+        .triggering(
+            "A copy of SwiftKeychainWrapper whose own SecItemAdd maps the option: reported once, at the app's call, not again in the copy",
+            files: [
+                "Helpers/Keychain/KeychainWrapper.swift": """
+                    import Foundation
+
+                    public enum KeychainItemAccessibility {
+                        case afterFirstUnlock, afterFirstUnlockThisDeviceOnly, always, whenPasscodeSetThisDeviceOnly
+                        case alwaysThisDeviceOnly, whenUnlocked, whenUnlockedThisDeviceOnly
+
+                        var attribute: CFString {
+                            switch self {
+                            case .afterFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock
+                            case .afterFirstUnlockThisDeviceOnly: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                            case .always: return kSecAttrAccessibleAlways
+                            case .whenPasscodeSetThisDeviceOnly: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                            case .alwaysThisDeviceOnly: return kSecAttrAccessibleAlwaysThisDeviceOnly
+                            case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                            case .whenUnlockedThisDeviceOnly: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                            }
+                        }
+                    }
+
+                    open class KeychainWrapper {
+                        public static let standard = KeychainWrapper()
+
+                        @discardableResult
+                        open func set(_ value: Data, forKey key: String, withAccessibility accessibility: KeychainItemAccessibility? = nil, isSynchronizable: Bool = false) -> Bool {
+                            var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: key, kSecValueData as String: value]
+                            query[kSecAttrAccessible as String] = (accessibility ?? .whenUnlocked).attribute
+                            return SecItemAdd(query as CFDictionary, nil) == errSecSuccess
+                        }
+                    }
+                    """,
+                "SessionStore.swift": """
+                    func save(_ token: Data) {
+                        KeychainWrapper.standard.set(token, forKey: "token", withAccessibility: ↓.always)
                     }
                     """,
             ],

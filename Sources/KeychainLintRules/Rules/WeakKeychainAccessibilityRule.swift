@@ -16,6 +16,10 @@ public struct WeakKeychainAccessibilityRule: Check {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ call: ProgramCall, in context: some CheckContext) {
+        // A copy of a wrapper library stores what the app's calls of it ask for; those calls are
+        // judged at the app's option (the library's model), so its internal mapping is not
+        // reported a second time.
+        guard !context.isInLibraryCopy(call) else { return }
         if call.name == Self.createFunction {
             checkProtection(call, in: context)
         } else {
@@ -608,6 +612,42 @@ extension WeakKeychainAccessibilityRule {
                     + " (via instance `accessControl()` is called on (Keys.swift:5) → argument `privateKey` of the call (Keys.swift:1) → `KeyProtection.protection` (line 2) → argument `protection` of the call (Keys.swift:3))"
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
+            "An app's own store maps its option through an enum property: the path names the caller that passes the weak case",
+            files: [
+                "TokenStore.swift": """
+                    enum StoreAccessibility {
+                        case whenUnlocked, always
+                        var attribute: CFString {
+                            switch self {
+                            case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                            case .always: return kSecAttrAccessibleAlways
+                            }
+                        }
+                    }
+                    final class TokenStore {
+                        func save(_ data: Data, accessibility: StoreAccessibility) -> Bool {
+                            let query: [String: Any] = [
+                                kSecClass as String: kSecClassGenericPassword,
+                                kSecValueData as String: data,
+                                kSecAttrAccessible as String: ↓accessibility.attribute,
+                            ]
+                            return SecItemAdd(query as CFDictionary, nil) == errSecSuccess
+                        }
+                    }
+                    """,
+                "App.swift": """
+                    func persist(token: Data, widgetToken: Data) {
+                        let store = TokenStore()
+                        _ = store.save(token, accessibility: .whenUnlocked)
+                        _ = store.save(widgetToken, accessibility: .always)
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 12) → `StoreAccessibility.attribute` (line 3) → case .always (line 6) → argument `accessibility` of the call (App.swift:4))"
+            ]),
         .triggering(
             "A helper in another file returns the query; an enum maps its legacy case to the Always constant",
             files: [

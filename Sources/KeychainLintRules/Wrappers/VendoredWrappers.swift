@@ -1,6 +1,7 @@
 import KeychainLintAnalysis
 import KeychainLintModel
 import KeychainLintRuleKit
+import SwiftSyntax
 
 /// A wrapper library whose source was copied into the app (a `Helpers/Keychain` folder holding
 /// SwiftKeychainWrapper's `KeychainWrapper.swift`): the app never imports the module, and the
@@ -101,5 +102,18 @@ extension VendoredWrappers {
             result[type] = PrefilterCompanions(inScan: [], declaredInScan: words.sorted())
         }
         return result
+    }
+}
+
+extension RuleContext {
+    public func isInLibraryCopy(_ call: ProgramCall) -> Bool {
+        guard case .swift(let expression) = call.expression, let enclosing = SyntaxQueries.enclosingTypeName(of: expression.syntax)
+        else { return false }
+        let project = scan.projectModel
+        let ownModules = Set(project.modules(of: file.path).map { project.modules[$0].name })
+        return scan.wrapperModels.contains { model in
+            model.type(named: enclosing) != nil && !ownModules.contains(model.module)
+                && VendoredWrappers.isVendored(enclosing, of: model, in: self)
+        }
     }
 }
