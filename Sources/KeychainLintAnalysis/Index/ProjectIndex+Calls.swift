@@ -116,7 +116,7 @@ public struct CallSite: @unchecked Sendable {
         self.labels = SyntaxQueries.labels(of: call)
         self.enclosingType = SyntaxQueries.enclosingTypeName(of: call)
         let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
-        self.hasReceiver = receiver.map { $0.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" } ?? false
+        self.hasReceiver = receiver.map { !SyntaxQueries.isSelf($0) } ?? false
     }
 
     /// The file and the call, from one parse of the file.

@@ -30,7 +30,7 @@ final class AssignmentCollector: SyntaxVisitor {
             // A local of the same name shadows the property.
             if LocalScope.lookup(name, from: Syntax(reference)) == nil { assignments.append(node) }
         } else if let member = left.as(MemberAccessExprSyntax.self), member.declName.baseName.text == name,
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+            SyntaxQueries.isSelf(member.base)
         {
             assignments.append(node)
         }
@@ -51,7 +51,7 @@ final class MemberStoreCollector: SyntaxVisitor {
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         guard node.operator.is(AssignmentExprSyntax.self), let member = node.leftOperand.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == name, let base = member.base,
-            base.as(DeclReferenceExprSyntax.self)?.baseName.text != "self"
+            !SyntaxQueries.isSelf(base)
         else { return .visitChildren }
         assignments.append(node)
         return .visitChildren

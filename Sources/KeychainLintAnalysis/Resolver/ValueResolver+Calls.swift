@@ -85,7 +85,7 @@ extension ValueResolver {
         guard !candidates.isEmpty else { return nil }
         if let receiver, let type = typeName(of: receiver, env) {
             candidates = candidates.filter { $0.enclosingType == type }
-        } else if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+        } else if receiver == nil || SyntaxQueries.isSelf(receiver) {
             let own = enclosingTypeName(of: call, in: env.file)
             let inOwnType = candidates.filter { $0.enclosingType == own }
             if !inOwnType.isEmpty {

@@ -62,6 +62,13 @@ public enum SyntaxQueries {
 
     /// Strips what does not change a value: parentheses, casts, `try`, `await`, `unsafe` (Swift 6.2),
     /// `!`, `?`.
+    /// Whether `expression` is `self`, also as `self?` or `self!` (a closure's `[weak self]`
+    /// capture reads the same instance) or in parentheses.
+    public static func isSelf(_ expression: ExprSyntax?) -> Bool {
+        guard let expression else { return false }
+        return unwrapTransparent(expression).as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+    }
+
     public static func unwrapTransparent(_ expression: ExprSyntax) -> ExprSyntax {
         var current = expression
         while true {

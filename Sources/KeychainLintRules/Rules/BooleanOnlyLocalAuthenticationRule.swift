@@ -798,6 +798,43 @@ extension BooleanOnlyLocalAuthenticationRule {
             let gate = BiometricGate()
             """,
             messages: [message("the property `context`")]),
+        .triggering(
+            "The property read through `self?` in a closure that captures self weakly: the same context",
+            """
+            final class BiometricGate {
+                private let context = LAContext()
+                func open(_ done: @escaping () -> Void) {
+                    DispatchQueue.main.async { [weak self] in
+                        ↓self?.context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                            if ok { done() }
+                        }
+                    }
+                }
+            }
+            """,
+            messages: [message("the property `context`")]),
+        .nonTriggering(
+            "A context read through `self?` and handed to the Keychain query the success branch runs",
+            """
+            final class VaultGate {
+                private let context = LAContext()
+                func open(_ done: @escaping (Data?) -> Void) {
+                    DispatchQueue.main.async { [weak self] in
+                        self?.context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                            guard ok, let context = self?.context else { return done(nil) }
+                            let query: [String: Any] = [
+                                kSecClass as String: kSecClassGenericPassword,
+                                kSecReturnData as String: true,
+                                kSecUseAuthenticationContext as String: context,
+                            ]
+                            var item: CFTypeRef?
+                            _ = SecItemCopyMatching(query as CFDictionary, &item)
+                            done(item as? Data)
+                        }
+                    }
+                }
+            }
+            """),
         .nonTriggering(
             "The same type when a construction passes its own context, or when the scan never constructs it",
             files: [

@@ -106,7 +106,7 @@ extension RuleContext {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else if let member = expression.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+            SyntaxQueries.isSelf(member.base)
         {
             name = member.declName.baseName.text
             node = Syntax(member)

@@ -548,7 +548,7 @@ enum SwiftHandedOutcomes {
             for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
                 var read = Syntax(reference)
                 if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                    guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
+                    guard SyntaxQueries.isSelf(member.base) else { continue }
                     read = Syntax(member)
                 } else {
                     guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }

@@ -26,7 +26,7 @@ extension RuleContext {
         guard case .swift(let expression) = evaluation.call.expression, let call = expression.syntax.as(FunctionCallExprSyntax.self)
         else { return .unnamed }
         let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
-        if receiver.map({ $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }) ?? true {
+        if receiver.map({ SyntaxQueries.isSelf($0) }) ?? true {
             // `evaluatePolicy(…)` on `self` inside `extension LAContext`: the context is whichever
             // one the method is called on, so it is judged at its callers.
             if let method = SwiftPolicyEvaluations.laContextExtensionMethod(containing: call) {
@@ -175,7 +175,7 @@ enum SwiftPolicyEvaluations {
     /// (`reply: completion` hands the Bool to the caller, who acts on it), a local closure
     /// (`let handler = { success, _ in … }`), or a method of the same type (`reply: handleResult`).
     static func referencedReply(_ expression: ExprSyntax, in context: RuleContext) -> PolicyOutcome {
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+        if let member = expression.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
             return methodReply(member.declName.baseName.text, at: member, in: context)
         }
         guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return .unread }
@@ -310,7 +310,7 @@ enum SwiftPolicyEvaluations {
             return isNewContext(ExprSyntax(call)) ? .fresh : nil
         }
         if let member = receiver.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+            SyntaxQueries.isSelf(member.base)
         {
             return propertyIdentity(member.declName.baseName.text, at: member, in: context)
         }
@@ -403,7 +403,7 @@ enum SwiftPolicyEvaluations {
             SyntaxQueries.labels(of: call).isEmpty, let name = SyntaxQueries.calleeName(of: call)
         else { return nil }
         let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)
-        guard receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
+        guard receiver == nil || SyntaxQueries.isSelf(receiver) else { return nil }
         let owner = SyntaxQueries.enclosingTypeName(of: call)
         let functions = context.scan.index.functions(named: name).filter { $0.shapes.isEmpty && $0.enclosingType == owner }
         guard functions.count == 1, let body = functions[0].body else { return nil }
@@ -508,7 +508,7 @@ enum SwiftPolicyEvaluations {
 
     /// `self.name` or `name` (no local) naming a stored property of the type that is a context.
     private static func propertySide(_ value: ExprSyntax, in context: RuleContext) -> ContextIdentity? {
-        if let member = value.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+        if let member = value.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
             return propertyIdentity(member.declName.baseName.text, at: member, in: context)
         }
         if let reference = value.as(DeclReferenceExprSyntax.self), case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) {
@@ -596,7 +596,7 @@ enum SwiftPolicyEvaluations {
                     if let choice, isInside(Syntax(reference), choice) { continue }
                     if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                         // `self.name` is the property; `other.name` is someone else's.
-                        guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { continue }
+                        guard SyntaxQueries.isSelf(member.base) else { continue }
                         if handsOn(ExprSyntax(member)), !isSetToNewContext(ExprSyntax(member), owner: owner, in: context),
                             excusing?(ExprSyntax(member)) != true
                         {
@@ -713,7 +713,7 @@ enum SwiftPolicyEvaluations {
         else { return nil }
         let target = SyntaxQueries.unwrapTransparent(infix.leftOperand)
         if let member = target.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+            SyntaxQueries.isSelf(member.base)
         {
             return (member.declName.baseName.text, Syntax(member))
         }
