@@ -193,14 +193,15 @@ extension ValueResolver {
         }
         guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
-        // `self`, and a stored property read on it, inside a method: the instances the method
-        // runs on (InstanceSelf.swift).
-        if name == "self" { return selfInstances(at: Syntax(reference), env) }
+        // `self`, and a stored property read on it, inside a method a followed call runs on a
+        // known receiver (InstanceSelf.swift). (Not from the method's callers: that search is
+        // made only for a property a check reads, not for every chain that passes through self.)
+        if name == "self" { return env.selfInstances }
         switch LocalScope.lookup(name, from: Syntax(reference)) {
         case nil:
             guard let typeName = SyntaxQueries.enclosingTypeName(of: reference),
                 !index(env).properties(named: name, inType: typeName).isEmpty,
-                let instances = selfInstances(at: Syntax(reference), env)
+                let instances = env.selfInstances
             else { return nil }
             var result: [InstanceSource] = []
             for (call, file, steps) in instances {

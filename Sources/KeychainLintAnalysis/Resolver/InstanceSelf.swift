@@ -49,12 +49,25 @@ extension ValueResolver {
     }
 
     /// A stored property of `self` read where `node` is written, on each instance `self` can be;
-    /// nil when the instances are not known or a construction does not show the property's value.
-    func evaluateSelfInstanceMember(_ name: String, at node: Syntax, _ env: Environment) -> Resolution? {
-        guard let sources = selfInstances(at: node, env) else { return nil }
+    /// `everyInstance` when the instances are not known or a construction does not show the
+    /// property's value. The method's callers are searched only when that could change the
+    /// answer: when the property has several values over every instance, or none the resolver
+    /// can see (a search for callers may parse the files that call a common method name).
+    func evaluateSelfInstanceMember(_ name: String, at node: Syntax, _ env: Environment, everyInstance: () -> Resolution) -> Resolution {
+        var pooled: Resolution?
+        let sources: [InstanceSource]?
+        if let known = env.selfInstances {
+            sources = known
+        } else {
+            let all = everyInstance()
+            pooled = all
+            guard all.values.count != 1 else { return all }
+            sources = selfInstances(at: node, env)
+        }
+        guard let sources else { return pooled ?? everyInstance() }
         var result = Resolution()
         for (call, file, steps) in sources {
-            guard let values = evaluateMember(name, of: call, in: file, env) else { return nil }
+            guard let values = evaluateMember(name, of: call, in: file, env) else { return pooled ?? everyInstance() }
             result = result.merging(steps.reduce(values) { $0.through($1) })
         }
         return result

@@ -89,8 +89,7 @@ extension ValueResolver {
         }
         let properties = index(env).properties(named: name, inType: typeName)
         if properties.isEmpty { return gap(node, env, "no property `\(name)` in `\(typeName)`") }
-        if let perInstance = evaluateSelfInstanceMember(name, at: Syntax(node), env) { return perInstance }
-        return resolveVariables(properties, env)
+        return evaluateSelfInstanceMember(name, at: Syntax(node), env) { resolveVariables(properties, env) }
     }
 
     /// Enum types that declare `case caseName`, in files visible from `env.file`'s scope (the

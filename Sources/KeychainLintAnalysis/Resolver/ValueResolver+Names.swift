@@ -16,8 +16,7 @@ extension ValueResolver {
             let members = index(env).properties(named: name, inType: typeName)
             if !members.isEmpty {
                 // On the instances the method runs on, when they are known (InstanceSelf.swift).
-                if let perInstance = evaluateSelfInstanceMember(name, at: Syntax(reference), env) { return perInstance }
-                return resolveVariables(members, env)
+                return evaluateSelfInstanceMember(name, at: Syntax(reference), env) { resolveVariables(members, env) }
             }
         }
         guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
