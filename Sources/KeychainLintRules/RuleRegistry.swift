@@ -18,9 +18,6 @@ public enum RuleRegistry {
             + RuleGroups.objectiveC.map { RegisteredRule.objectiveCRule(of: $0) }
     }()
 
-    private static let registeredByType: [ObjectIdentifier: RegisteredRule] =
-        Dictionary(registered.map { (ObjectIdentifier($0.type), $0) }, uniquingKeysWith: { first, _ in first })
-
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
     /// The ids a configuration, a suppression or a rule filter may name: every rule's id and
@@ -34,14 +31,22 @@ public enum RuleRegistry {
     /// `type` as a Swift rule, or nil when it is another language's (a dynamic cast only for a
     /// type the registry does not list).
     public static func swiftRule(_ type: any Rule.Type) -> (any SwiftRule.Type)? {
-        if let known = registeredByType[ObjectIdentifier(type)] { return known.swift }
+        if let known = registered(type) { return known.swift }
         return type as? any SwiftRule.Type
     }
 
     /// `type` as an Objective-C rule, or nil when it is another language's.
     public static func objectiveCRule(_ type: any Rule.Type) -> (any ObjCRule.Type)? {
-        if let known = registeredByType[ObjectIdentifier(type)] { return known.objectiveC }
+        if let known = registered(type) { return known.objectiveC }
         return type as? any ObjCRule.Type
+    }
+
+    /// A search of the few dozen rules rather than a dictionary keyed by `ObjectIdentifier`: the
+    /// first dictionary of a key type makes the runtime look up the key's conformance to
+    /// `Hashable`, a scan of every conformance record.
+    private static func registered(_ type: any Rule.Type) -> RegisteredRule? {
+        let identifier = ObjectIdentifier(type)
+        return registered.first { ObjectIdentifier($0.type) == identifier }
     }
 }
 

@@ -162,18 +162,18 @@ public final class ModuleScope: @unchecked Sendable {
         /// Callers that see the same modules, and those modules.
         fileprivate let groups: [(key: VisibilityKey, visible: Set<Int>, positions: [Int])]
         fileprivate let groupOfFile: [Int: Int]
-        fileprivate let positionsOfFile: [Int: [Int]]
-        public let count: Int
+        /// The caller of each position.
+        fileprivate let files: [Int]
+        public var count: Int { files.count }
 
         fileprivate init(
             unscoped: (production: [Int], test: [Int]), groups: [(key: VisibilityKey, visible: Set<Int>, positions: [Int])],
-            groupOfFile: [Int: Int], positionsOfFile: [Int: [Int]], count: Int
+            groupOfFile: [Int: Int], files: [Int]
         ) {
             self.unscoped = unscoped
             self.groups = groups
             self.groupOfFile = groupOfFile
-            self.positionsOfFile = positionsOfFile
-            self.count = count
+            self.files = files
         }
     }
 
@@ -187,9 +187,7 @@ public final class ModuleScope: @unchecked Sendable {
         var groups: [(key: VisibilityKey, visible: Set<Int>, positions: [Int])] = []
         var groupByKey: [VisibilityKey: Int] = [:]
         var groupOfFile: [Int: Int] = [:]
-        var positionsOfFile: [Int: [Int]] = [:]
         for (position, file) in files.enumerated() {
-            positionsOfFile[file, default: []].append(position)
             guard isScoped(file) else {
                 if isTestCode(file) { unscopedTest.append(position) } else { unscopedProduction.append(position) }
                 continue
@@ -211,8 +209,7 @@ public final class ModuleScope: @unchecked Sendable {
             groups[group].positions.append(position)
         }
         let result = CallerGroups(
-            unscoped: (unscopedProduction, unscopedTest), groups: groups, groupOfFile: groupOfFile,
-            positionsOfFile: positionsOfFile, count: files.count)
+            unscoped: (unscopedProduction, unscopedTest), groups: groups, groupOfFile: groupOfFile, files: files)
         lock.withLock { callerGroupsCache[key] = result }
         return result
     }
@@ -243,8 +240,9 @@ public final class ModuleScope: @unchecked Sendable {
             take(group.positions)
             if groups.groupOfFile[callee] == position { ownFileTaken = true }
         }
-        // The callee's own file always reaches it.
-        if !ownFileTaken { take(groups.positionsOfFile[callee] ?? []) }
+        // The callee's own file always reaches it (its group is taken unless the model gives its
+        // modules an unusual shape).
+        if !ownFileTaken { take(groups.files.indices.filter { groups.files[$0] == callee }) }
         return lists > 1 ? result.sorted() : result
     }
 
