@@ -184,13 +184,13 @@ public final class Scanner {
     func makeRules(_ configurations: ConfigurationTree? = nil) -> [EnabledRule] {
         guard let configurations else {
             return enabledRules.map { type in
-                EnabledRule(type: type, rule: type.init(options: configuration.options(for: type.description)))
+                EnabledRule(type: type, options: configuration.options(for: type.description))
             }
         }
         let effective = configurations.distinctEffective
         let top = configurations.effective(forFolder: "")
         return ruleTypes.filter { type in effective.contains { $0.isEnabled(type.description) } }.map { type in
-            EnabledRule(type: type, rule: type.init(options: top.options(for: type.description)))
+            EnabledRule(type: type, options: top.options(for: type.description))
         }
     }
 
@@ -226,7 +226,7 @@ public final class Scanner {
                     if let instance = instances[key] {
                         variant.append(instance)
                     } else {
-                        let instance = EnabledRule(type: entry.type, rule: entry.type.init(options: options))
+                        let instance = EnabledRule(type: entry.type, options: options)
                         instances[key] = instance
                         variant.append(instance)
                     }
@@ -745,7 +745,24 @@ public final class Scanner {
     struct EnabledRule: @unchecked Sendable {
         let type: any Rule.Type
         let rule: any Rule
+        /// `rule` as its front end calls it (made through the registry's language protocols, so
+        /// no front end casts an instance).
+        let swift: (any SwiftRule)?
+        let objectiveC: (any ObjCRule)?
         var description: RuleDescription { type.description }
+
+        init(type: any Rule.Type, options: [String: ConfigValue]) {
+            self.type = type
+            swift = RuleRegistry.swiftRule(type)?.init(options: options)
+            objectiveC = swift == nil ? RuleRegistry.objectiveCRule(type)?.init(options: options) : nil
+            if let swift {
+                rule = swift
+            } else if let objectiveC {
+                rule = objectiveC
+            } else {
+                rule = type.init(options: options)
+            }
+        }
     }
 
     /// Parse → one walk dispatching to rules → suppressions, for one file that passed the

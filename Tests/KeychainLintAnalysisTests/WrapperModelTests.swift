@@ -25,6 +25,21 @@ struct WrapperModelTests {
         }
     }
 
+    @Test("The built-in models a scan uses are the generated values, equal to what the YAML reads as")
+    func generatedModelsMatchYAML() throws {
+        let loaded = WrapperModelCatalog.loadBuiltInSources()
+        #expect(loaded.errors.map(\.description) == [])
+        let text = WrapperModelSwiftSource.file(loaded.models)
+        let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/KeychainLintModel/WrapperModels/GeneratedBuiltInModels.swift")
+        if ProcessInfo.processInfo.environment["KEYCHAIN_LINT_REGENERATE_MODELS"] == "1" {
+            try text.write(to: generated, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(WrapperModelCatalog.builtIn == loaded.models, "regenerate: KEYCHAIN_LINT_REGENERATE_MODELS=1 swift test --filter WrapperModelTests")
+        #expect(try String(contentsOf: generated, encoding: .utf8) == text, "regenerate: KEYCHAIN_LINT_REGENERATE_MODELS=1 swift test --filter WrapperModelTests")
+    }
+
     @Test("The README lists every built-in model with its versions")
     func readmeListsModels() throws {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

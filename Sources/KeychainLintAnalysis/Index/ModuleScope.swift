@@ -35,8 +35,10 @@ public final class ModuleScope: @unchecked Sendable {
     private let lock = NSLock()
     private var visibleCache: [VisibilityKey: Set<Int>] = [:]
     private var visibleByFile: [Int: Set<Int>] = [:]
+    private var keyByFile: [Int: VisibilityKey] = [:]
+    private var callerGroupsCache: [CallersKey: CallerGroups] = [:]
 
-    private struct VisibilityKey: Hashable {
+    fileprivate struct VisibilityKey: Hashable {
         let owners: [Int]
         let imports: [Int]
         let isTest: Bool
@@ -115,17 +117,133 @@ public final class ModuleScope: @unchecked Sendable {
     /// The modules whose files a name in `file` may resolve to.
     func visibleModules(from file: Int) -> Set<Int> {
         if let known = lock.withLock({ visibleByFile[file] }) { return known }
-        let imports = importedModules(of: file)
-        let key = VisibilityKey(owners: owners[file], imports: imports, isTest: isTest[file])
-        let result: Set<Int>
-        if let known = lock.withLock({ visibleCache[key] }) {
-            result = known
-        } else {
-            result = computeVisible(key)
-            lock.withLock { visibleCache[key] = result }
-        }
+        let result = visibleModules(for: visibilityKey(of: file))
         lock.withLock { visibleByFile[file] = result }
         return result
+    }
+
+    /// What decides which modules a file sees: files with the same key see the same modules.
+    private func visibilityKey(of file: Int) -> VisibilityKey {
+        if let known = lock.withLock({ keyByFile[file] }) { return known }
+        let key = VisibilityKey(owners: owners[file], imports: importedModules(of: file), isTest: isTest[file])
+        lock.withLock { keyByFile[file] = key }
+        return key
+    }
+
+    private func visibleModules(for key: VisibilityKey) -> Set<Int> {
+        if let known = lock.withLock({ visibleCache[key] }) { return known }
+        let result = computeVisible(key)
+        lock.withLock { visibleCache[key] = result }
+        return result
+    }
+
+    // MARK: - Callers grouped by what they see
+
+    /// Which list of callers a `CallerGroups` was made for: the files of a name's call sites, or
+    /// the files mentioning it.
+    public struct CallersKey: Hashable, Sendable {
+        public let name: String
+        public let isCallSites: Bool
+
+        public init(name: String, isCallSites: Bool) {
+            self.name = name
+            self.isCallSites = isCallSites
+        }
+    }
+
+    /// A list of callers (their files, one entry per call site or per file) grouped by what they
+    /// see, so that whether they may call into a file (`mayCall(from:into:)`) is asked once per
+    /// group instead of once per caller. Generated code declares the same names in hundreds of
+    /// modules, and each of their functions asks for the callers of its name: asked caller by
+    /// caller, that is quadratic in the modules.
+    public final class CallerGroups: @unchecked Sendable {
+        /// Positions of callers the model places in no module (visible from every file), by test role.
+        fileprivate let unscoped: (production: [Int], test: [Int])
+        /// Callers that see the same modules, and those modules.
+        fileprivate let groups: [(key: VisibilityKey, visible: Set<Int>, positions: [Int])]
+        fileprivate let groupOfFile: [Int: Int]
+        /// The caller of each position.
+        fileprivate let files: [Int]
+        public var count: Int { files.count }
+
+        fileprivate init(
+            unscoped: (production: [Int], test: [Int]), groups: [(key: VisibilityKey, visible: Set<Int>, positions: [Int])],
+            groupOfFile: [Int: Int], files: [Int]
+        ) {
+            self.unscoped = unscoped
+            self.groups = groups
+            self.groupOfFile = groupOfFile
+            self.files = files
+        }
+    }
+
+    /// `callers` grouped by what they see (made once per `key`; `callers` must give the same list
+    /// each time for a key).
+    public func callerGroups(_ key: CallersKey, callers: () -> [Int]) -> CallerGroups {
+        if let known = lock.withLock({ callerGroupsCache[key] }) { return known }
+        let files = callers()
+        var unscopedProduction: [Int] = []
+        var unscopedTest: [Int] = []
+        var groups: [(key: VisibilityKey, visible: Set<Int>, positions: [Int])] = []
+        var groupByKey: [VisibilityKey: Int] = [:]
+        var groupOfFile: [Int: Int] = [:]
+        for (position, file) in files.enumerated() {
+            guard isScoped(file) else {
+                if isTestCode(file) { unscopedTest.append(position) } else { unscopedProduction.append(position) }
+                continue
+            }
+            if let group = groupOfFile[file] {
+                groups[group].positions.append(position)
+                continue
+            }
+            let visibility = visibilityKey(of: file)
+            let group: Int
+            if let known = groupByKey[visibility] {
+                group = known
+            } else {
+                group = groups.count
+                groupByKey[visibility] = group
+                groups.append((visibility, visibleModules(for: visibility), []))
+            }
+            groupOfFile[file] = group
+            groups[group].positions.append(position)
+        }
+        let result = CallerGroups(
+            unscoped: (unscopedProduction, unscopedTest), groups: groups, groupOfFile: groupOfFile, files: files)
+        lock.withLock { callerGroupsCache[key] = result }
+        return result
+    }
+
+    /// Positions, in ascending order, of the callers of `groups` for which
+    /// `mayCall(from: caller, into: callee)` holds.
+    public func positions(in groups: CallerGroups, mayCallInto callee: Int) -> [Int] {
+        let calleeIsTest = isTestCode(callee)
+        // Unscoped callers reach every file, except test code, which reaches only test code.
+        var result = groups.unscoped.production
+        // Each list is in ascending order: the result needs sorting only when more than one is taken.
+        var lists = result.isEmpty ? 0 : 1
+        func take(_ positions: [Int]) {
+            guard !positions.isEmpty else { return }
+            result += positions
+            lists += 1
+        }
+        if calleeIsTest { take(groups.unscoped.test) }
+        guard isScoped(callee) else {
+            for group in groups.groups where !group.key.isTest || calleeIsTest { take(group.positions) }
+            return lists > 1 ? result.sorted() : result
+        }
+        // A scoped caller other than the callee's own file: its test role must be the callee's
+        // (`mayCall` then `isVisible`), and it must see one of the callee's modules.
+        var ownFileTaken = false
+        for (position, group) in groups.groups.enumerated()
+        where group.key.isTest == calleeIsTest && owners[callee].contains(where: group.visible.contains) {
+            take(group.positions)
+            if groups.groupOfFile[callee] == position { ownFileTaken = true }
+        }
+        // The callee's own file always reaches it (its group is taken unless the model gives its
+        // modules an unusual shape).
+        if !ownFileTaken { take(groups.files.indices.filter { groups.files[$0] == callee }) }
+        return lists > 1 ? result.sorted() : result
     }
 
     private func computeVisible(_ key: VisibilityKey) -> Set<Int> {

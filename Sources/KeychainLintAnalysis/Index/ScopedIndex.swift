@@ -105,15 +105,23 @@ public struct ScopedIndex {
 
     /// Files mentioning `name` whose code may call into the asking file: it is visible from them,
     /// and they are not test code when it is production code.
+    /// (`ModuleScope.mayCall(from:into:)` for each file, asked once per group of files that see
+    /// the same modules.)
     public func callerFiles(mentioning name: String) -> [Int] {
-        guard let scope else { return index.files(mentioning: name) }
-        return index.files(mentioning: name).filter { scope.mayCall(from: $0, into: asking) }
+        let files = index.files(mentioning: name)
+        guard let scope else { return files }
+        let groups = scope.callerGroups(ModuleScope.CallersKey(name: name, isCallSites: false)) { files }
+        guard groups.count == files.count else { return files.filter { scope.mayCall(from: $0, into: asking) } }
+        return scope.positions(in: groups, mayCallInto: asking).map { files[$0] }
     }
 
     /// Calls named `name` that may reach a function declared in the asking file (`callerFiles`).
     public func callSites(named name: String) -> [CallSite] {
-        guard let scope else { return index.callSites(named: name) }
-        return index.callSites(named: name).filter { scope.mayCall(from: $0.fileIndex, into: asking) }
+        let sites = index.callSites(named: name)
+        guard let scope else { return sites }
+        let groups = scope.callerGroups(ModuleScope.CallersKey(name: name, isCallSites: true)) { sites.map(\.fileIndex) }
+        guard groups.count == sites.count else { return sites.filter { scope.mayCall(from: $0.fileIndex, into: asking) } }
+        return scope.positions(in: groups, mayCallInto: asking).map { sites[$0] }
     }
 
     // MARK: - Names outside the scope

@@ -40,7 +40,7 @@ struct ObjCFrontEnd: FrontEnd {
         let contexts = rules.map { ObjCRuleContext(resolver: resolver, scan: scan, rule: $0.description) }
         if !table.isEmpty {
             // One walk, handing each call, identifier and member access to the rules that name it.
-            let objcRules = rules.map { $0.rule as? any ObjCRule }
+            let objcRules = rules.map(\.objectiveC)
             var assignedMembers: [Int: ObjCExpr] = [:]
             tree.walk(ObjCVisitor(expression: { expression, walkContext in
                 switch expression.kind {
@@ -169,7 +169,7 @@ struct ObjCDispatchTable: Sendable {
         var byIdentifier: [String: [Int]] = [:]
         var byMember: [String: [Int]] = [:]
         for (position, type) in types.enumerated() {
-            guard let objc = type as? any ObjCRule.Type else { continue }
+            guard let objc = RuleRegistry.objectiveCRule(type) else { continue }
             for name in objc.calls(models: models) where byCall[name]?.contains(position) != true { byCall[name, default: []].append(position) }
             for name in objc.identifiers where byIdentifier[name]?.contains(position) != true { byIdentifier[name, default: []].append(position) }
             for name in objc.members(models: models) where byMember[name]?.contains(position) != true { byMember[name, default: []].append(position) }

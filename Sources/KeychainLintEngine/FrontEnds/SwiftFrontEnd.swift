@@ -42,7 +42,7 @@ struct SwiftFrontEnd: FrontEnd {
         let contexts = rules.map { RuleContext(file: file, scan: scan, rule: $0.description) }
         // Positions follow the plan's rule order; the Objective-C rules' are nil (the table never
         // names them).
-        let swiftRules = rules.map { $0.rule as? any SwiftRule }
+        let swiftRules = rules.map(\.swift)
         let directives = source.hasDirectives ? SuppressionCollector.directives(in: file) : []
         // The walk's questions about this file share one budget (`QuestionLedger`).
         QuestionLedger.charging(file: file.id) {
@@ -78,7 +78,7 @@ struct DispatchTable: Sendable {
         var byMember: [String: [Int]] = [:]
         var byIdentifier: [String: [Int]] = [:]
         var directiveRules: [Int] = []
-        for (position, type) in types.enumerated() where type is any SwiftRule.Type {
+        for (position, type) in types.enumerated() where RuleRegistry.swiftRule(type) != nil {
             for interest in type.interests(models: models) {
                 switch interest {
                 // One rule may want a name for several reasons (two libraries' `set`): it is

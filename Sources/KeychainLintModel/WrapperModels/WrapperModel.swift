@@ -41,6 +41,17 @@ public struct WrapperModel: Hashable, Sendable {
         self.defaults = defaults
     }
 
+    /// Every property (the built-in models' generated values, `GeneratedBuiltInModels.swift`).
+    init(
+        library: String, module: String, versions: String, references: [WrapperReference], types: [WrapperType],
+        options: [WrapperOptionSet], calls: [WrapperCall], defaults: WrapperDefaults, headers: [String]
+    ) {
+        self.init(
+            library: library, module: module, versions: versions, references: references, types: types, options: options, calls: calls,
+            defaults: defaults)
+        self.headers = headers
+    }
+
     public func type(named name: String) -> WrapperType? { types.first { $0.name == name } }
     public func optionSet(named name: String) -> WrapperOptionSet? { options.first { $0.name == name } }
 
@@ -270,6 +281,17 @@ public struct WrapperCall: Hashable, Sendable {
         self.effect = effect
         self.returns = returns
         self.arguments = arguments
+    }
+
+    /// Every property (the built-in models' generated values, `GeneratedBuiltInModels.swift`).
+    init(
+        type: String, name: String, isStatic: Bool, isSetter: Bool, labels: [String]?, selector: String?, effect: WrapperCallEffect,
+        returns: String?, arguments: [WrapperArgument]
+    ) {
+        self.init(type: type, name: name, isStatic: isStatic, effect: effect, returns: returns, arguments: arguments)
+        self.isSetter = isSetter
+        self.labels = labels
+        self.selector = selector
     }
 
     public func argument(for role: WrapperArgumentRole) -> WrapperArgument? {

@@ -1,11 +1,11 @@
 import KeychainLintRuleKit
 extension RuleGroups {
     /// SecAccessControlCreateWithFlags flags and protection.
-    static let accessControl: [any Rule.Type] = [
-        SwiftRuleOf<PasscodeFallbackACLRule>.self,
-        SwiftRuleOf<InvalidAccessControlFlagsRule>.self,
-        SwiftRuleOf<BiometricItemNotDeviceBoundRule>.self,
-        SwiftRuleOf<KeyWithoutUserAuthenticationRule>.self,
-        SwiftRuleOf<UncheckedAccessControlCreationRule>.self,
+    static let accessControl: [any Check.Type] = [
+        PasscodeFallbackACLRule.self,
+        InvalidAccessControlFlagsRule.self,
+        BiometricItemNotDeviceBoundRule.self,
+        KeyWithoutUserAuthenticationRule.self,
+        UncheckedAccessControlCreationRule.self,
     ]
 }

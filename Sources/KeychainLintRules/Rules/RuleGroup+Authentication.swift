@@ -1,11 +1,11 @@
 import KeychainLintRuleKit
 extension RuleGroups {
     /// LocalAuthentication and deprecated API use.
-    static let authentication: [any Rule.Type] = [
-        SwiftRuleOf<BooleanOnlyLocalAuthenticationRule>.self,
-        SwiftRuleOf<FailOpenLocalAuthenticationRule>.self,
-        SwiftRuleOf<DeprecatedKeychainAPIRule>.self,
-        SwiftRuleOf<ExcessiveAuthenticationReuseRule>.self,
-        SwiftRuleOf<HardcodedApplicationPasswordRule>.self,
+    static let authentication: [any Check.Type] = [
+        BooleanOnlyLocalAuthenticationRule.self,
+        FailOpenLocalAuthenticationRule.self,
+        DeprecatedKeychainAPIRule.self,
+        ExcessiveAuthenticationReuseRule.self,
+        HardcodedApplicationPasswordRule.self,
     ]
 }

@@ -1,5 +1,5 @@
 import KeychainLintRuleKit
 extension RuleGroups {
     /// Info.plist / Xcode project checks.
-    static let project: [any Rule.Type] = [SwiftRuleOf<MissingFaceIDUsageDescriptionRule>.self]
+    static let project: [any Check.Type] = [MissingFaceIDUsageDescriptionRule.self]
 }
