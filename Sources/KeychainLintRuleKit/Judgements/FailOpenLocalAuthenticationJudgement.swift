@@ -39,4 +39,10 @@ public enum FailOpenLocalAuthenticationJudgement {
     public static func ignoredByCallerMessage(receivers: String, call: String, place: String, action: String) -> String {
         "Authentication fails open: this evaluatePolicy's outcome goes to \(receivers), where `\(call)` (\(place)) throws it away and `\(action)` runs after it whether the authentication succeeded or not; let the failure stop the action (`try`) or test the result"
     }
+
+    /// The awaited outcome handed on to `receivers` (in words), where `call` (as written, at
+    /// `place`) takes the failure for success (`(try? await gate.check()) ?? true`).
+    public static func takenForSuccessByCallerMessage(receivers: String, call: String, place: String) -> String {
+        "Authentication fails open: this evaluatePolicy's outcome goes to \(receivers), where `\(call)` (\(place)) takes the error thrown when the authentication fails or is cancelled for success (`try?` makes it nil, and nil passes), so failing or cancelling Face ID / Touch ID grants access"
+    }
 }

@@ -140,13 +140,15 @@ public struct HandedOutcome {
 }
 
 /// A caller of a function that hands on an awaited outcome (returns it or throws its failure),
-/// which throws the outcome away and then acts: `try? await auth.unlock()` as a statement, or
-/// `_ = await auth.isAuthenticated()`, followed in the same block by `showSecrets()`.
+/// which throws the outcome away and then acts (`try? await auth.unlock()` as a statement, or
+/// `_ = await auth.isAuthenticated()`, followed in the same block by `showSecrets()`), or takes
+/// its failure for success (`(try? await auth.check()) ?? true`).
 public struct IgnoredOutcome {
-    /// The caller's call as written (`try? await auth.unlock()`).
+    /// The caller's call as written (`try? await auth.unlock()`, `(try? await auth.check()) ?? true`).
     public let call: String
-    /// The first action after it, as written (`showSecrets()`).
-    public let action: String
+    /// The first action after it, as written (`showSecrets()`); nil when the caller takes the
+    /// failure for success.
+    public let action: String?
     /// Where the call is, and how the outcome got there from the hand-off (the functions between
     /// that hand it on again with `try await`): a finding's related locations, the caller last.
     public let steps: [TraceStep]
@@ -154,7 +156,7 @@ public struct IgnoredOutcome {
     /// The functions between, which hand the outcome on again (`unlock()`), as Swift spells them.
     public let through: [String]
 
-    public init(call: String, action: String, through: [String] = [], steps: [TraceStep]) {
+    public init(call: String, action: String?, through: [String] = [], steps: [TraceStep]) {
         self.call = call
         self.action = action
         self.through = through

@@ -41,18 +41,21 @@ public struct FailOpenLocalAuthenticationRule: Check {
     }
 
     /// An awaited outcome returned or thrown to the callers (the function does nothing else with
-    /// it), and a caller throws it away and acts: `try? await auth.unlock()`, then `showSecrets()`.
-    /// Reported at the hand-off, with the caller's call as the related location.
+    /// it), and a caller throws it away and acts (`try? await auth.unlock()`, then `showSecrets()`)
+    /// or takes the failure for success (`(try? await auth.check()) ?? true`). Reported at the
+    /// hand-off, with the caller's call as the related location.
     private func reportIgnoredByCallers(_ call: ProgramCall, in context: some CheckContext) {
         guard let evaluation = context.policyEvaluation(call), BooleanOnlyLocalAuthenticationRule.mayHandOn(evaluation.outcome),
             let handed = context.handedOutcome(evaluation), let ignored = handed.ignoredBy.first, decidesAlone(call, in: context)
         else { return }
         let receivers = ([handed.receiverWords] + ignored.through.map { "then the callers of `\($0)`" }).joined(separator: ", ")
-        context.report(
-            at: handed.handoff,
-            message: FailOpenLocalAuthenticationJudgement.ignoredByCallerMessage(
-                receivers: receivers, call: ignored.call, place: ignored.place, action: ignored.action),
-            trace: [handed.handoffStep] + ignored.steps)
+        let message =
+            if let action = ignored.action {
+                FailOpenLocalAuthenticationJudgement.ignoredByCallerMessage(receivers: receivers, call: ignored.call, place: ignored.place, action: action)
+            } else {
+                FailOpenLocalAuthenticationJudgement.takenForSuccessByCallerMessage(receivers: receivers, call: ignored.call, place: ignored.place)
+            }
+        context.report(at: handed.handoff, message: message, trace: [handed.handoffStep] + ignored.steps)
     }
 
     /// The reply hands its outcome on, and a caller's closure tests only the error it is given
@@ -133,7 +136,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 after it in the same block. An async function that returns the awaited outcome or lets its \
                 failure out, and does nothing else with it, is followed to its callers: a caller that \
                 throws the outcome away (`try? await gate.unlock()` as a statement, \
-                `_ = await gate.confirm()`) and then acts is reported at the hand-off.
+                `_ = await gate.confirm()`) and then acts, or takes the failure for success \
+                (`(try? await gate.check()) ?? true`), is reported at the hand-off.
                 """,
             whyItMatters: """
                 A reply that unlocks the app, reveals data or approves a payment when Face ID or Touch ID \
@@ -161,7 +165,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
                 "The awaited call throws when the authentication fails or is cancelled. `try?` makes that error nil: `?? false` and `== true` make it false, and a `try?` whose value is tested before the action (`guard (try? await …) == true else { return }`, `if (try? await gate.unlock()) != nil`) or kept in a local is a test, not a thrown-away outcome. `return try await …` in a `do` returns `true` when it returns at all, so a `catch` that returns `true` as well is reported; a local that holds the awaited result and is used later (`completion(ok)`) is not compared with the catch's `completion(true)`.",
-                "An awaited outcome thrown away is reported only when the evaluated context is named and never handed on (a context given to a Keychain query through `kSecUseAuthenticationContext` makes the Keychain the gate, whatever the code does with the outcome; a context from code not followed may be so given), and when an action follows in the same block (the context's own members, logging and dispatching are not actions; what follows the enclosing block is not read). At the callers of an async function, the function must do nothing but hand the outcome on (no action after the awaited call; a function that sets `isUnlocked = true` itself keeps its own gate, and its callers may ignore the failure); functions that only hand it on again (`try await gate.authenticate()` as all that `confirm()` does) are followed two deep, among the first 24 calls of each name whose labels fit. The finding is at the hand-off, with the caller's call as the related location. Not followed: a caller's `(try? await gate.unlock()) ?? true`, and a caller's `catch` that repeats what its `do` does.",
+                "An awaited outcome thrown away is reported only when the evaluated context is named and never handed on (a context given to a Keychain query through `kSecUseAuthenticationContext` makes the Keychain the gate, whatever the code does with the outcome; a context from code not followed may be so given), and when an action follows in the same block (the context's own members, logging and dispatching are not actions; what follows the enclosing block is not read). At the callers of an async function, the function must do nothing but hand the outcome on (no action after the awaited call; a function that sets `isUnlocked = true` itself keeps its own gate, and its callers may ignore the failure); functions that only hand it on again (`try await gate.authenticate()` as all that `confirm()` does) are followed two deep, among the first 24 calls of each name whose labels fit. The finding is at the hand-off, with the caller's call as the related location. Not followed: a caller's `catch` that repeats what its `do` does.",
             ],
             references: [
                 "Apple: evaluatePolicy(_:localizedReason:reply:) — https://developer.apple.com/documentation/localauthentication/lacontext/evaluatepolicy(_:localizedreason:reply:)",
@@ -835,7 +839,7 @@ extension FailOpenLocalAuthenticationRule {
             }
             """),
         .triggering(
-            "The failure of an async throws gate, thrown away by a caller that then acts (also one function further)",
+            "The failure of an async throws gate, thrown away by a caller that then acts (also one function further) or taken for success",
             files: [
                 "BiometricGate.swift": """
                     final class BiometricGate {
@@ -845,6 +849,9 @@ extension FailOpenLocalAuthenticationRule {
                         }
                         func authenticate(reason: String) async throws {
                             ↓try await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason)
+                        }
+                        func check() async throws -> Bool {
+                            try await ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check")
                         }
                     }
                     """,
@@ -862,6 +869,10 @@ extension FailOpenLocalAuthenticationRule {
                             _ = try? await confirm()
                             submitPayment()
                         }
+                        func export() async {
+                            guard (try? await gate.check()) ?? true else { return }
+                            exportVault()
+                        }
                     }
                     """,
             ],
@@ -871,6 +882,8 @@ extension FailOpenLocalAuthenticationRule {
                 FailOpenLocalAuthenticationJudgement.ignoredByCallerMessage(
                     receivers: "the callers of `authenticate(reason:)`, then the callers of `confirm()`", call: "_ = try? await confirm()",
                     place: "VaultScreen.swift:11", action: "submitPayment()"),
+                FailOpenLocalAuthenticationJudgement.takenForSuccessByCallerMessage(
+                    receivers: "the callers of `check()`", call: "(try? await gate.check()) ?? true", place: "VaultScreen.swift:15"),
             ],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .nonTriggering(
@@ -886,6 +899,12 @@ extension FailOpenLocalAuthenticationRule {
                         func unlockSession() async throws {
                             try await LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
                             isUnlocked = true
+                        }
+                        @discardableResult
+                        func refreshSession() async -> Bool {
+                            let ok = (try? await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Refresh")) ?? false
+                            if ok { isUnlocked = true }
+                            return ok
                         }
                     }
                     """,
@@ -903,6 +922,8 @@ extension FailOpenLocalAuthenticationRule {
                         }
                         func start() async {
                             try? await gate.unlockSession()
+                            refreshScreen()
+                            await gate.refreshSession()
                             refreshScreen()
                         }
                     }

@@ -63,7 +63,7 @@ enum SwiftHandedOutcomes {
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if handoff.method != nil { "`\(spelled(handoff))`" }
             else { "the callers of `\(spelled(handoff))`" }
-        let ignored = handsToCallers(handoff) && handoff.parameter == nil ? ignoredOutcomes(of: handoff, in: context) : []
+        let ignored = handsToCallers(handoff) && handoff.parameter == nil ? ignoredOutcomes(of: handoff, evaluating: call, in: context) : []
         return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers, ignoredBy: ignored)
     }
 
@@ -77,8 +77,11 @@ enum SwiftHandedOutcomes {
     /// nothing else with it, that throw it away and then act (`try? await auth.unlock()`, then
     /// `showSecrets()`). A function that acts itself after the evaluation (`isUnlocked = true`)
     /// keeps its own gate: its callers owe it nothing.
-    static func ignoredOutcomes(of handoff: Handoff, in context: RuleContext) -> [IgnoredOutcome] {
-        guard let function = handoff.function, isOnlyGate(function, holding: handoff.node) else { return [] }
+    static func ignoredOutcomes(of handoff: Handoff, evaluating call: FunctionCallExprSyntax, in context: RuleContext) -> [IgnoredOutcome] {
+        // Nothing after the evaluation (`let ok = …; if ok { isUnlocked = true }; return ok` acts
+        // itself) nor after the hand-off.
+        guard let function = handoff.function, isOnlyGate(function, holding: Syntax(call)), isOnlyGate(function, holding: handoff.node)
+        else { return [] }
         return ignoredOutcomes(ofCallsTo: function, through: [], steps: [], in: context)
     }
 
@@ -94,6 +97,18 @@ enum SwiftHandedOutcomes {
                 let awaited = SwiftOutcomeTests.awaited(call)
             else { continue }
             let written = awaited.abbreviated(call)
+            // `(try? await auth.check()) ?? true`: the failure made nil, and nil made true.
+            if awaited.isOptionalTry, let infix = awaited.value.parent?.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == awaited.value.id,
+                let op = SwiftOutcomeTests.nilPassingOperator(infix)
+            {
+                let location = file.location(of: infix)
+                found.append(IgnoredOutcome(
+                    call: "(\(written)) \(op)", action: nil, through: through,
+                    steps: steps + [TraceStep(
+                        kind: .branch, text: "taken for success: `(\(written)) \(op)`", file: file.path, line: location.line,
+                        column: location.column)]))
+                continue
+            }
             if awaited.tryExpr == nil || awaited.isOptionalTry {
                 // Thrown away: the value (and, with `try?`, the failure) decides nothing.
                 guard let (statement, discard) = SwiftOutcomeTests.discardingStatement(awaited.value),
