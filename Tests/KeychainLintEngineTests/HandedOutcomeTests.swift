@@ -310,6 +310,98 @@ struct HandedOutcomeTests {
         #expect(findings(result, "fail_open_local_authentication").isEmpty)
     }
 
+    @Test("Swift: callers that throw an awaited outcome away and act, also through a function that hands it on again; a test's call is left out")
+    func swiftOutcomeIgnoredByCallers() throws {
+        let result = try scan([
+            "AppTests/UnlockTests.swift": """
+                final class UnlockTests {
+                    func testUnlock() async {
+                        try? await VaultAuthenticator().unlock()
+                        record("unlocked")
+                    }
+                }
+
+                """,
+            "Session.swift": """
+                final class Session {
+                    let auth = VaultAuthenticator()
+                    func resume() async throws {
+                        try await auth.unlock()
+                    }
+                    func start() async {
+                        try? await resume()
+                        loadInbox()
+                        _ = await auth.isOwner()
+                        showBalance()
+                    }
+                }
+
+                """,
+            "VaultAuthenticator.swift": """
+                final class VaultAuthenticator {
+                    func unlock() async throws {
+                        let context = LAContext()
+                        try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                    }
+                    func isOwner() async -> Bool {
+                        (try? await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Owner")) ?? false
+                    }
+                }
+
+                """,
+        ])
+        let failOpen = findings(result, "fail_open_local_authentication")
+        #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == [
+            "VaultAuthenticator.swift:4:9", "VaultAuthenticator.swift:7:9",
+        ])
+        #expect(failOpen.map(related) == [
+            [
+                "VaultAuthenticator.swift:4:9 handed on: `try await context.evaluatePolicy(.deviceOwnerAuthentication…`",
+                "Session.swift:4:9 handed on again: `try await auth.unlock()` in `resume()`",
+                "Session.swift:7:9 ignored: `try? await resume()`, then `loadInbox()` runs",
+            ],
+            [
+                "VaultAuthenticator.swift:7:9 handed on: `(try? await LAContext().evaluatePolicy(.deviceOwnerAuthenti…`",
+                "Session.swift:9:9 ignored: `_ = await auth.isOwner()`, then `showBalance()` runs",
+            ],
+        ])
+        #expect(failOpen.first?.message.contains("to the callers of `unlock()`, then the callers of `resume()`, where `try? await resume()` (Session.swift:7)") == true)
+    }
+
+    @Test("Swift: an awaited outcome thrown away on a context that a Keychain query is given, or that the rule does not follow, is not reported")
+    func swiftOutcomeIgnoredKeychainDecides() throws {
+        let result = try scan([
+            "TokenStore.swift": """
+                final class TokenStore {
+                    private let context = LAContext()
+                    func unlock() async throws {
+                        try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                    }
+                    func token() -> Data? {
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassGenericPassword,
+                            kSecUseAuthenticationContext as String: context,
+                            kSecReturnData as String: true,
+                        ]
+                        var item: CFTypeRef?
+                        guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return nil }
+                        return item as? Data
+                    }
+                    func show() async {
+                        try? await unlock()
+                        display(token())
+                    }
+                    func open(with given: LAContext) async {
+                        _ = try? await given.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Open")
+                        showSecrets()
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
     @Test("Both languages: a context chosen between a new one and one the rule does not follow (a local's, a property's) is left undecided, with a note")
     func undecidedChoice() throws {
         let result = try scan([

@@ -22,4 +22,27 @@ public enum FailOpenLocalAuthenticationJudgement {
     public static func handedOnMessage(handoff: String, receivers: String, test: String, place: String) -> String {
         "Authentication fails open: the reply hands its outcome on (`\(handoff)`) to \(receivers), where a test of the error alone (`\(test)`, \(place)) lets the guarded action run, although evaluatePolicy can fail without an error object; hand on the success flag and test it"
     }
+
+    /// The awaited evaluatePolicy's failure made into success where it is awaited (`written`:
+    /// `(try? await context.evaluatePolicy(…)) ?? true`).
+    public static func failureTakenForSuccessMessage(_ written: String) -> String {
+        "Authentication fails open: `\(written)` takes the error evaluatePolicy throws when the authentication fails or is cancelled for success (`try?` makes it nil, and nil passes), so failing or cancelling Face ID / Touch ID grants access"
+    }
+
+    /// The awaited evaluatePolicy's outcome thrown away (`written`), and `action` runs after it.
+    public static func ignoredMessage(_ written: String, action: String) -> String {
+        "Authentication fails open: `\(written)` throws the outcome of evaluatePolicy away, and `\(action)` runs after it whether the authentication succeeded or not, so failing or cancelling Face ID / Touch ID grants access"
+    }
+
+    /// The awaited outcome handed on to `receivers` (in words), where `call` (as written, at
+    /// `place`) throws it away and `action` runs after it.
+    public static func ignoredByCallerMessage(receivers: String, call: String, place: String, action: String) -> String {
+        "Authentication fails open: this evaluatePolicy's outcome goes to \(receivers), where `\(call)` (\(place)) throws it away and `\(action)` runs after it whether the authentication succeeded or not; let the failure stop the action (`try`) or test the result"
+    }
+
+    /// The awaited outcome handed on to `receivers` (in words), where `call` (as written, at
+    /// `place`) takes the failure for success (`(try? await gate.check()) ?? true`).
+    public static func takenForSuccessByCallerMessage(receivers: String, call: String, place: String) -> String {
+        "Authentication fails open: this evaluatePolicy's outcome goes to \(receivers), where `\(call)` (\(place)) takes the error thrown when the authentication fails or is cancelled for success (`try?` makes it nil, and nil passes), so failing or cancelling Face ID / Touch ID grants access"
+    }
 }

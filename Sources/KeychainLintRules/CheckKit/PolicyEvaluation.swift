@@ -103,11 +103,19 @@ public struct HandedOutcome {
     /// Where the callers decide.
     public let receivers: OutcomeReceivers
 
-    public init(handoff: SourcePlace, carries: HandedValue, receiverWords: String, receivers: OutcomeReceivers) {
+    /// The callers that throw the handed-on outcome away and act anyway (`try? await
+    /// auth.unlock()` then `showSecrets()`): the action runs whether the authentication succeeded or
+    /// not. Only the Swift front end finds them (Objective-C has no `await`).
+    public let ignoredBy: [IgnoredOutcome]
+
+    public init(
+        handoff: SourcePlace, carries: HandedValue, receiverWords: String, receivers: OutcomeReceivers, ignoredBy: [IgnoredOutcome] = []
+    ) {
         self.handoff = handoff
         self.carries = carries
         self.receiverWords = receiverWords
         self.receivers = receivers
+        self.ignoredBy = ignoredBy
     }
 
     /// The gates found at the callers (none when they are not in the scan).
@@ -121,11 +129,44 @@ public struct HandedOutcome {
     /// fingerprint (which quotes its related locations) change whenever a caller is added.
     public var path: [TraceStep] {
         guard let gate = gates.first else { return [] }
+        return [handoffStep, gate.step]
+    }
+
+    /// Where the outcome is handed on, as a finding's related location.
+    public var handoffStep: TraceStep {
         let location = handoff.location
-        return [
-            TraceStep(kind: .argument, text: "handed on: `\(handoff.snippet)`", file: location.file, line: location.line, column: location.column),
-            gate.step,
-        ]
+        return TraceStep(kind: .argument, text: "handed on: `\(handoff.snippet)`", file: location.file, line: location.line, column: location.column)
+    }
+}
+
+/// A caller of a function that hands on an awaited outcome (returns it or throws its failure),
+/// which throws the outcome away and then acts (`try? await auth.unlock()` as a statement, or
+/// `_ = await auth.isAuthenticated()`, followed in the same block by `showSecrets()`), or takes
+/// its failure for success (`(try? await auth.check()) ?? true`).
+public struct IgnoredOutcome {
+    /// The caller's call as written (`try? await auth.unlock()`, `(try? await auth.check()) ?? true`).
+    public let call: String
+    /// The first action after it, as written (`showSecrets()`); nil when the caller takes the
+    /// failure for success.
+    public let action: String?
+    /// Where the call is, and how the outcome got there from the hand-off (the functions between
+    /// that hand it on again with `try await`): a finding's related locations, the caller last.
+    public let steps: [TraceStep]
+
+    /// The functions between, which hand the outcome on again (`unlock()`), as Swift spells them.
+    public let through: [String]
+
+    public init(call: String, action: String?, through: [String] = [], steps: [TraceStep]) {
+        self.call = call
+        self.action = action
+        self.through = through
+        self.steps = steps
+    }
+
+    /// `Lock.swift:12`: where the caller's call is, for a message.
+    public var place: String {
+        guard let step = steps.last else { return "" }
+        return "\(step.file.split(separator: "/").last.map(String.init) ?? step.file):\(step.line)"
     }
 }
 
@@ -303,6 +344,14 @@ public enum OutcomeTest {
     /// without its own error handling), and the failure path with the paths inside it (the branch,
     /// then each `case` and each branch of an `if` in it), each with its actions.
     case branches(guarded: [OutcomeAction], failurePaths: [[OutcomeAction]], failure: FailureSide)
+    /// The awaited form's failure made into success where it is awaited: `(try? await …) ?? true`,
+    /// `(try? await …) != false` (`try?` makes the thrown error nil, and nil passes). `written` is
+    /// the expression as written.
+    case failureTakenForSuccess(written: String, at: SourcePlace)
+    /// The awaited form's outcome thrown away (`_ = try? await …`, a `try? await …` statement), and
+    /// `action`, the first action after it in the same block, runs whether the authentication
+    /// succeeded or not. `at` is the discarding expression.
+    case outcomeIgnored(written: String, at: SourcePlace, action: OutcomeAction)
 }
 
 /// Where the failure path of an `OutcomeTest.branches` is.

@@ -19,28 +19,64 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 context.report(at: place, message: FailOpenLocalAuthenticationJudgement.errorNilMessage(test: nilTest, success: success))
             case .branches(let guarded, let failurePaths, let side):
                 report(guardedBy: guarded, failurePaths: failurePaths, place: side.description, in: context)
+            case .failureTakenForSuccess(let written, let place):
+                context.report(at: place, message: FailOpenLocalAuthenticationJudgement.failureTakenForSuccessMessage(written))
+            case .outcomeIgnored(let written, let place, let action):
+                guard decidesAlone(call, in: context) else { continue }
+                context.report(at: place, message: FailOpenLocalAuthenticationJudgement.ignoredMessage(written, action: action.text))
             }
         }
-        reportErrorAloneAtCallers(call, in: context)
+        if !reportErrorAloneAtCallers(call, in: context) { reportIgnoredByCallers(call, in: context) }
+    }
+
+    /// Whether the evaluation's outcome is all that stands before what runs next: its context is
+    /// one the front end names and never handed on. A context handed to a Keychain query
+    /// (`kSecUseAuthenticationContext`) lets the Keychain decide, whatever the code does with the
+    /// outcome; a context from code not followed may be.
+    private func decidesAlone(_ call: ProgramCall, in context: some CheckContext) -> Bool {
+        guard let evaluation = context.policyEvaluation(call), case .receiver(let story) = context.evaluatedContext(evaluation) else {
+            return false
+        }
+        return !story.isHandedOn
+    }
+
+    /// An awaited outcome returned or thrown to the callers (the function does nothing else with
+    /// it), and a caller throws it away and acts (`try? await auth.unlock()`, then `showSecrets()`)
+    /// or takes the failure for success (`(try? await auth.check()) ?? true`). Reported at the
+    /// hand-off, with the caller's call as the related location.
+    private func reportIgnoredByCallers(_ call: ProgramCall, in context: some CheckContext) {
+        guard let evaluation = context.policyEvaluation(call), BooleanOnlyLocalAuthenticationRule.mayHandOn(evaluation.outcome),
+            let handed = context.handedOutcome(evaluation), let ignored = handed.ignoredBy.first, decidesAlone(call, in: context)
+        else { return }
+        let receivers = ([handed.receiverWords] + ignored.through.map { "then the callers of `\($0)`" }).joined(separator: ", ")
+        let message =
+            if let action = ignored.action {
+                FailOpenLocalAuthenticationJudgement.ignoredByCallerMessage(receivers: receivers, call: ignored.call, place: ignored.place, action: action)
+            } else {
+                FailOpenLocalAuthenticationJudgement.takenForSuccessByCallerMessage(receivers: receivers, call: ignored.call, place: ignored.place)
+            }
+        context.report(at: handed.handoff, message: message, trace: [handed.handoffStep] + ignored.steps)
     }
 
     /// The reply hands its outcome on, and a caller's closure tests only the error it is given
     /// (`if error == nil`, `if let error`): the same test of the error alone, one function away.
     /// Reported at the hand-off, with the caller's test as the related location; a reply that
     /// tests the error itself is reported there instead.
-    private func reportErrorAloneAtCallers(_ call: ProgramCall, in context: some CheckContext) {
-        guard let evaluation = context.policyEvaluation(call) else { return }
+    @discardableResult
+    private func reportErrorAloneAtCallers(_ call: ProgramCall, in context: some CheckContext) -> Bool {
+        guard let evaluation = context.policyEvaluation(call) else { return false }
         switch evaluation.outcome {
         case .reply(let use) where !use.testsErrorAgainstNil: break
         case .forwardedToCaller: break
-        default: return
+        default: return false
         }
-        guard let handed = context.handedOutcome(evaluation), let gate = handed.gates.first(where: \.errorAlone) else { return }
+        guard let handed = context.handedOutcome(evaluation), let gate = handed.gates.first(where: \.errorAlone) else { return false }
         context.report(
             at: handed.handoff,
             message: FailOpenLocalAuthenticationJudgement.handedOnMessage(
                 handoff: handed.handoff.snippet, receivers: handed.receiverWords, test: gate.test, place: gate.place),
             trace: handed.path.prefix(1) + [gate.step])
+        return true
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside
@@ -75,7 +111,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
         resource: "Authentication",
         tags: ["CWE:287", "CWE:755", "MASWE:0044"],
         summary:
-            "The action an evaluatePolicy reply guards also runs when the authentication failed: in the failure branch, in a catch of the async form, or on error == nil alone.",
+            "The action an evaluatePolicy reply guards also runs when the authentication failed: in the failure branch, in a catch of the async form, on error == nil alone, after an awaited outcome thrown away, or where try? with ?? true takes a failure for success.",
         documentation: RuleDocumentation(
             whatItDoes: """
                 Reads the reply handler of `evaluatePolicy` written at the call (a trailing closure or a \
@@ -91,7 +127,17 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 reads its success flag, `if error == nil { … }` and `guard error == nil else { … }`: \
                 the test of the error alone is then what decides. The same test in the code that receives the \
                 reply's outcome (the closure a caller passes for a completion handler the reply calls, \
-                a method the reply calls with its error) is reported at the hand-off.
+                a method the reply calls with its error) is reported at the hand-off. In the async form it \
+                also reports a failure taken for success where the call is awaited \
+                (`(try? await context.evaluatePolicy(…)) ?? true`, `… != false`: `try?` makes the thrown \
+                error nil, and nil passes), a `catch` that returns `true` where the `do` returns the awaited \
+                result (`return try await context.evaluatePolicy(…)`), and an outcome thrown away \
+                (`_ = try? await context.evaluatePolicy(…)`, or the `try?` as a statement) with an action \
+                after it in the same block. An async function that returns the awaited outcome or lets its \
+                failure out, and does nothing else with it, is followed to its callers: a caller that \
+                throws the outcome away (`try? await gate.unlock()` as a statement, \
+                `_ = await gate.confirm()`) and then acts, or takes the failure for success \
+                (`(try? await gate.check()) ?? true`), is reported at the hand-off.
                 """,
             whyItMatters: """
                 A reply that unlocks the app, reveals data or approves a payment when Face ID or Touch ID \
@@ -103,7 +149,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 """,
             whatToDoInstead: """
                 Run the guarded action only in the success path (`if success`, or after the awaited call \
-                returns). In failure paths show the error, offer another credential the app verifies (the \
+                returns: `try await`, or a `try?` whose result is tested, with a failure taken as `false`). \
+                In failure paths show the error, offer another credential the app verifies (the \
                 device passcode through `.deviceOwnerAuthentication`, an app password), or complete with \
                 `false`. Better still, protect the secret itself with Keychain access control, so that \
                 no code path can read it without the authentication.
@@ -117,6 +164,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions. A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
+                "The awaited call throws when the authentication fails or is cancelled. `try?` makes that error nil: `?? false` and `== true` make it false, and a `try?` whose value is tested before the action (`guard (try? await …) == true else { return }`, `if (try? await gate.unlock()) != nil`) or kept in a local is a test, not a thrown-away outcome. `return try await …` in a `do` returns `true` when it returns at all, so a `catch` that returns `true` as well is reported; a local that holds the awaited result and is used later (`completion(ok)`) is not compared with the catch's `completion(true)`.",
+                "An awaited outcome thrown away is reported only when the evaluated context is named and never handed on (a context given to a Keychain query through `kSecUseAuthenticationContext` makes the Keychain the gate, whatever the code does with the outcome; a context from code not followed may be so given), and when an action follows in the same block (the context's own members, logging and dispatching are not actions; what follows the enclosing block is not read). At the callers of an async function, the function must do nothing but hand the outcome on (no action after the awaited call; a function that sets `isUnlocked = true` itself keeps its own gate, and its callers may ignore the failure); functions that only hand it on again (`try await gate.authenticate()` as all that `confirm()` does) are followed two deep, among the first 24 calls of each name whose labels fit. The finding is at the hand-off, with the caller's call as the related location. Not followed: a caller's `catch` that repeats what its `do` does.",
             ],
             references: [
                 "Apple: evaluatePolicy(_:localizedReason:reply:) — https://developer.apple.com/documentation/localauthentication/lacontext/evaluatepolicy(_:localizedreason:reply:)",
@@ -163,6 +212,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
+            "Objective-C has no `async`/`await`: the Swift rule's cases of the awaited form (a `catch` of the awaited call, a failure taken for success with `try?` and `?? true`, an awaited outcome thrown away, here or by the callers of an `async` function) have no Objective-C counterpart.",
             "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), or assigned to a property of the class (`self.authError = error`), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, or to the property's reads in the class's implementations: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the test as the related location. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
@@ -707,6 +757,178 @@ extension FailOpenLocalAuthenticationRule {
             }
             """,
             messages: [FailOpenLocalAuthenticationJudgement.message("approvePayment()", place: "in the `catch` of the awaited evaluatePolicy")],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The async form: an error taken for success, by try? and ?? true or by a catch that returns true",
+            """
+            func unlockVault() async {
+                let context = LAContext()
+                let ok = ↓(try? await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")) ?? true
+                if ok { showVault() }
+            }
+            func isOwner() async -> Bool {
+                ↓(try? await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm")) != false
+            }
+            func signIn() async -> Bool {
+                let context = LAContext()
+                do {
+                    return try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
+                } catch {
+                    ↓return true
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.failureTakenForSuccessMessage("(try? await context.evaluatePolicy(…)) ?? true"),
+                FailOpenLocalAuthenticationJudgement.failureTakenForSuccessMessage("(try? await LAContext().evaluatePolicy(…)) != false"),
+                FailOpenLocalAuthenticationJudgement.message("return true", place: "in the `catch` of the awaited evaluatePolicy"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The async form: a failure made false, tested before the action, or returned as false",
+            """
+            final class VaultScreen {
+                func open() async {
+                    let context = LAContext()
+                    let ok = (try? await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open")) ?? false
+                    if ok { showSecrets() }
+                }
+                func reveal() async {
+                    guard (try? await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Reveal")) == true else { return }
+                    showSecrets()
+                }
+                func signIn() async -> Bool {
+                    do {
+                        return try await LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
+                    } catch {
+                        return false
+                    }
+                }
+                func showSecrets() {}
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The awaited outcome thrown away, and the action after it",
+            """
+            final class VaultScreen {
+                func open() async {
+                    let context = LAContext()
+                    ↓_ = try? await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open")
+                    showSecrets()
+                }
+                func showSecrets() {}
+            }
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.ignoredMessage("_ = try? await context.evaluatePolicy(…)", action: "showSecrets()")]),
+        .nonTriggering(
+            "The awaited outcome thrown away before a Keychain read with the same context: the Keychain decides",
+            """
+            func readToken() async -> Data? {
+                let context = LAContext()
+                _ = try? await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Read token")
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: "token",
+                    kSecUseAuthenticationContext as String: context,
+                    kSecReturnData as String: true,
+                ]
+                var item: CFTypeRef?
+                guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return nil }
+                return item as? Data
+            }
+            """),
+        .triggering(
+            "The failure of an async throws gate, thrown away by a caller that then acts (also one function further) or taken for success",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func unlock() async throws {
+                            let context = LAContext()
+                            ↓try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                        }
+                        func authenticate(reason: String) async throws {
+                            ↓try await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason)
+                        }
+                        func check() async throws -> Bool {
+                            try await ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check")
+                        }
+                    }
+                    """,
+                "VaultScreen.swift": """
+                    final class VaultScreen {
+                        let gate = BiometricGate()
+                        func open() async {
+                            try? await gate.unlock()
+                            showSecrets()
+                        }
+                        func confirm() async throws {
+                            try await gate.authenticate(reason: "Pay")
+                        }
+                        func pay() async {
+                            _ = try? await confirm()
+                            submitPayment()
+                        }
+                        func export() async {
+                            guard (try? await gate.check()) ?? true else { return }
+                            exportVault()
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.ignoredByCallerMessage(
+                    receivers: "the callers of `unlock()`", call: "try? await gate.unlock()", place: "VaultScreen.swift:4", action: "showSecrets()"),
+                FailOpenLocalAuthenticationJudgement.ignoredByCallerMessage(
+                    receivers: "the callers of `authenticate(reason:)`, then the callers of `confirm()`", call: "_ = try? await confirm()",
+                    place: "VaultScreen.swift:11", action: "submitPayment()"),
+                FailOpenLocalAuthenticationJudgement.takenForSuccessByCallerMessage(
+                    receivers: "the callers of `check()`", call: "(try? await gate.check()) ?? true", place: "VaultScreen.swift:15"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "Callers of an async throws gate that test the try?, let the failure stop the action, or a gate that acts itself",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        var isUnlocked = false
+                        func unlock() async throws {
+                            let context = LAContext()
+                            try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                        }
+                        func unlockSession() async throws {
+                            try await LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                            isUnlocked = true
+                        }
+                        @discardableResult
+                        func refreshSession() async -> Bool {
+                            let ok = (try? await LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Refresh")) ?? false
+                            if ok { isUnlocked = true }
+                            return ok
+                        }
+                    }
+                    """,
+                "VaultScreen.swift": """
+                    final class VaultScreen {
+                        let gate = BiometricGate()
+                        func open() async {
+                            if (try? await gate.unlock()) != nil {
+                                showSecrets()
+                            }
+                        }
+                        func reveal() async throws {
+                            try await gate.unlock()
+                            showSecrets()
+                        }
+                        func start() async {
+                            try? await gate.unlockSession()
+                            refreshScreen()
+                            await gate.refreshSession()
+                            refreshScreen()
+                        }
+                    }
+                    """,
+            ],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .nonTriggering(
             "Failure shows the error, completes with false, or asks for a credential the app verifies",

@@ -63,7 +63,113 @@ enum SwiftHandedOutcomes {
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if handoff.method != nil { "`\(spelled(handoff))`" }
             else { "the callers of `\(spelled(handoff))`" }
-        return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers)
+        let ignored = handsToCallers(handoff) && handoff.parameter == nil ? ignoredOutcomes(of: handoff, evaluating: call, in: context) : []
+        return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers, ignoredBy: ignored)
+    }
+
+    // MARK: - Callers that throw the outcome away
+
+    /// How many functions that hand the outcome on again (`try await gate.authenticate()` as all
+    /// that `unlock()` does) are followed to their callers.
+    static let maximumRehandings = 2
+
+    /// The callers of a function that returns the awaited outcome or throws its failure, and does
+    /// nothing else with it, that throw it away and then act (`try? await auth.unlock()`, then
+    /// `showSecrets()`). A function that acts itself after the evaluation (`isUnlocked = true`)
+    /// keeps its own gate: its callers owe it nothing.
+    static func ignoredOutcomes(of handoff: Handoff, evaluating call: FunctionCallExprSyntax, in context: RuleContext) -> [IgnoredOutcome] {
+        // Nothing after the evaluation (`let ok = …; if ok { isUnlocked = true }; return ok` acts
+        // itself) nor after the hand-off.
+        guard let function = handoff.function, isOnlyGate(function, holding: Syntax(call)), isOnlyGate(function, holding: handoff.node)
+        else { return [] }
+        return ignoredOutcomes(ofCallsTo: function, through: [], steps: [], in: context)
+    }
+
+    private static func ignoredOutcomes(
+        ofCallsTo function: FunctionDeclSyntax, through: [String], steps: [TraceStep], in context: RuleContext
+    ) -> [IgnoredOutcome] {
+        let parameters = Array(function.signature.parameterClause.parameters)
+        var found: [IgnoredOutcome] = []
+        for site in context.scan.index.callSites(named: function.name.text).prefix(EvaluatedContext.maximumSenders) {
+            let (file, call) = site.resolved
+            // A test that calls the gate and ignores its failure is no path of the app.
+            guard !context.scan.projectModel.isTestCode(file.path), fits(call, parameters),
+                let awaited = SwiftOutcomeTests.awaited(call)
+            else { continue }
+            let written = awaited.abbreviated(call)
+            // `(try? await auth.check()) ?? true`: the failure made nil, and nil made true.
+            if awaited.isOptionalTry, let infix = awaited.value.parent?.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == awaited.value.id,
+                let op = SwiftOutcomeTests.nilPassingOperator(infix)
+            {
+                let location = file.location(of: infix)
+                found.append(IgnoredOutcome(
+                    call: "(\(written)) \(op)", action: nil, through: through,
+                    steps: steps + [TraceStep(
+                        kind: .branch, text: "taken for success: `(\(written)) \(op)`", file: file.path, line: location.line,
+                        column: location.column)]))
+                continue
+            }
+            if awaited.tryExpr == nil || awaited.isOptionalTry {
+                // Thrown away: the value (and, with `try?`, the failure) decides nothing.
+                guard let (statement, discard) = SwiftOutcomeTests.discardingStatement(awaited.value),
+                    let action = SwiftOutcomeTests.firstAction(after: statement)
+                else { continue }
+                let location = file.location(of: statement)
+                found.append(IgnoredOutcome(
+                    call: discard + written, action: action.display, through: through,
+                    steps: steps + [TraceStep(
+                        kind: .branch, text: "ignored: `\(discard + written)`, then `\(action.display)` runs", file: file.path,
+                        line: location.line, column: location.column)]))
+                continue
+            }
+            // `try await gate.authenticate()` as all that another function does, which throws the
+            // failure on or returns the outcome: its callers decide.
+            guard awaited.tryExpr?.questionOrExclamationMark == nil, through.count < maximumRehandings,
+                let outer = enclosingFunction(of: Syntax(call)), outer.id != function.id,
+                thrownOutcome(of: call, by: outer) != nil || isReturned(Syntax(call), by: outer),
+                isOnlyGate(outer, holding: Syntax(call))
+            else { continue }
+            let location = file.location(of: awaited.value)
+            found += ignoredOutcomes(
+                ofCallsTo: outer, through: through + [spelled(outer)],
+                steps: steps + [TraceStep(
+                    kind: .function, text: "handed on again: `\(written)` in `\(spelled(outer))`", file: file.path, line: location.line,
+                    column: location.column)],
+                in: context)
+        }
+        return found
+    }
+
+    /// Whether the outcome handed on at `node` is all `function` gives: the top-level statement
+    /// that holds it is no branch, and no action follows it (`return true` aside). In a reply
+    /// closure (a continuation resumed with the flag), the reply does nothing but resume.
+    static func isOnlyGate(_ function: FunctionDeclSyntax, holding node: Syntax) -> Bool {
+        guard let statements = function.body?.statements else { return false }
+        var current = node
+        while let parent = current.parent, parent.id != statements.id { current = parent }
+        guard let item = current.as(CodeBlockItemSyntax.self), current.parent?.id == statements.id else { return false }
+        if item.item.is(IfExprSyntax.self) || item.item.is(SwitchExprSyntax.self) || item.item.is(GuardStmtSyntax.self)
+            || item.item.is(DoStmtSyntax.self)
+        {
+            return false
+        }
+        for later in statements.drop(while: { $0.id != item.id }).dropFirst()
+        where Effects.of(later).list.contains(where: { !$0.text.hasPrefix("return") }) {
+            return false
+        }
+        // A reply that resumes a continuation: nothing else in it.
+        var enclosing = node.parent
+        while let candidate = enclosing, candidate.id != item.id {
+            if let closure = candidate.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxQueries.calleeName(of: call) == "evaluatePolicy"
+            {
+                return Effects.of(closure.statements).list.allSatisfy { effect in
+                    effect.node.as(FunctionCallExprSyntax.self).flatMap(SyntaxQueries.calleeName) == "resume"
+                }
+            }
+            enclosing = candidate.parent
+        }
+        return true
     }
 
     /// The outcome goes to the enclosing function's callers (a handler, the result).

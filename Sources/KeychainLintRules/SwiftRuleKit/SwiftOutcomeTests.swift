@@ -15,7 +15,8 @@ extension RuleContext {
         if let closure = SwiftOutcomeTests.replyClosure(of: syntax) {
             return SwiftOutcomeTests.tests(in: closure, file: file)
         }
-        return SwiftOutcomeTests.testsAround(awaited: syntax, file: file)
+        return SwiftOutcomeTests.testsAround(awaited: syntax, file: file) + SwiftOutcomeTests.failureTakenForSuccess(awaited: syntax, file: file)
+            + SwiftOutcomeTests.ignored(awaited: syntax, file: file)
     }
 }
 
@@ -110,10 +111,142 @@ enum SwiftOutcomeTests {
             let doStmt = list.parent?.parent?.as(DoStmtSyntax.self), doStmt.body.statements.id == list.id
         else { return [] }
         var guarded = Effects()
+        // `return try await context.evaluatePolicy(…)`: the success path returns `true`, the only
+        // value the awaited call gives when it does not throw.
+        if let returned = item.item.as(ReturnStmtSyntax.self), let value = returned.expression, let awaited = awaited(call),
+            awaited.value.id == Syntax(value).id, awaited.tryExpr?.questionOrExclamationMark == nil
+        {
+            guarded.insert("returntrue", display: "return true", node: Syntax(returned))
+        }
         for statement in list.drop(while: { $0.id != item.id }).dropFirst() { guarded.formUnion(Effects.ofSuccessPath(statement)) }
         return doStmt.catchClauses.map { clause in
             branches(guarded: guarded, failure: Syntax(clause.body), side: .catchOfAwait, file: file)
         }
+    }
+
+    /// `(try? await context.evaluatePolicy(…)) ?? true` or `… != false`: the error the call throws
+    /// when the authentication fails or is cancelled becomes nil, and nil passes. A value thrown
+    /// away decides nothing.
+    static func failureTakenForSuccess(awaited call: FunctionCallExprSyntax, file: SourceFile) -> [OutcomeTest] {
+        guard let awaited = awaited(call), awaited.isOptionalTry, let infix = awaited.value.parent?.as(InfixOperatorExprSyntax.self),
+            infix.leftOperand.id == awaited.value.id, let op = nilPassingOperator(infix), !isDiscarded(Syntax(infix))
+        else { return [] }
+        return [.failureTakenForSuccess(written: "(\(awaited.abbreviated(call))) \(op)", at: place(infix, in: file))]
+    }
+
+    /// The operator and literal of `x ?? true` or `x != false`, where `x` is an optional Bool:
+    /// nil gives true.
+    static func nilPassingOperator(_ infix: InfixOperatorExprSyntax) -> String? {
+        guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            let literal = SyntaxQueries.unwrapTransparent(infix.rightOperand).as(BooleanLiteralExprSyntax.self)
+        else { return nil }
+        let value = literal.literal.tokenKind == .keyword(.true)
+        switch (op, value) {
+        case ("??", true): return "?? true"
+        case ("!=", false): return "!= false"
+        default: return nil
+        }
+    }
+
+    /// `_ = try? await context.evaluatePolicy(…)` (or the `try?` as a statement of its own) and
+    /// then an action in the same block: it runs whether the authentication succeeded or not. The
+    /// context's own members (`context.invalidate()`) are not the action.
+    static func ignored(awaited call: FunctionCallExprSyntax, file: SourceFile) -> [OutcomeTest] {
+        guard let awaited = awaited(call), awaited.isOptionalTry, let (statement, discard) = discardingStatement(awaited.value) else { return [] }
+        let receiver = SyntaxQueries.receiver(of: call).map { Effects.normalized($0) + "." }
+        guard let action = firstAction(after: statement, besides: receiver) else { return [] }
+        return [.outcomeIgnored(
+            written: discard + awaited.abbreviated(call), at: place(statement, in: file),
+            action: OutcomeAction(key: action.text, text: action.display, place: place(action.node, in: file)))]
+    }
+
+    /// The first action of the statements after `statement` in its block, leaving out those whose
+    /// text starts with `besides` (the evaluated context's own members).
+    static func firstAction(after statement: CodeBlockItemSyntax, besides prefix: String? = nil) -> Effects.Effect? {
+        guard let list = statement.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
+        for later in list.drop(while: { $0.id != statement.id }).dropFirst() {
+            if let effect = Effects.of(later).list.first(where: { effect in prefix.map { !effect.text.hasPrefix($0) } ?? true }) {
+                return effect
+            }
+        }
+        return nil
+    }
+
+    // MARK: The awaited value
+
+    /// An awaited call with what is written around it: `try`/`try?`, `await` and parentheses.
+    struct AwaitedCall {
+        /// The outermost of them: the value the code goes on with.
+        let value: Syntax
+        let tryExpr: TryExprSyntax?
+
+        var isOptionalTry: Bool { tryExpr?.questionOrExclamationMark?.tokenKind == .postfixQuestionMark }
+
+        /// `try? await context.evaluatePolicy(…)`: the call as written, its arguments left out.
+        func abbreviated(_ call: FunctionCallExprSyntax) -> String {
+            let tried = tryExpr.map { $0.questionOrExclamationMark.map { "try\($0.text) " } ?? "try " } ?? ""
+            let arguments = call.arguments.isEmpty && call.trailingClosure == nil ? "()" : "(…)"
+            return "\(tried)await \(SyntaxQueries.shortText(call.calledExpression, limit: 60))\(arguments)"
+        }
+    }
+
+    /// The call with the `try`, `await` and parentheses around it; nil when it is not awaited.
+    static func awaited(_ call: FunctionCallExprSyntax) -> AwaitedCall? {
+        var node = Syntax(call)
+        var isAwaited = false
+        var tryExpr: TryExprSyntax?
+        while let parent = node.parent {
+            if parent.is(AwaitExprSyntax.self) {
+                isAwaited = true
+            } else if let tried = parent.as(TryExprSyntax.self) {
+                tryExpr = tried
+            } else if !parent.is(UnsafeExprSyntax.self) && !isParentheses(parent) {
+                break
+            }
+            node = parent
+        }
+        return isAwaited ? AwaitedCall(value: node, tryExpr: tryExpr) : nil
+    }
+
+    /// The statement that throws `value` away (`value` alone, `_ = value`, `let _ = value`), and
+    /// what it writes before `value` (``, `_ = `, `let _ = `).
+    static func discardingStatement(_ value: Syntax) -> (CodeBlockItemSyntax, String)? {
+        guard let parent = value.parent else { return nil }
+        if let item = parent.as(CodeBlockItemSyntax.self) {
+            return isImplicitlyReturned(item) ? nil : (item, "")
+        }
+        if let assignment = parent.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+            assignment.leftOperand.is(DiscardAssignmentExprSyntax.self), assignment.rightOperand.id == value.id,
+            let item = assignment.parent?.as(CodeBlockItemSyntax.self)
+        {
+            return (item, "_ = ")
+        }
+        if let initializer = parent.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            binding.pattern.is(WildcardPatternSyntax.self), let list = binding.parent?.as(PatternBindingListSyntax.self), list.count == 1,
+            let declaration = list.parent?.as(VariableDeclSyntax.self), let item = declaration.parent?.as(CodeBlockItemSyntax.self)
+        {
+            return (item, declaration.bindingSpecifier.text + " _ = ")
+        }
+        return nil
+    }
+
+    static func isDiscarded(_ value: Syntax) -> Bool { discardingStatement(value) != nil }
+
+    /// The only statement of a closure, or of a function or accessor that returns a value: Swift
+    /// returns it.
+    private static func isImplicitlyReturned(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else { return false }
+        if list.parent?.is(ClosureExprSyntax.self) == true || list.parent?.is(AccessorBlockSyntax.self) == true { return true }
+        guard let owner = list.parent?.parent else { return false }
+        if let function = owner.as(FunctionDeclSyntax.self) { return function.signature.returnClause != nil }
+        return owner.is(AccessorDeclSyntax.self)
+    }
+
+    /// A parenthesised expression's nodes (`( … )` is a one-element tuple).
+    static func isParentheses(_ node: Syntax) -> Bool {
+        if let tuple = node.as(TupleExprSyntax.self) { return tuple.elements.count == 1 && tuple.elements.first?.label == nil }
+        if let element = node.as(LabeledExprSyntax.self) { return element.label == nil && element.parent?.parent?.is(TupleExprSyntax.self) == true }
+        return node.is(LabeledExprListSyntax.self) && node.parent?.is(TupleExprSyntax.self) == true
     }
 
     // MARK: Into the model
@@ -127,10 +260,10 @@ enum SwiftOutcomeTests {
     }
 
     private static func actions(_ effects: Effects, file: SourceFile) -> [OutcomeAction] {
-        effects.list.map { OutcomeAction(key: $0.text, text: $0.text, place: place($0.node, in: file)) }
+        effects.list.map { OutcomeAction(key: $0.text, text: $0.display, place: place($0.node, in: file)) }
     }
 
-    private static func place(_ node: some SyntaxProtocol, in file: SourceFile) -> SourcePlace {
+    static func place(_ node: some SyntaxProtocol, in file: SourceFile) -> SourcePlace {
         SourcePlace(location: file.valueLocation(of: node), snippet: SyntaxQueries.shortText(node, limit: 200))
     }
 
@@ -240,7 +373,10 @@ private final class FailurePaths: SyntaxVisitor {
 /// spaces removed, in source order. Logging, printing and dispatching are not actions.
 struct Effects {
     struct Effect {
+        /// What two actions are compared by.
         let text: String
+        /// As a message shows it (`return true` where `text` is `returntrue`).
+        let display: String
         let node: Syntax
     }
 
@@ -253,13 +389,13 @@ struct Effects {
     /// Callee names that carry no decision of their own.
     static let neutralCallees = OutcomeAction.neutralCallees
 
-    mutating func insert(_ text: String, node: Syntax) {
+    mutating func insert(_ text: String, display: String? = nil, node: Syntax) {
         guard texts.insert(text).inserted else { return }
-        list.append(Effect(text: text, node: node))
+        list.append(Effect(text: text, display: display ?? text, node: node))
     }
 
     mutating func formUnion(_ other: Effects) {
-        for effect in other.list { insert(effect.text, node: effect.node) }
+        for effect in other.list { insert(effect.text, display: effect.display, node: effect.node) }
     }
 
     func isSubset(of other: Effects) -> Bool { texts.isSubset(of: other.texts) }
@@ -320,7 +456,7 @@ private final class EffectCollector: SyntaxVisitor {
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         // `return true` from a Bool gate is the guarded outcome itself.
         if let expression = node.expression, expression.is(BooleanLiteralExprSyntax.self) {
-            effects.insert("return" + Effects.normalized(expression), node: Syntax(node))
+            effects.insert("return" + Effects.normalized(expression), display: "return " + Effects.normalized(expression), node: Syntax(node))
         }
         return .visitChildren
     }
