@@ -430,6 +430,68 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `vault.accessibility` (line 12))",
             ]),
+        .triggeringObjC(
+            "A method reads the protection of the instance it is sent to: the legacy key pair's private key",
+            """
+            @implementation KeyProtection
+            - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) {
+                    _protection = protection;
+                    _flags = flags;
+                }
+                return self;
+            }
+            - (SecAccessControlRef)accessControl {
+                return SecAccessControlCreateWithFlags(NULL, ↓self.protection, self.flags, NULL);
+            }
+            @end
+            @implementation LegacyKeyPair
+            - (instancetype)init {
+                if ((self = [super init])) {
+                    _publicKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleWhenUnlocked flags:0];
+                    _privateKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly
+                                                                      flags:kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet];
+                }
+                return self;
+            }
+            - (SecAccessControlRef)signingAccess {
+                return [self.privateKey accessControl];
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `accessControl` is sent to the instance (line 23) → `_privateKey` (line 17) → instance built by `[[KeyProtection alloc] initWithProtection:kSecAttrAccessi…` (line 17) → `_protection` (line 4) → argument `protection` of the call (line 17))",
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .nonTriggeringObjC(
+            "A method reads the protection of the instance it is sent to: only the private key's, which is strong, reaches it",
+            """
+            @implementation KeyProtection
+            - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) {
+                    _protection = protection;
+                    _flags = flags;
+                }
+                return self;
+            }
+            - (SecAccessControlRef)accessControl {
+                return SecAccessControlCreateWithFlags(NULL, self.protection, self.flags, NULL);
+            }
+            @end
+            @implementation SigningKeyPair
+            - (instancetype)init {
+                if ((self = [super init])) {
+                    _publicKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                    _privateKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                                      flags:kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet];
+                }
+                return self;
+            }
+            - (SecAccessControlRef)signingAccess {
+                return [self.privateKey accessControl];
+            }
+            @end
+            """),
         .triggering(
             "A constant declared extern in a header and defined in another file",
             files: [
