@@ -34,6 +34,9 @@ struct InstanceSelfTests {
 
         """
 
+    /// `vault` without its probe: the probe is elsewhere.
+    static let unprobedVault = vault.replacingOccurrences(of: "probe(self.flags); ", with: "")
+
     @Test func aMethodJudgedOnItsOwnRunsOnTheInstancesItIsSentTo() {
         let result = Self.probed(Self.vault + """
             void Run(void) {
@@ -110,6 +113,52 @@ struct InstanceSelfTests {
             """)
         #expect(result.values == Self.symbols("kSecAccessControlUserPresence"))
         #expect(!result.hasGap)
+    }
+
+    @Test func aMessageToAnInstanceOfAClassOfAnotherFileIsFollowedThere() {
+        let header = """
+            @interface Vault : NSObject
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;
+            - (SecAccessControlCreateFlags)make;
+            @end
+            """
+        let run = """
+            #import "Vault.h"
+            void Run(void) {
+                Vault *weak = [[Vault alloc] initWithFlags:0];
+                Vault *strong = [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
+                probe([strong make]);
+            }
+            """
+        let files = [(path: "Run.m", text: run), (path: "Vault.h", text: header), (path: "Vault.m", text: Self.vault)]
+        let tree = ObjCSyntaxTree.parse(run)
+        let argument = try! #require(tree.calls(named: "probe").first?.arguments.first?.value)
+        let resolver = ObjCValueResolver(path: "Run.m", source: run, tree: tree)
+        resolver.constants = ObjCScanConstants(paths: files.map(\.path), text: { files[$0].text })
+        let resolution = resolver.resolve(argument)
+        #expect(resolution.values.map { "\($0.value)" } == Self.symbols("kSecAccessControlBiometryCurrentSet"))
+        #expect(resolution.gaps.isEmpty)
+    }
+
+    @Test func aPropertyReadThroughAKnownInstanceIsThatInstancesState() {
+        let result = Self.probed(Self.unprobedVault + """
+            void Run(void) {
+                Vault *weak = [[Vault alloc] initWithFlags:0];
+                Vault *strong = [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
+                probe(strong.flags);
+            }
+            """)
+        #expect(result.values == Self.symbols("kSecAccessControlBiometryCurrentSet"))
+        #expect(!result.hasGap)
+        let stored = Self.probed(Self.unprobedVault + """
+            void Run(void) {
+                Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
+                vault.flags = 0;
+                probe(vault.flags);
+            }
+            """)
+        #expect(stored.values.isEmpty)
+        #expect(stored.hasGap)
     }
 
     @Test func aSenderWhoseReceiverIsNotKnownKeepsTodaysGap() {

@@ -10,7 +10,7 @@ import KeychainLintModel
 // - a message being followed names its receiver (`[vault make]`, `vault` a local, a property or
 //   an instance variable holding `[[Vault alloc] initWithFlags:…]`, `[Vault new]` or a class
 //   factory returning one): inside `make`, `self` is what the receiver is constructed from
-//   (`Environment.selfInstances`);
+//   (`Environment.selfInstances`), whether the class is implemented in this file or another;
 // - a method judged on its own is sent to the receivers of the messages of its selector in its
 //   file, when every one of them has a receiver whose construction is known. Objective-C has no
 //   access control, so this holds only for a method no header of the scan mentions: with
@@ -66,7 +66,11 @@ extension ObjCValueResolver {
         sendersInProgress.insert(key.body)
         defer { sendersInProgress.remove(key.body) }
         return remember(key) { () -> [InstanceSource]? in
-            if let constants, constants.headersMention(Self.firstLabel(of: selector)) { return nil }
+            if let constants {
+                // A header that starts to mention the selector changes the answer.
+                Dependencies.record(Self.firstLabel(of: selector))
+                if constants.headersMention(Self.firstLabel(of: selector)) { return nil }
+            }
             var sites: [(message: ObjCMessageSend, range: ObjCSourceRange)] = []
             var named = false
             tree.walk(ObjCVisitor(expression: { expression, _ in
@@ -263,26 +267,79 @@ extension ObjCValueResolver {
     /// bound to those instances. Nil otherwise.
     func instanceMessage(_ message: ObjCMessageSend, at expression: ObjCExpr, _ env: Environment) -> Resolution? {
         let receiver = message.receiver.strippingCastsAndParentheses
-        // Cheap test first: most messages are not to a method of this file.
-        guard let candidates = methods[message.selector], candidates.contains(where: {
+        // Cheap test first: most messages are not to a method of this file, and a file resolved
+        // alone has no other.
+        let implementedHere = methods[message.selector]?.contains(where: {
             if case .method(_, _, false) = $0.owner { return true }
             return false
-        }) else { return nil }
+        }) ?? false
+        guard implementedHere || constants != nil else { return nil }
         guard message.variadicArguments.isEmpty, receiver.identifierName != "self", receiver.identifierName != "super",
             let sources = constructions(of: receiver, env, depth: 0), let className = sources.first?.className,
             sources.allSatisfy({ $0.className == className })
         else { return nil }
         let arguments = message.pieces.compactMap(\.argument)
         let selector = message.selector
-        guard let method = bodies.first(where: {
-            if case .method(let container, selector, false) = $0.owner { return Self.className(container) == className }
-            return false
-        }), method.parameterNames.count == arguments.count
-        else { return nil }
         var inner = env
         inner.selfInstances = sources
-        return returns(
-            of: method, called: "`\(selector)`", at: expression, arguments: boundArguments(arguments, to: method, env), inner)
+        if let method = bodies.first(where: {
+            if case .method(let container, selector, false) = $0.owner { return Self.className(container) == className }
+            return false
+        }) {
+            guard method.parameterNames.count == arguments.count else { return nil }
+            return returns(
+                of: method, called: "`\(selector)`", at: expression, arguments: boundArguments(arguments, to: method, env), inner)
+        }
+        // The class implemented in another file of the scan: the method is followed there, with
+        // the arguments of this file's message and `self` bound to this file's instances.
+        guard !implementsClass(className), let constants else { return nil }
+        Dependencies.record(className)
+        guard let definitions = constants.bodyDefinitions(method: selector, ofClass: className, besides: path), !definitions.isEmpty,
+            definitions.allSatisfy({ definition in
+                guard case .method(_, _, false) = definition.body.owner else { return false }
+                return definition.body.parameterNames.count == arguments.count
+            })
+        else { return nil }
+        inner.visiting = env.visiting.union(["file " + path])
+        var result = Resolution()
+        for definition in definitions {
+            let other = resolver(for: definition.asDefinition)
+            let passed = boundArguments(arguments, to: definition.body, env)
+            // One question, one budget: the other file's steps count as this one's.
+            other.steps = steps
+            result = result.merging(other.returns(of: definition.body, called: "`\(selector)`", at: expression, arguments: passed, inner))
+            steps = other.steps
+        }
+        return result
+    }
+}
+
+extension ObjCValueResolver {
+    /// `vault.flags` (or `vault->_flags`) where `vault`'s constructions are known: instance state
+    /// `flags` on those instances, followed in the file implementing the class (this one or
+    /// another of the scan). Nil otherwise.
+    func instanceState(_ name: String, on base: ObjCExpr, _ env: Environment) -> Resolution? {
+        let receiver = base.strippingCastsAndParentheses
+        guard receiver.identifierName != "self", receiver.identifierName != "super",
+            let sources = constructions(of: receiver, env, depth: 0), let className = sources.first?.className,
+            sources.allSatisfy({ $0.className == className })
+        else { return nil }
+        let storage = Self.storageName(name)
+        let key = "instance \(className).\(storage)"
+        guard !env.visiting.contains(key) else { return gap(base.range, "`\(name)` depends on itself", kind: .cycle) }
+        if implementsClass(className) { return instanceValues(storage, of: className, on: sources, env.deeper(key)) }
+        guard let constants else { return nil }
+        Dependencies.record(className)
+        // The file implementing the class: the one defining the constructions' initializer.
+        guard let initializer = sources.first?.initializer,
+            let definitions = constants.bodyDefinitions(method: initializer, ofClass: className, besides: path), definitions.count == 1
+        else { return nil }
+        let other = resolver(for: definitions[0].asDefinition)
+        var inner = env.deeper(key)
+        inner.visiting.insert("file " + path)
+        other.steps = steps
+        defer { steps = other.steps }
+        return other.instanceValues(storage, of: className, on: sources, inner)
     }
 }
 

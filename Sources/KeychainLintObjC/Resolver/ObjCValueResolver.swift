@@ -319,6 +319,10 @@ public final class ObjCValueResolver {
         case .member(let base, let name, _) where base.strippingCastsAndParentheses.identifierName == "self":
             return instanceState(name, at: expression, in: body(containing: expression.range.start.offset), env)
                 ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not stored in this file's methods")
+        case .member(let base, let name, _):
+            // `vault.flags` on an instance whose construction is known (`+InstanceSelf`).
+            return instanceState(name, on: base, env)
+                ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")
         default:
             return gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")
         }

@@ -493,6 +493,73 @@ extension WeakKeychainAccessibilityRule {
             @end
             """),
         .triggering(
+            "A property of an instance of a class of another file, given by the instance's initializer",
+            files: [
+                "KeychainConfig.h": """
+                    @interface KeychainConfig : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection;
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @end
+                    """,
+                "KeychainConfig.m": """
+                    #import "KeychainConfig.h"
+                    @implementation KeychainConfig
+                    - (instancetype)initWithProtection:(CFStringRef)protection {
+                        if ((self = [super init])) {
+                            _protection = protection;
+                        }
+                        return self;
+                    }
+                    @end
+                    """,
+                "TokenStore.m": """
+                    #import "KeychainConfig.h"
+                    OSStatus SaveToken(NSData *token) {
+                        KeychainConfig *widget = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleAlways];
+                        KeychainConfig *session = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleWhenUnlockedThisDeviceOnly];
+                        NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecAttrAccessible: ↓(__bridge id)widget.protection,
+                                                 (__bridge id)kSecValueData: token };
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    """,
+            ],
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 5) → `widget` (line 3) → instance built by `[[KeychainConfig alloc] initWithProtection:kSecAttrAccess…` (line 3) → `_protection` (KeychainConfig.m:5) → argument `protection` of the call (line 3))",
+            ]),
+        .nonTriggering(
+            "A property of an instance of a class of another file: the strong instance's, beside a weak one",
+            files: [
+                "KeychainConfig.h": """
+                    @interface KeychainConfig : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection;
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @end
+                    """,
+                "KeychainConfig.m": """
+                    #import "KeychainConfig.h"
+                    @implementation KeychainConfig
+                    - (instancetype)initWithProtection:(CFStringRef)protection {
+                        if ((self = [super init])) {
+                            _protection = protection;
+                        }
+                        return self;
+                    }
+                    @end
+                    """,
+                "TokenStore.m": """
+                    #import "KeychainConfig.h"
+                    OSStatus SaveToken(NSData *token) {
+                        KeychainConfig *widget = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleAlways];
+                        KeychainConfig *session = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleWhenUnlockedThisDeviceOnly];
+                        NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecAttrAccessible: (__bridge id)session.protection,
+                                                 (__bridge id)kSecValueData: token };
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    """,
+            ],),
+        .triggering(
             "A constant declared extern in a header and defined in another file",
             files: [
                 "Keys.h": """
