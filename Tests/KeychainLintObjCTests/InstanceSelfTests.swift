@@ -161,6 +161,35 @@ struct InstanceSelfTests {
         #expect(stored.hasGap)
     }
 
+    @Test func aParameterWhoseCallsAllPassAConstructionIsThoseInstances() {
+        let source = Self.unprobedVault + """
+            @implementation Signer
+            - (void)signWith:(Vault *)vault { probe([vault make]); }
+            - (void)run {
+                [self signWith:[[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet]];
+                Vault *other = [[Vault alloc] initWithFlags:kSecAccessControlUserPresence];
+                [self signWith:other];
+            }
+            @end
+            """
+        let result = Self.probed(source)
+        #expect(result.values == Self.symbols("kSecAccessControlBiometryCurrentSet", "kSecAccessControlUserPresence"))
+        #expect(!result.hasGap)
+        let unknown = Self.probed(source.replacingOccurrences(of: "[self signWith:other];", with: "[self signWith:other]; [self signWith:nil];"))
+        // As before: the message is a call value, not followed into the method.
+        #expect(unknown.values.allSatisfy { $0.hasSuffix(".make()") })
+        let function = Self.probed(Self.unprobedVault + """
+            static void Sign(Vault *vault) { probe([vault make]); }
+            void Run(void) { Sign([[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]); }
+            """)
+        #expect(function.values == Self.symbols("kSecAccessControlBiometryAny"))
+        let callback = Self.probed(Self.unprobedVault + """
+            static void Sign(Vault *vault) { probe([vault make]); }
+            void Run(void) { Sign([[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]); Register(Sign); }
+            """)
+        #expect(callback.values.allSatisfy { $0.hasSuffix(".make()") })
+    }
+
     @Test func aSenderWhoseReceiverIsNotKnownKeepsTodaysGap() {
         let result = Self.probed(Self.vault + """
             void Run(Vault *given) {

@@ -9,7 +9,8 @@ import KeychainLintModel
 // The instances are known in two ways:
 // - a message being followed names its receiver (`[vault make]`, `vault` a local, a property or
 //   an instance variable holding `[[Vault alloc] initWithFlags:…]`, `[Vault new]` or a class
-//   factory returning one): inside `make`, `self` is what the receiver is constructed from
+//   factory returning one, or a parameter every call of which passes one, when every call is in
+//   the file: a `static` function, or a method no header mentions): inside `make`, `self` is what the receiver is constructed from
 //   (`Environment.selfInstances`), whether the class is implemented in this file or another;
 // - a method judged on its own is sent to the receivers of the messages of its selector in its
 //   file, when every one of them has a receiver whose construction is known. Objective-C has no
@@ -154,9 +155,14 @@ extension ObjCValueResolver {
         case .identifier(let name):
             guard let enclosing else { return nil }
             let bound = bindings(of: name, in: enclosing)
-            if enclosing.parameterNames.contains(name) || (bound.isEmpty && name != "self") {
-                // Instance state of the method's class (`_vault`); a parameter is not followed.
-                guard !enclosing.parameterNames.contains(name), case .method(let container, _, _) = enclosing.owner else { return nil }
+            if let index = enclosing.parameterNames.firstIndex(of: name) {
+                // A parameter never assigned: what every call of the function or method passes.
+                guard bound.isEmpty else { return nil }
+                return passedConstructions(index, of: enclosing, depth: depth)
+            }
+            if bound.isEmpty && name != "self" {
+                // Instance state of the method's class (`_vault`).
+                guard case .method(let container, _, _) = enclosing.owner else { return nil }
                 return storedConstructions(Self.className(container), Self.storageName(name), depth: depth)
             }
             guard !bound.isEmpty, !bound.contains(where: \.isInsideBlock) else { return nil }
@@ -183,6 +189,64 @@ extension ObjCValueResolver {
         default:
             return nil
         }
+    }
+
+    /// The constructions every call of `body` passes as its parameter `index`, when every call is
+    /// in this file: a `static` C function, or an instance method no header of the scan mentions
+    /// and whose selector the file does not name (as for the senders of a method judged on its
+    /// own), each of its messages counted whatever its receiver.
+    private func passedConstructions(_ index: Int, of body: ObjCBody, depth: Int) -> [InstanceSource]? {
+        var sites: [(arguments: [ObjCExpr], range: ObjCSourceRange)] = []
+        switch body.owner {
+        case .function(let name):
+            guard !exportedFunctions.contains(name) else { return nil }
+            // Every use of the name must be a call's callee: taken as a value (a callback), the
+            // function may be called with anything.
+            var names = 0
+            tree.walk(ObjCVisitor(expression: { expression, _ in
+                switch expression.kind {
+                case .call(let call) where call.calleeName == name:
+                    sites.append((call.arguments, expression.range))
+                case .identifier(name):
+                    names += 1
+                default:
+                    break
+                }
+            }))
+            guard names == sites.count else { return nil }
+        case .method(_, let selector, false):
+            guard !path.hasSuffix(".h") else { return nil }
+            if let constants {
+                Dependencies.record(Self.firstLabel(of: selector))
+                if constants.headersMention(Self.firstLabel(of: selector)) { return nil }
+            }
+            var named = false
+            tree.walk(ObjCVisitor(expression: { expression, _ in
+                switch expression.kind {
+                case .message(let message) where message.selector == selector:
+                    sites.append((message.pieces.compactMap(\.argument), expression.range))
+                case .selector(let name) where name == selector:
+                    named = true
+                case .stringLiteral(let literal) where literal.value == selector:
+                    named = true
+                default:
+                    break
+                }
+            }))
+            guard !named else { return nil }
+        case .method:
+            return nil
+        }
+        guard !sites.isEmpty, sites.count <= Self.maximumCallers else { return nil }
+        var result: [InstanceSource] = []
+        let parameter = body.parameterNames[index]
+        for site in sites {
+            guard index < site.arguments.count, site.arguments.count == body.parameterNames.count,
+                let found = constructions(of: site.arguments[index], Environment(), depth: depth + 1)
+            else { return nil }
+            result += found.map { $0.adding(step(.argument, "`\(parameter)` passed by the call", at: site.arguments[index].range)) }
+        }
+        return result
     }
 
     /// The constructions every store into `storage` of `className` in this file is.
