@@ -279,6 +279,34 @@ public final class ObjCScanConstants: @unchecked Sendable {
         return sites
     }
 
+    /// Every word of the scan's headers (`.h`), read on the first question.
+    private var headerWords: Set<String>?
+
+    /// Whether a header of the scan holds `word` (a selector's first piece): a method a header
+    /// may declare can be sent by any file including it, and by code outside the scan. Errs on
+    /// yes: a word in a comment counts.
+    public func headersMention(_ word: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if headerWords == nil {
+            var words: Set<String> = []
+            for position in paths.indices where paths[position].hasSuffix(".h") {
+                var current: [UInt8] = []
+                for byte in text(position).utf8 {
+                    if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F {
+                        current.append(byte)
+                    } else if !current.isEmpty {
+                        words.insert(String(decoding: current, as: UTF8.self))
+                        current.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !current.isEmpty { words.insert(String(decoding: current, as: UTF8.self)) }
+            }
+            headerWords = words
+        }
+        return headerWords?.contains(word) ?? true
+    }
+
     private struct SiteKey: Hashable {
         let question: String
         let file: Int

@@ -33,6 +33,7 @@ extension ObjCValueResolver {
         inner.arguments = [:]
         inner.argumentsBody = nil
         inner.argumentsScope = 0
+        inner.selfInstances = nil
         return remembered(key) {
             var result = Resolution()
             for site in sites.prefix(Self.maximumCallers) {

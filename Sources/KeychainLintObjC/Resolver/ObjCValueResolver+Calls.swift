@@ -45,6 +45,18 @@ extension ObjCValueResolver {
                 of: candidates[0], called: "`\(selector)`", at: expression,
                 arguments: boundArguments(pieceArguments, to: candidates[0], env), env)
         }
+        // `[self flags]` with no method `flags` in the file: the synthesized getter of instance state.
+        if message.receiver.strippingCastsAndParentheses.identifierName == "self", message.pieces.count == 1,
+            message.pieces[0].argument == nil, methods[selector] == nil,
+            let state = instanceState(selector, at: expression, in: body(containing: expression.range.start.offset), env)
+        {
+            return state
+        }
+        // A method of this file sent to an instance whose construction is known: its returns on
+        // that instance (`ObjCValueResolver+InstanceSelf`).
+        if !isSentToSelfOrItsClass(message), className == nil, let onInstance = instanceMessage(message, at: expression, env) {
+            return onInstance
+        }
         // A method of a class another file of the scan implements, sent to the class by name.
         if let className, methods[selector] == nil || !implementsClass(className), let constants, message.variadicArguments.isEmpty {
             Dependencies.record(className)
@@ -115,14 +127,16 @@ extension ObjCValueResolver {
         var inner = env.deeper(key)
         inner.arguments = arguments
         inner.argumentsBody = arguments.isEmpty ? nil : body.range.start.offset
-        guard !arguments.isEmpty else {
+        // `self` is the same instance only in an instance method sent to `self` or to a bound receiver.
+        if case .method(_, _, false) = body.owner {} else { inner.selfInstances = nil }
+        guard !arguments.isEmpty || inner.selfInstances != nil else {
             // Without arguments, the body's answer is the same for every call and is kept.
             inner.argumentsScope = 0
             return remembered(key) { returnValues(of: body, called: name, at: call, inner) }
         }
         // A call's own arguments make its answer: kept for calls passing the same values (every
         // rule asks about the same call), and its locals are kept while it is evaluated.
-        let bound = BoundCall(body: body.range.start.offset, arguments: arguments)
+        let bound = BoundCall(body: body.range.start.offset, arguments: arguments, instances: inner.instancesKey)
         if let known = boundCalls[bound] { return known }
         nextArgumentsScope += 1
         inner.argumentsScope = nextArgumentsScope

@@ -7,7 +7,9 @@ import KeychainLintModel
 // (`Vault *vault`: `vault.x = …`, `vault->_x = …`, `[vault setX:…]`). A property and its
 // synthesized `_x` are one storage. The order methods run in is not known, so every stored value
 // is a possible value (as for a Swift property assigned in several places); a value handed in
-// through a parameter is a gap, like any parameter whose callers are not followed.
+// through a parameter is a gap, like any parameter whose callers are not followed, except that
+// state only initializers store is followed per instance when the instances a method runs on are
+// known (`ObjCValueResolver+InstanceSelf`).
 extension ObjCValueResolver {
     /// One store into instance state: where it is and the value stored.
     struct InstanceWrite {
@@ -38,9 +40,17 @@ extension ObjCValueResolver {
         guard let writes = instanceWrites()[className]?[storage], !writes.isEmpty else { return nil }
         let key = "instance \(className).\(storage)"
         guard !env.visiting.contains(key) else { return gap(use.range, "`\(name)` depends on itself", kind: .cycle) }
+        // On the instances the method runs on, when they are known (`ObjCValueResolver+InstanceSelf`).
+        if case .method(_, let selector, false) = body.owner, !selector.hasPrefix("init"),
+            let sources = selfInstances(in: body, of: className, env),
+            let perInstance = instanceValues(storage, of: className, on: sources, env.deeper(key))
+        {
+            return perInstance
+        }
         return remembered(key) {
             var result = Resolution()
-            let inner = env.deeper(key)
+            var inner = env.deeper(key)
+            inner.selfInstances = nil
             for write in writes {
                 guard let value = write.value else {
                     result = result.merging(gap(write.range, "`\(write.written)` is changed by a compound assignment, which is not followed"))

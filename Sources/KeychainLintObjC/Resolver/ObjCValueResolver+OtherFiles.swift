@@ -38,6 +38,7 @@ extension ObjCValueResolver {
             inner.arguments = [:]
             inner.argumentsBody = nil
             inner.argumentsScope = 0
+            inner.selfInstances = nil
             var result = Resolution()
             var valueSets: [Set<Value>] = []
             for definition in definitions {
@@ -100,6 +101,7 @@ extension ObjCValueResolver {
             let passed = boundArguments(arguments, to: definition.body, env)
             var inner = env
             inner.visiting = env.visiting.union(["file " + path])
+            inner.selfInstances = nil
             // One question, one budget: the other file's steps count as this one's.
             other.steps = steps
             result = result.merging(other.returns(of: definition.body, called: name, at: call, arguments: passed, inner))

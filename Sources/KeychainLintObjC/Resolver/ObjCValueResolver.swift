@@ -10,7 +10,10 @@ import KeychainLintModel
 /// earlier one only when it runs on every path between them), `static`/global constants,
 /// `#define` constants, C functions and methods of the file whose value comes from their
 /// `return`s, parameters to what the file's calls pass, and instance state (`self.x`, `_x`) to
-/// what the class's methods in the file store in it. A name the file uses
+/// what the class's methods in the file store in it, or, for state only initializers store, to
+/// what the construction of each instance the method runs on passed (`+InstanceSelf`: a followed
+/// message's receiver, or the receivers of a method's messages in its file when no header of the
+/// scan declares it, so that no other file or module can send it). A name the file uses
 /// without defining it is looked up among the file-scope constants of the scan's other
 /// Objective-C files (`constants`), and so are C functions they define and methods of classes they
 /// implement, sent to the class by name. Anything else (calls from other files, unknown messages)
@@ -46,6 +49,8 @@ public final class ObjCValueResolver {
     lazy var exportedFunctions: Set<String> = tree.exportedFunctionNames
     /// Stores into instance state, by class and storage (`instanceWrites()`), gathered once.
     var instanceWritesCache: [String: [String: [InstanceWrite]]]?
+    /// Methods whose senders' instances are being gathered (`instancesFromSenders`).
+    var sendersInProgress: Set<Int> = []
     /// The file's calls of its own functions and methods (`callerTable()`), gathered once.
     var callerTableCache: [String: [CallerSite]]?
     /// The file-scope constants of the scan's other Objective-C files (`ObjCValueResolver+OtherFiles`);
@@ -59,6 +64,8 @@ public final class ObjCValueResolver {
     struct BoundCall: Hashable {
         let body: Int
         let arguments: [String: Resolution]
+        /// The instances `self` is bound to (`Environment.instancesKey`).
+        var instances = ""
     }
 
     /// Evaluation steps of the current question (`maximumSteps`).
@@ -123,6 +130,12 @@ public final class ObjCValueResolver {
         /// Which call's arguments are bound (0: none): answers about locals computed under them
         /// hold for that evaluation only (`scopedMemo`).
         var argumentsScope = 0
+        /// The constructions `self` is in the instance method being evaluated, when a message
+        /// followed from a known receiver bound them (`ObjCValueResolver+InstanceSelf`); nil: the
+        /// method's own senders decide.
+        var selfInstances: [InstanceSource]?
+        /// Which instances are bound, for answers kept per call.
+        var instancesKey: String { selfInstances.map { $0.map(\.identity).joined(separator: ",") } ?? "" }
 
         func deeper(_ key: String? = nil) -> Environment {
             var next = self
@@ -306,6 +319,10 @@ public final class ObjCValueResolver {
         case .member(let base, let name, _) where base.strippingCastsAndParentheses.identifierName == "self":
             return instanceState(name, at: expression, in: body(containing: expression.range.start.offset), env)
                 ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not stored in this file's methods")
+        case .member(let base, let name, _):
+            // `vault.flags` on an instance whose construction is known (`+InstanceSelf`).
+            return instanceState(name, on: base, env)
+                ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")
         default:
             return gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not followed")
         }

@@ -151,7 +151,7 @@ public struct KeyWithoutUserAuthenticationRule: Check {
             "Give the private key an access control with a user-authentication constraint, e.g. kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet, under kSecPrivateKeyAttrs.",
         notes: [
             "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent` true) are not flagged: they live only in the process.",
-            "Only access controls the resolver can follow to a `SecAccessControlCreateWithFlags(…)` call with known flags in the same file are judged (its `&error` argument need not be known); an access control from a parameter, a property or another file, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
+            "Only access controls the resolver can follow to a `SecAccessControlCreateWithFlags(…)` call with known flags in the same file are judged (its `&error` argument need not be known); an access control from a parameter, a property or another file, or private-key attributes the resolver cannot follow, produce no finding (precision first). Flags an initializer stores from its arguments are followed per instance: a method building the key from `self.flags` is judged with the flags of the instances it is sent to.",
             "`kSecAttrIsPermanent` counts as true for `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue`.",
             "The finding is reported at the call, once per call, for the first attributes dictionary that can reach it; when the attributes come from a helper of the file, the message says how.",
         ],
@@ -239,6 +239,71 @@ extension KeyWithoutUserAuthenticationRule {
             }
             """,
             messages: [objcNoAccessControl("Permanent private key") + " (via `parameters` (line 2))"]),
+        .triggeringObjC(
+            "A method builds the key from the flags of the instance it is sent to: a device-binding key made by a class factory",
+            """
+            @implementation DeviceKey
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) {
+                    _flags = flags;
+                }
+                return self;
+            }
+            - (SecKeyRef)create {
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, self.flags, NULL);
+                if (access == NULL) { return NULL; }
+                NSDictionary *attributes = @{ (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                                              (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                                              (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES,
+                                                                                  (__bridge id)kSecAttrAccessControl: (__bridge id)access } };
+                return ↓SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+            }
+            + (instancetype)bindingKey {
+                return [[self alloc] initWithFlags:kSecAccessControlPrivateKeyUsage];
+            }
+            @end
+            void MakeKeys(void) {
+                DeviceKey *signing = [[DeviceKey alloc] initWithFlags:kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet];
+                DeviceKey *binding = [DeviceKey bindingKey];
+                [signing create];
+                [binding create];
+            }
+            """,
+            messages: [
+                objcNoConstraint("Secure Enclave private key", flags: "kSecAccessControlPrivateKeyUsage")
+                    + " (via `attributes` (line 11) → `access` (line 9) → `create` is sent to the instance (line 25) → `binding` (line 23) → `DeviceKey bindingKey` (line 23) → instance built by `[[self alloc] initWithFlags:kSecAccessControlPrivateKeyUs…` (line 18) → `_flags` (line 4) → argument `flags` of the call (line 18))",
+            ],
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
+        .nonTriggeringObjC(
+            "A method builds the key from the flags of the instance it is sent to: only the signing key's, which ask for biometry",
+            """
+            @implementation DeviceKey
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) {
+                    _flags = flags;
+                }
+                return self;
+            }
+            - (SecKeyRef)create {
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, self.flags, NULL);
+                if (access == NULL) { return NULL; }
+                NSDictionary *attributes = @{ (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                                              (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                                              (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES,
+                                                                                  (__bridge id)kSecAttrAccessControl: (__bridge id)access } };
+                return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+            }
+            + (instancetype)bindingKey {
+                return [[self alloc] initWithFlags:kSecAccessControlPrivateKeyUsage];
+            }
+            @end
+            void MakeKeys(void) {
+                DeviceKey *signing = [[DeviceKey alloc] initWithFlags:kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet];
+                DeviceKey *binding = [DeviceKey bindingKey];
+                [signing create];
+            }
+            """,
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
         .nonTriggeringObjC(
             "The remedy: kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet; an application password",
             """

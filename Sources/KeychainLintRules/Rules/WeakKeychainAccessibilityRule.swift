@@ -434,6 +434,135 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 3) → `vault.accessibility` (line 12))",
             ]),
+        .triggeringObjC(
+            "A method reads the protection of the instance it is sent to: the legacy key pair's private key",
+            """
+            @implementation KeyProtection
+            - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) {
+                    _protection = protection;
+                    _flags = flags;
+                }
+                return self;
+            }
+            - (SecAccessControlRef)accessControl {
+                return SecAccessControlCreateWithFlags(NULL, ↓self.protection, self.flags, NULL);
+            }
+            @end
+            @implementation LegacyKeyPair
+            - (instancetype)init {
+                if ((self = [super init])) {
+                    _publicKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleWhenUnlocked flags:0];
+                    _privateKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly
+                                                                      flags:kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet];
+                }
+                return self;
+            }
+            - (SecAccessControlRef)signingAccess {
+                return [self.privateKey accessControl];
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `accessControl` is sent to the instance (line 23) → `_privateKey` (line 17) → instance built by `[[KeyProtection alloc] initWithProtection:kSecAttrAccessi…` (line 17) → `_protection` (line 4) → argument `protection` of the call (line 17))",
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .nonTriggeringObjC(
+            "A method reads the protection of the instance it is sent to: only the private key's, which is strong, reaches it",
+            """
+            @implementation KeyProtection
+            - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) {
+                    _protection = protection;
+                    _flags = flags;
+                }
+                return self;
+            }
+            - (SecAccessControlRef)accessControl {
+                return SecAccessControlCreateWithFlags(NULL, self.protection, self.flags, NULL);
+            }
+            @end
+            @implementation SigningKeyPair
+            - (instancetype)init {
+                if ((self = [super init])) {
+                    _publicKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                    _privateKey = [[KeyProtection alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                                      flags:kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet];
+                }
+                return self;
+            }
+            - (SecAccessControlRef)signingAccess {
+                return [self.privateKey accessControl];
+            }
+            @end
+            """),
+        .triggering(
+            "A property of an instance of a class of another file, given by the instance's initializer",
+            files: [
+                "KeychainConfig.h": """
+                    @interface KeychainConfig : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection;
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @end
+                    """,
+                "KeychainConfig.m": """
+                    #import "KeychainConfig.h"
+                    @implementation KeychainConfig
+                    - (instancetype)initWithProtection:(CFStringRef)protection {
+                        if ((self = [super init])) {
+                            _protection = protection;
+                        }
+                        return self;
+                    }
+                    @end
+                    """,
+                "TokenStore.m": """
+                    #import "KeychainConfig.h"
+                    OSStatus SaveToken(NSData *token) {
+                        KeychainConfig *widget = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleAlways];
+                        KeychainConfig *session = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleWhenUnlockedThisDeviceOnly];
+                        NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecAttrAccessible: ↓(__bridge id)widget.protection,
+                                                 (__bridge id)kSecValueData: token };
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    """,
+            ],
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 5) → `widget` (line 3) → instance built by `[[KeychainConfig alloc] initWithProtection:kSecAttrAccess…` (line 3) → `_protection` (KeychainConfig.m:5) → argument `protection` of the call (line 3))",
+            ]),
+        .nonTriggering(
+            "A property of an instance of a class of another file: the strong instance's, beside a weak one",
+            files: [
+                "KeychainConfig.h": """
+                    @interface KeychainConfig : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection;
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @end
+                    """,
+                "KeychainConfig.m": """
+                    #import "KeychainConfig.h"
+                    @implementation KeychainConfig
+                    - (instancetype)initWithProtection:(CFStringRef)protection {
+                        if ((self = [super init])) {
+                            _protection = protection;
+                        }
+                        return self;
+                    }
+                    @end
+                    """,
+                "TokenStore.m": """
+                    #import "KeychainConfig.h"
+                    OSStatus SaveToken(NSData *token) {
+                        KeychainConfig *widget = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleAlways];
+                        KeychainConfig *session = [[KeychainConfig alloc] initWithProtection:kSecAttrAccessibleWhenUnlockedThisDeviceOnly];
+                        NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                 (__bridge id)kSecAttrAccessible: (__bridge id)session.protection,
+                                                 (__bridge id)kSecValueData: token };
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    """,
+            ],),
         .triggering(
             "A constant declared extern in a header and defined in another file",
             files: [
