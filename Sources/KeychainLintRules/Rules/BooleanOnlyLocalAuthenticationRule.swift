@@ -828,8 +828,8 @@ extension BooleanOnlyLocalAuthenticationRule {
                                 kSecUseAuthenticationContext as String: context,
                             ]
                             var item: CFTypeRef?
-                            _ = SecItemCopyMatching(query as CFDictionary, &item)
-                            done(item as? Data)
+                            let status = SecItemCopyMatching(query as CFDictionary, &item)
+                            done(status == errSecSuccess ? item as? Data : nil)
                         }
                     }
                 }
