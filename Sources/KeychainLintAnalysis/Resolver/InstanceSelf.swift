@@ -51,8 +51,8 @@ extension ValueResolver {
     /// A stored property of `self` read where `node` is written, on each instance `self` can be;
     /// `everyInstance` when the instances are not known or a construction does not show the
     /// property's value. The method's callers are searched only when that could change the
-    /// answer: when the property has several values over every instance, or none the resolver
-    /// can see (a search for callers may parse the files that call a common method name).
+    /// answer, when the property has several values over every instance (a search for callers
+    /// parses the files that may call the method's name).
     func evaluateSelfInstanceMember(_ name: String, at node: Syntax, _ env: Environment, everyInstance: () -> Resolution) -> Resolution {
         var pooled: Resolution?
         let sources: [InstanceSource]?
@@ -61,7 +61,7 @@ extension ValueResolver {
         } else {
             let all = everyInstance()
             pooled = all
-            guard all.values.count != 1 else { return all }
+            guard all.values.count > 1 else { return all }
             sources = selfInstances(at: node, env)
         }
         guard let sources else { return pooled ?? everyInstance() }

@@ -715,9 +715,13 @@ extension WeakKeychainAccessibilityRule {
             "A method reads the protection of the instance it is called on: the legacy key pair's private key",
             files: [
                 "KeyProtection.swift": """
-                    struct KeyProtection {
+                    final class KeyProtection {
                         let protection: CFString
                         let flags: SecAccessControlCreateFlags
+                        init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
                         func accessControl() -> SecAccessControl? {
                             SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
                         }
@@ -738,7 +742,7 @@ extension WeakKeychainAccessibilityRule {
             ],
             messages: [
                 WeakKeychainAccessibilityJudgement.protectionMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`")
-                    + " (via instance `accessControl()` is called on (Keys.swift:5) → argument `privateKey` of the call (Keys.swift:1) → `KeyProtection.protection` (line 2) → argument `protection` of the call (Keys.swift:3))"
+                    + " (via instance `accessControl()` is called on (Keys.swift:5) → argument `privateKey` of the call (Keys.swift:1) → `KeyProtection.protection` (line 2) → assigned (line 5) → argument `protection` of the call (Keys.swift:3))"
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(

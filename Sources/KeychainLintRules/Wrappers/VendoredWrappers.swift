@@ -39,6 +39,13 @@ enum VendoredWrappers {
     }
 
     static func hasShape(_ type: String, of model: WrapperModel, index: ScopedIndex) -> Bool {
+        // A copy declares the library's type and its accessibility enumerations as types: the text
+        // index says whether the scan may, without parsing the files that extend or mention them.
+        let enumerationNames = Set(model.calls.filter { $0.type == type }.flatMap(\.arguments).compactMap(\.options))
+            .compactMap(model.optionSet(named:)).filter { $0.meaning == .accessibility }.map(\.name)
+        for name in [type] + enumerationNames {
+            guard !index.index.files(declaring: name, as: .type).isEmpty else { return false }
+        }
         let declared = index.types(named: type).filter { !$0.isExtension && !$0.isProtocol }
         guard !declared.isEmpty else { return false }
         let roles: Set<WrapperArgumentRole> = [.accessibility, .accessControlFlags, .synchronizable]
