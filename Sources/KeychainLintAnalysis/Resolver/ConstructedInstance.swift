@@ -180,16 +180,7 @@ extension ValueResolver {
             typeName(of: SyntaxQueries.unwrapTransparent(inner), env) == nil
         {
             guard let outers = constructions(of: inner, env, depth: depth + 1) else { return nil }
-            let property = member.declName.baseName.text
-            var result: [(FunctionCallExprSyntax, SourceFile, [TraceStep])] = []
-            for (call, file, steps) in outers {
-                guard let argument = argument(settingProperty: property, of: call, in: file, env),
-                    let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
-                else { return nil }
-                let passed = step(.argument, "argument `\(property)` of the call", at: call, in: file)
-                result += found.map { ($0.0, $0.1, $0.2 + [passed] + steps) }
-            }
-            return result
+            return constructions(ofProperty: member.declName.baseName.text, on: outers, env, depth: depth)
         }
         guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
@@ -203,15 +194,7 @@ extension ValueResolver {
                 !index(env).properties(named: name, inType: typeName).isEmpty,
                 let instances = env.selfInstances
             else { return nil }
-            var result: [InstanceSource] = []
-            for (call, file, steps) in instances {
-                guard let argument = argument(settingProperty: name, of: call, in: file, env),
-                    let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
-                else { return nil }
-                let passed = step(.argument, "argument `\(name)` of the call", at: call, in: file)
-                result += found.map { ($0.call, $0.file, $0.steps + [passed] + steps) }
-            }
-            return result
+            return constructions(ofProperty: name, on: instances, env, depth: depth)
         case .variable(let declaration, let binding, _, _)?:
             guard declaration.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value,
                 let inner = constructions(of: value, env, depth: depth + 1)
@@ -250,6 +233,22 @@ extension ValueResolver {
         default:
             return nil
         }
+    }
+
+    /// The constructions of `property` on each of `instances`: the argument each instance's
+    /// construction stores in it, when that is a construction too. Nil when one is not.
+    private func constructions(ofProperty property: String, on instances: [InstanceSource], _ env: Environment, depth: Int)
+        -> [InstanceSource]?
+    {
+        var result: [InstanceSource] = []
+        for (call, file, steps) in instances {
+            guard let argument = argument(settingProperty: property, of: call, in: file, env),
+                let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
+            else { return nil }
+            let passed = step(.argument, "argument `\(property)` of the call", at: call, in: file)
+            result += found.map { ($0.call, $0.file, $0.steps + [passed] + steps) }
+        }
+        return result
     }
 
     /// The argument of `construction` that its type stores in `property`: the one labelled with

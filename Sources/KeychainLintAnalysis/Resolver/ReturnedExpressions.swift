@@ -16,11 +16,16 @@ extension SyntaxQueries {
             }
         }
         if returned.isEmpty {
-            let collector = ReturnCollector(viewMode: .sourceAccurate)
-            collector.walk(body.statements)
-            returned = collector.returns.compactMap(\.expression)
+            returned = returnStatements(in: body.statements).compactMap(\.expression)
         }
         return returned.flatMap(branches)
+    }
+
+    /// The `return` statements of `statements`, not those of nested closures or functions.
+    public static func returnStatements(in statements: CodeBlockItemListSyntax) -> [ReturnStmtSyntax] {
+        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(statements)
+        return collector.returns
     }
 
     private static func branches(_ expression: ExprSyntax) -> [ExprSyntax] {

@@ -323,7 +323,7 @@ public struct Resolution: Sendable, Hashable {
     public func reached(from origin: [TraceStep]) -> Resolution {
         guard !origin.isEmpty else { return self }
         var result = self
-        result.values = values.map { TracedValue(value: $0.value, trace: $0.trace + origin, valueHash: $0.value.hashValue) }
+        result.values = values.map { TracedValue(value: $0.value, trace: $0.trace + origin, valueHash: $0.valueHash) }
         return result
     }
 

@@ -390,9 +390,7 @@ enum SwiftHandedOutcomes {
             binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let body = function.body
         else { return nil }
-        let collector = OutcomeReturnCollector(viewMode: .sourceAccurate)
-        collector.walk(body.statements)
-        for returned in collector.returns {
+        for returned in SyntaxQueries.returnStatements(in: body.statements) {
             guard let expression = returned.expression,
                 let reference = SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self),
                 reference.baseName.text == name,
@@ -882,14 +880,3 @@ private final class AssignmentCollector: SyntaxVisitor {
     }
 }
 
-/// Every `return` of a function body, outside its closures and nested functions.
-private final class OutcomeReturnCollector: SyntaxVisitor {
-    var returns: [ReturnStmtSyntax] = []
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        returns.append(node)
-        return .skipChildren
-    }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}

@@ -446,9 +446,7 @@ enum SwiftPolicyEvaluations {
         if closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self) {
             returned = [only]
         } else {
-            let collector = ContextReturnCollector(viewMode: .sourceAccurate)
-            collector.walk(closure.statements)
-            returned = collector.returns.compactMap(\.expression)
+            returned = SyntaxQueries.returnStatements(in: closure.statements).compactMap(\.expression)
         }
         return returnsNewContext(returned)
     }
@@ -793,14 +791,3 @@ final class ReferenceCollector: SyntaxVisitor {
     }
 }
 
-/// Every `return` of a closure's body, outside the closures and functions inside it.
-private final class ContextReturnCollector: SyntaxVisitor {
-    var returns: [ReturnStmtSyntax] = []
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        returns.append(node)
-        return .skipChildren
-    }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}

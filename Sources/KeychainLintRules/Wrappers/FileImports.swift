@@ -23,11 +23,15 @@ enum FileImports {
     static func sees(_ model: WrapperModel, in context: RuleContext) -> Bool {
         if modules(in: context).contains(model.module) { return true }
         guard model.isDeclaredInConfiguration else { return VendoredWrappers.isVendored(model, in: context) }
-        let own = context.memo(OwnModulesKey()) { () -> Set<String> in
+        return ownModules(in: context).contains(model.module)
+    }
+
+    /// The names of the modules the project model puts the context's file in (memoized per file).
+    static func ownModules(in context: RuleContext) -> Set<String> {
+        context.memo(OwnModulesKey()) { () -> Set<String> in
             let project = context.scan.projectModel
             return Set(project.modules(of: context.file.path).map { project.modules[$0].name })
         }
-        return own.contains(model.module)
     }
 
     /// The file sees a built-in model only through a copy of the library's source in the scan

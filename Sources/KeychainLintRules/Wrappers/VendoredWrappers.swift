@@ -39,21 +39,19 @@ enum VendoredWrappers {
     }
 
     static func hasShape(_ type: String, of model: WrapperModel, index: ScopedIndex) -> Bool {
-        // A copy declares the library's type and its accessibility enumerations as types: the text
-        // index says whether the scan may, without parsing the files that extend or mention them.
-        let enumerationNames = Set(model.calls.filter { $0.type == type }.flatMap(\.arguments).compactMap(\.options))
-            .compactMap(model.optionSet(named:)).filter { $0.meaning == .accessibility }.map(\.name)
-        for name in [type] + enumerationNames {
-            guard !index.index.files(declaring: name, as: .type).isEmpty else { return false }
-        }
-        let declared = index.types(named: type).filter { !$0.isExtension && !$0.isProtocol }
-        guard !declared.isEmpty else { return false }
         let roles: Set<WrapperArgumentRole> = [.accessibility, .accessControlFlags, .synchronizable]
         let calls = model.calls.filter { $0.type == type && $0.effect != .search && !$0.isSetter && $0.name != "init" }
             .filter { $0.arguments.contains { roles.contains($0.role) } }
         let optionSets = Set(calls.flatMap(\.arguments).compactMap(\.options)).compactMap(model.optionSet(named:))
             .filter { $0.meaning == .accessibility }
         guard !calls.isEmpty, !optionSets.isEmpty else { return false }
+        // A copy declares the library's type and its accessibility enumerations as types: the text
+        // index says whether the scan may, without parsing the files that extend or mention them.
+        for name in [type] + optionSets.map(\.name) {
+            guard !index.index.files(declaring: name, as: .type).isEmpty else { return false }
+        }
+        let declared = index.types(named: type).filter { !$0.isExtension && !$0.isProtocol }
+        guard !declared.isEmpty else { return false }
         for optionSet in optionSets {
             let enumerations = index.types(named: optionSet.name).filter { !$0.isExtension && !$0.isProtocol }
             guard enumerations.contains(where: { Set(optionSet.values.keys).isSubset(of: $0.enumCases) }) else { return false }
@@ -116,8 +114,7 @@ extension RuleContext {
     public func isInLibraryCopy(_ call: ProgramCall) -> Bool {
         guard case .swift(let expression) = call.expression, let enclosing = SyntaxQueries.enclosingTypeName(of: expression.syntax)
         else { return false }
-        let project = scan.projectModel
-        let ownModules = Set(project.modules(of: file.path).map { project.modules[$0].name })
+        let ownModules = FileImports.ownModules(in: self)
         return scan.wrapperModels.contains { model in
             model.type(named: enclosing) != nil && !ownModules.contains(model.module)
                 && VendoredWrappers.isVendored(enclosing, of: model, in: self)
