@@ -14,6 +14,9 @@ Shapes (each line is one statement inside one function, the worst case for per-s
   error-checked   `var eN: Unmanaged<CFError>?` + creation with `&eN`, never checked
   queries         `SecItemAdd([kSecAttrAccessible: kSecAttrAccessibleAlways, …] as CFDictionary, nil)`
   objc            the distinct-names shape as Objective-C (`SecAccessControlRef vN = …;`)
+  many-types      N/8 classes of 8 lines, each declaring `makeAccess(flags:)` and calling its own
+                  (one method name in many types: a function's callers must not be matched against
+                  every call of the name)
 
 Scratch files go to a temporary folder; nothing is written to the repository unless
 --markdown FILE is given (a results table).
@@ -34,6 +37,16 @@ SHAPES = {
                       lambda i: f"    var e{i}: Unmanaged<CFError>?; let v{i} = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &e{i})\n"),
     "queries": (".swift", "import Security\nfunc f() {\n", "}\n",
                 lambda i: f"    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccount: \"a{i}\", kSecAttrAccessible: kSecAttrAccessibleAlways] as CFDictionary, nil)\n"),
+    "many-types": (".swift", "import Security\n", "",
+                   lambda i: "" if i % 8 else (
+                       f"final class Store{i}" + " {\n"
+                       "    func makeAccess(flags: SecAccessControlCreateFlags = .biometryAny) -> SecAccessControl? {\n"
+                       "        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)\n"
+                       "    }\n"
+                       "    func save() -> SecAccessControl? {\n"
+                       "        makeAccess(flags: .biometryCurrentSet)\n"
+                       "    }\n"
+                       "}\n")),
     "objc": (".m", "#import <Security/Security.h>\nvoid f(void) {\n", "}\n",
              lambda i: f"    SecAccessControlRef v{i} = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryAny, NULL);\n"),
 }

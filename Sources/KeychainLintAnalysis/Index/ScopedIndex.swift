@@ -118,10 +118,17 @@ public struct ScopedIndex {
     /// Calls named `name` that may reach a function declared in the asking file (`callerFiles`).
     public func callSites(named name: String) -> [CallSite] {
         let sites = index.callSites(named: name)
-        guard let scope else { return sites }
+        guard let positions = callSitePositions(named: name, in: sites) else { return sites }
+        return positions.map { sites[$0] }
+    }
+
+    /// Where in `sites` (the scan's calls named `name`, `ProjectIndex.callSites(named:)`) the
+    /// calls that may reach the asking file are, in ascending order; nil when every one may.
+    public func callSitePositions(named name: String, in sites: [CallSite]) -> [Int]? {
+        guard let scope else { return nil }
         let groups = scope.callerGroups(ModuleScope.CallersKey(name: name, isCallSites: true)) { sites.map(\.fileIndex) }
-        guard groups.count == sites.count else { return sites.filter { scope.mayCall(from: $0.fileIndex, into: asking) } }
-        return scope.positions(in: groups, mayCallInto: asking).map { sites[$0] }
+        guard groups.count == sites.count else { return sites.indices.filter { scope.mayCall(from: sites[$0].fileIndex, into: asking) } }
+        return scope.positions(in: groups, mayCallInto: asking)
     }
 
     // MARK: - Names outside the scope

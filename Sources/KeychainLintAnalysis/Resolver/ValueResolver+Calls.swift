@@ -81,21 +81,31 @@ extension ValueResolver {
     private func declaredFunction(
         named name: String, labels: [String?], receiver: ExprSyntax?, at call: FunctionCallExprSyntax, _ env: Environment
     ) -> FunctionDeclaration? {
-        var candidates = index(env).functions(named: name).filter { Self.labelsMatch(labels, $0) }
-        guard !candidates.isEmpty else { return nil }
+        let index = index(env)
+        func matching(_ functions: [FunctionDeclaration]) -> [FunctionDeclaration] { functions.filter { Self.labelsMatch(labels, $0) } }
+        // A method of a known type is looked up among that type's declarations first: every
+        // function of a common name (`save`, declared in hundreds of types) would otherwise be
+        // tested at each call. Only when the type has none do the others count.
+        func methods(inType type: String) -> [FunctionDeclaration] { name == "init" ? [] : matching(index.methods(named: name, inType: type)) }
+        var candidates: [FunctionDeclaration]
         if let receiver, let type = typeName(of: receiver, env) {
-            candidates = candidates.filter { $0.enclosingType == type }
+            candidates = methods(inType: type)
         } else if receiver == nil || SyntaxQueries.isSelf(receiver) {
             let own = enclosingTypeName(of: call, in: env.file)
-            let inOwnType = candidates.filter { $0.enclosingType == own }
+            let inOwnType = own.map(methods(inType:)) ?? []
             if !inOwnType.isEmpty {
                 candidates = inOwnType
-            } else if receiver == nil {
-                candidates = candidates.filter { $0.enclosingType == nil }
+            } else {
+                candidates = matching(index.functions(named: name))
+                if receiver == nil || own == nil {
+                    let free = candidates.filter { $0.enclosingType == nil }
+                    if receiver == nil || !free.isEmpty { candidates = free }
+                }
             }
-        } else if let receiver, let type = inferredType(of: receiver, env) {
-            let typed = candidates.filter { $0.enclosingType == type }
-            if !typed.isEmpty { candidates = typed }
+        } else if let receiver, let type = inferredType(of: receiver, env), case let typed = methods(inType: type), !typed.isEmpty {
+            candidates = typed
+        } else {
+            candidates = matching(index.functions(named: name))
         }
         return candidates.count == 1 ? candidates[0] : nil
     }
@@ -222,36 +232,24 @@ extension ValueResolver {
         guard let calleeName = Self.calleeName(of: function) else { return nil }
         // An initializer's callers name its type and have no owner to check.
         let ownerType = function.is(InitializerDeclSyntax.self) ? nil : SyntaxQueries.enclosingTypeName(of: function)
-        let isMethodOrFunction = function.is(FunctionDeclSyntax.self)
-        var sites: [(site: CallSite, matched: [Int?])] = []
         // A `private` helper is called from its own file only, however common its name.
         let fileOnly = SyntaxQueries.isCallableOnlyInItsFile(function)
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
         guard fileOnly || !exceedsCallerSearch(calleeName, env) else { return nil }
-        for site in index(env).callSites(named: calleeName) where !fileOnly || site.fileIndex == env.file.id {
+        let all = index.callSites(named: calleeName)
+        // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own `save`
+        // calls that one, not this function; `backup.save(…)` on another type's instance calls
+        // that type's method (`CallSiteBindings.swift`).
+        var candidates = index(env).callSitePositions(named: calleeName, in: all)
+        if fileOnly { candidates = (candidates ?? Array(all.indices)).filter { all[$0].fileIndex == env.file.id } }
+        let positions = reachingPositions(
+            ofCallsNamed: calleeName, sites: all, among: candidates, ownerType: ownerType,
+            isMethodOrFunction: function.is(FunctionDeclSyntax.self))
+        var sites: [(site: CallSite, matched: [Int?])] = []
+        for position in positions {
+            let site = all[position]
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
-            // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own
-            // `save` calls that one, not this function.
-            if isMethodOrFunction, !site.hasReceiver, let callerType = site.enclosingType, callerType != ownerType,
-                ScopedIndex(index: index, asking: site.fileIndex).declaresMethod(named: calleeName, inType: callerType)
-            {
-                continue
-            }
-            if let ownerType, site.hasReceiver {
-                let (siteFile, call) = site.resolved
-                guard let receiver = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent) else { continue }
-                if let receiverType = typeName(of: receiver, env.withFile(siteFile)), receiverType != ownerType { continue }
-                // `Backup().save(…)` or `backup.save(…)` with `let backup = Backup()`: an instance
-                // of another type of the scan that declares its own method of this name calls that
-                // method. (A protocol-typed receiver may still reach this one.)
-                if let instanceType = inferredType(of: receiver, env.withFile(siteFile)), instanceType != ownerType,
-                    !index(env.withFile(siteFile)).methods(named: calleeName, inType: instanceType).isEmpty,
-                    !index(env.withFile(siteFile)).types(named: instanceType, mentioning: calleeName).contains(where: \.isProtocol)
-                {
-                    continue
-                }
-            }
             sites.append((site, matched))
         }
         return sites

@@ -148,6 +148,9 @@ public final class ValueResolver: @unchecked Sendable {
     private let resolutions = Memo<NodeKey, Answer>()
     /// The callers of each function (or initializer) asked about, by its declaration.
     let callers = Memo<NodeKey, [(site: CallSite, matched: [Int?])]?>()
+    /// The calls of each name asked about, by the type they are bound to (`CallSiteBindings.swift`).
+    let unreceivedCalls = Memo<String, UnreceivedCallBindings>()
+    let receivedCalls = Memo<CallSiteKey, ReceivedCallBinding>()
     /// The type enclosing each reference or call asked about (the walk out is as long as the nesting).
     private let enclosingTypes = Memo<NodeKey, String?>()
 
