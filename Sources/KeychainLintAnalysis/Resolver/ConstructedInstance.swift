@@ -16,12 +16,36 @@ extension ValueResolver {
     /// property is followed as usual, through every assignment and every caller).
     func evaluateConstructedMember(_ name: String, of base: ExprSyntax, at member: MemberAccessExprSyntax, _ env: Environment) -> Resolution? {
         guard let found = constructions(of: base, env, depth: 0), !found.isEmpty else { return nil }
+        if let computed = evaluateComputedMember(name, on: found, env) { return computed }
         var result = Resolution()
         for (construction, constructionFile, steps) in found {
             guard let values = evaluateMember(name, of: construction, in: constructionFile, env) else { return nil }
             result = result.merging(steps.reduce(values) { $0.through($1) })
         }
         return result
+    }
+
+    /// A computed property read on instances whose constructions are known
+    /// (`config.privateKeyAccess.accessControl`): its getter runs on those instances, as a method
+    /// called on them does. Nil when `name` is not one computed property of their one type.
+    private func evaluateComputedMember(_ name: String, on instances: [InstanceSource], _ env: Environment) -> Resolution? {
+        let types = Set(instances.map { typeNameOfConstruction($0.call) })
+        guard types.count == 1, let typeName = types.first ?? nil, index.declaresPrimaryType(typeName) else { return nil }
+        let properties = index(env).properties(named: name, inType: typeName)
+        guard properties.count == 1, let property = properties.first, !property.isStatic, property.binding.initializer == nil,
+            let accessors = property.binding.accessorBlock
+        else { return nil }
+        switch accessors.accessors {
+        case .getter:
+            break
+        case .accessors(let list):
+            // `willSet`/`didSet` alone observe a stored property.
+            guard list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) else { return nil }
+        }
+        var inner = env
+        inner.selfValue = nil
+        inner.selfInstances = instances
+        return resolveVariable(property, inner)
     }
 
     /// `instance.name` for one construction `instance` comes from.
@@ -179,8 +203,14 @@ extension ValueResolver {
         if let member = base.as(MemberAccessExprSyntax.self), let inner = member.base,
             typeName(of: SyntaxQueries.unwrapTransparent(inner), env) == nil
         {
-            guard let outers = constructions(of: inner, env, depth: depth + 1) else { return nil }
-            return constructions(ofProperty: member.declName.baseName.text, on: outers, env, depth: depth)
+            let property = member.declName.baseName.text
+            if let outers = constructions(of: inner, env, depth: depth + 1) {
+                return constructions(ofProperty: property, on: outers, env, depth: depth)
+            }
+            // The instance `inner` is not known, but its type is: the property holds what the
+            // type's initializers give it on any instance (InstanceSelf.swift).
+            guard let owner = storedPropertyOwnerType(of: SyntaxQueries.unwrapTransparent(inner), env) else { return nil }
+            return constructionsOnEveryInstance(ofProperty: property, inType: owner, env, depth: depth)
         }
         guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
@@ -191,9 +221,11 @@ extension ValueResolver {
         switch LocalScope.lookup(name, from: Syntax(reference)) {
         case nil:
             guard let typeName = SyntaxQueries.enclosingTypeName(of: reference),
-                !index(env).properties(named: name, inType: typeName).isEmpty,
-                let instances = env.selfInstances
+                !index(env).properties(named: name, inType: typeName).isEmpty
             else { return nil }
+            guard let instances = env.selfInstances else {
+                return constructionsOnEveryInstance(ofProperty: name, inType: typeName, env, depth: depth)
+            }
             return constructions(ofProperty: name, on: instances, env, depth: depth)
         case .variable(let declaration, let binding, _, _)?:
             guard declaration.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value,
@@ -249,6 +281,63 @@ extension ValueResolver {
             result += found.map { ($0.call, $0.file, $0.steps + [passed] + steps) }
         }
         return result
+    }
+
+    /// The constructions a stored `let` of `typeName` holds on any instance of the type, for a
+    /// read whose instance is not known (`configuration.privateKeyAccess` where `configuration`
+    /// comes from callers outside the scan): what the property's initial value is, or what the
+    /// type's initializers assign to it, a construction or a parameter (from each caller in the
+    /// scan, or its default). What the type's other properties hold (a key pair's public-key
+    /// settings beside its private-key ones) is not among them. Nil when the property is not such
+    /// a `let` (a `var` may be set from anywhere) or one assignment is not a construction.
+    private func constructionsOnEveryInstance(ofProperty property: String, inType typeName: String, _ env: Environment, depth: Int)
+        -> [InstanceSource]?
+    {
+        guard depth < Self.maximumConstructionHops, index.declaresPrimaryType(typeName) else { return nil }
+        let properties = index(env).properties(named: property, inType: typeName)
+        guard properties.count == 1, let declaration = properties.first, !declaration.isStatic, declaration.isConstant,
+            declaration.binding.accessorBlock == nil
+        else { return nil }
+        let propertyStep = step(.property, "`\(typeName).\(property)`", at: declaration.binding.pattern, in: declaration.file)
+        var declarationEnv = env.withFile(declaration.file)
+        declarationEnv.bindings = [:]
+        declarationEnv.selfValue = nil
+        declarationEnv.selfInstances = nil
+        // A `let` with an initial value is never assigned again.
+        if let value = declaration.binding.initializer?.value {
+            return constructions(of: value, declarationEnv, depth: depth + 1)?.map { ($0.call, $0.file, $0.steps + [propertyStep]) }
+        }
+        var result: [InstanceSource] = []
+        for type in index(env).types(named: typeName, mentioning: property) {
+            let collector = AssignmentCollector(name: property)
+            collector.walk(type.node)
+            var typeEnv = declarationEnv.withFile(type.file)
+            typeEnv.bindings = [:]
+            for assignment in collector.assignments {
+                guard Self.enclosingInitializer(of: Syntax(assignment)) != nil,
+                    let found = constructions(of: assignment.rightOperand, typeEnv, depth: depth + 1)
+                else { return nil }
+                let assigned = step(.assignment, "assigned", at: assignment, in: type.file)
+                result += found.map { ($0.call, $0.file, $0.steps + [assigned, propertyStep]) }
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The type whose stored property `expression` reads a member of: the enclosing type for
+    /// `self`, the declared or constructed type of a name, and for `a.b` the declared type of
+    /// property `b` of `a`'s type. Nil when it is not written.
+    private func storedPropertyOwnerType(of expression: ExprSyntax, _ env: Environment) -> String? {
+        if SyntaxQueries.isSelf(expression) { return SyntaxQueries.enclosingTypeName(of: expression) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            typeName(of: SyntaxQueries.unwrapTransparent(base), env) == nil
+        {
+            guard let owner = storedPropertyOwnerType(of: SyntaxQueries.unwrapTransparent(base), env) else { return nil }
+            let properties = index(env).properties(named: member.declName.baseName.text, inType: owner)
+            guard properties.count == 1, let property = properties.first, !property.isStatic else { return nil }
+            return property.typeName
+        }
+        return inferredType(of: expression, env)
     }
 
     /// The argument of `construction` that its type stores in `property`: the one labelled with
