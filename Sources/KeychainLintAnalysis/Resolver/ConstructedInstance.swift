@@ -274,10 +274,14 @@ extension ValueResolver {
     {
         var result: [InstanceSource] = []
         for (call, file, steps) in instances {
-            guard let argument = argument(settingProperty: property, of: call, in: file, env),
-                let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
-            else { return nil }
-            let passed = step(.argument, "argument `\(property)` of the call", at: call, in: file)
+            guard let argument = argument(settingProperty: property, of: call, in: file, env) else { return nil }
+            var argumentEnv = env.withFile(argument.file)
+            if argument.isDefault { argumentEnv.bindings = [:] }
+            guard let found = constructions(of: argument.expression, argumentEnv, depth: depth + 1) else { return nil }
+            let passed =
+                argument.isDefault
+                ? step(.parameterDefault, "default of `\(property)`", at: argument.expression, in: argument.file)
+                : step(.argument, "argument `\(property)` of the call", at: call, in: file)
             result += found.map { ($0.call, $0.file, $0.steps + [passed] + steps) }
         }
         return result
@@ -343,23 +347,24 @@ extension ValueResolver {
     /// The argument of `construction` that its type stores in `property`: the one labelled with
     /// the property's name for a struct built by its memberwise initializer, or, for the one
     /// initializer the call can run, the argument of the parameter it assigns to the property
-    /// (`self.property = parameter`) when that is its only assignment there. Nil otherwise.
+    /// (`self.property = parameter`) when that is its only assignment there, or the parameter's
+    /// default when the call leaves it out. Nil otherwise.
     private func argument(
         settingProperty property: String, of construction: FunctionCallExprSyntax, in file: SourceFile, _ env: Environment
-    ) -> ExprSyntax? {
+    ) -> (expression: ExprSyntax, file: SourceFile, isDefault: Bool)? {
         guard let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName) else { return nil }
         let labels = SyntaxQueries.labels(of: construction)
         let arguments = SyntaxQueries.argumentExpressions(of: construction)
         let declarations = index(env.withFile(file)).types(named: typeName, mentioning: property)
-        var initializers: [(InitializerDeclSyntax, [Int?])] = []
+        var initializers: [(InitializerDeclSyntax, [Int?], SourceFile)] = []
         for type in declarations {
             for member in Self.memberList(of: type.node) {
                 guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
                 if let matched = Self.matchArguments(labels, initializer.signature.parameterClause.parameters) {
-                    initializers.append((initializer, matched))
+                    initializers.append((initializer, matched, type.file))
                 } else {
                     // An initializer the call cannot run still rules out the memberwise one.
-                    initializers.append((initializer, []))
+                    initializers.append((initializer, [], type.file))
                 }
             }
         }
@@ -368,10 +373,10 @@ extension ValueResolver {
             guard declarations.contains(where: { $0.node.is(StructDeclSyntax.self) }),
                 let position = labels.firstIndex(of: property), position < arguments.count
             else { return nil }
-            return arguments[position]
+            return (arguments[position], file, false)
         }
         let runnable = initializers.filter { !$0.1.isEmpty || $0.0.signature.parameterClause.parameters.isEmpty }
-        guard runnable.count == 1, let (initializer, matched) = runnable.first, let body = initializer.body else { return nil }
+        guard runnable.count == 1, let (initializer, matched, initializerFile) = runnable.first, let body = initializer.body else { return nil }
         let collector = AssignmentCollector(name: property)
         collector.walk(body)
         guard collector.assignments.count == 1, let assigned = collector.assignments.first?.rightOperand.as(DeclReferenceExprSyntax.self),
@@ -381,8 +386,12 @@ extension ValueResolver {
         else { return nil }
         let parameterIndex = initializer.signature.parameterClause.parameters.distance(
             from: initializer.signature.parameterClause.parameters.startIndex, to: position)
-        guard parameterIndex < matched.count, let argumentIndex = matched[parameterIndex], argumentIndex < arguments.count else { return nil }
-        return arguments[argumentIndex]
+        guard parameterIndex < matched.count else { return nil }
+        guard let argumentIndex = matched[parameterIndex] else {
+            return initializer.signature.parameterClause.parameters[position].defaultValue.map { ($0.value, initializerFile, true) }
+        }
+        guard argumentIndex < arguments.count else { return nil }
+        return (arguments[argumentIndex], file, false)
     }
 
     /// `T(…)` itself, the constructor call a local `let` was initialised with, or the one a
