@@ -506,6 +506,129 @@ extension KeyWithoutUserAuthenticationRule {
                     }
                     """,
             ]),
+        .triggering(
+            "A library's public method creates each key's access control: the private key's own default has only .privateKeyUsage, reported with the path from the library's initializer",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "SigningKit",
+                        products: [.library(name: "SigningKit", targets: ["SigningKit"])],
+                        targets: [.target(name: "SigningKit")])
+                    """,
+                "Sources/SigningKit/KeyAccess.swift": """
+                    public final class KeyAccess {
+                        public let protection: CFString
+                        public let flags: SecAccessControlCreateFlags
+                        public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        public func makeAccessControl() -> SecAccessControl? {
+                            var error: Unmanaged<CFError>?
+                            return SecAccessControlCreateWithFlags(nil, protection, flags, &error)
+                        }
+                    }
+                    public struct SigningConfiguration {
+                        public let publicKeyAccess: KeyAccess
+                        public let privateKeyAccess: KeyAccess
+                        public init(
+                            publicKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                            privateKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage])
+                        ) {
+                            self.publicKeyAccess = publicKeyAccess
+                            self.privateKeyAccess = privateKeyAccess
+                        }
+                    }
+                    """,
+                "Sources/SigningKit/SigningKeyStore.swift": """
+                    public final class SigningKeyStore {
+                        public let configuration: SigningConfiguration
+                        public init(configuration: SigningConfiguration) {
+                            self.configuration = configuration
+                        }
+                        public func createKey() -> SecKey? {
+                            guard let access = configuration.privateKeyAccess.makeAccessControl() else { return nil }
+                            let attributes: [String: Any] = [
+                                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                kSecAttrKeySizeInBits as String: 256,
+                                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                            ]
+                            return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 8) → `KeyAccess.makeAccessControl()` (KeyAccess.swift:8) → `SigningConfiguration.privateKeyAccess` (KeyAccess.swift:15) → assigned (KeyAccess.swift:21) → default of `privateKeyAccess` (KeyAccess.swift:18) → `KeyAccess.protection` (KeyAccess.swift:2) → assigned (KeyAccess.swift:5) → argument `protection` of the call (KeyAccess.swift:18) → `SigningConfiguration.privateKeyAccess` (KeyAccess.swift:15) → assigned (KeyAccess.swift:21) → default of `privateKeyAccess` (KeyAccess.swift:18) → `KeyAccess.flags` (KeyAccess.swift:3) → assigned (KeyAccess.swift:6) → argument `flags` of the call (KeyAccess.swift:18))"
+            ]),
+        .nonTriggering(
+            "A library's public method creates each key's access control: the public key's empty flags do not reach the private key, alone or with an app that builds both",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "SigningKit",
+                        products: [.library(name: "SigningKit", targets: ["SigningKit"])],
+                        targets: [
+                            .target(name: "SigningKit"),
+                            .executableTarget(name: "SigningDemo", dependencies: ["SigningKit"]),
+                        ])
+                    """,
+                "Sources/SigningKit/KeyAccess.swift": """
+                    public final class KeyAccess {
+                        public let protection: CFString
+                        public let flags: SecAccessControlCreateFlags
+                        public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        public var accessControl: SecAccessControl? {
+                            var error: Unmanaged<CFError>?
+                            return SecAccessControlCreateWithFlags(nil, protection, flags, &error)
+                        }
+                    }
+                    public struct SigningConfiguration {
+                        public let publicKeyAccess: KeyAccess
+                        public let privateKeyAccess: KeyAccess
+                        public init(
+                            publicKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                            privateKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+                        ) {
+                            self.publicKeyAccess = publicKeyAccess
+                            self.privateKeyAccess = privateKeyAccess
+                        }
+                    }
+                    """,
+                "Sources/SigningKit/SigningKeyStore.swift": """
+                    public final class SigningKeyStore {
+                        public let configuration: SigningConfiguration
+                        public init(configuration: SigningConfiguration) {
+                            self.configuration = configuration
+                        }
+                        public func createKey() -> SecKey? {
+                            guard let access = configuration.privateKeyAccess.accessControl else { return nil }
+                            let attributes: [String: Any] = [
+                                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                kSecAttrKeySizeInBits as String: 256,
+                                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                            ]
+                            return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                        }
+                    }
+                    """,
+                "Sources/SigningDemo/main.swift": """
+                    import SigningKit
+                    let configuration = SigningConfiguration(
+                        publicKeyAccess: KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                        privateKeyAccess: KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage]))
+                    let key = SigningKeyStore(configuration: configuration).createKey()
+                    """,
+            ]),
         .nonTriggering(
             "The remedy: .biometryCurrentSet with .privateKeyUsage",
             """

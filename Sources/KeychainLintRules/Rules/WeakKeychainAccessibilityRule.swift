@@ -903,6 +903,108 @@ extension WeakKeychainAccessibilityRule {
                     }
                     """,
             ]),
+        .triggering(
+            "A library's public key-pair policies: the private key's own default is weak, reported with the path from the library's initializer",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "VaultKit",
+                        products: [.library(name: "VaultKit", targets: ["VaultKit"])],
+                        targets: [.target(name: "VaultKit")])
+                    """,
+                "Sources/VaultKit/Policies.swift": """
+                    public struct ItemPolicy {
+                        public let accessibility: CFString
+                        public init(accessibility: CFString) {
+                            self.accessibility = accessibility
+                        }
+                    }
+                    public struct KeyPairPolicies {
+                        public let publicKey: ItemPolicy
+                        public let privateKey: ItemPolicy
+                        public init(
+                            publicKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlocked),
+                            privateKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleAlwaysThisDeviceOnly)
+                        ) {
+                            self.publicKey = publicKey
+                            self.privateKey = privateKey
+                        }
+                    }
+                    """,
+                "Sources/VaultKit/KeyVault.swift": """
+                    public final class KeyVault {
+                        public let policies: KeyPairPolicies
+                        public init(policies: KeyPairPolicies) {
+                            self.policies = policies
+                        }
+                        public func store(privateKey: SecKey, tag: Data) -> OSStatus {
+                            let query: [String: Any] = [
+                                kSecClass as String: kSecClassKey,
+                                kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                                kSecAttrApplicationTag as String: tag,
+                                kSecAttrAccessible as String: ↓policies.privateKey.accessibility,
+                                kSecValueRef as String: privateKey,
+                            ]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 7) → `KeyPairPolicies.privateKey` (Policies.swift:9) → assigned (Policies.swift:15) → default of `privateKey` (Policies.swift:12) → `ItemPolicy.accessibility` (Policies.swift:2) → assigned (Policies.swift:4) → argument `accessibility` of the call (Policies.swift:12))"
+            ]),
+        .nonTriggering(
+            "A library's public key-pair policies: the public key's Always default does not reach the query that stores the private key",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "VaultKit",
+                        products: [.library(name: "VaultKit", targets: ["VaultKit"])],
+                        targets: [.target(name: "VaultKit")])
+                    """,
+                "Sources/VaultKit/Policies.swift": """
+                    public struct ItemPolicy {
+                        public let accessibility: CFString
+                        public init(accessibility: CFString) {
+                            self.accessibility = accessibility
+                        }
+                    }
+                    public struct KeyPairPolicies {
+                        public let publicKey: ItemPolicy
+                        public let privateKey: ItemPolicy
+                        public init(
+                            publicKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleAlways),
+                            privateKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                        ) {
+                            self.publicKey = publicKey
+                            self.privateKey = privateKey
+                        }
+                    }
+                    """,
+                "Sources/VaultKit/KeyVault.swift": """
+                    public final class KeyVault {
+                        public let policies: KeyPairPolicies
+                        public init(policies: KeyPairPolicies) {
+                            self.policies = policies
+                        }
+                        public func store(privateKey: SecKey, tag: Data) -> OSStatus {
+                            let query: [String: Any] = [
+                                kSecClass as String: kSecClassKey,
+                                kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                                kSecAttrApplicationTag as String: tag,
+                                kSecAttrAccessible as String: policies.privateKey.accessibility,
+                                kSecValueRef as String: privateKey,
+                            ]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ]),
         .nonTriggering(
             "AfterFirstUnlock values are not weak (mobsfscan's known false positive)",
             """
