@@ -111,6 +111,7 @@ public struct KeyWithoutUserAuthenticationRule: Check {
                 "CryptoKit's enclave initializers are recognised only in a file that imports CryptoKit, and when spelled without the `CryptoKit.` prefix only if the app declares no `SecureEnclave` type of its own in scope.",
                 "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
+                "Settings kept per instance stay apart: when one settings type serves several keys (a key pair's public-key and private-key access, each an instance with its own protection and flags) and a method or computed property of it creates the access control, the key gets the flags of the instance it is called on: the construction the code names (`config.privateKey.accessControl()`), or, when that instance comes from outside (a library's public type whose users pass the configuration in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for the private key is reported, with its path; the public key's settings are not lent to the private key. Code outside the scan that builds the configuration is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
                 "Severity is low: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
                 wrapperNote,
@@ -325,6 +326,89 @@ extension KeyWithoutUserAuthenticationRule {
             }
             """,
             alsoTriggers: ["objc.unchecked_access_control_creation"]),
+        .nonTriggering(
+            "A library's key pair: the public key's flags 0 are not lent to the private key (the configuration its users pass in is not followed: no finding, said under --verbose)",
+            files: [
+                "SigningKit.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface SKKeyAccess : NSObject
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+
+                    @interface SKSigningConfiguration : NSObject
+                    @property (nonatomic, readonly) SKKeyAccess *publicKeyAccess;
+                    @property (nonatomic, readonly) SKKeyAccess *privateKeyAccess;
+                    - (instancetype)initWithPublicKeyAccess:(SKKeyAccess *)publicKeyAccess privateKeyAccess:(SKKeyAccess *)privateKeyAccess;
+                    + (instancetype)defaultConfiguration;
+                    @end
+
+                    @interface SKSigningKeyStore : NSObject
+                    - (instancetype)initWithConfiguration:(SKSigningConfiguration *)configuration;
+                    - (SecKeyRef)createKey;
+                    @end
+                    """,
+                "SigningKit.m": """
+                    #import "SigningKit.h"
+
+                    @implementation SKKeyAccess
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, _protection, _flags, NULL);
+                    }
+                    @end
+
+                    @implementation SKSigningConfiguration
+                    - (instancetype)initWithPublicKeyAccess:(SKKeyAccess *)publicKeyAccess privateKeyAccess:(SKKeyAccess *)privateKeyAccess {
+                        self = [super init];
+                        if (self) {
+                            _publicKeyAccess = publicKeyAccess;
+                            _privateKeyAccess = privateKeyAccess;
+                        }
+                        return self;
+                    }
+                    + (instancetype)defaultConfiguration {
+                        SKKeyAccess *publicAccess = [[SKKeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                        SKKeyAccess *privateAccess = [[SKKeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                                                       flags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                        return [[SKSigningConfiguration alloc] initWithPublicKeyAccess:publicAccess privateKeyAccess:privateAccess];
+                    }
+                    @end
+
+                    @implementation SKSigningKeyStore {
+                        SKSigningConfiguration *_configuration;
+                    }
+                    - (instancetype)initWithConfiguration:(SKSigningConfiguration *)configuration {
+                        self = [super init];
+                        if (self) {
+                            _configuration = configuration;
+                        }
+                        return self;
+                    }
+                    - (SecKeyRef)createKey {
+                        SecAccessControlRef access = [_configuration.privateKeyAccess makeAccessControl];
+                        NSDictionary *attributes = @{
+                            (id)kSecAttrKeyType: (id)kSecAttrKeyTypeECSECPrimeRandom,
+                            (id)kSecAttrKeySizeInBits: @256,
+                            (id)kSecAttrTokenID: (id)kSecAttrTokenIDSecureEnclave,
+                            (id)kSecPrivateKeyAttrs: @{(id)kSecAttrIsPermanent: @YES, (id)kSecAttrAccessControl: (__bridge id)access},
+                        };
+                        return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+                    }
+                    @end
+                    """,
+            ]),
         .nonTriggeringObjC(
             "An ephemeral software key, an access control from a parameter, and private attributes the resolver cannot follow",
             """
