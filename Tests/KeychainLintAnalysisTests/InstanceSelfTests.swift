@@ -131,4 +131,33 @@ struct InstanceSelfTests {
         ])
         #expect(resolution.descriptionSet == ["[]", "[.userPresence, .privateKeyUsage]"], "\(resolution.reasons)")
     }
+
+    /// `self.init(…)` and a subclass's `super.init(…)` run an initializer without naming the type:
+    /// their arguments are not among its callers, so such a type keeps every value.
+    @Test func anInitializerReachedWithoutNamingTheTypeKeepsEveryInstance() {
+        let delegating = resolveProbe([
+            "Library.swift": Self.library() + """
+
+                extension PairSettings {
+                    public init(legacy: Bool) {
+                        self.init(publicGuard: KeyGuard(protection: kSecAttrAccessibleAlways, flags: []), privateGuard: KeyGuard(protection: kSecAttrAccessibleAlways, flags: .privateKeyUsage))
+                    }
+                }
+                """,
+            "Maker.swift": Self.owner(reading: "settings.privateGuard.currentFlags()"),
+        ])
+        #expect(delegating.descriptionSet.contains(".privateKeyUsage"), "\(delegating.reasons)")
+        let subclassed = resolveProbe([
+            "Library.swift": Self.library().replacingOccurrences(of: "public struct PairSettings", with: "open class PairSettings") + """
+
+                final class LegacySettings: PairSettings {
+                    init() {
+                        super.init(privateGuard: KeyGuard(protection: kSecAttrAccessibleAlways, flags: .privateKeyUsage))
+                    }
+                }
+                """,
+            "Maker.swift": Self.owner(reading: "settings.privateGuard.currentFlags()"),
+        ])
+        #expect(subclassed.descriptionSet.contains(".privateKeyUsage"), "\(subclassed.reasons)")
+    }
 }

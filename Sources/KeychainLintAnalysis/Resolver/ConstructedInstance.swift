@@ -311,8 +311,19 @@ extension ValueResolver {
         if let value = declaration.binding.initializer?.value {
             return constructions(of: value, declarationEnv, depth: depth + 1)?.map { ($0.call, $0.file, $0.steps + [propertyStep]) }
         }
+        // Calls that run an initializer but do not name the type are not among its callers: a
+        // subclass's `super.init(…)`, another initializer's `self.init(…)`. Their arguments would
+        // be missed, so such types keep every value, as before.
+        let declarations = index(env).types(named: typeName, mentioning: property)
+        guard declarations.allSatisfy({ Self.cannotBeSubclassed($0) }),
+            !declarations.contains(where: { type in
+                Self.memberList(of: type.node).contains { member in
+                    member.decl.as(InitializerDeclSyntax.self)?.body.map(Self.delegates) ?? false
+                }
+            })
+        else { return nil }
         var result: [InstanceSource] = []
-        for type in index(env).types(named: typeName, mentioning: property) {
+        for type in declarations {
             let collector = AssignmentCollector(name: property)
             collector.walk(type.node)
             var typeEnv = declarationEnv.withFile(type.file)
@@ -326,6 +337,17 @@ extension ValueResolver {
             }
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// Whether no subclass can run this declaration's initializers through `super.init`: a
+    /// struct, an enum, an actor or a `final` class (an extension's type is judged by its own
+    /// declaration, which the caller checks too).
+    private static func cannotBeSubclassed(_ type: TypeDeclaration) -> Bool {
+        if type.isExtension { return true }
+        if let classDecl = type.node.as(ClassDeclSyntax.self) {
+            return classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        }
+        return type.node.is(StructDeclSyntax.self) || type.node.is(EnumDeclSyntax.self) || type.node.is(ActorDeclSyntax.self)
     }
 
     /// The type whose stored property `expression` reads a member of: the enclosing type for
