@@ -414,6 +414,128 @@ struct ResolutionShapeParityTests {
                 """)),
     ]
 
-    /// Shapes one language does not follow yet (none at present).
-    static let knownGaps: [Gap] = []
+    /// Shapes one language does not follow yet.
+    static let knownGaps: [Gap] = [
+        Gap(
+            name: "settings read through a stored property of an instance built outside the scan", language: .objectiveC,
+            check: "key_without_user_authentication",
+            reason: "the Objective-C resolver does not follow `_configuration.privateKeyAccess` when `_configuration` comes from an initializer's caller outside the file; the Swift one takes what the configuration's initializers put in that property",
+            source: Source([
+                "SigningKit.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface SKKeyAccess : NSObject
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+
+                    @interface SKSigningConfiguration : NSObject
+                    @property (nonatomic, readonly) SKKeyAccess *publicKeyAccess;
+                    @property (nonatomic, readonly) SKKeyAccess *privateKeyAccess;
+                    - (instancetype)initWithPublicKeyAccess:(SKKeyAccess *)publicKeyAccess privateKeyAccess:(SKKeyAccess *)privateKeyAccess;
+                    + (instancetype)defaultConfiguration;
+                    @end
+
+                    @interface SKSigningKeyStore : NSObject
+                    - (instancetype)initWithConfiguration:(SKSigningConfiguration *)configuration;
+                    - (SecKeyRef)createKey;
+                    @end
+                    """,
+                "SigningKit.m": """
+                    #import "SigningKit.h"
+
+                    @implementation SKKeyAccess
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, _protection, _flags, NULL);
+                    }
+                    @end
+
+                    @implementation SKSigningConfiguration
+                    - (instancetype)initWithPublicKeyAccess:(SKKeyAccess *)publicKeyAccess privateKeyAccess:(SKKeyAccess *)privateKeyAccess {
+                        self = [super init];
+                        if (self) {
+                            _publicKeyAccess = publicKeyAccess;
+                            _privateKeyAccess = privateKeyAccess;
+                        }
+                        return self;
+                    }
+                    + (instancetype)defaultConfiguration {
+                        SKKeyAccess *publicAccess = [[SKKeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                        SKKeyAccess *privateAccess = [[SKKeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                                                       flags:kSecAccessControlPrivateKeyUsage];
+                        return [[SKSigningConfiguration alloc] initWithPublicKeyAccess:publicAccess privateKeyAccess:privateAccess];
+                    }
+                    @end
+
+                    @implementation SKSigningKeyStore {
+                        SKSigningConfiguration *_configuration;
+                    }
+                    - (instancetype)initWithConfiguration:(SKSigningConfiguration *)configuration {
+                        self = [super init];
+                        if (self) {
+                            _configuration = configuration;
+                        }
+                        return self;
+                    }
+                    - (SecKeyRef)createKey {
+                        SecAccessControlRef access = [_configuration.privateKeyAccess makeAccessControl];
+                        NSDictionary *attributes = @{
+                            (id)kSecAttrKeyType: (id)kSecAttrKeyTypeECSECPrimeRandom,
+                            (id)kSecAttrKeySizeInBits: @256,
+                            (id)kSecAttrTokenID: (id)kSecAttrTokenIDSecureEnclave,
+                            (id)kSecPrivateKeyAttrs: @{(id)kSecAttrIsPermanent: @YES, (id)kSecAttrAccessControl: (__bridge id)access},
+                        };
+                        return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+                    }
+                    @end
+                    """,
+            ]),
+            supported: Source(swift: """
+                public final class KeyAccess {
+                    public let protection: CFString
+                    public let flags: SecAccessControlCreateFlags
+                    public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                        self.protection = protection
+                        self.flags = flags
+                    }
+                    public func makeAccessControl() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+                    }
+                }
+                public struct SigningConfiguration {
+                    public let publicKeyAccess: KeyAccess
+                    public let privateKeyAccess: KeyAccess
+                    public init(
+                        publicKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                        privateKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage])
+                    ) {
+                        self.publicKeyAccess = publicKeyAccess
+                        self.privateKeyAccess = privateKeyAccess
+                    }
+                }
+                public final class SigningKeyStore {
+                    public let configuration: SigningConfiguration
+                    public init(configuration: SigningConfiguration) { self.configuration = configuration }
+                    public func createKey() -> SecKey? {
+                        guard let access = configuration.privateKeyAccess.makeAccessControl() else { return nil }
+                        let attributes: [String: Any] = [
+                            kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                        ]
+                        return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                }
+                """)),
+    ]
 }

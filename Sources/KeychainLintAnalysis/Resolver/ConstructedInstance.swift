@@ -16,12 +16,36 @@ extension ValueResolver {
     /// property is followed as usual, through every assignment and every caller).
     func evaluateConstructedMember(_ name: String, of base: ExprSyntax, at member: MemberAccessExprSyntax, _ env: Environment) -> Resolution? {
         guard let found = constructions(of: base, env, depth: 0), !found.isEmpty else { return nil }
+        if let computed = evaluateComputedMember(name, on: found, env) { return computed }
         var result = Resolution()
         for (construction, constructionFile, steps) in found {
             guard let values = evaluateMember(name, of: construction, in: constructionFile, env) else { return nil }
             result = result.merging(steps.reduce(values) { $0.through($1) })
         }
         return result
+    }
+
+    /// A computed property read on instances whose constructions are known
+    /// (`config.privateKeyAccess.accessControl`): its getter runs on those instances, as a method
+    /// called on them does. Nil when `name` is not one computed property of their one type.
+    private func evaluateComputedMember(_ name: String, on instances: [InstanceSource], _ env: Environment) -> Resolution? {
+        let types = Set(instances.map { typeNameOfConstruction($0.call) })
+        guard types.count == 1, let typeName = types.first ?? nil, index.declaresPrimaryType(typeName) else { return nil }
+        let properties = index(env).properties(named: name, inType: typeName)
+        guard properties.count == 1, let property = properties.first, !property.isStatic, property.binding.initializer == nil,
+            let accessors = property.binding.accessorBlock
+        else { return nil }
+        switch accessors.accessors {
+        case .getter:
+            break
+        case .accessors(let list):
+            // `willSet`/`didSet` alone observe a stored property.
+            guard list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) else { return nil }
+        }
+        var inner = env
+        inner.selfValue = nil
+        inner.selfInstances = instances
+        return resolveVariable(property, inner)
     }
 
     /// `instance.name` for one construction `instance` comes from.
@@ -179,8 +203,14 @@ extension ValueResolver {
         if let member = base.as(MemberAccessExprSyntax.self), let inner = member.base,
             typeName(of: SyntaxQueries.unwrapTransparent(inner), env) == nil
         {
-            guard let outers = constructions(of: inner, env, depth: depth + 1) else { return nil }
-            return constructions(ofProperty: member.declName.baseName.text, on: outers, env, depth: depth)
+            let property = member.declName.baseName.text
+            if let outers = constructions(of: inner, env, depth: depth + 1) {
+                return constructions(ofProperty: property, on: outers, env, depth: depth)
+            }
+            // The instance `inner` is not known, but its type is: the property holds what the
+            // type's initializers give it on any instance (InstanceSelf.swift).
+            guard let owner = storedPropertyOwnerType(of: SyntaxQueries.unwrapTransparent(inner), env) else { return nil }
+            return constructionsOnEveryInstance(ofProperty: property, inType: owner, env, depth: depth)
         }
         guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
@@ -191,9 +221,11 @@ extension ValueResolver {
         switch LocalScope.lookup(name, from: Syntax(reference)) {
         case nil:
             guard let typeName = SyntaxQueries.enclosingTypeName(of: reference),
-                !index(env).properties(named: name, inType: typeName).isEmpty,
-                let instances = env.selfInstances
+                !index(env).properties(named: name, inType: typeName).isEmpty
             else { return nil }
+            guard let instances = env.selfInstances else {
+                return constructionsOnEveryInstance(ofProperty: name, inType: typeName, env, depth: depth)
+            }
             return constructions(ofProperty: name, on: instances, env, depth: depth)
         case .variable(let declaration, let binding, _, _)?:
             guard declaration.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value,
@@ -242,35 +274,119 @@ extension ValueResolver {
     {
         var result: [InstanceSource] = []
         for (call, file, steps) in instances {
-            guard let argument = argument(settingProperty: property, of: call, in: file, env),
-                let found = constructions(of: argument, env.withFile(file), depth: depth + 1)
-            else { return nil }
-            let passed = step(.argument, "argument `\(property)` of the call", at: call, in: file)
+            guard let argument = argument(settingProperty: property, of: call, in: file, env) else { return nil }
+            var argumentEnv = env.withFile(argument.file)
+            if argument.isDefault { argumentEnv.bindings = [:] }
+            guard let found = constructions(of: argument.expression, argumentEnv, depth: depth + 1) else { return nil }
+            let passed =
+                argument.isDefault
+                ? step(.parameterDefault, "default of `\(property)`", at: argument.expression, in: argument.file)
+                : step(.argument, "argument `\(property)` of the call", at: call, in: file)
             result += found.map { ($0.call, $0.file, $0.steps + [passed] + steps) }
         }
         return result
     }
 
+    /// The constructions a stored `let` of `typeName` holds on any instance of the type, for a
+    /// read whose instance is not known (`configuration.privateKeyAccess` where `configuration`
+    /// comes from callers outside the scan): what the property's initial value is, or what the
+    /// type's initializers assign to it, a construction or a parameter (from each caller in the
+    /// scan, or its default). What the type's other properties hold (a key pair's public-key
+    /// settings beside its private-key ones) is not among them. Nil when the property is not such
+    /// a `let` (a `var` may be set from anywhere) or one assignment is not a construction.
+    private func constructionsOnEveryInstance(ofProperty property: String, inType typeName: String, _ env: Environment, depth: Int)
+        -> [InstanceSource]?
+    {
+        guard depth < Self.maximumConstructionHops, index.declaresPrimaryType(typeName) else { return nil }
+        let properties = index(env).properties(named: property, inType: typeName)
+        guard properties.count == 1, let declaration = properties.first, !declaration.isStatic, declaration.isConstant,
+            declaration.binding.accessorBlock == nil
+        else { return nil }
+        let propertyStep = step(.property, "`\(typeName).\(property)`", at: declaration.binding.pattern, in: declaration.file)
+        var declarationEnv = env.withFile(declaration.file)
+        declarationEnv.bindings = [:]
+        declarationEnv.selfValue = nil
+        declarationEnv.selfInstances = nil
+        // A `let` with an initial value is never assigned again.
+        if let value = declaration.binding.initializer?.value {
+            return constructions(of: value, declarationEnv, depth: depth + 1)?.map { ($0.call, $0.file, $0.steps + [propertyStep]) }
+        }
+        // Calls that run an initializer but do not name the type are not among its callers: a
+        // subclass's `super.init(…)`, another initializer's `self.init(…)`. Their arguments would
+        // be missed, so such types keep every value, as before.
+        let declarations = index(env).types(named: typeName, mentioning: property)
+        guard declarations.allSatisfy({ Self.cannotBeSubclassed($0) }),
+            !declarations.contains(where: { type in
+                Self.memberList(of: type.node).contains { member in
+                    member.decl.as(InitializerDeclSyntax.self)?.body.map(Self.delegates) ?? false
+                }
+            })
+        else { return nil }
+        var result: [InstanceSource] = []
+        for type in declarations {
+            let collector = AssignmentCollector(name: property)
+            collector.walk(type.node)
+            var typeEnv = declarationEnv.withFile(type.file)
+            typeEnv.bindings = [:]
+            for assignment in collector.assignments {
+                guard Self.enclosingInitializer(of: Syntax(assignment)) != nil,
+                    let found = constructions(of: assignment.rightOperand, typeEnv, depth: depth + 1)
+                else { return nil }
+                let assigned = step(.assignment, "assigned", at: assignment, in: type.file)
+                result += found.map { ($0.call, $0.file, $0.steps + [assigned, propertyStep]) }
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// Whether no subclass can run this declaration's initializers through `super.init`: a
+    /// struct, an enum, an actor or a `final` class (an extension's type is judged by its own
+    /// declaration, which the caller checks too).
+    private static func cannotBeSubclassed(_ type: TypeDeclaration) -> Bool {
+        if type.isExtension { return true }
+        if let classDecl = type.node.as(ClassDeclSyntax.self) {
+            return classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        }
+        return type.node.is(StructDeclSyntax.self) || type.node.is(EnumDeclSyntax.self) || type.node.is(ActorDeclSyntax.self)
+    }
+
+    /// The type whose stored property `expression` reads a member of: the enclosing type for
+    /// `self`, the declared or constructed type of a name, and for `a.b` the declared type of
+    /// property `b` of `a`'s type. Nil when it is not written.
+    private func storedPropertyOwnerType(of expression: ExprSyntax, _ env: Environment) -> String? {
+        if SyntaxQueries.isSelf(expression) { return SyntaxQueries.enclosingTypeName(of: expression) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            typeName(of: SyntaxQueries.unwrapTransparent(base), env) == nil
+        {
+            guard let owner = storedPropertyOwnerType(of: SyntaxQueries.unwrapTransparent(base), env) else { return nil }
+            let properties = index(env).properties(named: member.declName.baseName.text, inType: owner)
+            guard properties.count == 1, let property = properties.first, !property.isStatic else { return nil }
+            return property.typeName
+        }
+        return inferredType(of: expression, env)
+    }
+
     /// The argument of `construction` that its type stores in `property`: the one labelled with
     /// the property's name for a struct built by its memberwise initializer, or, for the one
     /// initializer the call can run, the argument of the parameter it assigns to the property
-    /// (`self.property = parameter`) when that is its only assignment there. Nil otherwise.
+    /// (`self.property = parameter`) when that is its only assignment there, or the parameter's
+    /// default when the call leaves it out. Nil otherwise.
     private func argument(
         settingProperty property: String, of construction: FunctionCallExprSyntax, in file: SourceFile, _ env: Environment
-    ) -> ExprSyntax? {
+    ) -> (expression: ExprSyntax, file: SourceFile, isDefault: Bool)? {
         guard let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName) else { return nil }
         let labels = SyntaxQueries.labels(of: construction)
         let arguments = SyntaxQueries.argumentExpressions(of: construction)
         let declarations = index(env.withFile(file)).types(named: typeName, mentioning: property)
-        var initializers: [(InitializerDeclSyntax, [Int?])] = []
+        var initializers: [(InitializerDeclSyntax, [Int?], SourceFile)] = []
         for type in declarations {
             for member in Self.memberList(of: type.node) {
                 guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
                 if let matched = Self.matchArguments(labels, initializer.signature.parameterClause.parameters) {
-                    initializers.append((initializer, matched))
+                    initializers.append((initializer, matched, type.file))
                 } else {
                     // An initializer the call cannot run still rules out the memberwise one.
-                    initializers.append((initializer, []))
+                    initializers.append((initializer, [], type.file))
                 }
             }
         }
@@ -279,10 +395,10 @@ extension ValueResolver {
             guard declarations.contains(where: { $0.node.is(StructDeclSyntax.self) }),
                 let position = labels.firstIndex(of: property), position < arguments.count
             else { return nil }
-            return arguments[position]
+            return (arguments[position], file, false)
         }
         let runnable = initializers.filter { !$0.1.isEmpty || $0.0.signature.parameterClause.parameters.isEmpty }
-        guard runnable.count == 1, let (initializer, matched) = runnable.first, let body = initializer.body else { return nil }
+        guard runnable.count == 1, let (initializer, matched, initializerFile) = runnable.first, let body = initializer.body else { return nil }
         let collector = AssignmentCollector(name: property)
         collector.walk(body)
         guard collector.assignments.count == 1, let assigned = collector.assignments.first?.rightOperand.as(DeclReferenceExprSyntax.self),
@@ -292,8 +408,12 @@ extension ValueResolver {
         else { return nil }
         let parameterIndex = initializer.signature.parameterClause.parameters.distance(
             from: initializer.signature.parameterClause.parameters.startIndex, to: position)
-        guard parameterIndex < matched.count, let argumentIndex = matched[parameterIndex], argumentIndex < arguments.count else { return nil }
-        return arguments[argumentIndex]
+        guard parameterIndex < matched.count else { return nil }
+        guard let argumentIndex = matched[parameterIndex] else {
+            return initializer.signature.parameterClause.parameters[position].defaultValue.map { ($0.value, initializerFile, true) }
+        }
+        guard argumentIndex < arguments.count else { return nil }
+        return (arguments[argumentIndex], file, false)
     }
 
     /// `T(…)` itself, the constructor call a local `let` was initialised with, or the one a

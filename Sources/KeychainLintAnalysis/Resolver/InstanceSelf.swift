@@ -7,8 +7,12 @@ import SwiftSyntax
 /// called only on a key pair's private-key configuration the public key's values too.
 ///
 /// The instances are known in two ways:
-/// - a call being followed names its receiver (`config.privateKey.accessControl()`): `self` is
-///   what the receiver is constructed from (`Environment.selfInstances`);
+/// - a call being followed, or a computed property being read, names its receiver
+///   (`config.privateKey.accessControl()`): `self` is what the receiver is constructed from
+///   (`Environment.selfInstances`), also in a public method. When the receiver's own instance is
+///   not known but it is a stored `let` of a known type (`configuration.privateKey` in a library
+///   whose users pass `configuration` in), it is what that type's initializers put in the property
+///   on any instance (ConstructedInstance.swift): never what they put in another property;
 /// - a method judged on its own, which no other module can call, is called on the receivers of
 ///   its calls in the scan, when every one of them has a receiver whose construction is known.
 ///   A method other modules can call may run on instances built outside the scan, or on presets

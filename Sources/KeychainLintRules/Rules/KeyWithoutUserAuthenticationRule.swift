@@ -111,6 +111,7 @@ public struct KeyWithoutUserAuthenticationRule: Check {
                 "CryptoKit's enclave initializers are recognised only in a file that imports CryptoKit, and when spelled without the `CryptoKit.` prefix only if the app declares no `SecureEnclave` type of its own in scope.",
                 "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
+                "Settings kept per instance stay apart: when one settings type serves several keys (a key pair's public-key and private-key access, each an instance with its own protection and flags) and a method or computed property of it creates the access control, the key gets the flags of the instance it is called on: the construction the code names (`config.privateKey.accessControl()`), or, when that instance comes from outside (a library's public type whose users pass the configuration in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for the private key is reported, with its path; the public key's settings are not lent to the private key. Code outside the scan that builds the configuration is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
                 "Severity is low: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
                 wrapperNote,
@@ -325,6 +326,89 @@ extension KeyWithoutUserAuthenticationRule {
             }
             """,
             alsoTriggers: ["objc.unchecked_access_control_creation"]),
+        .nonTriggering(
+            "A library's key pair: the public key's flags 0 are not lent to the private key (the configuration its users pass in is not followed: no finding, said under --verbose)",
+            files: [
+                "SigningKit.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface SKKeyAccess : NSObject
+                    @property (nonatomic, readonly) CFStringRef protection;
+                    @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+
+                    @interface SKSigningConfiguration : NSObject
+                    @property (nonatomic, readonly) SKKeyAccess *publicKeyAccess;
+                    @property (nonatomic, readonly) SKKeyAccess *privateKeyAccess;
+                    - (instancetype)initWithPublicKeyAccess:(SKKeyAccess *)publicKeyAccess privateKeyAccess:(SKKeyAccess *)privateKeyAccess;
+                    + (instancetype)defaultConfiguration;
+                    @end
+
+                    @interface SKSigningKeyStore : NSObject
+                    - (instancetype)initWithConfiguration:(SKSigningConfiguration *)configuration;
+                    - (SecKeyRef)createKey;
+                    @end
+                    """,
+                "SigningKit.m": """
+                    #import "SigningKit.h"
+
+                    @implementation SKKeyAccess
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, _protection, _flags, NULL);
+                    }
+                    @end
+
+                    @implementation SKSigningConfiguration
+                    - (instancetype)initWithPublicKeyAccess:(SKKeyAccess *)publicKeyAccess privateKeyAccess:(SKKeyAccess *)privateKeyAccess {
+                        self = [super init];
+                        if (self) {
+                            _publicKeyAccess = publicKeyAccess;
+                            _privateKeyAccess = privateKeyAccess;
+                        }
+                        return self;
+                    }
+                    + (instancetype)defaultConfiguration {
+                        SKKeyAccess *publicAccess = [[SKKeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                        SKKeyAccess *privateAccess = [[SKKeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                                                       flags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                        return [[SKSigningConfiguration alloc] initWithPublicKeyAccess:publicAccess privateKeyAccess:privateAccess];
+                    }
+                    @end
+
+                    @implementation SKSigningKeyStore {
+                        SKSigningConfiguration *_configuration;
+                    }
+                    - (instancetype)initWithConfiguration:(SKSigningConfiguration *)configuration {
+                        self = [super init];
+                        if (self) {
+                            _configuration = configuration;
+                        }
+                        return self;
+                    }
+                    - (SecKeyRef)createKey {
+                        SecAccessControlRef access = [_configuration.privateKeyAccess makeAccessControl];
+                        NSDictionary *attributes = @{
+                            (id)kSecAttrKeyType: (id)kSecAttrKeyTypeECSECPrimeRandom,
+                            (id)kSecAttrKeySizeInBits: @256,
+                            (id)kSecAttrTokenID: (id)kSecAttrTokenIDSecureEnclave,
+                            (id)kSecPrivateKeyAttrs: @{(id)kSecAttrIsPermanent: @YES, (id)kSecAttrAccessControl: (__bridge id)access},
+                        };
+                        return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+                    }
+                    @end
+                    """,
+            ]),
         .nonTriggeringObjC(
             "An ephemeral software key, an access control from a parameter, and private attributes the resolver cannot follow",
             """
@@ -504,6 +588,129 @@ extension KeyWithoutUserAuthenticationRule {
                         ]
                         return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
                     }
+                    """,
+            ]),
+        .triggering(
+            "A library's public method creates each key's access control: the private key's own default has only .privateKeyUsage, reported with the path from the library's initializer",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "SigningKit",
+                        products: [.library(name: "SigningKit", targets: ["SigningKit"])],
+                        targets: [.target(name: "SigningKit")])
+                    """,
+                "Sources/SigningKit/KeyAccess.swift": """
+                    public final class KeyAccess {
+                        public let protection: CFString
+                        public let flags: SecAccessControlCreateFlags
+                        public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        public func makeAccessControl() -> SecAccessControl? {
+                            var error: Unmanaged<CFError>?
+                            return SecAccessControlCreateWithFlags(nil, protection, flags, &error)
+                        }
+                    }
+                    public struct SigningConfiguration {
+                        public let publicKeyAccess: KeyAccess
+                        public let privateKeyAccess: KeyAccess
+                        public init(
+                            publicKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                            privateKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage])
+                        ) {
+                            self.publicKeyAccess = publicKeyAccess
+                            self.privateKeyAccess = privateKeyAccess
+                        }
+                    }
+                    """,
+                "Sources/SigningKit/SigningKeyStore.swift": """
+                    public final class SigningKeyStore {
+                        public let configuration: SigningConfiguration
+                        public init(configuration: SigningConfiguration) {
+                            self.configuration = configuration
+                        }
+                        public func createKey() -> SecKey? {
+                            guard let access = configuration.privateKeyAccess.makeAccessControl() else { return nil }
+                            let attributes: [String: Any] = [
+                                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                kSecAttrKeySizeInBits as String: 256,
+                                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                            ]
+                            return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 8) → `KeyAccess.makeAccessControl()` (KeyAccess.swift:8) → `SigningConfiguration.privateKeyAccess` (KeyAccess.swift:15) → assigned (KeyAccess.swift:21) → default of `privateKeyAccess` (KeyAccess.swift:18) → `KeyAccess.protection` (KeyAccess.swift:2) → assigned (KeyAccess.swift:5) → argument `protection` of the call (KeyAccess.swift:18) → `SigningConfiguration.privateKeyAccess` (KeyAccess.swift:15) → assigned (KeyAccess.swift:21) → default of `privateKeyAccess` (KeyAccess.swift:18) → `KeyAccess.flags` (KeyAccess.swift:3) → assigned (KeyAccess.swift:6) → argument `flags` of the call (KeyAccess.swift:18))"
+            ]),
+        .nonTriggering(
+            "A library's public method creates each key's access control: the public key's empty flags do not reach the private key, alone or with an app that builds both",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "SigningKit",
+                        products: [.library(name: "SigningKit", targets: ["SigningKit"])],
+                        targets: [
+                            .target(name: "SigningKit"),
+                            .executableTarget(name: "SigningDemo", dependencies: ["SigningKit"]),
+                        ])
+                    """,
+                "Sources/SigningKit/KeyAccess.swift": """
+                    public final class KeyAccess {
+                        public let protection: CFString
+                        public let flags: SecAccessControlCreateFlags
+                        public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        public var accessControl: SecAccessControl? {
+                            var error: Unmanaged<CFError>?
+                            return SecAccessControlCreateWithFlags(nil, protection, flags, &error)
+                        }
+                    }
+                    public struct SigningConfiguration {
+                        public let publicKeyAccess: KeyAccess
+                        public let privateKeyAccess: KeyAccess
+                        public init(
+                            publicKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                            privateKeyAccess: KeyAccess = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+                        ) {
+                            self.publicKeyAccess = publicKeyAccess
+                            self.privateKeyAccess = privateKeyAccess
+                        }
+                    }
+                    """,
+                "Sources/SigningKit/SigningKeyStore.swift": """
+                    public final class SigningKeyStore {
+                        public let configuration: SigningConfiguration
+                        public init(configuration: SigningConfiguration) {
+                            self.configuration = configuration
+                        }
+                        public func createKey() -> SecKey? {
+                            guard let access = configuration.privateKeyAccess.accessControl else { return nil }
+                            let attributes: [String: Any] = [
+                                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                kSecAttrKeySizeInBits as String: 256,
+                                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                            ]
+                            return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                        }
+                    }
+                    """,
+                "Sources/SigningDemo/main.swift": """
+                    import SigningKit
+                    let configuration = SigningConfiguration(
+                        publicKeyAccess: KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: []),
+                        privateKeyAccess: KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage]))
+                    let key = SigningKeyStore(configuration: configuration).createKey()
                     """,
             ]),
         .nonTriggering(

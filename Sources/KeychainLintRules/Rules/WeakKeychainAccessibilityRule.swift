@@ -171,6 +171,7 @@ public struct WeakKeychainAccessibilityRule: Check {
                 "A public key (the `kSecPublicKeyAttrs` of a key pair, or an added item with `kSecAttrKeyClass: kSecAttrKeyClassPublic`) is no secret: Always on it is reported at low severity, for the deprecated constant.",
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
                 "A weak value in a branch no caller takes is not reported: a helper's `switch` over an option parameter, or its `if strict` branch, counts only with the options and flags the scan's calls pass (every branch stays possible for a `public` function, whose callers may be in another module).",
+                "Settings kept per instance stay apart: when one settings type serves several items (a key pair's public-key and private-key settings) and the accessibility is read from the instance a property names (`policies.privateKey.accessibility`, or a method or computed property called on it), only that instance's value reaches the query: the construction the code names, or, when the instance comes from outside (a library's public type whose users pass the settings in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for that item is reported, with its path; another item's value is not lent to it. Where the `protection` argument is read inside a method other modules can call, judged on its own, every instance the scan builds is possible (its users may call it on any of them), so a weak default the library offers for any instance is reported there, with its path. Code outside the scan that builds the settings is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
                 "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either, nor one that its function only hands to code that searches (an argument labelled `matching:`, or a function whose name starts with migrate, delete, remove, copy, find, search, exists, contains, load, read or fetch), as wrapper libraries do to migrate legacy Always items; one that is also handed to a function that may store it (add, set, save, store, update, …) is reported.",
                 "Dictionaries no Keychain call of the scan is seen receiving are reported with medium confidence, because what the caller does with them is not visible; those that reach a call are reported once, at the key, for the call.",
@@ -900,6 +901,108 @@ extension WeakKeychainAccessibilityRule {
                         privateKey: KeyProtection(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet]))
                     func makeSigningAccess() -> SecAccessControl? {
                         signingKeys.privateKey.accessControl()
+                    }
+                    """,
+            ]),
+        .triggering(
+            "A library's public key-pair policies: the private key's own default is weak, reported with the path from the library's initializer",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "VaultKit",
+                        products: [.library(name: "VaultKit", targets: ["VaultKit"])],
+                        targets: [.target(name: "VaultKit")])
+                    """,
+                "Sources/VaultKit/Policies.swift": """
+                    public struct ItemPolicy {
+                        public let accessibility: CFString
+                        public init(accessibility: CFString) {
+                            self.accessibility = accessibility
+                        }
+                    }
+                    public struct KeyPairPolicies {
+                        public let publicKey: ItemPolicy
+                        public let privateKey: ItemPolicy
+                        public init(
+                            publicKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlocked),
+                            privateKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleAlwaysThisDeviceOnly)
+                        ) {
+                            self.publicKey = publicKey
+                            self.privateKey = privateKey
+                        }
+                    }
+                    """,
+                "Sources/VaultKit/KeyVault.swift": """
+                    public final class KeyVault {
+                        public let policies: KeyPairPolicies
+                        public init(policies: KeyPairPolicies) {
+                            self.policies = policies
+                        }
+                        public func store(privateKey: SecKey, tag: Data) -> OSStatus {
+                            let query: [String: Any] = [
+                                kSecClass as String: kSecClassKey,
+                                kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                                kSecAttrApplicationTag as String: tag,
+                                kSecAttrAccessible as String: ↓policies.privateKey.accessibility,
+                                kSecValueRef as String: privateKey,
+                            ]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 7) → `KeyPairPolicies.privateKey` (Policies.swift:9) → assigned (Policies.swift:15) → default of `privateKey` (Policies.swift:12) → `ItemPolicy.accessibility` (Policies.swift:2) → assigned (Policies.swift:4) → argument `accessibility` of the call (Policies.swift:12))"
+            ]),
+        .nonTriggering(
+            "A library's public key-pair policies: the public key's Always default does not reach the query that stores the private key",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version:5.9
+                    import PackageDescription
+                    let package = Package(
+                        name: "VaultKit",
+                        products: [.library(name: "VaultKit", targets: ["VaultKit"])],
+                        targets: [.target(name: "VaultKit")])
+                    """,
+                "Sources/VaultKit/Policies.swift": """
+                    public struct ItemPolicy {
+                        public let accessibility: CFString
+                        public init(accessibility: CFString) {
+                            self.accessibility = accessibility
+                        }
+                    }
+                    public struct KeyPairPolicies {
+                        public let publicKey: ItemPolicy
+                        public let privateKey: ItemPolicy
+                        public init(
+                            publicKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleAlways),
+                            privateKey: ItemPolicy = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                        ) {
+                            self.publicKey = publicKey
+                            self.privateKey = privateKey
+                        }
+                    }
+                    """,
+                "Sources/VaultKit/KeyVault.swift": """
+                    public final class KeyVault {
+                        public let policies: KeyPairPolicies
+                        public init(policies: KeyPairPolicies) {
+                            self.policies = policies
+                        }
+                        public func store(privateKey: SecKey, tag: Data) -> OSStatus {
+                            let query: [String: Any] = [
+                                kSecClass as String: kSecClassKey,
+                                kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                                kSecAttrApplicationTag as String: tag,
+                                kSecAttrAccessible as String: policies.privateKey.accessibility,
+                                kSecValueRef as String: privateKey,
+                            ]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
                     }
                     """,
             ]),
