@@ -74,10 +74,9 @@ extension ValueResolver {
     private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
         for type in index(env).types(named: typeName, mentioning: name) {
-            let collector = AssignmentCollector(name: name)
-            let file = type.file
-            collector.walk(type.node)
-            for assignment in collector.assignments {
+            let (file, node) = type.reference.resolved
+            for assignment in file.assignments(named: name, inside: node)
+            where AssignmentCollector.storesOwnProperty(assignment, named: name) {
                 var inner = env
                 inner.file = file
                 let value = evaluate(assignment.rightOperand, inner)
@@ -105,9 +104,7 @@ extension ValueResolver {
         var result = Resolution()
         for fileIndex in files {
             let file = index.file(at: fileIndex)
-            let collector = MemberStoreCollector(name: name)
-            collector.walk(file.tree)
-            for assignment in collector.assignments {
+            for assignment in file.assignments(named: name) where MemberStore.storesAnotherInstance(assignment, named: name) {
                 guard let member = assignment.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base,
                     inferredType(of: SyntaxQueries.unwrapTransparent(base), env.withFile(file)) == typeName
                 else { continue }

@@ -32,6 +32,9 @@ public final class SourceFile: @unchecked Sendable {
     /// its nodes: a scan-wide table kept every tree alive after the index let it go (2.5 times
     /// the memory on the benchmark) and answered a file parsed again with its old tree's nodes.
     let localBindings = Memo<SyntaxIdentifier.SyntaxIndexInTree, LocalBinding?>()
+    /// Every assignment of the file (`a = …`, `self.a = …`, `x.a = …`) by the name assigned
+    /// (`SourceFile.assignments(named:)`), kept with the tree for the same reason.
+    let assignmentsByName = Memo<Int, [String: [InfixOperatorExprSyntax]]>()
 
     public struct LimitNote: Hashable, Sendable {
         public var message: String

@@ -34,6 +34,20 @@ enum FileImports {
         }
     }
 
+    private struct SeenModelsKey: Hashable {}
+
+    /// The scan's models the file sees (`sees`), each with whether only through a copy of the
+    /// library (`seesOnlyAsCopy`), in the scan's order (memoized per file: asked for every call
+    /// a wrapper check looks at).
+    static func seenModels(in context: RuleContext) -> [(model: WrapperModel, onlyAsCopy: Bool)] {
+        context.memo(SeenModelsKey()) { context.scan.wrapperModels.flatMap { seen([$0], in: context) } }
+    }
+
+    /// `models` the file sees, each with whether only through a copy of the library.
+    static func seen(_ models: [WrapperModel], in context: RuleContext) -> [(model: WrapperModel, onlyAsCopy: Bool)] {
+        models.filter { sees($0, in: context) }.map { ($0, seesOnlyAsCopy($0, in: context)) }
+    }
+
     /// The file sees a built-in model only through a copy of the library's source in the scan
     /// (it does not import the module).
     static func seesOnlyAsCopy(_ model: WrapperModel, in context: RuleContext) -> Bool {

@@ -28,9 +28,10 @@ struct WrapperCallSite {
         -> WrapperCallSite?
     {
         guard let name = SyntaxQueries.calleeName(of: syntax) else { return nil }
-        for model in models ?? context.scan.wrapperModels where FileImports.sees(model, in: context) {
+        let seen = models.map { FileImports.seen($0, in: context) } ?? FileImports.seenModels(in: context)
+        for (model, onlyAsCopy) in seen {
             // A copy of the library's source calls itself: that is the library's code, not the app's.
-            if FileImports.seesOnlyAsCopy(model, in: context), insideLibraryType(syntax, model) { continue }
+            if onlyAsCopy, insideLibraryType(syntax, model) { continue }
             if let call = match(syntax, named: name, model: model, context: context) {
                 return WrapperCallSite(model: model, call: call, syntax: syntax)
             }
@@ -63,6 +64,9 @@ struct WrapperCallSite {
             return call
         }
         guard let receiver else { return nil }
+        // Every form below calls a method the model lists under this name: a model without one
+        // need not work out the receiver's type.
+        guard model.calls.contains(where: { $0.name == name }) else { return nil }
         // `Keychain.init(…)`, `Valet.valet(with:accessibility:)`.
         if let written = writtenTypeName(receiver), let type = instances.libraryType(named: written) {
             return model.calls(named: name, on: type, labels: labels(of: syntax)).first { name == "init" || $0.isStatic }
