@@ -32,6 +32,22 @@ struct ShortTextTests {
         }
     }
 
+    /// `trimmedSource` reads as swift-syntax's `trimmedDescription` for every node of these files.
+    @Test(arguments: [
+        "if a && b /* why */ { x = 1 } else { x = 2 }\n",
+        "  // leading comment\n  let flags: SecAccessControlCreateFlags = [.biometryAny,\n      .or,   .devicePasscode] // trailing\n",
+        "/// doc\nvar store: [String: Any]? // why\nfunc f(_ x: Foo.Bar<Int, String>?) -> Void {}\n",
+        "let s = \"  spaced   string  \"\nlet é = \"ü\" + \"🙂\"\n",
+        "f(a,\tb,\r\n c)",
+        "let x = (1 +",
+    ])
+    func trimmedSourceIsTheTrimmedDescription(_ text: String) {
+        let tree = Parser.parse(source: text)
+        for node in Self.descendants(Syntax(tree)) {
+            #expect(node.trimmedSource == node.trimmedDescription, "\(node.kind): \(node.description.debugDescription)")
+        }
+    }
+
     private static func descendants(_ node: Syntax) -> [Syntax] {
         [node] + node.children(viewMode: .sourceAccurate).flatMap(descendants)
     }

@@ -72,7 +72,7 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.trimmedDescription
+        let name = node.extendedType.trimmedSource
         enterType(name, node: Syntax(node), cases: [], isExtension: true)
         return .visitChildren
     }

@@ -228,7 +228,7 @@ extension ValueResolver {
             } else {
                 return nil
             }
-            for type in inherited?.inheritedTypes ?? [] where !harmless.contains(type.type.trimmedDescription) {
+            for type in inherited?.inheritedTypes ?? [] where !harmless.contains(type.type.trimmedSource) {
                 return nil
             }
         }
@@ -264,7 +264,7 @@ extension ValueResolver {
         var node = Syntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             if let base = member.base {
-                let spelled = base.trimmedDescription
+                let spelled = base.trimmedSource
                 // `Other.name` is another type's member.
                 guard spelled == typeName || spelled == "Self" || typeName.hasSuffix("." + spelled) else { return false }
             }
@@ -295,10 +295,10 @@ extension ValueResolver {
         var current = node.parent
         while let ancestor = current {
             if let function = ancestor.as(FunctionDeclSyntax.self) {
-                return function.signature.returnClause?.type.trimmedDescription ?? "Void"
+                return function.signature.returnClause?.type.trimmedSource ?? "Void"
             }
             if let binding = ancestor.as(PatternBindingSyntax.self) {
-                return binding.typeAnnotation?.type.trimmedDescription
+                return binding.typeAnnotation?.type.trimmedSource
             }
             if ancestor.is(ClosureExprSyntax.self) || ancestor.is(SubscriptDeclSyntax.self) { return nil }
             current = ancestor.parent

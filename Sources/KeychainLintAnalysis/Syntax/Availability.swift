@@ -52,7 +52,7 @@ extension Availability {
             var below: [String: Version] = [:]
             for argument in availability.availabilityArguments {
                 guard case .availabilityVersionRestriction(let restriction) = argument.argument,
-                    let tuple = restriction.version, let version = Version(tuple.trimmedDescription)
+                    let tuple = restriction.version, let version = Version(tuple.trimmedSource)
                 else { continue }
                 below[platform(restriction.platform.text)] = version
             }

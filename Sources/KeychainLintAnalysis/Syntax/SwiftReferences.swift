@@ -17,7 +17,7 @@ public struct SwiftExpression: Hashable {
     }
 
     /// The expression as written, whitespace and comments trimmed.
-    public var text: String { syntax.trimmedDescription }
+    public var text: String { syntax.trimmedSource }
 
     /// The expression as written, shortened to 200 characters: a finding's fingerprint.
     public var snippet: String { SyntaxQueries.shortText(syntax, limit: 200) }
@@ -46,7 +46,7 @@ public struct SwiftCall: Hashable {
     /// The text of the called expression's base, whitespace removed (`SecureEnclave.P256.Signing`
     /// in `SecureEnclave.P256.Signing.PrivateKey(…)`); nil when it is not a member access.
     public var calleeBaseText: String? {
-        syntax.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { $0.trimmedDescription.filter { !$0.isWhitespace } }
+        syntax.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { $0.trimmedSource.filter { !$0.isWhitespace } }
     }
 
     /// The parenthesised arguments, in order (trailing closures are not among them).

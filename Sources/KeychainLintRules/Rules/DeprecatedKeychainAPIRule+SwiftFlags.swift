@@ -16,7 +16,7 @@ extension DeprecatedKeychainAPIRule {
         let name = member.declName.baseName.text
         if let base = member.base {
             // Only `SecAccessControlCreateFlags.touchIDAny`; `AuthMode.watch` is another type's member.
-            guard base.trimmedDescription == "SecAccessControlCreateFlags" else { return }
+            guard base.trimmedSource == "SecAccessControlCreateFlags" else { return }
             report(name, at: .swift(SwiftExpression(ExprSyntax(member))), message: deprecation.message, in: context)
             return
         }
@@ -82,7 +82,7 @@ enum FlagsContext {
             let siblings = array.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self) }
             if siblings.contains(where: { sibling in
                 let name = sibling.declName.baseName.text
-                if sibling.base?.trimmedDescription == flagsType { return true }
+                if sibling.base?.trimmedSource == flagsType { return true }
                 return sibling.base == nil && distinctiveFlags.contains(name)
                     && !DeprecatedKeychainAPIRule.scanDeclaresMember(name, context: context)
             }) {
@@ -178,7 +178,7 @@ enum FlagsContext {
                 break
             }
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == flagsType {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedSource == flagsType {
             return true
         }
         let resolution = context.resolve(expression)

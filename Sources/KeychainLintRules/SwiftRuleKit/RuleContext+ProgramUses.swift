@@ -88,7 +88,7 @@ enum SwiftResultUses {
         guard let block = owner.as(CodeBlockSyntax.self), let blockOwner = block.parent else { return false }
         if let function = blockOwner.as(FunctionDeclSyntax.self) {
             guard let result = function.signature.returnClause?.type else { return false }
-            return !["Void", "()"].contains(result.trimmedDescription)
+            return !["Void", "()"].contains(result.trimmedSource)
         }
         if let accessor = blockOwner.as(AccessorDeclSyntax.self) {
             return accessor.accessorSpecifier.tokenKind == .keyword(.get)

@@ -364,7 +364,7 @@ enum SwiftHandedOutcomes {
         }
         guard let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
             list.parent?.parent?.id == function.id,
-            let returnType = function.signature.returnClause?.type.trimmedDescription
+            let returnType = function.signature.returnClause?.type.trimmedSource
         else { return false }
         return returnType == "Bool"
     }
@@ -380,7 +380,7 @@ enum SwiftHandedOutcomes {
             return returnsFrom(returned, function) ? Syntax(returned) : nil
         }
         if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
-            list.parent?.parent?.id == function.id, function.signature.returnClause?.type.trimmedDescription == "Bool"
+            list.parent?.parent?.id == function.id, function.signature.returnClause?.type.trimmedSource == "Bool"
         {
             // `try await call` alone is the call itself; a `??` or `==` around it is the value.
             return value.is(InfixOperatorExprSyntax.self) ? value : Syntax(call)
@@ -523,7 +523,7 @@ enum SwiftHandedOutcomes {
             }
             if let conditions {
                 let names = Set(ReferenceCollector.references(in: conditions).map(\.baseName.text))
-                    .union(conditions.compactMap { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedDescription })
+                    .union(conditions.compactMap { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedSource })
                 if let success, names.contains(success) { return .success }
                 if let error, names.contains(error) { found = .errorAlone }
             }
@@ -758,9 +758,9 @@ enum SwiftHandedOutcomes {
             return makeGate(condition, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
         }
         // `if let error { … }` binds the name without referring to it.
-        for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedDescription) {
-            guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedDescription) }) == true else { continue }
-            if !readsSuccess, !runsWithoutError(Syntax(binding), error: binding.pattern.trimmedDescription) { continue }
+        for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedSource) {
+            guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedSource) }) == true else { continue }
+            if !readsSuccess, !runsWithoutError(Syntax(binding), error: binding.pattern.trimmedSource) { continue }
             return makeGate(binding, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
         }
         return nil

@@ -140,7 +140,7 @@ struct SwiftNullableResults {
             {
                 current = ExprSyntax(tuple)
             } else if let cast = parent.as(AsExprSyntax.self), cast.expression.id == current.id {
-                if cast.questionOrExclamationMark?.tokenKind == .exclamationMark { return cast.type.trimmedDescription }
+                if cast.questionOrExclamationMark?.tokenKind == .exclamationMark { return cast.type.trimmedSource }
                 current = ExprSyntax(cast)
             } else if let marked = parent.as(UnsafeExprSyntax.self) {
                 current = ExprSyntax(marked)

@@ -416,7 +416,7 @@ struct Effects {
     }
 
     static func normalized(_ node: some SyntaxProtocol) -> String {
-        var text = node.trimmedDescription.filter { !$0.isWhitespace }
+        var text = node.trimmedSource.filter { !$0.isWhitespace }
         while text.hasPrefix("self.") { text.removeFirst("self.".count) }
         return text
     }

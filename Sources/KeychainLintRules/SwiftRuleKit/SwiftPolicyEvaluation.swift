@@ -213,7 +213,7 @@ enum SwiftPolicyEvaluations {
         let use = use(success: success, error: error, uses: ReferenceCollector.references(in: body))
         guard let error else { return use }
         let unwraps = OptionalBindingCollector.bindings(in: body).contains { binding in
-            guard binding.pattern.trimmedDescription == error else { return false }
+            guard binding.pattern.trimmedSource == error else { return false }
             guard let initializer = binding.initializer else { return true }
             return SyntaxQueries.unwrapTransparent(initializer.value).as(DeclReferenceExprSyntax.self)?.baseName.text == error
         }
@@ -545,7 +545,7 @@ enum SwiftPolicyEvaluations {
         let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
         if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "LAContext" }
         if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
-            return member.base?.trimmedDescription == "LAContext"
+            return member.base?.trimmedSource == "LAContext"
         }
         return false
     }

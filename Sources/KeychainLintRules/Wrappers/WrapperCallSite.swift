@@ -156,7 +156,7 @@ struct WrapperCallSite {
             else if let decl = declaration.node.as(ActorDeclSyntax.self) { clause = decl.inheritanceClause }
             else { clause = nil }
             return clause?.inheritedTypes.contains { inherited in
-                let name = inherited.type.trimmedDescription
+                let name = inherited.type.trimmedSource
                 return name == protocolName || name == model.module + "." + protocolName
             } ?? false
         }

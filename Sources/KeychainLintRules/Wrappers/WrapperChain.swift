@@ -11,14 +11,14 @@ enum WrapperChain {
     static func sites(around site: WrapperCallSite, in context: RuleContext) -> [WrapperCallSite] {
         var result = [site]
         if let assignment = site.assignment {
-            guard let base = assignment.target.base?.trimmedDescription else { return result }
+            guard let base = assignment.target.base?.trimmedSource else { return result }
             var scope = Syntax(assignment.target)
             while let parent = scope.parent, !parent.is(CodeBlockItemListSyntax.self) { scope = parent }
             guard let body = scope.parent else { return result }
             for node in body.children(viewMode: .sourceAccurate) {
                 guard let item = node.as(CodeBlockItemSyntax.self), let infix = item.item.as(InfixOperatorExprSyntax.self),
                     let member = infix.leftOperand.as(MemberAccessExprSyntax.self), member.id != assignment.target.id,
-                    member.base?.trimmedDescription == base,
+                    member.base?.trimmedSource == base,
                     let other = WrapperCallSite.matchSetter(member, in: context), other.model == site.model
                 else { continue }
                 result.append(other)
