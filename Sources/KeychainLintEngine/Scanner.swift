@@ -40,6 +40,10 @@ public final class Scanner {
     /// Parsed syntax trees the scan holds at most (see `ProjectIndex.maximumParsedFiles`); fewer
     /// take less memory and more parsing. The findings do not depend on it.
     public var maximumParsedTrees = 128
+    /// Source bytes of the held trees at most (`ProjectIndex.maximumParsedBytes`). On the
+    /// benchmark corpus and the ecosystem repositories 1 MB parses no file more often than the
+    /// count alone, and the corpus's peak memory is about 60 MB lower.
+    public var maximumParsedTreeBytes = 1 << 20
 
     /// Validates the configuration against the known rules (unknown ids and options are errors).
     public init(configuration: Configuration, ruleTypes: [any Rule.Type] = RuleRegistry.all) throws {
@@ -475,6 +479,7 @@ public final class Scanner {
         index.parsedAnyway = Set(sources.indices.filter { sources[$0].mayMatch })
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees
+        index.maximumParsedBytes = maximumParsedTreeBytes
         // Every analysed file asks the index; build it now on every core rather than on the first
         // question, on one thread, while the others wait.
         if !index.parsedAnyway.isEmpty {

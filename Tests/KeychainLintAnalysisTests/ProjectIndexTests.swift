@@ -23,6 +23,25 @@ struct ProjectIndexTests {
         #expect(index.fileCount == 5)
     }
 
+    /// Held trees are bounded by their source bytes as well as by their number: a file asked
+    /// for again after larger ones pushed it out is parsed again; within the bound it is not.
+    @Test func heldTreesAreBoundedBySourceBytes() {
+        let text = String(repeating: "let x = 1\n", count: 1000)
+        let index = Self.index([text, text, text])
+        index.maximumParsedBytes = 15_000
+        _ = index.file(at: 0)
+        _ = index.file(at: 1)
+        #expect(index.totalParses == 2)
+        _ = index.file(at: 1)
+        #expect(index.totalParses == 2, "the most recently used file stays held")
+        _ = index.file(at: 0)
+        #expect(index.totalParses == 3, "the least recently used file was let go")
+        index.maximumParsedBytes = Int.max
+        _ = index.file(at: 2)
+        _ = index.file(at: 0)
+        #expect(index.totalParses == 4, "without the bound, every file stays held")
+    }
+
     @Test func filesMentioningIsStableWhenCached() {
         let index = Self.index(["alpha", "beta", "alphabet", "x.alpha()"])
         let first = index.files(mentioning: "alpha")

@@ -68,6 +68,11 @@ public final class ProjectIndex: @unchecked Sendable {
     private var useClock = 0
     /// Parsed files held at most; a file a worker is analysing stays alive while it does.
     public var maximumParsedFiles = 128
+    /// Source bytes of the held files at most: a tree takes tens of times the memory of its text,
+    /// so a bound on the count alone held a few megabytes of trees for small files and a hundred
+    /// for a folder of large ones.
+    public var maximumParsedBytes = Int.max
+    private var heldBytes = 0
     private var everParsed: [Bool]
     private var parsedCount = 0
     private var parseCount = 0
@@ -186,25 +191,31 @@ public final class ProjectIndex: @unchecked Sendable {
             let entry = ParsedFile(file: file, lastUse: useClock)
             entry.calls = collector.calls
             if calledNamesByFile[index] == nil { calledNamesByFile[index] = Set(collector.calls.keys) }
+            if let replaced = parsed[index] { heldBytes -= replaced.file.text.utf8.count }
             parsed[index] = entry
+            heldBytes += file.text.utf8.count
             parseCount += 1
             if !everParsed[index] {
                 everParsed[index] = true
                 parsedCount += 1
             }
-            if parsed.count > maximumParsedFiles {
+            if parsed.count > maximumParsedFiles || heldBytes > maximumParsedBytes {
                 evictLeastRecentlyUsed()
             }
             return entry
         }
     }
 
-    /// Lets go of the least recently used eighth of the held files (in one sweep, so the cost of
-    /// finding them is shared). Called with `lock` held.
+    /// Lets go of the least recently used held files until an eighth of each bound is free (in
+    /// one sweep, so the cost of finding them is shared). Called with `lock` held.
     private func evictLeastRecentlyUsed() {
-        let count = max(1, maximumParsedFiles / 8)
-        let oldest = parsed.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(count)
-        for (index, _) in oldest { parsed[index] = nil }
+        let files = maximumParsedFiles - max(1, maximumParsedFiles / 8)
+        let bytes = maximumParsedBytes == Int.max ? Int.max : maximumParsedBytes - maximumParsedBytes / 8
+        for (index, entry) in parsed.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard parsed.count > files || heldBytes > bytes else { break }
+            parsed[index] = nil
+            heldBytes -= entry.file.text.utf8.count
+        }
     }
 
     /// The text of file `index`: kept in memory, or read again from disk (a file that can no
