@@ -98,10 +98,14 @@ fi
 
 if [[ $CORPUS_ONLY == 0 ]]; then
 # ---------------------------------------------------------------------------------------------
-step "a. Release build of keychain-lint (swift build -c release; log: logs/build.log)"
+# The binary users install: `make install` links the Swift runtime statically on Linux, which
+# also starts each process faster (about 8 ms less than the dynamically linked build).
+BUILD_FLAGS=(-c release --product keychain-lint)
+[[ $(uname -s) == Linux ]] && BUILD_FLAGS+=(--static-swift-stdlib)
+step "a. Release build of keychain-lint (swift build ${BUILD_FLAGS[*]}; log: logs/build.log)"
 # A source edited while it compiles fails the build ("was modified during the build"): try again.
 for attempt in 1 2 3; do
-    if (cd "$REPO_DIR" && swift build -c release > "$LOGS/build.log" 2>&1); then break; fi
+    if (cd "$REPO_DIR" && swift build "${BUILD_FLAGS[@]}" > "$LOGS/build.log" 2>&1); then break; fi
     if [[ $attempt -lt 3 ]] && grep -q 'modified during the build' "$LOGS/build.log"; then
         note "a source file changed during the build; building again"
         continue
@@ -110,7 +114,7 @@ for attempt in 1 2 3; do
     echo "run.sh: release build failed" >&2
     exit 2
 done
-BIN_DIR="$(cd "$REPO_DIR" && swift build -c release --show-bin-path)"
+BIN_DIR="$(cd "$REPO_DIR" && swift build "${BUILD_FLAGS[@]}" --show-bin-path)"
 [[ -x $BIN_DIR/keychain-lint ]] || { echo "run.sh: no keychain-lint binary in the release bin path" >&2; exit 2; }
 # Measure a copy, so that a rebuild in .build during the benchmark cannot swap the binary.
 mkdir -p "$WORK/bin"
