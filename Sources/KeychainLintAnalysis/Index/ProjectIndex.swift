@@ -185,13 +185,20 @@ public final class ProjectIndex: @unchecked Sendable {
         // Its calls, from the same tree: kept with the entry, and their names for good.
         let collector = CallCollector()
         collector.walk(file.tree)
+        // Files let go are freed after the lock is released: freeing a tree takes as long as
+        // building a good part of it, and every lookup of every thread waits on this lock.
+        var letGo: [ParsedFile] = []
+        defer { letGo.removeAll() }
         return lock.withLock {
             if let note = file.limitNote { limitNotes[index] = note }
             useClock += 1
             let entry = ParsedFile(file: file, lastUse: useClock)
             entry.calls = collector.calls
             if calledNamesByFile[index] == nil { calledNamesByFile[index] = Set(collector.calls.keys) }
-            if let replaced = parsed[index] { heldBytes -= replaced.file.text.utf8.count }
+            if let replaced = parsed[index] {
+                heldBytes -= replaced.file.text.utf8.count
+                letGo.append(replaced)
+            }
             parsed[index] = entry
             heldBytes += file.text.utf8.count
             parseCount += 1
@@ -200,22 +207,26 @@ public final class ProjectIndex: @unchecked Sendable {
                 parsedCount += 1
             }
             if parsed.count > maximumParsedFiles || heldBytes > maximumParsedBytes {
-                evictLeastRecentlyUsed()
+                letGo += evictLeastRecentlyUsed()
             }
             return entry
         }
     }
 
     /// Lets go of the least recently used held files until an eighth of each bound is free (in
-    /// one sweep, so the cost of finding them is shared). Called with `lock` held.
-    private func evictLeastRecentlyUsed() {
+    /// one sweep, so the cost of finding them is shared), and returns them for the caller to free
+    /// outside the lock. Called with `lock` held.
+    private func evictLeastRecentlyUsed() -> [ParsedFile] {
         let files = maximumParsedFiles - max(1, maximumParsedFiles / 8)
         let bytes = maximumParsedBytes == Int.max ? Int.max : maximumParsedBytes - maximumParsedBytes / 8
+        var letGo: [ParsedFile] = []
         for (index, entry) in parsed.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard parsed.count > files || heldBytes > bytes else { break }
             parsed[index] = nil
             heldBytes -= entry.file.text.utf8.count
+            letGo.append(entry)
         }
+        return letGo
     }
 
     /// The text of file `index`: kept in memory, or read again from disk (a file that can no
