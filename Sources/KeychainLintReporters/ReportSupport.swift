@@ -59,10 +59,14 @@ func encodeJSONDocument<T: Encodable, Element: Encodable>(_ value: T, array key:
         chunk.removeAll(keepingCapacity: true)
         if start > 0 { chunk += ",\n".utf8 }
         var atLineStart = true
-        for byte in batch.dropFirst(2).dropLast(2) {
-            if atLineStart && byte != newline { chunk += [0x20, 0x20] }
-            chunk.append(byte)
-            atLineStart = byte == newline
+        // Read in place: iterating `Data` (or a slice of it) goes through an iterator per byte.
+        batch.withUnsafeBytes { bytes in
+            guard bytes.count > 4 else { return }
+            for byte in bytes[2..<(bytes.count - 2)] {
+                if atLineStart && byte != newline { chunk += [0x20, 0x20] }
+                chunk.append(byte)
+                atLineStart = byte == newline
+            }
         }
         text += String(decoding: chunk, as: UTF8.self)
     }
@@ -80,7 +84,10 @@ private func jsonEncoder() -> JSONEncoder {
 
 /// The characters `encodeJSONDocument` writes as `\uXXXX`; `text` ends with its newline.
 private func escapedJSON(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value >= 0x7F && OutputEscaping.isUnsafe($0) }) else {
+    // Most reports are ASCII: a pass over the bytes says so before the scalars are decoded.
+    guard text.utf8.contains(where: { $0 >= 0x7F }),
+        text.unicodeScalars.contains(where: { $0.value >= 0x7F && OutputEscaping.isUnsafe($0) })
+    else {
         return text
     }
     var escaped = String.UnicodeScalarView()
