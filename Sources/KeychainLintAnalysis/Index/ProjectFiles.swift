@@ -180,15 +180,35 @@ public enum ProjectFiles {
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(trimmingHorizontalSpace(line))
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), let equals = assignment(in: trimmed) else { continue }
-            let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+            let name = String(trimmingHorizontalSpace(trimmed[..<equals]))
+            var value = String(trimmingHorizontalSpace(trimmed[trimmed.index(after: equals)...]))
+            if value.hasSuffix(";") { value = String(trimmingHorizontalSpace(value.dropLast())) }
             assignments.append((name, unquoted(value)))
         }
         return assignments
     }
+
+    /// `text` without horizontal white space at either end: what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` removes, without bridging every line of every
+    /// configuration file to `NSString` (the xcconfig files are read for each application target
+    /// and build configuration).
+    public static func trimmingHorizontalSpace(_ text: Substring) -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            // ASCII answered here; the rest by Foundation's own set (which, on Linux, also holds
+            // characters outside the space separators, such as U+200B).
+            scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return Substring(scalars[start..<end])
+    }
+
+    public static func trimmingHorizontalSpace(_ text: String) -> Substring { trimmingHorizontalSpace(text[...]) }
 
     /// The `=` of `NAME = value` or `NAME[sdk=iphoneos*] = value` (the condition holds `=` too).
     private static func assignment(in line: String) -> String.Index? {

@@ -78,7 +78,7 @@ public enum XcodeBuildSettings {
     static func includes(in data: Data) -> [(path: String, optional: Bool)] {
         guard let text = String(data: data, encoding: .utf8) else { return [] }
         return text.split(whereSeparator: \.isNewline).compactMap { line -> (String, Bool)? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(ProjectFiles.trimmingHorizontalSpace(line))
             guard trimmed.hasPrefix("#include"), let open = trimmed.firstIndex(of: "\""),
                 let close = trimmed[trimmed.index(after: open)...].firstIndex(of: "\"")
             else { return nil }
