@@ -328,9 +328,14 @@ extension ScanContext {
         fact(Self.objectiveCConstantsFact) {
             let index = self.index
             let files = ObjCLocalAuthentication.objectiveCFiles(in: self)
-            return ObjCScanConstants(
+            let constants = ObjCScanConstants(
                 paths: files.map { index.path(at: $0) }, text: { index.text(at: files[$0]) },
                 names: names.map { table in files.map { table[$0] ?? ObjCScanConstants.FileNames() } })
+            // Swift code of a mixed target may call a method a header declares (the text index
+            // holds the Swift files' words only).
+            constants.swiftFilesMention = { !index.files(mentioning: $0).isEmpty }
+            constants.hasSwiftFiles = (0..<index.fileCount).contains { index.path(at: $0).hasSuffix(".swift") }
+            return constants
         }
     }
 }
