@@ -314,7 +314,7 @@ public final class ObjCScanConstants: @unchecked Sendable {
     /// The words a Swift call of the method may spell: the class, and the method's base name and
     /// each of its leading camel-case words (`storeSecret`, `store`), or for an initializer the
     /// first argument label (`protection`, `urlString` for `initWithURLString:`).
-    static func swiftNames(of selector: String, ofClass className: String) -> [String] {
+    public static func swiftNames(of selector: String, ofClass className: String) -> [String] {
         var first = String(selector.prefix { $0 != ":" })
         var names = [className]
         if first.hasPrefix("init"), first.count == 4 || first.dropFirst(4).first.map({ $0.isUppercase }) == true {

@@ -121,6 +121,18 @@ extension ObjCValueResolver {
         return CallSites(own: own, elsewhere: elsewhere, beyondBound: false)
     }
 
+    /// Why a parameter of `body` has no caller's value: no call in this file, none in the scan's
+    /// Objective-C files for a method a header declares, or Swift code that may call it.
+    func unfollowedCallsReason(of body: ObjCBody) -> String {
+        guard case .method(let container, let selector, false) = body.owner, let constants,
+            constants.headersMention(Self.firstLabel(of: selector))
+        else { return "no call of it in this file" }
+        if constants.swiftMayCall(selector, ofClass: Self.className(container)) {
+            return "Swift code of the scan may call it (a header declares it): its calls are not followed"
+        }
+        return "no call of it in the scan's Objective-C files"
+    }
+
     /// Whether `message` (of this file) may be sent to an instance of `className`: not to a new
     /// object of another class.
     func isCall(_ message: ObjCMessageSend, ofClass className: String) -> Bool {
