@@ -257,7 +257,7 @@ struct ObjectiveCScanTests {
         let arguments = ["scan", ".", "--cache-dir", ".cache"]
         let first = try tree.run(arguments)
         #expect(findingLines(first) == [
-            "LockPolicy.m:4:110: error: Weak biometric access control: `kSecAccessControlBiometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `options` passed by the call (Unlock.m:2)) [objc.weak_biometric_acl]",
+            "LockPolicy.m:4:121: error: Weak biometric access control: `kSecAccessControlBiometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `options` passed by the call (Unlock.m:2)) [objc.weak_biometric_acl]",
         ], "\(first)")
         let cached = try tree.run(arguments)
         #expect(findingLines(cached) == findingLines(first), "\(cached)")
