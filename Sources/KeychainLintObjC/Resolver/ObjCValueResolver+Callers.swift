@@ -91,22 +91,11 @@ extension ObjCValueResolver {
             !body.parameterNames.isEmpty, methods[selector]?.count == 1
         else { return nil }
         let className = Self.className(container)
-        var own: [CallerSite] = []
-        var named = false
-        tree.walk(ObjCVisitor(expression: { expression, _ in
-            switch expression.kind {
-            case .message(let message) where message.selector == selector:
-                guard message.variadicArguments.isEmpty, self.isCall(message, ofClass: className) else { return }
-                own.append(CallerSite(arguments: message.pieces.compactMap(\.argument), range: expression.range))
-            case .selector(let name) where name == selector:
-                named = true
-            case .stringLiteral(let literal) where literal.value == selector:
-                named = true
-            default:
-                break
-            }
-        }))
-        guard !named else { return nil }
+        let table = sendTable()
+        guard !table.named.contains(selector) else { return nil }
+        let own = (table.sends[selector] ?? []).filter { isCall($0.message, ofClass: className) }.map {
+            CallerSite(arguments: $0.message.pieces.compactMap(\.argument), range: $0.range)
+        }
         guard let constants else { return CallSites(own: own, elsewhere: [], beyondBound: false) }
         // A header that starts or stops declaring it, or a file that starts sending it, changes the answer.
         Dependencies.record(Self.firstLabel(of: selector))
@@ -119,6 +108,32 @@ extension ObjCValueResolver {
             return other.isCall(message, ofClass: className)
         }
         return CallSites(own: own, elsewhere: elsewhere, beyondBound: false)
+    }
+
+    struct SendTable {
+        var sends: [String: [(message: ObjCMessageSend, range: ObjCSourceRange)]] = [:]
+        var named: Set<String> = []
+    }
+
+    /// The messages with arguments (not variadic) the file sends, by selector, and the selectors
+    /// it names (`@selector(…)`, a string that is one), gathered with one walk.
+    func sendTable() -> SendTable {
+        if let known = sendTableCache { return known }
+        var table = SendTable()
+        tree.walk(ObjCVisitor(expression: { expression, _ in
+            switch expression.kind {
+            case .message(let message) where message.variadicArguments.isEmpty && message.selector.hasSuffix(":"):
+                table.sends[message.selector, default: []].append((message, expression.range))
+            case .selector(let name):
+                table.named.insert(name)
+            case .stringLiteral(let literal) where literal.value.hasSuffix(":"):
+                table.named.insert(literal.value)
+            default:
+                break
+            }
+        }))
+        sendTableCache = table
+        return table
     }
 
     /// Why a parameter of `body` has no caller's value: no call in this file, none in the scan's
