@@ -136,12 +136,13 @@ extension ObjCValueResolver {
         return table
     }
 
-    /// Why a parameter of `body` has no caller's value: no call in this file, none in the scan's
-    /// Objective-C files for a method a header declares, or Swift code that may call it.
+    /// Why a parameter of `body` has no caller's value: no call in this file, a selector the file
+    /// names, none in the scan's Objective-C files for a method a header declares, or Swift code
+    /// that may call it.
     func unfollowedCallsReason(of body: ObjCBody) -> String {
-        guard case .method(let container, let selector, false) = body.owner, let constants,
-            constants.headersMention(Self.firstLabel(of: selector))
-        else { return "no call of it in this file" }
+        guard case .method(let container, let selector, false) = body.owner else { return "no call of it in this file" }
+        if sendTable().named.contains(selector) { return "the file names its selector: it may be performed with any argument" }
+        guard let constants, constants.headersMention(Self.firstLabel(of: selector)) else { return "no call of it in this file" }
         if constants.swiftMayCall(selector, ofClass: Self.className(container)) {
             return "Swift code of the scan may call it (a header declares it): its calls are not followed"
         }
