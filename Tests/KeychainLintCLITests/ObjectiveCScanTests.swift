@@ -228,6 +228,57 @@ struct ObjectiveCScanTests {
         #expect(findingLines(edited).isEmpty, "\(edited)")
         #expect(edited.status == 0, "\(edited)")
     }
+
+    @Test("an instance method a header declares has what another .m passes; editing that call, or a Swift file that may call the method, invalidates the cached finding")
+    func instanceMethodCallersOfOtherFiles() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("LockPolicy.h", """
+            @interface LockPolicy : NSObject
+            - (instancetype)initWithOptions:(SecAccessControlCreateFlags)options;
+            @end
+
+            """)
+        try tree.write("LockPolicy.m", """
+            #import "LockPolicy.h"
+            @implementation LockPolicy
+            - (instancetype)initWithOptions:(SecAccessControlCreateFlags)options {
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, options, NULL);
+                return [super init];
+            }
+            @end
+
+            """)
+        try tree.write("Unlock.m", """
+            #import "LockPolicy.h"
+            void Unlock(void) { [[LockPolicy alloc] initWithOptions:kSecAccessControlBiometryAny]; }
+
+            """)
+        let arguments = ["scan", ".", "--cache-dir", ".cache"]
+        let first = try tree.run(arguments)
+        #expect(findingLines(first) == [
+            "LockPolicy.m:4:121: error: Weak biometric access control: `kSecAccessControlBiometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `options` passed by the call (Unlock.m:2)) [objc.weak_biometric_acl]",
+        ], "\(first)")
+        let cached = try tree.run(arguments)
+        #expect(findingLines(cached) == findingLines(first), "\(cached)")
+        try tree.write("Unlock.m", """
+            #import "LockPolicy.h"
+            void Unlock(void) { [[LockPolicy alloc] initWithOptions:kSecAccessControlBiometryCurrentSet]; }
+
+            """)
+        #expect(findingLines(try tree.run(arguments)).isEmpty)
+        try tree.write("Unlock.m", """
+            #import "LockPolicy.h"
+            void Unlock(void) { [[LockPolicy alloc] initWithOptions:kSecAccessControlBiometryAny]; }
+
+            """)
+        #expect(findingLines(try tree.run(arguments)) == findingLines(first))
+        // Swift code of the target may pass anything: the parameter is not followed.
+        try tree.write("Session.swift", "func open() { _ = LockPolicy(options: []) }\n")
+        let mixed = try tree.run(arguments + ["--verbose"])
+        #expect(findingLines(mixed).isEmpty, "\(mixed)")
+        #expect(mixed.stdout.contains("Swift code of the scan may call it (a header declares it): its calls are not followed"), "\(mixed)")
+    }
 }
 
 /// What `--stats` says of the text prefilter: how many files it lets through, and which words

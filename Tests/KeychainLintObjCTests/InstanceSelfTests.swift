@@ -190,16 +190,19 @@ struct InstanceSelfTests {
         #expect(callback.values.allSatisfy { $0.hasSuffix(".make()") })
     }
 
-    @Test func aSenderWhoseReceiverIsNotKnownKeepsTodaysGap() {
+    @Test func aSenderWhoseReceiverIsNotKnownHasEveryConstructionsValue() {
+        // Instance state followed through every store: the initializer's parameter has what every
+        // construction of the file passes (`CallerTests`, `InstanceMethodCallerTests`).
         let result = Self.probed(Self.vault + """
             void Run(Vault *given) {
                 Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny];
+                Vault *other = [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
                 [vault make];
                 [given make];
             }
             """)
-        #expect(result.values.isEmpty)
-        #expect(result.hasGap)
+        #expect(result.values == Self.symbols("kSecAccessControlBiometryAny", "kSecAccessControlBiometryCurrentSet"))
+        #expect(!result.hasGap)
     }
 
     @Test func aStoreOutsideTheInitializersKeepsEveryValue() {
@@ -210,8 +213,8 @@ struct InstanceSelfTests {
                 [vault make];
             }
             """)
-        #expect(result.values == Self.symbols("kSecAccessControlUserPresence"))
-        #expect(result.hasGap)
+        #expect(result.values == Self.symbols("kSecAccessControlBiometryAny", "kSecAccessControlUserPresence"))
+        #expect(!result.hasGap)
     }
 
     @Test func aSelectorNamedInTheFileMayBePerformedOnAnyInstance() {
@@ -219,23 +222,25 @@ struct InstanceSelfTests {
             void Run(void) {
                 Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny];
                 [vault make];
+                Vault *other = [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
                 [vault performSelector:@selector(make)];
             }
             """)
-        #expect(result.values.isEmpty)
-        #expect(result.hasGap)
+        // Every construction's value, not only the receiver's.
+        #expect(result.values == Self.symbols("kSecAccessControlBiometryAny", "kSecAccessControlBiometryCurrentSet"))
     }
 
     @Test func aMethodAHeaderDeclaresMayBeSentFromOutsideTheFile() {
         let source = Self.vault + """
             void Run(void) {
                 Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny];
+                Vault *other = [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
                 [vault make];
             }
             """
+        // Sent from elsewhere on any instance: every construction's value.
         let declared = Self.probed(source, others: [("Vault.h", "@interface Vault : NSObject\n- (SecAccessControlCreateFlags)make;\n@end\n")])
-        #expect(declared.values.isEmpty)
-        #expect(declared.hasGap)
+        #expect(declared.values == Self.symbols("kSecAccessControlBiometryAny", "kSecAccessControlBiometryCurrentSet"))
         let undeclared = Self.probed(source, others: [("Vault.h", "@interface Vault : NSObject\n- (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;\n@end\n")])
         #expect(undeclared.values == Self.symbols("kSecAccessControlBiometryAny"))
         #expect(!undeclared.hasGap)
@@ -267,9 +272,13 @@ struct InstanceSelfTests {
                 return self;
             }
             @end
-            void Run(void) { [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]; }
+            void Run(void) {
+                [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny];
+                [[Vault alloc] initWithFlags:kSecAccessControlBiometryCurrentSet];
+            }
             """)
-        #expect(result.values.isEmpty)
-        #expect(result.hasGap)
+        // Every construction's value: the parameter's callers.
+        #expect(result.values == Self.symbols("kSecAccessControlBiometryAny", "kSecAccessControlBiometryCurrentSet"))
+        #expect(!result.hasGap)
     }
 }

@@ -412,6 +412,46 @@ struct ResolutionShapeParityTests {
                 @end
                 void Run(void) { Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]; [vault make]; }
                 """)),
+        Shape(
+            name: "initializer's argument from another file, the method judged on its own", check: "weak_biometric_acl",
+            swift: Source([
+                "Vault.swift": """
+                    final class Vault {
+                        let flags: SecAccessControlCreateFlags
+                        init(flags: SecAccessControlCreateFlags) { self.flags = flags }
+                        func make() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                        }
+                    }
+                    """,
+                "Setup.swift": "let vault = Vault(flags: .biometryAny)\n",
+            ]),
+            objectiveC: Source([
+                "Vault.h": """
+                    @interface Vault : NSObject
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)make;
+                    @end
+                    """,
+                "Vault.m": """
+                    #import "Vault.h"
+                    @implementation Vault {
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                        if ((self = [super init])) { _flags = flags; }
+                        return self;
+                    }
+                    - (SecAccessControlRef)make {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓_flags, NULL);
+                    }
+                    @end
+                    """,
+                "Setup.m": """
+                    #import "Vault.h"
+                    void Setup(void) { Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]; }
+                    """,
+            ])),
     ]
 
     /// Shapes one language does not follow yet.

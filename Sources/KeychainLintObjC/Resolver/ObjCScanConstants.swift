@@ -120,8 +120,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
     public struct FileNames: Sendable {
         /// The names it may define at file scope.
         public var defined: [String]
-        /// The names it may call: a C function (`Name(`) or a class it sends a message to by name
-        /// (`[Name …]`), inside braces.
+        /// The names it may call: a C function (`Name(`), a class it sends a message to by name
+        /// (`[Name …]`) or a piece of a selector it sends (`name:` inside `[…]`), inside braces.
         public var called: [String]
 
         public init(defined: [String] = [], called: [String] = []) {
@@ -226,7 +226,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
         public let arguments: [ObjCExpr]
         public let range: ObjCSourceRange
         let file: ParsedFile
-
+        /// The call or message itself.
+        let expression: ObjCExpr
     }
 
     /// Files calling one name that a question follows: beyond, the calls are not followed (a gap).
@@ -239,6 +240,17 @@ public final class ObjCScanConstants: @unchecked Sendable {
         callSites(of: name, question: "function " + name, besides: path) { expression in
             guard case .call(let call) = expression.kind, call.calleeName == name else { return nil }
             return call.arguments
+        }
+    }
+
+    /// The messages of `selector` (one with arguments), whatever their receiver, in the scan's
+    /// Objective-C files other than `path`; nil when more than `maximumCallingFiles` files may
+    /// send it. Found through the selector's first piece (`name:` inside `[…]`).
+    public func sends(of selector: String, besides path: String) -> [CallSiteElsewhere]? {
+        let label = String(selector.prefix { $0 != ":" })
+        return callSites(of: label, question: "send " + selector, besides: path) { expression in
+            guard case .message(let message) = expression.kind, message.selector == selector, message.variadicArguments.isEmpty else { return nil }
+            return message.pieces.compactMap(\.argument)
         }
     }
 
@@ -270,13 +282,58 @@ public final class ObjCScanConstants: @unchecked Sendable {
             var found: [CallSiteElsewhere] = []
             file.tree.walk(ObjCVisitor(expression: { expression, _ in
                 if let arguments = match(expression) {
-                    found.append(CallSiteElsewhere(path: file.path, arguments: arguments, range: expression.range, file: file))
+                    found.append(CallSiteElsewhere(path: file.path, arguments: arguments, range: expression.range, file: file, expression: expression))
                 }
             }))
             lock.withLock { siteAnswers[key] = found }
             sites += found
         }
         return sites
+    }
+
+    /// Whether a Swift file of the scan mentions a word (the scan's text index, which records the
+    /// word as a dependency of the asking file); nil when the scan's Swift files are not known.
+    public var swiftFilesMention: (@Sendable (String) -> Bool)?
+    /// Whether the scan holds a Swift file.
+    public var hasSwiftFiles = false
+
+    /// Whether Swift code of the scan may call the Objective-C method `selector` of `className`
+    /// (through a bridging header): a Swift file mentions the class or a name Swift may import the
+    /// method under (`init(protection:flags:)` for `initWithProtection:flags:`, `store(_:)` or
+    /// `storeSecret(_:)` for `storeSecret:`, a trailing word omitted as the importer may), or a
+    /// header renames something for Swift (`NS_SWIFT_NAME`) and a Swift file may call anything.
+    /// Errs on yes; no when the scan's Swift files are not known.
+    public func swiftMayCall(_ selector: String, ofClass className: String) -> Bool {
+        guard let mention = swiftFilesMention else { return false }
+        if headersMention("NS_SWIFT_NAME") || headersMention("swift_name") || headersMention("NS_REFINED_FOR_SWIFT") {
+            return hasSwiftFiles || Self.swiftNames(of: selector, ofClass: className).contains(where: mention)
+        }
+        return Self.swiftNames(of: selector, ofClass: className).contains(where: mention)
+    }
+
+    /// The words a Swift call of the method may spell: the class, and the method's base name and
+    /// each of its leading camel-case words (`storeSecret`, `store`), or for an initializer the
+    /// first argument label (`protection`, `urlString` for `initWithURLString:`).
+    public static func swiftNames(of selector: String, ofClass className: String) -> [String] {
+        var first = String(selector.prefix { $0 != ":" })
+        var names = [className]
+        if first.hasPrefix("init"), first.count == 4 || first.dropFirst(4).first.map({ $0.isUppercase }) == true {
+            first = String(first.dropFirst(4))
+            if first.hasPrefix("With"), first.dropFirst(4).first.map({ $0.isUppercase }) == true { first = String(first.dropFirst(4)) }
+            // `URLString` → `urlString`: the leading capitals but the last before a lower-case letter.
+            let capitals = first.prefix { $0.isUppercase }.count
+            let lowered = capitals > 1 && capitals < first.count ? capitals - 1 : capitals
+            first = first.prefix(lowered).lowercased() + first.dropFirst(lowered)
+            if !first.isEmpty { names.append(first) }
+            return names
+        }
+        var word = ""
+        for character in first {
+            if character.isUppercase, !word.isEmpty { names.append(word) }
+            word.append(character)
+        }
+        if !word.isEmpty { names.append(word) }
+        return names
     }
 
     /// Every word of the scan's headers (`.h`), read on the first question.
@@ -461,6 +518,15 @@ public final class ObjCScanConstants: @unchecked Sendable {
                     if inBrackets == 0, isName { lastIdentifier = index..<end }
                     lastCalled = isName ? index..<end : nil
                     if afterBracket, isName { called.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)) }
+                    // `name:` inside `[…]` in a body: a piece of a selector the file may send
+                    // (`::` is C++ scope, not a piece).
+                    if depth > 0, inBrackets > 0, isName, !afterBracket {
+                        var cursor = end
+                        while cursor < count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                        if cursor < count, bytes[cursor] == 0x3A, cursor + 1 >= count || bytes[cursor + 1] != 0x3A {
+                            called.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+                        }
+                    }
                     afterBracket = false
                     index = end
                     continue

@@ -262,7 +262,7 @@ extension ObjCValueResolver {
 
     /// The class `[receiver alloc]` or `[receiver new]` makes an instance of: a class by name, or
     /// `self` in a class method (`[[self alloc] init…]` in a factory).
-    private func allocatedClass(_ receiver: ObjCExpr, in body: ObjCBody?) -> String? {
+    func allocatedClass(_ receiver: ObjCExpr, in body: ObjCBody?) -> String? {
         let stripped = receiver.strippingCastsAndParentheses
         if stripped.identifierName == "self" {
             guard let body, case .method(let container, _, true) = body.owner else { return nil }

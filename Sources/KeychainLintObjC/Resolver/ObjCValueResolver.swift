@@ -53,6 +53,9 @@ public final class ObjCValueResolver {
     var sendersInProgress: Set<Int> = []
     /// The file's calls of its own functions and methods (`callerTable()`), gathered once.
     var callerTableCache: [String: [CallerSite]]?
+    /// Every message with arguments the file sends, by selector, and the selectors it names
+    /// (`sendTable()`), gathered once.
+    var sendTableCache: SendTable?
     /// The file-scope constants of the scan's other Objective-C files (`ObjCValueResolver+OtherFiles`);
     /// nil: the file is resolved alone.
     public var constants: ObjCScanConstants?

@@ -328,9 +328,20 @@ extension ScanContext {
         fact(Self.objectiveCConstantsFact) {
             let index = self.index
             let files = ObjCLocalAuthentication.objectiveCFiles(in: self)
-            return ObjCScanConstants(
+            let constants = ObjCScanConstants(
                 paths: files.map { index.path(at: $0) }, text: { index.text(at: files[$0]) },
                 names: names.map { table in files.map { table[$0] ?? ObjCScanConstants.FileNames() } })
+            // Swift code of a mixed target may call a method a header declares (the text index
+            // holds the Swift files' words only); a package manifest (`Package.swift`, which names
+            // the library's targets) calls nothing.
+            @Sendable func isCode(_ file: Int) -> Bool {
+                let path = index.path(at: file)
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return path.hasSuffix(".swift") && !(name.hasPrefix("Package") && (name == "Package.swift" || name.hasPrefix("Package@swift")))
+            }
+            constants.swiftFilesMention = { index.files(mentioning: $0).contains(where: isCode) }
+            constants.hasSwiftFiles = (0..<index.fileCount).contains(where: isCode)
+            return constants
         }
     }
 }

@@ -241,6 +241,72 @@ extension WeakBiometricACLRule {
             }
             """,
             messages: [objcBiometryAny + " (via assigned (line 4))"]),
+        .triggering(
+            "An initializer a header declares, constructed in another file with kSecAccessControlBiometryAny: the path goes through that construction",
+            files: [
+                "LockPolicy.h": """
+                    @interface LockPolicy : NSObject
+                    - (instancetype)initWithOptions:(SecAccessControlCreateFlags)options;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "LockPolicy.m": """
+                    #import "LockPolicy.h"
+                    @implementation LockPolicy {
+                        SecAccessControlCreateFlags _options;
+                    }
+                    - (instancetype)initWithOptions:(SecAccessControlCreateFlags)options {
+                        if ((self = [super init])) { _options = options; }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓_options, NULL);
+                    }
+                    @end
+                    """,
+                "Unlock.m": """
+                    #import "LockPolicy.h"
+                    SecAccessControlRef UnlockAccess(void) {
+                        LockPolicy *policy = [[LockPolicy alloc] initWithOptions:kSecAccessControlBiometryCurrentSet];
+                        LockPolicy *legacy = [[LockPolicy alloc] initWithOptions:kSecAccessControlBiometryAny];
+                        return [policy makeAccess];
+                    }
+                    """,
+            ],
+            messages: [objcBiometryAny + " (via `_options` (line 6) → `options` passed by the call (Unlock.m:4))"]),
+        .nonTriggering(
+            "An initializer a header declares, constructed with the current biometric set; another class's initializer with the same selector is not a call of it",
+            files: [
+                "LockPolicy.h": """
+                    @interface LockPolicy : NSObject
+                    - (instancetype)initWithOptions:(SecAccessControlCreateFlags)options;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "LockPolicy.m": """
+                    #import "LockPolicy.h"
+                    @implementation LockPolicy {
+                        SecAccessControlCreateFlags _options;
+                    }
+                    - (instancetype)initWithOptions:(SecAccessControlCreateFlags)options {
+                        if ((self = [super init])) { _options = options; }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, _options, NULL);
+                    }
+                    @end
+                    """,
+                "Unlock.m": """
+                    #import "LockPolicy.h"
+                    #import "AuditRecord.h"
+                    SecAccessControlRef UnlockAccess(void) {
+                        LockPolicy *policy = [[LockPolicy alloc] initWithOptions:kSecAccessControlBiometryCurrentSet];
+                        AuditRecord *record = [[AuditRecord alloc] initWithOptions:kSecAccessControlBiometryAny];
+                        return [policy makeAccess];
+                    }
+                    """,
+            ]),
         .nonTriggeringObjC(
             "kSecAccessControlBiometryCurrentSet, a rejected combination (objc.invalid_access_control_flags' finding), and flags from a parameter",
             """
