@@ -119,6 +119,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
                 "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
+                "Protection and flags are resolved each on its own. Inside a method of a settings type that several instances share (a key pair's public-key and private-key access), judged on its own because code outside the scan may call it on any instance, the protection of one instance can be paired with the flags of another, a pair no instance has: a known false alarm. Where the code names the instance (`config.privateKey.accessControl()`), each instance is judged with its own settings.",
                 wrapperNote,
             ],
             references: [
@@ -160,6 +161,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             "`kSecAccessControlPrivateKeyUsage`, `kSecAccessControlOr`, `kSecAccessControlAnd` and `0` alone are no user-authentication constraint. Flag values Security rejects are left to objc.invalid_access_control_flags; unknown flags or protections (a parameter, another file) produce no finding.",
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
             "The access control beside `kSecAttrSynchronizable` need not be resolved: the key alone marks the item as access-controlled.",
+            "Protection and flags are resolved each on its own. Inside a method of a settings type that several instances share (a key pair's public-key and private-key access), judged on its own because code outside the scan may call it on any instance, the protection of one instance can be paired with the flags of another, a pair no instance has: a known false alarm.",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore sets its policy only with `setAccessibility:authenticationPolicy:`, whose accessibility becomes the protection of the access control the library creates: a user-authentication policy with an accessibility other than `UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly` is reported at the accessibility (medium when it is not ThisDeviceOnly, low when it is). In Objective-C a library instance's settings are judged call by call: a `synchronizable = YES` assigned in another statement is not put together with the policy (no finding).",
         ],
