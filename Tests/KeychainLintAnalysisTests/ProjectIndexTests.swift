@@ -42,6 +42,20 @@ struct ProjectIndexTests {
         #expect(index.totalParses == 4, "without the bound, every file stays held")
     }
 
+    /// A file larger than the bound stays held until another file is parsed: its own analysis
+    /// asks for it again and again.
+    @Test func aFileOverTheByteBoundStaysHeldUntilTheNextParse() {
+        let text = String(repeating: "let x = 1\n", count: 1000)
+        let index = Self.index([text, text])
+        index.maximumParsedBytes = 5_000
+        _ = index.file(at: 0)
+        _ = index.file(at: 0)
+        #expect(index.totalParses == 1)
+        _ = index.file(at: 1)
+        _ = index.file(at: 0)
+        #expect(index.totalParses == 3, "the next parse let it go")
+    }
+
     @Test func filesMentioningIsStableWhenCached() {
         let index = Self.index(["alpha", "beta", "alphabet", "x.alpha()"])
         let first = index.files(mentioning: "alpha")

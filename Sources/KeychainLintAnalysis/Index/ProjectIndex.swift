@@ -222,6 +222,9 @@ public final class ProjectIndex: @unchecked Sendable {
         var letGo: [ParsedFile] = []
         for (index, entry) in parsed.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard parsed.count > files || heldBytes > bytes else { break }
+            // The file just parsed stays, even alone over the bound: letting it go would parse
+            // a file larger than the bound again for each lookup its own analysis makes.
+            guard entry.lastUse != useClock else { continue }
             parsed[index] = nil
             heldBytes -= entry.file.text.utf8.count
             letGo.append(entry)
