@@ -87,15 +87,14 @@ extension ValueResolver {
                 argumentEnv: argumentEnv, env)
         }
         guard candidates.count == 1, let (initializer, file, matched) = candidates.first, let body = initializer.body else { return nil }
-        let collector = AssignmentCollector(name: name)
-        collector.walk(body)
+        let stores = file.ownPropertyStores(named: name, inside: body)
         // Another initializer it delegates to (`self.init(…)`) may set the property too.
-        guard !collector.assignments.isEmpty, !Self.delegates(body) else { return nil }
+        guard !stores.isEmpty, !Self.delegates(body) else { return nil }
         for type in declarations {
-            let all = AssignmentCollector(name: name)
-            all.walk(type.node)
-            for assignment in all.assignments where Self.enclosingInitializer(of: Syntax(assignment)) == nil {
-                otherAssignments.append((assignment, type.file))
+            let (typeFile, typeNode) = type.reference.resolved
+            for assignment in typeFile.ownPropertyStores(named: name, inside: typeNode)
+            where Self.enclosingInitializer(of: Syntax(assignment)) == nil {
+                otherAssignments.append((assignment, typeFile))
             }
         }
 
@@ -125,7 +124,7 @@ extension ValueResolver {
             }
         }
         var result = Resolution()
-        for assignment in collector.assignments {
+        for assignment in stores {
             result = result.merging(
                 evaluate(assignment.rightOperand, inner).through(step(.assignment, "assigned", at: assignment, in: file)))
         }
@@ -324,15 +323,14 @@ extension ValueResolver {
         else { return nil }
         var result: [InstanceSource] = []
         for type in declarations {
-            let collector = AssignmentCollector(name: property)
-            collector.walk(type.node)
-            var typeEnv = declarationEnv.withFile(type.file)
+            let (typeFile, typeNode) = type.reference.resolved
+            var typeEnv = declarationEnv.withFile(typeFile)
             typeEnv.bindings = [:]
-            for assignment in collector.assignments {
+            for assignment in typeFile.ownPropertyStores(named: property, inside: typeNode) {
                 guard Self.enclosingInitializer(of: Syntax(assignment)) != nil,
                     let found = constructions(of: assignment.rightOperand, typeEnv, depth: depth + 1)
                 else { return nil }
-                let assigned = step(.assignment, "assigned", at: assignment, in: type.file)
+                let assigned = step(.assignment, "assigned", at: assignment, in: typeFile)
                 result += found.map { ($0.call, $0.file, $0.steps + [assigned, propertyStep]) }
             }
         }
@@ -399,9 +397,8 @@ extension ValueResolver {
         }
         let runnable = initializers.filter { !$0.1.isEmpty || $0.0.signature.parameterClause.parameters.isEmpty }
         guard runnable.count == 1, let (initializer, matched, initializerFile) = runnable.first, let body = initializer.body else { return nil }
-        let collector = AssignmentCollector(name: property)
-        collector.walk(body)
-        guard collector.assignments.count == 1, let assigned = collector.assignments.first?.rightOperand.as(DeclReferenceExprSyntax.self),
+        let stores = initializerFile.ownPropertyStores(named: property, inside: body)
+        guard stores.count == 1, let assigned = stores.first?.rightOperand.as(DeclReferenceExprSyntax.self),
             let position = initializer.signature.parameterClause.parameters.firstIndex(where: {
                 ($0.secondName ?? $0.firstName).text == assigned.baseName.text
             })

@@ -13,35 +13,6 @@ final class ReturnCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
-/// Assignments `self.name = …` and `name = …` inside a type body.
-final class AssignmentCollector: SyntaxVisitor {
-    let name: String
-    var assignments: [InfixOperatorExprSyntax] = []
-
-    init(name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if Self.storesOwnProperty(node, named: name) { assignments.append(node) }
-        return .visitChildren
-    }
-
-    /// `self.name = …` or `name = …` where no local of that name shadows the property.
-    static func storesOwnProperty(_ node: InfixOperatorExprSyntax, named name: String) -> Bool {
-        guard node.operator.is(AssignmentExprSyntax.self) else { return false }
-        let left = node.leftOperand
-        if let reference = left.as(DeclReferenceExprSyntax.self), reference.baseName.text == name {
-            return LocalScope.lookup(name, from: Syntax(reference)) == nil
-        }
-        if let member = left.as(MemberAccessExprSyntax.self), member.declName.baseName.text == name {
-            return SyntaxQueries.isSelf(member.base)
-        }
-        return false
-    }
-}
-
 /// Every assignment of a file, by the name it assigns (`a = …` and `x.a = …` under `a`).
 final class AllAssignmentsCollector: SyntaxVisitor {
     var byName: [String: [InfixOperatorExprSyntax]] = [:]
@@ -75,11 +46,19 @@ extension SourceFile {
         }[name] ?? []
     }
 
-    /// `assignments(named:)` inside `node` (a declaration of this file's tree).
-    func assignments(named name: String, inside node: some SyntaxProtocol) -> [InfixOperatorExprSyntax] {
+    /// The stores into the property `name` of the enclosing type inside `node` (a type's body or
+    /// an initializer's, of this file's tree): `self.name = …`, and `name = …` where no local of
+    /// that name shadows the property. In source order.
+    func ownPropertyStores(named name: String, inside node: some SyntaxProtocol) -> [InfixOperatorExprSyntax] {
         let start = node.position
         let end = node.endPosition
-        return assignments(named: name).filter { $0.position >= start && $0.endPosition <= end }
+        return assignments(named: name).filter { assignment in
+            guard assignment.position >= start, assignment.endPosition <= end else { return false }
+            if let reference = assignment.leftOperand.as(DeclReferenceExprSyntax.self) {
+                return LocalScope.lookup(name, from: Syntax(reference)) == nil
+            }
+            return assignment.leftOperand.as(MemberAccessExprSyntax.self).map { SyntaxQueries.isSelf($0.base) } ?? false
+        }
     }
 }
 

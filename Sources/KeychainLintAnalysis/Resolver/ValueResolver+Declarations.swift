@@ -75,8 +75,7 @@ extension ValueResolver {
         var result = Resolution()
         for type in index(env).types(named: typeName, mentioning: name) {
             let (file, node) = type.reference.resolved
-            for assignment in file.assignments(named: name, inside: node)
-            where AssignmentCollector.storesOwnProperty(assignment, named: name) {
+            for assignment in file.ownPropertyStores(named: name, inside: node) {
                 var inner = env
                 inner.file = file
                 let value = evaluate(assignment.rightOperand, inner)
