@@ -184,7 +184,7 @@ struct ProjectFilesTests {
     /// The xcconfig reader's trimming removes what Foundation's `.whitespaces` trimming does.
     @Test(arguments: ["", " ", "\t a = b \t", "\u{00A0}x\u{3000}", " \u{2003}y z\u{202F} ", "é ", " \u{0301}k", "a\u{00A0}\u{0301}", "\u{200B}w\u{200B}"])
     func trimmingMatchesFoundation(_ text: String) {
-        #expect(String(ProjectFiles.trimmingHorizontalSpace(text)) == text.trimmingCharacters(in: .whitespaces))
+        #expect(String(ProjectFiles.trimmingHorizontalSpace(text[...])) == text.trimmingCharacters(in: .whitespaces))
     }
 
     @Test func xcconfigAssignments() throws {

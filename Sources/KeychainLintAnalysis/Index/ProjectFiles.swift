@@ -208,8 +208,6 @@ public enum ProjectFiles {
         return Substring(scalars[start..<end])
     }
 
-    public static func trimmingHorizontalSpace(_ text: String) -> Substring { trimmingHorizontalSpace(text[...]) }
-
     /// The `=` of `NAME = value` or `NAME[sdk=iphoneos*] = value` (the condition holds `=` too).
     private static func assignment(in line: String) -> String.Index? {
         var depth = 0
