@@ -340,7 +340,7 @@ extension ValueResolver {
     /// Whether no subclass can run this declaration's initializers through `super.init`: a
     /// struct, an enum, an actor or a `final` class (an extension's type is judged by its own
     /// declaration, which the caller checks too).
-    private static func cannotBeSubclassed(_ type: TypeDeclaration) -> Bool {
+    static func cannotBeSubclassed(_ type: TypeDeclaration) -> Bool {
         if type.isExtension { return true }
         if let classDecl = type.node.as(ClassDeclSyntax.self) {
             return classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
@@ -454,7 +454,7 @@ extension ValueResolver {
     }
 
     /// `Store` for `Store(…)` and `Store.init(…)`.
-    private func typeNameOfConstruction(_ call: FunctionCallExprSyntax) -> String? {
+    func typeNameOfConstruction(_ call: FunctionCallExprSyntax) -> String? {
         let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
         if let reference = callee.as(DeclReferenceExprSyntax.self), SyntaxQueries.looksLikeTypeName(reference.baseName.text) {
             return reference.baseName.text
@@ -488,7 +488,7 @@ extension ValueResolver {
 
     /// Whether an initializer body calls `self.init(…)`: it runs another initializer of this type
     /// first, which may set the property too (`super.init` cannot set this type's properties).
-    private static func delegates(_ body: CodeBlockSyntax) -> Bool {
+    static func delegates(_ body: CodeBlockSyntax) -> Bool {
         body.tokens(viewMode: .sourceAccurate).contains { token in
             token.tokenKind == .keyword(.`init`) && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
                 && token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self)

@@ -82,7 +82,7 @@ public final class ObjCValueResolver {
     /// front end's `QuestionLedger` does the same per file).
     public static let maximumStepsPerFile = 1_000_000
     /// Steps of the questions answered so far.
-    private var fileSteps = 0
+    var fileSteps = 0
     /// The first question refused because the file's budget was spent (for the scan's note).
     public private(set) var budgetSpentAt: ObjCSourceRange?
 

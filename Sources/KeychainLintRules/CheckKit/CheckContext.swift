@@ -14,6 +14,12 @@ public protocol CheckContext: RuleFileContext {
     /// The values an expression can have, with the paths they took; resolution bounds met are
     /// noted for `--verbose`.
     func resolve(_ expression: ProgramExpression) -> Resolution
+    /// The values of several expressions of one call taken together: one case per instance of
+    /// `self` they are read on (each case holds a resolution per expression, in order), when they
+    /// lie in one method whose instances the front end knows; nil otherwise, and each is then
+    /// resolved on its own. A check that judges two arguments together judges the pairs each
+    /// case holds, not one instance's value with another's.
+    func resolveJointly(_ expressions: [ProgramExpression]) -> [[Resolution]]?
     /// The Keychain dictionaries an expression can be.
     func queries(_ expression: ProgramExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap])
     /// Where an expression is (for a finding's range).
@@ -147,6 +153,15 @@ extension RuleContext: CheckContext {
         return resolve(swift)
     }
 
+    public func resolveJointly(_ expressions: [ProgramExpression]) -> [[Resolution]]? {
+        let swift = expressions.compactMap { expression -> SwiftExpression? in
+            guard case .swift(let swift) = expression else { return nil }
+            return swift
+        }
+        guard swift.count == expressions.count else { return nil }
+        return resolveJointly(swift)
+    }
+
     public func queries(_ expression: ProgramExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
         guard case .swift(let swift) = expression else { return ([], []) }
         return queries(swift)
@@ -182,6 +197,15 @@ extension ObjCRuleContext: CheckContext {
     public func resolve(_ expression: ProgramExpression) -> Resolution {
         guard case .objectiveC(let objc) = expression else { return RuleContext.otherLanguage }
         return resolve(objc)
+    }
+
+    public func resolveJointly(_ expressions: [ProgramExpression]) -> [[Resolution]]? {
+        let objc = expressions.compactMap { expression -> ObjCExpr? in
+            guard case .objectiveC(let objc) = expression else { return nil }
+            return objc
+        }
+        guard objc.count == expressions.count else { return nil }
+        return resolveJointly(objc)
     }
 
     public func queries(_ expression: ProgramExpression) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {

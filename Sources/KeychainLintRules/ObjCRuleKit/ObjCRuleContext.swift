@@ -30,6 +30,13 @@ public final class ObjCRuleContext: RuleFileContext {
         return answer
     }
 
+    /// Several expressions of this file per instance of `self` (`ObjCValueResolver.resolveJointly`).
+    public func resolveJointly(_ expressions: [ObjCExpr]) -> [[Resolution]]? {
+        let answer = resolver.resolveJointly(expressions)
+        for resolution in (answer ?? []).joined() { noteBoundsMet(resolution.gaps) }
+        return answer
+    }
+
     /// The keychain dictionaries an expression can be.
     public func queries(_ expression: ObjCExpr) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
         let resolution = resolve(expression)

@@ -39,16 +39,54 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             return
         }
         let resolution = context.resolve(protectionArgument)
-        guard let worst = BiometricItemNotDeviceBoundJudgement.worstProtection(resolution.values) else {
+        guard var worst = BiometricItemNotDeviceBoundJudgement.worstProtection(resolution.values) else {
             context.noteGaps(resolution, asking: "protection of SecAccessControlCreateWithFlags")
             return
+        }
+        var judgedFlags = flags
+        // Protection and flags are judged as they occur together: inside a method of a settings
+        // type whose instances differ (a key pair's public-key and private-key access), one
+        // instance's protection is never paired with another's flags.
+        if let cases = context.resolveJointly([protectionArgument, flagsArgument]) {
+            let pairs = cases.compactMap { Self.worstPair(protection: $0[0], flags: $0[1]) }
+            let occurs = cases.contains { pair in
+                pair[0].values.contains { SecItemKeys.accessibilityName($0.value) == worst.name }
+                    && pair[1].values.contains { AccessControlFlagSet.interpret($0.value) == flags }
+            }
+            if !occurs {
+                guard let paired = pairs.first(where: { $0.protection.severity == .medium }) ?? pairs.first else {
+                    for pair in cases {
+                        context.noteGaps(pair[0], asking: "protection of SecAccessControlCreateWithFlags")
+                        context.noteGaps(pair[1], asking: "flags of SecAccessControlCreateWithFlags")
+                    }
+                    let location = context.location(of: protectionArgument)
+                    context.noteGaps(
+                        Resolution(gaps: [ResolutionGap(
+                            file: location.file, line: location.line, column: location.column,
+                            reason: "on no instance `self` can be is a protection other than `\(BiometricItemNotDeviceBoundJudgement.strongest)` paired with user-authentication flags (each instance is judged with its own values)")]),
+                        asking: "protection of SecAccessControlCreateWithFlags")
+                    return
+                }
+                worst = paired.protection
+                judgedFlags = paired.flags
+            }
         }
         context.report(
             at: protectionArgument,
             message: BiometricItemNotDeviceBoundJudgement.protectionMessage(
-                worst.name, severity: worst.severity, flags: flags, spelling: context.spelling)
+                worst.name, severity: worst.severity, flags: judgedFlags, spelling: context.spelling)
                 + context.describeTrace(worst.trace),
             confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
+    }
+
+    /// The finding one instance's protection and flags make together, if any.
+    private static func worstPair(protection: Resolution, flags: Resolution)
+        -> (protection: (name: String, trace: [TraceStep], severity: Severity), flags: AccessControlFlagSet)?
+    {
+        guard let flags = BiometricItemNotDeviceBoundJudgement.protectedFlags(flags.values.map(\.value)),
+            let worst = BiometricItemNotDeviceBoundJudgement.worstProtection(protection.values)
+        else { return nil }
+        return (worst, flags)
     }
 
     // MARK: kSecAttrSynchronizable with kSecAttrAccessControl
@@ -119,7 +157,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
                 "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
-                "Protection and flags are resolved each on its own. Inside a method of a settings type that several instances share (a key pair's public-key and private-key access), judged on its own because code outside the scan may call it on any instance, the protection of one instance can be paired with the flags of another, a pair no instance has: a known false alarm. Where the code names the instance (`config.privateKey.accessControl()`), each instance is judged with its own settings.",
+                "Protection and flags are judged as they occur together. Inside a method or computed property of a settings type that several instances share (a key pair's public-key and private-key access), each instance is judged with its own protection and flags: the instance the code names (`config.privateKey.accessControl()`); for a method judged on its own, the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds (the presets and defaults a library offers, and what the scan's own callers build). A weak pair one of them has is reported with its path; one instance's protection is never paired with another's flags. An instance that code outside the scan builds through a public initializer taking these values holds what that code chooses: nothing is judged about it (`--verbose` says so). When the instances are not all known (a class that can be subclassed, an initializer that delegates to another, a `var` other code may set, a construction not written as a call of the type), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
                 wrapperNote,
             ],
             references: [
@@ -161,7 +199,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             "`kSecAccessControlPrivateKeyUsage`, `kSecAccessControlOr`, `kSecAccessControlAnd` and `0` alone are no user-authentication constraint. Flag values Security rejects are left to objc.invalid_access_control_flags; unknown flags or protections (a parameter, another file) produce no finding.",
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
             "The access control beside `kSecAttrSynchronizable` need not be resolved: the key alone marks the item as access-controlled.",
-            "Protection and flags are resolved each on its own. Inside a method of a settings type that several instances share (a key pair's public-key and private-key access), judged on its own because code outside the scan may call it on any instance, the protection of one instance can be paired with the flags of another, a pair no instance has: a known false alarm.",
+            "Protection and flags are judged as they occur together. Inside an instance method of a settings class that several instances share (a key pair's public-key and private-key access), each instance is judged with its own instance state: the instances the method is sent to, or, when it may be sent from anywhere (a header declares it), every instance the file builds (`[[KeyAccess alloc] initWith…]`, `[KeyAccess new]`) when the file makes every call of their initializers. One instance's protection is never paired with another's flags. An instance built outside the scan through an initializer a header declares holds what its caller passes: nothing is judged about it (`--verbose` says so). When the instances are not all known (another file builds one, state stored outside the initializers), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore sets its policy only with `setAccessibility:authenticationPolicy:`, whose accessibility becomes the protection of the access control the library creates: a user-authentication policy with an accessibility other than `UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly` is reported at the accessibility (medium when it is not ThisDeviceOnly, low when it is). In Objective-C a library instance's settings are judged call by call: a `synchronizable = YES` assigned in another statement is not put together with the policy (no finding).",
         ],

@@ -327,7 +327,7 @@ extension KeyWithoutUserAuthenticationRule {
             """,
             alsoTriggers: ["objc.unchecked_access_control_creation"]),
         .nonTriggering(
-            "A library's key pair: the public key's flags 0 are not lent to the private key (the configuration its users pass in is not followed: no finding, said under --verbose); the access-control method a header declares, which may run on either key's settings, is judged with every construction's values, each argument on its own",
+            "A library's key pair: the public key's flags 0 are not lent to the private key (the configuration its users pass in is not followed: no finding, said under --verbose); the access-control method a header declares, which may run on either key's settings, is judged per instance the file builds, so the public key's protection is not paired with the private key's flags",
             files: [
                 "SigningKit.h": """
                     #import <Foundation/Foundation.h>
@@ -409,7 +409,7 @@ extension KeyWithoutUserAuthenticationRule {
                     @end
                     """,
             ],
-            alsoTriggers: ["objc.weak_keychain_accessibility", "objc.biometric_item_not_device_bound"]),
+            alsoTriggers: ["objc.weak_keychain_accessibility"]),
         .nonTriggeringObjC(
             "An ephemeral software key, an access control from a parameter, and private attributes the resolver cannot follow",
             """

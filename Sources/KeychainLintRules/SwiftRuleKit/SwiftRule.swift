@@ -99,6 +99,13 @@ public final class RuleContext: RuleFileContext {
         return answer
     }
 
+    /// Several expressions of this file per instance of `self` (`ValueResolver.resolveJointly`).
+    public func resolveJointly(_ expressions: [SwiftExpression]) -> [[Resolution]]? {
+        let answer = resolver.resolveJointly(expressions.map(\.syntax), in: file)
+        for resolution in (answer ?? []).joined() { noteBoundsMet(resolution.gaps) }
+        return answer
+    }
+
     /// Where an expression of this file is.
     public func location(of expression: SwiftExpression) -> ValueLocation {
         file.valueLocation(of: expression.syntax)

@@ -1,0 +1,112 @@
+import KeychainLintModel
+
+// Several expressions of one call resolved together, per instance `self` can be (as the Swift
+// resolver's `resolveJointly`). A check that judges two arguments of one call together (the
+// protection and the flags of `SecAccessControlCreateWithFlags`) must judge the pairs that occur:
+// inside an instance method of a settings class that several instances share (a key pair's
+// public-key and private-key access), each argument resolved on its own holds the instance state
+// of every instance, and pairing them pairs one instance's protection with another's flags.
+//
+// The instances of the method are the receivers of its messages (`instancesFromSenders`), or,
+// when those are not known (a method a header declares may be sent from anywhere), every
+// construction of its class in this file (`[[C alloc] init…]`, `[C new]`), when the file makes
+// every call of their initializers and no other file of the scan makes one. Instance state is
+// followed per construction only where the class's initializers alone store it
+// (`instanceValues`); elsewhere every instance's values stay possible, as before.
+//
+// An instance built outside the scan holds what its builder passed: when a header declares an
+// initializer with parameters, one more case holds a gap for each expression, so that nothing is
+// judged about such instances and `--verbose` says why.
+//
+// Nil, and each expression is resolved on its own, when the expressions are not in one instance
+// method, when its instances are not known, or when the instances' values do not cover every
+// value the expression has on its own (then the cases would miss a pair that occurs).
+extension ObjCValueResolver {
+    public func resolveJointly(_ expressions: [ObjCExpr]) -> [[Resolution]]? {
+        guard expressions.count > 1, let body = body(containing: expressions[0].range.start.offset),
+            expressions.allSatisfy({ self.body(containing: $0.range.start.offset)?.range == body.range }),
+            case .method(let container, let selector, false) = body.owner, !selector.hasPrefix("init")
+        else { return nil }
+        let plain = expressions.map { resolve($0) }
+        // Beside an expression with one value (or none), each value of the others pairs the same
+        // way on every instance.
+        guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
+        let className = Self.className(container)
+        guard let (instances, outside) = jointInstances(of: body, className), !instances.isEmpty else { return nil }
+        var cases: [[Resolution]] = []
+        for instance in instances {
+            var env = Environment()
+            env.selfInstances = [instance]
+            let resolutions = expressions.map { expression -> Resolution in
+                // One question per expression and instance, as `resolve` asks it; its locals are
+                // kept for this instance only.
+                fileSteps += steps
+                steps = 0
+                scopedMemo.removeAll(keepingCapacity: true)
+                nextArgumentsScope += 1
+                var scoped = env
+                scoped.argumentsScope = nextArgumentsScope
+                return evaluate(expression, scoped)
+            }
+            guard fileSteps <= Self.maximumStepsPerFile,
+                !resolutions.contains(where: { $0.gaps.contains { [.stepBudget, .depthLimit, .nestingLimit].contains($0.kind) } })
+            else { return nil }
+            cases.append(resolutions)
+        }
+        // Every value an expression has on its own must come from some instance.
+        for (position, resolution) in plain.enumerated() {
+            let perInstance = Set(cases.flatMap { $0[position].values.map(\.value) })
+            guard resolution.values.allSatisfy({ perInstance.contains($0.value) }) else { return nil }
+        }
+        if let outside {
+            cases.append(expressions.map { gap($0.range, outside) })
+        }
+        return cases
+    }
+
+    /// The instances an instance method of `className` runs on when judged on its own, and why
+    /// instances built outside the scan are not known (nil when none can be built there).
+    private func jointInstances(of body: ObjCBody, _ className: String) -> (instances: [InstanceSource], outside: String?)? {
+        if let senders = instancesFromSenders(of: body, className) { return (senders, nil) }
+        var made: [ObjCExpr] = []
+        tree.walk(ObjCVisitor(expression: { expression, _ in
+            guard case .message(let message) = expression.kind else { return }
+            let enclosing = self.body(containing: expression.range.start.offset)
+            if message.selector == "new", self.allocatedClass(message.receiver, in: enclosing) == className {
+                made.append(expression)
+            } else if message.selector.hasPrefix("init"), case .message(let allocation) = message.receiver.strippingCastsAndParentheses.kind,
+                allocation.selector == "alloc", self.allocatedClass(allocation.receiver, in: enclosing) == className
+            {
+                made.append(expression)
+            }
+        }))
+        guard !made.isEmpty, made.count <= Self.maximumCallers else { return nil }
+        var instances: [InstanceSource] = []
+        var outside: String?
+        var initializers: [String: Int] = [:]
+        for expression in made {
+            guard let found = constructions(of: expression, Environment(), depth: 0), found.count == 1, let source = found.first
+            else { return nil }
+            instances.append(source)
+            initializers[source.initializer, default: 0] += 1
+        }
+        // This file's constructions are every instance the scan builds only when no other file
+        // and no other message of the file (`[super init…]`, `[self init…]`) runs their initializers.
+        for (initializer, count) in initializers {
+            guard let definition = bodies.first(where: {
+                if case .method(let owner, initializer, false) = $0.owner { return Self.className(owner) == className }
+                return false
+            }) else { return nil }
+            let sites = allCallSites(of: definition)
+            guard sites.elsewhere.isEmpty, !sites.beyondBound, sites.own.count == count else { return nil }
+            if !definition.parameterNames.isEmpty, let constants {
+                Dependencies.record(Self.firstLabel(of: initializer))
+                if constants.headersMention(Self.firstLabel(of: initializer)) {
+                    outside = outside
+                        ?? "a header declares `\(initializer)`: on an instance of `\(className)` built outside the scan its caller chooses the values, which are not known"
+                }
+            }
+        }
+        return (instances, outside)
+    }
+}
