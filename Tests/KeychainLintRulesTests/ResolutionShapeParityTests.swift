@@ -452,6 +452,43 @@ struct ResolutionShapeParityTests {
                     void Setup(void) { Vault *vault = [[Vault alloc] initWithFlags:kSecAccessControlBiometryAny]; }
                     """,
             ])),
+        Shape(
+            name: "a library's own presets, the method other code can call judged on its own", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                public struct KeyAccess {
+                    let flags: SecAccessControlCreateFlags
+                    public static let signing = KeyAccess(flags: [.biometryCurrentSet, .privateKeyUsage])
+                    public static let legacy = KeyAccess(flags: .biometryAny)
+                    public func make() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓flags, nil)
+                    }
+                }
+                """),
+            objectiveC: Source([
+                "KeyAccess.h": """
+                    @interface KeyAccess : NSObject
+                    + (instancetype)signing;
+                    + (instancetype)legacy;
+                    - (SecAccessControlRef)make;
+                    @end
+                    """,
+                "KeyAccess.m": """
+                    #import "KeyAccess.h"
+                    @implementation KeyAccess {
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                        if ((self = [super init])) { _flags = flags; }
+                        return self;
+                    }
+                    + (instancetype)signing { return [[KeyAccess alloc] initWithFlags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage]; }
+                    + (instancetype)legacy { return [[KeyAccess alloc] initWithFlags:kSecAccessControlBiometryAny]; }
+                    - (SecAccessControlRef)make {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓_flags, NULL);
+                    }
+                    @end
+                    """,
+            ])),
     ]
 
     /// Shapes one language does not follow yet.

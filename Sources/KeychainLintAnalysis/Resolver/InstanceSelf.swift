@@ -18,7 +18,14 @@ import SwiftSyntax
 ///   A method other modules can call may run on instances built outside the scan, or on presets
 ///   the library offers; its properties keep every value, as before.
 /// When the instances are not known, the property is followed as before (every construction and
-/// assignment in the scan).
+/// assignment in the scan). When that shows no value (a struct built by its memberwise
+/// initializer assigns nothing the resolver can see), a method judged on its own, public or not,
+/// runs on every instance the scan builds, if those are all the instances the scan's code can hold
+/// (`everyConstruction`, JointResolution.swift): the library's presets and defaults, and what the
+/// scan's callers build. A memberwise initializer is at most `internal`, so code outside the
+/// module cannot build such an instance. When an initializer other modules can call takes
+/// parameters, an instance built outside the scan holds what its caller chooses: the value stays
+/// unknown, and the gap says why.
 extension ValueResolver {
     /// A construction an instance comes from, with the file its call is written in and the steps
     /// from it to the instance (outermost last).
@@ -65,8 +72,15 @@ extension ValueResolver {
         } else {
             let all = everyInstance()
             pooled = all
-            guard all.values.count > 1 else { return all }
-            sources = selfInstances(at: node, env)
+            if all.values.isEmpty, let built = instancesTheScanBuilds(at: node, env) {
+                // No assignment shows the property's value (a struct built by its memberwise
+                // initializer): each instance the scan builds gives its own.
+                guard let instances = built.instances else { return all.merging(gap(node, env, built.outside ?? "")) }
+                sources = instances
+            } else {
+                guard all.values.count > 1 else { return all }
+                sources = selfInstances(at: node, env)
+            }
         }
         guard let sources else { return pooled ?? everyInstance() }
         var result = Resolution()
@@ -75,6 +89,20 @@ extension ValueResolver {
             result = result.merging(steps.reduce(values) { $0.through($1) })
         }
         return result
+    }
+
+    /// For a method judged on its own (nothing bound): every construction of its type the scan
+    /// makes, when those are all the instances the scan's code can hold and no initializer other
+    /// modules can call takes parameters (`instances`); when one does, the reason the values of
+    /// instances built outside the scan are not known (`outside`, with no instances). Nil when
+    /// the constructions are not known (JointResolution.swift).
+    func instancesTheScanBuilds(at node: Syntax, _ env: Environment) -> (instances: [InstanceSource]?, outside: String?)? {
+        guard env.isContextFree, let method = Self.enclosingInstanceMethod(of: node),
+            let typeName = SyntaxQueries.enclosingTypeName(of: method),
+            let (instances, outside) = everyConstruction(ofType: typeName, methodName: method.name.text, env)
+        else { return nil }
+        if let outside { return (nil, outside) }
+        return instances.isEmpty ? nil : (instances, nil)
     }
 
     /// The instance method (not `static`, `class` or an initializer) whose body holds `node`,

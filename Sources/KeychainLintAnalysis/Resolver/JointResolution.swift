@@ -78,7 +78,7 @@ extension ValueResolver {
     /// instances the scan's code can hold (see the type's comment); with the reason instances
     /// built outside the scan are not known, when an initializer other modules can call takes
     /// parameters.
-    private func everyConstruction(ofType typeName: String, methodName: String, _ env: Environment)
+    func everyConstruction(ofType typeName: String, methodName: String, _ env: Environment)
         -> (instances: [InstanceSource], outside: String?)?
     {
         guard index.declaresPrimaryType(typeName) else { return nil }

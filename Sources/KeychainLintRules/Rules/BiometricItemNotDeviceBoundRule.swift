@@ -316,6 +316,54 @@ extension BiometricItemNotDeviceBoundRule {
                     + " (via `changes` (line 9) → `changes` set (line 11) → `changes` set (line 12))",
             ],
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggering(
+            "A settings class's factories, each instance judged with its own protection and flags (the method a header declares may be sent to either): the private key's pair is reported, the public key's protection is not lent to it",
+            files: [
+                "KeyAccess.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface KeyAccess : NSObject
+                    + (instancetype)publicKeyAccess;
+                    + (instancetype)privateKeyAccess;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+                    """,
+                "KeyAccess.m": """
+                    #import "KeyAccess.h"
+
+                    @implementation KeyAccess {
+                        CFStringRef _protection;
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    + (instancetype)publicKeyAccess {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                    }
+                    + (instancetype)privateKeyAccess {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                                                               flags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, ↓_protection, _flags, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                outlives(
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
+                    flags: "kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage")
+                    + " (via instance built by `[[KeyAccess alloc] initWithProtection:kSecAttrAccessibleA…` (line 19) → `_protection` (line 10) → argument `protection` of the call (line 19))"
+            ],
+            alsoTriggers: ["objc.weak_keychain_accessibility"]),
         .nonTriggeringObjC(
             "Apple's sample: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly; no user constraint; a protection from a parameter",
             """
@@ -327,6 +375,49 @@ extension BiometricItemNotDeviceBoundRule {
                 SecAccessControlCreateWithFlags(NULL, given, kSecAccessControlBiometryCurrentSet, NULL);
             }
             """),
+        .nonTriggering(
+            "The same class with the private key's strongest protection and an initializer a header declares: no instance pairs a weak protection with its flags; an instance built outside the scan holds what its caller passes, not known (said under --verbose)",
+            files: [
+                "KeyAccess.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface KeyAccess : NSObject
+                    + (instancetype)publicKeyAccess;
+                    + (instancetype)privateKeyAccess;
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+                    """,
+                "KeyAccess.m": """
+                    #import "KeyAccess.h"
+
+                    @implementation KeyAccess {
+                        CFStringRef _protection;
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    + (instancetype)publicKeyAccess {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                    }
+                    + (instancetype)privateKeyAccess {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                               flags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, _protection, _flags, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            alsoTriggers: ["objc.weak_keychain_accessibility"]),
         .nonTriggeringObjC(
             "Synchronizable items without access control, @NO beside an access control, and kSecAttrSynchronizableAny in a search",
             """
@@ -421,6 +512,25 @@ extension BiometricItemNotDeviceBoundRule {
             messages: [
                 "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `defaultProtection` (Constants.swift:1))"
             ]),
+        .triggering(
+            "A settings type's presets, each judged with its own protection and flags: the private key's pair is reported, the public key's protection is not lent to it",
+            """
+            public struct KeyAccess {
+                let protection: CFString
+                let flags: SecAccessControlCreateFlags
+
+                public static let publicKey = KeyAccess(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                public static let privateKey = KeyAccess(protection: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+
+                public func make() -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                }
+            }
+            """,
+            messages: [
+                "Protected item outlives the device passcode: `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` is device-bound but, unlike `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, keeps the item protected by `[.biometryCurrentSet, .privateKeyUsage]` when the passcode is removed (via `KeyAccess.protection` (line 2) → argument `protection` of the call (line 6))"
+            ],
+            alsoTriggers: ["swift.weak_keychain_accessibility"]),
         .nonTriggering(
             "WhenPasscodeSetThisDeviceOnly, as in Apple's sample and OWASP MASTG-KNOW-0057",
             """
@@ -447,6 +557,27 @@ extension BiometricItemNotDeviceBoundRule {
             let y = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [.biometryAny, .biometryCurrentSet], nil)
             """,
             alsoTriggers: ["swift.invalid_access_control_flags"]),
+        .nonTriggering(
+            "A library's presets with a public initializer: the public key's protection is not paired with the private key's flags; an instance its users build holds what they choose, not known (said under --verbose)",
+            """
+            public struct KeyAccess {
+                public let protection: CFString
+                public let flags: SecAccessControlCreateFlags
+
+                public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                    self.protection = protection
+                    self.flags = flags
+                }
+
+                public static let publicKey = KeyAccess(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                public static let privateKey = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+
+                public func make() -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+                }
+            }
+            """,
+            alsoTriggers: ["swift.weak_keychain_accessibility"]),
         .nonTriggering(
             "Synchronizable items without access control, false, and kSecAttrSynchronizableAny in a search",
             """

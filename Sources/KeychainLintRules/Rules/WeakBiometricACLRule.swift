@@ -84,6 +84,7 @@ public struct WeakBiometricACLRule: Check {
                 "Only values that certainly are access-control flags are judged: a member of an unrelated type (an app's own `AuthMode.userPresence`) or a value the resolver cannot follow produces no finding; `--verbose` shows where resolution stopped.",
                 "When several values can reach the call (branches, several callers), one finding is reported at the call for the first weak value, and the message counts the other weak ones.",
                 "Confidence is high when the flags are written at the call, medium when they were resolved through other code.",
+                "Flags read from a settings type's stored property inside a method judged on its own come from the instances that method can run on: the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds, including the presets and defaults a library offers (a struct built by its memberwise initializer, which is at most internal, is built only by the library's own code), each reported with its path. An instance that code outside the scan builds through a public initializer taking the flags holds what that code chooses: it is not known, and `--verbose` says so.",
                 wrapperNote,
             ],
             references: [

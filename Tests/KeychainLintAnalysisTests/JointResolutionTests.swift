@@ -1,0 +1,152 @@
+import KeychainLintAnalysis
+import KeychainLintModel
+import SwiftSyntax
+import Testing
+
+/// Two arguments of one call resolved together, per instance of `self`: a settings type shared by
+/// a key pair's public and private key pairs each instance's protection with its own flags.
+@Suite("Resolver: arguments of one call per instance of self")
+struct JointResolutionTests {
+    /// Finds the arguments of the one `pair(…)` call.
+    private final class PairFinder: SyntaxVisitor {
+        var arguments: [ExprSyntax] = []
+        init() { super.init(viewMode: .sourceAccurate) }
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "pair" {
+                arguments = node.arguments.map(\.expression)
+            }
+            return .visitChildren
+        }
+    }
+
+    /// Each case's values, as `[protection values, flags values]`, or nil when the instances are
+    /// not known; with the gaps of every case.
+    private static func jointly(_ files: [String: String]) -> (cases: [[[String]]]?, reasons: [String]) {
+        let ordered = files.sorted { $0.key < $1.key }
+        let index = ProjectIndex(inputs: ordered.map { ProjectIndex.Input(path: $0.key, text: $0.value) })
+        let resolver = ValueResolver(index: index)
+        for position in ordered.indices where ordered[position].value.contains("pair(") {
+            let file = index.file(at: position)
+            let finder = PairFinder()
+            finder.walk(file.tree)
+            let cases = resolver.resolveJointly(finder.arguments, in: file)
+            return (cases?.map { $0.map { $0.values.map(\.value.description).sorted() } },
+                    cases?.flatMap { $0.flatMap(\.reasons) } ?? [])
+        }
+        Issue.record("no pair(…) call")
+        return (nil, [])
+    }
+
+    /// A settings type with two presets; `initializer` is its initializer's declaration.
+    private static func keyAccess(
+        initializer: String = "init(protection: CFString, flags: SecAccessControlCreateFlags) {", kind: String = "struct",
+        flagsHolder: String = "let", method: String = "public func make()", privateProtection: String = "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"
+    ) -> String {
+        """
+        public \(kind) KeyAccess {
+            let protection: CFString
+            \(flagsHolder) flags: SecAccessControlCreateFlags
+            \(initializer)
+                self.protection = protection
+                self.flags = flags
+            }
+            public static let publicKey = KeyAccess(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+            public static let privateKey = KeyAccess(protection: \(privateProtection), flags: [.userPresence, .privateKeyUsage])
+            \(method) { pair(protection, flags) }
+        }
+        """
+    }
+
+    @Test func eachInstancePairsItsOwnProtectionAndFlags() {
+        let result = Self.jointly(["Lib.swift": Self.keyAccess()])
+        #expect(result.cases == [
+            [["kSecAttrAccessibleAlwaysThisDeviceOnly"], ["[]"]],
+            [["kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"], ["[.userPresence, .privateKeyUsage]"]],
+        ], "\(result.reasons)")
+    }
+
+    /// A method no other module can call runs on the receivers of its calls: on one preset only,
+    /// each argument on its own already has that instance's value; on both, each is a case.
+    @Test func aMethodNoOtherModuleCallsRunsOnTheReceiversOfItsCalls() {
+        let library = Self.keyAccess(method: "func make()", privateProtection: "kSecAttrAccessibleWhenUnlocked")
+        #expect(Self.jointly(["Lib.swift": library, "Use.swift": "func start() { KeyAccess.privateKey.make() }"]).cases == nil)
+        let result = Self.jointly([
+            "Lib.swift": library,
+            "Use.swift": "func start() { KeyAccess.privateKey.make(); KeyAccess.publicKey.make() }",
+        ])
+        #expect(result.cases == [
+            [["kSecAttrAccessibleWhenUnlocked"], ["[.userPresence, .privateKeyUsage]"]],
+            [["kSecAttrAccessibleAlwaysThisDeviceOnly"], ["[]"]],
+        ], "\(result.reasons)")
+    }
+
+    /// Code outside the scan may build an instance with any values through a public initializer:
+    /// one more case, of gaps, says so.
+    @Test func aPublicInitializerAddsAnInstanceOfUnknownValues() {
+        let result = Self.jointly(["Lib.swift": Self.keyAccess(initializer: "public init(protection: CFString, flags: SecAccessControlCreateFlags) {")])
+        #expect(result.cases?.count == 3)
+        #expect(result.cases?.last == [[], []])
+        #expect(result.reasons.contains { $0.contains("built outside the scan with `init(protection:flags:)`") }, "\(result.reasons)")
+    }
+
+    /// A `var` other code may set, a class that can be subclassed, a delegating initializer: the
+    /// instances are not all known, each argument is resolved on its own.
+    @Test func instancesNotAllKnownResolveEachOnItsOwn() {
+        #expect(Self.jointly(["Lib.swift": Self.keyAccess(flagsHolder: "var")]).cases == nil)
+        #expect(Self.jointly(["Lib.swift": Self.keyAccess(flagsHolder: "private(set) var")]).cases?.count == 2)
+        #expect(Self.jointly(["Lib.swift": Self.keyAccess(kind: "class")]).cases == nil)
+        #expect(Self.jointly(["Lib.swift": Self.keyAccess(kind: "final class")]).cases?.count == 2)
+        let delegating = Self.keyAccess() + """
+
+            extension KeyAccess {
+                init(legacy: Bool) { self.init(protection: kSecAttrAccessibleAlways, flags: .userPresence) }
+            }
+            """
+        #expect(Self.jointly(["Lib.swift": delegating]).cases == nil)
+    }
+
+    /// One argument with one value pairs the same way on every instance: not split.
+    @Test func oneValueBesideTheOtherIsNotSplit() {
+        let result = Self.jointly(["Lib.swift": Self.keyAccess(privateProtection: "kSecAttrAccessibleAlwaysThisDeviceOnly")])
+        #expect(result.cases == nil)
+    }
+
+    // MARK: A method judged on its own, on a struct built by its memberwise initializer
+
+    private static let memberwise = """
+        public struct KeyAccess {
+            let protection: CFString
+            let flags: SecAccessControlCreateFlags
+            public static let publicKey = KeyAccess(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+            public static let privateKey = KeyAccess(protection: kSecAttrAccessibleWhenUnlocked, flags: .biometryAny)
+            public func make() { probe(flags) }
+        }
+        """
+
+    /// No assignment shows the property's value; the library builds every instance (its
+    /// memberwise initializer is at most internal): each preset's value, with its path.
+    @Test func theLibrarysOwnConstructionsAreTheInstancesOfAPublicMethod() {
+        let resolution = resolveProbe(Self.memberwise)
+        #expect(resolution.descriptionSet == ["[]", ".biometryAny"], "\(resolution.reasons)")
+        #expect(resolution.trace(of: ".biometryAny") == ["`KeyAccess.flags`", "argument `flags` of the call"])
+    }
+
+    /// An initializer other modules can call takes the value: what its callers choose is not
+    /// known, and the gap says why.
+    @Test func aPublicInitializerTakingTheValueLeavesItUnknown() {
+        let library = """
+            public struct KeyAccess {
+                let protection: CFString
+                let flags: SecAccessControlCreateFlags
+                public init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                    self.protection = protection
+                    self.flags = flags
+                }
+                public func make() { probe(flags) }
+            }
+            """
+        let resolution = resolveProbe(library)
+        #expect(resolution.values.isEmpty)
+        #expect(resolution.hasGap(mentioning: "built outside the scan", "init(protection:flags:)"), "\(resolution.reasons)")
+    }
+}

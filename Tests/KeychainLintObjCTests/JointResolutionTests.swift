@@ -1,0 +1,103 @@
+import KeychainLintModel
+import KeychainLintObjC
+import Testing
+
+/// Two arguments of one call resolved together, per instance `self` can be: a settings class a key
+/// pair's public and private key share pairs each instance's protection with its own flags.
+@Suite("Objective-C resolver: arguments of one call per instance of self")
+struct ObjCJointResolutionTests {
+    /// Each case's values of the arguments of the first `pair(…)` call of `KeyAccess.m`, as
+    /// `[protection values, flags values]`, or nil when the instances are not known; with the
+    /// gaps of every case.
+    static func jointly(_ source: String, others: [(path: String, text: String)] = []) -> (cases: [[[String]]]?, reasons: [String]) {
+        let files = [(path: "KeyAccess.m", text: source)] + others
+        let tree = ObjCSyntaxTree.parse(source)
+        guard let arguments = tree.calls(named: "pair").first?.arguments.map(\.value) else { return (nil, []) }
+        let resolver = ObjCValueResolver(path: "KeyAccess.m", source: source, tree: tree)
+        if !others.isEmpty { resolver.constants = ObjCScanConstants(paths: files.map(\.path), text: { [files] in files[$0].text }) }
+        let cases = resolver.resolveJointly(arguments)
+        return (cases?.map { $0.map { $0.values.map { "\($0.value)" }.sorted() } }, cases?.flatMap { $0.flatMap { $0.gaps.map(\.reason) } } ?? [])
+    }
+
+    static func symbol(_ name: String) -> String { "\(Value.symbol(name))" }
+
+    static let keyAccess = """
+        @implementation KeyAccess {
+            CFStringRef _protection;
+            SecAccessControlCreateFlags _flags;
+        }
+        - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+            self = [super init];
+            _protection = protection;
+            _flags = flags;
+            return self;
+        }
+        + (instancetype)publicKeyAccess {
+            return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+        }
+        + (instancetype)privateKeyAccess {
+            return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenUnlocked flags:kSecAccessControlBiometryAny];
+        }
+        - (void)make {
+            pair(_protection, _flags);
+        }
+        @end
+
+        """
+
+    /// A header declaring the method (it may be sent from anywhere), and optionally the initializer.
+    static func header(declaringInitializer: Bool = false) -> (path: String, text: String) {
+        (path: "KeyAccess.h", text: """
+            @interface KeyAccess : NSObject
+            - (void)make;
+            \(declaringInitializer ? "- (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;" : "")
+            @end
+            """)
+    }
+
+    @Test func eachInstanceTheFileBuildsPairsItsOwnState() {
+        let result = Self.jointly(Self.keyAccess, others: [Self.header()])
+        #expect(result.cases == [
+            [[Self.symbol("kSecAttrAccessibleAlwaysThisDeviceOnly")], ["0"]],
+            [[Self.symbol("kSecAttrAccessibleWhenUnlocked")], [Self.symbol("kSecAccessControlBiometryAny")]],
+        ], "\(result.reasons)")
+    }
+
+    /// A header declaring the initializer lets code outside the scan build an instance with any
+    /// values: one more case, of gaps, says so.
+    @Test func anInitializerAHeaderDeclaresAddsAnInstanceOfUnknownValues() {
+        let result = Self.jointly(Self.keyAccess, others: [Self.header(declaringInitializer: true)])
+        #expect(result.cases?.count == 3)
+        #expect(result.cases?.last == [[], []])
+        #expect(result.reasons.contains { $0.contains("a header declares `initWithProtection:flags:`") }, "\(result.reasons)")
+    }
+
+    /// The method sent to one instance of the file: that instance alone, as for a single value.
+    @Test func theInstancesTheMethodIsSentToComeFirst() {
+        let result = Self.jointly(Self.keyAccess + """
+            void Run(void) {
+                [[KeyAccess privateKeyAccess] make];
+                [[KeyAccess publicKeyAccess] make];
+            }
+            """)
+        #expect(result.cases?.count == 2, "\(result.reasons)")
+    }
+
+    /// Another file builds an instance: the instances are not all known, each argument is resolved
+    /// on its own.
+    @Test func instancesNotAllKnownResolveEachOnItsOwn() {
+        let elsewhere = (path: "Other.m", text: """
+            #import "KeyAccess.h"
+            void Build(void) { [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlways flags:kSecAccessControlUserPresence]; }
+            """)
+        #expect(Self.jointly(Self.keyAccess, others: [Self.header(declaringInitializer: true), elsewhere]).cases == nil)
+        let stored = Self.keyAccess.replacingOccurrences(
+            of: "- (void)make {", with: "- (void)weaken { _flags = kSecAccessControlUserPresence; }\n- (void)make {")
+        // Stored outside the initializers, `_flags` keeps every value on each instance: every pair stays possible.
+        let anyFlags = ["0", Self.symbol("kSecAccessControlBiometryAny"), Self.symbol("kSecAccessControlUserPresence")].sorted()
+        #expect(Self.jointly(stored, others: [Self.header()]).cases == [
+            [[Self.symbol("kSecAttrAccessibleAlwaysThisDeviceOnly")], anyFlags],
+            [[Self.symbol("kSecAttrAccessibleWhenUnlocked")], anyFlags],
+        ])
+    }
+}
