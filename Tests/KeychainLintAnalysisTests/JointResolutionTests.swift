@@ -131,6 +131,18 @@ struct JointResolutionTests {
         #expect(resolution.trace(of: ".biometryAny") == ["`KeyAccess.flags`", "argument `flags` of the call"])
     }
 
+    /// A method of the type that builds another instance from this one's state (`with(flags:)`):
+    /// that construction is not followed into itself; the presets keep their values.
+    @Test func aConstructionReadingTheInstancesOwnStateEnds() {
+        let library = Self.memberwise.replacingOccurrences(of: "    public func make()", with: """
+                public func with(flags: SecAccessControlCreateFlags) -> KeyAccess { KeyAccess(protection: protection, flags: flags) }
+                public func copy() -> KeyAccess { KeyAccess(protection: protection, flags: self.flags) }
+                public func make()
+            """)
+        let resolution = resolveProbe(library)
+        #expect(resolution.descriptionSet == ["[]", ".biometryAny"], "\(resolution.reasons)")
+    }
+
     /// An initializer other modules can call takes the value: what its callers choose is not
     /// known, and the gap says why.
     @Test func aPublicInitializerTakingTheValueLeavesItUnknown() {

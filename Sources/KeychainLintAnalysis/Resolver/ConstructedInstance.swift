@@ -53,6 +53,12 @@ extension ValueResolver {
         _ name: String, of construction: FunctionCallExprSyntax, in constructionFile: SourceFile, _ env: Environment
     ) -> Resolution? {
         guard let typeName = typeNameOfConstruction(construction), index.declaresPrimaryType(typeName) else { return nil }
+        // A construction whose arguments read the instance's own state (`KeyAccess(protection:
+        // protection, …)` in a method of the type) is not followed into itself again.
+        let constructionKey = NodeKey(file: constructionFile, node: construction)
+        guard !env.active.contains(constructionKey) else { return nil }
+        var env = env
+        env.active.insert(constructionKey)
         let properties = index(env).properties(named: name, inType: typeName)
         guard properties.count == 1, let property = properties.first, !property.isStatic,
             property.binding.accessorBlock == nil

@@ -25,6 +25,7 @@ import KeychainLintModel
 // nothing writes in the construction's file) is followed: a later `vault.flags = …` or a setter
 // changes what an instance holds in an order not followed. When the instances are not known, or
 // a construction's initializer is not in the method's file, instance state is followed as before.
+// Two arguments a check judges together are resolved per instance (`ObjCValueResolver+Joint`).
 extension ObjCValueResolver {
     /// One construction an instance may come from: the initializer sent to a new object of
     /// `className`, with its arguments, in the file (`resolver`) and context they are written in,
