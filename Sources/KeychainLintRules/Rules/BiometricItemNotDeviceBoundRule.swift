@@ -63,7 +63,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                     context.noteGaps(
                         Resolution(gaps: [ResolutionGap(
                             file: location.file, line: location.line, column: location.column,
-                            reason: "on no instance `self` can be is a protection other than `\(BiometricItemNotDeviceBoundJudgement.strongest)` paired with user-authentication flags (each instance is judged with its own values)")]),
+                            reason: "no instance `self` can be has a protection other than `\(BiometricItemNotDeviceBoundJudgement.strongest)` together with user-authentication flags (each instance is judged with its own values)")]),
                         asking: "protection of SecAccessControlCreateWithFlags")
                     return
                 }
