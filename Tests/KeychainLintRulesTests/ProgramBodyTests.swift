@@ -17,7 +17,7 @@ struct ProgramBodyTests {
         let statements: ProgramStatements
         let success: String?
         let error: String?
-        let readsSuccess: Bool
+        let use: ReplyUse
     }
 
     /// The reply closure of the first `evaluatePolicy` call, read into the model.
@@ -28,9 +28,8 @@ struct ProgramBodyTests {
         let call = try #require(finder.found, "no evaluatePolicy call")
         let closure = try #require(SwiftOutcomeTests.replyClosure(of: call), "no reply closure")
         let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
-        return Reply(
-            statements: SwiftBodies(file: file).statements(closure.statements), success: success, error: error,
-            readsSuccess: SwiftPolicyEvaluations.use(success: success, error: error, in: closure).readsSuccess)
+        let statements = SwiftBodies(file: file).statements(closure.statements)
+        return Reply(statements: statements, success: success, error: error, use: ReplyOutcomeReading.use(of: statements, success: success, error: error))
     }
 
     /// The reply block of the first `evaluatePolicy:localizedReason:reply:` message, read into the model.
@@ -46,15 +45,18 @@ struct ProgramBodyTests {
         let reply = try #require(block, "no reply block")
         let resolver = ObjCValueResolver(path: "Reply.m", source: code, tree: tree)
         let (success, error) = ObjCLocalAuthentication.parameterNames(of: reply)
-        return Reply(
-            statements: ObjCBodies(resolver: resolver).statements(reply.body), success: success, error: error,
-            readsSuccess: ObjCPolicyEvaluations.use(of: reply).readsSuccess)
+        let statements = ObjCBodies(resolver: resolver).statements(reply.body)
+        return Reply(statements: statements, success: success, error: error, use: ReplyOutcomeReading.use(of: statements, success: success, error: error))
     }
 
     // MARK: Describing the model without a language's spelling
 
+    /// The statements, reads left out (`describe(_:ReplyUse)` shows what they add up to).
     static func describe(_ statements: ProgramStatements) -> String {
-        statements.map(describe).joined(separator: "; ")
+        statements.compactMap { statement in
+            if case .read = statement { return nil }
+            return describe(statement)
+        }.joined(separator: "; ")
     }
 
     static func describe(_ statement: ProgramStatement) -> String {
@@ -71,12 +73,14 @@ struct ProgramBodyTests {
             "{\(describe(inner))}"
         case .call(let site):
             (site.callee ?? "=") + (site.isNeutral ? "°" : "")
-                + (site.operands.isEmpty ? "" : "(\(describe(site.operands)))")
+                + (describe(site.operands).isEmpty ? "" : "(\(describe(site.operands)))")
                 + site.closureArguments.map { " {\(describe($0))}" }.joined()
         case .closure(let inner):
             "closure {\(describe(inner))}"
         case .exit(let returned):
             returned == nil ? "exit" : "return bool"
+        case .read(let read):
+            read.name
         }
     }
 
@@ -90,6 +94,11 @@ struct ProgramBodyTests {
         case .all(let parts): "(" + parts.map(describe).joined(separator: " && ") + ")"
         case .other: "?"
         }
+    }
+
+    static func describe(_ use: ReplyUse) -> String {
+        "success \(use.readsSuccess ? "read" : "not read"), error \(use.testsErrorAgainstNil ? "tested" : "not tested")"
+            + (use.unwrapsError ? ", unwrapped" : "")
     }
 
     /// An outcome test by the callees of its actions (`return` for a returned Bool).
@@ -116,6 +125,8 @@ struct ProgramBodyTests {
         let tests: [String]
         /// Whether both read the same model (they differ only where the languages do).
         var sameModel = true
+        /// What both do with the reply's parameters; nil: not asked.
+        var use: String?
 
         var testDescription: String { name }
     }
@@ -151,7 +162,7 @@ struct ProgramBodyTests {
             swift: swift("if success { self.showVault() } else { self.showError() }"),
             objectiveC: objectiveC("if (success) { [self showVault]; } else { [self showError]; }"),
             model: "if success {showVault} else {showError}",
-            tests: ["guarded [showVault], failure [showError] when `success` is false"]),
+            tests: ["guarded [showVault], failure [showError] when `success` is false"], use: "success read, error not tested"),
         Twin(
             name: "a failure that leaves first: Swift's guard, Objective-C's early return",
             swift: swift("guard success else { self.showError(); return }\nself.showVault()"),
@@ -197,7 +208,20 @@ struct ProgramBodyTests {
             swift: swift("if error == nil { self.showVault() }"),
             objectiveC: objectiveC("if (error == nil) { [self showVault]; }"),
             model: "if error == nil {showVault}",
-            tests: ["error alone (success)"]),
+            tests: ["error alone (success)"], use: "success not read, error tested"),
+        Twin(
+            name: "the flag only logged or formatted into text decides nothing",
+            swift: swift("print(\"ok: \\(success)\")\ndebugPrint(success)\nif error == nil { self.showVault() }"),
+            objectiveC: objectiveC(
+                "NSLog(@\"ok: %d\", success);\nNSString *text = [NSString stringWithFormat:@\"%d\", success];\nif (error == nil) { [self showVault]; }"),
+            model: nil,
+            tests: ["error alone (success)"], sameModel: false, use: "success not read, error tested"),
+        Twin(
+            name: "a member named like the flag is not the flag",
+            swift: swift("if self.state.success { self.showVault() }"),
+            objectiveC: objectiveC("if (self.state.success) { [self showVault]; }"),
+            model: "if ? {showVault}",
+            tests: [], use: "success not read, error not tested"),
         Twin(
             name: "only the error tested, leaving when there is one",
             swift: swift("if error != nil { return }\nself.showVault()"),
@@ -239,8 +263,9 @@ struct ProgramBodyTests {
         if twin.sameModel { #expect(swiftModel == Self.describe(objectiveC.statements), "\(twin.name)") }
         if let model = twin.model { #expect(swiftModel == model, "\(twin.name)") }
         for (language, reply) in [("Swift", swift), ("Objective-C", objectiveC)] {
+            if let use = twin.use { #expect(Self.describe(reply.use) == use, "\(twin.name), \(language)") }
             let tests = ReplyOutcomeReading.tests(
-                in: reply.statements, success: reply.success, error: reply.error, readsSuccess: reply.readsSuccess)
+                in: reply.statements, success: reply.success, error: reply.error, readsSuccess: reply.use.readsSuccess)
             #expect(tests.map(Self.describe) == twin.tests, "\(twin.name), \(language)")
         }
     }

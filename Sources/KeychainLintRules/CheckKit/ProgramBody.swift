@@ -33,6 +33,33 @@ public indirect enum ProgramStatement {
     /// `return` or `throw`: leaves the code. `returnedBool` is a Bool literal returned, an action
     /// of its own (`return true` from a Bool gate is the guarded outcome itself).
     case exit(returnedBool: OutcomeAction?)
+    /// A name read (a local, a parameter, `self`), with what the code around it does with it.
+    /// Where it stands among the calls is where it is in the model: a read in a call's operands is
+    /// given to that call. A name inside a string is text, not a read.
+    case read(ProgramRead)
+}
+
+/// A name read, and how.
+public struct ProgramRead {
+    public enum Role {
+        /// Read as a value.
+        case value
+        /// Compared with nil (`error == nil`, `nil != error`; `NULL` and `0` in Objective-C).
+        case comparedWithNil
+        /// Tested by its truth: a condition of its own (`if (error)`, `if success`), a side of `&&`
+        /// or `||`, negated, or the condition of `?:`. For an object, whether it is there.
+        case truthTest
+        /// Unwrapped into a name of its own (Swift's `if let error`, `guard let error = error`).
+        case unwrapped
+    }
+
+    public let name: String
+    public let role: Role
+
+    public init(name: String, role: Role) {
+        self.name = name
+        self.role = role
+    }
 }
 
 /// A call, message or assignment as the analyses of what code does see it.
@@ -47,12 +74,17 @@ public struct ProgramCallSite {
     /// What its receiver and its other arguments (or an assignment's two sides) hold: nested calls
     /// and closures, in source order.
     public let operands: ProgramStatements
+    /// An assignment (`x = y`, `self.flag = success`) rather than a call.
+    public let isAssignment: Bool
 
-    public init(callee: String?, action: OutcomeAction, closureArguments: [ProgramStatements], operands: ProgramStatements) {
+    public init(
+        callee: String?, action: OutcomeAction, closureArguments: [ProgramStatements], operands: ProgramStatements, isAssignment: Bool = false
+    ) {
         self.callee = callee
         self.action = action
         self.closureArguments = closureArguments
         self.operands = operands
+        self.isAssignment = isAssignment
     }
 
     /// Whether the call carries no decision of its own (logging, dispatching, assertions): what it

@@ -177,7 +177,7 @@ public enum ReplyOutcomeReading {
                     // The call is the action; what it is given is part of it.
                     found.insert(site.action)
                 }
-            case .closure:
+            case .closure, .read:
                 continue
             case .exit(let returned):
                 if let returned { found.insert(returned) }
@@ -210,6 +210,67 @@ public enum ReplyOutcomeReading {
             case .call(let site):
                 forEachStatement(in: site.operands, visit)
                 for closure in site.closureArguments { forEachStatement(in: closure, visit) }
+            case .exit, .read:
+                continue
+            }
+        }
+    }
+
+    // MARK: What the reply does with its parameters
+
+    /// Callees whose arguments are only formatted into text (`+[NSString stringWithFormat:]`): a
+    /// flag given to one is shown, not tested.
+    static let formattingCallees: Set<String> = ["stringWithFormat", "initWithFormat", "appendFormat", "localizedStringWithFormat"]
+
+    /// What a reply's code (or a method given as the reply) does with its two parameters: whether
+    /// it reads the success flag where that can decide something (not only as what a logging,
+    /// dispatching or formatting call is given), whether it tests the error against nil or by its
+    /// truth, and whether it unwraps it.
+    public static func use(of reply: ProgramStatements, success: String?, error: String?) -> ReplyUse {
+        var readsSuccess = false
+        var testsError = false
+        var unwrapsError = false
+        forEachRead(in: reply, givenTo: nil) { read, call in
+            if read.name == success, !(call.map { $0.isNeutral || formattingCallees.contains($0.callee ?? "") } ?? false) {
+                readsSuccess = true
+            }
+            guard read.name == error else { return }
+            switch read.role {
+            case .comparedWithNil, .truthTest: testsError = true
+            case .unwrapped: unwrapsError = true
+            case .value: break
+            }
+        }
+        return ReplyUse(readsSuccess: readsSuccess, testsErrorAgainstNil: testsError, unwrapsError: unwrapsError)
+    }
+
+    /// Calls `visit` with every read under `statements` and the nearest call it is given to (an
+    /// operand of that call, not inside a closure or block): a closure starts afresh, and an
+    /// assignment is no call.
+    static func forEachRead(in statements: ProgramStatements, givenTo call: ProgramCallSite?, _ visit: (ProgramRead, ProgramCallSite?) -> Void) {
+        for statement in statements {
+            switch statement {
+            case .read(let read):
+                visit(read, call)
+            case .branch(let test, let then, let otherwise):
+                forEachRead(in: test.effects, givenTo: call, visit)
+                forEachRead(in: then, givenTo: nil, visit)
+                if let otherwise { forEachRead(in: otherwise, givenTo: nil, visit) }
+            case .guardBranch(let test, let otherwise):
+                forEachRead(in: test.effects, givenTo: call, visit)
+                forEachRead(in: otherwise, givenTo: nil, visit)
+            case .cases(let subject, let cases):
+                forEachRead(in: subject, givenTo: call, visit)
+                for path in cases { forEachRead(in: path, givenTo: nil, visit) }
+            case .attempt(let body, let handlers, let finally):
+                forEachRead(in: body, givenTo: nil, visit)
+                for handler in handlers { forEachRead(in: handler, givenTo: nil, visit) }
+                forEachRead(in: finally, givenTo: nil, visit)
+            case .group(let inner), .closure(let inner):
+                forEachRead(in: inner, givenTo: nil, visit)
+            case .call(let site):
+                forEachRead(in: site.operands, givenTo: site.isAssignment ? call : site, visit)
+                for closure in site.closureArguments { forEachRead(in: closure, givenTo: nil, visit) }
             case .exit:
                 continue
             }

@@ -28,10 +28,12 @@ struct ObjCBodies {
             return [.branch(test: test(condition), then: statements(thenBranch), otherwise: elseBranch.map(statements))]
         case .switch(let subject, let body):
             return [cases(subject: subject, body: body)]
-        case .while(let condition, let body), .synchronized(let condition, let body):
-            return [.group(expression(condition) + statements(body))]
+        case .while(let condition, let body):
+            return [.group(test(condition).effects + statements(body))]
+        case .synchronized(let lock, let body):
+            return [.group(expression(lock) + statements(body))]
         case .doWhile(let body, let condition):
-            return [.group(statements(body) + expression(condition))]
+            return [.group(statements(body) + test(condition).effects)]
         case .for(let initializer, let condition, let increment, let body):
             return [.group(
                 (initializer.map(statements) ?? []) + (condition.map(expression) ?? []) + (increment.map(expression) ?? [])
@@ -92,12 +94,33 @@ struct ObjCBodies {
         case .assignment(.assign, let target, let value):
             return [.call(ProgramCallSite(
                 callee: nil, action: action(expression.range), closureArguments: [],
-                operands: self.expression(target) + self.expression(value)))]
+                operands: self.expression(target) + self.expression(value), isAssignment: true))]
         case .block(let block):
             return [.closure(statements(block.body))]
+        case .identifier(let name):
+            return [.read(ProgramRead(name: name, role: .value))]
+        case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
+            // `error == nil`, `nil != error`, `error == NULL`.
+            return operand(left, role: ObjCLocalAuthentication.isNil(right) ? .comparedWithNil : nil)
+                + operand(right, role: ObjCLocalAuthentication.isNil(left) ? .comparedWithNil : nil)
+        case .binary(.logicalAnd, let left, let right), .binary(.logicalOr, let left, let right):
+            return operand(left, role: .truthTest) + operand(right, role: .truthTest)
+        case .prefix(.logicalNot, let inner):
+            return operand(inner, role: .truthTest)
+        case .conditional(let condition, let thenValue, let elseValue):
+            return operand(condition, role: .truthTest) + (thenValue.map { self.expression($0) } ?? []) + self.expression(elseValue)
         default:
             return expression.children.flatMap(self.expression)
         }
+    }
+
+    /// An operand of a test: a name written alone there (in parentheses or a cast too) is read
+    /// in `role`; anything else is read as it is.
+    private func operand(_ expression: ObjCExpr, role: ProgramRead.Role?) -> ProgramStatements {
+        if let role, let name = expression.strippingCastsAndParentheses.identifierName {
+            return [.read(ProgramRead(name: name, role: role))]
+        }
+        return self.expression(expression)
     }
 
     /// A call's arguments: the blocks written as arguments, and what the others do.
@@ -116,8 +139,9 @@ struct ObjCBodies {
 
     // MARK: Conditions
 
+    /// A condition of `if`, `while` or `do … while`: a name alone there is tested by its truth.
     private func test(_ condition: ObjCExpr) -> ProgramTest {
-        ProgramTest(condition: self.condition(condition), effects: expression(condition))
+        ProgramTest(condition: self.condition(condition), effects: operand(condition, role: .truthTest))
     }
 
     func condition(_ expression: ObjCExpr) -> ProgramCondition {

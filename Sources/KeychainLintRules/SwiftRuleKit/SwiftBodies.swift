@@ -73,17 +73,55 @@ struct SwiftBodies {
         return variable.bindings.flatMap { binding in binding.initializer.map { expression($0.value) } ?? [] }
     }
 
-    /// What an expression does: its calls and assignments, the closures written in it, and the
-    /// branches of `if` and `switch` expressions.
-    func expression(_ expression: some SyntaxProtocol) -> ProgramStatements {
+    /// What an expression does: its calls and assignments, the names it reads, the closures
+    /// written in it, and the branches of `if` and `switch` expressions. Inside a string literal
+    /// (`"\(success)"`) a name is text: its reads are left out.
+    func expression(_ expression: some SyntaxProtocol, inString: Bool = false) -> ProgramStatements {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return inString ? [] : [.read(ProgramRead(name: reference.baseName.text, role: .value))]
+        }
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            return [.call(self.call(call))]
+            return [.call(self.call(call, inString: inString))]
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            !inString
+        {
+            switch op {
+            case "==", "!=":
+                // `error == nil`: the direct operand compared with the nil literal.
+                return operand(infix.leftOperand, role: infix.rightOperand.is(NilLiteralExprSyntax.self) ? .comparedWithNil : nil)
+                    + operand(infix.rightOperand, role: infix.leftOperand.is(NilLiteralExprSyntax.self) ? .comparedWithNil : nil)
+            case "&&", "||":
+                return operand(infix.leftOperand, role: .truthTest) + operand(infix.rightOperand, role: .truthTest)
+            default:
+                break
+            }
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!", !inString {
+            return operand(prefix.expression, role: .truthTest)
+        }
+        if let binding = expression.as(OptionalBindingConditionSyntax.self), !inString {
+            // `if let error`, `guard let error = error`: the name unwrapped into its own.
+            let name = binding.pattern.trimmedSource
+            guard let initializer = binding.initializer else { return [.read(ProgramRead(name: name, role: .unwrapped))] }
+            if SyntaxQueries.unwrapTransparent(initializer.value).as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                return [.read(ProgramRead(name: name, role: .unwrapped))]
+            }
+            return self.expression(initializer.value)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            // `state.success`: a member named like a parameter is not the parameter.
+            return member.base.map { self.expression($0, inString: inString) } ?? []
+        }
+        if expression.is(StringLiteralExprSyntax.self) {
+            return expression.children(viewMode: .sourceAccurate).flatMap { self.expression($0, inString: true) }
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
             let action = OutcomeAction(key: Self.normalized(infix), text: Self.normalized(infix), place: place(infix))
             return [.call(ProgramCallSite(
                 callee: nil, action: action, closureArguments: [],
-                operands: self.expression(infix.leftOperand) + self.expression(infix.rightOperand)))]
+                operands: self.expression(infix.leftOperand, inString: inString) + self.expression(infix.rightOperand, inString: inString),
+                isAssignment: true))]
         }
         if let closure = expression.as(ClosureExprSyntax.self) {
             return [.closure(statements(closure.statements))]
@@ -98,7 +136,15 @@ struct SwiftBodies {
         // Declarations nested in an expression (a function in a closure) do not run where they are written.
         if expression.is(DeclSyntax.self) { return [] }
         if let item = expression.as(CodeBlockItemSyntax.self) { return statements(of: item) }
-        return expression.children(viewMode: .sourceAccurate).flatMap { self.expression($0) }
+        return expression.children(viewMode: .sourceAccurate).flatMap { self.expression($0, inString: inString) }
+    }
+
+    /// An operand of a test: a name written alone there is read in `role`; anything else is read as it is.
+    private func operand(_ expression: ExprSyntax, role: ProgramRead.Role?) -> ProgramStatements {
+        if let role, let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return [.read(ProgramRead(name: reference.baseName.text, role: role))]
+        }
+        return self.expression(expression)
     }
 
     private func branch(_ ifExpr: IfExprSyntax) -> ProgramStatement {
@@ -111,14 +157,14 @@ struct SwiftBodies {
         return .branch(test: test(ifExpr.conditions), then: block(ifExpr.body), otherwise: otherwise)
     }
 
-    private func call(_ call: FunctionCallExprSyntax) -> ProgramCallSite {
+    private func call(_ call: FunctionCallExprSyntax, inString: Bool) -> ProgramCallSite {
         var closures: [ProgramStatements] = []
-        var operands = expression(call.calledExpression)
+        var operands = expression(call.calledExpression, inString: inString)
         for argument in call.arguments {
             if let closure = SyntaxQueries.unwrapTransparent(argument.expression).as(ClosureExprSyntax.self) {
                 closures.append(statements(closure.statements))
             } else {
-                operands += expression(argument.expression)
+                operands += expression(argument.expression, inString: inString)
             }
         }
         if let trailing = call.trailingClosure { closures.append(statements(trailing.statements)) }
@@ -134,7 +180,15 @@ struct SwiftBodies {
 
     /// An `if`, `guard` or `while` condition list: one condition is read; several must all hold.
     private func test(_ conditions: ConditionElementListSyntax) -> ProgramTest {
-        let effects = conditions.flatMap { expression($0.condition) }
+        let effects = conditions.flatMap { element in
+            // `if success`, `if (ok)`: a name alone as a condition is tested by its truth.
+            if let expression = element.condition.as(ExprSyntax.self),
+                let reference = SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self)
+            {
+                return [ProgramStatement.read(ProgramRead(name: reference.baseName.text, role: .truthTest))]
+            }
+            return expression(element.condition)
+        }
         guard conditions.count == 1, let only = conditions.first?.condition.as(ExprSyntax.self) else {
             return ProgramTest(condition: ProgramCondition(.other, place: place(conditions)), effects: effects)
         }

@@ -49,7 +49,7 @@ enum SwiftHandedOutcomes {
     /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
         var chosen: (Handoff, OutcomeReceivers)?
-        for handoff in handoffs(of: call) {
+        for handoff in handoffs(of: call, in: context.file) {
             let receivers = receivers(of: handoff, in: context)
             if case .followed(let gates) = receivers, !gates.isEmpty {
                 chosen = (handoff, receivers)
@@ -195,13 +195,12 @@ enum SwiftHandedOutcomes {
     /// parameter of the enclosing function, of `continuation.resume(returning:)` for a result the
     /// enclosing function returns, of a function of the scan with the outcome as an argument; or
     /// the reply given as the handler (`reply: completion`), or the awaited result returned.
-    static func handoffs(of call: FunctionCallExprSyntax) -> [Handoff] {
+    static func handoffs(of call: FunctionCallExprSyntax, in file: SourceFile) -> [Handoff] {
         if let closure = SwiftOutcomeTests.replyClosure(of: call) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
             guard success != nil || error != nil else { return [] }
             let function = enclosingFunction(of: Syntax(closure))
-            let readsSuccess =
-                SwiftPolicyEvaluations.use(success: success, error: error, in: closure).readsSuccess
+            let readsSuccess = SwiftPolicyEvaluations.use(success: success, error: error, in: closure, file: file).readsSuccess
             var found: [Handoff] = []
             for handler in HandoffCallCollector.calls(in: closure) {
                 // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose
