@@ -319,18 +319,28 @@ public struct OutcomeAction {
     /// As written, for the message.
     public let text: String
     public let place: SourcePlace
+    /// The name of the function or method the action calls; nil for an assignment or a `return`.
+    public let callee: String?
 
     /// Callee names that carry no decision of their own (logging, dispatching, assertions): a
-    /// call of one is no action. Each front end adds its language's own words.
+    /// call of one is no action. One list for every language: a word of one language's APIs is
+    /// not a name the other's code calls.
     public static let neutralCallees: Set<String> = [
         "print", "debugPrint", "NSLog", "os_log", "log", "debug", "info", "notice", "warning", "trace", "fault",
         "async", "sync", "asyncAfter", "run", "Task", "assert", "assertionFailure", "precondition",
+        // C and Objective-C logging, dispatching and assertions.
+        "NSLogv", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "printf", "fprintf",
+        "syslog", "RCTLog", "RCTLogInfo", "RCTLogWarn", "RCTLogError", "DDLogVerbose", "DDLogDebug", "DDLogInfo", "DDLogWarn",
+        "DDLogError", "dispatch_async", "dispatch_sync", "dispatch_after", "dispatch_barrier_async", "dispatch_main_async_safe",
+        "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert", "addOperationWithBlock", "performBlock",
+        "performBlockAndWait",
     ]
 
-    public init(key: String, text: String, place: SourcePlace) {
+    public init(key: String, text: String, place: SourcePlace, callee: String? = nil) {
         self.key = key
         self.text = text
         self.place = place
+        self.callee = callee
     }
 }
 

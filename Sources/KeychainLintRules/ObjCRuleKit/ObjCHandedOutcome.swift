@@ -74,7 +74,7 @@ enum ObjCHandedOutcomes {
         case .block(let block):
             let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
             guard success != nil || error != nil else { return [] }
-            let readsSuccess = ObjCPolicyEvaluations.use(of: block).readsSuccess
+            let readsSuccess = ObjCPolicyEvaluations.use(of: block, in: file).readsSuccess
             var found: [Handoff] = []
             ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
                 // `self.unlocked = success`, `_authError = error`: a property of the class.

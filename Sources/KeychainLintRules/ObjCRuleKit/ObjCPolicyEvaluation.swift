@@ -64,19 +64,10 @@ enum ObjCPolicyEvaluations {
         ContextStory(origin: identity.origin, isHandedOn: isHandedOn(identity, in: file, scan: scan))
     }
 
-    /// What a reply block's body does with its parameters: reads `success` (other than as a
-    /// logging or format argument), tests `error` against nil (`error == nil`, `!error`, `if (error)`).
-    static func use(of block: ObjCBlockLiteral) -> ReplyUse {
+    /// What a reply block does with its parameters (read into the model of its code).
+    static func use(of block: ObjCBlockLiteral, in file: ObjCValueResolver) -> ReplyUse {
         let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
-        var readsSuccess = false
-        var testsError = false
-        guard success != nil || error != nil else { return ReplyUse(readsSuccess: false, testsErrorAgainstNil: false) }
-        ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
-            guard case .identifier(let name) = expression.kind else { return }
-            if !readsSuccess, name == success, !ObjCLocalAuthentication.isLoggingArgument(ancestors) { readsSuccess = true }
-            if !testsError, name == error, ObjCLocalAuthentication.isNilOrTruthTest(expression, ancestors: ancestors) { testsError = true }
-        }
-        return ReplyUse(readsSuccess: readsSuccess, testsErrorAgainstNil: testsError)
+        return ReplyOutcomeReading.use(of: ObjCBodies(resolver: file).statements(block.body), success: success, error: error)
     }
 
     enum ContextIdentity {
@@ -118,13 +109,13 @@ enum ObjCPolicyEvaluations {
         let reply = reply.strippingCastsAndParentheses
         switch reply.kind {
         case .block(let block):
-            return .reply(use(of: block))
+            return .reply(use(of: block, in: file))
         case .identifier(let name):
             guard let body = file.body(containing: call.range.start.offset) else { return .unread }
             if let declaration = lastDeclaration(of: name, in: body, before: call.range.start.offset) {
                 guard let initializer = declaration.initializer?.strippingCastsAndParentheses,
                       case .block(let block) = initializer.kind else { return .unread }
-                return .reply(use(of: block))
+                return .reply(use(of: block, in: file))
             }
             return body.parameterNames.contains(name) && isBlockParameter(name, of: body.owner, in: file.tree) ? .forwardedToCaller : .unread
         default:

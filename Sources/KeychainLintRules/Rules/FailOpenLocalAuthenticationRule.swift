@@ -117,15 +117,19 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 Reads the reply handler of `evaluatePolicy` written at the call (a trailing closure or a \
                 `reply:` closure) and the `do`/`catch` around the async form. The guarded action is what \
                 the success path does: the calls and assignments of the `if success` branch (`!success` \
-                swapped), of the statements after `guard success else`, or of the `do` body after \
-                `try await evaluatePolicy`, leaving out their own error handling (`catch` clauses and \
-                `guard` bodies). It reports a failure path (the `else` branch, the guard's \
+                swapped), of the statements after `guard success else` or after `if !success { …; return }`, \
+                or of the `do` body after `try await evaluatePolicy`, leaving out their own error handling \
+                (`catch` clauses, `guard` bodies, and `if` branches without `else` that return or throw). \
+                It reports a failure path (the `else` branch, the guard's or early return's \
                 body, a `catch`, or one `case` or branch inside them, such as `case .userFallback`) whose \
                 every action is one of the guarded actions, written the same way (`completion(true)`, \
                 `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
-                actions. It also reports `if success || error == nil`, and, in a reply that never \
-                reads its success flag, `if error == nil { … }` and `guard error == nil else { … }`: \
-                the test of the error alone is then what decides. The same test in the code that receives the \
+                actions, nor is what they are given; the closures they run are read. It also reports \
+                `if success || error == nil` (in an `if` or a `guard`), and, in a reply that never \
+                reads its success flag, `if error == nil { … }`, `guard error == nil else { … }` and an \
+                early `if error != nil { …; return }`: the test of the error alone is then what decides. \
+                A closure the reply only stores (`let check = { … }`) is read for its tests, but its \
+                actions are not the reply's. The same test in the code that receives the \
                 reply's outcome (the closure a caller passes for a completion handler the reply calls, \
                 a method the reply calls with its error) is reported at the hand-off. In the async form it \
                 also reports a failure taken for success where the call is awaited \
@@ -161,6 +165,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 """,
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
+                "`if !success { … }` without an `else` is read as `guard success else { … }` only when the branch ends with `return` or `throw`; otherwise the statements after it run on both paths and no guarded action is known. `if success { …; return }` followed by failure code is not read (only an `else` is a failure branch).",
                 "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions. A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
@@ -192,7 +197,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
             inside them, such as `case LAErrorUserFallback:`) whose every action is one of the guarded \
             actions, written the same way (`completion(YES)`, `[self unlock]`, `self.unlocked = YES`). \
             Logging (`NSLog`, `os_log…`) and dispatching (`dispatch_async`, `addOperationWithBlock:`) are \
-            not actions; the blocks they run are read. It also reports `if (success || error == nil)` and \
+            not actions, nor is what they are given; the blocks they run are read. A block the reply \
+            only stores is read for its tests, but its actions are not the reply's. It also reports `if (success || error == nil)` and \
             `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
             `if (error == nil)` and an early `if (error) { …; return; }`: the test of the error alone is \
             then what decides. The same test in the code that receives the reply's outcome (the block \
@@ -742,6 +748,30 @@ extension FailOpenLocalAuthenticationRule {
             }
             """,
             messages: [FailOpenLocalAuthenticationJudgement.message("completion(true)", place: whenFailed)],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "An early return written as an if: the failure branch completes with true anyway, or only an error leaves",
+            """
+            func authenticate(completion: @escaping (Bool) -> Void) {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { success, _ in
+                    if !success {
+                        ↓completion(true)
+                        return
+                    }
+                    completion(true)
+                }
+            }
+            func unlock() {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                    if ↓error != nil { return }
+                    self.showVault()
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.message("completion(true)", place: whenFailed),
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(error: "error", success: "success"),
+            ],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The async form: the catch approves the payment too",

@@ -49,7 +49,7 @@ enum SwiftHandedOutcomes {
     /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
         var chosen: (Handoff, OutcomeReceivers)?
-        for handoff in handoffs(of: call) {
+        for handoff in handoffs(of: call, in: context.file) {
             let receivers = receivers(of: handoff, in: context)
             if case .followed(let gates) = receivers, !gates.isEmpty {
                 chosen = (handoff, receivers)
@@ -80,7 +80,7 @@ enum SwiftHandedOutcomes {
     static func ignoredOutcomes(of handoff: Handoff, evaluating call: FunctionCallExprSyntax, in context: RuleContext) -> [IgnoredOutcome] {
         // Nothing after the evaluation (`let ok = …; if ok { isUnlocked = true }; return ok` acts
         // itself) nor after the hand-off.
-        guard let function = handoff.function, isOnlyGate(function, holding: Syntax(call)), isOnlyGate(function, holding: handoff.node)
+        guard let function = handoff.function, isOnlyGate(function, holding: Syntax(call), in: context.file), isOnlyGate(function, holding: handoff.node, in: context.file)
         else { return [] }
         return ignoredOutcomes(ofCallsTo: function, through: [], steps: [], in: context)
     }
@@ -112,13 +112,13 @@ enum SwiftHandedOutcomes {
             if awaited.tryExpr == nil || awaited.isOptionalTry {
                 // Thrown away: the value (and, with `try?`, the failure) decides nothing.
                 guard let (statement, discard) = SwiftOutcomeTests.discardingStatement(awaited.value),
-                    let action = SwiftOutcomeTests.firstAction(after: statement)
+                    let action = SwiftOutcomeTests.firstAction(after: statement, in: file)
                 else { continue }
                 let location = file.location(of: statement)
                 found.append(IgnoredOutcome(
-                    call: discard + written, action: action.display, through: through,
+                    call: discard + written, action: action.text, through: through,
                     steps: steps + [TraceStep(
-                        kind: .branch, text: "ignored: `\(discard + written)`, then `\(action.display)` runs", file: file.path,
+                        kind: .branch, text: "ignored: `\(discard + written)`, then `\(action.text)` runs", file: file.path,
                         line: location.line, column: location.column)]))
                 continue
             }
@@ -127,7 +127,7 @@ enum SwiftHandedOutcomes {
             guard awaited.tryExpr?.questionOrExclamationMark == nil, through.count < maximumRehandings,
                 let outer = enclosingFunction(of: Syntax(call)), outer.id != function.id,
                 thrownOutcome(of: call, by: outer) != nil || isReturned(Syntax(call), by: outer),
-                isOnlyGate(outer, holding: Syntax(call))
+                isOnlyGate(outer, holding: Syntax(call), in: file)
             else { continue }
             let location = file.location(of: awaited.value)
             found += ignoredOutcomes(
@@ -143,8 +143,9 @@ enum SwiftHandedOutcomes {
     /// Whether the outcome handed on at `node` is all `function` gives: the top-level statement
     /// that holds it is no branch, and no action follows it (`return true` aside). In a reply
     /// closure (a continuation resumed with the flag), the reply does nothing but resume.
-    static func isOnlyGate(_ function: FunctionDeclSyntax, holding node: Syntax) -> Bool {
+    static func isOnlyGate(_ function: FunctionDeclSyntax, holding node: Syntax, in file: SourceFile) -> Bool {
         guard let statements = function.body?.statements else { return false }
+        let bodies = SwiftBodies(file: file)
         var current = node
         while let parent = current.parent, parent.id != statements.id { current = parent }
         guard let item = current.as(CodeBlockItemSyntax.self), current.parent?.id == statements.id else { return false }
@@ -154,7 +155,7 @@ enum SwiftHandedOutcomes {
             return false
         }
         for later in statements.drop(while: { $0.id != item.id }).dropFirst()
-        where Effects.of(later).list.contains(where: { !$0.text.hasPrefix("return") }) {
+        where ReplyOutcomeReading.actions(bodies.statements(of: later)).list.contains(where: { !$0.key.hasPrefix("return") }) {
             return false
         }
         // A reply that resumes a continuation: nothing else in it.
@@ -163,9 +164,7 @@ enum SwiftHandedOutcomes {
             if let closure = candidate.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self)
                 ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxQueries.calleeName(of: call) == "evaluatePolicy"
             {
-                return Effects.of(closure.statements).list.allSatisfy { effect in
-                    effect.node.as(FunctionCallExprSyntax.self).flatMap(SyntaxQueries.calleeName) == "resume"
-                }
+                return ReplyOutcomeReading.actions(bodies.statements(closure.statements)).list.allSatisfy { $0.callee == "resume" }
             }
             enclosing = candidate.parent
         }
@@ -196,13 +195,12 @@ enum SwiftHandedOutcomes {
     /// parameter of the enclosing function, of `continuation.resume(returning:)` for a result the
     /// enclosing function returns, of a function of the scan with the outcome as an argument; or
     /// the reply given as the handler (`reply: completion`), or the awaited result returned.
-    static func handoffs(of call: FunctionCallExprSyntax) -> [Handoff] {
+    static func handoffs(of call: FunctionCallExprSyntax, in file: SourceFile) -> [Handoff] {
         if let closure = SwiftOutcomeTests.replyClosure(of: call) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
             guard success != nil || error != nil else { return [] }
             let function = enclosingFunction(of: Syntax(closure))
-            let readsSuccess =
-                SwiftPolicyEvaluations.use(success: success, error: error, in: closure).readsSuccess
+            let readsSuccess = SwiftPolicyEvaluations.use(success: success, error: error, in: closure, file: file).readsSuccess
             var found: [Handoff] = []
             for handler in HandoffCallCollector.calls(in: closure) {
                 // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose

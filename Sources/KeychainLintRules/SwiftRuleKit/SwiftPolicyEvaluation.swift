@@ -168,7 +168,7 @@ enum SwiftPolicyEvaluations {
             return referencedReply(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
         }
         let (success, error) = parameterNames(of: closure)
-        return .reply(use(success: success, error: error, in: closure))
+        return .reply(use(success: success, error: error, in: closure, file: context.file))
     }
 
     /// A reply passed by reference: a completion handler the enclosing function received
@@ -191,7 +191,7 @@ enum SwiftPolicyEvaluations {
         case .variable(let binding):
             guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return .unread }
             let (success, error) = parameterNames(of: closure)
-            return .reply(use(success: success, error: error, in: closure))
+            return .reply(use(success: success, error: error, in: closure, file: context.file))
         case .notLocal:
             return methodReply(name, at: reference, in: context)
         case .optionalBinding, .opaque:
@@ -205,35 +205,17 @@ enum SwiftPolicyEvaluations {
         let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
         guard methods.count == 1, let body = methods[0].body else { return .unread }
         let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
-        return .reply(use(success: names[0], error: names[1], in: body))
+        return .reply(use(success: names[0], error: names[1], in: body, file: methods[0].file))
     }
 
-    /// What a reply body (a closure or a method's body) does with its parameters.
-    static func use(success: String?, error: String?, in body: some SyntaxProtocol) -> ReplyUse {
-        let use = use(success: success, error: error, uses: ReferenceCollector.references(in: body))
-        guard let error else { return use }
-        let unwraps = OptionalBindingCollector.bindings(in: body).contains { binding in
-            guard binding.pattern.trimmedSource == error else { return false }
-            guard let initializer = binding.initializer else { return true }
-            return SyntaxQueries.unwrapTransparent(initializer.value).as(DeclReferenceExprSyntax.self)?.baseName.text == error
-        }
-        return ReplyUse(readsSuccess: use.readsSuccess, testsErrorAgainstNil: use.testsErrorAgainstNil, unwrapsError: unwraps)
+    /// What a reply closure does with its parameters (read into the model of its code).
+    static func use(success: String?, error: String?, in closure: ClosureExprSyntax, file: SourceFile) -> ReplyUse {
+        ReplyOutcomeReading.use(of: SwiftBodies(file: file).statements(closure.statements), success: success, error: error)
     }
 
-    /// Whether a reply body reads `success` (outside a string), and whether it compares `error` with nil.
-    static func use(success: String?, error: String?, uses: [DeclReferenceExprSyntax]) -> ReplyUse {
-        let readsSuccess = success.map { success in uses.contains { $0.baseName.text == success && !isInsideStringLiteral($0) } } ?? false
-        let testsError = error.map { error in
-            uses.contains { reference in
-                guard reference.baseName.text == error,
-                    let infix = reference.parent?.as(InfixOperatorExprSyntax.self),
-                    let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!="
-                else { return false }
-                let other = infix.leftOperand.id == reference.id ? infix.rightOperand : infix.leftOperand
-                return other.is(NilLiteralExprSyntax.self)
-            }
-        } ?? false
-        return ReplyUse(readsSuccess: readsSuccess, testsErrorAgainstNil: testsError)
+    /// What a method given as the reply does with its parameters.
+    static func use(success: String?, error: String?, in body: CodeBlockSyntax, file: SourceFile) -> ReplyUse {
+        ReplyOutcomeReading.use(of: SwiftBodies(file: file).statements(body.statements), success: success, error: error)
     }
 
     /// `(success, error)` parameter names of a reply closure; nil for `_`. `$0`/`$1` without a signature.
@@ -281,16 +263,6 @@ enum SwiftPolicyEvaluations {
             return false
         }
         return !(parent?.is(CodeBlockItemSyntax.self) ?? false)
-    }
-
-    static func isInsideStringLiteral(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let candidate = current {
-            if candidate.is(StringLiteralExprSyntax.self) { return true }
-            if candidate.is(CodeBlockItemSyntax.self) { return false }
-            current = candidate.parent
-        }
-        return false
     }
 
     // MARK: - Which context?
