@@ -71,7 +71,7 @@ struct HandedOutcomeTests {
         #expect(findings(result, "fail_open_local_authentication").isEmpty)
     }
 
-    @Test("Swift: callers that never test the error, or pass a method, leave nothing to report and a note")
+    @Test("Swift: callers that never test the error, or pass a handler the scan does not declare, leave nothing to report and a note")
     func swiftUntested() throws {
         let result = try scan([
             "BiometricGate.swift": Self.swiftGate,
@@ -90,7 +90,7 @@ struct HandedOutcomeTests {
         #expect(result.diagnostics.contains {
             $0.file == "BiometricGate.swift" && $0.position == SourcePosition(line: 4, column: 9)
                 && $0.message
-                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `authenticate(reason:completion:)`, where the rule finds no test of it"
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `authenticate(reason:completion:)`, where the rule finds no test of it; not followed: the handler `handle` a caller passes"
         }, "\(result.diagnostics)")
     }
 

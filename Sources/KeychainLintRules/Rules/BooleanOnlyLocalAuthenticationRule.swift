@@ -86,7 +86,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         context.note(
             ScanDiagnostic(
                 kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
-                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`) to \(handed.receiverWords), where the rule finds no test of it"))
+                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`) to \(handed.receiverWords), where the rule finds no test of it"
+                    + (handed.unfollowed.isEmpty ? "" : "; not followed: \(handed.unfollowed.joined(separator: "; "))")))
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside

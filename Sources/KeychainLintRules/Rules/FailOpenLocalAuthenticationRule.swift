@@ -71,11 +71,15 @@ public struct FailOpenLocalAuthenticationRule: Check {
         default: return false
         }
         guard let handed = context.handedOutcome(evaluation), let gate = handed.gates.first(where: \.errorAlone) else { return false }
+        // Receiving code that hands the error on again before its test says where.
+        let receivers =
+            gate.through.isEmpty
+            ? handed.receiverWords : "\(handed.receiverWords), which hand it on again (\(gate.through.map { "`\($0)`" }.joined(separator: ", then ")))"
         context.report(
             at: handed.handoff,
             message: FailOpenLocalAuthenticationJudgement.handedOnMessage(
-                handoff: handed.handoff.snippet, receivers: handed.receiverWords, test: gate.test, place: gate.place),
-            trace: handed.path.prefix(1) + [gate.step])
+                handoff: handed.handoff.snippet, receivers: receivers, test: gate.test, place: gate.place),
+            trace: [handed.handoffStep] + gate.via + [gate.step])
         return true
     }
 
