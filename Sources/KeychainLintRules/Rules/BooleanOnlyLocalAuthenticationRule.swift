@@ -582,6 +582,113 @@ extension BooleanOnlyLocalAuthenticationRule {
             ],
             messages: [objectiveCMessage("`context`")],
             alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a property that a view controller holding the model tests",
+            files: [
+                "LockModel.m": """
+                    @interface LockModel ()
+                    @property (nonatomic, strong) NSError *authError;
+                    @end
+                    @implementation LockModel
+                    - (void)check {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            self.authError = error;
+                        }];
+                    }
+                    @end
+                    """,
+                "VaultViewController.h": """
+                    @interface VaultViewController : UIViewController
+                    @property (nonatomic, strong) LockModel *model;
+                    @end
+                    """,
+                "VaultViewController.m": """
+                    @implementation VaultViewController
+                    - (void)refresh {
+                        if (self.model.authError == nil) {
+                            [self showSecrets];
+                        }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggeringObjC(
+            "The error handed on again by a sender's block, then by a sender that passes its own block, before the test",
+            """
+            @implementation BiometricGate
+            - (void)authenticateWithCompletion:(void (^)(NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(error);
+                }];
+            }
+            - (void)unlockThen:(void (^)(NSError *error))done {
+                [self authenticateWithCompletion:^(NSError *error) {
+                    done(error);
+                }];
+            }
+            - (void)openWith:(void (^)(NSError *error))done {
+                [self unlockThen:done];
+            }
+            @end
+            @implementation LockScreen
+            - (void)open {
+                [self.gate openWith:^(NSError *error) {
+                    if (!error) {
+                        [self showVault];
+                    }
+                }];
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .nonTriggeringObjC(
+            "The error stored in a property that another class only displays, and handed on again to a sender that only shows it",
+            """
+            @interface LockModel ()
+            @property (nonatomic, strong) NSError *authError;
+            @end
+            @implementation LockModel
+            - (void)check {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Check"
+                                  reply:^(BOOL success, NSError *error) {
+                    self.authError = error;
+                }];
+            }
+            - (void)authenticateWithCompletion:(void (^)(NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(error);
+                }];
+            }
+            @end
+            @implementation StatusViewController
+            - (void)render:(LockModel *)model {
+                self.statusLabel.text = model.authError.localizedDescription;
+                if (model.authError) {
+                    [self showBanner];
+                }
+            }
+            - (void)enrollWith:(LockModel *)model then:(void (^)(NSError *error))done {
+                [model authenticateWithCompletion:^(NSError *error) {
+                    done(error);
+                }];
+            }
+            - (void)enroll:(LockModel *)model {
+                [self enrollWith:model then:^(NSError *error) {
+                    self.statusLabel.text = error.localizedDescription;
+                }];
+            }
+            @end
+            """),
         .nonTriggeringObjC(
             "The error handed on to a sender, or sent to a method, that only shows it",
             """
@@ -1374,6 +1481,156 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             """,
             messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a published property that a view controller holding the model tests",
+            files: [
+                "LockModel.swift": """
+                    final class LockModel: ObservableObject {
+                        @Published var authError: Error?
+                        func check() {
+                            let context = LAContext()
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                DispatchQueue.main.async { self.authError = error }
+                            }
+                        }
+                    }
+                    """,
+                "VaultViewController.swift": """
+                    final class VaultViewController: UIViewController {
+                        private let model: LockModel
+                        init(model: LockModel) {
+                            self.model = model
+                            super.init(nibName: nil, bundle: nil)
+                        }
+                        func refresh() {
+                            if model.authError == nil {
+                                showSecrets()
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error handed on again by a caller's closure and then by a method, before the test",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class Session {
+                let gate = BiometricGate()
+                func resume(then done: @escaping (Error?) -> Void) {
+                    gate.authenticate { error in done(error) }
+                }
+                func start() {
+                    resume { error in self.finish(error) }
+                }
+                private func finish(_ error: Error?) {
+                    guard error == nil else { return }
+                    loadInbox()
+                }
+            }
+            """,
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "A caller that passes a method of its type as the handler, which unlocks when there is no error",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class LockScreen {
+                func unlock() {
+                    BiometricGate().authenticate(completion: handleResult)
+                }
+                private func handleResult(_ error: Error?) {
+                    if error == nil { showVault() }
+                }
+            }
+            """,
+            messages: [message("the new `LAContext()`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .nonTriggering(
+            "The error stored in a property that another type only displays",
+            """
+            final class LockModel: ObservableObject {
+                @Published var authError: Error?
+                func check() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.authError = error
+                    }
+                }
+            }
+            struct StatusView {
+                @ObservedObject var model: LockModel
+                var status: String { model.authError?.localizedDescription ?? "" }
+                func render() {
+                    if model.authError != nil { showBanner() }
+                }
+            }
+            """),
+        .nonTriggering(
+            "The error handed on again to a method, or passed by reference to one, that only shows it",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class Settings {
+                func enroll() {
+                    BiometricGate().authenticate { error in self.report(error) }
+                    BiometricGate().authenticate(completion: report)
+                }
+                private func report(_ error: Error?) {
+                    if let error { show(error) }
+                }
+            }
+            """),
+        .nonTriggering(
+            "The error handed on again with the evaluated context, which the final gate gives to its Keychain read",
+            """
+            final class TokenGate {
+                func authenticate(completion: @escaping (Error?, LAContext) -> Void) {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error, context)
+                    }
+                }
+            }
+            final class Session {
+                func resume(then done: @escaping (Error?, LAContext) -> Void) {
+                    TokenGate().authenticate { error, context in done(error, context) }
+                }
+                func start() {
+                    resume { error, context in
+                        guard error == nil else { return }
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassGenericPassword,
+                            kSecReturnData as String: true,
+                            kSecUseAuthenticationContext as String: context,
+                        ]
+                        var item: CFTypeRef?
+                        if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { self.open(item) }
+                    }
+                }
+            }
+            """,
             alsoTriggers: ["swift.fail_open_local_authentication"]),
         .nonTriggering(
             "The error stored in a property that is only shown",
