@@ -214,6 +214,20 @@ public enum OutcomeReceivers {
     case unseen
 }
 
+extension OutcomeReceivers {
+    /// The same receivers with the tests found nearer the hand-off first (`OutcomeGate.isFarther`).
+    var nearestFirst: OutcomeReceivers {
+        guard case .followed(let gates) = self else { return self }
+        return .followed(gates.filter { !$0.isFarther } + gates.filter(\.isFarther))
+    }
+
+    /// The first test, when any was found.
+    var firstGate: OutcomeGate? {
+        if case .followed(let gates) = self { return gates.first }
+        return nil
+    }
+}
+
 /// A test of a handed-on value in a caller's closure: where the outcome decides.
 public struct OutcomeGate {
     /// The test as written (`error == nil`, `let error`, `ok`).
@@ -230,18 +244,30 @@ public struct OutcomeGate {
     public var via: [TraceStep]
     /// Those hand-offs as written (`completion(ok)`), for a message.
     public var through: [String]
+    /// Found farther from the hand-off than where the value first arrives: after it was handed on
+    /// again, in a handler passed by reference, or where another type reads the property. A
+    /// finding shows the path to a test found nearer first.
+    public var isFarther: Bool
 
-    public init(test: String, step: TraceStep, errorAlone: Bool, via: [TraceStep] = [], through: [String] = []) {
+    public init(test: String, step: TraceStep, errorAlone: Bool, via: [TraceStep] = [], through: [String] = [], isFarther: Bool = false) {
         self.test = test
         self.step = step
         self.errorAlone = errorAlone
         self.via = via
         self.through = through
+        self.isFarther = isFarther || !via.isEmpty
     }
 
     /// The same test, reached through the hand-off `written` at `step` first.
     public func handedOnAgain(_ written: String, at step: TraceStep) -> OutcomeGate {
-        OutcomeGate(test: test, step: self.step, errorAlone: errorAlone, via: [step] + via, through: [written] + through)
+        OutcomeGate(test: test, step: self.step, errorAlone: errorAlone, via: [step] + via, through: [written] + through, isFarther: true)
+    }
+
+    /// The same test, marked as found farther (`isFarther`).
+    public var farther: OutcomeGate {
+        var gate = self
+        gate.isFarther = true
+        return gate
     }
 
     /// `Lock.swift:12`: where the test is, for a message.

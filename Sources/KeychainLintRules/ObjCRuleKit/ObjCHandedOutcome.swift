@@ -43,17 +43,24 @@ enum ObjCHandedOutcomes {
     static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
         let file = context.resolver
         var chosen: (Handoff, OutcomeReceivers)?
+        // The first hand-off whose receivers test the value where it arrives; else the first whose
+        // test is farther (`OutcomeGate.isFarther`).
+        var farther: (Handoff, OutcomeReceivers)?
         let search = ReceiverSearch()
         for handoff in handoffs(of: site, in: file) {
-            let receivers = receivers(of: handoff, depth: 0, search: search, in: context)
-            if case .followed(let gates) = receivers, !gates.isEmpty {
-                chosen = (handoff, receivers)
-                break
+            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
+            if let gate = receivers.firstGate {
+                if !gate.isFarther {
+                    chosen = (handoff, receivers)
+                    farther = nil
+                    break
+                }
+                if farther == nil { farther = (handoff, receivers) }
             }
             let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil }
             if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
         }
-        guard let (handoff, receivers) = chosen else { return nil }
+        guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if let message = handoff.message { "the implementations of `\(message)`" }
@@ -309,9 +316,7 @@ enum ObjCHandedOutcomes {
             search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
             return nil
         }
-        guard case .followed(let gates) = receivers(of: next, depth: depth + 1, search: search, in: context), let gate = gates.first else {
-            return nil
-        }
+        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
         let location = file.location(next.range)
         return gate.handedOnAgain(
             written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: location.file, line: location.line, column: location.column))
@@ -428,7 +433,7 @@ enum ObjCHandedOutcomes {
                         step: TraceStep(
                             kind: .branch, text: "decides: `\(test)` where the property `\(name)` of `\(owner)` is read", file: location.file,
                             line: location.line, column: location.column),
-                        errorAlone: handoff.carries == .errorAlone)
+                        errorAlone: handoff.carries == .errorAlone, isFarther: true)
                 }
                 if let found { return found }
             }

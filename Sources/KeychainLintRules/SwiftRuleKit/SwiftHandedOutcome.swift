@@ -49,16 +49,23 @@ enum SwiftHandedOutcomes {
     /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
         var chosen: (Handoff, OutcomeReceivers)?
+        // The first hand-off whose receivers test the value where it arrives; else the first whose
+        // test is farther (`OutcomeGate.isFarther`).
+        var farther: (Handoff, OutcomeReceivers)?
         let search = ReceiverSearch()
         for handoff in handoffs(of: call, in: context.file) {
-            let receivers = receivers(of: handoff, depth: 0, search: search, in: context)
-            if case .followed(let gates) = receivers, !gates.isEmpty {
-                chosen = (handoff, receivers)
-                break
+            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
+            if let gate = receivers.firstGate {
+                if !gate.isFarther {
+                    chosen = (handoff, receivers)
+                    farther = nil
+                    break
+                }
+                if farther == nil { farther = (handoff, receivers) }
             }
             if chosen == nil || (!(chosen.map { handsToCallers($0.0) } ?? true) && handsToCallers(handoff)) { chosen = (handoff, receivers) }
         }
-        guard let (handoff, receivers) = chosen else { return nil }
+        guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
@@ -635,7 +642,7 @@ enum SwiftHandedOutcomes {
             guard let value = variable.initializer?.value,
                 let closure = SyntaxQueries.unwrapTransparent(value).as(ClosureExprSyntax.self)
             else { return nil }
-            return gate(inReceiving: closure, handoff: handoff, file: file, depth: depth, search: search, in: context)
+            return gate(inReceiving: closure, handoff: handoff, file: file, depth: depth, search: search, in: context)?.farther
         case .parameter(let parameter):
             // `authenticate(completion: completion)`: the caller hands its own handler on.
             guard let outer = enclosingFunction(of: Syntax(call)), isFunctionTyped(parameter), belongs(parameter, to: outer) else { return nil }
@@ -663,7 +670,7 @@ enum SwiftHandedOutcomes {
                         in: Syntax(body.statements), successNames: successNames, errorNames: errorNames, function: function, handoff: handoff,
                         file: declaration.file, depth: depth, search: search, in: context)
                 {
-                    return gate
+                    return gate.farther
                 }
             }
             if declarations.isEmpty { search.gap("the handler `\(SyntaxQueries.shortText(argument, limit: 40))` a caller passes") }
@@ -713,9 +720,7 @@ enum SwiftHandedOutcomes {
             search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
             return nil
         }
-        guard case .followed(let gates) = receivers(of: next, depth: depth + 1, search: search, in: context), let gate = gates.first else {
-            return nil
-        }
+        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
         let location = file.location(of: next.node)
         return gate.handedOnAgain(
             written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: file.path, line: location.line, column: location.column))
@@ -839,7 +844,8 @@ enum SwiftHandedOutcomes {
                 guard type == owner || type.split(separator: ".").last == owner.split(separator: ".").last else { continue }
                 return makeGate(
                     condition, handoff: handoff, role: "where the property `\(name)` of `\(owner)` is read", file: file,
-                    errorAlone: handoff.carries == .errorAlone)
+                    errorAlone: handoff.carries == .errorAlone
+                ).farther
             }
         }
         if let undecided { search.gap("a test of `\(undecided)`, whose receiver's type is not written") }
