@@ -71,7 +71,7 @@ struct HandedOutcomeTests {
         #expect(findings(result, "fail_open_local_authentication").isEmpty)
     }
 
-    @Test("Swift: callers that never test the error, or pass a method, leave nothing to report and a note")
+    @Test("Swift: callers that never test the error, or pass a handler the scan does not declare, leave nothing to report and a note")
     func swiftUntested() throws {
         let result = try scan([
             "BiometricGate.swift": Self.swiftGate,
@@ -90,7 +90,7 @@ struct HandedOutcomeTests {
         #expect(result.diagnostics.contains {
             $0.file == "BiometricGate.swift" && $0.position == SourcePosition(line: 4, column: 9)
                 && $0.message
-                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `authenticate(reason:completion:)`, where the rule finds no test of it"
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `authenticate(reason:completion:)`, where the rule finds no test of it; not followed: the handler `handle` a caller passes"
         }, "\(result.diagnostics)")
     }
 
@@ -583,6 +583,215 @@ struct HandedOutcomeTests {
                 "LockViewModel.m:6:9 handed on: `self.unlocked = success`",
                 "LockViewModel.m:11:9 decides: `[self unlocked]` where the property `unlocked` is read",
             ]
+        ])
+    }
+
+    @Test("Swift: the flag handed on again by a caller's closure, a forwarded handler and a method, each a step of the path; a fourth hop is not followed")
+    func swiftHandedOnAgain() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    func confirm(completion: @escaping (Bool) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { ok, _ in
+                            completion(ok)
+                        }
+                    }
+                    func check(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            completion(error)
+                        }
+                    }
+                }
+
+                """,
+            "Flow.swift": """
+                final class Flow {
+                    let gate = Gate()
+                    func step1(_ done: @escaping (Bool) -> Void) { gate.confirm { granted in done(granted) } }
+                    func step2(_ done: @escaping (Bool) -> Void) { step1(done) }
+                    func run() {
+                        step2 { allowed in self.apply(allowed) }
+                    }
+                    private func apply(_ allowed: Bool) {
+                        if allowed { openVault() }
+                    }
+                    func a(_ done: @escaping (Error?) -> Void) { gate.check { e in done(e) } }
+                    func b(_ done: @escaping (Error?) -> Void) { a { e in done(e) } }
+                    func c(_ done: @escaping (Error?) -> Void) { b { e in done(e) } }
+                    func d() {
+                        c { e in self.finish(e) }
+                    }
+                    private func finish(_ e: Error?) {
+                        if e == nil { openVault() }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.swift:3"])
+        #expect(boolOnly.first.map(related) == [
+            "Gate.swift:4:13 handed on: `completion(ok)`",
+            "Flow.swift:3:78 handed on again: `done(granted)`",
+            "Flow.swift:4:58 handed on again: `done`",
+            "Flow.swift:6:28 handed on again: `self.apply(allowed)`",
+            "Flow.swift:9:12 decides: `allowed` in `apply(_:)`, which receives it",
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 8, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `check(completion:)`, where the rule finds no test of it; not followed: the value handed on again more than 3 times (`self.finish(e)`)"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a handler passed by reference (a method of the caller's type, a free function, a local closure) is read")
+    func swiftHandlerByReference() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    func check(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            completion(error)
+                        }
+                    }
+                }
+                func unlockWhenClear(_ error: Error?) {
+                    guard error == nil else { return }
+                    openVault()
+                }
+                final class Screens {
+                    func first() { Gate().check(completion: self.handle) }
+                    func second() { Gate().check(completion: unlockWhenClear) }
+                    func third() {
+                        let handler: (Error?) -> Void = { failure in
+                            if failure == nil { self.openVault() }
+                        }
+                        Gate().check(completion: handler)
+                    }
+                    private func handle(_ error: Error?) {
+                        if error != nil { show(error) }
+                    }
+                }
+
+                """,
+        ])
+        // The first caller's method only shows the error; the second caller's function is the gate.
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.swift:4:13 handed on: `completion(error)`",
+                "Gate.swift:9:11 decides: `error == nil` in `unlockWhenClear(_:)`, which a caller passes as the handler",
+            ]
+        ])
+    }
+
+    @Test("Swift: a property read on an instance of its type held by another type (not a same-named property of another type); an untyped receiver is said")
+    func swiftPropertyElsewhere() throws {
+        let result = try scan([
+            "LockModel.swift": """
+                final class LockModel: ObservableObject {
+                    @Published var isUnlocked = false
+                    @Published var authError: Error?
+                    func unlock() {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                            self.isUnlocked = success
+                        }
+                    }
+                    func check() {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check") { _, error in
+                            self.authError = error
+                        }
+                    }
+                }
+                final class Door {
+                    var isUnlocked = false
+                }
+
+                """,
+            "Views.swift": """
+                struct VaultView {
+                    @ObservedObject var model: LockModel
+                    let door: Door
+                    func body() {
+                        if door.isUnlocked { ring() }
+                        if self.model.isUnlocked { showSecrets() }
+                    }
+                }
+                func render(models: [LockModel]) {
+                    if models.first?.authError == nil { showSecrets() }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map(related) == [
+            [
+                "LockModel.swift:7:13 handed on: `self.isUnlocked = success`",
+                "Views.swift:6:12 decides: `self.model.isUnlocked` where the property `isUnlocked` of `LockModel` is read",
+            ]
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "LockModel.swift" && $0.position == SourcePosition(line: 12, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.authError = error`) to the readers of the property `authError`, where the rule finds no test of it; not followed: a test of `models.first?.authError`, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Objective-C: a property read on an instance of its class elsewhere (a parameter, a local, a header's property), and a block handed on again")
+    func objectiveCElsewhereAndAgain() throws {
+        let result = try scan([
+            "LockModel.m": """
+                @implementation LockModel
+                - (void)unlock {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+                        self.unlocked = success;
+                    }];
+                }
+                - (void)confirm:(void (^)(BOOL ok))completion {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                      reply:^(BOOL success, NSError *error) {
+                        completion(success);
+                    }];
+                }
+                @end
+
+                """,
+            "Door.m": """
+                @implementation Door
+                - (void)ring:(Bell *)bell {
+                    if (bell.unlocked) { [self chime]; }
+                }
+                - (void)open:(LockModel *)model {
+                    LockModel *other = model;
+                    if ([other unlocked]) { [self showSecrets]; }
+                }
+                - (void)pay:(LockModel *)model {
+                    [model confirm:^(BOOL ok) {
+                        [self finish:ok];
+                    }];
+                }
+                - (void)finish:(BOOL)ok {
+                    if (ok) { [self sendPayment]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockModel.m:6:9 handed on: `self.unlocked = success`",
+                "Door.m:7:9 decides: `[other unlocked]` where the property `unlocked` of `LockModel` is read",
+            ],
+            [
+                "LockModel.m:13:9 handed on: `completion(success)`",
+                "Door.m:11:9 handed on again: `[self finish:ok]`",
+                "Door.m:15:9 decides: `ok` in `-[Door finish:]`, which receives it",
+            ],
         ])
     }
 }

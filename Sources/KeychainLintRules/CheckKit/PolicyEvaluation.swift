@@ -108,14 +108,21 @@ public struct HandedOutcome {
     /// not. Only the Swift front end finds them (Objective-C has no `await`).
     public let ignoredBy: [IgnoredOutcome]
 
+    /// What the search for the receivers' tests left out, in words (a read of the property on a
+    /// receiver whose type is not written, a value handed on again beyond the bound): said under
+    /// `--verbose` when no test is found.
+    public let unfollowed: [String]
+
     public init(
-        handoff: SourcePlace, carries: HandedValue, receiverWords: String, receivers: OutcomeReceivers, ignoredBy: [IgnoredOutcome] = []
+        handoff: SourcePlace, carries: HandedValue, receiverWords: String, receivers: OutcomeReceivers, ignoredBy: [IgnoredOutcome] = [],
+        unfollowed: [String] = []
     ) {
         self.handoff = handoff
         self.carries = carries
         self.receiverWords = receiverWords
         self.receivers = receivers
         self.ignoredBy = ignoredBy
+        self.unfollowed = unfollowed
     }
 
     /// The gates found at the callers (none when they are not in the scan).
@@ -129,13 +136,33 @@ public struct HandedOutcome {
     /// fingerprint (which quotes its related locations) change whenever a caller is added.
     public var path: [TraceStep] {
         guard let gate = gates.first else { return [] }
-        return [handoffStep, gate.step]
+        return [handoffStep] + gate.via + [gate.step]
     }
 
     /// Where the outcome is handed on, as a finding's related location.
     public var handoffStep: TraceStep {
         let location = handoff.location
         return TraceStep(kind: .argument, text: "handed on: `\(handoff.snippet)`", file: location.file, line: location.line, column: location.column)
+    }
+}
+
+extension HandedOutcome {
+    /// How many times the receiving code may hand the value on again (`authenticate { ok in
+    /// completion(ok) }`, a method that passes it to another) before its test is looked for no
+    /// further.
+    static let maximumHops = 3
+
+    /// How many files that mention a property are read for its reads on other instances of its type.
+    static let maximumReadingFiles = EvaluatedContext.maximumSenders
+}
+
+/// One search for the tests of a handed-on outcome (a front end's): what it left out, for
+/// `--verbose` (`HandedOutcome.unfollowed`).
+final class ReceiverSearch {
+    private(set) var unfollowed: [String] = []
+
+    func gap(_ words: String) {
+        if !unfollowed.contains(words) { unfollowed.append(words) }
     }
 }
 
@@ -187,6 +214,20 @@ public enum OutcomeReceivers {
     case unseen
 }
 
+extension OutcomeReceivers {
+    /// The same receivers with the tests found nearer the hand-off first (`OutcomeGate.isFarther`).
+    var nearestFirst: OutcomeReceivers {
+        guard case .followed(let gates) = self else { return self }
+        return .followed(gates.filter { !$0.isFarther } + gates.filter(\.isFarther))
+    }
+
+    /// The first test, when any was found.
+    var firstGate: OutcomeGate? {
+        if case .followed(let gates) = self { return gates.first }
+        return nil
+    }
+}
+
 /// A test of a handed-on value in a caller's closure: where the outcome decides.
 public struct OutcomeGate {
     /// The test as written (`error == nil`, `let error`, `ok`).
@@ -197,11 +238,36 @@ public struct OutcomeGate {
     /// with it (`if error == nil`, `if let error`, `guard error == nil`), or the reply handed on
     /// nothing but the error.
     public let errorAlone: Bool
+    /// Where the receiving code handed the value on again before this test (`completion(ok)` in a
+    /// caller's closure, a method the value is passed to), in order: related locations between
+    /// the hand-off and the test.
+    public var via: [TraceStep]
+    /// Those hand-offs as written (`completion(ok)`), for a message.
+    public var through: [String]
+    /// Found farther from the hand-off than where the value first arrives: after it was handed on
+    /// again, in a handler passed by reference, or where another type reads the property. A
+    /// finding shows the path to a test found nearer first.
+    public var isFarther: Bool
 
-    public init(test: String, step: TraceStep, errorAlone: Bool) {
+    public init(test: String, step: TraceStep, errorAlone: Bool, via: [TraceStep] = [], through: [String] = [], isFarther: Bool = false) {
         self.test = test
         self.step = step
         self.errorAlone = errorAlone
+        self.via = via
+        self.through = through
+        self.isFarther = isFarther || !via.isEmpty
+    }
+
+    /// The same test, reached through the hand-off `written` at `step` first.
+    public func handedOnAgain(_ written: String, at step: TraceStep) -> OutcomeGate {
+        OutcomeGate(test: test, step: self.step, errorAlone: errorAlone, via: [step] + via, through: [written] + through, isFarther: true)
+    }
+
+    /// The same test, marked as found farther (`isFarther`).
+    public var farther: OutcomeGate {
+        var gate = self
+        gate.isFarther = true
+        return gate
     }
 
     /// `Lock.swift:12`: where the test is, for a message.

@@ -35,7 +35,7 @@ enum ObjCHandedOutcomes {
         var property: (name: String, owner: String)? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
-        let carries: HandedValue
+        var carries: HandedValue
     }
 
     /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
@@ -43,23 +43,31 @@ enum ObjCHandedOutcomes {
     static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
         let file = context.resolver
         var chosen: (Handoff, OutcomeReceivers)?
+        // The first hand-off whose receivers test the value where it arrives; else the first whose
+        // test is farther (`OutcomeGate.isFarther`).
+        var farther: (Handoff, OutcomeReceivers)?
+        let search = ReceiverSearch()
         for handoff in handoffs(of: site, in: file) {
-            let receivers = receivers(of: handoff, in: context)
-            if case .followed(let gates) = receivers, !gates.isEmpty {
-                chosen = (handoff, receivers)
-                break
+            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
+            if let gate = receivers.firstGate {
+                if !gate.isFarther {
+                    chosen = (handoff, receivers)
+                    farther = nil
+                    break
+                }
+                if farther == nil { farther = (handoff, receivers) }
             }
             let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil }
             if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
         }
-        guard let (handoff, receivers) = chosen else { return nil }
+        guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if let message = handoff.message { "the implementations of `\(message)`" }
             else { "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`" }
         return HandedOutcome(
             handoff: SourcePlace(location: file.location(handoff.range), snippet: ObjCValueResolver.shortText(file.text(handoff.range))),
-            carries: handoff.carries, receiverWords: words, receivers: receivers)
+            carries: handoff.carries, receiverWords: words, receivers: receivers, unfollowed: search.unfollowed)
     }
 
     // MARK: - The hand-off in the reply
@@ -75,64 +83,7 @@ enum ObjCHandedOutcomes {
             let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
             guard success != nil || error != nil else { return [] }
             let readsSuccess = ObjCPolicyEvaluations.use(of: block, in: file).readsSuccess
-            var found: [Handoff] = []
-            ObjCLocalAuthentication.forEachExpression(in: block.body) { expression, ancestors in
-                // `self.unlocked = success`, `_authError = error`: a property of the class.
-                if case .assignment(.assign, let target, let value) = expression.kind, case .method(let owner, _, false) = body.owner,
-                    let name = propertyName(target)
-                {
-                    let names = identifiers(in: value)
-                    let carriesSuccess = success.map(names.contains) ?? false
-                    guard carriesSuccess || (error.map(names.contains) ?? false) else { return }
-                    if !carriesSuccess, testedOutcome(ancestors, success: success, error: error) != nil { return }
-                    var handoff = Handoff(
-                        range: expression.range, parameterIndex: 0, owner: body.owner, successArguments: carriesSuccess ? [0] : [],
-                        errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
-                    handoff.property = (name, owner)
-                    found.append(handoff)
-                    return
-                }
-                // The error alone passed on where the reply has tested the outcome already
-                // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
-                if case .message(let message) = expression.kind,
-                    let handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
-                {
-                    if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
-                        found.append(handoff)
-                    }
-                    return
-                }
-                guard case .call(let call) = expression.kind, let name = call.calleeName,
-                    let index = body.parameterNames.firstIndex(of: name),
-                    ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
-                else { return }
-                var successArguments: [Int] = []
-                var errorArguments: [Int] = []
-                for (position, argument) in call.arguments.enumerated() {
-                    let names = identifiers(in: argument)
-                    if let success, names.contains(success) {
-                        successArguments.append(position)
-                    } else if let error, names.contains(error) {
-                        errorArguments.append(position)
-                    }
-                }
-                if successArguments.isEmpty && !errorArguments.isEmpty && testedOutcome(ancestors, success: success, error: error) == .success {
-                    return
-                }
-                if successArguments.isEmpty && errorArguments.isEmpty {
-                    // `completion(YES)` inside a test of the outcome: the first argument carries the
-                    // branch it is sent in.
-                    guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
-                    found.append(Handoff(
-                        range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
-                        carries: tested == .success || readsSuccess ? .success : .errorAlone))
-                    return
-                }
-                found.append(Handoff(
-                    range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
-                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
-            }
-            return found
+            return handoffs(in: block.body, success: success, error: error, readsSuccess: readsSuccess, body: body, tree: file.tree)
         case .identifier(let name):
             guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
                 let index = body.parameterNames.firstIndex(of: name),
@@ -142,6 +93,72 @@ enum ObjCHandedOutcomes {
         default:
             return []
         }
+    }
+
+    /// The hand-offs in `statement` (the reply block, or code that received the outcome, inside
+    /// `body`) of the values named `success` and `error`: calls of a block parameter of `body`,
+    /// messages the scan may implement, assignments to properties of the class.
+    static func handoffs(
+        in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, tree: ObjCSyntaxTree
+    ) -> [Handoff] {
+        var found: [Handoff] = []
+        ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
+            // `self.unlocked = success`, `_authError = error`: a property of the class.
+            if case .assignment(.assign, let target, let value) = expression.kind, case .method(let owner, _, false) = body.owner,
+                let name = propertyName(target)
+            {
+                let names = identifiers(in: value)
+                let carriesSuccess = success.map(names.contains) ?? false
+                guard carriesSuccess || (error.map(names.contains) ?? false) else { return }
+                if !carriesSuccess, testedOutcome(ancestors, success: success, error: error) != nil { return }
+                var handoff = Handoff(
+                    range: expression.range, parameterIndex: 0, owner: body.owner, successArguments: carriesSuccess ? [0] : [],
+                    errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+                handoff.property = (name, owner)
+                found.append(handoff)
+                return
+            }
+            // The error alone passed on where the reply has tested the outcome already
+            // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
+            if case .message(let message) = expression.kind,
+                let handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
+            {
+                if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
+                    found.append(handoff)
+                }
+                return
+            }
+            guard case .call(let call) = expression.kind, let name = call.calleeName,
+                let index = body.parameterNames.firstIndex(of: name),
+                ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
+            else { return }
+            var successArguments: [Int] = []
+            var errorArguments: [Int] = []
+            for (position, argument) in call.arguments.enumerated() {
+                let names = identifiers(in: argument)
+                if let success, names.contains(success) {
+                    successArguments.append(position)
+                } else if let error, names.contains(error) {
+                    errorArguments.append(position)
+                }
+            }
+            if successArguments.isEmpty && !errorArguments.isEmpty && testedOutcome(ancestors, success: success, error: error) == .success {
+                return
+            }
+            if successArguments.isEmpty && errorArguments.isEmpty {
+                // `completion(YES)` inside a test of the outcome: the first argument carries the
+                // branch it is sent in.
+                guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
+                found.append(Handoff(
+                    range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
+                    carries: tested == .success || readsSuccess ? .success : .errorAlone))
+                return
+            }
+            found.append(Handoff(
+                range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
+                errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+        }
+        return found
     }
 
     /// A message with `success` or `error` as an argument (`[self.delegate gate:self
@@ -210,10 +227,15 @@ enum ObjCHandedOutcomes {
     // MARK: - The senders
 
     /// The senders of the enclosing method (or the calls of the enclosing function) in the scan's
-    /// Objective-C files, and the tests of the handed-on values in the blocks they pass.
-    static func receivers(of handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
-        if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, in: context) }
-        if let property = handoff.property { return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, in: context) }
+    /// Objective-C files, and the tests of the handed-on values in the blocks they pass (or, when
+    /// a block tests nothing, where it hands them on again; a sender that passes its own block
+    /// parameter hands them to its senders). `depth` counts the times the value has been handed
+    /// on again on the way here.
+    static func receivers(of handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext) -> OutcomeReceivers {
+        if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, depth: depth, search: search, in: context) }
+        if let property = handoff.property {
+            return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, depth: depth, search: search, in: context)
+        }
         let name: String
         let kind: ObjCCallSite.Kind
         switch handoff.owner {
@@ -235,19 +257,77 @@ enum ObjCHandedOutcomes {
                 guard handoff.parameterIndex < site.arguments.count else { continue }
                 matched += 1
                 if matched > EvaluatedContext.maximumSenders { return .followed(gates) }
-                guard case .block(let block) = site.arguments[handoff.parameterIndex].value.strippingCastsAndParentheses.kind,
-                    let gate = gate(in: block, handoff: handoff, file: file)
-                else { continue }
-                gates.append(gate)
+                let argument = site.arguments[handoff.parameterIndex].value.strippingCastsAndParentheses
+                guard let sender = file.body(containing: site.range.start.offset) else { continue }
+                switch argument.kind {
+                case .block(let block):
+                    let names = block.parameters.map(\.name)
+                    func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+                    let successNames = Set(handoff.successArguments.compactMap(name))
+                    let errorNames = Set(handoff.errorArguments.compactMap(name))
+                    if let gate = gate(in: block, handoff: handoff, file: file)
+                        ?? onward(
+                            in: block.body, successNames: successNames, errorNames: errorNames, body: sender, handoff: handoff, file: file,
+                            depth: depth, search: search, in: context)
+                    {
+                        gates.append(gate)
+                    }
+                case .identifier(let name):
+                    // `[self.gate authenticateWithCompletion:completion]`: the sender hands its own block on.
+                    guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: sender, before: site.range.start.offset) == nil,
+                        let index = sender.parameterNames.firstIndex(of: name),
+                        ObjCPolicyEvaluations.isBlockParameter(name, of: sender.owner, in: file.tree)
+                    else { continue }
+                    let next = Handoff(
+                        range: argument.range, parameterIndex: index, owner: sender.owner, successArguments: handoff.successArguments,
+                        errorArguments: handoff.errorArguments, carries: handoff.carries)
+                    if let gate = hop(next, in: file, depth: depth, search: search, context: context) { gates.append(gate) }
+                default:
+                    continue
+                }
             }
         }
         return matched == 0 ? .unseen : .followed(gates)
     }
 
+    /// Code that received the values and tests neither hands them on again (`completion(ok)` of a
+    /// block parameter of `body`, `[self finish:ok]`, `self.unlocked = ok`): the first test of the
+    /// code that receives them next, up to `HandedOutcome.maximumHops` hand-offs away.
+    static func onward(
+        in statement: ObjCStmt, successNames: Set<String>, errorNames: Set<String>, body: ObjCBody, handoff: Handoff,
+        file: ObjCValueResolver, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
+    ) -> OutcomeGate? {
+        guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
+        let again = handoffs(
+            in: statement, success: successNames.sorted().first, error: errorNames.sorted().first,
+            readsSuccess: handoff.carries == .success, body: body, tree: file.tree)
+        for var next in again {
+            next.carries = handoff.carries
+            if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
+        }
+        return nil
+    }
+
+    /// The first test of the code that receives `next`, one hand-off further, with the hand-off
+    /// as a step of its path.
+    static func hop(_ next: Handoff, in file: ObjCValueResolver, depth: Int, search: ReceiverSearch, context: ObjCRuleContext) -> OutcomeGate? {
+        let written = ObjCValueResolver.shortText(file.text(next.range))
+        guard depth < HandedOutcome.maximumHops else {
+            search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
+            return nil
+        }
+        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
+        let location = file.location(next.range)
+        return gate.handedOnAgain(
+            written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: location.file, line: location.line, column: location.column))
+    }
+
     /// The implementations of a message's selector in the scan's Objective-C files (up to
     /// `EvaluatedContext.maximumSenders`), and the tests of the parameters the outcome is passed
     /// to in their bodies. None in the scan: no receiver to follow (an SDK or library method).
-    static func receivers(ofMessage selector: String, handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+    static func receivers(
+        ofMessage selector: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
+    ) -> OutcomeReceivers {
         let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
         var seen = 0
@@ -261,10 +341,16 @@ enum ObjCHandedOutcomes {
                 if seen > EvaluatedContext.maximumSenders { return .followed(gates) }
                 let names = reference.method.parameters.map(\.name)
                 func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+                let successNames = Set(handoff.successArguments.compactMap(name))
+                let errorNames = Set(handoff.errorArguments.compactMap(name))
                 if let gate = gate(
-                    in: body, successNames: Set(handoff.successArguments.compactMap(name)),
-                    errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff,
+                    in: body, successNames: successNames, errorNames: errorNames, handoff: handoff,
                     role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
+                    ?? file.body(containing: body.range.start.offset).flatMap({ method in
+                        onward(
+                            in: body, successNames: successNames, errorNames: errorNames, body: method, handoff: handoff, file: file,
+                            depth: depth, search: search, in: context)
+                    })
                 {
                     gates.append(gate)
                 }
@@ -273,10 +359,13 @@ enum ObjCHandedOutcomes {
         return .followed(gates)
     }
 
-    /// The reads of a property of `owner` (`self.name`, `_name`, `self->_name`, `[self name]`) in
-    /// the class's implementations and categories across the scan's Objective-C files that a
-    /// condition tests; reads from other classes are not searched.
-    static func receivers(ofProperty name: String, owner: String, handoff: Handoff, in context: ObjCRuleContext) -> OutcomeReceivers {
+    /// The reads of a property of `owner` that a condition tests: in the class's implementations
+    /// and categories across the scan's Objective-C files (`self.name`, `_name`, `self->_name`,
+    /// `[self name]`), else on an instance of the class in other code (`self.model.unlocked`,
+    /// `[model unlocked]`, where `model` is declared `LockModel *`).
+    static func receivers(
+        ofProperty name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
+    ) -> OutcomeReceivers {
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
         for position in -1..<others.count {
             let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
@@ -306,7 +395,100 @@ enum ObjCHandedOutcomes {
                 }
             }
         }
-        return .followed([])
+        return .followed(gate(readingElsewhere: name, owner: owner, handoff: handoff, search: search, in: context).map { [$0] } ?? [])
+    }
+
+    /// The first test of `receiver.name` or `[receiver name]` where the receiver is declared as
+    /// `owner *` (a local, a parameter, a property or instance variable of the reading class), in
+    /// the evaluating file and the first `HandedOutcome.maximumReadingFiles` other Objective-C
+    /// files that mention the name. A read whose receiver's class is not written is left out, and said.
+    static func gate(
+        readingElsewhere name: String, owner: String, handoff: Handoff, search: ReceiverSearch, in context: ObjCRuleContext
+    ) -> OutcomeGate? {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        var undecided: String?
+        defer { if let undecided { search.gap("a test of `\(undecided)`, whose receiver's class is not written") } }
+        for position in -1..<others.count {
+            guard position < HandedOutcome.maximumReadingFiles else {
+                search.gap("reads of the property `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+                break
+            }
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for body in file.tree.bodies {
+                var found: OutcomeGate?
+                ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, ancestors in
+                    guard found == nil, let receiver = readReceiver(expression, of: name),
+                        let condition = condition(around: expression.range, ancestors: ancestors)
+                    else { return }
+                    if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
+                    guard let declared = declaredClass(of: receiver, in: body, file: file, context: context) else {
+                        undecided = undecided ?? ObjCValueResolver.shortText(file.text(expression.range))
+                        return
+                    }
+                    guard declared == owner else { return }
+                    let test = ObjCValueResolver.shortText(file.text(condition))
+                    let location = file.location(condition)
+                    found = OutcomeGate(
+                        test: test,
+                        step: TraceStep(
+                            kind: .branch, text: "decides: `\(test)` where the property `\(name)` of `\(owner)` is read", file: location.file,
+                            line: location.line, column: location.column),
+                        errorAlone: handoff.carries == .errorAlone, isFarther: true)
+                }
+                if let found { return found }
+            }
+        }
+        return nil
+    }
+
+    /// The receiver of a read of the property `name` on another object: `model.name`,
+    /// `[model name]`, `self.model.name` (not on `self`, whose reads are the class's own).
+    static func readReceiver(_ expression: ObjCExpr, of name: String) -> ObjCExpr? {
+        switch expression.kind {
+        case .member(let base, name, false) where base.strippingCastsAndParentheses.identifierName != "self":
+            return base
+        case .message(let message) where message.selector == name && message.receiver.strippingCastsAndParentheses.identifierName != "self":
+            return message.receiver
+        default:
+            return nil
+        }
+    }
+
+    /// The class a receiver is declared as: a local or parameter of `body` (`LockModel *model`), or
+    /// a property or instance variable of the class `body` belongs to (`self.model`, `_model`,
+    /// `[self model]`), declared in its file or another Objective-C file that names both.
+    static func declaredClass(of receiver: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver, context: ObjCRuleContext) -> String? {
+        let receiver = receiver.strippingCastsAndParentheses
+        var member: String?
+        switch receiver.kind {
+        case .identifier(let identifier):
+            if let declarator = ObjCPolicyEvaluations.lastDeclaration(of: identifier, in: body, before: receiver.range.start.offset) {
+                return ObjCTypeName.className(declarator.type)
+            }
+            if let index = body.parameterNames.firstIndex(of: identifier) {
+                return index < body.parameterClasses.count ? body.parameterClasses[index] : nil
+            }
+            member = identifier.hasPrefix("_") ? String(identifier.dropFirst()) : nil
+        case .member(let base, let name, let isArrow) where base.strippingCastsAndParentheses.identifierName == "self":
+            member = isArrow && name.hasPrefix("_") ? String(name.dropFirst()) : name
+        case .message(let message) where message.receiver.strippingCastsAndParentheses.identifierName == "self" && !message.selector.contains(":"):
+            member = message.selector
+        default:
+            return nil
+        }
+        guard let member, case .method(let reader, _, _) = body.owner else { return nil }
+        let files = [file] + ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [reader, member], besides: file.path)
+            .prefix(4).map { ObjCLocalAuthentication.parsed($0, in: context.scan) }
+        for candidate in files {
+            for container in candidate.tree.containers where container.name == reader {
+                for declaration in container.properties.map(\.declaration) + container.instanceVariables {
+                    for declarator in declaration.declarators where declarator.name == member || declarator.name == "_" + member {
+                        return ObjCTypeName.className(declarator.type)
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// `self.name`, `_name`, `self->_name` or `[self name]`.

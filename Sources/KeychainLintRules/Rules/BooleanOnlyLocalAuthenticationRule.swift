@@ -86,7 +86,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         context.note(
             ScanDiagnostic(
                 kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
-                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`) to \(handed.receiverWords), where the rule finds no test of it"))
+                message: "\(context.rule.id): the reply of \(evaluation.call.name) hands its error on (`\(handed.handoff.snippet)`) to \(handed.receiverWords), where the rule finds no test of it"
+                    + (handed.unfollowed.isEmpty ? "" : "; not followed: \(handed.unfollowed.joined(separator: "; "))")))
     }
 
     /// Swift calls a method of the type being extended with no receiver at all: inside
@@ -172,11 +173,12 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
-                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`, `return (try? await context.evaluatePolicy(…)) ?? false`, a `let` that holds it and is returned) or lets its failure out (`try await context.evaluatePolicy(…)` in an `async throws` function, outside a `do` that catches it), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: the closures the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit), the test around each call of an async function or of the local it is kept in (for a failure let out and no test of a result, the caller's `try`, after which code runs only when the authentication succeeded), the bodies of the called function's declarations, the reads of the property in its type's declaration and extensions. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
+                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`, `return (try? await context.evaluatePolicy(…)) ?? false`, a `let` that holds it and is returned) or lets its failure out (`try await context.evaluatePolicy(…)` in an `async throws` function, outside a `do` that catches it), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: what the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit): a closure written at the call or kept in a local `let`, or a method of the caller's type or a function of the scan passed by reference (`authenticate(completion: handleResult)`), whose parameters receive the values in the handler's order; the test around each call of an async function or of the local it is kept in (for a failure let out and no test of a result, the caller's `try`, after which code runs only when the authentication succeeded); the bodies of the called function's declarations; the reads of the property in its type's declaration and extensions, and, when none of them tests it, its reads on an instance of the type that other code holds, known by the written type of the receiver (`if model.isUnlocked` where `model` is declared `LockModel`, `@ObservedObject var model: LockModel`, or initialised with `LockModel()`), in the first 24 files that mention the property. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
+                "Code that receives the value and tests nothing, but hands it on again, is followed the same way, up to three hand-offs: a caller's closure that calls its own function's handler (`authenticate { ok in completion(ok) }`), a caller that passes its own handler parameter (`authenticate(completion: completion)`), a method the value is passed to, a property it is stored in. Each hand-off on the way is a related location of the finding. A test found where the value first arrives is shown before one found farther (after a hand-off, in a handler passed by reference, on another type's instance). When no test is found, `--verbose` names what the search left out: a fourth hand-off, a read whose receiver's type is not written, more than 24 files that mention the property, a handler the scan does not declare.",
                 "A test of a handed-on error decides only when code runs where there is no error (the body of `if error == nil`, the `else` of `if let error`, the statements after a branch that returns): `if let error { show(error) }` only reports a failure. The error alone passed on inside a branch of the reply that has tested the outcome (`else { self.show(error) }`) is the reason for a failure, not the outcome, and is not followed.",
                 "A reply that neither reads its success flag nor tests its error, but hands the error on (`completion(error)`: the caller can only take nil for success), gates the callers' code: it is reported when a caller's closure tests the error; when the callers in the scan never test it, nothing is reported and `--verbose` says so; when no caller is in the scan (a library's API), it is reported with medium confidence, since the library offers its users nothing but a missing error to decide on.",
                 "A success flag handed on is reported at the evaluation whether or not its receiver is in the scan: a `Result`, `continuation.resume(returning:)`, an assignment to a property (`self.isUnlocked = success`, a `@Published` property), a delegate call, a completion handler of a library's public API. A library that wraps biometrics and gives its callers only the Bool offers them a Bool-only gate, whatever they then do with it.",
-                "Not followed: a caller that passes a method or a stored closure rather than a closure written at the call, a value the receiving code hands on again, reads of a property from other types (`model.isUnlocked` in a view), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
+                "Not followed: a handler that is another object's method (`completion: viewModel.handle`) or a closure kept in a stored property, a value handed on more than three times, a property read on a receiver whose type is not written (`models.first?.isUnlocked`) or through a key path or binding (`$model.isUnlocked`), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
                 "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
@@ -231,8 +233,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "A context chosen with `?:` (`self.context ?: [[LAContext alloc] init]`, `_cached ? _cached : [self makeContext]`) is judged when every side is a new context, a helper's new context, `nil`, or a property or instance variable of the class, whose own uses are judged with the local's (reading it in the choice is not a use of it); a parameter or another object's context on a side leaves the context undecided: the rule stays silent and `--verbose` names that side. A context on a side of `?:` goes wherever the choice goes. A property assigned a helper's new context (`self.context = [self makeContext]`) holds a new context, as one assigned `[[LAContext alloc] init]` does; when the only other value it is given is a choice with a side the rule does not follow (`_context = injected ?: [[LAContext alloc] init]`), `--verbose` names that side.",
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging, dispatching or assertion call (`NSLog`, `os_log…`, `printf`, `NSAssert`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
-            "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message, or the property's reads in the class's implementations. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
-            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`), where the first test is the gate; reads from other classes are not searched.",
+            "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message, or the property's reads in the class's implementations. A sender's block that tests nothing but hands the value on again (`done(error)` of its own method's block parameter, a message, a property), and a sender that passes its own block parameter (`[self unlockThen:done]`), are followed the same way, up to three hand-offs, each a related location of the finding. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
+            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`), where the first test is the gate; when none of them tests it, to its reads on an instance of the class in other code (`self.model.unlocked`, `[model unlocked]`), known by how the receiver is declared (`LockModel *model` as a local or parameter, a property or instance variable of the reading class declared in its file or in one of the first four other Objective-C files that name both), in the evaluating file and the first 24 other files that mention the property. A read on a receiver declared otherwise (`id`, a message's result), a property read through a custom getter name, a selector-based callback, and a value handed on more than three times are not followed; when no test is found, `--verbose` says what was left out.",
             "Only Objective-C code is followed: a context handed to Swift code, a category sent from Swift, or a completion block called from Swift, is not seen.",
             "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
         ],
@@ -581,6 +583,113 @@ extension BooleanOnlyLocalAuthenticationRule {
             ],
             messages: [objectiveCMessage("`context`")],
             alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a property that a view controller holding the model tests",
+            files: [
+                "LockModel.m": """
+                    @interface LockModel ()
+                    @property (nonatomic, strong) NSError *authError;
+                    @end
+                    @implementation LockModel
+                    - (void)check {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            self.authError = error;
+                        }];
+                    }
+                    @end
+                    """,
+                "VaultViewController.h": """
+                    @interface VaultViewController : UIViewController
+                    @property (nonatomic, strong) LockModel *model;
+                    @end
+                    """,
+                "VaultViewController.m": """
+                    @implementation VaultViewController
+                    - (void)refresh {
+                        if (self.model.authError == nil) {
+                            [self showSecrets];
+                        }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggeringObjC(
+            "The error handed on again by a sender's block, then by a sender that passes its own block, before the test",
+            """
+            @implementation BiometricGate
+            - (void)authenticateWithCompletion:(void (^)(NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(error);
+                }];
+            }
+            - (void)unlockThen:(void (^)(NSError *error))done {
+                [self authenticateWithCompletion:^(NSError *error) {
+                    done(error);
+                }];
+            }
+            - (void)openWith:(void (^)(NSError *error))done {
+                [self unlockThen:done];
+            }
+            @end
+            @implementation LockScreen
+            - (void)open {
+                [self.gate openWith:^(NSError *error) {
+                    if (!error) {
+                        [self showVault];
+                    }
+                }];
+            }
+            @end
+            """,
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .nonTriggeringObjC(
+            "The error stored in a property that another class only displays, and handed on again to a sender that only shows it",
+            """
+            @interface LockModel ()
+            @property (nonatomic, strong) NSError *authError;
+            @end
+            @implementation LockModel
+            - (void)check {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Check"
+                                  reply:^(BOOL success, NSError *error) {
+                    self.authError = error;
+                }];
+            }
+            - (void)authenticateWithCompletion:(void (^)(NSError *error))completion {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(error);
+                }];
+            }
+            @end
+            @implementation StatusViewController
+            - (void)render:(LockModel *)model {
+                self.statusLabel.text = model.authError.localizedDescription;
+                if (model.authError) {
+                    [self showBanner];
+                }
+            }
+            - (void)enrollWith:(LockModel *)model then:(void (^)(NSError *error))done {
+                [model authenticateWithCompletion:^(NSError *error) {
+                    done(error);
+                }];
+            }
+            - (void)enroll:(LockModel *)model {
+                [self enrollWith:model then:^(NSError *error) {
+                    self.statusLabel.text = error.localizedDescription;
+                }];
+            }
+            @end
+            """),
         .nonTriggeringObjC(
             "The error handed on to a sender, or sent to a method, that only shows it",
             """
@@ -1373,6 +1482,156 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             """,
             messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error stored in a published property that a view controller holding the model tests",
+            files: [
+                "LockModel.swift": """
+                    final class LockModel: ObservableObject {
+                        @Published var authError: Error?
+                        func check() {
+                            let context = LAContext()
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                DispatchQueue.main.async { self.authError = error }
+                            }
+                        }
+                    }
+                    """,
+                "VaultViewController.swift": """
+                    final class VaultViewController: UIViewController {
+                        private let model: LockModel
+                        init(model: LockModel) {
+                            self.model = model
+                            super.init(nibName: nil, bundle: nil)
+                        }
+                        func refresh() {
+                            if model.authError == nil {
+                                showSecrets()
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error handed on again by a caller's closure and then by a method, before the test",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class Session {
+                let gate = BiometricGate()
+                func resume(then done: @escaping (Error?) -> Void) {
+                    gate.authenticate { error in done(error) }
+                }
+                func start() {
+                    resume { error in self.finish(error) }
+                }
+                private func finish(_ error: Error?) {
+                    guard error == nil else { return }
+                    loadInbox()
+                }
+            }
+            """,
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "A caller that passes a method of its type as the handler, which unlocks when there is no error",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class LockScreen {
+                func unlock() {
+                    BiometricGate().authenticate(completion: handleResult)
+                }
+                private func handleResult(_ error: Error?) {
+                    if error == nil { showVault() }
+                }
+            }
+            """,
+            messages: [message("the new `LAContext()`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .nonTriggering(
+            "The error stored in a property that another type only displays",
+            """
+            final class LockModel: ObservableObject {
+                @Published var authError: Error?
+                func check() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.authError = error
+                    }
+                }
+            }
+            struct StatusView {
+                @ObservedObject var model: LockModel
+                var status: String { model.authError?.localizedDescription ?? "" }
+                func render() {
+                    if model.authError != nil { showBanner() }
+                }
+            }
+            """),
+        .nonTriggering(
+            "The error handed on again to a method, or passed by reference to one, that only shows it",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class Settings {
+                func enroll() {
+                    BiometricGate().authenticate { error in self.report(error) }
+                    BiometricGate().authenticate(completion: report)
+                }
+                private func report(_ error: Error?) {
+                    if let error { show(error) }
+                }
+            }
+            """),
+        .nonTriggering(
+            "The error handed on again with the evaluated context, which the final gate gives to its Keychain read",
+            """
+            final class TokenGate {
+                func authenticate(completion: @escaping (Error?, LAContext) -> Void) {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        completion(error, context)
+                    }
+                }
+            }
+            final class Session {
+                func resume(then done: @escaping (Error?, LAContext) -> Void) {
+                    TokenGate().authenticate { error, context in done(error, context) }
+                }
+                func start() {
+                    resume { error, context in
+                        guard error == nil else { return }
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassGenericPassword,
+                            kSecReturnData as String: true,
+                            kSecUseAuthenticationContext as String: context,
+                        ]
+                        var item: CFTypeRef?
+                        if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { self.open(item) }
+                    }
+                }
+            }
+            """,
             alsoTriggers: ["swift.fail_open_local_authentication"]),
         .nonTriggering(
             "The error stored in a property that is only shown",

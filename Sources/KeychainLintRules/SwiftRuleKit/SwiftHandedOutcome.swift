@@ -42,29 +42,38 @@ enum SwiftHandedOutcomes {
         /// The argument positions that carry the success flag, and those that carry the error.
         let successArguments: [Int]
         let errorArguments: [Int]
-        let carries: HandedValue
+        var carries: HandedValue
     }
 
     /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
     /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
         var chosen: (Handoff, OutcomeReceivers)?
+        // The first hand-off whose receivers test the value where it arrives; else the first whose
+        // test is farther (`OutcomeGate.isFarther`).
+        var farther: (Handoff, OutcomeReceivers)?
+        let search = ReceiverSearch()
         for handoff in handoffs(of: call, in: context.file) {
-            let receivers = receivers(of: handoff, in: context)
-            if case .followed(let gates) = receivers, !gates.isEmpty {
-                chosen = (handoff, receivers)
-                break
+            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
+            if let gate = receivers.firstGate {
+                if !gate.isFarther {
+                    chosen = (handoff, receivers)
+                    farther = nil
+                    break
+                }
+                if farther == nil { farther = (handoff, receivers) }
             }
             if chosen == nil || (!(chosen.map { handsToCallers($0.0) } ?? true) && handsToCallers(handoff)) { chosen = (handoff, receivers) }
         }
-        guard let (handoff, receivers) = chosen else { return nil }
+        guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if handoff.method != nil { "`\(spelled(handoff))`" }
             else { "the callers of `\(spelled(handoff))`" }
         let ignored = handsToCallers(handoff) && handoff.parameter == nil ? ignoredOutcomes(of: handoff, evaluating: call, in: context) : []
-        return HandedOutcome(handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers, ignoredBy: ignored)
+        return HandedOutcome(
+            handoff: place, carries: handoff.carries, receiverWords: words, receivers: receivers, ignoredBy: ignored, unfollowed: search.unfollowed)
     }
 
     // MARK: - Callers that throw the outcome away
@@ -199,69 +208,9 @@ enum SwiftHandedOutcomes {
         if let closure = SwiftOutcomeTests.replyClosure(of: call) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
             guard success != nil || error != nil else { return [] }
-            let function = enclosingFunction(of: Syntax(closure))
-            let readsSuccess = SwiftPolicyEvaluations.use(success: success, error: error, in: closure, file: file).readsSuccess
-            var found: [Handoff] = []
-            for handler in HandoffCallCollector.calls(in: closure) {
-                // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose
-                // result the async function returns: its callers get the Bool.
-                if let function, let success, let resumed = resumedResult(handler, success: success, function: function) {
-                    found.append(Handoff(
-                        node: Syntax(resumed), parameter: nil, function: function, successArguments: [], errorArguments: [],
-                        carries: .success))
-                    continue
-                }
-                // The error alone passed on where the reply has tested the outcome already
-                // (`else { show(error) }`): the reason for a failure, not the outcome.
-                let tested = testedOutcome(around: Syntax(handler), upTo: closure, success: success, error: error)
-                guard let function, let parameter = handlerParameter(handler, of: function) else {
-                    if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
-                        !method.successArguments.isEmpty || tested == nil
-                    {
-                        found.append(method)
-                    }
-                    continue
-                }
-                var successArguments: [Int] = []
-                var errorArguments: [Int] = []
-                for (index, argument) in SyntaxQueries.argumentExpressions(of: handler).enumerated() {
-                    let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
-                    if let success, names.contains(success) {
-                        successArguments.append(index)
-                    } else if let error, names.contains(error) {
-                        errorArguments.append(index)
-                    }
-                }
-                if successArguments.isEmpty && !errorArguments.isEmpty && tested == .success { continue }
-                if successArguments.isEmpty && errorArguments.isEmpty {
-                    // `completion(.success(()))` or `completion(true)` inside a test of the outcome:
-                    // the first argument carries the branch it is sent in.
-                    guard SyntaxQueries.argumentExpressions(of: handler).count >= 1, let tested else { continue }
-                    found.append(Handoff(
-                        node: Syntax(handler), parameter: parameter, function: function, successArguments: [0], errorArguments: [],
-                        carries: tested == .success || readsSuccess ? .success : .errorAlone))
-                    continue
-                }
-                found.append(Handoff(
-                    node: Syntax(handler), parameter: parameter, function: function, successArguments: successArguments,
-                    errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
-            }
-            // `self.isUnlocked = success`, `lastError = error`: a stored property of the type.
-            for assignment in AssignmentCollector.assignments(in: closure) {
-                guard let target = SwiftPolicyEvaluations.propertyAssigned(from: assignment.rightOperand),
-                    let owner = SyntaxQueries.enclosingTypeName(of: assignment)
-                else { continue }
-                let names = Set(ReferenceCollector.references(in: assignment.rightOperand).map(\.baseName.text))
-                let carriesSuccess = success.map(names.contains) ?? false
-                guard carriesSuccess || (error.map(names.contains) ?? false) else { continue }
-                if !carriesSuccess, testedOutcome(around: Syntax(assignment), upTo: closure, success: success, error: error) != nil { continue }
-                var handoff = Handoff(
-                    node: Syntax(assignment), parameter: nil, function: function, successArguments: carriesSuccess ? [0] : [],
-                    errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
-                handoff.property = (target.name, owner)
-                found.append(handoff)
-            }
-            return found
+            let readsSuccess =
+                SwiftPolicyEvaluations.use(success: success, error: error, in: closure, file: file).readsSuccess
+            return handoffs(in: Syntax(closure), success: success, error: error, function: enclosingFunction(of: Syntax(closure)), readsSuccess: readsSuccess)
         }
         // The awaited form, returned by the enclosing function (`return try await …`, its only
         // statement, `(try? await …) ?? false`, a local holding it that is returned), or thrown
@@ -285,6 +234,76 @@ enum SwiftHandedOutcomes {
         else { return [] }
         return [Handoff(
             node: Syntax(reply), parameter: parameter, function: function, successArguments: [0], errorArguments: [1], carries: .success)]
+    }
+
+    /// The hand-offs in `body` (the reply closure, or code that received the outcome) of the
+    /// values named `success` and `error`: calls of a function-typed parameter of `function`,
+    /// `continuation.resume(returning:)`, calls of functions of the scan, assignments to stored
+    /// properties.
+    static func handoffs(
+        in body: Syntax, success: String?, error: String?, function: FunctionDeclSyntax?, readsSuccess: Bool
+    ) -> [Handoff] {
+        var found: [Handoff] = []
+        for handler in HandoffCallCollector.calls(in: body) {
+            // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose
+            // result the async function returns: its callers get the Bool.
+            if let function, let success, let resumed = resumedResult(handler, success: success, function: function) {
+                found.append(Handoff(
+                    node: Syntax(resumed), parameter: nil, function: function, successArguments: [], errorArguments: [],
+                    carries: .success))
+                continue
+            }
+            // The error alone passed on where the reply has tested the outcome already
+            // (`else { show(error) }`): the reason for a failure, not the outcome.
+            let tested = testedOutcome(around: Syntax(handler), upTo: body, success: success, error: error)
+            guard let function, let parameter = handlerParameter(handler, of: function) else {
+                if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
+                    !method.successArguments.isEmpty || tested == nil
+                {
+                    found.append(method)
+                }
+                continue
+            }
+            var successArguments: [Int] = []
+            var errorArguments: [Int] = []
+            for (index, argument) in SyntaxQueries.argumentExpressions(of: handler).enumerated() {
+                let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
+                if let success, names.contains(success) {
+                    successArguments.append(index)
+                } else if let error, names.contains(error) {
+                    errorArguments.append(index)
+                }
+            }
+            if successArguments.isEmpty && !errorArguments.isEmpty && tested == .success { continue }
+            if successArguments.isEmpty && errorArguments.isEmpty {
+                // `completion(.success(()))` or `completion(true)` inside a test of the outcome:
+                // the first argument carries the branch it is sent in.
+                guard SyntaxQueries.argumentExpressions(of: handler).count >= 1, let tested else { continue }
+                found.append(Handoff(
+                    node: Syntax(handler), parameter: parameter, function: function, successArguments: [0], errorArguments: [],
+                    carries: tested == .success || readsSuccess ? .success : .errorAlone))
+                continue
+            }
+            found.append(Handoff(
+                node: Syntax(handler), parameter: parameter, function: function, successArguments: successArguments,
+                errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+        }
+        // `self.isUnlocked = success`, `lastError = error`: a stored property of the type.
+        for assignment in AssignmentCollector.assignments(in: body) {
+            guard let target = SwiftPolicyEvaluations.propertyAssigned(from: assignment.rightOperand),
+                let owner = SyntaxQueries.enclosingTypeName(of: assignment)
+            else { continue }
+            let names = Set(ReferenceCollector.references(in: assignment.rightOperand).map(\.baseName.text))
+            let carriesSuccess = success.map(names.contains) ?? false
+            guard carriesSuccess || (error.map(names.contains) ?? false) else { continue }
+            if !carriesSuccess, testedOutcome(around: Syntax(assignment), upTo: body, success: success, error: error) != nil { continue }
+            var handoff = Handoff(
+                node: Syntax(assignment), parameter: nil, function: function, successArguments: carriesSuccess ? [0] : [],
+                errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+            handoff.property = (target.name, owner)
+            found.append(handoff)
+        }
+        return found
     }
 
     /// A call with the success flag or the error as an argument (`delegate?.gate(self,
@@ -507,7 +526,7 @@ enum SwiftHandedOutcomes {
 
     /// Which outcome a test around `node` (inside the reply) reads: an `if` or `guard` whose
     /// condition names the success flag, or else the error.
-    static func testedOutcome(around node: Syntax, upTo closure: ClosureExprSyntax, success: String?, error: String?) -> HandedValue? {
+    static func testedOutcome(around node: Syntax, upTo closure: Syntax, success: String?, error: String?) -> HandedValue? {
         var current = node.parent
         var found: HandedValue?
         while let candidate = current, candidate.id != closure.id {
@@ -539,7 +558,7 @@ enum SwiftHandedOutcomes {
         return found
     }
 
-    private static func enclosingItem(of node: Syntax, upTo closure: ClosureExprSyntax) -> CodeBlockItemSyntax? {
+    private static func enclosingItem(of node: Syntax, upTo closure: Syntax) -> CodeBlockItemSyntax? {
         var current = node.parent
         while let candidate = current, candidate.id != closure.id {
             if let item = candidate.as(CodeBlockItemSyntax.self) { return item }
@@ -551,11 +570,13 @@ enum SwiftHandedOutcomes {
     // MARK: - The callers
 
     /// The callers of the enclosing function in the scan, and the tests of the handed-on values
-    /// in the closures they pass for the handler. A caller that passes something other than a
-    /// closure written there is not read.
-    static func receivers(of handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
-        if let method = handoff.method { return receivers(ofMethod: method, handoff: handoff, in: context) }
-        if let property = handoff.property { return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, in: context) }
+    /// in the code they pass for the handler (`gate(receiving:…)`). `depth` counts the times the
+    /// value has been handed on again on the way here.
+    static func receivers(of handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext) -> OutcomeReceivers {
+        if let method = handoff.method { return receivers(ofMethod: method, handoff: handoff, depth: depth, search: search, in: context) }
+        if let property = handoff.property {
+            return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, depth: depth, search: search, in: context)
+        }
         guard let function = handoff.function else { return .unseen }
         let parameters = Array(function.signature.parameterClause.parameters)
         let sites = context.scan.index.callSites(named: function.name.text)
@@ -582,10 +603,127 @@ enum SwiftHandedOutcomes {
             let (file, call) = site.resolved
             guard let argument = argument(for: position, of: parameters, in: call) else { continue }
             matched += 1
-            guard let closure = SyntaxQueries.unwrapTransparent(argument).as(ClosureExprSyntax.self) else { continue }
-            if let gate = gate(in: closure, handoff: handoff, file: file) { gates.append(gate) }
+            if let gate = gate(receiving: argument, at: call, handoff: handoff, file: file, depth: depth, search: search, in: context) {
+                gates.append(gate)
+            }
         }
         return matched == 0 ? .unseen : .followed(gates)
+    }
+
+    /// The first test of the handed-on values in the code a caller passes for the handler: a
+    /// closure written at the call or kept in a local `let`, a method of the caller's type (or a
+    /// function of the scan) named by reference (`authenticate(completion: handleResult)`), or the
+    /// caller's own function-typed parameter, whose callers then receive the values (a hop).
+    /// Anything else (another object's method, a stored closure) is not read.
+    static func gate(
+        receiving argument: ExprSyntax, at call: FunctionCallExprSyntax, handoff: Handoff, file: SourceFile, depth: Int,
+        search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeGate? {
+        let expression = SyntaxQueries.unwrapTransparent(argument)
+        if let closure = expression.as(ClosureExprSyntax.self) {
+            return gate(inReceiving: closure, handoff: handoff, file: file, depth: depth, search: search, in: context)
+        }
+        let reference: DeclReferenceExprSyntax
+        let binding: NameBinding
+        if let member = expression.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
+            reference = member.declName
+            binding = .notLocal
+        } else if let named = expression.as(DeclReferenceExprSyntax.self) {
+            reference = named
+            binding = SyntaxQueries.binding(of: named.baseName.text, at: named)
+        } else {
+            search.gap("the handler `\(SyntaxQueries.shortText(argument, limit: 40))` a caller passes")
+            return nil
+        }
+        let name = reference.baseName.text
+        switch binding {
+        case .variable(let variable):
+            // `let handler: (Bool) -> Void = { ok in … }`, then `authenticate(completion: handler)`.
+            guard let value = variable.initializer?.value,
+                let closure = SyntaxQueries.unwrapTransparent(value).as(ClosureExprSyntax.self)
+            else { return nil }
+            return gate(inReceiving: closure, handoff: handoff, file: file, depth: depth, search: search, in: context)?.farther
+        case .parameter(let parameter):
+            // `authenticate(completion: completion)`: the caller hands its own handler on.
+            guard let outer = enclosingFunction(of: Syntax(call)), isFunctionTyped(parameter), belongs(parameter, to: outer) else { return nil }
+            let next = Handoff(
+                node: Syntax(argument), parameter: parameter, function: outer, successArguments: handoff.successArguments,
+                errorArguments: handoff.errorArguments, carries: handoff.carries)
+            return hop(next, in: file, depth: depth, search: search, context: context)
+        case .notLocal:
+            // A method of the caller's type, or a function of the scan, named by reference: its
+            // parameters receive the values in the handler's order.
+            var declarations = SyntaxQueries.enclosingTypeName(of: call).map { context.scan.index.methods(named: name, inType: $0) } ?? []
+            if declarations.isEmpty, !expression.is(MemberAccessExprSyntax.self) {
+                declarations = context.scan.index.functions(named: name).filter { $0.enclosingType == nil }
+            }
+            for declaration in declarations.prefix(EvaluatedContext.maximumSenders) {
+                guard let body = declaration.body, let function = declaration.node.as(FunctionDeclSyntax.self) else { continue }
+                let names = Array(declaration.parameters).map { ($0.secondName ?? $0.firstName).text }
+                func named(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
+                let successNames = Set(handoff.successArguments.compactMap(named))
+                let errorNames = Set(handoff.errorArguments.compactMap(named))
+                if let gate = gate(
+                    in: Syntax(body.statements), successNames: successNames, errorNames: errorNames, handoff: handoff,
+                    role: "in `\(spelled(function))`, which a caller passes as the handler", file: declaration.file)
+                    ?? onward(
+                        in: Syntax(body.statements), successNames: successNames, errorNames: errorNames, function: function, handoff: handoff,
+                        file: declaration.file, depth: depth, search: search, in: context)
+                {
+                    return gate.farther
+                }
+            }
+            if declarations.isEmpty { search.gap("the handler `\(SyntaxQueries.shortText(argument, limit: 40))` a caller passes") }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The first test in a caller's closure of what the hand-off passes, or, when it tests
+    /// nothing, of where it hands the values on again.
+    static func gate(
+        inReceiving closure: ClosureExprSyntax, handoff: Handoff, file: SourceFile, depth: Int, search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeGate? {
+        let names = closureParameterNames(closure)
+        func name(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
+        let successNames = Set(handoff.successArguments.compactMap(name))
+        let errorNames = Set(handoff.errorArguments.compactMap(name))
+        return gate(in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames, handoff: handoff, file: file)
+            ?? onward(
+                in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames,
+                function: enclosingFunction(of: Syntax(closure)), handoff: handoff, file: file, depth: depth, search: search, in: context)
+    }
+
+    /// Code that received the values and tests neither hands them on again (`completion(ok)` of
+    /// its own handler, `self.finish(ok)`, `self.isUnlocked = ok`): the first test of the code that
+    /// receives them next, up to `HandedOutcome.maximumHops` hand-offs away, with the hand-off as a step of its path.
+    static func onward(
+        in body: Syntax, successNames: Set<String>, errorNames: Set<String>, function: FunctionDeclSyntax?, handoff: Handoff,
+        file: SourceFile, depth: Int, search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeGate? {
+        guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
+        let again = handoffs(
+            in: body, success: successNames.sorted().first, error: errorNames.sorted().first, function: function,
+            readsSuccess: handoff.carries == .success)
+        for var next in again {
+            next.carries = handoff.carries
+            if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
+        }
+        return nil
+    }
+
+    /// The first test of the code that receives `next`, one hand-off further.
+    static func hop(_ next: Handoff, in file: SourceFile, depth: Int, search: ReceiverSearch, context: RuleContext) -> OutcomeGate? {
+        let written = SyntaxQueries.shortText(next.node, limit: 60)
+        guard depth < HandedOutcome.maximumHops else {
+            search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
+            return nil
+        }
+        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
+        let location = file.location(of: next.node)
+        return gate.handedOnAgain(
+            written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: file.path, line: location.line, column: location.column))
     }
 
     /// The argument `call` passes for the parameter at `position`, when its labels fit the
@@ -612,7 +750,9 @@ enum SwiftHandedOutcomes {
     /// `EvaluatedContext.maximumSenders`), and the tests of the parameters it passes the outcome
     /// to in their bodies. No declaration in the scan: no receiver to follow (an SDK or library
     /// method is no hand-off the rule judges).
-    static func receivers(ofMethod call: FunctionCallExprSyntax, handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+    static func receivers(
+        ofMethod call: FunctionCallExprSyntax, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeReceivers {
         guard let name = SyntaxQueries.calleeName(of: call) else { return .followed([]) }
         var gates: [OutcomeGate] = []
         for declaration in context.scan.index.functions(named: name).prefix(EvaluatedContext.maximumSenders) {
@@ -630,10 +770,16 @@ enum SwiftHandedOutcomes {
                 }
                 return names
             }
+            let successNames = names(handoff.successArguments)
+            let errorNames = names(handoff.errorArguments)
             if let gate = gate(
-                in: Syntax(body.statements), successNames: names(handoff.successArguments), errorNames: names(handoff.errorArguments),
+                in: Syntax(body.statements), successNames: successNames, errorNames: errorNames,
                 handoff: handoff, role: "in `\(declaration.name)(\(parameters.map { $0.firstName.text + ":" }.joined()))`, which receives it",
                 file: declaration.file)
+                ?? onward(
+                    in: Syntax(body.statements), successNames: successNames, errorNames: errorNames,
+                    function: declaration.node.as(FunctionDeclSyntax.self), handoff: handoff, file: declaration.file, depth: depth, search: search,
+                    in: context)
             {
                 gates.append(gate)
             }
@@ -641,10 +787,12 @@ enum SwiftHandedOutcomes {
         return .followed(gates)
     }
 
-    /// The reads of a stored property in its type's declaration and extensions across the scan
-    /// (`self.name`, or `name` where no local hides it) that a condition tests. Reads from other
-    /// types (`model.isUnlocked` in a view) are not searched.
-    static func receivers(ofProperty name: String, owner: String, handoff: Handoff, in context: RuleContext) -> OutcomeReceivers {
+    /// The reads of a stored property that a condition tests: in its type's declaration and
+    /// extensions across the scan (`self.name`, or `name` where no local hides it), else on an
+    /// instance of the type elsewhere (`model.isUnlocked` in a view that holds the model).
+    static func receivers(
+        ofProperty name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeReceivers {
         var gates: [OutcomeGate] = []
         for type in context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders) {
             for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
@@ -664,7 +812,67 @@ enum SwiftHandedOutcomes {
             }
             if !gates.isEmpty { break }
         }
+        if gates.isEmpty, let gate = gate(readingElsewhere: name, owner: owner, handoff: handoff, search: search, in: context) {
+            gates.append(gate)
+        }
         return .followed(gates)
+    }
+
+    /// The first test of `receiver.name` where the receiver is an instance of `owner` by its
+    /// written type (`@ObservedObject var model: LockModel`, `let model = LockModel()`, a parameter
+    /// `model: LockModel`), in the first `HandedOutcome.maximumReadingFiles` files that mention the name and
+    /// may see the type. A read whose receiver's type is not written is left out, and said.
+    static func gate(
+        readingElsewhere name: String, owner: String, handoff: Handoff, search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeGate? {
+        // Files that may see the evaluating file, where the property's type is.
+        let files = ScopedIndex(index: context.scan.index, asking: context.file.id).callerFiles(mentioning: name)
+        var undecided: String?
+        for (count, fileIndex) in files.enumerated() {
+            guard count < HandedOutcome.maximumReadingFiles else {
+                search.gap("reads of the property `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+                break
+            }
+            let file = context.scan.index.file(at: fileIndex)
+            for member in MemberReadCollector.reads(of: name, in: file.tree) {
+                guard let base = member.base, !SyntaxQueries.isSelf(base), let condition = condition(around: Syntax(member)) else { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                guard let type = declaredType(of: base, in: file, context: context) else {
+                    undecided = undecided ?? SyntaxQueries.shortText(member, limit: 40)
+                    continue
+                }
+                guard type == owner || type.split(separator: ".").last == owner.split(separator: ".").last else { continue }
+                return makeGate(
+                    condition, handoff: handoff, role: "where the property `\(name)` of `\(owner)` is read", file: file,
+                    errorAlone: handoff.carries == .errorAlone
+                ).farther
+            }
+        }
+        if let undecided { search.gap("a test of `\(undecided)`, whose receiver's type is not written") }
+        return nil
+    }
+
+    /// The written type of a property read's receiver: a local, a parameter, a stored property of
+    /// the reading type (`model`, `self.model`, `model?`, `model!`).
+    private static func declaredType(of base: ExprSyntax, in file: SourceFile, context: RuleContext) -> String? {
+        var base = SyntaxQueries.unwrapTransparent(base)
+        while true {
+            if let optional = base.as(OptionalChainingExprSyntax.self) {
+                base = SyntaxQueries.unwrapTransparent(optional.expression)
+            } else if let forced = base.as(ForceUnwrapExprSyntax.self) {
+                base = SyntaxQueries.unwrapTransparent(forced.expression)
+            } else {
+                break
+            }
+        }
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            // `self.model`: the reading type's property, unless a local of that name hides it from its own name.
+            guard SyntaxQueries.isSelf(member.base), case .notLocal = SyntaxQueries.binding(of: member.declName.baseName.text, at: member)
+            else { return nil }
+            return context.resolver.declaredTypeName(of: ExprSyntax(member.declName), in: file)
+        }
+        guard base.is(DeclReferenceExprSyntax.self) else { return nil }
+        return context.resolver.declaredTypeName(of: base, in: file)
     }
 
     /// Whether a call's labels fit the parameters (defaulted ones may be left out).
@@ -729,15 +937,6 @@ enum SwiftHandedOutcomes {
                 kind: .branch, text: "decides: `\(test)` \(role ?? "in a caller of `\(spelled(handoff))`")", file: file.path,
                 line: location.line, column: location.column),
             errorAlone: errorAlone)
-    }
-
-    /// The first test in a caller's closure of what the hand-off passes.
-    static func gate(in closure: ClosureExprSyntax, handoff: Handoff, file: SourceFile) -> OutcomeGate? {
-        let names = closureParameterNames(closure)
-        func name(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
-        return gate(
-            in: Syntax(closure.statements), successNames: Set(handoff.successArguments.compactMap(name)),
-            errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff, file: file)
     }
 
     /// The first test in `body` of the names the outcome arrives in: of the success flag when
@@ -842,6 +1041,28 @@ private final class HandoffCallCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         calls.append(node)
+        return .visitChildren
+    }
+}
+
+/// Every member access `x.name` under a node, in source order.
+private final class MemberReadCollector: SyntaxVisitor {
+    let name: String
+    var reads: [MemberAccessExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func reads(of name: String, in node: some SyntaxProtocol) -> [MemberAccessExprSyntax] {
+        let collector = MemberReadCollector(name: name)
+        collector.walk(node)
+        return collector.reads
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == name { reads.append(node) }
         return .visitChildren
     }
 }
