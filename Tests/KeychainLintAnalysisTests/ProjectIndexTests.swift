@@ -1,4 +1,5 @@
 import KeychainLintAnalysis
+import Foundation
 import KeychainLintModel
 import Testing
 
@@ -54,6 +55,24 @@ struct ProjectIndexTests {
         _ = index.file(at: 1)
         _ = index.file(at: 0)
         #expect(index.totalParses == 3, "the next parse let it go")
+    }
+
+    /// A file whose text the scan does not keep is read from disk once: later questions get the
+    /// same text (a search of every Objective-C file per question read them all each time), while
+    /// the texts fit their bound; past it, each question reads the disk again.
+    @Test func aTextReadAgainIsKeptWhileItFitsItsBound() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reread-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = ["A.m", "B.m"].map { folder.appendingPathComponent($0).path }
+        for path in paths { try "first".write(toFile: path, atomically: true, encoding: .utf8) }
+        let index = ProjectIndex(prepared: paths.map { ProjectIndex.PreparedInput(path: $0, text: nil, identifiers: []) })
+        index.maximumRereadTextBytes = 5
+        #expect(index.text(at: 0) == "first")
+        #expect(index.text(at: 1) == "first")
+        for path in paths { try "second".write(toFile: path, atomically: true, encoding: .utf8) }
+        #expect(index.text(at: 0) == "first", "kept: the scan reads one text per file")
+        #expect(index.text(at: 1) == "second", "over the bound: read again")
     }
 
     @Test func filesMentioningIsStableWhenCached() {

@@ -125,6 +125,16 @@ public final class ProjectIndex: @unchecked Sendable {
     /// depend on it).
     public var threads = 1
 
+    /// Texts of files the scan does not keep, read again from disk by a question, kept while
+    /// they fit `maximumRereadTextBytes`. The Objective-C front end answers some questions with
+    /// a byte search of every Objective-C file of the scan (which files send a selector, read a
+    /// property), and read from disk each time, those searches took a fifth of a large
+    /// Objective-C app's scan. The bound keeps a large Swift scan, whose lookups read files to
+    /// parse them, from holding their texts beside their trees.
+    private var rereadTexts: [Int: String] = [:]
+    private var rereadBytes = 0
+    public var maximumRereadTextBytes = 16 * 1024 * 1024
+
     /// Files the scan parses anyway (they pass the rules' prefilter), set by the engine before
     /// analysis. Limits on broad searches count only the other files, which a search would parse
     /// just for itself; being fixed before analysis, this keeps answers deterministic.
@@ -236,10 +246,18 @@ public final class ProjectIndex: @unchecked Sendable {
     /// longer be read reads as empty: it was readable when the scan started).
     public func text(at index: Int) -> String {
         if let text = texts[index] { return text }
+        if let text = lock.withLock({ rereadTexts[index] }) { return text }
         // Through the same reader as the first time: a file swapped for a FIFO or a device since
         // must not block the scan or read forever (the first read allowed at most 16 MB).
         guard case .success(let bytes) = RegularFile.read(paths[index], limit: 16 * 1024 * 1024) else { return "" }
-        return SourceText.decode(bytes[...]).text
+        let text = SourceText.decode(bytes[...]).text
+        lock.withLock {
+            if rereadTexts[index] == nil, rereadBytes + bytes.count <= maximumRereadTextBytes {
+                rereadTexts[index] = text
+                rereadBytes += bytes.count
+            }
+        }
+        return text
     }
 
 }
