@@ -231,9 +231,7 @@ public enum ReplyOutcomeReading {
         var testsError = false
         var unwrapsError = false
         forEachRead(in: reply, givenTo: nil) { read, call in
-            if read.name == success, !(call.map { $0.isNeutral || formattingCallees.contains($0.callee ?? "") } ?? false) {
-                readsSuccess = true
-            }
+            if read.name == success, decides(givenTo: call) { readsSuccess = true }
             guard read.name == error else { return }
             switch read.role {
             case .comparedWithNil, .truthTest: testsError = true
@@ -242,6 +240,23 @@ public enum ReplyOutcomeReading {
             }
         }
         return ReplyUse(readsSuccess: readsSuccess, testsErrorAgainstNil: testsError, unwrapsError: unwrapsError)
+    }
+
+    /// Whether code reads any of `names` where that can decide something: not only as what a
+    /// logging, dispatching, assertion or formatting call is given. Code that receives a handed-on
+    /// outcome tests its success flag only if it reads it so.
+    public static func reads(anyOf names: Set<String>, in statements: ProgramStatements) -> Bool {
+        var found = false
+        forEachRead(in: statements, givenTo: nil) { read, call in
+            if !found, names.contains(read.name), decides(givenTo: call) { found = true }
+        }
+        return found
+    }
+
+    /// A read given to `call` (nil: to no call) can decide something.
+    private static func decides(givenTo call: ProgramCallSite?) -> Bool {
+        guard let call else { return true }
+        return !call.isNeutral && !formattingCallees.contains(call.callee ?? "")
     }
 
     /// Calls `visit` with every read under `statements` and the nearest call it is given to (an

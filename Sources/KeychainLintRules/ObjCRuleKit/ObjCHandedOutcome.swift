@@ -167,7 +167,7 @@ enum ObjCHandedOutcomes {
     static func messageHandoff(
         _ message: ObjCMessageSend, range: ObjCSourceRange, success: String?, error: String?, readsSuccess: Bool, owner: ObjCBodyOwner
     ) -> Handoff? {
-        guard !ObjCLocalAuthentication.formattingSelectors.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
+        guard !ReplyOutcomeReading.formattingCallees.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
         else { return nil }
         var successArguments: [Int] = []
         var errorArguments: [Int] = []
@@ -521,12 +521,7 @@ enum ObjCHandedOutcomes {
     static func gate(
         in body: ObjCStmt, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String, file: ObjCValueResolver
     ) -> OutcomeGate? {
-        var readsSuccess = false
-        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
-            if case .identifier(let name) = expression.kind, successNames.contains(name), !ObjCLocalAuthentication.isLoggingArgument(ancestors) {
-                readsSuccess = true
-            }
-        }
+        let readsSuccess = ReplyOutcomeReading.reads(anyOf: successNames, in: ObjCBodies(resolver: file).statements(body))
         let tested = readsSuccess ? successNames : errorNames
         var found: OutcomeGate?
         ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in

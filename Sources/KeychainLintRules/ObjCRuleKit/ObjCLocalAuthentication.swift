@@ -45,33 +45,6 @@ enum ObjCLocalAuthentication {
         return block
     }
 
-    /// Calls whose arguments are only words for a person reading a log or a message: reading
-    /// `success` there decides nothing (as `"\(success)"` in a Swift string does not).
-    static let loggingFunctions: Set<String> = [
-        "NSLog", "NSLogv", "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type",
-        "printf", "fprintf", "syslog", "RCTLog", "RCTLogInfo", "RCTLogWarn", "RCTLogError", "DDLogVerbose", "DDLogDebug",
-        "DDLogInfo", "DDLogWarn", "DDLogError",
-    ]
-    static let formattingSelectors: Set<String> = ["stringWithFormat", "initWithFormat", "appendFormat", "localizedStringWithFormat"]
-
-    /// The nearest call around an expression is a logging function or a format method.
-    static func isLoggingArgument(_ ancestors: [ObjCAncestor]) -> Bool {
-        for ancestor in ancestors.reversed() {
-            guard case .expression(let expression) = ancestor else { return false }
-            switch expression.kind {
-            case .call(let call):
-                return call.calleeName.map(loggingFunctions.contains) ?? false
-            case .message(let message):
-                return formattingSelectors.contains(message.pieces.first?.label ?? "")
-            case .block:
-                return false
-            default:
-                continue
-            }
-        }
-        return false
-    }
-
     /// `x == nil`, `nil != x`, `!x`, and `x` as a condition (`if (x)`, `x ? a : b`, `x && y`):
     /// how Objective-C asks whether an object is there.
     static func isNilOrTruthTest(_ use: ObjCExpr, ancestors: [ObjCAncestor]) -> Bool {

@@ -16,6 +16,13 @@ struct SwiftBodies {
         list.flatMap { statements(of: $0) }
     }
 
+    /// The statements of any piece of code: a statement list, a `{ … }`, or an expression.
+    func statements(of node: Syntax) -> ProgramStatements {
+        if let list = node.as(CodeBlockItemListSyntax.self) { return statements(list) }
+        if let block = node.as(CodeBlockSyntax.self) { return statements(block.statements) }
+        return expression(node)
+    }
+
     /// One statement of a list (a declaration with initial values gives what they do).
     func statements(of item: CodeBlockItemSyntax) -> ProgramStatements {
         switch item.item {

@@ -945,7 +945,7 @@ enum SwiftHandedOutcomes {
         in body: Syntax, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String? = nil, file: SourceFile
     ) -> OutcomeGate? {
         let references = ReferenceCollector.references(in: body)
-        let readsSuccess = references.contains { successNames.contains($0.baseName.text) }
+        let readsSuccess = ReplyOutcomeReading.reads(anyOf: successNames, in: SwiftBodies(file: file).statements(of: body))
         let tested = readsSuccess ? successNames : errorNames
         let errorAlone = !readsSuccess || handoff.carries == .errorAlone
         for reference in references where tested.contains(reference.baseName.text) {
