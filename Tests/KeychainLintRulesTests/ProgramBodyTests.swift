@@ -264,8 +264,7 @@ struct ProgramBodyTests {
         if let model = twin.model { #expect(swiftModel == model, "\(twin.name)") }
         for (language, reply) in [("Swift", swift), ("Objective-C", objectiveC)] {
             if let use = twin.use { #expect(Self.describe(reply.use) == use, "\(twin.name), \(language)") }
-            let tests = ReplyOutcomeReading.tests(
-                in: reply.statements, success: reply.success, error: reply.error, readsSuccess: reply.use.readsSuccess)
+            let tests = ReplyOutcomeReading.tests(in: reply.statements, success: reply.success, error: reply.error)
             #expect(tests.map(Self.describe) == twin.tests, "\(twin.name), \(language)")
         }
     }

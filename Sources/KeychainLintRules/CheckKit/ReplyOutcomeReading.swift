@@ -28,10 +28,9 @@ public struct OutcomeActions {
 
 public enum ReplyOutcomeReading {
     /// The tests of a reply's outcome. `success` and `error` name the reply's parameters (nil when
-    /// it has none); `readsSuccess` says whether its code reads the success flag at all (besides
-    /// logging it).
-    public static func tests(in reply: ProgramStatements, success: String?, error: String?, readsSuccess: Bool) -> [OutcomeTest] {
-        guard let success, readsSuccess else {
+    /// it has none).
+    public static func tests(in reply: ProgramStatements, success: String?, error: String?) -> [OutcomeTest] {
+        guard let success, use(of: reply, success: success, error: error).readsSuccess else {
             // The reply never reads its success flag: a test of the error against nil is what
             // decides, and it lets a failure without an error object through.
             guard let error else { return [] }

@@ -13,8 +13,6 @@ extension ObjCRuleContext {
         guard let site = ObjCPolicyEvaluations.site(of: call, in: self), site.kind == .message,
               let block = ObjCLocalAuthentication.replyBlock(of: site) else { return [] }
         let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
-        let statements = ObjCBodies(resolver: resolver).statements(block.body)
-        let use = ReplyOutcomeReading.use(of: statements, success: success, error: error)
-        return ReplyOutcomeReading.tests(in: statements, success: success, error: error, readsSuccess: use.readsSuccess)
+        return ReplyOutcomeReading.tests(in: ObjCBodies(resolver: resolver).statements(block.body), success: success, error: error)
     }
 }

@@ -209,7 +209,7 @@ enum SwiftHandedOutcomes {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
             guard success != nil || error != nil else { return [] }
             let readsSuccess =
-                SwiftPolicyEvaluations.use(success: success, error: error, in: closure, file: file).readsSuccess
+                SwiftPolicyEvaluations.use(success: success, error: error, in: Syntax(closure.statements), file: file).readsSuccess
             return handoffs(in: Syntax(closure), success: success, error: error, function: enclosingFunction(of: Syntax(closure)), readsSuccess: readsSuccess)
         }
         // The awaited form, returned by the enclosing function (`return try await …`, its only

@@ -15,9 +15,7 @@ extension RuleContext {
         else { return [] }
         if let closure = SwiftOutcomeTests.replyClosure(of: syntax) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
-            let statements = SwiftBodies(file: file).statements(closure.statements)
-            let use = ReplyOutcomeReading.use(of: statements, success: success, error: error)
-            return ReplyOutcomeReading.tests(in: statements, success: success, error: error, readsSuccess: use.readsSuccess)
+            return ReplyOutcomeReading.tests(in: SwiftBodies(file: file).statements(closure.statements), success: success, error: error)
         }
         return SwiftOutcomeTests.testsAround(awaited: syntax, file: file) + SwiftOutcomeTests.failureTakenForSuccess(awaited: syntax, file: file)
             + SwiftOutcomeTests.ignored(awaited: syntax, file: file)

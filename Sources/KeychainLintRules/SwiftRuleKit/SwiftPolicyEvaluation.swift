@@ -168,7 +168,7 @@ enum SwiftPolicyEvaluations {
             return referencedReply(SyntaxQueries.unwrapTransparent(replyExpression), in: context)
         }
         let (success, error) = parameterNames(of: closure)
-        return .reply(use(success: success, error: error, in: closure, file: context.file))
+        return .reply(use(success: success, error: error, in: Syntax(closure.statements), file: context.file))
     }
 
     /// A reply passed by reference: a completion handler the enclosing function received
@@ -191,7 +191,7 @@ enum SwiftPolicyEvaluations {
         case .variable(let binding):
             guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return .unread }
             let (success, error) = parameterNames(of: closure)
-            return .reply(use(success: success, error: error, in: closure, file: context.file))
+            return .reply(use(success: success, error: error, in: Syntax(closure.statements), file: context.file))
         case .notLocal:
             return methodReply(name, at: reference, in: context)
         case .optionalBinding, .opaque:
@@ -205,17 +205,13 @@ enum SwiftPolicyEvaluations {
         let methods = context.scan.index.functions(named: name).filter { $0.enclosingType == owner && $0.shapes.count == 2 }
         guard methods.count == 1, let body = methods[0].body else { return .unread }
         let names = methods[0].parameters.map { ($0.secondName ?? $0.firstName).text }.map { $0 == "_" ? nil : $0 }
-        return .reply(use(success: names[0], error: names[1], in: body, file: methods[0].file))
+        return .reply(use(success: names[0], error: names[1], in: Syntax(body), file: methods[0].file))
     }
 
-    /// What a reply closure does with its parameters (read into the model of its code).
-    static func use(success: String?, error: String?, in closure: ClosureExprSyntax, file: SourceFile) -> ReplyUse {
-        ReplyOutcomeReading.use(of: SwiftBodies(file: file).statements(closure.statements), success: success, error: error)
-    }
-
-    /// What a method given as the reply does with its parameters.
-    static func use(success: String?, error: String?, in body: CodeBlockSyntax, file: SourceFile) -> ReplyUse {
-        ReplyOutcomeReading.use(of: SwiftBodies(file: file).statements(body.statements), success: success, error: error)
+    /// What a reply closure's statements, or the body of a method given as the reply, do with
+    /// its parameters (read into the model of its code).
+    static func use(success: String?, error: String?, in body: Syntax, file: SourceFile) -> ReplyUse {
+        ReplyOutcomeReading.use(of: SwiftBodies(file: file).statements(of: body), success: success, error: error)
     }
 
     /// `(success, error)` parameter names of a reply closure; nil for `_`. `$0`/`$1` without a signature.
