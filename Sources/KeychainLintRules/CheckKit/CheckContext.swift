@@ -66,10 +66,11 @@ public protocol CheckContext: RuleFileContext {
     func handedOutcome(_ evaluation: PolicyEvaluation) -> HandedOutcome?
 
     // Uses, names and availability (`ProgramUses.swift`, `ProgramNames.swift`).
-    /// What the code does with the value `call` returns (`ProgramUses.swift`).
-    func resultUse(of call: ProgramCall) -> ResultUse
-    /// What the code does with what `call` writes through its argument at `index` (`&error`).
-    func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse
+    /// The locals of the body around `call`, and the span of the call's value among them
+    /// (`ProgramLocals.swift`): what `resultUse(of:)` and `outParameterUse(_:of:)` read.
+    func locals(around call: ProgramCall) -> (locals: ProgramLocals, value: ProgramSpan)?
+    /// The name whose address `call` passes as its argument at `index` (`&error`, casts allowed).
+    func addressedName(_ index: Int, of call: ProgramCall) -> String?
     /// What `call` calls, as written (`SecItemAdd` in `SecItemAdd(query, nil)`): where a finding
     /// about the call itself rather than one of its arguments goes.
     func callee(of call: ProgramCall) -> ProgramExpression

@@ -26,11 +26,25 @@ public enum OutParameterUse: Hashable, Sendable {
 }
 
 extension CheckContext {
-    /// A front end that cannot tell takes the result as used: no finding rests on a guess.
-    public func resultUse(of call: ProgramCall) -> ResultUse { .used }
-    /// A front end that cannot tell takes the value as read: no finding rests on a guess.
-    public func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse { .read }
+    /// A front end that cannot read the body around a call hands over nothing: the result is
+    /// then taken as used, and an out-parameter as read, so no finding rests on a guess.
+    public func locals(around call: ProgramCall) -> (locals: ProgramLocals, value: ProgramSpan)? { nil }
+    public func addressedName(_ index: Int, of call: ProgramCall) -> String? { nil }
     public func callee(of call: ProgramCall) -> ProgramExpression { call.expression }
+
+    /// What the code does with the value `call` returns, read from the locals of the body around
+    /// it (`ProgramLocals.resultUse(of:)`), the same way for every language.
+    public func resultUse(of call: ProgramCall) -> ResultUse {
+        guard let (locals, value) = locals(around: call) else { return .used }
+        return locals.resultUse(of: value)
+    }
+
+    /// What the code does with what `call` writes through its argument at `index` (`&error`).
+    public func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse {
+        guard let name = addressedName(index, of: call) else { return .notAVariable }
+        guard let (locals, value) = locals(around: call) else { return .read }
+        return locals.outParameterUse(named: name, call: value)
+    }
 }
 
 /// What the code does with a result that may be nil (Swift's Optional) or `NULL` (a C pointer),

@@ -71,6 +71,8 @@ final class ObjCBodyFacts {
     /// Local declarations by name: where, and the statement that scopes them.
     private(set) var declarations: [String: [(offset: Int, scope: Span)]] = [:]
     private(set) var loops: [Span] = []
+    /// Block literals: code kept to run later.
+    private(set) var blocks: [Span] = []
     private(set) var ifs: [IfStatement] = []
     /// The statements of every compound statement, in order.
     private(set) var sequences: [[ObjCStmt]] = []
@@ -193,6 +195,8 @@ final class ObjCBodyFacts {
         switch expression.kind {
         case .identifier(let name):
             identifiers[name, default: []].append(Span(expression.range))
+        case .block:
+            blocks.append(Span(expression.range))
         case .assignment(let operation, let target, let assigned):
             if operation == .assign {
                 let span = Span(Self.value(assigned).range)
@@ -282,6 +286,55 @@ final class ObjCBodyFacts {
         return openScopes.last ?? Span(body.body.range)
     }
 
+    // MARK: - The model
+
+    /// The body's locals in the model's terms, for the one reading of what code does with a value
+    /// (`ProgramLocals`).
+    private(set) lazy var locals: ProgramLocals = {
+        var locals = ProgramLocals()
+        func span(_ span: Span) -> ProgramSpan { ProgramSpan(start: span.start, end: span.end) }
+        for (key, slot) in slots {
+            switch slot {
+            case .statement:
+                locals.slots[span(key)] = .discarded
+            case .initializer(let name, let declarator):
+                locals.slots[span(key)] = .stored(name: name, store: ProgramSpan(declarator))
+            case .assigned(let target, let assignment, true):
+                // Only a name can be a local; a property, `*out` or a subscript is read elsewhere.
+                if let name = target.strippingCastsAndParentheses.identifierName {
+                    locals.slots[span(key)] = .stored(name: name, store: ProgramSpan(assignment.range))
+                }
+            case .assigned:
+                break
+            }
+        }
+        for (name, declared) in declarations {
+            locals.declarations[name] = declared.map { ProgramLocals.Declaration(offset: $0.offset, scope: span($0.scope)) }
+        }
+        for (name, spans) in identifiers {
+            let reads = spans.filter { !notReads.contains($0.start) }.map(\.start)
+            if !reads.isEmpty { locals.reads[name] = reads }
+        }
+        locals.loops = loops.map(span)
+        locals.deferredCode = blocks.map(span)
+        locals.elements = elements.map {
+            ProgramLocals.Element(span: ProgramSpan(start: $0.start, end: $0.end), block: $0.sequence, position: $0.position)
+        }
+        for (block, statements) in sequences.enumerated() {
+            for (position, statement) in statements.enumerated() {
+                guard case .expression(let expression) = statement.kind,
+                      case .assignment(.assign, let target, _) = expression.strippingCastsAndParentheses.kind,
+                      let name = target.strippingCastsAndParentheses.identifierName
+                else { continue }
+                locals.overwrites[name, default: []].append(
+                    ProgramLocals.Overwrite(name: name, statement: ProgramSpan(statement.range), block: block, position: position))
+            }
+        }
+        let tree = tree
+        locals.exclusive = { tree.inExclusivePreprocessorBranches($0, $1) }
+        return locals
+    }()
+
     // MARK: - Questions
 
     /// The local `name` visible at `offset`: the scope of its latest declaration before `offset`
@@ -293,31 +346,6 @@ final class ObjCBodyFacts {
     /// The scope of the local declared by `declarator`.
     func scope(ofDeclarator declarator: ObjCSourceRange) -> Span? {
         declaratorScopes[declarator.start.offset]
-    }
-
-    /// Whether the value stored in local `name` at `store` is read: a read of the name in `scope`
-    /// after the store, or anywhere in a loop around the store (the next iteration reads it),
-    /// unless a plain assignment `name = …;` that is a later statement of the same block runs
-    /// between them (it replaces the value on every path).
-    func isRead(_ name: String, storedAt store: Span, in scope: Span) -> Bool {
-        let enclosingLoops = loops.filter { $0.contains(store.start) && scope.contains($0.start) }
-        let overwrites = statements(after: store.start).compactMap { statement -> Span? in
-            guard case .expression(let expression) = statement.kind,
-                  case .assignment(.assign, let target, _) = expression.strippingCastsAndParentheses.kind,
-                  target.strippingCastsAndParentheses.identifierName == name
-            else { return nil }
-            // `#if` / `#else`: no build compiles both, so one does not overwrite the other.
-            guard !tree.inExclusivePreprocessorBranches(store.start, statement.range.start.offset) else { return nil }
-            return Span(statement.range)
-        }
-        return (identifiers[name] ?? []).contains { read in
-            guard scope.contains(read.start), !notReads.contains(read.start), !store.contains(read.start) else { return false }
-            let after = read.start >= store.end
-            guard after || enclosingLoops.contains(where: { $0.contains(read.start) }) else { return false }
-            // An overwrite between: after the store and before the read, or (for a read earlier in
-            // a loop) anywhere after the store in its block.
-            return !overwrites.contains { overwrite in !after || read.start >= overwrite.end }
-        }
     }
 
     /// The uses of local `name` after `offset` within `scope` (writes included: callers filter).

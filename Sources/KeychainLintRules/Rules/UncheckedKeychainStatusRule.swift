@@ -5,8 +5,8 @@ import KeychainLintCore
 
 /// `unchecked_keychain_status` — discarded Keychain statuses and keys (Apple's sample "Accessing
 /// Keychain Items with Face ID or Touch ID": test the status, handle errSecDuplicateItem), in
-/// Swift and Objective-C. What the code does with the result is the front end's answer
-/// (`CheckContext.resultUse(of:)`), read from each language's statements.
+/// Swift and Objective-C. What the code does with the result (`CheckContext.resultUse(of:)`) is
+/// read once, from the locals each front end reads into the model (`ProgramLocals`).
 public struct UncheckedKeychainStatusRule: Check {
     public static let calls: [CheckedCall] =
         (UncheckedKeychainStatusJudgement.statusCalls.sorted() + [UncheckedKeychainStatusJudgement.keyCall]).map(CheckedCall.function)
@@ -65,7 +65,7 @@ public struct UncheckedKeychainStatusRule: Check {
             fixSafety: "No automatic fix: what to do on failure is the app's decision.",
             notes: [
                 "CWE-252 (Unchecked Return Value) is the exact weakness, so it is the rule's tag.",
-                "A status stored in a local variable counts as checked when the variable is read anywhere in its scope (a comparison, a `print`, a `throw`, passing it on); only a variable that is never read is reported. Writes and `_ = status` are not reads. Variables of top-level code are globals other files may read, so they are not judged.",
+                "A status stored in a local variable counts as checked when the variable is read after the store within its scope (a comparison, a `print`, a `throw`, passing it on), anywhere in a loop around the store (the next iteration reads it), or anywhere in a closure or `defer` of its scope (they run at another time than where they are written). A status replaced by a later statement of the same block (`status = SecItemAdd(…)` after `status = SecItemDelete(…)`) before any read is reported: that status is never looked at. Writes and `_ = status` are not reads. Variables of top-level code are globals other files may read, so they are not judged.",
                 "A discarded SecKeyCreateRandomKey result is not reported when the error out-parameter (`&error`) is a local variable that is read afterwards: the failure is then noticed.",
                 "A call that is the single expression of a closure is taken as the closure's result (OWASP MASTG-KNOW-0057's example returns SecItemCopyMatching's status from `withUnsafeMutablePointer { … }`), so it is not reported even when the closure's result is unused.",
                 "Methods of your own named like the Security functions (`keychain.SecItemAdd(…)`) are not judged.",
@@ -100,7 +100,7 @@ public struct UncheckedKeychainStatusRule: Check {
         remediation:
             "Compare the OSStatus with errSecSuccess and handle failures (errSecDuplicateItem → update); check SecKeyCreateRandomKey's result for NULL.",
         notes: [
-            "A status stored in a local variable counts as checked when the variable is read after the store within its scope (a comparison, an `NSLog`, a `return`, passing it on, `switch (status)`), or anywhere in a loop around the store (the next iteration reads it). Unlike the Swift rule, which counts a read anywhere in the variable's scope, a read before the store does not count, and a status overwritten by a later statement of the same block (`status = SecItemAdd(…);` after `status = SecItemDelete(…);`) before any read is reported: that status is never looked at. Writes and `(void)status;` are not reads.",
+            "A status stored in a local variable counts as checked when the variable is read after the store within its scope (a comparison, an `NSLog`, a `return`, passing it on, `switch (status)`), anywhere in a loop around the store (the next iteration reads it), or anywhere in a block of its scope (a block runs, or reads a `__block` variable, at another time than where it is written). A read before the store does not count, and a status overwritten by a later statement of the same block (`status = SecItemAdd(…);` after `status = SecItemDelete(…);`) before any read is reported: that status is never looked at. Writes and `(void)status;` are not reads. Both languages read this the same way.",
             "Only locals are judged: a status assigned to an instance variable, a property, a global or through an out-parameter (`*outStatus = SecItemAdd(…)`) is read elsewhere. A status returned, passed to a function or message, or used in a condition is used.",
             "A discarded SecKeyCreateRandomKey result is not reported when the error out-parameter (`&error`, casts allowed) is read afterwards, or is not a local (an instance variable someone else reads).",
             "Only C calls are judged; a method of your own named like a Security function (`[keychain SecItemAdd:…]`) is not.",
@@ -174,6 +174,37 @@ extension UncheckedKeychainStatusRule {
             }
             """,
             messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemCopyMatching", .discarded), UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .discarded)]),
+        .triggering(
+            "A status replaced before anything reads it",
+            """
+            func replace(query: [String: Any], attributes: [String: Any]) -> Bool {
+                var status = ↓SecItemDelete(query as CFDictionary)
+                status = SecItemAdd(attributes as CFDictionary, nil)
+                return status == errSecSuccess
+            }
+            """,
+            messages: [UncheckedKeychainStatusJudgement.statusMessage("SecItemDelete", .storedUnread("status"))]),
+        .nonTriggering(
+            "A status read by a `defer` or a closure written before the store, or earlier in the loop around it",
+            """
+            func save(query: [String: Any]) {
+                var status = errSecSuccess
+                defer { if status != errSecSuccess { print("keychain: \(status)") } }
+                status = SecItemAdd(query as CFDictionary, nil)
+            }
+            func saveLater(query: [String: Any]) -> () -> Bool {
+                var status = errSecSuccess
+                let succeeded = { status == errSecSuccess }
+                status = SecItemAdd(query as CFDictionary, nil)
+                return succeeded
+            }
+            func retry(query: [String: Any]) {
+                var status = errSecInteractionNotAllowed
+                while status == errSecInteractionNotAllowed {
+                    status = SecItemAdd(query as CFDictionary, nil)
+                }
+            }
+            """),
         .nonTriggering(
             "A status read through Swift 6.2's `unsafe` marker",
             """
@@ -304,6 +335,24 @@ extension UncheckedKeychainStatusRule {
                 UncheckedKeychainStatusJudgement.keyMessage(.storedUnread("key"), spelling: .c),
                 UncheckedKeychainStatusJudgement.keyMessage(.discarded, spelling: .c),
             ]),
+        .nonTriggeringObjC(
+            "A status read by a block written before the store, or earlier in the loop around it",
+            """
+            @implementation Store
+            - (void)save:(NSDictionary *)query completion:(void (^)(BOOL))completion {
+                __block OSStatus status = errSecSuccess;
+                dispatch_block_t report = ^{ completion(status == errSecSuccess); };
+                status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                report();
+            }
+            @end
+            void retry(NSDictionary *query) {
+                OSStatus status = errSecInteractionNotAllowed;
+                while (status == errSecInteractionNotAllowed) {
+                    status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+            }
+            """),
         .nonTriggeringObjC(
             "A status assigned in both branches of #if / #else and read after #endif (no build compiles both)",
             """

@@ -4,22 +4,23 @@ import KeychainLintModel
 import KeychainLintRuleKit
 import SwiftSyntax
 
-// The Swift front end's answers to the questions of `ProgramUses.swift`, read from the syntax
-// tree: what a call's parent does with its result (a statement of its own, `_ =`, a local and
-// its reads, an implicit return), and what an `&error` argument names.
+// What the Swift front end hands over for the questions of `ProgramUses.swift`: the locals of the
+// body around a call (`SwiftLocals`) and the name an `&error` argument addresses.
 
 extension RuleContext {
-    public func resultUse(of call: ProgramCall) -> ResultUse {
-        guard let syntax = Self.functionCall(call) else { return .used }
-        return SwiftResultUses.use(of: syntax, SwiftResultUses.ListFacts.Lookup(self))
+    public func locals(around call: ProgramCall) -> (locals: ProgramLocals, value: ProgramSpan)? {
+        guard let syntax = Self.functionCall(call) else { return nil }
+        let body = SwiftLocals.body(around: Syntax(syntax))
+        let locals = memo(LocalsKey(body: NodeKey(file: file, node: body))) { SwiftLocals.read(body) }
+        return (locals, ProgramSpan(syntax))
     }
 
-    public func outParameterUse(_ index: Int, of call: ProgramCall) -> OutParameterUse {
-        guard let syntax = Self.functionCall(call), let name = SwiftResultUses.addressedVariable(index, of: syntax) else {
-            return .notAVariable
-        }
-        let read = SwiftResultUses.isLocalVariableRead(name, from: Syntax(syntax), skipping: syntax, SwiftResultUses.ListFacts.Lookup(self))
-        return read ? .read : .unread
+    /// `error` in `SecKeyCreateRandomKey(attributes, &error)`.
+    public func addressedName(_ index: Int, of call: ProgramCall) -> String? {
+        guard let syntax = Self.functionCall(call), let argument = SyntaxQueries.argument(index, of: syntax),
+            let inOut = argument.expression.as(InOutExprSyntax.self)
+        else { return nil }
+        return inOut.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     public func callee(of call: ProgramCall) -> ProgramExpression {
@@ -32,51 +33,66 @@ extension RuleContext {
         guard case .swift(let expression) = call.expression else { return nil }
         return expression.syntax.as(FunctionCallExprSyntax.self)
     }
+
+    private struct LocalsKey: Hashable {
+        let body: NodeKey
+    }
 }
 
-/// How Swift code uses a call's result and the locals it is stored in.
-enum SwiftResultUses {
-    static func use(of call: FunctionCallExprSyntax, _ lists: ListFacts.Lookup) -> ResultUse {
-        var outer = Syntax(call)
-        while let parent = outer.parent {
-            if SyntaxQueries.isEffectMarker(parent) {
-                outer = parent
-            } else if let element = parent.as(LabeledExprSyntax.self), element.label == nil,
-                let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
-                let tuple = list.parent?.as(TupleExprSyntax.self)
+extension ProgramSpan {
+    /// The node as written, without the trivia around it.
+    init(_ node: some SyntaxProtocol) {
+        self.init(start: node.positionAfterSkippingLeadingTrivia.utf8Offset, end: node.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+}
+
+/// Reads the locals of a Swift body into the model (`ProgramLocals`), in one walk.
+enum SwiftLocals {
+    /// The body whose locals a node can see: its function, initializer, accessor or subscript, or
+    /// the member or top-level code it stands in. Closures are not bodies of their own: they see
+    /// the locals around them.
+    static func body(around node: Syntax) -> Syntax {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self)
+                || parent.is(AccessorDeclSyntax.self) || parent.is(SubscriptDeclSyntax.self) || parent.is(MemberBlockItemSyntax.self)
             {
-                outer = Syntax(tuple)
-            } else {
-                break
+                return parent
             }
+            current = parent
         }
-        guard let parent = outer.parent else { return .used }
-        if let item = parent.as(CodeBlockItemSyntax.self) {
-            return isValueOfEnclosingExpression(item) ? .used : .discarded
-        }
-        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-            infix.rightOperand.id == outer.id
-        {
-            if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .discarded }
-            if let reference = infix.leftOperand.as(DeclReferenceExprSyntax.self) {
-                let name = reference.baseName.text
-                guard localScope(declaring: name, from: Syntax(infix), lists) != nil else { return .used }
-                return isLocalVariableRead(name, from: Syntax(infix), lists) ? .used : .storedUnread(name)
-            }
-            return .used
-        }
-        if let initializer = parent.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self) {
-            if binding.pattern.is(WildcardPatternSyntax.self) { return .discarded }
-            if let identifier = binding.pattern.as(IdentifierPatternSyntax.self), isInsideFunctionBody(binding) {
-                let name = identifier.identifier.text
-                return isLocalVariableRead(name, from: Syntax(binding), lists) ? .used : .storedUnread(name)
-            }
-        }
-        return .used
+        return current
     }
 
-    /// A statement that is the only one of a closure, of a function or getter with a result, or of a
-    /// branch of an `if`/`switch` used as a value, is that body's value (an implicit return).
+    static func read(_ body: Syntax) -> ProgramLocals {
+        let reader = Reader(root: body.id)
+        reader.walk(body)
+        reader.locals.elements.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.span.end > $1.span.end }
+        return reader.locals
+    }
+
+    /// The value an expression passes on: without `try`, `await`, `unsafe` and parentheses.
+    static func value(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while true {
+            if let marker = current.as(TryExprSyntax.self) {
+                current = marker.expression
+            } else if let marker = current.as(AwaitExprSyntax.self) {
+                current = marker.expression
+            } else if let marker = current.as(UnsafeExprSyntax.self) {
+                current = marker.expression
+            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+                only.label == nil
+            {
+                current = only.expression
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// A statement that is the only one of a closure, of a function or getter with a result, or of
+    /// a branch of an `if`/`switch` used as a value, is that body's value (an implicit return).
     static func isValueOfEnclosingExpression(_ item: CodeBlockItemSyntax) -> Bool {
         guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1, let owner = list.parent else { return false }
         if owner.is(ClosureExprSyntax.self) || owner.is(AccessorBlockSyntax.self) { return true }
@@ -112,119 +128,114 @@ enum SwiftResultUses {
         return true
     }
 
-    // MARK: - Local variables
+    private final class Reader: SyntaxVisitor {
+        var locals = ProgramLocals()
+        private var blockCount = 0
+        /// The body itself, which runs where it is: not deferred code of its own.
+        private let root: SyntaxIdentifier
 
-    /// Whether a binding is a local of a function, closure or accessor (not a global or property,
-    /// which other code can read).
-    static func isInsideFunctionBody(_ binding: PatternBindingSyntax) -> Bool {
-        guard let list = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-        return !(list.parent?.is(SourceFileSyntax.self) ?? true)
-    }
-
-    /// The statement list that declares local `name` visible from `node` (functions, closures,
-    /// accessors; not top-level code, whose variables are globals), or nil.
-    static func localScope(declaring name: String, from node: Syntax, _ lists: ListFacts.Lookup) -> CodeBlockItemListSyntax? {
-        var current = node.parent
-        while let candidate = current {
-            if let list = candidate.as(CodeBlockItemListSyntax.self), lists.facts(of: list).declares(name, atOrBefore: node.position) {
-                return list.parent?.is(SourceFileSyntax.self) == true ? nil : list
-            }
-            if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self)
-                || candidate.is(MemberBlockSyntax.self)
-            {
-                return nil
-            }
-            current = candidate.parent
+        init(root: SyntaxIdentifier) {
+            self.root = root
+            super.init(viewMode: .sourceAccurate)
         }
-        return nil
-    }
 
-    /// Whether the local `name` visible from `node` is read anywhere in its scope. Writes
-    /// (`name = …`) and `_ = name` are not reads; `skipping` a call ignores references inside it.
-    static func isLocalVariableRead(
-        _ name: String, from node: Syntax, skipping: FunctionCallExprSyntax? = nil, _ lists: ListFacts.Lookup
-    ) -> Bool {
-        guard let scope = localScope(declaring: name, from: node, lists) else { return true }
-        return lists.facts(of: scope).reads(of: name).contains { read in
-            guard let skipping else { return true }
-            return read < skipping.position || read >= skipping.endPosition
-        }
-    }
-
-    /// What one statement list declares and reads, found in one walk and kept for the file: each
-    /// status call asks about its own variable, and a generated function with thousands of calls
-    /// would otherwise walk its whole body for each of them.
-    struct ListFacts {
-        /// Where each name is declared by a statement of the list itself (item start positions).
-        private var declarations: [String: [AbsolutePosition]] = [:]
-        /// Where each name is read anywhere in the list (`ReadFinder`'s definition of a read).
-        private var readPositions: [String: [AbsolutePosition]] = [:]
-
-        init(_ list: CodeBlockItemListSyntax) {
-            for item in list {
-                guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
-                for binding in decl.bindings {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                        declarations[name, default: []].append(item.position)
+        override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+            let block = blockCount
+            blockCount += 1
+            // Variables of top-level code are globals other files may read, not locals.
+            let isTopLevel = node.parent?.is(SourceFileSyntax.self) ?? false
+            let scope = ProgramSpan(node)
+            for (position, item) in node.enumerated() {
+                let span = ProgramSpan(item)
+                locals.elements.append(ProgramLocals.Element(span: span, block: block, position: position))
+                if !isTopLevel, let declaration = item.item.as(VariableDeclSyntax.self) {
+                    for binding in declaration.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        locals.declarations[name, default: []].append(ProgramLocals.Declaration(offset: span.start, scope: scope))
                     }
                 }
+                guard let expression = item.item.as(ExprSyntax.self) else { continue }
+                let value = SwiftLocals.value(expression)
+                if let assignment = value.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+                    let name = assignment.leftOperand.as(DeclReferenceExprSyntax.self)?.baseName.text
+                {
+                    locals.overwrites[name, default: []].append(
+                        ProgramLocals.Overwrite(name: name, statement: span, block: block, position: position))
+                }
+                if !SwiftLocals.isValueOfEnclosingExpression(item) {
+                    locals.slots[ProgramSpan(value)] = .discarded
+                }
             }
-            let finder = ReadFinder()
-            finder.walk(list)
-            readPositions = finder.reads
+            return .visitChildren
         }
 
-        func declares(_ name: String, atOrBefore position: AbsolutePosition) -> Bool {
-            declarations[name]?.first.map { $0 <= position } ?? false
-        }
-
-        func reads(of name: String) -> [AbsolutePosition] {
-            readPositions[name] ?? []
-        }
-
-        /// Facts of the lists of one file, kept in the rule context.
-        struct Lookup {
-            let context: RuleContext
-
-            init(_ context: RuleContext) {
-                self.context = context
+        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+            guard node.operator.is(AssignmentExprSyntax.self) else { return .visitChildren }
+            let value = ProgramSpan(SwiftLocals.value(node.rightOperand))
+            if node.leftOperand.is(DiscardAssignmentExprSyntax.self) {
+                locals.slots[value] = .discarded
+            } else if let name = node.leftOperand.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                locals.slots[value] = .stored(name: name, store: ProgramSpan(node))
             }
+            return .visitChildren
+        }
 
-            func facts(of list: CodeBlockItemListSyntax) -> ListFacts {
-                context.memo(Key(list: NodeKey(file: context.file, node: list))) { ListFacts(list) }
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            guard let initializer = node.initializer else { return .visitChildren }
+            let value = ProgramSpan(SwiftLocals.value(initializer.value))
+            if node.pattern.is(WildcardPatternSyntax.self) {
+                locals.slots[value] = .discarded
+            } else if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                node.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) == true
+            {
+                // A statement's declaration; a stored property is read elsewhere.
+                locals.slots[value] = .stored(name: name, store: ProgramSpan(node))
             }
+            return .visitChildren
+        }
 
-            private struct Key: Hashable {
-                let list: NodeKey
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            // A member's name (`x.name`) is not a read of `name`; neither is the target of
+            // `name = …`, nor `_ = name`.
+            if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .skipChildren }
+            if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+                if infix.leftOperand.id == node.id { return .skipChildren }
+                if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .skipChildren }
             }
+            locals.reads[node.baseName.text, default: []].append(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+            return .skipChildren
         }
-    }
 
-    /// `error` in `SecKeyCreateRandomKey(attributes, &error)` (the argument at `index`).
-    static func addressedVariable(_ index: Int, of call: FunctionCallExprSyntax) -> String? {
-        guard let argument = SyntaxQueries.argument(index, of: call), let inOut = argument.expression.as(InOutExprSyntax.self) else {
-            return nil
+        override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+            locals.loops.append(ProgramSpan(node))
+            return .visitChildren
         }
-        return inOut.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-    }
-}
 
-/// Every read of every name in a subtree. Writes (`name = …`), `_ = name` and member names
-/// (`x.name`) are not reads.
-private final class ReadFinder: SyntaxVisitor {
-    var reads: [String: [AbsolutePosition]] = [:]
-
-    init() {
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .skipChildren }
-        if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-            if infix.leftOperand.id == node.id { return .skipChildren }
-            if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .skipChildren }
+        override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+            locals.loops.append(ProgramSpan(node))
+            return .visitChildren
         }
-        reads[node.baseName.text, default: []].append(node.position)
-        return .skipChildren
+
+        override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+            locals.loops.append(ProgramSpan(node))
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            locals.deferredCode.append(ProgramSpan(node))
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind {
+            locals.deferredCode.append(ProgramSpan(node))
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            // A function nested in the body runs when it is called: it reads the locals it
+            // captures at another time than where it is written.
+            if node.id != root { locals.deferredCode.append(ProgramSpan(node)) }
+            return .visitChildren
+        }
     }
 }
