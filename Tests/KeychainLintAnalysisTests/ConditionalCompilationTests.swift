@@ -90,4 +90,69 @@ struct ConditionalCompilationTests {
         #expect(resolution.descriptions == [".userPresence"])
         #expect(resolution.trace(of: ".userPresence") == ["`flags`"])
     }
+
+    @Test("a change made under #if: each clause's change is possible, and without #else the value before it too")
+    func changeUnderAClause() {
+        let resolution = resolveProbe("""
+            func f() {
+                var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                #if DEBUG
+                flags = .userPresence
+                #elseif os(macOS)
+                flags.insert(.devicePasscode)
+                #endif
+                probe(flags)
+            }
+            """)
+        #expect(resolution.descriptions == [".userPresence", "[.biometryCurrentSet, .devicePasscode]", ".biometryCurrentSet"], "\(resolution.descriptions)")
+        #expect(resolution.gaps.isEmpty)
+        #expect(resolution.trace(of: ".userPresence") == ["`flags`", "#if DEBUG", "assigned"], "\(resolution.trace(of: ".userPresence"))")
+        #expect(resolution.trace(of: ".biometryCurrentSet") == ["`flags`"])
+    }
+
+    @Test("with #else, one clause's change always runs")
+    func changeUnderEveryClause() {
+        let resolution = resolveProbe("""
+            func f() {
+                var protection = kSecAttrAccessibleWhenUnlocked
+                #if os(iOS)
+                protection = kSecAttrAccessibleAlways
+                #else
+                protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                #endif
+                probe(protection)
+            }
+            """)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"])
+    }
+
+    @Test("a dictionary entry added under #if is in the query the configurations that compile it build")
+    func entryUnderAClause() {
+        let resolution = resolveProbe("""
+            func f() {
+                var query = [String: Any]()
+                query[kSecMatchLimit as String] = kSecMatchLimitAll
+                #if os(iOS) || os(tvOS)
+                query[kSecReturnData as String] = kCFBooleanTrue
+                #endif
+                probe(query)
+            }
+            """)
+        #expect(resolution.values.count == 2)
+        #expect(resolution.gaps.isEmpty)
+    }
+
+    @Test("a use inside a clause sees what the clause did before it")
+    func useInsideAClauseOfAnOuterLocal() {
+        let resolution = resolveProbe("""
+            func f() {
+                var flags: SecAccessControlCreateFlags = .biometryCurrentSet
+                #if DEBUG
+                flags = .userPresence
+                probe(flags)
+                #endif
+            }
+            """)
+        #expect(resolution.descriptions == [".userPresence"])
+    }
 }

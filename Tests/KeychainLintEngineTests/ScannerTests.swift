@@ -136,6 +136,18 @@ struct ScannerTests {
         }
     }
 
+    @Test("`PrivateKey`, which names many types, lets a file through only beside `SecureEnclave`")
+    func privateKeyNeedsSecureEnclave() {
+        let prefilter = Prefilter(rules: RuleRegistry.all)
+        func passes(_ text: String) -> Bool {
+            let found = ProjectIndex.identifierSummary(text, lookingFor: prefilter.searchedHashes).wordsFound
+            return prefilter.passes(found, scanWords: Set(found))
+        }
+        #expect(!passes("struct Peer { let key: PrivateKey }"))
+        #expect(!passes("import CryptoKit\nlet key = P256.Signing.PrivateKey()"))
+        #expect(passes("import CryptoKit\nlet key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access)"))
+    }
+
     @Test("The prefilter skips files without trigger words, yet constants in them are still resolved")
     func prefilterKeepsCrossFileResolution() throws {
         let scanner = try Scanner(configuration: Configuration())

@@ -137,6 +137,14 @@ struct LocalFlow {
                 return walk(clause.body.statements, state: afterTry, use: use)
             }
         }
+        if let ifConfig = node.as(IfConfigDeclSyntax.self) {
+            for clause in ifConfig.clauses where SyntaxQueries.contains(clause, use) {
+                guard case .statements(let statements)? = clause.elements else { return state }
+                // What the clause does before the use, in the configurations that compile it.
+                return walk(statements, state: state, use: use)
+            }
+            return state
+        }
         if let block = node.as(CodeBlockSyntax.self) {
             return walk(block.statements, state: state, use: use)
         }
@@ -258,8 +266,29 @@ struct LocalFlow {
             }
             return result
         }
+        if let ifConfig = node.as(IfConfigDeclSyntax.self) {
+            // The scan cannot know which configuration ships (as for a local declared in the
+            // clauses): each clause's statements may run, or, without `#else`, none of them.
+            var result = Resolution()
+            var hasElse = false
+            for clause in ifConfig.clauses {
+                if clause.poundKeyword.tokenKind == .poundElse { hasElse = true }
+                guard case .statements(let statements)? = clause.elements else {
+                    result = result.merging(state)
+                    continue
+                }
+                result = result.merging(marking(transferBlock(statements, state), from: state, clauseStep(clause)))
+            }
+            return hasElse ? result : result.merging(state)
+        }
         if containsUnknownChange(node) { return unknownChange(at: node, state) }
         return state
+    }
+
+    /// The trace step of an `#if` clause, named by its condition (`#if os(iOS)`, `#else`).
+    private func clauseStep(_ clause: IfConfigClauseSyntax) -> TraceStep {
+        let condition = clause.condition.map { " " + SyntaxQueries.shortText($0, limit: 40) } ?? ""
+        return resolver.step(.branch, clause.poundKeyword.text + condition, at: clause, in: env.file)
     }
 
     /// Conditions, subjects and sequences of `if`/`switch`/loops (`if update(&name) { … }`) run

@@ -322,6 +322,28 @@ extension BroadQueryWithoutUISkipRule {
             ],
             messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 4)", protectedAt: "Store.swift:3") + " (via `query` (line 2))"]),
         .triggering(
+            "Data returned only in the configurations an `#if` compiles (an iOS app is one of them)",
+            files: [
+                "Store.swift": adder,
+                "List.swift": """
+                    func queryAll() -> CFTypeRef? {
+                        var query = [String: Any]()
+                        query[kSecClass as String] = kSecClassGenericPassword
+                        query[kSecMatchLimit as String] = kSecMatchLimitAll
+                        #if os(iOS) || os(tvOS)
+                        query[kSecReturnData as String] = kCFBooleanTrue
+                        #endif
+                        var items: CFTypeRef?
+                        let status = ↓SecItemCopyMatching(query as CFDictionary, &items)
+                        return status == errSecSuccess ? items : nil
+                    }
+                    """,
+            ],
+            messages: [
+                BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 4)", protectedAt: "Store.swift:3")
+                    + " (via `query` (line 2) → #if os(iOS) || os(tvOS) (line 5))"
+            ]),
+        .triggering(
             "Raw strings, a numeric limit, and kSecUseAuthenticationUIAllow",
             """
             \(adder)

@@ -9,6 +9,8 @@ import KeychainLintModel
 /// `CryptoKit.SecureEnclave…`, only when no `SecureEnclave` type of the app's is in scope.
 enum CryptoKitEnclaveKey {
     static let typeName = "PrivateKey"
+    /// The word every recognised spelling holds (`SecureEnclave.P256.Signing.PrivateKey`).
+    static let enclaveWord = "SecureEnclave"
     /// The enclave key types (the post-quantum ones of newer SDKs take the same `accessControl:`).
     private static let kinds: Set<String> = [
         "SecureEnclave.P256.Signing", "SecureEnclave.P256.KeyAgreement", "SecureEnclave.MLKEM768", "SecureEnclave.MLKEM1024",

@@ -12,6 +12,13 @@ public struct KeyWithoutUserAuthenticationRule: Check {
 
     public static let swiftInterests: [RuleInterest] = [.call(CryptoKitEnclaveKey.typeName)] + wrapperInterests
 
+    /// `PrivateKey` names many types (a VPN's or a wallet's own keys, CryptoKit's software keys);
+    /// a CryptoKit Secure Enclave key is only recognised written `SecureEnclave.….PrivateKey(…)`,
+    /// so a file holding `PrivateKey` can matter only when it also holds `SecureEnclave`.
+    public static let prefilterCompanions: [String: PrefilterCompanions] = [
+        CryptoKitEnclaveKey.typeName: PrefilterCompanions(inScan: [], inFile: [CryptoKitEnclaveKey.enclaveWord])
+    ]
+
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ call: ProgramCall, in context: some CheckContext) {
