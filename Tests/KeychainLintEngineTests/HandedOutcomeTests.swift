@@ -794,4 +794,217 @@ struct HandedOutcomeTests {
             ],
         ])
     }
+
+    @Test("Swift: a closure kept in a stored property, followed to the closures assigned to it (inside the type, on a typed receiver); an untyped receiver and another type's property are not")
+    func swiftStoredClosure() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    var onResult: ((Bool) -> Void)?
+                    var onError: ((Error?) -> Void)?
+                    func confirm() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { ok, _ in
+                            self.onResult?(ok)
+                        }
+                    }
+                    func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            onError?(error)
+                        }
+                    }
+                }
+                final class Other {
+                    var onError: ((Error?) -> Void)?
+                }
+
+                """,
+            "Screen.swift": """
+                final class Screen {
+                    let gate = Gate()
+                    let other = Other()
+                    func appear() {
+                        gate.onResult = { granted in
+                            if granted { self.openVault() }
+                        }
+                        other.onError = { e in
+                            if e == nil { self.openVault() }
+                        }
+                        gate.onError = nil
+                        makeGate().onError = { e in
+                            if e == nil { self.openVault() }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.swift:5"])
+        #expect(boolOnly.first.map(related) == [
+            "Gate.swift:6:13 handed on: `self.onResult?(ok)`",
+            "Screen.swift:6:16 decides: `granted` in the closure assigned to `onResult`",
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 10, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`onError?(error)`) to the closures assigned to `onError`, where the rule finds no test of it; not followed: the closure assigned to `makeGate().onError`, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a stored closure the scan never assigns is a library's API; a closure assigned inside the type (by reference too) is read")
+    func swiftStoredClosureInsideAndUnseen() throws {
+        let result = try scan([
+            "Gate.swift": """
+                public final class Gate {
+                    public var onError: ((Error?) -> Void)?
+                    public func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            self.onError?(error)
+                        }
+                    }
+                }
+
+                """,
+            "Lock.swift": """
+                final class Lock {
+                    var completion: ((Error?) -> Void)?
+                    init() {
+                        completion = handle
+                    }
+                    func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            self.completion?(error)
+                        }
+                    }
+                    private func handle(_ error: Error?) {
+                        guard error == nil else { return }
+                        openVault()
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line) \($0.confidence)" } == ["Gate.swift:4 medium", "Lock.swift:7 high"])
+        #expect(boolOnly.map(related) == [
+            [],
+            [
+                "Lock.swift:8:13 handed on: `self.completion?(error)`",
+                "Lock.swift:12:15 decides: `error == nil` in `handle(_:)`, which a caller passes as the handler",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Lock.swift:8"])
+    }
+
+    @Test("Swift: another object's method as the handler, found by the receiver's written type (a parameter, a property chain); an untyped receiver is said")
+    func swiftOtherObjectsMethod() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    func check(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            completion(error)
+                        }
+                    }
+                    func confirm(completion: @escaping (Bool) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { ok, _ in
+                            completion(ok)
+                        }
+                    }
+                }
+
+                """,
+            "Screen.swift": """
+                final class Model {
+                    func didAuthenticate(_ granted: Bool) {
+                        if granted { openVault() }
+                    }
+                    func handle(_ error: Error?) {
+                        if error == nil { openVault() }
+                    }
+                }
+                final class Banner {
+                    func handle(_ error: Error?) {
+                        if error == nil { ring() }
+                    }
+                }
+                final class Holder { let model = Model() }
+                final class Screen {
+                    let holder: Holder
+                    func appear(banner: Banner, models: [Model]) {
+                        Gate().confirm(completion: self.holder.model.didAuthenticate)
+                        Gate().check(completion: models[0].handle)
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map(related) == [
+            [
+                "Gate.swift:9:13 handed on: `completion(ok)`",
+                "Screen.swift:3:12 decides: `granted` in `didAuthenticate(_:)`, which a caller passes as the handler",
+            ]
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 3, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `check(completion:)`, where the rule finds no test of it; not followed: the handler `models[0].handle` a caller passes, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a method hand-off goes to the receiver's type (a typed property, a cast); with the type unknown and several types declaring it, none is read and the note says so")
+    func swiftMethodByReceiverType() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    let audit: Audit
+                    func first() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "One") { _, error in
+                            self.audit.record(error)
+                        }
+                    }
+                    func second() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Two") { _, error in
+                            makeSink().record(error)
+                        }
+                    }
+                    func third(sink: AnyObject) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Three") { _, error in
+                            (sink as? Vault)?.record(error)
+                        }
+                    }
+                }
+                final class Audit {
+                    func record(_ error: Error?) {
+                        if let error { log(error) }
+                    }
+                }
+                final class Vault {
+                    func record(_ error: Error?) {
+                        if error == nil { open() }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.swift:15"])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.swift:15:13 handed on: `(sink as? Vault)?.record(error)`",
+                "Gate.swift:26:12 decides: `error == nil` in `record(_:)`, which receives it",
+            ]
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 4, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.audit.record(error)`) to `record(_:)`, where the rule finds no test of it"
+        }, "\(result.diagnostics)")
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 9, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`makeSink().record(error)`) to `record(_:)`, where the rule finds no test of it; not followed: `makeSink().record(error)`, a method of several types whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
 }

@@ -170,7 +170,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
                 "`if !success { … }` without an `else` is read as `guard success else { … }` only when the branch ends with `return` or `throw`; otherwise the statements after it run on both paths and no guarded action is known. `if success { …; return }` followed by failure code is not read (only an `else` is a failure branch).",
-                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
+                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type, chosen by the receiver's written type), the closures the scan assigns to a stored closure property the reply calls with it (`self.onFinish?(error)`), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
                 "The awaited call throws when the authentication fails or is cancelled. `try?` makes that error nil: `?? false` and `== true` make it false, and a `try?` whose value is tested before the action (`guard (try? await …) == true else { return }`, `if (try? await gate.unlock()) != nil`) or kept in a local is a test, not a thrown-away outcome. `return try await …` in a `do` returns `true` when it returns at all, so a `catch` that returns `true` as well is reported; a local that holds the awaited result and is used later (`completion(ok)`) is not compared with the catch's `completion(true)`.",
@@ -655,6 +655,129 @@ extension FailOpenLocalAuthenticationRule {
                     handoff: "self.delegate?.gate(self, didFinishWith: error)", receivers: "`gate(_:didFinishWith:)`",
                     test: "error == nil", place: "LockController.swift:3")
             ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to a closure kept in a stored property; the closure a screen assigns unlocks when it is nil",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        var onFinish: ((Error?) -> Void)?
+                        func start() {
+                            LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                ↓onFinish?(error)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        func appear(gate: BiometricGate) {
+                            gate.onFinish = { error in
+                                if error == nil { self.showVault() }
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "onFinish?(error)", receivers: "the closures assigned to `onFinish`", test: "error == nil",
+                    place: "LockScreen.swift:4")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to the callers, one of which passes another object's method (its receiver's type written) that unlocks when it is nil",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓completion(error)
+                    }
+                }
+            }
+            final class LockViewModel {
+                func handle(_ error: Error?) {
+                    guard error == nil else { return }
+                    openVault()
+                }
+            }
+            final class LockScreen {
+                func appear(viewModel: LockViewModel) {
+                    BiometricGate().authenticate(completion: viewModel.handle)
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion(error)", receivers: "the callers of `authenticate(completion:)`", test: "error == nil",
+                    place: "Example.swift:10")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to a method of a helper whose type is written; a same-named method of another type only shows it",
+            """
+            final class Unlocker {
+                func finish(_ error: Error?) {
+                    if error == nil { openVault() }
+                }
+            }
+            final class Reporter {
+                func finish(_ error: Error?) {
+                    if let error { show(error) }
+                }
+            }
+            final class BiometricGate {
+                let unlocker: Unlocker
+                func start() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓self.unlocker.finish(error)
+                    }
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.unlocker.finish(error)", receivers: "`finish(_:)`", test: "error == nil", place: "Example.swift:3")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The error handed to a stored closure whose assigned closure reads the flag handed with it, or that only shows the error; a helper's method of the written type that only shows it",
+            """
+            final class BiometricGate {
+                var onResult: ((Bool, Error?) -> Void)?
+                var onError: ((Error?) -> Void)?
+                let reporter: Reporter
+                func start() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        self.onResult?(success, error)
+                    }
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check") { _, error in
+                        self.onError?(error)
+                        self.reporter.finish(error)
+                    }
+                }
+            }
+            final class Reporter {
+                func finish(_ error: Error?) {
+                    if let error { show(error) }
+                }
+            }
+            final class Unlocker {
+                func finish(_ error: Error?) {
+                    if error == nil { openVault() }
+                }
+            }
+            final class LockScreen {
+                func appear(gate: BiometricGate) {
+                    gate.onResult = { ok, error in
+                        if ok && error == nil { self.showVault() }
+                    }
+                    gate.onError = { error in
+                        if let error { self.present(error) }
+                    }
+                }
+            }
+            """,
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The error stored in a property whose reads in the type unlock when it is nil",
