@@ -1007,4 +1007,82 @@ struct HandedOutcomeTests {
                     == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`makeSink().record(error)`) to `record(_:)`, where the rule finds no test of it; not followed: `makeSink().record(error)`, a method of several types whose receiver's type is not written"
         }, "\(result.diagnostics)")
     }
+
+    @Test("Swift: a published property observed through its publisher (`$isUnlocked.sink`, operators that keep the value, `onReceive`), in its type or on a typed instance; `map` and untyped receivers are not followed")
+    func swiftPublishedObserved() throws {
+        let result = try scan([
+            "LockModel.swift": """
+                final class LockModel: ObservableObject {
+                    @Published var isUnlocked = false
+                    @Published var authError: Error?
+                    @Published var lastError: Error?
+                    func unlock() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { success, _ in
+                            self.isUnlocked = success
+                        }
+                    }
+                    func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            self.authError = error
+                        }
+                    }
+                    func recheck() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Recheck") { _, error in
+                            self.lastError = error
+                        }
+                    }
+                    func observe() {
+                        $authError.dropFirst().sink { error in
+                            guard error == nil else { return }
+                            self.openVault()
+                        }
+                        $lastError.map { $0 != nil }.sink { failed in
+                            if !failed { self.openVault() }
+                        }
+                    }
+                }
+
+                """,
+            "Screen.swift": """
+                final class Screen {
+                    let model: LockModel
+                    func bind(models: [LockModel]) {
+                        model.$isUnlocked.receive(on: DispatchQueue.main).sink { [weak self] unlocked in
+                            if unlocked { self?.showVault() }
+                        }
+                        models[0].$lastError.sink { error in
+                            if error == nil { self.showVault() }
+                        }
+                    }
+                }
+                struct LockView: View {
+                    @ObservedObject var model: LockModel
+                    var body: some View {
+                        Text("Locked").onReceive(model.$lastError) { error in
+                            if let error { show(error) }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line)" } == ["LockModel.swift:6", "LockModel.swift:11"])
+        #expect(boolOnly.map(related) == [
+            [
+                "LockModel.swift:7:13 handed on: `self.isUnlocked = success`",
+                "Screen.swift:5:16 decides: `unlocked` where `$isUnlocked` of `LockModel` is observed",
+            ],
+            [
+                "LockModel.swift:12:13 handed on: `self.authError = error`",
+                "LockModel.swift:22:19 decides: `error == nil` where `$authError` is observed",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["LockModel.swift:12"])
+        #expect(result.diagnostics.contains {
+            $0.file == "LockModel.swift" && $0.position == SourcePosition(line: 16, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.lastError = error`) to the readers of the property `lastError`, where the rule finds no test of it; not followed: a subscription to `models[0].$lastError`, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
 }

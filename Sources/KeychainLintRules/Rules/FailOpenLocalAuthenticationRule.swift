@@ -170,7 +170,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
                 "`if !success { … }` without an `else` is read as `guard success else { … }` only when the branch ends with `return` or `throw`; otherwise the statements after it run on both paths and no guarded action is known. `if success { …; return }` followed by failure code is not read (only an `else` is a failure branch).",
-                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type, chosen by the receiver's written type), the closures the scan assigns to a stored closure property the reply calls with it (`self.onFinish?(error)`), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
+                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type, chosen by the receiver's written type), the closures the scan assigns to a stored closure property the reply calls with it (`self.onFinish?(error)`), and the reads of a stored property the reply assigns the error to (or the closures that observe its publisher, `$authError.sink { … }`), in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
                 "The awaited call throws when the authentication fails or is cancelled. `try?` makes that error nil: `?? false` and `== true` make it false, and a `try?` whose value is tested before the action (`guard (try? await …) == true else { return }`, `if (try? await gate.unlock()) != nil`) or kept in a local is a test, not a thrown-away outcome. `return try await …` in a `do` returns `true` when it returns at all, so a `catch` that returns `true` as well is reported; a local that holds the awaited result and is used later (`completion(ok)`) is not compared with the catch's `completion(true)`.",
@@ -775,6 +775,50 @@ extension FailOpenLocalAuthenticationRule {
                     gate.onError = { error in
                         if let error { self.present(error) }
                     }
+                }
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error stored in a published property whose subscriber unlocks when it is nil",
+            """
+            final class LockModel: ObservableObject {
+                @Published var authError: Error?
+                private var subscriptions: Set<AnyCancellable> = []
+                func check() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓self.authError = error
+                    }
+                }
+                func observe() {
+                    $authError.receive(on: DispatchQueue.main).sink { [weak self] error in
+                        guard error == nil else { return }
+                        self?.showSecrets()
+                    }.store(in: &subscriptions)
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.authError = error", receivers: "the readers of the property `authError`", test: "error == nil",
+                    place: "Example.swift:11")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The success flag published, and a subscriber that tests it",
+            """
+            final class LockModel: ObservableObject {
+                @Published var isUnlocked = false
+                private var subscriptions: Set<AnyCancellable> = []
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        self.isUnlocked = success
+                    }
+                }
+                func observe() {
+                    $isUnlocked.sink { unlocked in
+                        if unlocked { self.showSecrets() }
+                    }.store(in: &subscriptions)
                 }
             }
             """,

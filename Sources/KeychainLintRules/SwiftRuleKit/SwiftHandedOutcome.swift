@@ -712,13 +712,14 @@ enum SwiftHandedOutcomes {
     /// The first test in a caller's closure of what the hand-off passes, or, when it tests
     /// nothing, of where it hands the values on again.
     static func gate(
-        inReceiving closure: ClosureExprSyntax, handoff: Handoff, file: SourceFile, depth: Int, search: ReceiverSearch, in context: RuleContext
+        inReceiving closure: ClosureExprSyntax, handoff: Handoff, role: String? = nil, file: SourceFile, depth: Int, search: ReceiverSearch,
+        in context: RuleContext
     ) -> OutcomeGate? {
         let names = closureParameterNames(closure)
         func name(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
         let successNames = Set(handoff.successArguments.compactMap(name))
         let errorNames = Set(handoff.errorArguments.compactMap(name))
-        return gate(in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames, handoff: handoff, file: file)
+        return gate(in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames, handoff: handoff, role: role, file: file)
             ?? onward(
                 in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames,
                 function: enclosingFunction(of: Syntax(closure)), handoff: handoff, file: file, depth: depth, search: search, in: context)
@@ -941,13 +942,24 @@ enum SwiftHandedOutcomes {
     ) -> OutcomeReceivers {
         var gates: [OutcomeGate] = []
         for type in context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders) {
-            for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+            let projected = "$" + name
+            for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name || reference.baseName.text == projected {
                 var read = Syntax(reference)
                 if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
                     guard SyntaxQueries.isSelf(member.base) else { continue }
                     read = Syntax(member)
                 } else {
-                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                    guard case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) else { continue }
+                }
+                if reference.baseName.text == projected {
+                    // `$isUnlocked.sink { unlocked in … }`: the values the property's publisher sends.
+                    guard let closure = subscriber(of: read),
+                        let gate = gate(
+                            inReceiving: closure, handoff: handoff, role: "where `\(projected)` is observed", file: type.file, depth: depth,
+                            search: search, in: context)
+                    else { continue }
+                    gates.append(gate)
+                    break
                 }
                 guard let condition = condition(around: read) else { continue }
                 if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
@@ -958,7 +970,7 @@ enum SwiftHandedOutcomes {
             }
             if !gates.isEmpty { break }
         }
-        if gates.isEmpty, let gate = gate(readingElsewhere: name, owner: owner, handoff: handoff, search: search, in: context) {
+        if gates.isEmpty, let gate = gate(readingElsewhere: name, owner: owner, handoff: handoff, depth: depth, search: search, in: context) {
             gates.append(gate)
         }
         return .followed(gates)
@@ -969,10 +981,14 @@ enum SwiftHandedOutcomes {
     /// `model: LockModel`), in the first `HandedOutcome.maximumReadingFiles` files that mention the name and
     /// may see the type. A read whose receiver's type is not written is left out, and said.
     static func gate(
-        readingElsewhere name: String, owner: String, handoff: Handoff, search: ReceiverSearch, in context: RuleContext
+        readingElsewhere name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
     ) -> OutcomeGate? {
-        // Files that may see the evaluating file, where the property's type is.
-        let files = ScopedIndex(index: context.scan.index, asking: context.file.id).callerFiles(mentioning: name)
+        // Files that may see the evaluating file, where the property's type is; then those that
+        // name only its projected value (`$isUnlocked` is a word of its own).
+        let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        let mentioning = scoped.callerFiles(mentioning: name)
+        let seen = Set(mentioning)
+        let files = mentioning + scoped.callerFiles(mentioning: "$" + name).filter { !seen.contains($0) }
         var undecided: String?
         for (count, fileIndex) in files.enumerated() {
             guard count < HandedOutcome.maximumReadingFiles else {
@@ -993,8 +1009,65 @@ enum SwiftHandedOutcomes {
                     errorAlone: handoff.carries == .errorAlone
                 ).farther
             }
+            // `model.$isUnlocked.sink { … }`, `.onReceive(model.$isUnlocked) { … }`: the values its publisher sends.
+            for member in MemberReadCollector.reads(of: "$" + name, in: file.tree) {
+                guard let base = member.base, !SyntaxQueries.isSelf(base), let closure = subscriber(of: Syntax(member)) else { continue }
+                guard let type = declaredType(of: base, in: file, context: context) else {
+                    search.gap("a subscription to `\(SyntaxQueries.shortText(member, limit: 40))`, whose receiver's type is not written")
+                    continue
+                }
+                guard sameType(type, owner),
+                    let gate = gate(
+                        inReceiving: closure, handoff: handoff, role: "where `$\(name)` of `\(owner)` is observed", file: file, depth: depth,
+                        search: search, in: context)
+                else { continue }
+                return gate.farther
+            }
         }
         if let undecided { search.gap("a test of `\(undecided)`, whose receiver's type is not written") }
+        return nil
+    }
+
+    /// Combine operators that pass on the values they receive unchanged (when, or on which queue,
+    /// not what).
+    static let valuePreservingOperators: Set<String> = [
+        "receive", "subscribe", "removeDuplicates", "dropFirst", "debounce", "throttle", "delay", "share", "eraseToAnyPublisher", "print",
+    ]
+
+    /// The closure that receives the values a property's publisher sends, from the projected value
+    /// read at `projected` (`$isUnlocked`, `model.$isUnlocked`): `.sink { value in … }` (or its
+    /// `receiveValue:`), through operators that pass the values on unchanged (`.receive(on:)`,
+    /// `.removeDuplicates()`), or SwiftUI's `.onReceive(model.$isUnlocked) { value in … }`. An
+    /// operator that changes the values (`map`, `filter`) ends the search.
+    static func subscriber(of projected: Syntax) -> ClosureExprSyntax? {
+        var current = projected
+        while let parent = current.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+                guard let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id else { return nil }
+                let name = member.declName.baseName.text
+                if name == "sink" {
+                    if let labeled = SyntaxQueries.argument(labeled: "receiveValue", of: call)?.expression {
+                        return SyntaxQueries.unwrapTransparent(labeled).as(ClosureExprSyntax.self)
+                    }
+                    if let additional = call.additionalTrailingClosures.first(where: { $0.label.text == "receiveValue" }) { return additional.closure }
+                    return call.trailingClosure
+                }
+                guard valuePreservingOperators.contains(name) else { return nil }
+                current = Syntax(call)
+            } else if let labeled = parent.as(LabeledExprSyntax.self), labeled.label == nil,
+                let call = labeled.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.first?.id == labeled.id,
+                SyntaxQueries.calleeName(of: call) == "onReceive"
+            {
+                if let perform = SyntaxQueries.argument(labeled: "perform", of: call)?.expression {
+                    return SyntaxQueries.unwrapTransparent(perform).as(ClosureExprSyntax.self)
+                }
+                return call.trailingClosure
+            } else if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                current = parent
+            } else {
+                return nil
+            }
+        }
         return nil
     }
 
