@@ -1085,4 +1085,69 @@ struct HandedOutcomeTests {
                     == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.lastError = error`) to the readers of the property `lastError`, where the rule finds no test of it; not followed: a subscription to `models[0].$lastError`, whose receiver's type is not written"
         }, "\(result.diagnostics)")
     }
+
+    @Test("Objective-C: a property read through its custom getter (in the class, on a typed instance elsewhere), and a selector sent with performSelector:withObject:")
+    func objectiveCGetterAndSelector() throws {
+        let result = try scan([
+            "LockModel.h": """
+                @interface LockModel : NSObject
+                @property (nonatomic, getter=isUnlocked) BOOL unlocked;
+                @property (nonatomic, getter=isVerified) BOOL verified;
+                @end
+
+                """,
+            "LockModel.m": """
+                @implementation LockModel
+                - (void)unlock {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.unlocked = success;
+                    }];
+                }
+                - (void)verify {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Verify"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.verified = success;
+                    }];
+                }
+                - (void)confirm {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.delegate performSelectorOnMainThread:@selector(modelDidConfirm:) withObject:@(success) waitUntilDone:NO];
+                    }];
+                }
+                - (void)render {
+                    if ([self isUnlocked]) { [self showVault]; }
+                }
+                @end
+
+                """,
+            "Door.m": """
+                @implementation Door
+                - (void)open:(LockModel *)model {
+                    if (model.isVerified) { [self showSecrets]; }
+                }
+                - (void)modelDidConfirm:(NSNumber *)granted {
+                    if (granted.boolValue) { [self pay]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockModel.m:5:9 handed on: `self.unlocked = success`",
+                "LockModel.m:21:9 decides: `[self isUnlocked]` where the property `unlocked` is read",
+            ],
+            [
+                "LockModel.m:11:9 handed on: `self.verified = success`",
+                "Door.m:3:9 decides: `model.isVerified` where the property `verified` of `LockModel` is read",
+            ],
+            [
+                "LockModel.m:17:9 handed on: `[self.delegate performSelectorOnMainThread:@selector(mode…`",
+                "Door.m:6:9 decides: `granted.boolValue` in `-[Door modelDidConfirm:]`, which receives it",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
 }

@@ -169,10 +169,15 @@ enum ObjCHandedOutcomes {
     ) -> Handoff? {
         guard !ReplyOutcomeReading.formattingCallees.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
         else { return nil }
+        // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`: the
+        // message sent is the named selector, whose parameters receive the `withObject:` arguments in order.
+        let performed = performedSelector(message)
+        let arguments: [ObjCExpr?] =
+            performed == nil ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
         var successArguments: [Int] = []
         var errorArguments: [Int] = []
-        for (position, piece) in message.pieces.enumerated() {
-            guard let argument = piece.argument?.strippingCastsAndParentheses else { continue }
+        for (position, argument) in arguments.enumerated() {
+            guard let argument = argument?.strippingCastsAndParentheses else { continue }
             // A block argument runs later, and is read as part of the reply.
             if case .block = argument.kind { continue }
             let names = identifiers(in: argument)
@@ -186,8 +191,24 @@ enum ObjCHandedOutcomes {
         var handoff = Handoff(
             range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
             carries: readsSuccess ? .success : .errorAlone)
-        handoff.message = message.selector
+        handoff.message = performed ?? message.selector
         return handoff
+    }
+
+    /// The selectors of NSObject that send another message, named by their first argument, with
+    /// their `withObject:` arguments.
+    static let performingSelectors: Set<String> = [
+        "performSelector:withObject:", "performSelector:withObject:withObject:", "performSelector:withObject:afterDelay:",
+        "performSelectorOnMainThread:withObject:waitUntilDone:", "performSelector:onThread:withObject:waitUntilDone:",
+    ]
+
+    /// The selector a `performSelector:…withObject:…` message sends, when it is written
+    /// (`@selector(didAuthenticate:)`); nil for any other message, or a selector held in a variable.
+    static func performedSelector(_ message: ObjCMessageSend) -> String? {
+        guard performingSelectors.contains(message.selector), let first = message.pieces.first?.argument?.strippingCastsAndParentheses,
+            case .selector(let selector) = first.kind
+        else { return nil }
+        return selector
     }
 
     /// The property `self.name`, `_name` or `self->_name` names (without the underscore).
@@ -366,7 +387,14 @@ enum ObjCHandedOutcomes {
     static func receivers(
         ofProperty name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
     ) -> OutcomeReceivers {
-        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        let getter = getterName(ofProperty: name, owner: owner, in: context)
+        var others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        if let getter {
+            // `[self isUnlocked]` alone does not name `unlocked`.
+            let seen = Set(others)
+            others += ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, getter], besides: context.path)
+                .filter { !seen.contains($0) }
+        }
         for position in -1..<others.count {
             let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
             for container in file.tree.containers where container.name == owner {
@@ -378,7 +406,7 @@ enum ObjCHandedOutcomes {
                     guard let body = method.body else { continue }
                     var found: OutcomeGate?
                     ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
-                        guard found == nil, isRead(expression, of: name),
+                        guard found == nil, isRead(expression, of: name) || getter.map({ isRead(expression, of: name, getter: $0) }) == true,
                             let condition = condition(around: expression.range, ancestors: ancestors)
                         else { return }
                         if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
@@ -395,7 +423,36 @@ enum ObjCHandedOutcomes {
                 }
             }
         }
-        return .followed(gate(readingElsewhere: name, owner: owner, handoff: handoff, search: search, in: context).map { [$0] } ?? [])
+        return .followed(gate(readingElsewhere: name, getter: getter, owner: owner, handoff: handoff, search: search, in: context).map { [$0] } ?? [])
+    }
+
+    /// The getter a property of `owner` declares (`@property (getter=isUnlocked) BOOL unlocked;`),
+    /// in the class's interface, extensions or categories, in the evaluating file or the first
+    /// `HandedOutcome.maximumReadingFiles` other Objective-C files that name the class, the
+    /// property and a getter.
+    static func getterName(ofProperty name: String, owner: String, in context: ObjCRuleContext) -> String? {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name, "getter"], besides: context.path)
+        for position in -1..<min(others.count, HandedOutcome.maximumReadingFiles) {
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for container in file.tree.containers where container.name == owner {
+                for property in container.properties where property.names.contains(name) {
+                    if let getter = property.attributes.first(where: { $0.name == "getter" })?.value, !getter.isEmpty { return getter }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `self.isUnlocked` or `[self isUnlocked]`: a read of the property `name` through its getter.
+    static func isRead(_ expression: ObjCExpr, of name: String, getter: String) -> Bool {
+        switch expression.kind {
+        case .member(let base, let member, false):
+            return member == getter && base.strippingCastsAndParentheses.identifierName == "self"
+        case .message(let message):
+            return message.selector == getter && message.receiver.strippingCastsAndParentheses.identifierName == "self"
+        default:
+            return false
+        }
     }
 
     /// The first test of `receiver.name` or `[receiver name]` where the receiver is declared as
@@ -403,9 +460,13 @@ enum ObjCHandedOutcomes {
     /// the evaluating file and the first `HandedOutcome.maximumReadingFiles` other Objective-C
     /// files that mention the name. A read whose receiver's class is not written is left out, and said.
     static func gate(
-        readingElsewhere name: String, owner: String, handoff: Handoff, search: ReceiverSearch, in context: ObjCRuleContext
+        readingElsewhere name: String, getter: String?, owner: String, handoff: Handoff, search: ReceiverSearch, in context: ObjCRuleContext
     ) -> OutcomeGate? {
-        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        var others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        if let getter {
+            let seen = Set(others)
+            others += ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [getter], besides: context.path).filter { !seen.contains($0) }
+        }
         var undecided: String?
         defer { if let undecided { search.gap("a test of `\(undecided)`, whose receiver's class is not written") } }
         for position in -1..<others.count {
@@ -417,7 +478,7 @@ enum ObjCHandedOutcomes {
             for body in file.tree.bodies {
                 var found: OutcomeGate?
                 ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, ancestors in
-                    guard found == nil, let receiver = readReceiver(expression, of: name),
+                    guard found == nil, let receiver = readReceiver(expression, of: name) ?? getter.flatMap({ readReceiver(expression, of: $0) }),
                         let condition = condition(around: expression.range, ancestors: ancestors)
                     else { return }
                     if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }

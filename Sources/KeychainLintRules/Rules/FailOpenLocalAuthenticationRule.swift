@@ -223,7 +223,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
             "Objective-C has no `async`/`await`: the Swift rule's cases of the awaited form (a `catch` of the awaited call, a failure taken for success with `try?` and `?? true`, an awaited outcome thrown away, here or by the callers of an `async` function) have no Objective-C counterpart.",
-            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), or assigned to a property of the class (`self.authError = error`), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`, or `withObject:error` of a `performSelector:` message whose `@selector(…)` it implements), or assigned to a property of the class (`self.authError = error`, read too through a custom getter the property declares), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -235,6 +235,59 @@ extension FailOpenLocalAuthenticationRule {
     private static let objectiveCWhenFailed = "when `success` is false"
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggering(
+            "The error stored in a property read through its custom getter by a class that holds the model",
+            files: [
+                "LockModel.h": """
+                    @interface LockModel : NSObject
+                    @property (nonatomic, strong, getter=lastFailure) NSError *authError;
+                    @end
+                    """,
+                "LockModel.m": """
+                    @implementation LockModel
+                    - (void)check {
+                        [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                           reply:^(BOOL success, NSError *error) {
+                            ↓self.authError = error;
+                        }];
+                    }
+                    @end
+                    """,
+                "VaultScreen.m": """
+                    @implementation VaultScreen
+                    - (void)render:(LockModel *)model {
+                        if ([model lastFailure] == nil) { [self showSecrets]; }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.authError = error", receivers: "the readers of the property `authError`", test: "[model lastFailure] == nil",
+                    place: "VaultScreen.m:3")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error sent through performSelector:withObject: to a method that unlocks when there is none",
+            """
+            @implementation BiometricGate
+            - (void)start {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    ↓[self performSelector:@selector(finishWithError:) withObject:error];
+                }];
+            }
+            - (void)finishWithError:(NSError *)error {
+                if (error == nil) { [self showVault]; }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self performSelector:@selector(finishWithError:) withObj…",
+                    receivers: "the implementations of `finishWithError:`", test: "error == nil", place: "Example.m:9")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "A reply that never reads its success flag and tests only the error",
             """
