@@ -1150,4 +1150,82 @@ struct HandedOutcomeTests {
         ])
         #expect(findings(result, "fail_open_local_authentication").isEmpty)
     }
+
+    @Test("Objective-C: a message hand-off goes to the receiver's class (self, a typed property), to every implementation for a protocol-typed delegate, and to none, with a note, when the class is not known")
+    func objectiveCMessageByReceiverClass() throws {
+        let result = try scan([
+            "BiometricGate.m": """
+                @interface BiometricGate ()
+                @property (nonatomic, strong) Unlocker *unlocker;
+                @property (nonatomic, weak) id<GateDelegate> delegate;
+                @end
+                @implementation BiometricGate
+                - (void)first {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"One"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self finishWithError:error];
+                    }];
+                }
+                - (void)second {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Two"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.unlocker finishWithError:error];
+                    }];
+                }
+                - (void)third {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Three"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.delegate gateDidFinishWithError:error];
+                    }];
+                }
+                - (void)fourth {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Four"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [[self currentSink] finishWithError:error];
+                    }];
+                }
+                - (void)finishWithError:(NSError *)error {
+                    if (error) { [self presentError:error]; }
+                }
+                @end
+
+                """,
+            "Others.m": """
+                @implementation Unlocker
+                - (void)finishWithError:(NSError *)error {
+                    if (!error) { [self openVault]; }
+                }
+                @end
+                @implementation Banner
+                - (void)gateDidFinishWithError:(NSError *)error {
+                    if (error) { [self show:error]; }
+                }
+                @end
+                @implementation LockScreen
+                - (void)gateDidFinishWithError:(NSError *)error {
+                    if (error == nil) { [self openVault]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == [
+            "BiometricGate.m:15", "BiometricGate.m:21",
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "BiometricGate.m:15:9 handed on: `[self.unlocker finishWithError:error]`",
+                "Others.m:3:9 decides: `!error` in `-[Unlocker finishWithError:]`, which receives it",
+            ],
+            [
+                "BiometricGate.m:21:9 handed on: `[self.delegate gateDidFinishWithError:error]`",
+                "Others.m:13:9 decides: `error == nil` in `-[LockScreen gateDidFinishWithError:]`, which receives it",
+            ],
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "BiometricGate.m" && $0.position == SourcePosition(line: 25, column: 5)
+                && $0.message
+                    == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`[[self currentSink] finishWithError:error]`) to the implementations of `finishWithError:`, where the rule finds no test of it; not followed: `finishWithError:` sent to `[self currentSink]`, whose class is not written, among the implementations of several classes"
+        }, "\(result.diagnostics)")
+    }
 }

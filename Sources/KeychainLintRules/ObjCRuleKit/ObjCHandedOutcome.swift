@@ -33,6 +33,9 @@ enum ObjCHandedOutcomes {
         /// A property of the class the outcome is assigned to (`self.unlocked = success`,
         /// `_authError = error`), with the class: its reads in the class's implementations decide.
         var property: (name: String, owner: String)? = nil
+        /// Where a message hand-off is sent (its receiver, the body and file that hold it): the
+        /// receiver's declared class picks the implementations that may run.
+        var sent: (receiver: ObjCExpr, body: ObjCBody, file: ObjCValueResolver)? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
         var carries: HandedValue
@@ -83,7 +86,7 @@ enum ObjCHandedOutcomes {
             let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
             guard success != nil || error != nil else { return [] }
             let readsSuccess = ObjCPolicyEvaluations.use(of: block, in: file).readsSuccess
-            return handoffs(in: block.body, success: success, error: error, readsSuccess: readsSuccess, body: body, tree: file.tree)
+            return handoffs(in: block.body, success: success, error: error, readsSuccess: readsSuccess, body: body, file: file)
         case .identifier(let name):
             guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
                 let index = body.parameterNames.firstIndex(of: name),
@@ -99,8 +102,9 @@ enum ObjCHandedOutcomes {
     /// `body`) of the values named `success` and `error`: calls of a block parameter of `body`,
     /// messages the scan may implement, assignments to properties of the class.
     static func handoffs(
-        in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, tree: ObjCSyntaxTree
+        in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, file: ObjCValueResolver
     ) -> [Handoff] {
+        let tree = file.tree
         var found: [Handoff] = []
         ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
             // `self.unlocked = success`, `_authError = error`: a property of the class.
@@ -121,8 +125,9 @@ enum ObjCHandedOutcomes {
             // The error alone passed on where the reply has tested the outcome already
             // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
             if case .message(let message) = expression.kind,
-                let handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
+                var handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
             {
+                handoff.sent = (message.receiver, body, file)
                 if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
                     found.append(handoff)
                 }
@@ -321,7 +326,7 @@ enum ObjCHandedOutcomes {
         guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
         let again = handoffs(
             in: statement, success: successNames.sorted().first, error: errorNames.sorted().first,
-            readsSuccess: handoff.carries == .success, body: body, tree: file.tree)
+            readsSuccess: handoff.carries == .success, body: body, file: file)
         for var next in again {
             next.carries = handoff.carries
             if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
@@ -349,35 +354,73 @@ enum ObjCHandedOutcomes {
     static func receivers(
         ofMessage selector: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
     ) -> OutcomeReceivers {
+        var gates: [OutcomeGate] = []
+        for (file, reference, body) in implementations(of: selector, sent: handoff.sent, search: search, in: context) {
+            let names = reference.method.parameters.map(\.name)
+            func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+            let successNames = Set(handoff.successArguments.compactMap(name))
+            let errorNames = Set(handoff.errorArguments.compactMap(name))
+            if let gate = gate(
+                in: body, successNames: successNames, errorNames: errorNames, handoff: handoff,
+                role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
+                ?? file.body(containing: body.range.start.offset).flatMap({ method in
+                    onward(
+                        in: body, successNames: successNames, errorNames: errorNames, body: method, handoff: handoff, file: file,
+                        depth: depth, search: search, in: context)
+                })
+            {
+                gates.append(gate)
+            }
+        }
+        return .followed(gates)
+    }
+
+    /// The implementations of `selector` in the scan's Objective-C files (the first
+    /// `EvaluatedContext.maximumSenders`) that the message may run: those of the receiver's class
+    /// when it is known (`self`, a receiver declared `Unlocker *`) and implements the selector;
+    /// every one when the receiver is declared with a protocol (`id<GateDelegate> delegate`: any
+    /// class of the scan that implements it may be the delegate), or when one class implements it.
+    /// When several classes implement it and the receiver's class is not known, which one runs
+    /// cannot be decided: none is read, and the search says so.
+    static func implementations(
+        of selector: String, sent: (receiver: ObjCExpr, body: ObjCBody, file: ObjCValueResolver)?, search: ReceiverSearch,
+        in context: ObjCRuleContext
+    ) -> [(ObjCValueResolver, ObjCMethodReference, ObjCStmt)] {
         let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
-        var seen = 0
-        var gates: [OutcomeGate] = []
-        for position in -1..<others.count {
+        var found: [(ObjCValueResolver, ObjCMethodReference, ObjCStmt)] = []
+        collecting: for position in -1..<others.count {
             // Parsed one at a time: the search may stop at its bound before the last file.
             let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
             for reference in file.tree.methods where reference.method.selector == selector {
                 guard let body = reference.method.body else { continue }
-                seen += 1
-                if seen > EvaluatedContext.maximumSenders { return .followed(gates) }
-                let names = reference.method.parameters.map(\.name)
-                func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
-                let successNames = Set(handoff.successArguments.compactMap(name))
-                let errorNames = Set(handoff.errorArguments.compactMap(name))
-                if let gate = gate(
-                    in: body, successNames: successNames, errorNames: errorNames, handoff: handoff,
-                    role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
-                    ?? file.body(containing: body.range.start.offset).flatMap({ method in
-                        onward(
-                            in: body, successNames: successNames, errorNames: errorNames, body: method, handoff: handoff, file: file,
-                            depth: depth, search: search, in: context)
-                    })
-                {
-                    gates.append(gate)
-                }
+                guard found.count < EvaluatedContext.maximumSenders else { break collecting }
+                found.append((file, reference, body))
             }
         }
-        return .followed(gates)
+        guard let sent else { return found }
+        func className(_ container: String) -> String { String(container.prefix { $0 != " " && $0 != "(" }) }
+        let receiver = sent.receiver.strippingCastsAndParentheses
+        let declared: ObjCTypeName?
+        let receiverClass: String?
+        if receiver.identifierName == "self", case .method(let container, _, _) = sent.body.owner {
+            declared = nil
+            receiverClass = className(container)
+        } else {
+            declared = declaredType(of: receiver, in: sent.body, file: sent.file, context: context)
+            receiverClass = declared.flatMap(ObjCTypeName.className)
+        }
+        if let receiverClass {
+            let typed = found.filter { className($0.1.containerName) == receiverClass }
+            if !typed.isEmpty { return typed }
+        }
+        if let declared, declared.spelling.contains("<"), declared.baseName == "id" || declared.baseName == "NSObject" { return found }
+        if Set(found.map { className($0.1.containerName) }).count > 1 {
+            let written = ObjCValueResolver.shortText(sent.file.text(sent.receiver.range))
+            search.gap("`\(selector)` sent to `\(written)`, whose class is not written, among the implementations of several classes")
+            return []
+        }
+        return found
     }
 
     /// The reads of a property of `owner` that a condition tests: in the class's implementations
@@ -519,15 +562,20 @@ enum ObjCHandedOutcomes {
     /// a property or instance variable of the class `body` belongs to (`self.model`, `_model`,
     /// `[self model]`), declared in its file or another Objective-C file that names both.
     static func declaredClass(of receiver: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver, context: ObjCRuleContext) -> String? {
+        declaredType(of: receiver, in: body, file: file, context: context).flatMap(ObjCTypeName.className)
+    }
+
+    /// The type a receiver is declared with, as `declaredClass` finds it (`LockModel *`, `id<GateDelegate>`).
+    static func declaredType(of receiver: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver, context: ObjCRuleContext) -> ObjCTypeName? {
         let receiver = receiver.strippingCastsAndParentheses
         var member: String?
         switch receiver.kind {
         case .identifier(let identifier):
             if let declarator = ObjCPolicyEvaluations.lastDeclaration(of: identifier, in: body, before: receiver.range.start.offset) {
-                return ObjCTypeName.className(declarator.type)
+                return declarator.type
             }
             if let index = body.parameterNames.firstIndex(of: identifier) {
-                return index < body.parameterClasses.count ? body.parameterClasses[index] : nil
+                return index < body.parameterTypes.count ? body.parameterTypes[index] : nil
             }
             member = identifier.hasPrefix("_") ? String(identifier.dropFirst()) : nil
         case .member(let base, let name, let isArrow) where base.strippingCastsAndParentheses.identifierName == "self":
@@ -544,7 +592,7 @@ enum ObjCHandedOutcomes {
             for container in candidate.tree.containers where container.name == reader {
                 for declaration in container.properties.map(\.declaration) + container.instanceVariables {
                     for declarator in declaration.declarators where declarator.name == member || declarator.name == "_" + member {
-                        return ObjCTypeName.className(declarator.type)
+                        return declarator.type
                     }
                 }
             }

@@ -268,6 +268,37 @@ extension FailOpenLocalAuthenticationRule {
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
+            "The error sent to a helper of a declared class, whose method unlocks when there is none; another class's method of the same selector only shows it",
+            """
+            @interface BiometricGate ()
+            @property (nonatomic, strong) Unlocker *unlocker;
+            @end
+            @implementation BiometricGate
+            - (void)start {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    ↓[self.unlocker finishWithError:error];
+                }];
+            }
+            @end
+            @implementation Reporter
+            - (void)finishWithError:(NSError *)error {
+                if (error) { [self presentError:error]; }
+            }
+            @end
+            @implementation Unlocker
+            - (void)finishWithError:(NSError *)error {
+                if (!error) { [self openVault]; }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self.unlocker finishWithError:error]", receivers: "the implementations of `finishWithError:`", test: "!error",
+                    place: "Example.m:19")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
             "The error sent through performSelector:withObject: to a method that unlocks when there is none",
             """
             @implementation BiometricGate
