@@ -1228,4 +1228,80 @@ struct HandedOutcomeTests {
                     == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`[[self currentSink] finishWithError:error]`) to the implementations of `finishWithError:`, where the rule finds no test of it; not followed: `finishWithError:` sent to `[self currentSink]`, whose class is not written, among the implementations of several classes"
         }, "\(result.diagnostics)")
     }
+
+    @Test("Objective-C: a block kept in a property, followed to the blocks assigned to it (a property, a setter message, a block parameter handed on); an untyped receiver is said")
+    func objectiveCStoredBlock() throws {
+        let result = try scan([
+            "LockGate.h": """
+                @interface LockGate : NSObject
+                @property (nonatomic, copy) void (^onFinish)(NSError *error);
+                @property (nonatomic, copy) void (^onResult)(BOOL granted);
+                @property (nonatomic, copy) void (^onCancel)(NSError *error);
+                @end
+
+                """,
+            "LockGate.m": """
+                @implementation LockGate
+                - (void)check {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Check"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.onFinish(error);
+                    }];
+                }
+                - (void)confirm {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Confirm"
+                                                       reply:^(BOOL success, NSError *error) {
+                        if (_onResult) { _onResult(success); }
+                    }];
+                }
+                - (void)cancel {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Cancel"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.onCancel(error);
+                    }];
+                }
+                @end
+
+                """,
+            "Screen.m": """
+                @implementation Screen
+                - (void)bind:(LockGate *)gate {
+                    gate.onFinish = ^(NSError *error) {
+                        if (!error) { [self openVault]; }
+                    };
+                    [self.lockGate setOnResult:self.resultHandler];
+                    [self currentGate].onCancel = ^(NSError *error) {
+                        if (error == nil) { [self openVault]; }
+                    };
+                }
+                - (void)attach:(LockGate *)gate then:(void (^)(BOOL ok))done {
+                    gate.onResult = done;
+                }
+                - (void)run:(LockGate *)gate {
+                    [self attach:gate then:^(BOOL ok) {
+                        if (ok) { [self pay]; }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockGate.m:5:9 handed on: `self.onFinish(error)`",
+                "Screen.m:4:13 decides: `!error` in the block assigned to `onFinish`",
+            ],
+            [
+                "LockGate.m:11:26 handed on: `_onResult(success)`",
+                "Screen.m:12:21 handed on again: `done`",
+                "Screen.m:16:13 decides: `ok` in a sender of `-[Screen attach:then:]`",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["LockGate.m:5"])
+        #expect(result.diagnostics.contains {
+            $0.file == "LockGate.m" && $0.position == SourcePosition(line: 15, column: 5)
+                && $0.message
+                    == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`self.onCancel(error)`) to the blocks assigned to `onCancel`, where the rule finds no test of it; not followed: the block assigned to `onCancel` of `[self currentGate]`, whose class is not written"
+        }, "\(result.diagnostics)")
+    }
 }

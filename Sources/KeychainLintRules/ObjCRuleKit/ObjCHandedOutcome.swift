@@ -36,6 +36,10 @@ enum ObjCHandedOutcomes {
         /// Where a message hand-off is sent (its receiver, the body and file that hold it): the
         /// receiver's declared class picks the implementations that may run.
         var sent: (receiver: ObjCExpr, body: ObjCBody, file: ObjCValueResolver)? = nil
+        /// A block property of the class the hand-off calls (`self.onFinish(error)`, where
+        /// `@property (copy) void (^onFinish)(NSError *)`), with the class: the blocks the scan
+        /// assigns to it decide.
+        var storedBlock: (name: String, owner: String)? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
         var carries: HandedValue
@@ -60,12 +64,13 @@ enum ObjCHandedOutcomes {
                 }
                 if farther == nil { farther = (handoff, receivers) }
             }
-            let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil }
+            let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil }
             if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
         }
         guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if let stored = handoff.storedBlock { "the blocks assigned to `\(stored.name)`" }
             else if let message = handoff.message { "the implementations of `\(message)`" }
             else { "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`" }
         return HandedOutcome(
@@ -133,10 +138,24 @@ enum ObjCHandedOutcomes {
                 }
                 return
             }
-            guard case .call(let call) = expression.kind, let name = call.calleeName,
-                let index = body.parameterNames.firstIndex(of: name),
+            guard case .call(let call) = expression.kind else { return }
+            var index = 0
+            var storedBlock: (name: String, owner: String)?
+            if let name = call.calleeName, let position = body.parameterNames.firstIndex(of: name),
                 ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
-            else { return }
+            {
+                index = position
+            } else if case .method(let owner, _, false) = body.owner, let name = propertyName(call.callee) {
+                // `self.onFinish(error)`, `_onFinish(error)`: a block the class keeps in a property.
+                storedBlock = (name, owner)
+            } else {
+                return
+            }
+            func append(_ handoff: Handoff) {
+                var handoff = handoff
+                handoff.storedBlock = storedBlock
+                found.append(handoff)
+            }
             var successArguments: [Int] = []
             var errorArguments: [Int] = []
             for (position, argument) in call.arguments.enumerated() {
@@ -154,12 +173,12 @@ enum ObjCHandedOutcomes {
                 // `completion(YES)` inside a test of the outcome: the first argument carries the
                 // branch it is sent in.
                 guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
-                found.append(Handoff(
+                append(Handoff(
                     range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
                     carries: tested == .success || readsSuccess ? .success : .errorAlone))
                 return
             }
-            found.append(Handoff(
+            append(Handoff(
                 range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
                 errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
         }
@@ -258,6 +277,10 @@ enum ObjCHandedOutcomes {
     /// parameter hands them to its senders). `depth` counts the times the value has been handed
     /// on again on the way here.
     static func receivers(of handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext) -> OutcomeReceivers {
+        if let stored = handoff.storedBlock {
+            guard isBlockProperty(stored.name, of: stored.owner, in: context) else { return .followed([]) }
+            return receivers(ofStoredBlock: stored.name, owner: stored.owner, handoff: handoff, depth: depth, search: search, in: context)
+        }
         if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, depth: depth, search: search, in: context) }
         if let property = handoff.property {
             return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, depth: depth, search: search, in: context)
@@ -467,6 +490,106 @@ enum ObjCHandedOutcomes {
             }
         }
         return .followed(gate(readingElsewhere: name, getter: getter, owner: owner, handoff: handoff, search: search, in: context).map { [$0] } ?? [])
+    }
+
+    /// Whether `owner` declares the property `name` with a block type (`@property (copy) void
+    /// (^onFinish)(NSError *error);`), in the evaluating file or the first
+    /// `HandedOutcome.maximumReadingFiles` other Objective-C files that name both.
+    static func isBlockProperty(_ name: String, of owner: String, in context: ObjCRuleContext) -> Bool {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        for position in -1..<min(others.count, HandedOutcome.maximumReadingFiles) {
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for container in file.tree.containers where container.name == owner {
+                for property in container.properties {
+                    if property.declaration.declarators.contains(where: { $0.name == name && $0.type.isBlock }) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The tests in the blocks the scan's Objective-C code assigns to a block property of `owner`
+    /// (`gate.onFinish = ^(NSError *error) { … }`, `[gate setOnFinish:^…]`, `self.onFinish = …`
+    /// in the class), in the evaluating file and the first `HandedOutcome.maximumReadingFiles`
+    /// other files that name it: a block written there, or a block parameter of the assigning
+    /// method, whose senders then receive the values (a hop). An assignment on a receiver whose
+    /// class is not written is left out, and said. No assignment in the scan: the class's users
+    /// outside it set the block (a library's API).
+    static func receivers(
+        ofStoredBlock name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
+    ) -> OutcomeReceivers {
+        let setter = "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        var gates: [OutcomeGate] = []
+        var assigned = false
+        for position in -1..<others.count {
+            guard position < HandedOutcome.maximumReadingFiles else {
+                search.gap("assignments to `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+                break
+            }
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for body in file.tree.bodies {
+                var stores: [(target: ObjCExpr, value: ObjCExpr)] = []
+                ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, _ in
+                    switch expression.kind {
+                    case .assignment(.assign, let target, let value):
+                        if case .member(let base, name, false) = target.strippingCastsAndParentheses.kind {
+                            stores.append((base, value))
+                        } else if propertyName(target) == name {
+                            stores.append((ObjCExpr(.identifier("self"), range: target.range), value))
+                        }
+                    case .message(let message) where message.selector == setter:
+                        if let value = message.pieces.first?.argument { stores.append((message.receiver, value)) }
+                    default:
+                        break
+                    }
+                }
+                for (target, written) in stores {
+                    let value = written.strippingCastsAndParentheses
+                    if ObjCLocalAuthentication.isNil(value) { continue }
+                    if target.strippingCastsAndParentheses.identifierName == "self" {
+                        guard case .method(let reader, _, _) = body.owner, String(reader.prefix { $0 != " " && $0 != "(" }) == owner else { continue }
+                    } else {
+                        guard let declared = declaredClass(of: target, in: body, file: file, context: context) else {
+                            search.gap("the block assigned to `\(name)` of `\(ObjCValueResolver.shortText(file.text(target.range)))`, whose class is not written")
+                            assigned = true
+                            continue
+                        }
+                        guard declared == owner else { continue }
+                    }
+                    assigned = true
+                    switch value.kind {
+                    case .block(let block):
+                        let names = block.parameters.map(\.name)
+                        func parameter(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+                        let successNames = Set(handoff.successArguments.compactMap(parameter))
+                        let errorNames = Set(handoff.errorArguments.compactMap(parameter))
+                        if let gate = gate(
+                            in: block.body, successNames: successNames, errorNames: errorNames, handoff: handoff,
+                            role: "in the block assigned to `\(name)`", file: file)
+                            ?? onward(
+                                in: block.body, successNames: successNames, errorNames: errorNames, body: body, handoff: handoff, file: file,
+                                depth: depth, search: search, in: context)
+                        {
+                            gates.append(gate)
+                        }
+                    case .identifier(let parameter):
+                        // `self.onFinish = completion`: the block the assigning method's senders pass.
+                        guard ObjCPolicyEvaluations.lastDeclaration(of: parameter, in: body, before: value.range.start.offset) == nil,
+                            let index = body.parameterNames.firstIndex(of: parameter),
+                            ObjCPolicyEvaluations.isBlockParameter(parameter, of: body.owner, in: file.tree)
+                        else { continue }
+                        let next = Handoff(
+                            range: value.range, parameterIndex: index, owner: body.owner, successArguments: handoff.successArguments,
+                            errorArguments: handoff.errorArguments, carries: handoff.carries)
+                        if let gate = hop(next, in: file, depth: depth, search: search, context: context) { gates.append(gate) }
+                    default:
+                        search.gap("the block `\(ObjCValueResolver.shortText(file.text(value.range)))` assigned to `\(name)`")
+                    }
+                }
+            }
+        }
+        return assigned ? .followed(gates) : .unseen
     }
 
     /// The getter a property of `owner` declares (`@property (getter=isUnlocked) BOOL unlocked;`),

@@ -234,7 +234,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging, dispatching or assertion call (`NSLog`, `os_log…`, `printf`, `NSAssert`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
             "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`, or the selector a `performSelector:` message names, whose parameters receive its `withObject:` arguments: `[self.delegate performSelector:@selector(gateDidFinishWithError:) withObject:error]`), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message (those of the receiver's class when it is `self` or declared with a class, `Unlocker *unlocker`; every one when the receiver is declared with a protocol, `id<GateDelegate> delegate`; none when several classes implement it and the receiver's class is not known, since which one runs cannot be decided, which `--verbose` says), or the property's reads in the class's implementations. A sender's block that tests nothing but hands the value on again (`done(error)` of its own method's block parameter, a message, a property), and a sender that passes its own block parameter (`[self unlockThen:done]`), are followed the same way, up to three hand-offs, each a related location of the finding. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
-            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`, and through a custom getter the property declares in the class's interface, extensions or categories: `@property (getter=isUnlocked) BOOL unlocked;` read as `self.isUnlocked` or `[self isUnlocked]`), where the first test is the gate; when none of them tests it, to its reads on an instance of the class in other code (`self.model.unlocked`, `[model unlocked]`), known by how the receiver is declared (`LockModel *model` as a local or parameter, a property or instance variable of the reading class declared in its file or in one of the first four other Objective-C files that name both), in the evaluating file and the first 24 other files that mention the property. A read on a receiver declared otherwise (`id`, a message's result), a selector held in a variable or property (a stored target/action pair: `[self.target performSelector:self.action withObject:error]`), and a value handed on more than three times are not followed; when no test is found, `--verbose` says what was left out.",
+            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`, and through a custom getter the property declares in the class's interface, extensions or categories: `@property (getter=isUnlocked) BOOL unlocked;` read as `self.isUnlocked` or `[self isUnlocked]`), where the first test is the gate; when none of them tests it, to its reads on an instance of the class in other code (`self.model.unlocked`, `[model unlocked]`), known by how the receiver is declared (`LockModel *model` as a local or parameter, a property or instance variable of the reading class declared in its file or in one of the first four other Objective-C files that name both), in the evaluating file and the first 24 other files that mention the property. A block the class keeps in a property (`@property (copy) void (^onFinish)(NSError *error);`, called `self.onFinish(error)` or `_onFinish(error)`) is followed to the blocks the scan's Objective-C code assigns to it (`gate.onFinish = ^(NSError *error) { … }`, `[gate setOnFinish:…]`, `self.onFinish = completion` of a block parameter, whose senders' blocks are then read), in the class or on a receiver declared with the class, in the evaluating file and the first 24 other files that name the property; one the scan never assigns is set by a library's users. A read on a receiver declared otherwise (`id`, a message's result), a selector held in a variable or property (a stored target/action pair: `[self.target performSelector:self.action withObject:error]`), and a value handed on more than three times are not followed; when no test is found, `--verbose` says what was left out.",
             "Only Objective-C code is followed: a context handed to Swift code, a category sent from Swift, or a completion block called from Swift, is not seen.",
             "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
         ],
@@ -592,6 +592,65 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             - (void)unlockWithError:(NSError *)error {
                 if (!error) { [self showVault]; }
+            }
+            @end
+            """),
+        .triggering(
+            "The error handed to a block kept in a property, which a screen assigns and unlocks when there is none",
+            files: [
+                "BiometricGate.m": """
+                    @interface BiometricGate ()
+                    @property (nonatomic, copy) void (^onFinish)(NSError *error);
+                    @end
+                    @implementation BiometricGate
+                    - (void)start {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            if (self.onFinish) { self.onFinish(error); }
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)bindGate:(BiometricGate *)gate {
+                        gate.onFinish = ^(NSError *error) {
+                            if (error) { return; }
+                            [self showVault];
+                        };
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .nonTriggeringObjC(
+            "The error handed to a block kept in a property, whose assigned block only shows it; a block of another class's same-named property unlocks",
+            """
+            @interface BiometricGate : NSObject
+            @property (nonatomic, copy) void (^onFinish)(NSError *error);
+            @end
+            @interface Uploader : NSObject
+            @property (nonatomic, copy) void (^onFinish)(NSError *error);
+            @end
+            @implementation BiometricGate
+            - (void)start {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    self.onFinish(error);
+                }];
+            }
+            @end
+            @implementation Settings
+            - (void)bindGate:(BiometricGate *)gate uploader:(Uploader *)uploader {
+                gate.onFinish = ^(NSError *error) {
+                    if (error) { [self presentError:error]; }
+                };
+                uploader.onFinish = ^(NSError *error) {
+                    if (!error) { [self showVault]; }
+                };
             }
             @end
             """),
