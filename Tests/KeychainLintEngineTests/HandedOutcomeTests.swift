@@ -1304,4 +1304,70 @@ struct HandedOutcomeTests {
                     == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`self.onCancel(error)`) to the blocks assigned to `onCancel`, where the rule finds no test of it; not followed: the block assigned to `onCancel` of `[self currentGate]`, whose class is not written"
         }, "\(result.diagnostics)")
     }
+
+    @Test("Objective-C: a stored target/action pair, the action assigned a written selector or a parameter whose senders pass one; a selector several classes implement is not read")
+    func objectiveCTargetAction() throws {
+        let result = try scan([
+            "Gate.m": """
+                @interface Gate ()
+                @property (nonatomic, weak) id target;
+                @property (nonatomic) SEL action;
+                @property (nonatomic) SEL cancelAction;
+                @end
+                @implementation Gate
+                - (void)setTarget:(id)target action:(SEL)action {
+                    _target = target;
+                    _action = action;
+                }
+                - (void)reset {
+                    self.cancelAction = @selector(close:);
+                }
+                - (void)confirm {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Confirm"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [_target performSelector:_action withObject:@(success)];
+                    }];
+                }
+                - (void)cancel {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Cancel"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.target performSelector:[self cancelAction] withObject:error];
+                    }];
+                }
+                @end
+
+                """,
+            "Screens.m": """
+                @implementation PayScreen
+                - (void)load {
+                    [self.gate setTarget:self action:@selector(gateDidConfirm:)];
+                }
+                - (void)gateDidConfirm:(NSNumber *)granted {
+                    if ([granted boolValue]) { [self pay]; }
+                }
+                - (void)close:(NSError *)error {
+                    if (error == nil) { [self openVault]; }
+                }
+                @end
+                @implementation Drawer
+                - (void)close:(NSError *)error {
+                    if (error) { [self shake]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.m:17:9 handed on: `[_target performSelector:_action withObject:@(success)]`",
+                "Screens.m:6:9 decides: `[granted boolValue]` in `-[PayScreen gateDidConfirm:]`, which receives it",
+            ]
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.m" && $0.position == SourcePosition(line: 21, column: 5)
+                && $0.message
+                    == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`[self.target performSelector:[self cancelAction] withObje…`) to the methods the selectors stored in `cancelAction` name, where the rule finds no test of it; not followed: `close:` sent to `self.target`, whose class is not written, among the implementations of several classes"
+        }, "\(result.diagnostics)")
+    }
 }

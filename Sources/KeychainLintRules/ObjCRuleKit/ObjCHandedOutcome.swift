@@ -40,6 +40,10 @@ enum ObjCHandedOutcomes {
         /// `@property (copy) void (^onFinish)(NSError *)`), with the class: the blocks the scan
         /// assigns to it decide.
         var storedBlock: (name: String, owner: String)? = nil
+        /// A `performSelector:` message whose selector the class keeps in a property (a stored
+        /// target/action pair: `[self.target performSelector:self.action withObject:@(success)]`),
+        /// with the class: the selectors the scan stores there name the methods that decide.
+        var storedSelector: (name: String, owner: String)? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
         var carries: HandedValue
@@ -64,13 +68,16 @@ enum ObjCHandedOutcomes {
                 }
                 if farther == nil { farther = (handoff, receivers) }
             }
-            let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil }
+            let toCallers = { (handoff: Handoff) in
+                handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil && handoff.storedSelector == nil
+            }
             if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
         }
         guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if let stored = handoff.storedBlock { "the blocks assigned to `\(stored.name)`" }
+            else if let stored = handoff.storedSelector { "the methods the selectors stored in `\(stored.name)` name" }
             else if let message = handoff.message { "the implementations of `\(message)`" }
             else { "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`" }
         return HandedOutcome(
@@ -196,8 +203,12 @@ enum ObjCHandedOutcomes {
         // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`: the
         // message sent is the named selector, whose parameters receive the `withObject:` arguments in order.
         let performed = performedSelector(message)
+        let storedSelector: String? =
+            if performed == nil, performingSelectors.contains(message.selector), let first = message.pieces.first?.argument { selectorProperty(first) }
+            else { nil }
         let arguments: [ObjCExpr?] =
-            performed == nil ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
+            performed == nil && storedSelector == nil
+            ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
         var successArguments: [Int] = []
         var errorArguments: [Int] = []
         for (position, argument) in arguments.enumerated() {
@@ -215,8 +226,23 @@ enum ObjCHandedOutcomes {
         var handoff = Handoff(
             range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
             carries: readsSuccess ? .success : .errorAlone)
-        handoff.message = performed ?? message.selector
+        if let storedSelector, case .method(let owner, _, false) = owner {
+            handoff.storedSelector = (storedSelector, owner)
+        } else {
+            handoff.message = performed ?? message.selector
+        }
         return handoff
+    }
+
+    /// The property of `self` a selector argument reads (`self.action`, `_action`, `[self action]`).
+    static func selectorProperty(_ expression: ObjCExpr) -> String? {
+        if let name = propertyName(expression) { return name }
+        if case .message(let message) = expression.strippingCastsAndParentheses.kind, message.pieces.count == 1, message.pieces[0].argument == nil,
+            message.receiver.strippingCastsAndParentheses.identifierName == "self"
+        {
+            return message.selector
+        }
+        return nil
     }
 
     /// The selectors of NSObject that send another message, named by their first argument, with
@@ -280,6 +306,20 @@ enum ObjCHandedOutcomes {
         if let stored = handoff.storedBlock {
             guard isBlockProperty(stored.name, of: stored.owner, in: context) else { return .followed([]) }
             return receivers(ofStoredBlock: stored.name, owner: stored.owner, handoff: handoff, depth: depth, search: search, in: context)
+        }
+        if let stored = handoff.storedSelector {
+            // Each selector stored in the property; the target's class is not followed, so each is
+            // sent as to a receiver of unknown class.
+            var gates: [OutcomeGate] = []
+            for selector in storedSelectors(stored.name, of: stored.owner, search: search, in: context) {
+                var sent = handoff
+                sent.storedSelector = nil
+                sent.message = selector
+                if case .followed(let found) = receivers(ofMessage: selector, handoff: sent, depth: depth, search: search, in: context) {
+                    gates += found
+                }
+            }
+            return .followed(gates)
         }
         if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, depth: depth, search: search, in: context) }
         if let property = handoff.property {
@@ -590,6 +630,53 @@ enum ObjCHandedOutcomes {
             }
         }
         return assigned ? .followed(gates) : .unseen
+    }
+
+    /// The selectors stored in the property `name` of `owner` (`self.action = @selector(unlock:)`,
+    /// `_action = action` of a method parameter, whose senders pass `@selector(didAuthenticate:)`),
+    /// in the class's implementations in the evaluating file and the first
+    /// `HandedOutcome.maximumReadingFiles` other Objective-C files that name the class and the
+    /// property; the senders are looked for in the same files. A value that is no written
+    /// selector is left out, and said.
+    static func storedSelectors(_ name: String, of owner: String, search: ReceiverSearch, in context: ObjCRuleContext) -> [String] {
+        let files = [context.resolver]
+            + ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+            .prefix(HandedOutcome.maximumReadingFiles).map { ObjCLocalAuthentication.parsed($0, in: context.scan) }
+        var selectors: [String] = []
+        func add(_ value: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver) {
+            let value = value.strippingCastsAndParentheses
+            if case .selector(let selector) = value.kind {
+                if !selectors.contains(selector) { selectors.append(selector) }
+                return
+            }
+            // `_action = action`: what the method's senders pass.
+            if case .identifier(let parameter) = value.kind, let index = body.parameterNames.firstIndex(of: parameter),
+                case .method(_, let selector, _) = body.owner
+            {
+                for candidate in files {
+                    for site in candidate.tree.calls(named: selector) where site.kind == .message && index < site.arguments.count {
+                        if case .selector(let sent) = site.arguments[index].value.strippingCastsAndParentheses.kind {
+                            if !selectors.contains(sent) { selectors.append(sent) }
+                        } else {
+                            search.gap("the selector `\(ObjCValueResolver.shortText(candidate.text(site.arguments[index].value.range)))` stored in `\(name)`")
+                        }
+                    }
+                }
+                return
+            }
+            search.gap("the selector `\(ObjCValueResolver.shortText(file.text(value.range)))` stored in `\(name)`")
+        }
+        for file in files {
+            for body in file.tree.bodies {
+                guard case .method(let reader, _, false) = body.owner, String(reader.prefix { $0 != " " && $0 != "(" }) == owner else { continue }
+                ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, _ in
+                    if case .assignment(.assign, let target, let value) = expression.kind, propertyName(target) == name {
+                        add(value, in: body, file: file)
+                    }
+                }
+            }
+        }
+        return Array(selectors.prefix(EvaluatedContext.maximumSenders))
     }
 
     /// The getter a property of `owner` declares (`@property (getter=isUnlocked) BOOL unlocked;`),

@@ -223,7 +223,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
             "Objective-C has no `async`/`await`: the Swift rule's cases of the awaited form (a `catch` of the awaited call, a failure taken for success with `try?` and `?? true`, an awaited outcome thrown away, here or by the callers of an `async` function) have no Objective-C counterpart.",
-            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`, or `withObject:error` of a `performSelector:` message whose `@selector(…)` it implements), passed to a block the class keeps in a property (`self.onFinish(error)`), or assigned to a property of the class (`self.authError = error`, read too through a custom getter the property declares), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, to the blocks assigned to the block property, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`, or `withObject:error` of a `performSelector:` message whose `@selector(…)`, written or stored in a property as a target/action pair, it implements), passed to a block the class keeps in a property (`self.onFinish(error)`), or assigned to a property of the class (`self.authError = error`, read too through a custom getter the property declares), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, to the blocks assigned to the block property, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -296,6 +296,46 @@ extension FailOpenLocalAuthenticationRule {
                 FailOpenLocalAuthenticationJudgement.handedOnMessage(
                     handoff: "[self.unlocker finishWithError:error]", receivers: "the implementations of `finishWithError:`", test: "!error",
                     place: "Example.m:19")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggering(
+            "The error sent to a stored target/action pair, whose action a screen sets to a method that unlocks when there is none",
+            files: [
+                "BiometricGate.m": """
+                    @interface BiometricGate ()
+                    @property (nonatomic, weak) id target;
+                    @property (nonatomic) SEL action;
+                    @end
+                    @implementation BiometricGate
+                    - (instancetype)initWithTarget:(id)target action:(SEL)action {
+                        self = [super init];
+                        _target = target;
+                        _action = action;
+                        return self;
+                    }
+                    - (void)start {
+                        [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                           reply:^(BOOL success, NSError *error) {
+                            ↓[self.target performSelector:self.action withObject:error];
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)viewDidLoad {
+                        self.gate = [[BiometricGate alloc] initWithTarget:self action:@selector(gateDidFinishWithError:)];
+                    }
+                    - (void)gateDidFinishWithError:(NSError *)error {
+                        if (!error) { [self showVault]; }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self.target performSelector:self.action withObject:error]",
+                    receivers: "the methods the selectors stored in `action` name", test: "!error", place: "LockScreen.m:6")
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
