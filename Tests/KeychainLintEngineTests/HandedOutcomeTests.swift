@@ -1082,7 +1082,7 @@ struct HandedOutcomeTests {
         #expect(result.diagnostics.contains {
             $0.file == "LockModel.swift" && $0.position == SourcePosition(line: 16, column: 9)
                 && $0.message
-                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.lastError = error`) to the readers of the property `lastError`, where the rule finds no test of it; not followed: a subscription to `models[0].$lastError`, whose receiver's type is not written"
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.lastError = error`) to the readers of the property `lastError`, where the rule finds no test of it; not followed: an observer of `models[0].$lastError`, whose receiver's type is not written"
         }, "\(result.diagnostics)")
     }
 
@@ -1369,5 +1369,58 @@ struct HandedOutcomeTests {
                 && $0.message
                     == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`[self.target performSelector:[self cancelAction] withObje…`) to the methods the selectors stored in `cancelAction` name, where the rule finds no test of it; not followed: `close:` sent to `self.target`, whose class is not written, among the implementations of several classes"
         }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a property observed with SwiftUI's onChange (one or two parameters), in its type or on a typed instance, when no read tests it")
+    func swiftOnChange() throws {
+        let result = try scan([
+            "LockModel.swift": """
+                final class LockModel: ObservableObject {
+                    @Published var isUnlocked = false
+                    func unlock() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { success, _ in
+                            self.isUnlocked = success
+                        }
+                    }
+                }
+                struct GateView: View {
+                    @State private var granted = false
+                    var body: some View {
+                        Button("Pay") {
+                            LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay") { success, _ in
+                                granted = success
+                            }
+                        }
+                        .onChange(of: granted) { now in
+                            if now { pay() }
+                        }
+                    }
+                }
+
+                """,
+            "VaultView.swift": """
+                struct VaultView: View {
+                    @ObservedObject var model: LockModel
+                    var body: some View {
+                        Text("Vault")
+                            .onChange(of: model.isUnlocked) { _, unlocked in
+                                guard unlocked else { return }
+                                showSecrets()
+                            }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockModel.swift:5:13 handed on: `self.isUnlocked = success`",
+                "VaultView.swift:6:23 decides: `unlocked` where `isUnlocked` of `LockModel` is observed",
+            ],
+            [
+                "LockModel.swift:14:17 handed on: `granted = success`",
+                "LockModel.swift:18:16 decides: `now` where `granted` is observed",
+            ],
+        ])
     }
 }

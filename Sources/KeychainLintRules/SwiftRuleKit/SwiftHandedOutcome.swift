@@ -46,8 +46,8 @@ enum SwiftHandedOutcomes {
         /// unless they test a result it returns.
         var throwsFailure = false
         /// The argument positions that carry the success flag, and those that carry the error.
-        let successArguments: [Int]
-        let errorArguments: [Int]
+        var successArguments: [Int]
+        var errorArguments: [Int]
         var carries: HandedValue
     }
 
@@ -941,27 +941,10 @@ enum SwiftHandedOutcomes {
         ofProperty name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
     ) -> OutcomeReceivers {
         var gates: [OutcomeGate] = []
-        for type in context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders) {
-            let projected = "$" + name
-            for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name || reference.baseName.text == projected {
-                var read = Syntax(reference)
-                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                    guard SyntaxQueries.isSelf(member.base) else { continue }
-                    read = Syntax(member)
-                } else {
-                    guard case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) else { continue }
-                }
-                if reference.baseName.text == projected {
-                    // `$isUnlocked.sink { unlocked in … }`: the values the property's publisher sends.
-                    guard let closure = subscriber(of: read),
-                        let gate = gate(
-                            inReceiving: closure, handoff: handoff, role: "where `\(projected)` is observed", file: type.file, depth: depth,
-                            search: search, in: context)
-                    else { continue }
-                    gates.append(gate)
-                    break
-                }
-                guard let condition = condition(around: read) else { continue }
+        let types = context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders)
+        for type in types {
+            for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
+                guard let read = ownRead(reference), let condition = condition(around: read) else { continue }
                 if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
                 gates.append(makeGate(
                     condition, handoff: handoff, role: "where the property `\(name)` is read", file: type.file,
@@ -970,16 +953,57 @@ enum SwiftHandedOutcomes {
             }
             if !gates.isEmpty { break }
         }
+        // No test of a read: the code that observes the property (`$isUnlocked.sink { … }`,
+        // `.onChange(of: isUnlocked) { … }`).
+        if gates.isEmpty {
+            let projected = "$" + name
+            observing: for type in types {
+                for reference in ReferenceCollector.references(in: type.node)
+                where reference.baseName.text == name || reference.baseName.text == projected {
+                    guard let read = ownRead(reference),
+                        let (closure, value) = reference.baseName.text == projected ? subscriber(of: read).map({ ($0, 0) }) : changeObserver(of: read),
+                        let gate = gate(
+                            observing: closure, value: value, handoff: handoff, role: "where `\(reference.baseName.text)` is observed", file: type.file,
+                            depth: depth, search: search, in: context)
+                    else { continue }
+                    gates.append(gate)
+                    break observing
+                }
+            }
+        }
         if gates.isEmpty, let gate = gate(readingElsewhere: name, owner: owner, handoff: handoff, depth: depth, search: search, in: context) {
             gates.append(gate)
         }
         return .followed(gates)
     }
 
+    /// A read of the type's own property: `self.name`, or `name` where no local hides it.
+    private static func ownRead(_ reference: DeclReferenceExprSyntax) -> Syntax? {
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            return SyntaxQueries.isSelf(member.base) ? Syntax(member) : nil
+        }
+        guard case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) else { return nil }
+        return Syntax(reference)
+    }
+
+    /// The first test in a closure that observes a property, whose parameter at `value` receives
+    /// the property's value (the hand-off's first argument).
+    static func gate(
+        observing closure: ClosureExprSyntax, value: Int, handoff: Handoff, role: String, file: SourceFile, depth: Int, search: ReceiverSearch,
+        in context: RuleContext
+    ) -> OutcomeGate? {
+        var observed = handoff
+        observed.successArguments = handoff.successArguments.isEmpty ? [] : [value]
+        observed.errorArguments = handoff.errorArguments.isEmpty ? [] : [value]
+        return gate(inReceiving: closure, handoff: observed, role: role, file: file, depth: depth, search: search, in: context)
+    }
+
     /// The first test of `receiver.name` where the receiver is an instance of `owner` by its
     /// written type (`@ObservedObject var model: LockModel`, `let model = LockModel()`, a parameter
     /// `model: LockModel`), in the first `HandedOutcome.maximumReadingFiles` files that mention the name and
-    /// may see the type. A read whose receiver's type is not written is left out, and said.
+    /// may see the type; when none tests it, the first code there that observes it on such an
+    /// instance (`model.$isUnlocked.sink { … }`, `.onChange(of: model.isUnlocked) { … }`). A read
+    /// whose receiver's type is not written is left out, and said.
     static func gate(
         readingElsewhere name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
     ) -> OutcomeGate? {
@@ -989,13 +1013,12 @@ enum SwiftHandedOutcomes {
         let mentioning = scoped.callerFiles(mentioning: name)
         let seen = Set(mentioning)
         let files = mentioning + scoped.callerFiles(mentioning: "$" + name).filter { !seen.contains($0) }
+        if files.count > HandedOutcome.maximumReadingFiles {
+            search.gap("reads of the property `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+        }
+        let read = files.prefix(HandedOutcome.maximumReadingFiles).map { context.scan.index.file(at: $0) }
         var undecided: String?
-        for (count, fileIndex) in files.enumerated() {
-            guard count < HandedOutcome.maximumReadingFiles else {
-                search.gap("reads of the property `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
-                break
-            }
-            let file = context.scan.index.file(at: fileIndex)
+        for file in read {
             for member in MemberReadCollector.reads(of: name, in: file.tree) {
                 guard let base = member.base, !SyntaxQueries.isSelf(base), let condition = condition(around: Syntax(member)) else { continue }
                 if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
@@ -1009,23 +1032,41 @@ enum SwiftHandedOutcomes {
                     errorAlone: handoff.carries == .errorAlone
                 ).farther
             }
-            // `model.$isUnlocked.sink { … }`, `.onReceive(model.$isUnlocked) { … }`: the values its publisher sends.
-            for member in MemberReadCollector.reads(of: "$" + name, in: file.tree) {
-                guard let base = member.base, !SyntaxQueries.isSelf(base), let closure = subscriber(of: Syntax(member)) else { continue }
+        }
+        if let undecided { search.gap("a test of `\(undecided)`, whose receiver's type is not written") }
+        // `model.$isUnlocked.sink { … }`, `.onReceive(model.$isUnlocked) { … }`, `.onChange(of: model.isUnlocked) { … }`.
+        for file in read {
+            let observed =
+                MemberReadCollector.reads(of: "$" + name, in: file.tree).compactMap { member in subscriber(of: Syntax(member)).map { (member, $0, 0) } }
+                + MemberReadCollector.reads(of: name, in: file.tree).compactMap { member in changeObserver(of: Syntax(member)).map { (member, $0.0, $0.1) } }
+            for (member, closure, value) in observed {
+                guard let base = member.base, !SyntaxQueries.isSelf(base) else { continue }
                 guard let type = declaredType(of: base, in: file, context: context) else {
-                    search.gap("a subscription to `\(SyntaxQueries.shortText(member, limit: 40))`, whose receiver's type is not written")
+                    search.gap("an observer of `\(SyntaxQueries.shortText(member, limit: 40))`, whose receiver's type is not written")
                     continue
                 }
                 guard sameType(type, owner),
                     let gate = gate(
-                        inReceiving: closure, handoff: handoff, role: "where `$\(name)` of `\(owner)` is observed", file: file, depth: depth,
-                        search: search, in: context)
+                        observing: closure, value: value, handoff: handoff, role: "where `\(member.declName.baseName.text)` of `\(owner)` is observed",
+                        file: file, depth: depth, search: search, in: context)
                 else { continue }
                 return gate.farther
             }
         }
-        if let undecided { search.gap("a test of `\(undecided)`, whose receiver's type is not written") }
         return nil
+    }
+
+    /// SwiftUI's `.onChange(of: read) { newValue in … }` (or `{ oldValue, newValue in … }`, or its
+    /// `perform:`): the closure and the position of the parameter that receives the new value.
+    static func changeObserver(of read: Syntax) -> (ClosureExprSyntax, Int)? {
+        var current = read
+        while let parent = current.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) { current = parent }
+        guard let labeled = current.parent?.as(LabeledExprSyntax.self), labeled.label?.text == "of",
+            let call = labeled.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxQueries.calleeName(of: call) == "onChange"
+        else { return nil }
+        let written = SyntaxQueries.argument(labeled: "perform", of: call).map { SyntaxQueries.unwrapTransparent($0.expression) }
+        guard let closure = written?.as(ClosureExprSyntax.self) ?? call.trailingClosure else { return nil }
+        return (closure, closureParameterNames(closure).count == 2 && closure.signature != nil ? 1 : 0)
     }
 
     /// Combine operators that pass on the values they receive unchanged (when, or on which queue,
