@@ -794,4 +794,633 @@ struct HandedOutcomeTests {
             ],
         ])
     }
+
+    @Test("Swift: a closure kept in a stored property, followed to the closures assigned to it (inside the type, on a typed receiver); an untyped receiver and another type's property are not")
+    func swiftStoredClosure() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    var onResult: ((Bool) -> Void)?
+                    var onError: ((Error?) -> Void)?
+                    func confirm() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { ok, _ in
+                            self.onResult?(ok)
+                        }
+                    }
+                    func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            onError?(error)
+                        }
+                    }
+                }
+                final class Other {
+                    var onError: ((Error?) -> Void)?
+                }
+
+                """,
+            "Screen.swift": """
+                final class Screen {
+                    let gate = Gate()
+                    let other = Other()
+                    func appear() {
+                        gate.onResult = { granted in
+                            if granted { self.openVault() }
+                        }
+                        other.onError = { e in
+                            if e == nil { self.openVault() }
+                        }
+                        gate.onError = nil
+                        makeGate().onError = { e in
+                            if e == nil { self.openVault() }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.swift:5"])
+        #expect(boolOnly.first.map(related) == [
+            "Gate.swift:6:13 handed on: `self.onResult?(ok)`",
+            "Screen.swift:6:16 decides: `granted` in the closure assigned to `onResult`",
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 10, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`onError?(error)`) to the closures assigned to `onError`, where the rule finds no test of it; not followed: the closure assigned to `makeGate().onError`, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a stored closure the scan never assigns is a library's API; a closure assigned inside the type (by reference too) is read")
+    func swiftStoredClosureInsideAndUnseen() throws {
+        let result = try scan([
+            "Gate.swift": """
+                public final class Gate {
+                    public var onError: ((Error?) -> Void)?
+                    public func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            self.onError?(error)
+                        }
+                    }
+                }
+
+                """,
+            "Lock.swift": """
+                final class Lock {
+                    var completion: ((Error?) -> Void)?
+                    init() {
+                        completion = handle
+                    }
+                    func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            self.completion?(error)
+                        }
+                    }
+                    private func handle(_ error: Error?) {
+                        guard error == nil else { return }
+                        openVault()
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line) \($0.confidence)" } == ["Gate.swift:4 medium", "Lock.swift:7 high"])
+        #expect(boolOnly.map(related) == [
+            [],
+            [
+                "Lock.swift:8:13 handed on: `self.completion?(error)`",
+                "Lock.swift:12:15 decides: `error == nil` in `handle(_:)`, which a caller passes as the handler",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Lock.swift:8"])
+    }
+
+    @Test("Swift: another object's method as the handler, found by the receiver's written type (a parameter, a property chain); an untyped receiver is said")
+    func swiftOtherObjectsMethod() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    func check(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            completion(error)
+                        }
+                    }
+                    func confirm(completion: @escaping (Bool) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { ok, _ in
+                            completion(ok)
+                        }
+                    }
+                }
+
+                """,
+            "Screen.swift": """
+                final class Model {
+                    func didAuthenticate(_ granted: Bool) {
+                        if granted { openVault() }
+                    }
+                    func handle(_ error: Error?) {
+                        if error == nil { openVault() }
+                    }
+                }
+                final class Banner {
+                    func handle(_ error: Error?) {
+                        if error == nil { ring() }
+                    }
+                }
+                final class Holder { let model = Model() }
+                final class Screen {
+                    let holder: Holder
+                    func appear(banner: Banner, models: [Model]) {
+                        Gate().confirm(completion: self.holder.model.didAuthenticate)
+                        Gate().check(completion: models[0].handle)
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map(related) == [
+            [
+                "Gate.swift:9:13 handed on: `completion(ok)`",
+                "Screen.swift:3:12 decides: `granted` in `didAuthenticate(_:)`, which a caller passes as the handler",
+            ]
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 3, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`completion(error)`) to the callers of `check(completion:)`, where the rule finds no test of it; not followed: the handler `models[0].handle` a caller passes, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a method hand-off goes to the receiver's type (a typed property, a cast); with the type unknown and several types declaring it, none is read and the note says so")
+    func swiftMethodByReceiverType() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    let audit: Audit
+                    func first() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "One") { _, error in
+                            self.audit.record(error)
+                        }
+                    }
+                    func second() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Two") { _, error in
+                            makeSink().record(error)
+                        }
+                    }
+                    func third(sink: AnyObject) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Three") { _, error in
+                            (sink as? Vault)?.record(error)
+                        }
+                    }
+                }
+                final class Audit {
+                    func record(_ error: Error?) {
+                        if let error { log(error) }
+                    }
+                }
+                final class Vault {
+                    func record(_ error: Error?) {
+                        if error == nil { open() }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.swift:15"])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.swift:15:13 handed on: `(sink as? Vault)?.record(error)`",
+                "Gate.swift:26:12 decides: `error == nil` in `record(_:)`, which receives it",
+            ]
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 4, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.audit.record(error)`) to `record(_:)`, where the rule finds no test of it"
+        }, "\(result.diagnostics)")
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.swift" && $0.position == SourcePosition(line: 9, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`makeSink().record(error)`) to `record(_:)`, where the rule finds no test of it; not followed: `makeSink().record(error)`, a method of several types whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a published property observed through its publisher (`$isUnlocked.sink`, operators that keep the value, `onReceive`), in its type or on a typed instance; `map` and untyped receivers are not followed")
+    func swiftPublishedObserved() throws {
+        let result = try scan([
+            "LockModel.swift": """
+                final class LockModel: ObservableObject {
+                    @Published var isUnlocked = false
+                    @Published var authError: Error?
+                    @Published var lastError: Error?
+                    func unlock() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { success, _ in
+                            self.isUnlocked = success
+                        }
+                    }
+                    func check() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                            self.authError = error
+                        }
+                    }
+                    func recheck() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Recheck") { _, error in
+                            self.lastError = error
+                        }
+                    }
+                    func observe() {
+                        $authError.dropFirst().sink { error in
+                            guard error == nil else { return }
+                            self.openVault()
+                        }
+                        $lastError.map { $0 != nil }.sink { failed in
+                            if !failed { self.openVault() }
+                        }
+                    }
+                }
+
+                """,
+            "Screen.swift": """
+                final class Screen {
+                    let model: LockModel
+                    func bind(models: [LockModel]) {
+                        model.$isUnlocked.receive(on: DispatchQueue.main).sink { [weak self] unlocked in
+                            if unlocked { self?.showVault() }
+                        }
+                        models[0].$lastError.sink { error in
+                            if error == nil { self.showVault() }
+                        }
+                    }
+                }
+                struct LockView: View {
+                    @ObservedObject var model: LockModel
+                    var body: some View {
+                        Text("Locked").onReceive(model.$lastError) { error in
+                            if let error { show(error) }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line)" } == ["LockModel.swift:6", "LockModel.swift:11"])
+        #expect(boolOnly.map(related) == [
+            [
+                "LockModel.swift:7:13 handed on: `self.isUnlocked = success`",
+                "Screen.swift:5:16 decides: `unlocked` where `$isUnlocked` of `LockModel` is observed",
+            ],
+            [
+                "LockModel.swift:12:13 handed on: `self.authError = error`",
+                "LockModel.swift:22:19 decides: `error == nil` where `$authError` is observed",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["LockModel.swift:12"])
+        #expect(result.diagnostics.contains {
+            $0.file == "LockModel.swift" && $0.position == SourcePosition(line: 16, column: 9)
+                && $0.message
+                    == "swift.boolean_only_local_authentication: the reply of evaluatePolicy hands its error on (`self.lastError = error`) to the readers of the property `lastError`, where the rule finds no test of it; not followed: an observer of `models[0].$lastError`, whose receiver's type is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Objective-C: a property read through its custom getter (in the class, on a typed instance elsewhere), and a selector sent with performSelector:withObject:")
+    func objectiveCGetterAndSelector() throws {
+        let result = try scan([
+            "LockModel.h": """
+                @interface LockModel : NSObject
+                @property (nonatomic, getter=isUnlocked) BOOL unlocked;
+                @property (nonatomic, getter=isVerified) BOOL verified;
+                @end
+
+                """,
+            "LockModel.m": """
+                @implementation LockModel
+                - (void)unlock {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.unlocked = success;
+                    }];
+                }
+                - (void)verify {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Verify"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.verified = success;
+                    }];
+                }
+                - (void)confirm {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.delegate performSelectorOnMainThread:@selector(modelDidConfirm:) withObject:@(success) waitUntilDone:NO];
+                    }];
+                }
+                - (void)render {
+                    if ([self isUnlocked]) { [self showVault]; }
+                }
+                @end
+
+                """,
+            "Door.m": """
+                @implementation Door
+                - (void)open:(LockModel *)model {
+                    if (model.isVerified) { [self showSecrets]; }
+                }
+                - (void)modelDidConfirm:(NSNumber *)granted {
+                    if (granted.boolValue) { [self pay]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockModel.m:5:9 handed on: `self.unlocked = success`",
+                "LockModel.m:21:9 decides: `[self isUnlocked]` where the property `unlocked` is read",
+            ],
+            [
+                "LockModel.m:11:9 handed on: `self.verified = success`",
+                "Door.m:3:9 decides: `model.isVerified` where the property `verified` of `LockModel` is read",
+            ],
+            [
+                "LockModel.m:17:9 handed on: `[self.delegate performSelectorOnMainThread:@selector(mode…`",
+                "Door.m:6:9 decides: `granted.boolValue` in `-[Door modelDidConfirm:]`, which receives it",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+    }
+
+    @Test("Objective-C: a message hand-off goes to the receiver's class (self, a typed property), to every implementation for a protocol-typed delegate, and to none, with a note, when the class is not known")
+    func objectiveCMessageByReceiverClass() throws {
+        let result = try scan([
+            "BiometricGate.m": """
+                @interface BiometricGate ()
+                @property (nonatomic, strong) Unlocker *unlocker;
+                @property (nonatomic, weak) id<GateDelegate> delegate;
+                @end
+                @implementation BiometricGate
+                - (void)first {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"One"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self finishWithError:error];
+                    }];
+                }
+                - (void)second {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Two"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.unlocker finishWithError:error];
+                    }];
+                }
+                - (void)third {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Three"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.delegate gateDidFinishWithError:error];
+                    }];
+                }
+                - (void)fourth {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Four"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [[self currentSink] finishWithError:error];
+                    }];
+                }
+                - (void)finishWithError:(NSError *)error {
+                    if (error) { [self presentError:error]; }
+                }
+                @end
+
+                """,
+            "Others.m": """
+                @implementation Unlocker
+                - (void)finishWithError:(NSError *)error {
+                    if (!error) { [self openVault]; }
+                }
+                @end
+                @implementation Banner
+                - (void)gateDidFinishWithError:(NSError *)error {
+                    if (error) { [self show:error]; }
+                }
+                @end
+                @implementation LockScreen
+                - (void)gateDidFinishWithError:(NSError *)error {
+                    if (error == nil) { [self openVault]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == [
+            "BiometricGate.m:15", "BiometricGate.m:21",
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "BiometricGate.m:15:9 handed on: `[self.unlocker finishWithError:error]`",
+                "Others.m:3:9 decides: `!error` in `-[Unlocker finishWithError:]`, which receives it",
+            ],
+            [
+                "BiometricGate.m:21:9 handed on: `[self.delegate gateDidFinishWithError:error]`",
+                "Others.m:13:9 decides: `error == nil` in `-[LockScreen gateDidFinishWithError:]`, which receives it",
+            ],
+        ])
+        #expect(result.diagnostics.contains {
+            $0.file == "BiometricGate.m" && $0.position == SourcePosition(line: 25, column: 5)
+                && $0.message
+                    == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`[[self currentSink] finishWithError:error]`) to the implementations of `finishWithError:`, where the rule finds no test of it; not followed: `finishWithError:` sent to `[self currentSink]`, whose class is not written, among the implementations of several classes"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Objective-C: a block kept in a property, followed to the blocks assigned to it (a property, a setter message, a block parameter handed on); an untyped receiver is said")
+    func objectiveCStoredBlock() throws {
+        let result = try scan([
+            "LockGate.h": """
+                @interface LockGate : NSObject
+                @property (nonatomic, copy) void (^onFinish)(NSError *error);
+                @property (nonatomic, copy) void (^onResult)(BOOL granted);
+                @property (nonatomic, copy) void (^onCancel)(NSError *error);
+                @end
+
+                """,
+            "LockGate.m": """
+                @implementation LockGate
+                - (void)check {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Check"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.onFinish(error);
+                    }];
+                }
+                - (void)confirm {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Confirm"
+                                                       reply:^(BOOL success, NSError *error) {
+                        if (_onResult) { _onResult(success); }
+                    }];
+                }
+                - (void)cancel {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Cancel"
+                                                       reply:^(BOOL success, NSError *error) {
+                        self.onCancel(error);
+                    }];
+                }
+                @end
+
+                """,
+            "Screen.m": """
+                @implementation Screen
+                - (void)bind:(LockGate *)gate {
+                    gate.onFinish = ^(NSError *error) {
+                        if (!error) { [self openVault]; }
+                    };
+                    [self.lockGate setOnResult:self.resultHandler];
+                    [self currentGate].onCancel = ^(NSError *error) {
+                        if (error == nil) { [self openVault]; }
+                    };
+                }
+                - (void)attach:(LockGate *)gate then:(void (^)(BOOL ok))done {
+                    gate.onResult = done;
+                }
+                - (void)run:(LockGate *)gate {
+                    [self attach:gate then:^(BOOL ok) {
+                        if (ok) { [self pay]; }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockGate.m:5:9 handed on: `self.onFinish(error)`",
+                "Screen.m:4:13 decides: `!error` in the block assigned to `onFinish`",
+            ],
+            [
+                "LockGate.m:11:26 handed on: `_onResult(success)`",
+                "Screen.m:12:21 handed on again: `done`",
+                "Screen.m:16:13 decides: `ok` in a sender of `-[Screen attach:then:]`",
+            ],
+        ])
+        #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["LockGate.m:5"])
+        #expect(result.diagnostics.contains {
+            $0.file == "LockGate.m" && $0.position == SourcePosition(line: 15, column: 5)
+                && $0.message
+                    == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`self.onCancel(error)`) to the blocks assigned to `onCancel`, where the rule finds no test of it; not followed: the block assigned to `onCancel` of `[self currentGate]`, whose class is not written"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Objective-C: a stored target/action pair, the action assigned a written selector or a parameter whose senders pass one; a selector several classes implement is not read")
+    func objectiveCTargetAction() throws {
+        let result = try scan([
+            "Gate.m": """
+                @interface Gate ()
+                @property (nonatomic, weak) id target;
+                @property (nonatomic) SEL action;
+                @property (nonatomic) SEL cancelAction;
+                @end
+                @implementation Gate
+                - (void)setTarget:(id)target action:(SEL)action {
+                    _target = target;
+                    _action = action;
+                }
+                - (void)reset {
+                    self.cancelAction = @selector(close:);
+                }
+                - (void)confirm {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Confirm"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [_target performSelector:_action withObject:@(success)];
+                    }];
+                }
+                - (void)cancel {
+                    [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Cancel"
+                                                       reply:^(BOOL success, NSError *error) {
+                        [self.target performSelector:[self cancelAction] withObject:error];
+                    }];
+                }
+                @end
+
+                """,
+            "Screens.m": """
+                @implementation PayScreen
+                - (void)load {
+                    [self.gate setTarget:self action:@selector(gateDidConfirm:)];
+                }
+                - (void)gateDidConfirm:(NSNumber *)granted {
+                    if ([granted boolValue]) { [self pay]; }
+                }
+                - (void)close:(NSError *)error {
+                    if (error == nil) { [self openVault]; }
+                }
+                @end
+                @implementation Drawer
+                - (void)close:(NSError *)error {
+                    if (error) { [self shake]; }
+                }
+                @end
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Gate.m:17:9 handed on: `[_target performSelector:_action withObject:@(success)]`",
+                "Screens.m:6:9 decides: `[granted boolValue]` in `-[PayScreen gateDidConfirm:]`, which receives it",
+            ]
+        ])
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        #expect(result.diagnostics.contains {
+            $0.file == "Gate.m" && $0.position == SourcePosition(line: 21, column: 5)
+                && $0.message
+                    == "objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: hands its error on (`[self.target performSelector:[self cancelAction] withObje…`) to the methods the selectors stored in `cancelAction` name, where the rule finds no test of it; not followed: `close:` sent to `self.target`, whose class is not written, among the implementations of several classes"
+        }, "\(result.diagnostics)")
+    }
+
+    @Test("Swift: a property observed with SwiftUI's onChange (one or two parameters), in its type or on a typed instance, when no read tests it")
+    func swiftOnChange() throws {
+        let result = try scan([
+            "LockModel.swift": """
+                final class LockModel: ObservableObject {
+                    @Published var isUnlocked = false
+                    func unlock() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { success, _ in
+                            self.isUnlocked = success
+                        }
+                    }
+                }
+                struct GateView: View {
+                    @State private var granted = false
+                    var body: some View {
+                        Button("Pay") {
+                            LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay") { success, _ in
+                                granted = success
+                            }
+                        }
+                        .onChange(of: granted) { now in
+                            if now { pay() }
+                        }
+                    }
+                }
+
+                """,
+            "VaultView.swift": """
+                struct VaultView: View {
+                    @ObservedObject var model: LockModel
+                    var body: some View {
+                        Text("Vault")
+                            .onChange(of: model.isUnlocked) { _, unlocked in
+                                guard unlocked else { return }
+                                showSecrets()
+                            }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "LockModel.swift:5:13 handed on: `self.isUnlocked = success`",
+                "VaultView.swift:6:23 decides: `unlocked` where `isUnlocked` of `LockModel` is observed",
+            ],
+            [
+                "LockModel.swift:14:17 handed on: `granted = success`",
+                "LockModel.swift:18:16 decides: `now` where `granted` is observed",
+            ],
+        ])
+    }
 }

@@ -38,7 +38,7 @@ extension SourceFile {
     /// order. The resolver asks for each property it follows, in each file of its type and each
     /// file that mentions it; one walk of the file answers every name (a walk per name was most
     /// of the time spent on files with long types).
-    func assignments(named name: String) -> [InfixOperatorExprSyntax] {
+    public func assignments(named name: String) -> [InfixOperatorExprSyntax] {
         assignmentsByName.value(for: 0) {
             let collector = AllAssignmentsCollector()
             collector.walk(tree)

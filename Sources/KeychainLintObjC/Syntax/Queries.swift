@@ -92,6 +92,9 @@ public struct ObjCBody: Sendable, Hashable {
     /// The class each parameter is declared as (`Vault` for `(Vault *)vault`), in the order of
     /// `parameterNames`; nil where the type names no class or is omitted.
     public var parameterClasses: [String?] = []
+    /// The type each parameter is declared with, in the order of `parameterNames` (`id<GateDelegate>`
+    /// names no class, but a protocol); nil where it is omitted.
+    public var parameterTypes: [ObjCTypeName?] = []
 
     /// Every local declaration (one per declarator) and assignment, in source order, including
     /// those in nested statements and blocks.
@@ -217,14 +220,16 @@ extension ObjCSyntaxTree {
         var bodies = functions.map {
             ObjCBody(
                 owner: .function(name: $0.name), parameterNames: $0.parameters.compactMap(\.name), body: $0.body, range: $0.range,
-                parameterClasses: $0.parameters.filter { $0.name != nil }.map { ObjCTypeName.className($0.type) })
+                parameterClasses: $0.parameters.filter { $0.name != nil }.map { ObjCTypeName.className($0.type) },
+                parameterTypes: $0.parameters.filter { $0.name != nil }.map(\.type))
         }
         for reference in methods {
             guard let body = reference.method.body else { continue }
             bodies.append(ObjCBody(
                 owner: .method(container: reference.containerName, selector: reference.method.selector, isClassMethod: reference.method.isClassMethod),
                 parameterNames: reference.method.parameters.map(\.name), body: body, range: reference.method.range,
-                parameterClasses: reference.method.parameters.map { $0.type.flatMap(ObjCTypeName.className) }))
+                parameterClasses: reference.method.parameters.map { $0.type.flatMap(ObjCTypeName.className) },
+                parameterTypes: reference.method.parameters.map(\.type)))
         }
         return bodies.sorted { $0.range.start.offset < $1.range.start.offset }
     }

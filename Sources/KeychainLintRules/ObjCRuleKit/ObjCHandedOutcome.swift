@@ -33,6 +33,17 @@ enum ObjCHandedOutcomes {
         /// A property of the class the outcome is assigned to (`self.unlocked = success`,
         /// `_authError = error`), with the class: its reads in the class's implementations decide.
         var property: (name: String, owner: String)? = nil
+        /// Where a message hand-off is sent (its receiver, the body and file that hold it): the
+        /// receiver's declared class picks the implementations that may run.
+        var sent: (receiver: ObjCExpr, body: ObjCBody, file: ObjCValueResolver)? = nil
+        /// A block property of the class the hand-off calls (`self.onFinish(error)`, where
+        /// `@property (copy) void (^onFinish)(NSError *)`), with the class: the blocks the scan
+        /// assigns to it decide.
+        var storedBlock: (name: String, owner: String)? = nil
+        /// A `performSelector:` message whose selector the class keeps in a property (a stored
+        /// target/action pair: `[self.target performSelector:self.action withObject:@(success)]`),
+        /// with the class: the selectors the scan stores there name the methods that decide.
+        var storedSelector: (name: String, owner: String)? = nil
         let successArguments: [Int]
         let errorArguments: [Int]
         var carries: HandedValue
@@ -57,12 +68,16 @@ enum ObjCHandedOutcomes {
                 }
                 if farther == nil { farther = (handoff, receivers) }
             }
-            let toCallers = { (handoff: Handoff) in handoff.message == nil && handoff.property == nil }
+            let toCallers = { (handoff: Handoff) in
+                handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil && handoff.storedSelector == nil
+            }
             if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
         }
         guard let (handoff, receivers) = farther ?? chosen else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if let stored = handoff.storedBlock { "the blocks assigned to `\(stored.name)`" }
+            else if let stored = handoff.storedSelector { "the methods the selectors stored in `\(stored.name)` name" }
             else if let message = handoff.message { "the implementations of `\(message)`" }
             else { "the \(handoff.owner.isMethod ? "senders" : "callers") of `\(handoff.owner.description)`" }
         return HandedOutcome(
@@ -83,7 +98,7 @@ enum ObjCHandedOutcomes {
             let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
             guard success != nil || error != nil else { return [] }
             let readsSuccess = ObjCPolicyEvaluations.use(of: block, in: file).readsSuccess
-            return handoffs(in: block.body, success: success, error: error, readsSuccess: readsSuccess, body: body, tree: file.tree)
+            return handoffs(in: block.body, success: success, error: error, readsSuccess: readsSuccess, body: body, file: file)
         case .identifier(let name):
             guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
                 let index = body.parameterNames.firstIndex(of: name),
@@ -99,8 +114,9 @@ enum ObjCHandedOutcomes {
     /// `body`) of the values named `success` and `error`: calls of a block parameter of `body`,
     /// messages the scan may implement, assignments to properties of the class.
     static func handoffs(
-        in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, tree: ObjCSyntaxTree
+        in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, file: ObjCValueResolver
     ) -> [Handoff] {
+        let tree = file.tree
         var found: [Handoff] = []
         ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
             // `self.unlocked = success`, `_authError = error`: a property of the class.
@@ -121,17 +137,32 @@ enum ObjCHandedOutcomes {
             // The error alone passed on where the reply has tested the outcome already
             // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
             if case .message(let message) = expression.kind,
-                let handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
+                var handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
             {
+                handoff.sent = (message.receiver, body, file)
                 if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
                     found.append(handoff)
                 }
                 return
             }
-            guard case .call(let call) = expression.kind, let name = call.calleeName,
-                let index = body.parameterNames.firstIndex(of: name),
+            guard case .call(let call) = expression.kind else { return }
+            var index = 0
+            var storedBlock: (name: String, owner: String)?
+            if let name = call.calleeName, let position = body.parameterNames.firstIndex(of: name),
                 ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
-            else { return }
+            {
+                index = position
+            } else if case .method(let owner, _, false) = body.owner, let name = propertyName(call.callee) {
+                // `self.onFinish(error)`, `_onFinish(error)`: a block the class keeps in a property.
+                storedBlock = (name, owner)
+            } else {
+                return
+            }
+            func append(_ handoff: Handoff) {
+                var handoff = handoff
+                handoff.storedBlock = storedBlock
+                found.append(handoff)
+            }
             var successArguments: [Int] = []
             var errorArguments: [Int] = []
             for (position, argument) in call.arguments.enumerated() {
@@ -149,12 +180,12 @@ enum ObjCHandedOutcomes {
                 // `completion(YES)` inside a test of the outcome: the first argument carries the
                 // branch it is sent in.
                 guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
-                found.append(Handoff(
+                append(Handoff(
                     range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
                     carries: tested == .success || readsSuccess ? .success : .errorAlone))
                 return
             }
-            found.append(Handoff(
+            append(Handoff(
                 range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
                 errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
         }
@@ -169,10 +200,19 @@ enum ObjCHandedOutcomes {
     ) -> Handoff? {
         guard !ReplyOutcomeReading.formattingCallees.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
         else { return nil }
+        // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`: the
+        // message sent is the named selector, whose parameters receive the `withObject:` arguments in order.
+        let performed = performedSelector(message)
+        let storedSelector: String? =
+            if performed == nil, performingSelectors.contains(message.selector), let first = message.pieces.first?.argument { selectorProperty(first) }
+            else { nil }
+        let arguments: [ObjCExpr?] =
+            performed == nil && storedSelector == nil
+            ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
         var successArguments: [Int] = []
         var errorArguments: [Int] = []
-        for (position, piece) in message.pieces.enumerated() {
-            guard let argument = piece.argument?.strippingCastsAndParentheses else { continue }
+        for (position, argument) in arguments.enumerated() {
+            guard let argument = argument?.strippingCastsAndParentheses else { continue }
             // A block argument runs later, and is read as part of the reply.
             if case .block = argument.kind { continue }
             let names = identifiers(in: argument)
@@ -186,8 +226,39 @@ enum ObjCHandedOutcomes {
         var handoff = Handoff(
             range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
             carries: readsSuccess ? .success : .errorAlone)
-        handoff.message = message.selector
+        if let storedSelector, case .method(let owner, _, false) = owner {
+            handoff.storedSelector = (storedSelector, owner)
+        } else {
+            handoff.message = performed ?? message.selector
+        }
         return handoff
+    }
+
+    /// The property of `self` a selector argument reads (`self.action`, `_action`, `[self action]`).
+    static func selectorProperty(_ expression: ObjCExpr) -> String? {
+        if let name = propertyName(expression) { return name }
+        if case .message(let message) = expression.strippingCastsAndParentheses.kind, message.pieces.count == 1, message.pieces[0].argument == nil,
+            message.receiver.strippingCastsAndParentheses.identifierName == "self"
+        {
+            return message.selector
+        }
+        return nil
+    }
+
+    /// The selectors of NSObject that send another message, named by their first argument, with
+    /// their `withObject:` arguments.
+    static let performingSelectors: Set<String> = [
+        "performSelector:withObject:", "performSelector:withObject:withObject:", "performSelector:withObject:afterDelay:",
+        "performSelectorOnMainThread:withObject:waitUntilDone:", "performSelector:onThread:withObject:waitUntilDone:",
+    ]
+
+    /// The selector a `performSelector:…withObject:…` message sends, when it is written
+    /// (`@selector(didAuthenticate:)`); nil for any other message, or a selector held in a variable.
+    static func performedSelector(_ message: ObjCMessageSend) -> String? {
+        guard performingSelectors.contains(message.selector), let first = message.pieces.first?.argument?.strippingCastsAndParentheses,
+            case .selector(let selector) = first.kind
+        else { return nil }
+        return selector
     }
 
     /// The property `self.name`, `_name` or `self->_name` names (without the underscore).
@@ -232,6 +303,24 @@ enum ObjCHandedOutcomes {
     /// parameter hands them to its senders). `depth` counts the times the value has been handed
     /// on again on the way here.
     static func receivers(of handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext) -> OutcomeReceivers {
+        if let stored = handoff.storedBlock {
+            guard isBlockProperty(stored.name, of: stored.owner, in: context) else { return .followed([]) }
+            return receivers(ofStoredBlock: stored.name, owner: stored.owner, handoff: handoff, depth: depth, search: search, in: context)
+        }
+        if let stored = handoff.storedSelector {
+            // Each selector stored in the property; the target's class is not followed, so each is
+            // sent as to a receiver of unknown class.
+            var gates: [OutcomeGate] = []
+            for selector in storedSelectors(stored.name, of: stored.owner, search: search, in: context) {
+                var sent = handoff
+                sent.storedSelector = nil
+                sent.message = selector
+                if case .followed(let found) = receivers(ofMessage: selector, handoff: sent, depth: depth, search: search, in: context) {
+                    gates += found
+                }
+            }
+            return .followed(gates)
+        }
         if let selector = handoff.message { return receivers(ofMessage: selector, handoff: handoff, depth: depth, search: search, in: context) }
         if let property = handoff.property {
             return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, depth: depth, search: search, in: context)
@@ -300,7 +389,7 @@ enum ObjCHandedOutcomes {
         guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
         let again = handoffs(
             in: statement, success: successNames.sorted().first, error: errorNames.sorted().first,
-            readsSuccess: handoff.carries == .success, body: body, tree: file.tree)
+            readsSuccess: handoff.carries == .success, body: body, file: file)
         for var next in again {
             next.carries = handoff.carries
             if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
@@ -328,35 +417,73 @@ enum ObjCHandedOutcomes {
     static func receivers(
         ofMessage selector: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
     ) -> OutcomeReceivers {
+        var gates: [OutcomeGate] = []
+        for (file, reference, body) in implementations(of: selector, sent: handoff.sent, search: search, in: context) {
+            let names = reference.method.parameters.map(\.name)
+            func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+            let successNames = Set(handoff.successArguments.compactMap(name))
+            let errorNames = Set(handoff.errorArguments.compactMap(name))
+            if let gate = gate(
+                in: body, successNames: successNames, errorNames: errorNames, handoff: handoff,
+                role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
+                ?? file.body(containing: body.range.start.offset).flatMap({ method in
+                    onward(
+                        in: body, successNames: successNames, errorNames: errorNames, body: method, handoff: handoff, file: file,
+                        depth: depth, search: search, in: context)
+                })
+            {
+                gates.append(gate)
+            }
+        }
+        return .followed(gates)
+    }
+
+    /// The implementations of `selector` in the scan's Objective-C files (the first
+    /// `EvaluatedContext.maximumSenders`) that the message may run: those of the receiver's class
+    /// when it is known (`self`, a receiver declared `Unlocker *`) and implements the selector;
+    /// every one when the receiver is declared with a protocol (`id<GateDelegate> delegate`: any
+    /// class of the scan that implements it may be the delegate), or when one class implements it.
+    /// When several classes implement it and the receiver's class is not known, which one runs
+    /// cannot be decided: none is read, and the search says so.
+    static func implementations(
+        of selector: String, sent: (receiver: ObjCExpr, body: ObjCBody, file: ObjCValueResolver)?, search: ReceiverSearch,
+        in context: ObjCRuleContext
+    ) -> [(ObjCValueResolver, ObjCMethodReference, ObjCStmt)] {
         let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)
-        var seen = 0
-        var gates: [OutcomeGate] = []
-        for position in -1..<others.count {
+        var found: [(ObjCValueResolver, ObjCMethodReference, ObjCStmt)] = []
+        collecting: for position in -1..<others.count {
             // Parsed one at a time: the search may stop at its bound before the last file.
             let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
             for reference in file.tree.methods where reference.method.selector == selector {
                 guard let body = reference.method.body else { continue }
-                seen += 1
-                if seen > EvaluatedContext.maximumSenders { return .followed(gates) }
-                let names = reference.method.parameters.map(\.name)
-                func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
-                let successNames = Set(handoff.successArguments.compactMap(name))
-                let errorNames = Set(handoff.errorArguments.compactMap(name))
-                if let gate = gate(
-                    in: body, successNames: successNames, errorNames: errorNames, handoff: handoff,
-                    role: "in `\(reference.method.isClassMethod ? "+" : "-")[\(reference.containerName) \(selector)]`, which receives it", file: file)
-                    ?? file.body(containing: body.range.start.offset).flatMap({ method in
-                        onward(
-                            in: body, successNames: successNames, errorNames: errorNames, body: method, handoff: handoff, file: file,
-                            depth: depth, search: search, in: context)
-                    })
-                {
-                    gates.append(gate)
-                }
+                guard found.count < EvaluatedContext.maximumSenders else { break collecting }
+                found.append((file, reference, body))
             }
         }
-        return .followed(gates)
+        guard let sent else { return found }
+        func className(_ container: String) -> String { String(container.prefix { $0 != " " && $0 != "(" }) }
+        let receiver = sent.receiver.strippingCastsAndParentheses
+        let declared: ObjCTypeName?
+        let receiverClass: String?
+        if receiver.identifierName == "self", case .method(let container, _, _) = sent.body.owner {
+            declared = nil
+            receiverClass = className(container)
+        } else {
+            declared = declaredType(of: receiver, in: sent.body, file: sent.file, context: context)
+            receiverClass = declared.flatMap(ObjCTypeName.className)
+        }
+        if let receiverClass {
+            let typed = found.filter { className($0.1.containerName) == receiverClass }
+            if !typed.isEmpty { return typed }
+        }
+        if let declared, declared.spelling.contains("<"), declared.baseName == "id" || declared.baseName == "NSObject" { return found }
+        if Set(found.map { className($0.1.containerName) }).count > 1 {
+            let written = ObjCValueResolver.shortText(sent.file.text(sent.receiver.range))
+            search.gap("`\(selector)` sent to `\(written)`, whose class is not written, among the implementations of several classes")
+            return []
+        }
+        return found
     }
 
     /// The reads of a property of `owner` that a condition tests: in the class's implementations
@@ -366,7 +493,14 @@ enum ObjCHandedOutcomes {
     static func receivers(
         ofProperty name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
     ) -> OutcomeReceivers {
-        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        let getter = getterName(ofProperty: name, owner: owner, in: context)
+        var others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        if let getter {
+            // `[self isUnlocked]` alone does not name `unlocked`.
+            let seen = Set(others)
+            others += ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, getter], besides: context.path)
+                .filter { !seen.contains($0) }
+        }
         for position in -1..<others.count {
             let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
             for container in file.tree.containers where container.name == owner {
@@ -378,7 +512,7 @@ enum ObjCHandedOutcomes {
                     guard let body = method.body else { continue }
                     var found: OutcomeGate?
                     ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
-                        guard found == nil, isRead(expression, of: name),
+                        guard found == nil, isRead(expression, of: name) || getter.map({ isRead(expression, of: name, getter: $0) }) == true,
                             let condition = condition(around: expression.range, ancestors: ancestors)
                         else { return }
                         if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
@@ -395,7 +529,183 @@ enum ObjCHandedOutcomes {
                 }
             }
         }
-        return .followed(gate(readingElsewhere: name, owner: owner, handoff: handoff, search: search, in: context).map { [$0] } ?? [])
+        return .followed(gate(readingElsewhere: name, getter: getter, owner: owner, handoff: handoff, search: search, in: context).map { [$0] } ?? [])
+    }
+
+    /// Whether `owner` declares the property `name` with a block type (`@property (copy) void
+    /// (^onFinish)(NSError *error);`), in the evaluating file or the first
+    /// `HandedOutcome.maximumReadingFiles` other Objective-C files that name both.
+    static func isBlockProperty(_ name: String, of owner: String, in context: ObjCRuleContext) -> Bool {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name], besides: context.path)
+        for position in -1..<min(others.count, HandedOutcome.maximumReadingFiles) {
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for container in file.tree.containers where container.name == owner {
+                for property in container.properties {
+                    if property.declaration.declarators.contains(where: { $0.name == name && $0.type.isBlock }) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The tests in the blocks the scan's Objective-C code assigns to a block property of `owner`
+    /// (`gate.onFinish = ^(NSError *error) { … }`, `[gate setOnFinish:^…]`, `self.onFinish = …`
+    /// in the class), in the evaluating file and the first `HandedOutcome.maximumReadingFiles`
+    /// other files that name it: a block written there, or a block parameter of the assigning
+    /// method, whose senders then receive the values (a hop). An assignment on a receiver whose
+    /// class is not written is left out, and said. No assignment in the scan: the class's users
+    /// outside it set the block (a library's API).
+    static func receivers(
+        ofStoredBlock name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: ObjCRuleContext
+    ) -> OutcomeReceivers {
+        let setter = "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        var gates: [OutcomeGate] = []
+        var assigned = false
+        for position in -1..<others.count {
+            guard position < HandedOutcome.maximumReadingFiles else {
+                search.gap("assignments to `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+                break
+            }
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for body in file.tree.bodies {
+                var stores: [(target: ObjCExpr, value: ObjCExpr)] = []
+                ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, _ in
+                    switch expression.kind {
+                    case .assignment(.assign, let target, let value):
+                        if case .member(let base, name, false) = target.strippingCastsAndParentheses.kind {
+                            stores.append((base, value))
+                        } else if propertyName(target) == name {
+                            stores.append((ObjCExpr(.identifier("self"), range: target.range), value))
+                        }
+                    case .message(let message) where message.selector == setter:
+                        if let value = message.pieces.first?.argument { stores.append((message.receiver, value)) }
+                    default:
+                        break
+                    }
+                }
+                for (target, written) in stores {
+                    let value = written.strippingCastsAndParentheses
+                    if ObjCLocalAuthentication.isNil(value) { continue }
+                    if target.strippingCastsAndParentheses.identifierName == "self" {
+                        guard case .method(let reader, _, _) = body.owner, String(reader.prefix { $0 != " " && $0 != "(" }) == owner else { continue }
+                    } else {
+                        guard let declared = declaredClass(of: target, in: body, file: file, context: context) else {
+                            search.gap("the block assigned to `\(name)` of `\(ObjCValueResolver.shortText(file.text(target.range)))`, whose class is not written")
+                            assigned = true
+                            continue
+                        }
+                        guard declared == owner else { continue }
+                    }
+                    assigned = true
+                    switch value.kind {
+                    case .block(let block):
+                        let names = block.parameters.map(\.name)
+                        func parameter(_ index: Int) -> String? { index < names.count ? names[index] : nil }
+                        let successNames = Set(handoff.successArguments.compactMap(parameter))
+                        let errorNames = Set(handoff.errorArguments.compactMap(parameter))
+                        if let gate = gate(
+                            in: block.body, successNames: successNames, errorNames: errorNames, handoff: handoff,
+                            role: "in the block assigned to `\(name)`", file: file)
+                            ?? onward(
+                                in: block.body, successNames: successNames, errorNames: errorNames, body: body, handoff: handoff, file: file,
+                                depth: depth, search: search, in: context)
+                        {
+                            gates.append(gate)
+                        }
+                    case .identifier(let parameter):
+                        // `self.onFinish = completion`: the block the assigning method's senders pass.
+                        guard ObjCPolicyEvaluations.lastDeclaration(of: parameter, in: body, before: value.range.start.offset) == nil,
+                            let index = body.parameterNames.firstIndex(of: parameter),
+                            ObjCPolicyEvaluations.isBlockParameter(parameter, of: body.owner, in: file.tree)
+                        else { continue }
+                        let next = Handoff(
+                            range: value.range, parameterIndex: index, owner: body.owner, successArguments: handoff.successArguments,
+                            errorArguments: handoff.errorArguments, carries: handoff.carries)
+                        if let gate = hop(next, in: file, depth: depth, search: search, context: context) { gates.append(gate) }
+                    default:
+                        search.gap("the block `\(ObjCValueResolver.shortText(file.text(value.range)))` assigned to `\(name)`")
+                    }
+                }
+            }
+        }
+        return assigned ? .followed(gates) : .unseen
+    }
+
+    /// The selectors stored in the property `name` of `owner` (`self.action = @selector(unlock:)`,
+    /// `_action = action` of a method parameter, whose senders pass `@selector(didAuthenticate:)`),
+    /// in the class's implementations in the evaluating file and the first
+    /// `HandedOutcome.maximumReadingFiles` other Objective-C files that name the class and the
+    /// property; the senders are looked for in the same files. A value that is no written
+    /// selector is left out, and said.
+    static func storedSelectors(_ name: String, of owner: String, search: ReceiverSearch, in context: ObjCRuleContext) -> [String] {
+        let files = [context.resolver]
+            + ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+            .prefix(HandedOutcome.maximumReadingFiles).map { ObjCLocalAuthentication.parsed($0, in: context.scan) }
+        var selectors: [String] = []
+        func add(_ value: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver) {
+            let value = value.strippingCastsAndParentheses
+            if case .selector(let selector) = value.kind {
+                if !selectors.contains(selector) { selectors.append(selector) }
+                return
+            }
+            // `_action = action`: what the method's senders pass.
+            if case .identifier(let parameter) = value.kind, let index = body.parameterNames.firstIndex(of: parameter),
+                case .method(_, let selector, _) = body.owner
+            {
+                for candidate in files {
+                    for site in candidate.tree.calls(named: selector) where site.kind == .message && index < site.arguments.count {
+                        if case .selector(let sent) = site.arguments[index].value.strippingCastsAndParentheses.kind {
+                            if !selectors.contains(sent) { selectors.append(sent) }
+                        } else {
+                            search.gap("the selector `\(ObjCValueResolver.shortText(candidate.text(site.arguments[index].value.range)))` stored in `\(name)`")
+                        }
+                    }
+                }
+                return
+            }
+            search.gap("the selector `\(ObjCValueResolver.shortText(file.text(value.range)))` stored in `\(name)`")
+        }
+        for file in files {
+            for body in file.tree.bodies {
+                guard case .method(let reader, _, false) = body.owner, String(reader.prefix { $0 != " " && $0 != "(" }) == owner else { continue }
+                ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, _ in
+                    if case .assignment(.assign, let target, let value) = expression.kind, propertyName(target) == name {
+                        add(value, in: body, file: file)
+                    }
+                }
+            }
+        }
+        return Array(selectors.prefix(EvaluatedContext.maximumSenders))
+    }
+
+    /// The getter a property of `owner` declares (`@property (getter=isUnlocked) BOOL unlocked;`),
+    /// in the class's interface, extensions or categories, in the evaluating file or the first
+    /// `HandedOutcome.maximumReadingFiles` other Objective-C files that name the class, the
+    /// property and a getter.
+    static func getterName(ofProperty name: String, owner: String, in context: ObjCRuleContext) -> String? {
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [owner, name, "getter"], besides: context.path)
+        for position in -1..<min(others.count, HandedOutcome.maximumReadingFiles) {
+            let file = position < 0 ? context.resolver : ObjCLocalAuthentication.parsed(others[position], in: context.scan)
+            for container in file.tree.containers where container.name == owner {
+                for property in container.properties where property.names.contains(name) {
+                    if let getter = property.attributes.first(where: { $0.name == "getter" })?.value, !getter.isEmpty { return getter }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `self.isUnlocked` or `[self isUnlocked]`: a read of the property `name` through its getter.
+    static func isRead(_ expression: ObjCExpr, of name: String, getter: String) -> Bool {
+        switch expression.kind {
+        case .member(let base, let member, false):
+            return member == getter && base.strippingCastsAndParentheses.identifierName == "self"
+        case .message(let message):
+            return message.selector == getter && message.receiver.strippingCastsAndParentheses.identifierName == "self"
+        default:
+            return false
+        }
     }
 
     /// The first test of `receiver.name` or `[receiver name]` where the receiver is declared as
@@ -403,9 +713,13 @@ enum ObjCHandedOutcomes {
     /// the evaluating file and the first `HandedOutcome.maximumReadingFiles` other Objective-C
     /// files that mention the name. A read whose receiver's class is not written is left out, and said.
     static func gate(
-        readingElsewhere name: String, owner: String, handoff: Handoff, search: ReceiverSearch, in context: ObjCRuleContext
+        readingElsewhere name: String, getter: String?, owner: String, handoff: Handoff, search: ReceiverSearch, in context: ObjCRuleContext
     ) -> OutcomeGate? {
-        let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        var others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [name], besides: context.path)
+        if let getter {
+            let seen = Set(others)
+            others += ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [getter], besides: context.path).filter { !seen.contains($0) }
+        }
         var undecided: String?
         defer { if let undecided { search.gap("a test of `\(undecided)`, whose receiver's class is not written") } }
         for position in -1..<others.count {
@@ -417,7 +731,7 @@ enum ObjCHandedOutcomes {
             for body in file.tree.bodies {
                 var found: OutcomeGate?
                 ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, ancestors in
-                    guard found == nil, let receiver = readReceiver(expression, of: name),
+                    guard found == nil, let receiver = readReceiver(expression, of: name) ?? getter.flatMap({ readReceiver(expression, of: $0) }),
                         let condition = condition(around: expression.range, ancestors: ancestors)
                     else { return }
                     if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
@@ -458,15 +772,20 @@ enum ObjCHandedOutcomes {
     /// a property or instance variable of the class `body` belongs to (`self.model`, `_model`,
     /// `[self model]`), declared in its file or another Objective-C file that names both.
     static func declaredClass(of receiver: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver, context: ObjCRuleContext) -> String? {
+        declaredType(of: receiver, in: body, file: file, context: context).flatMap(ObjCTypeName.className)
+    }
+
+    /// The type a receiver is declared with, as `declaredClass` finds it (`LockModel *`, `id<GateDelegate>`).
+    static func declaredType(of receiver: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver, context: ObjCRuleContext) -> ObjCTypeName? {
         let receiver = receiver.strippingCastsAndParentheses
         var member: String?
         switch receiver.kind {
         case .identifier(let identifier):
             if let declarator = ObjCPolicyEvaluations.lastDeclaration(of: identifier, in: body, before: receiver.range.start.offset) {
-                return ObjCTypeName.className(declarator.type)
+                return declarator.type
             }
             if let index = body.parameterNames.firstIndex(of: identifier) {
-                return index < body.parameterClasses.count ? body.parameterClasses[index] : nil
+                return index < body.parameterTypes.count ? body.parameterTypes[index] : nil
             }
             member = identifier.hasPrefix("_") ? String(identifier.dropFirst()) : nil
         case .member(let base, let name, let isArrow) where base.strippingCastsAndParentheses.identifierName == "self":
@@ -483,7 +802,7 @@ enum ObjCHandedOutcomes {
             for container in candidate.tree.containers where container.name == reader {
                 for declaration in container.properties.map(\.declaration) + container.instanceVariables {
                     for declarator in declaration.declarators where declarator.name == member || declarator.name == "_" + member {
-                        return ObjCTypeName.className(declarator.type)
+                        return declarator.type
                     }
                 }
             }

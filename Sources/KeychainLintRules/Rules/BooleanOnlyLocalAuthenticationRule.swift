@@ -173,12 +173,12 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
-                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`, `return (try? await context.evaluatePolicy(…)) ?? false`, a `let` that holds it and is returned) or lets its failure out (`try await context.evaluatePolicy(…)` in an `async throws` function, outside a `do` that catches it), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: what the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit): a closure written at the call or kept in a local `let`, or a method of the caller's type or a function of the scan passed by reference (`authenticate(completion: handleResult)`), whose parameters receive the values in the handler's order; the test around each call of an async function or of the local it is kept in (for a failure let out and no test of a result, the caller's `try`, after which code runs only when the authentication succeeded); the bodies of the called function's declarations; the reads of the property in its type's declaration and extensions, and, when none of them tests it, its reads on an instance of the type that other code holds, known by the written type of the receiver (`if model.isUnlocked` where `model` is declared `LockModel`, `@ObservedObject var model: LockModel`, or initialised with `LockModel()`), in the first 24 files that mention the property. The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
+                "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`, `return (try? await context.evaluatePolicy(…)) ?? false`, a `let` that holds it and is returned) or lets its failure out (`try await context.evaluatePolicy(…)` in an `async throws` function, outside a `do` that catches it), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), when it calls a closure its type keeps in a stored property (`self.onResult?(success)`, where `var onResult: ((Bool) -> Void)?`), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: what the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit): a closure written at the call or kept in a local `let`, or a method of the caller's type, a function of the scan, or another object's method whose receiver's type is written (`completion: viewModel.handle` where `viewModel` is declared `LockViewModel`, `completion: self.model.didAuthenticate`) passed by reference (`authenticate(completion: handleResult)`), whose parameters receive the values in the handler's order; the closures (or methods by reference) the scan assigns to a stored closure property, inside its type or on an instance of it known by the receiver's written type, in the first 24 files that mention the property (a property the scan never assigns is set by the users of a library's API, like a handler no caller in the scan passes); the test around each call of an async function or of the local it is kept in (for a failure let out and no test of a result, the caller's `try`, after which code runs only when the authentication succeeded); the bodies of the called function's declarations (those of the receiver's type when it is written: `self`, a typed local, parameter or property, a cast `(sender as? Vault)`; every implementation when the type is a protocol of the scan; none when the receiver's type is not known and several types declare the method, since which one runs cannot be decided, which `--verbose` says); the reads of the property in its type's declaration and extensions, and, when none of them tests it, its reads on an instance of the type that other code holds, known by the written type of the receiver (`if model.isUnlocked` where `model` is declared `LockModel`, `@ObservedObject var model: LockModel`, or initialised with `LockModel()`), in the first 24 files that mention the property; and, where no read in the type (then elsewhere) tests it, the closure that observes it there: the one that receives the values the property's publisher sends (`$isUnlocked.sink { unlocked in … }`, `model.$authError.receive(on: DispatchQueue.main).sink { … }`, `.onReceive(model.$isUnlocked) { … }`), through operators that pass the value on unchanged (`receive(on:)`, `removeDuplicates()`, `dropFirst()`, `debounce`), or SwiftUI's `.onChange(of: model.isUnlocked) { unlocked in … }` (the new value's parameter, also of the two-parameter form). The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
                 "Code that receives the value and tests nothing, but hands it on again, is followed the same way, up to three hand-offs: a caller's closure that calls its own function's handler (`authenticate { ok in completion(ok) }`), a caller that passes its own handler parameter (`authenticate(completion: completion)`), a method the value is passed to, a property it is stored in. Each hand-off on the way is a related location of the finding. A test found where the value first arrives is shown before one found farther (after a hand-off, in a handler passed by reference, on another type's instance). When no test is found, `--verbose` names what the search left out: a fourth hand-off, a read whose receiver's type is not written, more than 24 files that mention the property, a handler the scan does not declare.",
                 "A test of a handed-on error decides only when code runs where there is no error (the body of `if error == nil`, the `else` of `if let error`, the statements after a branch that returns): `if let error { show(error) }` only reports a failure. The error alone passed on inside a branch of the reply that has tested the outcome (`else { self.show(error) }`) is the reason for a failure, not the outcome, and is not followed.",
                 "A reply that neither reads its success flag nor tests its error, but hands the error on (`completion(error)`: the caller can only take nil for success), gates the callers' code: it is reported when a caller's closure tests the error; when the callers in the scan never test it, nothing is reported and `--verbose` says so; when no caller is in the scan (a library's API), it is reported with medium confidence, since the library offers its users nothing but a missing error to decide on.",
                 "A success flag handed on is reported at the evaluation whether or not its receiver is in the scan: a `Result`, `continuation.resume(returning:)`, an assignment to a property (`self.isUnlocked = success`, a `@Published` property), a delegate call, a completion handler of a library's public API. A library that wraps biometrics and gives its callers only the Bool offers them a Bool-only gate, whatever they then do with it.",
-                "Not followed: a handler that is another object's method (`completion: viewModel.handle`) or a closure kept in a stored property, a value handed on more than three times, a property read on a receiver whose type is not written (`models.first?.isUnlocked`) or through a key path or binding (`$model.isUnlocked`), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
+                "Not followed: a handler that is another object's method whose receiver's type is not written (`completion: models[0].handle`), a closure kept in a stored property that is set through an initializer's argument or on a receiver whose type is not written, a method sent by selector (`perform(#selector(didAuthenticate(_:)), with: success)`), a value handed on more than three times, a property read on a receiver whose type is not written (`models.first?.isUnlocked`) or through a key path or binding (`$model.isUnlocked`, `.sheet(isPresented: $model.isUnlocked)`), a publisher whose operators change the value (`map`, `filter`) or that is assigned elsewhere (`assign(to:)`), and what the gated code does (code that then reads the Keychain without the evaluated context does not bind the evaluation either).",
                 "`evaluatePolicy` on `self` inside `extension LAContext` runs on whatever context the method is called on: it is judged at the method's callers in the scan (the first whose context is named and never handed on is reported, at the `evaluatePolicy` call); with no caller in the scan (a library), the context is its user's and nothing is reported.",
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
@@ -233,8 +233,8 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "A context chosen with `?:` (`self.context ?: [[LAContext alloc] init]`, `_cached ? _cached : [self makeContext]`) is judged when every side is a new context, a helper's new context, `nil`, or a property or instance variable of the class, whose own uses are judged with the local's (reading it in the choice is not a use of it); a parameter or another object's context on a side leaves the context undecided: the rule stays silent and `--verbose` names that side. A context on a side of `?:` goes wherever the choice goes. A property assigned a helper's new context (`self.context = [self makeContext]`) holds a new context, as one assigned `[[LAContext alloc] init]` does; when the only other value it is given is a choice with a side the rule does not follow (`_context = injected ?: [[LAContext alloc] init]`), `--verbose` names that side.",
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging, dispatching or assertion call (`NSLog`, `os_log…`, `printf`, `NSAssert`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
-            "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message, or the property's reads in the class's implementations. A sender's block that tests nothing but hands the value on again (`done(error)` of its own method's block parameter, a message, a property), and a sender that passes its own block parameter (`[self unlockThen:done]`), are followed the same way, up to three hand-offs, each a related location of the finding. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
-            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`), where the first test is the gate; when none of them tests it, to its reads on an instance of the class in other code (`self.model.unlocked`, `[model unlocked]`), known by how the receiver is declared (`LockModel *model` as a local or parameter, a property or instance variable of the reading class declared in its file or in one of the first four other Objective-C files that name both), in the evaluating file and the first 24 other files that mention the property. A read on a receiver declared otherwise (`id`, a message's result), a property read through a custom getter name, a selector-based callback, and a value handed on more than three times are not followed; when no test is found, `--verbose` says what was left out.",
+            "An outcome handed on is followed to where it decides. The reply block hands it on when it calls a block parameter of the enclosing method or function (`completion(success)`, `completion(success, error)`, `completion(error)`, `completion(YES)` inside `if (success)`) or is that parameter (`reply:completion`), and when it sends a message the scan's Objective-C code implements with `success` or `error` as an argument (`[self.delegate gate:self didAuthenticate:success]`, `[self finishWithError:error]`, or the selector a `performSelector:` message names, whose parameters receive its `withObject:` arguments: `[self.delegate performSelector:@selector(gateDidFinishWithError:) withObject:error]`, or a selector the class keeps in a property, a stored target/action pair: `[self.target performSelector:self.action withObject:error]`, where the selectors are those the class's implementations assign to the property, `_action = @selector(…)`, or that the senders of the method assigning a parameter to it pass, `initWithTarget:self action:@selector(gateDidFinishWithError:)`; the target's class is not followed, so a selector several classes implement is not read), and when it assigns either to a property of the class. The receiving code is read: the blocks the method's senders (or the function's callers) in the scan's Objective-C files pass (the first 24), the implementations of the message (those of the receiver's class when it is `self` or declared with a class, `Unlocker *unlocker`; every one when the receiver is declared with a protocol, `id<GateDelegate> delegate`; none when several classes implement it and the receiver's class is not known, since which one runs cannot be decided, which `--verbose` says), or the property's reads in the class's implementations. A sender's block that tests nothing but hands the value on again (`done(error)` of its own method's block parameter, a message, a property), and a sender that passes its own block parameter (`[self unlockThen:done]`), are followed the same way, up to three hand-offs, each a related location of the finding. The first `if`, `while`, `switch` or `?:` condition there that tests what it is given (`if (ok)`, `if (!error)`, `error == nil`) is where the outcome decides; a test of the error counts only when code runs where there is none (`if (error) { [self showError:error]; }` only reports a failure). The finding stays at the `evaluatePolicy:` message; its related locations are the hand-off and the first test found. The error alone passed on inside a branch of the reply that has tested the outcome is the failure's reason, not a hand-off.",
+            "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`, and through a custom getter the property declares in the class's interface, extensions or categories: `@property (getter=isUnlocked) BOOL unlocked;` read as `self.isUnlocked` or `[self isUnlocked]`), where the first test is the gate; when none of them tests it, to its reads on an instance of the class in other code (`self.model.unlocked`, `[model unlocked]`), known by how the receiver is declared (`LockModel *model` as a local or parameter, a property or instance variable of the reading class declared in its file or in one of the first four other Objective-C files that name both), in the evaluating file and the first 24 other files that mention the property. A block the class keeps in a property (`@property (copy) void (^onFinish)(NSError *error);`, called `self.onFinish(error)` or `_onFinish(error)`) is followed to the blocks the scan's Objective-C code assigns to it (`gate.onFinish = ^(NSError *error) { … }`, `[gate setOnFinish:…]`, `self.onFinish = completion` of a block parameter, whose senders' blocks are then read), in the class or on a receiver declared with the class, in the evaluating file and the first 24 other files that name the property; one the scan never assigns is set by a library's users. A read on a receiver declared otherwise (`id`, a message's result), a selector held in a local or made at run time (`NSSelectorFromString`), and a value handed on more than three times are not followed; when no test is found, `--verbose` says what was left out.",
             "Only Objective-C code is followed: a context handed to Swift code, a category sent from Swift, or a completion block called from Swift, is not seen.",
             "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
         ],
@@ -551,6 +551,131 @@ extension BooleanOnlyLocalAuthenticationRule {
             ],
             messages: [objectiveCMessage("`context`")],
             alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .triggering(
+            "The error sent through performSelector:withObject: to a selector the scan implements, which unlocks when there is none",
+            files: [
+                "BiometricGate.m": """
+                    @implementation BiometricGate
+                    - (void)start {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            [self.delegate performSelector:@selector(gateDidFinishWithError:) withObject:error];
+                        }];
+                    }
+                    @end
+                    """,
+                "LockController.m": """
+                    @implementation LockController
+                    - (void)gateDidFinishWithError:(NSError *)error {
+                        if (!error) { [self showVault]; }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .nonTriggeringObjC(
+            "The error sent through performSelector: to a selector whose implementation only shows it, or to a selector held in a local the rule does not follow",
+            """
+            @implementation BiometricGate
+            - (void)start {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    [self.delegate performSelectorOnMainThread:@selector(gateDidFinishWithError:) withObject:error waitUntilDone:NO];
+                    SEL action = NSSelectorFromString(self.actionName);
+                    [self.target performSelector:action withObject:error];
+                }];
+            }
+            - (void)gateDidFinishWithError:(NSError *)error {
+                if (error) { [self presentError:error]; }
+            }
+            - (void)unlockWithError:(NSError *)error {
+                if (!error) { [self showVault]; }
+            }
+            @end
+            """),
+        .triggering(
+            "The error handed to a block kept in a property, which a screen assigns and unlocks when there is none",
+            files: [
+                "BiometricGate.m": """
+                    @interface BiometricGate ()
+                    @property (nonatomic, copy) void (^onFinish)(NSError *error);
+                    @end
+                    @implementation BiometricGate
+                    - (void)start {
+                        LAContext *context = [[LAContext alloc] init];
+                        ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                          reply:^(BOOL success, NSError *error) {
+                            if (self.onFinish) { self.onFinish(error); }
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)bindGate:(BiometricGate *)gate {
+                        gate.onFinish = ^(NSError *error) {
+                            if (error) { return; }
+                            [self showVault];
+                        };
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("`context`")],
+            alsoTriggers: ["objc.fail_open_local_authentication"]),
+        .nonTriggeringObjC(
+            "The error handed to a block kept in a property, whose assigned block only shows it; a block of another class's same-named property unlocks",
+            """
+            @interface BiometricGate : NSObject
+            @property (nonatomic, copy) void (^onFinish)(NSError *error);
+            @end
+            @interface Uploader : NSObject
+            @property (nonatomic, copy) void (^onFinish)(NSError *error);
+            @end
+            @implementation BiometricGate
+            - (void)start {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    self.onFinish(error);
+                }];
+            }
+            @end
+            @implementation Settings
+            - (void)bindGate:(BiometricGate *)gate uploader:(Uploader *)uploader {
+                gate.onFinish = ^(NSError *error) {
+                    if (error) { [self presentError:error]; }
+                };
+                uploader.onFinish = ^(NSError *error) {
+                    if (!error) { [self showVault]; }
+                };
+            }
+            @end
+            """),
+        .nonTriggeringObjC(
+            "The error sent to self, whose method only shows it, while another class's method of the same selector unlocks",
+            """
+            @implementation BiometricGate
+            - (void)start {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    [self finishWithError:error];
+                }];
+            }
+            - (void)finishWithError:(NSError *)error {
+                if (error) { [self presentError:error]; }
+            }
+            @end
+            @implementation Downloader
+            - (void)finishWithError:(NSError *)error {
+                if (!error) { [self openVault]; }
+            }
+            @end
+            """),
         .triggering(
             "The error stored in a property that a category of the class reads as its gate",
             files: [
@@ -1668,6 +1793,170 @@ extension BooleanOnlyLocalAuthenticationRule {
                     BiometricGate().authenticate { error in
                         if let error { self.show(error) }
                     }
+                }
+            }
+            """),
+        .triggering(
+            "The error handed to a closure kept in a stored property, which a screen assigns and unlocks when it is nil",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        var onFinish: ((Error?) -> Void)?
+                        func start() {
+                            let context = LAContext()
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                self.onFinish?(error)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        let gate = BiometricGate()
+                        func appear() {
+                            gate.onFinish = { error in
+                                guard error == nil else { return }
+                                self.showVault()
+                            }
+                            gate.start()
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("`context`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .triggering(
+            "The error handed to another object's method, named by reference with the receiver's written type",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        func authenticate(completion: @escaping (Error?) -> Void) {
+                            ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                completion(error)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockViewModel {
+                        func didAuthenticate(_ error: Error?) {
+                            if error == nil { unlockVault() }
+                        }
+                    }
+                    final class LockScreen {
+                        let model: LockViewModel
+                        func appear() {
+                            BiometricGate().authenticate(completion: self.model.didAuthenticate)
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("the new `LAContext()`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .nonTriggering(
+            "The error handed to a stored closure that only shows it (a same-named property of another type unlocks), or to another object's method that only shows it",
+            """
+            final class BiometricGate {
+                var onFinish: ((Error?) -> Void)?
+                func start() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.onFinish?(error)
+                    }
+                }
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check") { _, error in
+                        completion(error)
+                    }
+                }
+            }
+            final class Uploader {
+                var onFinish: ((Error?) -> Void)?
+            }
+            final class Banner {
+                func show(_ error: Error?) {
+                    if let error { present(error) }
+                }
+            }
+            final class Settings {
+                let gate = BiometricGate()
+                let uploader = Uploader()
+                let banner = Banner()
+                func appear() {
+                    gate.onFinish = { error in
+                        if let error { self.present(error) }
+                    }
+                    uploader.onFinish = { error in
+                        if error == nil { self.openVault() }
+                    }
+                    gate.authenticate(completion: banner.show)
+                }
+            }
+            """),
+        .triggering(
+            "The error published by a view model, which a view observes with onReceive and unlocks when it is nil",
+            files: [
+                "LockModel.swift": """
+                    final class LockModel: ObservableObject {
+                        @Published var authError: Error?
+                        func check() {
+                            ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                self.authError = error
+                            }
+                        }
+                    }
+                    """,
+                "LockView.swift": """
+                    struct LockView: View {
+                        @ObservedObject var model: LockModel
+                        @State private var unlocked = false
+                        var body: some View {
+                            VaultView(unlocked: unlocked)
+                                .onReceive(model.$authError.dropFirst()) { error in
+                                    if error == nil { unlocked = true }
+                                }
+                        }
+                    }
+                    """,
+            ],
+            messages: [message("the new `LAContext()`")],
+            alsoTriggers: ["swift.fail_open_local_authentication"]),
+        .nonTriggering(
+            "The error published by a view model, observed only to show it, or through an operator that changes the value",
+            """
+            final class LockModel: ObservableObject {
+                @Published var authError: Error?
+                private var subscriptions: Set<AnyCancellable> = []
+                func check() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.authError = error
+                    }
+                }
+                func observe() {
+                    $authError.sink { error in
+                        if let error { self.present(error) }
+                    }.store(in: &subscriptions)
+                    $authError.map { $0?.localizedDescription }.sink { text in
+                        if text == nil { self.hideBanner() }
+                    }.store(in: &subscriptions)
+                }
+            }
+            """),
+        .nonTriggering(
+            "The error handed to a method of the type, whose body only shows it, while another type's method of the same name unlocks",
+            """
+            final class BiometricGate {
+                func start() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        self.finish(error)
+                    }
+                }
+                func finish(_ error: Error?) {
+                    if let error { present(error) }
+                }
+            }
+            final class Downloader {
+                func finish(_ error: Error?) {
+                    if error == nil { openVault() }
                 }
             }
             """),

@@ -170,7 +170,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
                 "`if !success { … }` without an `else` is read as `guard success else { … }` only when the branch ends with `return` or `throw`; otherwise the statements after it run on both paths and no guarded action is known. `if success { …; return }` followed by failure code is not read (only an `else` is a failure branch).",
-                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type), and the reads of a stored property the reply assigns the error to, in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
+                "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type, chosen by the receiver's written type), the closures the scan assigns to a stored closure property the reply calls with it (`self.onFinish?(error)`), and the reads of a stored property the reply assigns the error to (or the closures that observe its publisher, `$authError.sink { … }`), in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
                 "The awaited call throws when the authentication fails or is cancelled. `try?` makes that error nil: `?? false` and `== true` make it false, and a `try?` whose value is tested before the action (`guard (try? await …) == true else { return }`, `if (try? await gate.unlock()) != nil`) or kept in a local is a test, not a thrown-away outcome. `return try await …` in a `do` returns `true` when it returns at all, so a `catch` that returns `true` as well is reported; a local that holds the awaited result and is used later (`completion(ok)`) is not compared with the catch's `completion(true)`.",
@@ -223,7 +223,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
             "Objective-C has no `async`/`await`: the Swift rule's cases of the awaited form (a `catch` of the awaited call, a failure taken for success with `try?` and `?? true`, an awaited outcome thrown away, here or by the callers of an `async` function) have no Objective-C counterpart.",
-            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`), or assigned to a property of the class (`self.authError = error`), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
+            "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`, or `withObject:error` of a `performSelector:` message whose `@selector(…)`, written or stored in a property as a target/action pair, it implements), passed to a block the class keeps in a property (`self.onFinish(error)`), or assigned to a property of the class (`self.authError = error`, read too through a custom getter the property declares), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, to the blocks assigned to the block property, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
             "Actions are compared token by token (spacing does not matter); the same action written differently in the two branches (`[self unlock]` and `[self performSelector:@selector(unlock)]`, `YES` and `1`) is not recognised.",
         ],
         examples: objectiveCExamples)
@@ -235,6 +235,130 @@ extension FailOpenLocalAuthenticationRule {
     private static let objectiveCWhenFailed = "when `success` is false"
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggering(
+            "The error stored in a property read through its custom getter by a class that holds the model",
+            files: [
+                "LockModel.h": """
+                    @interface LockModel : NSObject
+                    @property (nonatomic, strong, getter=lastFailure) NSError *authError;
+                    @end
+                    """,
+                "LockModel.m": """
+                    @implementation LockModel
+                    - (void)check {
+                        [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                           reply:^(BOOL success, NSError *error) {
+                            ↓self.authError = error;
+                        }];
+                    }
+                    @end
+                    """,
+                "VaultScreen.m": """
+                    @implementation VaultScreen
+                    - (void)render:(LockModel *)model {
+                        if ([model lastFailure] == nil) { [self showSecrets]; }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.authError = error", receivers: "the readers of the property `authError`", test: "[model lastFailure] == nil",
+                    place: "VaultScreen.m:3")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error sent to a helper of a declared class, whose method unlocks when there is none; another class's method of the same selector only shows it",
+            """
+            @interface BiometricGate ()
+            @property (nonatomic, strong) Unlocker *unlocker;
+            @end
+            @implementation BiometricGate
+            - (void)start {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    ↓[self.unlocker finishWithError:error];
+                }];
+            }
+            @end
+            @implementation Reporter
+            - (void)finishWithError:(NSError *)error {
+                if (error) { [self presentError:error]; }
+            }
+            @end
+            @implementation Unlocker
+            - (void)finishWithError:(NSError *)error {
+                if (!error) { [self openVault]; }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self.unlocker finishWithError:error]", receivers: "the implementations of `finishWithError:`", test: "!error",
+                    place: "Example.m:19")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggering(
+            "The error sent to a stored target/action pair, whose action a screen sets to a method that unlocks when there is none",
+            files: [
+                "BiometricGate.m": """
+                    @interface BiometricGate ()
+                    @property (nonatomic, weak) id target;
+                    @property (nonatomic) SEL action;
+                    @end
+                    @implementation BiometricGate
+                    - (instancetype)initWithTarget:(id)target action:(SEL)action {
+                        self = [super init];
+                        _target = target;
+                        _action = action;
+                        return self;
+                    }
+                    - (void)start {
+                        [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                           reply:^(BOOL success, NSError *error) {
+                            ↓[self.target performSelector:self.action withObject:error];
+                        }];
+                    }
+                    @end
+                    """,
+                "LockScreen.m": """
+                    @implementation LockScreen
+                    - (void)viewDidLoad {
+                        self.gate = [[BiometricGate alloc] initWithTarget:self action:@selector(gateDidFinishWithError:)];
+                    }
+                    - (void)gateDidFinishWithError:(NSError *)error {
+                        if (!error) { [self showVault]; }
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self.target performSelector:self.action withObject:error]",
+                    receivers: "the methods the selectors stored in `action` name", test: "!error", place: "LockScreen.m:6")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "The error sent through performSelector:withObject: to a method that unlocks when there is none",
+            """
+            @implementation BiometricGate
+            - (void)start {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    ↓[self performSelector:@selector(finishWithError:) withObject:error];
+                }];
+            }
+            - (void)finishWithError:(NSError *)error {
+                if (error == nil) { [self showVault]; }
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "[self performSelector:@selector(finishWithError:) withObj…",
+                    receivers: "the implementations of `finishWithError:`", test: "error == nil", place: "Example.m:9")
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggeringObjC(
             "A reply that never reads its success flag and tests only the error",
             """
@@ -655,6 +779,173 @@ extension FailOpenLocalAuthenticationRule {
                     handoff: "self.delegate?.gate(self, didFinishWith: error)", receivers: "`gate(_:didFinishWith:)`",
                     test: "error == nil", place: "LockController.swift:3")
             ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to a closure kept in a stored property; the closure a screen assigns unlocks when it is nil",
+            files: [
+                "BiometricGate.swift": """
+                    final class BiometricGate {
+                        var onFinish: ((Error?) -> Void)?
+                        func start() {
+                            LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                                ↓onFinish?(error)
+                            }
+                        }
+                    }
+                    """,
+                "LockScreen.swift": """
+                    final class LockScreen {
+                        func appear(gate: BiometricGate) {
+                            gate.onFinish = { error in
+                                if error == nil { self.showVault() }
+                            }
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "onFinish?(error)", receivers: "the closures assigned to `onFinish`", test: "error == nil",
+                    place: "LockScreen.swift:4")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to the callers, one of which passes another object's method (its receiver's type written) that unlocks when it is nil",
+            """
+            final class BiometricGate {
+                func authenticate(completion: @escaping (Error?) -> Void) {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓completion(error)
+                    }
+                }
+            }
+            final class LockViewModel {
+                func handle(_ error: Error?) {
+                    guard error == nil else { return }
+                    openVault()
+                }
+            }
+            final class LockScreen {
+                func appear(viewModel: LockViewModel) {
+                    BiometricGate().authenticate(completion: viewModel.handle)
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "completion(error)", receivers: "the callers of `authenticate(completion:)`", test: "error == nil",
+                    place: "Example.swift:10")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error handed to a method of a helper whose type is written; a same-named method of another type only shows it",
+            """
+            final class Unlocker {
+                func finish(_ error: Error?) {
+                    if error == nil { openVault() }
+                }
+            }
+            final class Reporter {
+                func finish(_ error: Error?) {
+                    if let error { show(error) }
+                }
+            }
+            final class BiometricGate {
+                let unlocker: Unlocker
+                func start() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓self.unlocker.finish(error)
+                    }
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.unlocker.finish(error)", receivers: "`finish(_:)`", test: "error == nil", place: "Example.swift:3")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The error handed to a stored closure whose assigned closure reads the flag handed with it, or that only shows the error; a helper's method of the written type that only shows it",
+            """
+            final class BiometricGate {
+                var onResult: ((Bool, Error?) -> Void)?
+                var onError: ((Error?) -> Void)?
+                let reporter: Reporter
+                func start() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        self.onResult?(success, error)
+                    }
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Check") { _, error in
+                        self.onError?(error)
+                        self.reporter.finish(error)
+                    }
+                }
+            }
+            final class Reporter {
+                func finish(_ error: Error?) {
+                    if let error { show(error) }
+                }
+            }
+            final class Unlocker {
+                func finish(_ error: Error?) {
+                    if error == nil { openVault() }
+                }
+            }
+            final class LockScreen {
+                func appear(gate: BiometricGate) {
+                    gate.onResult = { ok, error in
+                        if ok && error == nil { self.showVault() }
+                    }
+                    gate.onError = { error in
+                        if let error { self.present(error) }
+                    }
+                }
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "The error stored in a published property whose subscriber unlocks when it is nil",
+            """
+            final class LockModel: ObservableObject {
+                @Published var authError: Error?
+                private var subscriptions: Set<AnyCancellable> = []
+                func check() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        ↓self.authError = error
+                    }
+                }
+                func observe() {
+                    $authError.receive(on: DispatchQueue.main).sink { [weak self] error in
+                        guard error == nil else { return }
+                        self?.showSecrets()
+                    }.store(in: &subscriptions)
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.handedOnMessage(
+                    handoff: "self.authError = error", receivers: "the readers of the property `authError`", test: "error == nil",
+                    place: "Example.swift:11")
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The success flag published, and a subscriber that tests it",
+            """
+            final class LockModel: ObservableObject {
+                @Published var isUnlocked = false
+                private var subscriptions: Set<AnyCancellable> = []
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        self.isUnlocked = success
+                    }
+                }
+                func observe() {
+                    $isUnlocked.sink { unlocked in
+                        if unlocked { self.showSecrets() }
+                    }.store(in: &subscriptions)
+                }
+            }
+            """,
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "The error stored in a property whose reads in the type unlock when it is nil",

@@ -34,14 +34,20 @@ enum SwiftHandedOutcomes {
         /// A stored property the outcome is assigned to (`self.isUnlocked = success`), with the
         /// type whose code writes it: its reads in that type's declarations decide.
         var property: (name: String, owner: String)? = nil
+        /// `self.onResult?(success)`: the call of a property of the type the call is in (`owner`),
+        /// which may be a stored closure (`var onResult: ((Bool) -> Void)?`); the closures the scan
+        /// assigns to it decide. When the type declares no such property, `method` is followed.
+        var storedClosure: (name: String, owner: String)? = nil
+        /// The file that holds `node`, where a method hand-off's receiver is read.
+        var file: SourceFile? = nil
         let function: FunctionDeclSyntax?
         /// The outcome leaves `function` as the error the awaited call throws (`try await` in an
         /// `async throws` function, not caught there): its callers' `try` decides what runs next,
         /// unless they test a result it returns.
         var throwsFailure = false
         /// The argument positions that carry the success flag, and those that carry the error.
-        let successArguments: [Int]
-        let errorArguments: [Int]
+        var successArguments: [Int]
+        var errorArguments: [Int]
         var carries: HandedValue
     }
 
@@ -69,6 +75,7 @@ enum SwiftHandedOutcomes {
         let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
+            else if let stored = storedClosure(of: handoff, in: context) { "the closures assigned to `\(stored.name)`" }
             else if handoff.method != nil { "`\(spelled(handoff))`" }
             else { "the callers of `\(spelled(handoff))`" }
         let ignored = handsToCallers(handoff) && handoff.parameter == nil ? ignoredOutcomes(of: handoff, evaluating: call, in: context) : []
@@ -210,7 +217,9 @@ enum SwiftHandedOutcomes {
             guard success != nil || error != nil else { return [] }
             let readsSuccess =
                 SwiftPolicyEvaluations.use(success: success, error: error, in: Syntax(closure.statements), file: file).readsSuccess
-            return handoffs(in: Syntax(closure), success: success, error: error, function: enclosingFunction(of: Syntax(closure)), readsSuccess: readsSuccess)
+            return handoffs(
+                in: Syntax(closure), success: success, error: error, function: enclosingFunction(of: Syntax(closure)), readsSuccess: readsSuccess,
+                file: file)
         }
         // The awaited form, returned by the enclosing function (`return try await …`, its only
         // statement, `(try? await …) ?? false`, a local holding it that is returned), or thrown
@@ -241,7 +250,7 @@ enum SwiftHandedOutcomes {
     /// `continuation.resume(returning:)`, calls of functions of the scan, assignments to stored
     /// properties.
     static func handoffs(
-        in body: Syntax, success: String?, error: String?, function: FunctionDeclSyntax?, readsSuccess: Bool
+        in body: Syntax, success: String?, error: String?, function: FunctionDeclSyntax?, readsSuccess: Bool, file: SourceFile
     ) -> [Handoff] {
         var found: [Handoff] = []
         for handler in HandoffCallCollector.calls(in: body) {
@@ -257,9 +266,11 @@ enum SwiftHandedOutcomes {
             // (`else { show(error) }`): the reason for a failure, not the outcome.
             let tested = testedOutcome(around: Syntax(handler), upTo: body, success: success, error: error)
             guard let function, let parameter = handlerParameter(handler, of: function) else {
-                if let method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
+                if var method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
                     !method.successArguments.isEmpty || tested == nil
                 {
+                    method.storedClosure = propertyCalled(by: handler)
+                    method.file = file
                     found.append(method)
                 }
                 continue
@@ -498,8 +509,11 @@ enum SwiftHandedOutcomes {
         return false
     }
 
-    static func isFunctionTyped(_ parameter: FunctionParameterSyntax) -> Bool {
-        var type = parameter.type
+    static func isFunctionTyped(_ parameter: FunctionParameterSyntax) -> Bool { isFunctionType(parameter.type) }
+
+    /// `(Bool) -> Void`, `((Bool) -> Void)?`, `@escaping (Error?) -> Void`.
+    static func isFunctionType(_ type: TypeSyntax) -> Bool {
+        var type = type
         while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
         if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
@@ -573,6 +587,9 @@ enum SwiftHandedOutcomes {
     /// in the code they pass for the handler (`gate(receiving:…)`). `depth` counts the times the
     /// value has been handed on again on the way here.
     static func receivers(of handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext) -> OutcomeReceivers {
+        if let stored = storedClosure(of: handoff, in: context) {
+            return receivers(ofStoredClosure: stored.name, owner: stored.owner, handoff: handoff, depth: depth, search: search, in: context)
+        }
         if let method = handoff.method { return receivers(ofMethod: method, handoff: handoff, depth: depth, search: search, in: context) }
         if let property = handoff.property {
             return receivers(ofProperty: property.name, owner: property.owner, handoff: handoff, depth: depth, search: search, in: context)
@@ -603,7 +620,7 @@ enum SwiftHandedOutcomes {
             let (file, call) = site.resolved
             guard let argument = argument(for: position, of: parameters, in: call) else { continue }
             matched += 1
-            if let gate = gate(receiving: argument, at: call, handoff: handoff, file: file, depth: depth, search: search, in: context) {
+            if let gate = gate(receiving: argument, at: Syntax(call), handoff: handoff, file: file, depth: depth, search: search, in: context) {
                 gates.append(gate)
             }
         }
@@ -616,7 +633,7 @@ enum SwiftHandedOutcomes {
     /// caller's own function-typed parameter, whose callers then receive the values (a hop).
     /// Anything else (another object's method, a stored closure) is not read.
     static func gate(
-        receiving argument: ExprSyntax, at call: FunctionCallExprSyntax, handoff: Handoff, file: SourceFile, depth: Int,
+        receiving argument: ExprSyntax, at site: Syntax, handoff: Handoff, file: SourceFile, depth: Int,
         search: ReceiverSearch, in context: RuleContext
     ) -> OutcomeGate? {
         let expression = SyntaxQueries.unwrapTransparent(argument)
@@ -625,9 +642,21 @@ enum SwiftHandedOutcomes {
         }
         let reference: DeclReferenceExprSyntax
         let binding: NameBinding
+        // The type whose method is named: the caller's own, or another object's by its written type.
+        var receiverType = SyntaxQueries.enclosingTypeName(of: site)
         if let member = expression.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
             reference = member.declName
             binding = .notLocal
+        } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            // `completion: viewModel.handle`, `completion: self.model.didAuthenticate`: a method of
+            // the object the receiver's written type names.
+            guard let type = declaredType(of: base, in: file, context: context) else {
+                search.gap("the handler `\(SyntaxQueries.shortText(argument, limit: 40))` a caller passes, whose receiver's type is not written")
+                return nil
+            }
+            reference = member.declName
+            binding = .notLocal
+            receiverType = type
         } else if let named = expression.as(DeclReferenceExprSyntax.self) {
             reference = named
             binding = SyntaxQueries.binding(of: named.baseName.text, at: named)
@@ -645,7 +674,7 @@ enum SwiftHandedOutcomes {
             return gate(inReceiving: closure, handoff: handoff, file: file, depth: depth, search: search, in: context)?.farther
         case .parameter(let parameter):
             // `authenticate(completion: completion)`: the caller hands its own handler on.
-            guard let outer = enclosingFunction(of: Syntax(call)), isFunctionTyped(parameter), belongs(parameter, to: outer) else { return nil }
+            guard let outer = enclosingFunction(of: site), isFunctionTyped(parameter), belongs(parameter, to: outer) else { return nil }
             let next = Handoff(
                 node: Syntax(argument), parameter: parameter, function: outer, successArguments: handoff.successArguments,
                 errorArguments: handoff.errorArguments, carries: handoff.carries)
@@ -653,7 +682,7 @@ enum SwiftHandedOutcomes {
         case .notLocal:
             // A method of the caller's type, or a function of the scan, named by reference: its
             // parameters receive the values in the handler's order.
-            var declarations = SyntaxQueries.enclosingTypeName(of: call).map { context.scan.index.methods(named: name, inType: $0) } ?? []
+            var declarations = receiverType.map { context.scan.index.methods(named: name, inType: $0) } ?? []
             if declarations.isEmpty, !expression.is(MemberAccessExprSyntax.self) {
                 declarations = context.scan.index.functions(named: name).filter { $0.enclosingType == nil }
             }
@@ -683,13 +712,14 @@ enum SwiftHandedOutcomes {
     /// The first test in a caller's closure of what the hand-off passes, or, when it tests
     /// nothing, of where it hands the values on again.
     static func gate(
-        inReceiving closure: ClosureExprSyntax, handoff: Handoff, file: SourceFile, depth: Int, search: ReceiverSearch, in context: RuleContext
+        inReceiving closure: ClosureExprSyntax, handoff: Handoff, role: String? = nil, file: SourceFile, depth: Int, search: ReceiverSearch,
+        in context: RuleContext
     ) -> OutcomeGate? {
         let names = closureParameterNames(closure)
         func name(_ index: Int) -> String? { index < names.count && names[index] != "_" ? names[index] : nil }
         let successNames = Set(handoff.successArguments.compactMap(name))
         let errorNames = Set(handoff.errorArguments.compactMap(name))
-        return gate(in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames, handoff: handoff, file: file)
+        return gate(in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames, handoff: handoff, role: role, file: file)
             ?? onward(
                 in: Syntax(closure.statements), successNames: successNames, errorNames: errorNames,
                 function: enclosingFunction(of: Syntax(closure)), handoff: handoff, file: file, depth: depth, search: search, in: context)
@@ -705,7 +735,7 @@ enum SwiftHandedOutcomes {
         guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
         let again = handoffs(
             in: body, success: successNames.sorted().first, error: errorNames.sorted().first, function: function,
-            readsSuccess: handoff.carries == .success)
+            readsSuccess: handoff.carries == .success, file: file)
         for var next in again {
             next.carries = handoff.carries
             if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
@@ -755,7 +785,7 @@ enum SwiftHandedOutcomes {
     ) -> OutcomeReceivers {
         guard let name = SyntaxQueries.calleeName(of: call) else { return .followed([]) }
         var gates: [OutcomeGate] = []
-        for declaration in context.scan.index.functions(named: name).prefix(EvaluatedContext.maximumSenders) {
+        for declaration in declarations(calledBy: call, named: name, handoff: handoff, search: search, in: context) {
             let parameters = Array(declaration.parameters)
             guard let body = declaration.body, fits(call, parameters) else { continue }
             func names(_ arguments: [Int]) -> Set<String> {
@@ -787,6 +817,123 @@ enum SwiftHandedOutcomes {
         return .followed(gates)
     }
 
+    /// The declarations of the scan a method hand-off may call, among the first
+    /// `EvaluatedContext.maximumSenders` of its name: those of the receiver's type when its type
+    /// is written (`self`, an implicit `self`, `model` declared `LockModel`) and declares the
+    /// method with a body; else every one, since a protocol's or a superclass's method may be any
+    /// of them when the type is a protocol of the scan. When they belong to several types and the
+    /// receiver's type is not known (or declares no such method and is no protocol of the scan),
+    /// which one runs cannot be decided: none is read, and the search says so.
+    static func declarations(
+        calledBy call: FunctionCallExprSyntax, named name: String, handoff: Handoff, search: ReceiverSearch, in context: RuleContext
+    ) -> [FunctionDeclaration] {
+        let all = Array(context.scan.index.functions(named: name).prefix(EvaluatedContext.maximumSenders))
+        let receiver = SyntaxQueries.receiver(of: call)
+        let type: String? =
+            if receiver == nil || SyntaxQueries.isSelf(receiver) { SyntaxQueries.enclosingTypeName(of: call) }
+            else if let receiver, let file = handoff.file { declaredType(of: receiver, in: file, context: context) }
+            else { nil }
+        if let type {
+            let typed = all.filter { declaration in declaration.hasBody && declaration.enclosingType.map { sameType($0, type) } ?? false }
+            if !typed.isEmpty { return typed }
+            // A delegate's protocol: any type of the scan that implements the method may be the receiver.
+            if context.scan.index.types(named: type).contains(where: \.isProtocol) { return all }
+        }
+        if Set(all.filter { $0.hasBody && fits(call, Array($0.parameters)) }.compactMap(\.enclosingType)).count > 1 {
+            search.gap("`\(SyntaxQueries.shortText(call, limit: 40))`, a method of several types whose receiver's type is not written")
+            return []
+        }
+        return all
+    }
+
+    /// Whether the type name `type` names `owner` (`Outer.LockModel` and `LockModel` alike).
+    static func sameType(_ type: String, _ owner: String) -> Bool {
+        type == owner || type.split(separator: ".").last == owner.split(separator: ".").last
+    }
+
+    // MARK: - A closure kept in a stored property
+
+    /// The property a call calls, when it is one of the type the call is in: `self.onResult?(ok)`,
+    /// `onResult(ok)` where no local or parameter has the name.
+    static func propertyCalled(by call: FunctionCallExprSyntax) -> (name: String, owner: String)? {
+        var callee = call.calledExpression
+        if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
+        let name: String
+        if let member = callee.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
+            name = member.declName.baseName.text
+        } else if let reference = callee.as(DeclReferenceExprSyntax.self), case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) {
+            name = reference.baseName.text
+        } else {
+            return nil
+        }
+        return SyntaxQueries.enclosingTypeName(of: call).map { (name, $0) }
+    }
+
+    /// The stored closure a hand-off calls: a property of the type declared with a function type
+    /// (`var onResult: ((Bool) -> Void)?`).
+    static func storedClosure(of handoff: Handoff, in context: RuleContext) -> (name: String, owner: String)? {
+        guard let stored = handoff.storedClosure,
+            context.scan.index.properties(named: stored.name, inType: stored.owner).contains(where: { declaration in
+                !declaration.isStatic && declaration.binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
+            })
+        else { return nil }
+        return stored
+    }
+
+    /// The tests in the closures the scan assigns to a stored closure property (`gate.onResult = {
+    /// ok in … }`, `self.onResult = handle`), in the first `HandedOutcome.maximumReadingFiles`
+    /// files that mention it and may see the evaluating file: assignments inside the type, and on
+    /// an instance of it known by the receiver's written type. An assignment on a receiver whose
+    /// type is not written is left out, and said. No assignment in the scan: the type's users
+    /// outside it set the closure (a library's API).
+    static func receivers(
+        ofStoredClosure name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
+    ) -> OutcomeReceivers {
+        var gates: [OutcomeGate] = []
+        var assigned = false
+        var undecided = false
+        let files = ScopedIndex(index: context.scan.index, asking: context.file.id).callerFiles(mentioning: name)
+        for (count, fileIndex) in files.enumerated() {
+            guard count < HandedOutcome.maximumReadingFiles else {
+                search.gap("assignments to `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+                break
+            }
+            let file = context.scan.index.file(at: fileIndex)
+            for assignment in file.assignments(named: name) where !assignment.rightOperand.is(NilLiteralExprSyntax.self) {
+                let left = assignment.leftOperand
+                if let member = left.as(MemberAccessExprSyntax.self), let base = member.base, !SyntaxQueries.isSelf(base) {
+                    guard let type = declaredType(of: base, in: file, context: context) else {
+                        search.gap("the closure assigned to `\(SyntaxQueries.shortText(left, limit: 40))`, whose receiver's type is not written")
+                        undecided = true
+                        continue
+                    }
+                    guard sameType(type, owner) else { continue }
+                } else {
+                    // `self.onResult = …`, or `onResult = …` where no local has the name, in the type's own code.
+                    if let reference = left.as(DeclReferenceExprSyntax.self), case .notLocal = SyntaxQueries.binding(of: name, at: reference) {
+                    } else if !left.is(MemberAccessExprSyntax.self) {
+                        continue
+                    }
+                    guard let type = SyntaxQueries.enclosingTypeName(of: assignment), sameType(type, owner) else { continue }
+                }
+                assigned = true
+                if let gate = gate(
+                    receiving: assignment.rightOperand, at: Syntax(assignment), handoff: handoff, file: file, depth: depth, search: search,
+                    in: context)
+                {
+                    gates.append(gate)
+                }
+            }
+        }
+        return assigned || undecided ? .followed(gates) : .unseen
+    }
+
+    /// How a test found by a hand-off's receivers is placed, when its finder does not say.
+    static func defaultRole(_ handoff: Handoff) -> String {
+        if let stored = handoff.storedClosure, handoff.method != nil, handoff.parameter == nil { return "in the closure assigned to `\(stored.name)`" }
+        return "in a caller of `\(spelled(handoff))`"
+    }
+
     /// The reads of a stored property that a condition tests: in its type's declaration and
     /// extensions across the scan (`self.name`, or `name` where no local hides it), else on an
     /// instance of the type elsewhere (`model.isUnlocked` in a view that holds the model).
@@ -794,16 +941,10 @@ enum SwiftHandedOutcomes {
         ofProperty name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
     ) -> OutcomeReceivers {
         var gates: [OutcomeGate] = []
-        for type in context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders) {
+        let types = context.scan.index.types(named: owner).prefix(EvaluatedContext.maximumSenders)
+        for type in types {
             for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
-                var read = Syntax(reference)
-                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                    guard SyntaxQueries.isSelf(member.base) else { continue }
-                    read = Syntax(member)
-                } else {
-                    guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
-                }
-                guard let condition = condition(around: read) else { continue }
+                guard let read = ownRead(reference), let condition = condition(around: read) else { continue }
                 if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
                 gates.append(makeGate(
                     condition, handoff: handoff, role: "where the property `\(name)` is read", file: type.file,
@@ -812,28 +953,72 @@ enum SwiftHandedOutcomes {
             }
             if !gates.isEmpty { break }
         }
-        if gates.isEmpty, let gate = gate(readingElsewhere: name, owner: owner, handoff: handoff, search: search, in: context) {
+        // No test of a read: the code that observes the property (`$isUnlocked.sink { … }`,
+        // `.onChange(of: isUnlocked) { … }`).
+        if gates.isEmpty {
+            let projected = "$" + name
+            observing: for type in types {
+                for reference in ReferenceCollector.references(in: type.node)
+                where reference.baseName.text == name || reference.baseName.text == projected {
+                    guard let read = ownRead(reference),
+                        let (closure, value) = reference.baseName.text == projected ? subscriber(of: read).map({ ($0, 0) }) : changeObserver(of: read),
+                        let gate = gate(
+                            observing: closure, value: value, handoff: handoff, role: "where `\(reference.baseName.text)` is observed", file: type.file,
+                            depth: depth, search: search, in: context)
+                    else { continue }
+                    gates.append(gate)
+                    break observing
+                }
+            }
+        }
+        if gates.isEmpty, let gate = gate(readingElsewhere: name, owner: owner, handoff: handoff, depth: depth, search: search, in: context) {
             gates.append(gate)
         }
         return .followed(gates)
     }
 
+    /// A read of the type's own property: `self.name`, or `name` where no local hides it.
+    private static func ownRead(_ reference: DeclReferenceExprSyntax) -> Syntax? {
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            return SyntaxQueries.isSelf(member.base) ? Syntax(member) : nil
+        }
+        guard case .notLocal = SyntaxQueries.binding(of: reference.baseName.text, at: reference) else { return nil }
+        return Syntax(reference)
+    }
+
+    /// The first test in a closure that observes a property, whose parameter at `value` receives
+    /// the property's value (the hand-off's first argument).
+    static func gate(
+        observing closure: ClosureExprSyntax, value: Int, handoff: Handoff, role: String, file: SourceFile, depth: Int, search: ReceiverSearch,
+        in context: RuleContext
+    ) -> OutcomeGate? {
+        var observed = handoff
+        observed.successArguments = handoff.successArguments.isEmpty ? [] : [value]
+        observed.errorArguments = handoff.errorArguments.isEmpty ? [] : [value]
+        return gate(inReceiving: closure, handoff: observed, role: role, file: file, depth: depth, search: search, in: context)
+    }
+
     /// The first test of `receiver.name` where the receiver is an instance of `owner` by its
     /// written type (`@ObservedObject var model: LockModel`, `let model = LockModel()`, a parameter
     /// `model: LockModel`), in the first `HandedOutcome.maximumReadingFiles` files that mention the name and
-    /// may see the type. A read whose receiver's type is not written is left out, and said.
+    /// may see the type; when none tests it, the first code there that observes it on such an
+    /// instance (`model.$isUnlocked.sink { … }`, `.onChange(of: model.isUnlocked) { … }`). A read
+    /// whose receiver's type is not written is left out, and said.
     static func gate(
-        readingElsewhere name: String, owner: String, handoff: Handoff, search: ReceiverSearch, in context: RuleContext
+        readingElsewhere name: String, owner: String, handoff: Handoff, depth: Int, search: ReceiverSearch, in context: RuleContext
     ) -> OutcomeGate? {
-        // Files that may see the evaluating file, where the property's type is.
-        let files = ScopedIndex(index: context.scan.index, asking: context.file.id).callerFiles(mentioning: name)
+        // Files that may see the evaluating file, where the property's type is; then those that
+        // name only its projected value (`$isUnlocked` is a word of its own).
+        let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        let mentioning = scoped.callerFiles(mentioning: name)
+        let seen = Set(mentioning)
+        let files = mentioning + scoped.callerFiles(mentioning: "$" + name).filter { !seen.contains($0) }
+        if files.count > HandedOutcome.maximumReadingFiles {
+            search.gap("reads of the property `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
+        }
+        let read = files.prefix(HandedOutcome.maximumReadingFiles).map { context.scan.index.file(at: $0) }
         var undecided: String?
-        for (count, fileIndex) in files.enumerated() {
-            guard count < HandedOutcome.maximumReadingFiles else {
-                search.gap("reads of the property `\(name)` in more than \(HandedOutcome.maximumReadingFiles) files")
-                break
-            }
-            let file = context.scan.index.file(at: fileIndex)
+        for file in read {
             for member in MemberReadCollector.reads(of: name, in: file.tree) {
                 guard let base = member.base, !SyntaxQueries.isSelf(base), let condition = condition(around: Syntax(member)) else { continue }
                 if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
@@ -849,13 +1034,104 @@ enum SwiftHandedOutcomes {
             }
         }
         if let undecided { search.gap("a test of `\(undecided)`, whose receiver's type is not written") }
+        // `model.$isUnlocked.sink { … }`, `.onReceive(model.$isUnlocked) { … }`, `.onChange(of: model.isUnlocked) { … }`.
+        for file in read {
+            let observed =
+                MemberReadCollector.reads(of: "$" + name, in: file.tree).compactMap { member in subscriber(of: Syntax(member)).map { (member, $0, 0) } }
+                + MemberReadCollector.reads(of: name, in: file.tree).compactMap { member in changeObserver(of: Syntax(member)).map { (member, $0.0, $0.1) } }
+            for (member, closure, value) in observed {
+                guard let base = member.base, !SyntaxQueries.isSelf(base) else { continue }
+                guard let type = declaredType(of: base, in: file, context: context) else {
+                    search.gap("an observer of `\(SyntaxQueries.shortText(member, limit: 40))`, whose receiver's type is not written")
+                    continue
+                }
+                guard sameType(type, owner),
+                    let gate = gate(
+                        observing: closure, value: value, handoff: handoff, role: "where `\(member.declName.baseName.text)` of `\(owner)` is observed",
+                        file: file, depth: depth, search: search, in: context)
+                else { continue }
+                return gate.farther
+            }
+        }
+        return nil
+    }
+
+    /// SwiftUI's `.onChange(of: read) { newValue in … }` (or `{ oldValue, newValue in … }`, or its
+    /// `perform:`): the closure and the position of the parameter that receives the new value.
+    static func changeObserver(of read: Syntax) -> (ClosureExprSyntax, Int)? {
+        var current = read
+        while let parent = current.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) { current = parent }
+        guard let labeled = current.parent?.as(LabeledExprSyntax.self), labeled.label?.text == "of",
+            let call = labeled.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxQueries.calleeName(of: call) == "onChange"
+        else { return nil }
+        let written = SyntaxQueries.argument(labeled: "perform", of: call).map { SyntaxQueries.unwrapTransparent($0.expression) }
+        guard let closure = written?.as(ClosureExprSyntax.self) ?? call.trailingClosure else { return nil }
+        return (closure, closureParameterNames(closure).count == 2 && closure.signature != nil ? 1 : 0)
+    }
+
+    /// Combine operators that pass on the values they receive unchanged (when, or on which queue,
+    /// not what).
+    static let valuePreservingOperators: Set<String> = [
+        "receive", "subscribe", "removeDuplicates", "dropFirst", "debounce", "throttle", "delay", "share", "eraseToAnyPublisher", "print",
+    ]
+
+    /// The closure that receives the values a property's publisher sends, from the projected value
+    /// read at `projected` (`$isUnlocked`, `model.$isUnlocked`): `.sink { value in … }` (or its
+    /// `receiveValue:`), through operators that pass the values on unchanged (`.receive(on:)`,
+    /// `.removeDuplicates()`), or SwiftUI's `.onReceive(model.$isUnlocked) { value in … }`. An
+    /// operator that changes the values (`map`, `filter`) ends the search.
+    static func subscriber(of projected: Syntax) -> ClosureExprSyntax? {
+        var current = projected
+        while let parent = current.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+                guard let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id else { return nil }
+                let name = member.declName.baseName.text
+                if name == "sink" {
+                    if let labeled = SyntaxQueries.argument(labeled: "receiveValue", of: call)?.expression {
+                        return SyntaxQueries.unwrapTransparent(labeled).as(ClosureExprSyntax.self)
+                    }
+                    if let additional = call.additionalTrailingClosures.first(where: { $0.label.text == "receiveValue" }) { return additional.closure }
+                    return call.trailingClosure
+                }
+                guard valuePreservingOperators.contains(name) else { return nil }
+                current = Syntax(call)
+            } else if let labeled = parent.as(LabeledExprSyntax.self), labeled.label == nil,
+                let call = labeled.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.first?.id == labeled.id,
+                SyntaxQueries.calleeName(of: call) == "onReceive"
+            {
+                if let perform = SyntaxQueries.argument(labeled: "perform", of: call)?.expression {
+                    return SyntaxQueries.unwrapTransparent(perform).as(ClosureExprSyntax.self)
+                }
+                return call.trailingClosure
+            } else if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                current = parent
+            } else {
+                return nil
+            }
+        }
         return nil
     }
 
     /// The written type of a property read's receiver: a local, a parameter, a stored property of
     /// the reading type (`model`, `self.model`, `model?`, `model!`).
     private static func declaredType(of base: ExprSyntax, in file: SourceFile, context: RuleContext) -> String? {
-        var base = SyntaxQueries.unwrapTransparent(base)
+        var base = base
+        while true {
+            // `(sender as? LockModel)`: the type the cast names.
+            if let tuple = base.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil,
+                let inner = tuple.elements.first?.expression
+            {
+                base = inner
+            } else if let optional = base.as(OptionalChainingExprSyntax.self) {
+                base = optional.expression
+            } else if let forced = base.as(ForceUnwrapExprSyntax.self) {
+                base = forced.expression
+            } else {
+                break
+            }
+        }
+        if let cast = base.as(AsExprSyntax.self) { return TypeNames.baseName(of: cast.type) }
+        base = SyntaxQueries.unwrapTransparent(base)
         while true {
             if let optional = base.as(OptionalChainingExprSyntax.self) {
                 base = SyntaxQueries.unwrapTransparent(optional.expression)
@@ -867,8 +1143,15 @@ enum SwiftHandedOutcomes {
         }
         if let member = base.as(MemberAccessExprSyntax.self) {
             // `self.model`: the reading type's property, unless a local of that name hides it from its own name.
-            guard SyntaxQueries.isSelf(member.base), case .notLocal = SyntaxQueries.binding(of: member.declName.baseName.text, at: member)
-            else { return nil }
+            guard SyntaxQueries.isSelf(member.base) else {
+                // `self.holder.model`, `screen.model`: the property's written type, on its receiver's written type.
+                guard let inner = member.base, let owner = declaredType(of: inner, in: file, context: context) else { return nil }
+                let properties = context.scan.index.properties(named: member.declName.baseName.text, inType: owner)
+                guard properties.count == 1, let property = properties.first else { return nil }
+                return property.typeName
+                    ?? property.binding.initializer.flatMap { context.resolver.declaredTypeName(of: $0.value, in: property.file) }
+            }
+            guard case .notLocal = SyntaxQueries.binding(of: member.declName.baseName.text, at: member) else { return nil }
             return context.resolver.declaredTypeName(of: ExprSyntax(member.declName), in: file)
         }
         guard base.is(DeclReferenceExprSyntax.self) else { return nil }
@@ -934,7 +1217,7 @@ enum SwiftHandedOutcomes {
         return OutcomeGate(
             test: test,
             step: TraceStep(
-                kind: .branch, text: "decides: `\(test)` \(role ?? "in a caller of `\(spelled(handoff))`")", file: file.path,
+                kind: .branch, text: "decides: `\(test)` \(role ?? defaultRole(handoff))", file: file.path,
                 line: location.line, column: location.column),
             errorAlone: errorAlone)
     }
