@@ -41,7 +41,8 @@ extension ValueResolver {
         let budget = StepBudget(limit: stepsPerQuestion)
         var env = Environment(file: file, budget: budget)
         env.questionMemo = QuestionMemo()
-        guard let (instances, outsideReason) = jointInstances(of: method, at: Syntax(expressions[0]), env), !instances.isEmpty
+        guard let (instances, outsideReason, unknownReason) = jointInstances(of: method, at: Syntax(expressions[0]), env),
+            !instances.isEmpty
         else { return nil }
         var cases: [[Resolution]] = []
         for instance in instances {
@@ -56,30 +57,33 @@ extension ValueResolver {
             let perInstance = Set(cases.flatMap { $0[position].values.map(\.value) })
             guard resolution.values.allSatisfy({ perInstance.contains($0.value) }) else { return nil }
         }
-        if let outsideReason {
-            cases.append(expressions.map { gap($0, env, outsideReason) })
+        for reason in [outsideReason, unknownReason].compactMap({ $0 }) {
+            cases.append(expressions.map { gap($0, env, reason) })
         }
         return cases
     }
 
-    /// The instances `method` runs on when judged on its own, and why instances built outside
-    /// the scan are not known (nil when none can be built there).
+    /// The instances `method` runs on when judged on its own, why instances built outside the
+    /// scan are not known (nil when none can be built there), and why one built in the scan is
+    /// not (nil when every one is).
     private func jointInstances(of method: FunctionDeclSyntax, at node: Syntax, _ env: Environment)
-        -> (instances: [InstanceSource], outside: String?)?
+        -> (instances: [InstanceSource], outside: String?, unknown: String?)?
     {
         if !SyntaxQueries.isCallableFromOtherModules(Syntax(method)), let receivers = selfInstances(at: node, env) {
-            return (receivers, nil)
+            return (receivers, nil, nil)
         }
         guard let typeName = SyntaxQueries.enclosingTypeName(of: method) else { return nil }
         return everyConstruction(ofType: typeName, methodName: method.name.text, env)
     }
 
-    /// Each construction of `typeName` in the scan (`T(…)`, `T.init(…)`), when those are all the
-    /// instances the scan's code can hold (see the type's comment); with the reason instances
-    /// built outside the scan are not known, when an initializer other modules can call takes
-    /// parameters.
+    /// Each construction of `typeName` in the scan (`T(…)`, `T.init(…)`, `Self(…)`, `.init(…)`
+    /// where the context writes the type), when those are all the instances the scan's code can
+    /// hold (see the type's comment); with the reason instances built outside the scan are not
+    /// known, when an initializer other modules can call takes parameters (`outside`), and the
+    /// reason one built in the scan is not known, when a `.init(…)` whose context does not write
+    /// its type may build one (`unknown`).
     func everyConstruction(ofType typeName: String, methodName: String, _ env: Environment)
-        -> (instances: [InstanceSource], outside: String?)?
+        -> (instances: [InstanceSource], outside: String?, unknown: String?)?
     {
         guard index.declaresPrimaryType(typeName) else { return nil }
         let declarations = index(env).types(named: typeName)
@@ -99,7 +103,9 @@ extension ValueResolver {
             }
         }
         var instances: [InstanceSource] = []
-        for site in index(env).callSites(named: typeName) {
+        let unnamed = unnamedConstructions(ofType: typeName)
+        let scoped = index(env)
+        for site in scoped.callSites(named: typeName) + unnamed.decided.filter({ scoped.mayCall(from: $0.fileIndex) }) {
             let (siteFile, call) = site.resolved
             guard typeNameOfConstruction(call) == typeName else { continue }
             instances.append((call, siteFile, []))
@@ -110,7 +116,10 @@ extension ValueResolver {
             return "`\(methodName)()` may run on an instance of `\(typeName)` built outside the scan with `init(\(labels))`, "
                 + "whose caller chooses its values: they are not known"
         }
-        return (instances, outside)
+        // A `.init(…)` whose context does not write the type, with arguments an initializer of the
+        // type accepts, may be one more instance.
+        let unknown = undecidedConstructionReason(unnamed.undecided, typeName: typeName, use: "that `\(methodName)()` may run on", env)
+        return (instances, outside, unknown)
     }
 
     /// Whether only the type's own code (or its initializers) may set a stored property: a

@@ -157,7 +157,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
                 "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
-                "Protection and flags are judged as they occur together. Inside a method or computed property of a settings type that several instances share (a key pair's public-key and private-key access), each instance is judged with its own protection and flags: the instance the code names (`config.privateKey.accessControl()`); for a method judged on its own, the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds (the presets and defaults a library offers, and what the scan's own callers build). A weak pair one of them has is reported with its path; one instance's protection is never paired with another's flags. An instance that code outside the scan builds through a public initializer taking these values holds what that code chooses: nothing is judged about it (`--verbose` says so). When the instances are not all known (a class that can be subclassed, an initializer that delegates to another, a `var` other code may set, a construction not written as a call of the type), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
+                "Protection and flags are judged as they occur together. Inside a method or computed property of a settings type that several instances share (a key pair's public-key and private-key access), each instance is judged with its own protection and flags: the instance the code names (`config.privateKey.accessControl()`); for a method judged on its own, the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds (the presets and defaults a library offers, and what the scan's own callers build). A weak pair one of them has is reported with its path; one instance's protection is never paired with another's flags. An instance that code outside the scan builds through a public initializer taking these values holds what that code chooses: nothing is judged about it (`--verbose` says so). An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance) is not followed: the instance it may build is not known, and `--verbose` says so. When the instances are not all known (a class that can be subclassed, an initializer that delegates to another, a `var` other code may set), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
                 wrapperNote,
             ],
             references: [
@@ -531,6 +531,28 @@ extension BiometricItemNotDeviceBoundRule {
                 "Protected item outlives the device passcode: `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` is device-bound but, unlike `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, keeps the item protected by `[.biometryCurrentSet, .privateKeyUsage]` when the passcode is removed (via `KeyAccess.protection` (line 2) → argument `protection` of the call (line 6))"
             ],
             alsoTriggers: ["swift.weak_keychain_accessibility"]),
+        .triggering(
+            "Presets written `.init(…)` with their type in the declaration and `Self(…)`, each judged with its own protection and flags",
+            files: [
+                "KeyAccess.swift": """
+                    public struct KeyAccess {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+
+                        public static let publicKey: KeyAccess = .init(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                        public static let privateKey = Self(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: .biometryCurrentSet)
+                        public static var legacyKey: Self { .init(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: .userPresence) }
+
+                        public func make() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Protected item outlives the device passcode: `kSecAttrAccessibleWhenUnlockedThisDeviceOnly` is device-bound but, unlike `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, keeps the item protected by `.biometryCurrentSet` when the passcode is removed (via `KeyAccess.protection` (line 2) → argument `protection` of the call (line 6))"
+            ],
+            alsoTriggers: ["swift.weak_keychain_accessibility", "swift.weak_biometric_acl"]),
         .nonTriggering(
             "WhenPasscodeSetThisDeviceOnly, as in Apple's sample and OWASP MASTG-KNOW-0057",
             """
@@ -557,6 +579,32 @@ extension BiometricItemNotDeviceBoundRule {
             let y = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [.biometryAny, .biometryCurrentSet], nil)
             """,
             alsoTriggers: ["swift.invalid_access_control_flags"]),
+        .nonTriggering(
+            "Presets written `.init(…)` and `Self(…)` whose pairs are all strong; an instance built by a `.init(…)` whose context does not write its type is not known (said under --verbose)",
+            files: [
+                "KeyAccess.swift": """
+                    public struct KeyAccess {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+
+                        public static let publicKey: KeyAccess = .init(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                        public static let privateKey = Self(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: .biometryCurrentSet)
+
+                        public func make() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+                        }
+                    }
+                    """,
+                "Setup.swift": """
+                    final class Vault {
+                        func keep(_ access: KeyAccess) {}
+                    }
+                    func setUp(_ vault: Vault) {
+                        vault.keep(.init(protection: kSecAttrAccessibleWhenUnlocked, flags: .biometryCurrentSet))
+                    }
+                    """,
+            ],
+            alsoTriggers: ["swift.weak_keychain_accessibility"]),
         .nonTriggering(
             "A library's presets with a public initializer: the public key's protection is not paired with the private key's flags; an instance its users build holds what they choose, not known (said under --verbose)",
             """
