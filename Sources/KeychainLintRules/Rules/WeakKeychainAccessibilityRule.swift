@@ -713,6 +713,56 @@ extension WeakKeychainAccessibilityRule {
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
+            "A preset written `.init(…)` with its type in the declaration: its argument reaches the initializer's parameter",
+            """
+            struct ItemSettings {
+                let accessibility: CFString
+                init(accessibility: CFString) {
+                    self.accessibility = accessibility
+                }
+                static let standard = ItemSettings(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                static let legacy: Self = .init(accessibility: kSecAttrAccessibleAlways)
+            }
+
+            func save(_ data: Data, settings: ItemSettings) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccessible as String: ↓settings.accessibility,
+                    kSecValueData as String: data,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 11) → `ItemSettings.accessibility` (line 2) → assigned (line 4) → argument `accessibility` of the call (line 7))"
+            ]),
+        .nonTriggering(
+            "Presets written `.init(…)` and `Self(…)` that are all strong; a `.init(…)` given to a method of another type, where its type is not written, may build an instance whose value is not known: it is not judged",
+            """
+            struct ItemSettings {
+                let accessibility: CFString
+                init(accessibility: CFString) {
+                    self.accessibility = accessibility
+                }
+                static let standard: ItemSettings = .init(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                static let background = Self(accessibility: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly)
+            }
+
+            final class Vault {
+                func use(_ settings: ItemSettings) {}
+            }
+
+            func save(_ data: Data, settings: ItemSettings, vault: Vault) -> OSStatus {
+                vault.use(.init(accessibility: kSecAttrAccessibleAlways))
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccessible as String: settings.accessibility,
+                    kSecValueData as String: data,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+        .triggering(
             "A method reads the protection of the instance it is called on: the legacy key pair's private key",
             files: [
                 "KeyProtection.swift": """
