@@ -83,12 +83,55 @@ struct ObjCJointResolutionTests {
         #expect(result.cases?.count == 2, "\(result.reasons)")
     }
 
-    /// Another file builds an instance: the instances are not all known, each argument is resolved
-    /// on its own.
-    @Test func instancesNotAllKnownResolveEachOnItsOwn() {
+    /// Another file builds an instance through the initializer a header declares: one more
+    /// instance, with the values that file passes, beside the gap of instances built outside.
+    @Test func anotherFilesConstructionIsOneMoreInstance() {
         let elsewhere = (path: "Other.m", text: """
             #import "KeyAccess.h"
             void Build(void) { [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlways flags:kSecAccessControlUserPresence]; }
+            """)
+        let result = Self.jointly(Self.keyAccess, others: [Self.header(declaringInitializer: true), elsewhere])
+        #expect(result.cases == [
+            [[Self.symbol("kSecAttrAccessibleAlwaysThisDeviceOnly")], ["0"]],
+            [[Self.symbol("kSecAttrAccessibleWhenUnlocked")], [Self.symbol("kSecAccessControlBiometryAny")]],
+            [[Self.symbol("kSecAttrAccessibleAlways")], [Self.symbol("kSecAccessControlUserPresence")]],
+            [[], []],
+        ], "\(result.reasons)")
+    }
+
+    /// A class whose file builds no instance, built only by other files: those are its instances.
+    @Test func instancesBuiltOnlyInOtherFilesAreEnumerated() {
+        let bare = Self.keyAccess.components(separatedBy: "+ (instancetype)publicKeyAccess")[0] + """
+            - (void)make {
+                pair(_protection, _flags);
+            }
+            @end
+
+            """
+        let elsewhere = (path: "Keys.m", text: """
+            #import "KeyAccess.h"
+            KeyAccess *SigningAccess(void) {
+                return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly flags:kSecAccessControlBiometryCurrentSet];
+            }
+            KeyAccess *VerifyingAccess(void) {
+                return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAfterFirstUnlock flags:0];
+            }
+            """)
+        let result = Self.jointly(bare, others: [Self.header(declaringInitializer: true), elsewhere])
+        #expect(result.cases == [
+            [[Self.symbol("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")], [Self.symbol("kSecAccessControlBiometryCurrentSet")]],
+            [[Self.symbol("kSecAttrAccessibleAfterFirstUnlock")], ["0"]],
+            [[], []],
+        ], "\(result.reasons)")
+    }
+
+    /// Another file sends the initializer to an object not built there as an instance of the
+    /// class (one it was handed): the instances are not all known, each argument is resolved on
+    /// its own.
+    @Test func instancesNotAllKnownResolveEachOnItsOwn() {
+        let elsewhere = (path: "Other.m", text: """
+            #import "KeyAccess.h"
+            void Build(KeyAccess *fresh) { [fresh initWithProtection:kSecAttrAccessibleAlways flags:kSecAccessControlUserPresence]; }
             """)
         #expect(Self.jointly(Self.keyAccess, others: [Self.header(declaringInitializer: true), elsewhere]).cases == nil)
         let stored = Self.keyAccess.replacingOccurrences(
