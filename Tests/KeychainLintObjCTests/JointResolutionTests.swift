@@ -143,4 +143,45 @@ struct ObjCJointResolutionTests {
             [[Self.symbol("kSecAttrAccessibleWhenUnlocked")], anyFlags],
         ])
     }
+
+    /// A query an instance method builds from two pieces of instance state: one query per
+    /// instance, never one instance's accessibility with another's synchronizable.
+    @Test func aQueryBuiltFromInstanceStateIsResolvedPerInstance() {
+        let source = """
+            @implementation ItemPolicy {
+                CFStringRef _accessibility;
+                BOOL _synchronizable;
+            }
+            - (instancetype)initWithAccessibility:(CFStringRef)accessibility synchronizable:(BOOL)synchronizable {
+                self = [super init];
+                _accessibility = accessibility;
+                _synchronizable = synchronizable;
+                return self;
+            }
+            + (instancetype)sharedPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleAfterFirstUnlock synchronizable:YES];
+            }
+            + (instancetype)localPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleWhenUnlockedThisDeviceOnly synchronizable:NO];
+            }
+            - (void)save {
+                NSDictionary *query = @{ (__bridge id)kSecAttrAccessible: (__bridge id)_accessibility,
+                                         (__bridge id)kSecAttrSynchronizable: @(_synchronizable) };
+                pair(query, 0);
+            }
+            @end
+            void Store(void) { [[ItemPolicy sharedPolicy] save]; [[ItemPolicy localPolicy] save]; }
+            """
+        let tree = ObjCSyntaxTree.parse(source)
+        let query = try! #require(tree.calls(named: "pair").first?.arguments.first?.value)
+        let resolver = ObjCValueResolver(path: "ItemPolicy.m", source: source, tree: tree)
+        let plain = resolver.resolve(query)
+        #expect(plain.values.count == 4)
+        let cases = resolver.resolvePerInstance(dictionary: query, plain: plain)
+        let pairs = (cases ?? []).flatMap(\.values).compactMap { KeychainQuery($0) }.map { query in
+            "\(query.value("kSecAttrAccessible").map { "\($0)" } ?? "-")|\(query.value("kSecAttrSynchronizable").map { "\($0)" } ?? "-")"
+        }.sorted()
+        #expect(pairs.count == 2, "\(pairs)")
+        #expect(pairs.allSatisfy { $0.contains("ThisDeviceOnly") != $0.hasSuffix("|true") }, "\(pairs)")
+    }
 }

@@ -38,6 +38,45 @@ extension ValueResolver {
         // Only values that could be paired wrongly are worth the work: beside an expression with
         // one value (or none), each value of the others pairs the same way on every instance.
         guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
+        return perInstance(expressions, plain: plain, of: method, in: file)
+    }
+
+    /// The dictionaries `expression` can be (its resolution on its own is `plain`), one
+    /// resolution per instance of `self` (and a gap for each instance whose values are not
+    /// known): a query built in a method of a settings type from two of its properties
+    /// (`kSecAttrAccessible: accessibility, kSecAttrSynchronizable: synchronizable`) holds one
+    /// instance's accessibility with the same instance's synchronizable, never another's. Nil, as
+    /// for `resolveJointly`, when the instances are not known or do not cover every entry the
+    /// dictionaries have on their own, and when no two entries vary between the dictionaries
+    /// (then no dictionary pairs values of two instances).
+    public func resolvePerInstance(dictionary expression: ExprSyntax, plain: Resolution, in file: SourceFile) -> [Resolution]? {
+        guard plain.values.count > 1, Self.entriesVarying(plain.values.map(\.value)) > 1,
+            let method = Self.enclosingInstanceMethod(of: Syntax(expression))
+        else { return nil }
+        return perInstance([expression], plain: [plain], of: method, in: file)?.map { $0[0] }
+    }
+
+    /// How many keys have more than one value across `dictionaries`.
+    private static func entriesVarying(_ dictionaries: [Value]) -> Int {
+        var valuesByKey: [Value: Set<Value>] = [:]
+        for case .dictionary(let entries) in dictionaries {
+            for entry in entries { valuesByKey[entry.key, default: []].insert(entry.value) }
+        }
+        return valuesByKey.values.filter { $0.count > 1 }.count
+    }
+
+    /// What must come from some instance for the per-instance cases to hold every value an
+    /// expression has on its own: the value itself, or each entry of a dictionary (a dictionary
+    /// pairing two instances' entries is exactly what the cases leave out).
+    private static func parts(of value: Value) -> [Value] {
+        guard case .dictionary(let entries) = value else { return [value] }
+        return entries.map { .dictionary([DictionaryEntry(key: $0.key, value: $0.value)]) }
+    }
+
+    /// `expressions`, written in `method`, resolved once per instance the method runs on.
+    private func perInstance(_ expressions: [ExprSyntax], plain: [Resolution], of method: FunctionDeclSyntax, in file: SourceFile)
+        -> [[Resolution]]?
+    {
         let budget = StepBudget(limit: stepsPerQuestion)
         var env = Environment(file: file, budget: budget)
         env.questionMemo = QuestionMemo()
@@ -54,8 +93,8 @@ extension ValueResolver {
         }
         // Every value an expression has on its own must come from some instance.
         for (position, resolution) in plain.enumerated() {
-            let perInstance = Set(cases.flatMap { $0[position].values.map(\.value) })
-            guard resolution.values.allSatisfy({ perInstance.contains($0.value) }) else { return nil }
+            let perInstance = Set(cases.flatMap { $0[position].values.flatMap { Self.parts(of: $0.value) } })
+            guard resolution.values.allSatisfy({ Self.parts(of: $0.value).allSatisfy(perInstance.contains) }) else { return nil }
         }
         for reason in [outsideReason, unknownReason].compactMap({ $0 }) {
             cases.append(expressions.map { gap($0, env, reason) })

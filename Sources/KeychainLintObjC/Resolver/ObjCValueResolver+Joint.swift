@@ -33,7 +33,38 @@ extension ObjCValueResolver {
         // Beside an expression with one value (or none), each value of the others pairs the same
         // way on every instance.
         guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
-        let className = Self.className(container)
+        return perInstance(expressions, plain: plain, in: body, of: Self.className(container))
+    }
+
+    /// The dictionaries `expression` can be (its resolution on its own is `plain`), one
+    /// resolution per instance of `self`, as the Swift resolver's `resolvePerInstance`: a query
+    /// an instance method builds from two pieces of instance state holds one instance's values.
+    /// Nil when no two entries vary between the dictionaries, or as for `resolveJointly`.
+    public func resolvePerInstance(dictionary expression: ObjCExpr, plain: Resolution) -> [Resolution]? {
+        guard plain.values.count > 1, Self.entriesVarying(plain.values.map(\.value)) > 1,
+            let body = body(containing: expression.range.start.offset),
+            case .method(let container, let selector, false) = body.owner, !selector.hasPrefix("init")
+        else { return nil }
+        return perInstance([expression], plain: [plain], in: body, of: Self.className(container))?.map { $0[0] }
+    }
+
+    /// How many keys have more than one value across `dictionaries`.
+    private static func entriesVarying(_ dictionaries: [Value]) -> Int {
+        var valuesByKey: [Value: Set<Value>] = [:]
+        for case .dictionary(let entries) in dictionaries {
+            for entry in entries { valuesByKey[entry.key, default: []].insert(entry.value) }
+        }
+        return valuesByKey.values.filter { $0.count > 1 }.count
+    }
+
+    /// What must come from some instance: the value, or each entry of a dictionary.
+    private static func parts(of value: Value) -> [Value] {
+        guard case .dictionary(let entries) = value else { return [value] }
+        return entries.map { .dictionary([DictionaryEntry(key: $0.key, value: $0.value)]) }
+    }
+
+    /// `expressions`, written in instance method `body` of `className`, resolved once per instance.
+    private func perInstance(_ expressions: [ObjCExpr], plain: [Resolution], in body: ObjCBody, of className: String) -> [[Resolution]]? {
         guard let (instances, outside) = jointInstances(of: body, className), !instances.isEmpty else { return nil }
         var cases: [[Resolution]] = []
         for instance in instances {
@@ -57,8 +88,8 @@ extension ObjCValueResolver {
         }
         // Every value an expression has on its own must come from some instance.
         for (position, resolution) in plain.enumerated() {
-            let perInstance = Set(cases.flatMap { $0[position].values.map(\.value) })
-            guard resolution.values.allSatisfy({ perInstance.contains($0.value) }) else { return nil }
+            let perInstance = Set(cases.flatMap { $0[position].values.flatMap { Self.parts(of: $0.value) } })
+            guard resolution.values.allSatisfy({ Self.parts(of: $0.value).allSatisfy(perInstance.contains) }) else { return nil }
         }
         if let outside {
             cases.append(expressions.map { gap($0.range, outside) })
