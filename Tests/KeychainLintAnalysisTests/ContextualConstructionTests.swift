@@ -54,6 +54,16 @@ struct ContextualConstructionTests {
         ])
         #expect(resolution.descriptions == [".biometryCurrentSet"], "\(resolution.reasons)")
         #expect(resolution.hasGap(mentioning: "`.init(…)` at B.swift:2", "`Guard`", "context does not write the type"), "\(resolution.reasons)")
+        // Nor is a value assigned to a variable of the type.
+        let assigned = resolveProbe([
+            "A.swift": Self.flagsHolder("    static let a = Guard(flags: .biometryCurrentSet)"),
+            "B.swift": """
+                var current = Guard.a
+                func reset() { current = .init(flags: .biometryAny) }
+                """,
+        ])
+        #expect(assigned.descriptions == [".biometryCurrentSet"], "\(assigned.reasons)")
+        #expect(assigned.hasGap(mentioning: "`.init(…)` at B.swift:2"), "\(assigned.reasons)")
     }
 
     /// `.init(…)` in a protocol extension builds whichever type conforms: not this one's.
