@@ -161,4 +161,49 @@ struct JointResolutionTests {
         #expect(resolution.values.isEmpty)
         #expect(resolution.hasGap(mentioning: "built outside the scan", "init(protection:flags:)"), "\(resolution.reasons)")
     }
+
+    // MARK: A query built from the instance's state
+
+    private static func itemPolicy(holder: String = "let", access: String = "") -> String {
+        """
+        \(access)struct ItemPolicy {
+            let accessibility: CFString
+            \(holder) synchronizable: Bool
+            init(accessibility: CFString, synchronizable: Bool) {
+                self.accessibility = accessibility
+                self.synchronizable = synchronizable
+            }
+            static let shared = ItemPolicy(accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: true)
+            static let local = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+            \(access)func save(_ data: Data) {
+                let query: [String: Any] = [kSecAttrAccessible as String: accessibility, kSecAttrSynchronizable as String: synchronizable]
+                probe(query)
+            }
+        }
+        func store(_ data: Data) { ItemPolicy.shared.save(data); ItemPolicy.local.save(data) }
+        """
+    }
+
+    /// Each query's accessibility and synchronizable, as `accessibility|synchronizable`.
+    private static func queryPairs(_ source: String) -> [String] {
+        let probed = ProbedFile(source)
+        return probed.resolver.queries(probed.probes[0], in: probed.file).queries.map { query in
+            "\(query.value("kSecAttrAccessible").map { "\($0)" } ?? "-")|\(query.value("kSecAttrSynchronizable").map { "\($0)" } ?? "-")"
+        }.sorted()
+    }
+
+    /// A query a method builds from two properties holds one instance's entries, never a pair of
+    /// two instances' (the local policy's ThisDeviceOnly with the shared policy's `true`).
+    @Test func aQueryBuiltFromTwoPropertiesIsResolvedPerInstance() {
+        #expect(Self.queryPairs(Self.itemPolicy()) == [
+            "kSecAttrAccessibleAfterFirstUnlock|true", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly|false",
+        ])
+    }
+
+    /// A public method on a type with a `var` other code may set: the instances are not all
+    /// known, every combination stays; with a `let`, each of the type's instances is one query.
+    @Test func aQueryFromStateOtherCodeMaySetKeepsEveryCombination() {
+        #expect(Self.queryPairs(Self.itemPolicy(holder: "public var", access: "public ")).count == 4)
+        #expect(Self.queryPairs(Self.itemPolicy(access: "public ")).count == 2)
+    }
 }

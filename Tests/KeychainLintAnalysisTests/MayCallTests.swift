@@ -22,4 +22,14 @@ struct MayCallTests {
             #expect(!TextSearch.mayCall("make", in: text), "\(text)")
         }
     }
+
+    @Test("a construction that does not name its type: .init( and Self(, not a declaration or a delegation")
+    func constructionsWithoutTypeName() {
+        for text in ["let a: Store = .init(x: 1)", "f(.init ())", "Self(x: 1)", "Self.init(x: 1)", "return Store.init()"] {
+            #expect(TextSearch.mayConstructWithoutTypeName(in: text), "\(text)")
+        }
+        for text in ["init(x: Int) {}", "self.init(x: 1)", "super.init()", "let initial = 1", "x.initialize()", "mySelf(1)"] {
+            #expect(!TextSearch.mayConstructWithoutTypeName(in: text), "\(text)")
+        }
+    }
 }

@@ -83,12 +83,55 @@ struct ObjCJointResolutionTests {
         #expect(result.cases?.count == 2, "\(result.reasons)")
     }
 
-    /// Another file builds an instance: the instances are not all known, each argument is resolved
-    /// on its own.
-    @Test func instancesNotAllKnownResolveEachOnItsOwn() {
+    /// Another file builds an instance through the initializer a header declares: one more
+    /// instance, with the values that file passes, beside the gap of instances built outside.
+    @Test func anotherFilesConstructionIsOneMoreInstance() {
         let elsewhere = (path: "Other.m", text: """
             #import "KeyAccess.h"
             void Build(void) { [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlways flags:kSecAccessControlUserPresence]; }
+            """)
+        let result = Self.jointly(Self.keyAccess, others: [Self.header(declaringInitializer: true), elsewhere])
+        #expect(result.cases == [
+            [[Self.symbol("kSecAttrAccessibleAlwaysThisDeviceOnly")], ["0"]],
+            [[Self.symbol("kSecAttrAccessibleWhenUnlocked")], [Self.symbol("kSecAccessControlBiometryAny")]],
+            [[Self.symbol("kSecAttrAccessibleAlways")], [Self.symbol("kSecAccessControlUserPresence")]],
+            [[], []],
+        ], "\(result.reasons)")
+    }
+
+    /// A class whose file builds no instance, built only by other files: those are its instances.
+    @Test func instancesBuiltOnlyInOtherFilesAreEnumerated() {
+        let bare = Self.keyAccess.components(separatedBy: "+ (instancetype)publicKeyAccess")[0] + """
+            - (void)make {
+                pair(_protection, _flags);
+            }
+            @end
+
+            """
+        let elsewhere = (path: "Keys.m", text: """
+            #import "KeyAccess.h"
+            KeyAccess *SigningAccess(void) {
+                return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly flags:kSecAccessControlBiometryCurrentSet];
+            }
+            KeyAccess *VerifyingAccess(void) {
+                return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAfterFirstUnlock flags:0];
+            }
+            """)
+        let result = Self.jointly(bare, others: [Self.header(declaringInitializer: true), elsewhere])
+        #expect(result.cases == [
+            [[Self.symbol("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")], [Self.symbol("kSecAccessControlBiometryCurrentSet")]],
+            [[Self.symbol("kSecAttrAccessibleAfterFirstUnlock")], ["0"]],
+            [[], []],
+        ], "\(result.reasons)")
+    }
+
+    /// Another file sends the initializer to an object not built there as an instance of the
+    /// class (one it was handed): the instances are not all known, each argument is resolved on
+    /// its own.
+    @Test func instancesNotAllKnownResolveEachOnItsOwn() {
+        let elsewhere = (path: "Other.m", text: """
+            #import "KeyAccess.h"
+            void Build(KeyAccess *fresh) { [fresh initWithProtection:kSecAttrAccessibleAlways flags:kSecAccessControlUserPresence]; }
             """)
         #expect(Self.jointly(Self.keyAccess, others: [Self.header(declaringInitializer: true), elsewhere]).cases == nil)
         let stored = Self.keyAccess.replacingOccurrences(
@@ -99,5 +142,46 @@ struct ObjCJointResolutionTests {
             [[Self.symbol("kSecAttrAccessibleAlwaysThisDeviceOnly")], anyFlags],
             [[Self.symbol("kSecAttrAccessibleWhenUnlocked")], anyFlags],
         ])
+    }
+
+    /// A query an instance method builds from two pieces of instance state: one query per
+    /// instance, never one instance's accessibility with another's synchronizable.
+    @Test func aQueryBuiltFromInstanceStateIsResolvedPerInstance() {
+        let source = """
+            @implementation ItemPolicy {
+                CFStringRef _accessibility;
+                BOOL _synchronizable;
+            }
+            - (instancetype)initWithAccessibility:(CFStringRef)accessibility synchronizable:(BOOL)synchronizable {
+                self = [super init];
+                _accessibility = accessibility;
+                _synchronizable = synchronizable;
+                return self;
+            }
+            + (instancetype)sharedPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleAfterFirstUnlock synchronizable:YES];
+            }
+            + (instancetype)localPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleWhenUnlockedThisDeviceOnly synchronizable:NO];
+            }
+            - (void)save {
+                NSDictionary *query = @{ (__bridge id)kSecAttrAccessible: (__bridge id)_accessibility,
+                                         (__bridge id)kSecAttrSynchronizable: @(_synchronizable) };
+                pair(query, 0);
+            }
+            @end
+            void Store(void) { [[ItemPolicy sharedPolicy] save]; [[ItemPolicy localPolicy] save]; }
+            """
+        let tree = ObjCSyntaxTree.parse(source)
+        let query = try! #require(tree.calls(named: "pair").first?.arguments.first?.value)
+        let resolver = ObjCValueResolver(path: "ItemPolicy.m", source: source, tree: tree)
+        let plain = resolver.resolve(query)
+        #expect(plain.values.count == 4)
+        let cases = resolver.resolvePerInstance(dictionary: query, plain: plain)
+        let pairs = (cases ?? []).flatMap(\.values).compactMap { KeychainQuery($0) }.map { query in
+            "\(query.value("kSecAttrAccessible").map { "\($0)" } ?? "-")|\(query.value("kSecAttrSynchronizable").map { "\($0)" } ?? "-")"
+        }.sorted()
+        #expect(pairs.count == 2, "\(pairs)")
+        #expect(pairs.allSatisfy { $0.contains("ThisDeviceOnly") != $0.hasSuffix("|true") }, "\(pairs)")
     }
 }

@@ -489,6 +489,55 @@ struct ResolutionShapeParityTests {
                     @end
                     """,
             ])),
+        Shape(
+            name: "instances built in another file, two arguments judged per instance", check: "biometric_item_not_device_bound",
+            swift: Source([
+                "KeyAccess.swift": """
+                    final class KeyAccess {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+                        init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                            self.protection = protection
+                            self.flags = flags
+                        }
+                        func make() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                        }
+                    }
+                    """,
+                "Keys.swift": """
+                    let publicKey = KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [])
+                    let privateKey = KeyAccess(protection: kSecAttrAccessibleWhenUnlocked, flags: .biometryCurrentSet)
+                    """,
+            ]),
+            objectiveC: Source([
+                "KeyAccess.h": """
+                    @interface KeyAccess : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)make;
+                    @end
+                    """,
+                "KeyAccess.m": """
+                    #import "KeyAccess.h"
+                    @implementation KeyAccess {
+                        CFStringRef _protection;
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        if ((self = [super init])) { _protection = protection; _flags = flags; }
+                        return self;
+                    }
+                    - (SecAccessControlRef)make {
+                        return SecAccessControlCreateWithFlags(NULL, ↓_protection, _flags, NULL);
+                    }
+                    @end
+                    """,
+                "Keys.m": """
+                    #import "KeyAccess.h"
+                    KeyAccess *PublicKey(void) { return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly flags:0]; }
+                    KeyAccess *PrivateKey(void) { return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenUnlocked flags:kSecAccessControlBiometryCurrentSet]; }
+                    """,
+            ])),
     ]
 
     /// Shapes one language does not follow yet.

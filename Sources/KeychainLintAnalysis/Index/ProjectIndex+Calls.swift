@@ -20,6 +20,30 @@ extension ProjectIndex {
         return result
     }
 
+    /// The calls named `init` or `Self` in the files that mention `word`, in file order then
+    /// call order: the constructions of a type that do not name it in their callee (`.init(…)`,
+    /// `Self(…)`, `Type.init(…)`), among which those whose context writes the type are in files
+    /// that mention it. A file is parsed for it only when its text may hold such a call
+    /// (`TextSearch.mayConstructWithoutTypeName`). Only `word` is recorded as a dependency: a
+    /// file that does not mention it is never searched.
+    public func unnamedConstructionCalls(inFilesMentioning word: String) -> [CallSite] {
+        Dependencies.record(word)
+        let names = ["init", "Self"]
+        let mentioning = files(mentioning: word)
+        let known = lock.withLock { mentioning.map { calledNamesByFile[$0] } }
+        let candidates = zip(mentioning, known).compactMap { file, calls -> Int? in
+            if let calls, !calls.contains("init"), !calls.contains("Self") { return nil }
+            return TextSearch.mayConstructWithoutTypeName(in: text(at: file)) ? file : nil
+        }
+        let perFile = ParallelWork.mapForCaller(count: candidates.count, threads: threads) { position -> [CallSite] in
+            let index = candidates[position]
+            let calls = self.calls(in: index)
+            return names.flatMap { calls[$0, default: []] }.sorted { $0.position < $1.position }
+                .map { CallSite(index: self, fileIndex: index, call: $0) }
+        }
+        return perFile.flatMap { $0 }
+    }
+
     /// Runs `body` for each call named one of `names` (`name(…)`, `x.name(…)`) in the scan, file by
     /// file on every core, and returns the results in file order, then call order. Unlike
     /// `callSites(named:)` followed by a loop, each file is parsed once for the whole question, and

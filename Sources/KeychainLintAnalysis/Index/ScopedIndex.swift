@@ -115,6 +115,11 @@ public struct ScopedIndex {
         return scope.positions(in: groups, mayCallInto: asking).map { files[$0] }
     }
 
+    /// Whether code in `file` may call into the asking file (`callerFiles`, for one file).
+    public func mayCall(from file: Int) -> Bool {
+        scope?.mayCall(from: file, into: asking) ?? true
+    }
+
     /// Calls named `name` that may reach a function declared in the asking file (`callerFiles`).
     public func callSites(named name: String) -> [CallSite] {
         let sites = index.callSites(named: name)

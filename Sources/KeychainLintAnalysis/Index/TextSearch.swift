@@ -36,6 +36,34 @@ public enum TextSearch {
         contains(text, Array(word.utf8))
     }
 
+    /// Whether `text` may hold a construction that does not name its type in the callee:
+    /// `.init(` not after `self` or `super` (which run another initializer of the same object),
+    /// or `Self(` / `Self.init(`. Errs on yes, as `mayCall` does; initializer declarations
+    /// (`init(`), which nearly every file with a type has, do not count.
+    public static func mayConstructWithoutTypeName(in text: String) -> Bool {
+        let initPattern = Array(".init".utf8)
+        let implicit = initPattern.withUnsafeBufferPointer { needle in
+            ByteSearch.contains(text, needle) { haystack, offset in
+                var after = offset + needle.count
+                if after < haystack.count, ProjectIndex.isIdentifierByte(haystack[after]) { return false }
+                while after < haystack.count, haystack[after] == 0x20 || haystack[after] == 0x09 { after += 1 }
+                guard after < haystack.count, haystack[after] == 0x28 else { return false }
+                // `self.init(` and `super.init(` delegate; `Self.init(` is found below.
+                for receiver in ["self", "super"] {
+                    let bytes = Array(receiver.utf8)
+                    let start = offset - bytes.count
+                    if start >= 0, haystack[start..<offset].elementsEqual(bytes),
+                        start == 0 || !ProjectIndex.isIdentifierByte(haystack[start - 1])
+                    {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+        return implicit || mayCall("Self", in: text)
+    }
+
     /// Whether `text` may call `name`: the whole word followed, past spaces and a `?` or `!`, by
     /// `(`, `{` (a trailing closure), `<` (generic arguments) or `.init`, and not declared right there
     /// (`func name(`, `init`). It errs on yes (a word in a comment or a string counts): a file it

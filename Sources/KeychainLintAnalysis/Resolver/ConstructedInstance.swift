@@ -423,7 +423,19 @@ extension ValueResolver {
     /// constant holds: a `let` of the enclosing type (`shared` inside `Config`), of a named type
     /// (`Config.shared`), or a global `let`. With the file the call is written in.
     private func construction(of base: ExprSyntax, _ env: Environment) -> (FunctionCallExprSyntax, SourceFile)? {
-        if let call = base.as(FunctionCallExprSyntax.self) { return (call, env.file) }
+        if let call = base.as(FunctionCallExprSyntax.self) {
+            // `KeyAccess.strict()`: a factory returning one construction (`static func strict()
+            // -> Self { .init(…) }`).
+            if call.arguments.isEmpty, call.trailingClosure == nil,
+                let member = SyntaxQueries.unwrapTransparent(call.calledExpression).as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text != "init", let typeBase = member.base,
+                let typeName = typeName(of: SyntaxQueries.unwrapTransparent(typeBase), env),
+                let found = factoryConstruction(member.declName.baseName.text, inType: typeName, isFunction: true, env)
+            {
+                return found
+            }
+            return (call, env.file)
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if let local = LocalScope.lookup(name, from: Syntax(reference)) {
@@ -445,9 +457,54 @@ extension ValueResolver {
         if let member = base.as(MemberAccessExprSyntax.self), let typeBase = member.base,
             let typeName = typeName(of: SyntaxQueries.unwrapTransparent(typeBase), env)
         {
-            return constantConstruction(index(env).properties(named: member.declName.baseName.text, inType: typeName).filter(\.isStatic))
+            let name = member.declName.baseName.text
+            return constantConstruction(index(env).properties(named: name, inType: typeName).filter(\.isStatic))
+                ?? factoryConstruction(name, inType: typeName, isFunction: false, env)
         }
         return nil
+    }
+
+    /// The construction a static factory of `typeName` returns, when its body is that one
+    /// construction: a function without parameters (`static func strict() -> Self { .init(…) }`)
+    /// or a computed property (`static var legacy: Self { .init(…) }`). Each use of the factory
+    /// builds an instance with the same arguments.
+    private func factoryConstruction(_ name: String, inType typeName: String, isFunction: Bool, _ env: Environment)
+        -> (FunctionCallExprSyntax, SourceFile)?
+    {
+        let body: CodeBlockItemListSyntax
+        let file: SourceFile
+        if isFunction {
+            let functions = index(env).methods(named: name, inType: typeName).filter { $0.isStatic }
+            guard functions.count == 1, let function = functions.first, function.shapes.isEmpty,
+                let statements = function.body?.statements
+            else { return nil }
+            (body, file) = (statements, function.file)
+        } else {
+            let properties = index(env).properties(named: name, inType: typeName).filter(\.isStatic)
+            guard properties.count == 1, let property = properties.first, property.binding.initializer == nil else { return nil }
+            switch property.binding.accessorBlock?.accessors {
+            case .getter(let statements)?:
+                (body, file) = (statements, property.file)
+            case .accessors(let list)?:
+                guard list.count == 1, let getter = list.first, getter.accessorSpecifier.tokenKind == .keyword(.get),
+                    let statements = getter.body?.statements
+                else { return nil }
+                (body, file) = (statements, property.file)
+            case nil:
+                return nil
+            }
+        }
+        guard body.count == 1, let item = body.first?.item else { return nil }
+        let returned: ExprSyntax?
+        if let statement = item.as(ReturnStmtSyntax.self) {
+            returned = statement.expression
+        } else {
+            returned = item.as(ExprSyntax.self)
+        }
+        guard let returned, let call = SyntaxQueries.unwrapTransparent(returned).as(FunctionCallExprSyntax.self),
+            typeNameOfConstruction(call) != nil
+        else { return nil }
+        return (call, file)
     }
 
     /// The construction call of the one constant among `declarations` (`let x = T(…)`, no accessor).
@@ -457,20 +514,6 @@ extension ValueResolver {
             let call = SyntaxQueries.unwrapTransparent(value).as(FunctionCallExprSyntax.self)
         else { return nil }
         return (call, declaration.file)
-    }
-
-    /// `Store` for `Store(…)` and `Store.init(…)`.
-    func typeNameOfConstruction(_ call: FunctionCallExprSyntax) -> String? {
-        let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
-        if let reference = callee.as(DeclReferenceExprSyntax.self), SyntaxQueries.looksLikeTypeName(reference.baseName.text) {
-            return reference.baseName.text
-        }
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-            let base = member.base?.as(DeclReferenceExprSyntax.self), SyntaxQueries.looksLikeTypeName(base.baseName.text)
-        {
-            return base.baseName.text
-        }
-        return nil
     }
 
     static func enclosingInitializer(of node: Syntax) -> InitializerDeclSyntax? {

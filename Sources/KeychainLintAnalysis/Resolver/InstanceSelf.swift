@@ -66,6 +66,8 @@ extension ValueResolver {
     /// parses the files that may call the method's name).
     func evaluateSelfInstanceMember(_ name: String, at node: Syntax, _ env: Environment, everyInstance: () -> Resolution) -> Resolution {
         var pooled: Resolution?
+        // An instance the scan builds whose values are not known stays a gap beside the others.
+        var unknownInstance = Resolution()
         let sources: [InstanceSource]?
         if let known = env.selfInstances {
             sources = known
@@ -77,13 +79,14 @@ extension ValueResolver {
                 // initializer): each instance the scan builds gives its own.
                 guard let instances = built.instances else { return all.merging(gap(node, env, built.outside ?? "")) }
                 sources = instances
+                if let unknown = built.unknown { unknownInstance = gap(node, env, unknown) }
             } else {
                 guard all.values.count > 1 else { return all }
                 sources = selfInstances(at: node, env)
             }
         }
         guard let sources else { return pooled ?? everyInstance() }
-        var result = Resolution()
+        var result = unknownInstance
         for (call, file, steps) in sources {
             guard let values = evaluateMember(name, of: call, in: file, env) else { return pooled ?? everyInstance() }
             result = result.merging(steps.reduce(values) { $0.through($1) })
@@ -93,16 +96,20 @@ extension ValueResolver {
 
     /// For a method judged on its own (nothing bound): every construction of its type the scan
     /// makes, when those are all the instances the scan's code can hold and no initializer other
-    /// modules can call takes parameters (`instances`); when one does, the reason the values of
-    /// instances built outside the scan are not known (`outside`, with no instances). Nil when
-    /// the constructions are not known (JointResolution.swift).
-    func instancesTheScanBuilds(at node: Syntax, _ env: Environment) -> (instances: [InstanceSource]?, outside: String?)? {
+    /// modules can call takes parameters (`instances`), with the reason one of them is not known
+    /// (`unknown`: a `.init(…)` whose context does not write its type); when such an initializer
+    /// takes parameters, the reason the values of instances built outside the scan are not known
+    /// (`outside`, with no instances). Nil when the constructions are not known
+    /// (JointResolution.swift).
+    func instancesTheScanBuilds(at node: Syntax, _ env: Environment)
+        -> (instances: [InstanceSource]?, outside: String?, unknown: String?)?
+    {
         guard env.isContextFree, let method = Self.enclosingInstanceMethod(of: node),
             let typeName = SyntaxQueries.enclosingTypeName(of: method),
-            let (instances, outside) = everyConstruction(ofType: typeName, methodName: method.name.text, env)
+            let (instances, outside, unknown) = everyConstruction(ofType: typeName, methodName: method.name.text, env)
         else { return nil }
-        if let outside { return (nil, outside) }
-        return instances.isEmpty ? nil : (instances, nil)
+        if let outside { return (nil, outside, nil) }
+        return instances.isEmpty ? nil : (instances, nil, unknown)
     }
 
     /// The instance method (not `static`, `class` or an initializer) whose body holds `node`,

@@ -38,10 +38,50 @@ extension ValueResolver {
         // Only values that could be paired wrongly are worth the work: beside an expression with
         // one value (or none), each value of the others pairs the same way on every instance.
         guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
+        return perInstance(expressions, plain: plain, of: method, in: file)
+    }
+
+    /// The dictionaries `expression` can be (its resolution on its own is `plain`), one
+    /// resolution per instance of `self` (and a gap for each instance whose values are not
+    /// known): a query built in a method of a settings type from two of its properties
+    /// (`kSecAttrAccessible: accessibility, kSecAttrSynchronizable: synchronizable`) holds one
+    /// instance's accessibility with the same instance's synchronizable, never another's. Nil, as
+    /// for `resolveJointly`, when the instances are not known or do not cover every entry the
+    /// dictionaries have on their own, and when no two entries vary between the dictionaries
+    /// (then no dictionary pairs values of two instances).
+    public func resolvePerInstance(dictionary expression: ExprSyntax, plain: Resolution, in file: SourceFile) -> [Resolution]? {
+        guard plain.values.count > 1, Self.entriesVarying(plain.values.map(\.value)) > 1,
+            let method = Self.enclosingInstanceMethod(of: Syntax(expression))
+        else { return nil }
+        return perInstance([expression], plain: [plain], of: method, in: file)?.map { $0[0] }
+    }
+
+    /// How many keys have more than one value across `dictionaries`.
+    private static func entriesVarying(_ dictionaries: [Value]) -> Int {
+        var valuesByKey: [Value: Set<Value>] = [:]
+        for case .dictionary(let entries) in dictionaries {
+            for entry in entries { valuesByKey[entry.key, default: []].insert(entry.value) }
+        }
+        return valuesByKey.values.filter { $0.count > 1 }.count
+    }
+
+    /// What must come from some instance for the per-instance cases to hold every value an
+    /// expression has on its own: the value itself, or each entry of a dictionary (a dictionary
+    /// pairing two instances' entries is exactly what the cases leave out).
+    private static func parts(of value: Value) -> [Value] {
+        guard case .dictionary(let entries) = value else { return [value] }
+        return entries.map { .dictionary([DictionaryEntry(key: $0.key, value: $0.value)]) }
+    }
+
+    /// `expressions`, written in `method`, resolved once per instance the method runs on.
+    private func perInstance(_ expressions: [ExprSyntax], plain: [Resolution], of method: FunctionDeclSyntax, in file: SourceFile)
+        -> [[Resolution]]?
+    {
         let budget = StepBudget(limit: stepsPerQuestion)
         var env = Environment(file: file, budget: budget)
         env.questionMemo = QuestionMemo()
-        guard let (instances, outsideReason) = jointInstances(of: method, at: Syntax(expressions[0]), env), !instances.isEmpty
+        guard let (instances, outsideReason, unknownReason) = jointInstances(of: method, at: Syntax(expressions[0]), env),
+            !instances.isEmpty
         else { return nil }
         var cases: [[Resolution]] = []
         for instance in instances {
@@ -53,33 +93,36 @@ extension ValueResolver {
         }
         // Every value an expression has on its own must come from some instance.
         for (position, resolution) in plain.enumerated() {
-            let perInstance = Set(cases.flatMap { $0[position].values.map(\.value) })
-            guard resolution.values.allSatisfy({ perInstance.contains($0.value) }) else { return nil }
+            let perInstance = Set(cases.flatMap { $0[position].values.flatMap { Self.parts(of: $0.value) } })
+            guard resolution.values.allSatisfy({ Self.parts(of: $0.value).allSatisfy(perInstance.contains) }) else { return nil }
         }
-        if let outsideReason {
-            cases.append(expressions.map { gap($0, env, outsideReason) })
+        for reason in [outsideReason, unknownReason].compactMap({ $0 }) {
+            cases.append(expressions.map { gap($0, env, reason) })
         }
         return cases
     }
 
-    /// The instances `method` runs on when judged on its own, and why instances built outside
-    /// the scan are not known (nil when none can be built there).
+    /// The instances `method` runs on when judged on its own, why instances built outside the
+    /// scan are not known (nil when none can be built there), and why one built in the scan is
+    /// not (nil when every one is).
     private func jointInstances(of method: FunctionDeclSyntax, at node: Syntax, _ env: Environment)
-        -> (instances: [InstanceSource], outside: String?)?
+        -> (instances: [InstanceSource], outside: String?, unknown: String?)?
     {
         if !SyntaxQueries.isCallableFromOtherModules(Syntax(method)), let receivers = selfInstances(at: node, env) {
-            return (receivers, nil)
+            return (receivers, nil, nil)
         }
         guard let typeName = SyntaxQueries.enclosingTypeName(of: method) else { return nil }
         return everyConstruction(ofType: typeName, methodName: method.name.text, env)
     }
 
-    /// Each construction of `typeName` in the scan (`T(…)`, `T.init(…)`), when those are all the
-    /// instances the scan's code can hold (see the type's comment); with the reason instances
-    /// built outside the scan are not known, when an initializer other modules can call takes
-    /// parameters.
+    /// Each construction of `typeName` in the scan (`T(…)`, `T.init(…)`, `Self(…)`, `.init(…)`
+    /// where the context writes the type), when those are all the instances the scan's code can
+    /// hold (see the type's comment); with the reason instances built outside the scan are not
+    /// known, when an initializer other modules can call takes parameters (`outside`), and the
+    /// reason one built in the scan is not known, when a `.init(…)` whose context does not write
+    /// its type may build one (`unknown`).
     func everyConstruction(ofType typeName: String, methodName: String, _ env: Environment)
-        -> (instances: [InstanceSource], outside: String?)?
+        -> (instances: [InstanceSource], outside: String?, unknown: String?)?
     {
         guard index.declaresPrimaryType(typeName) else { return nil }
         let declarations = index(env).types(named: typeName)
@@ -99,7 +142,9 @@ extension ValueResolver {
             }
         }
         var instances: [InstanceSource] = []
-        for site in index(env).callSites(named: typeName) {
+        let unnamed = unnamedConstructions(ofType: typeName)
+        let scoped = index(env)
+        for site in scoped.callSites(named: typeName) + unnamed.decided.filter({ scoped.mayCall(from: $0.fileIndex) }) {
             let (siteFile, call) = site.resolved
             guard typeNameOfConstruction(call) == typeName else { continue }
             instances.append((call, siteFile, []))
@@ -110,7 +155,10 @@ extension ValueResolver {
             return "`\(methodName)()` may run on an instance of `\(typeName)` built outside the scan with `init(\(labels))`, "
                 + "whose caller chooses its values: they are not known"
         }
-        return (instances, outside)
+        // A `.init(…)` whose context does not write the type, with arguments an initializer of the
+        // type accepts, may be one more instance.
+        let unknown = undecidedConstructionReason(unnamed.undecided, typeName: typeName, use: "that `\(methodName)()` may run on", env)
+        return (instances, outside, unknown)
     }
 
     /// Whether only the type's own code (or its initializers) may set a stored property: a

@@ -252,6 +252,16 @@ extension ValueResolver {
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
             sites.append((site, matched))
         }
+        // An initializer also runs for the constructions that do not name its type in their
+        // callee (`.init(…)` where the context writes the type, `Self(…)`, `T.init(…)`).
+        if function.is(InitializerDeclSyntax.self) {
+            let scoped = index(env)
+            for site in unnamedConstructions(ofType: calleeName).decided
+            where scoped.mayCall(from: site.fileIndex) && (!fileOnly || site.fileIndex == env.file.id) {
+                guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
+                sites.append((site, matched))
+            }
+        }
         return sites
     }
 
@@ -328,6 +338,14 @@ extension ValueResolver {
             } else {
                 usesDefault = true
             }
+        }
+        // A `.init(…)` whose context does not write its type may run this initializer too.
+        if function.is(InitializerDeclSyntax.self), let typeName = Self.calleeName(of: function),
+            let reason = undecidedConstructionReason(
+                unnamedConstructions(ofType: typeName).undecided, typeName: typeName, use: "through this initializer", env,
+                accepts: { Self.matchArguments($0, parameters) != nil })
+        {
+            result = result.merging(gap(use, env, reason))
         }
         if usesDefault || sites.isEmpty, let defaultValue = parameter.defaultValue {
             result = result.merging(

@@ -35,9 +35,14 @@ extension ValueResolver {
 }
 
 extension ValueResolver {
-    /// Every dictionary `expression` can be, as queries; gaps say where resolution stopped.
+    /// Every dictionary `expression` can be, as queries; gaps say where resolution stopped. A
+    /// dictionary built in a method from the state of `self` is resolved per instance when the
+    /// instances are known (`resolvePerInstance`): each query holds one instance's entries.
     public func queries(_ expression: ExprSyntax, in file: SourceFile) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
-        let resolution = resolve(expression, in: file)
+        var resolution = resolve(expression, in: file)
+        if let cases = resolvePerInstance(dictionary: expression, plain: resolution, in: file) {
+            resolution = cases.reduce(Resolution()) { $0.merging($1) }
+        }
         return (resolution.values.compactMap(KeychainQuery.init), resolution.gaps)
     }
 }

@@ -151,6 +151,9 @@ public final class ValueResolver: @unchecked Sendable {
     /// The calls of each name asked about, by the type they are bound to (`CallSiteBindings.swift`).
     let unreceivedCalls = Memo<String, UnreceivedCallBindings>()
     let receivedCalls = Memo<CallSiteKey, ReceivedCallBinding>()
+    /// The constructions of each type asked about that do not name it in their callee
+    /// (`ContextualConstruction.swift`).
+    let unnamedConstructionSites = Memo<String, (decided: [CallSite], undecided: [CallSite])>()
     /// The type enclosing each reference or call asked about (the walk out is as long as the nesting).
     private let enclosingTypes = Memo<NodeKey, String?>()
 

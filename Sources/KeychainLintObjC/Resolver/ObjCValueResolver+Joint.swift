@@ -9,10 +9,12 @@ import KeychainLintModel
 //
 // The instances of the method are the receivers of its messages (`instancesFromSenders`), or,
 // when those are not known (a method a header declares may be sent from anywhere), every
-// construction of its class in this file (`[[C alloc] init…]`, `[C new]`), when the file makes
-// every call of their initializers and no other file of the scan makes one. Instance state is
-// followed per construction only where the class's initializers alone store it
-// (`instanceValues`); elsewhere every instance's values stay possible, as before.
+// construction of its class in the scan: this file's (`[[C alloc] init…]`, `[C new]`), and the
+// other Objective-C files' constructions through an initializer a header declares (found as the
+// callers of an instance method are, `instanceMethodSends`), when every message of the scan
+// that runs one of the class's initializers is such a construction. Instance state is followed
+// per construction only where the class's initializers alone store it (`instanceValues`);
+// elsewhere every instance's values stay possible, as before.
 //
 // An instance built outside the scan holds what its builder passed: when a header declares an
 // initializer with parameters, one more case holds a gap for each expression, so that nothing is
@@ -31,7 +33,38 @@ extension ObjCValueResolver {
         // Beside an expression with one value (or none), each value of the others pairs the same
         // way on every instance.
         guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
-        let className = Self.className(container)
+        return perInstance(expressions, plain: plain, in: body, of: Self.className(container))
+    }
+
+    /// The dictionaries `expression` can be (its resolution on its own is `plain`), one
+    /// resolution per instance of `self`, as the Swift resolver's `resolvePerInstance`: a query
+    /// an instance method builds from two pieces of instance state holds one instance's values.
+    /// Nil when no two entries vary between the dictionaries, or as for `resolveJointly`.
+    public func resolvePerInstance(dictionary expression: ObjCExpr, plain: Resolution) -> [Resolution]? {
+        guard plain.values.count > 1, Self.entriesVarying(plain.values.map(\.value)) > 1,
+            let body = body(containing: expression.range.start.offset),
+            case .method(let container, let selector, false) = body.owner, !selector.hasPrefix("init")
+        else { return nil }
+        return perInstance([expression], plain: [plain], in: body, of: Self.className(container))?.map { $0[0] }
+    }
+
+    /// How many keys have more than one value across `dictionaries`.
+    private static func entriesVarying(_ dictionaries: [Value]) -> Int {
+        var valuesByKey: [Value: Set<Value>] = [:]
+        for case .dictionary(let entries) in dictionaries {
+            for entry in entries { valuesByKey[entry.key, default: []].insert(entry.value) }
+        }
+        return valuesByKey.values.filter { $0.count > 1 }.count
+    }
+
+    /// What must come from some instance: the value, or each entry of a dictionary.
+    private static func parts(of value: Value) -> [Value] {
+        guard case .dictionary(let entries) = value else { return [value] }
+        return entries.map { .dictionary([DictionaryEntry(key: $0.key, value: $0.value)]) }
+    }
+
+    /// `expressions`, written in instance method `body` of `className`, resolved once per instance.
+    private func perInstance(_ expressions: [ObjCExpr], plain: [Resolution], in body: ObjCBody, of className: String) -> [[Resolution]]? {
         guard let (instances, outside) = jointInstances(of: body, className), !instances.isEmpty else { return nil }
         var cases: [[Resolution]] = []
         for instance in instances {
@@ -55,8 +88,8 @@ extension ObjCValueResolver {
         }
         // Every value an expression has on its own must come from some instance.
         for (position, resolution) in plain.enumerated() {
-            let perInstance = Set(cases.flatMap { $0[position].values.map(\.value) })
-            guard resolution.values.allSatisfy({ perInstance.contains($0.value) }) else { return nil }
+            let perInstance = Set(cases.flatMap { $0[position].values.flatMap { Self.parts(of: $0.value) } })
+            guard resolution.values.allSatisfy({ Self.parts(of: $0.value).allSatisfy(perInstance.contains) }) else { return nil }
         }
         if let outside {
             cases.append(expressions.map { gap($0.range, outside) })
@@ -80,7 +113,7 @@ extension ObjCValueResolver {
                 made.append(expression)
             }
         }))
-        guard !made.isEmpty, made.count <= Self.maximumCallers else { return nil }
+        guard made.count <= Self.maximumCallers else { return nil }
         var instances: [InstanceSource] = []
         var outside: String?
         var initializers: [String: Int] = [:]
@@ -90,15 +123,35 @@ extension ObjCValueResolver {
             instances.append(source)
             initializers[source.initializer, default: 0] += 1
         }
-        // This file's constructions are every instance the scan builds only when no other file
-        // and no other message of the file (`[super init…]`, `[self init…]`) runs their initializers.
-        for (initializer, count) in initializers {
-            guard let definition = bodies.first(where: {
-                if case .method(let owner, initializer, false) = $0.owner { return Self.className(owner) == className }
-                return false
-            }) else { return nil }
+        // The class's initializers this file implements: each construction of the scan runs one.
+        // This file's constructions, and those of the other files that send a header-declared
+        // one (`[[KeyAccess alloc] initWith…]` in another .m), are every instance the scan builds
+        // only when no other message of the scan (`[super init…]`, `[self init…]`, a message to
+        // an object not built as an instance of the class) runs them.
+        let definitions = bodies.filter {
+            if case .method(let owner, let selector, false) = $0.owner { return Self.className(owner) == className && selector.hasPrefix("init") }
+            return false
+        }
+        for (initializer, _) in initializers where !definitions.contains(where: {
+            if case .method(_, initializer, false) = $0.owner { return true }
+            return false
+        }) {
+            return nil
+        }
+        for definition in definitions {
+            guard case .method(_, let initializer, false) = definition.owner else { continue }
+            let count = initializers[initializer] ?? 0
             let sites = allCallSites(of: definition)
-            guard sites.elsewhere.isEmpty, !sites.beyondBound, sites.own.count == count else { return nil }
+            guard count > 0 || !sites.elsewhere.isEmpty else { continue }
+            guard !sites.beyondBound, sites.own.count == count else { return nil }
+            for site in sites.elsewhere {
+                let other = resolver(for: site.file)
+                guard let found = other.constructions(of: site.expression, Environment(), depth: 0), found.count == 1,
+                    let source = found.first, source.className == className, source.initializer == initializer
+                else { return nil }
+                instances.append(source)
+            }
+            guard instances.count <= Self.maximumCallers else { return nil }
             if !definition.parameterNames.isEmpty, let constants {
                 Dependencies.record(Self.firstLabel(of: initializer))
                 if constants.headersMention(Self.firstLabel(of: initializer)) {
@@ -107,6 +160,7 @@ extension ObjCValueResolver {
                 }
             }
         }
+        guard !instances.isEmpty else { return nil }
         return (instances, outside)
     }
 }

@@ -37,9 +37,14 @@ public final class ObjCRuleContext: RuleFileContext {
         return answer
     }
 
-    /// The keychain dictionaries an expression can be.
+    /// The keychain dictionaries an expression can be; one built in an instance method from the
+    /// instance's state, per instance when the instances are known (`resolvePerInstance`).
     public func queries(_ expression: ObjCExpr) -> (queries: [KeychainQuery], gaps: [ResolutionGap]) {
-        let resolution = resolve(expression)
+        var resolution = resolve(expression)
+        if let cases = resolver.resolvePerInstance(dictionary: expression, plain: resolution) {
+            resolution = cases.reduce(Resolution()) { $0.merging($1) }
+            noteBoundsMet(resolution.gaps)
+        }
         return (resolution.values.compactMap(KeychainQuery.init), resolution.gaps)
     }
 

@@ -157,7 +157,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
                 "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
-                "Protection and flags are judged as they occur together. Inside a method or computed property of a settings type that several instances share (a key pair's public-key and private-key access), each instance is judged with its own protection and flags: the instance the code names (`config.privateKey.accessControl()`); for a method judged on its own, the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds (the presets and defaults a library offers, and what the scan's own callers build). A weak pair one of them has is reported with its path; one instance's protection is never paired with another's flags. An instance that code outside the scan builds through a public initializer taking these values holds what that code chooses: nothing is judged about it (`--verbose` says so). When the instances are not all known (a class that can be subclassed, an initializer that delegates to another, a `var` other code may set, a construction not written as a call of the type), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
+                "Protection and flags are judged as they occur together. Inside a method or computed property of a settings type that several instances share (a key pair's public-key and private-key access), each instance is judged with its own protection and flags: the instance the code names (`config.privateKey.accessControl()`); for a method judged on its own, the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds (the presets and defaults a library offers, and what the scan's own callers build). A weak pair one of them has is reported with its path; one instance's protection is never paired with another's flags. An instance that code outside the scan builds through a public initializer taking these values holds what that code chooses: nothing is judged about it (`--verbose` says so). An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. When the instances are not all known (a class that can be subclassed, an initializer that delegates to another, a `var` other code may set), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
                 wrapperNote,
             ],
             references: [
@@ -199,7 +199,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             "`kSecAccessControlPrivateKeyUsage`, `kSecAccessControlOr`, `kSecAccessControlAnd` and `0` alone are no user-authentication constraint. Flag values Security rejects are left to objc.invalid_access_control_flags; unknown flags or protections (a parameter, another file) produce no finding.",
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
             "The access control beside `kSecAttrSynchronizable` need not be resolved: the key alone marks the item as access-controlled.",
-            "Protection and flags are judged as they occur together. Inside an instance method of a settings class that several instances share (a key pair's public-key and private-key access), each instance is judged with its own instance state: the instances the method is sent to, or, when it may be sent from anywhere (a header declares it), every instance the file builds (`[[KeyAccess alloc] initWith…]`, `[KeyAccess new]`) when the file makes every call of their initializers. One instance's protection is never paired with another's flags. An instance built outside the scan through an initializer a header declares holds what its caller passes: nothing is judged about it (`--verbose` says so). When the instances are not all known (another file builds one, state stored outside the initializers), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
+            "Protection and flags are judged as they occur together. Inside an instance method of a settings class that several instances share (a key pair's public-key and private-key access), each instance is judged with its own instance state: the instances the method is sent to, or, when it may be sent from anywhere (a header declares it), every instance the scan builds (`[[KeyAccess alloc] initWith…]`, `[KeyAccess new]` in the class's file, and `[[KeyAccess alloc] initWith…]` in the scan's other Objective-C files through an initializer a header declares) when every message of the scan that runs one of the class's initializers is such a construction. One instance's protection is never paired with another's flags. An instance built outside the scan through an initializer a header declares holds what its caller passes: nothing is judged about it (`--verbose` says so). When the instances are not all known (another file sends an initializer to an object it did not build as an instance of the class, another initializer runs one with `[self init…]`, state stored outside the initializers), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore sets its policy only with `setAccessibility:authenticationPolicy:`, whose accessibility becomes the protection of the access control the library creates: a user-authentication policy with an accessibility other than `UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly` is reported at the accessibility (medium when it is not ThisDeviceOnly, low when it is). In Objective-C a library instance's settings are judged call by call: a `synchronizable = YES` assigned in another statement is not put together with the policy (no finding).",
         ],
@@ -364,6 +364,58 @@ extension BiometricItemNotDeviceBoundRule {
                     + " (via instance built by `[[KeyAccess alloc] initWithProtection:kSecAttrAccessibleA…` (line 19) → `_protection` (line 10) → argument `protection` of the call (line 19))"
             ],
             alsoTriggers: ["objc.weak_keychain_accessibility"]),
+        .triggering(
+            "A settings class built in another file through the initializer its header declares, each instance judged with its own protection and flags: the private key's pair is reported, the public key's protection is not lent to it",
+            files: [
+                "KeyAccess.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface KeyAccess : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+                    """,
+                "KeyAccess.m": """
+                    #import "KeyAccess.h"
+
+                    @implementation KeyAccess {
+                        CFStringRef _protection;
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, ↓_protection, _flags, NULL);
+                    }
+                    @end
+                    """,
+                "Keys.m": """
+                    #import "KeyAccess.h"
+
+                    KeyAccess *PublicKeyAccess(void) {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                    }
+
+                    KeyAccess *PrivateKeyAccess(void) {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                                                               flags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                    }
+                    """,
+            ],
+            messages: [
+                outlives(
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
+                    flags: "kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage")
+                    + " (via instance built by `[[KeyAccess alloc] initWithProtection:kSecAttrAccessibleA…` (Keys.m:8) → `_protection` (line 10) → argument `protection` of the call (Keys.m:8))"
+            ],
+            alsoTriggers: ["objc.weak_keychain_accessibility"]),
         .nonTriggeringObjC(
             "Apple's sample: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly; no user constraint; a protection from a parameter",
             """
@@ -415,6 +467,52 @@ extension BiometricItemNotDeviceBoundRule {
                         return SecAccessControlCreateWithFlags(NULL, _protection, _flags, NULL);
                     }
                     @end
+                    """,
+            ],
+            alsoTriggers: ["objc.weak_keychain_accessibility"]),
+        .nonTriggering(
+            "The same class built in another file with the private key's strongest protection: no instance pairs a weak protection with its flags; an instance built outside the scan holds what its caller passes, not known (said under --verbose)",
+            files: [
+                "KeyAccess.h": """
+                    #import <Foundation/Foundation.h>
+                    #import <Security/Security.h>
+
+                    @interface KeyAccess : NSObject
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags;
+                    - (SecAccessControlRef)makeAccessControl;
+                    @end
+                    """,
+                "KeyAccess.m": """
+                    #import "KeyAccess.h"
+
+                    @implementation KeyAccess {
+                        CFStringRef _protection;
+                        SecAccessControlCreateFlags _flags;
+                    }
+                    - (instancetype)initWithProtection:(CFStringRef)protection flags:(SecAccessControlCreateFlags)flags {
+                        self = [super init];
+                        if (self) {
+                            _protection = protection;
+                            _flags = flags;
+                        }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccessControl {
+                        return SecAccessControlCreateWithFlags(NULL, _protection, _flags, NULL);
+                    }
+                    @end
+                    """,
+                "Keys.m": """
+                    #import "KeyAccess.h"
+
+                    KeyAccess *PublicKeyAccess(void) {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleAlwaysThisDeviceOnly flags:0];
+                    }
+
+                    KeyAccess *PrivateKeyAccess(void) {
+                        return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                                                               flags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                    }
                     """,
             ],
             alsoTriggers: ["objc.weak_keychain_accessibility"]),
@@ -531,6 +629,28 @@ extension BiometricItemNotDeviceBoundRule {
                 "Protected item outlives the device passcode: `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` is device-bound but, unlike `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, keeps the item protected by `[.biometryCurrentSet, .privateKeyUsage]` when the passcode is removed (via `KeyAccess.protection` (line 2) → argument `protection` of the call (line 6))"
             ],
             alsoTriggers: ["swift.weak_keychain_accessibility"]),
+        .triggering(
+            "Presets written `.init(…)` with their type in the declaration and `Self(…)`, each judged with its own protection and flags",
+            files: [
+                "KeyAccess.swift": """
+                    public struct KeyAccess {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+
+                        public static let publicKey: KeyAccess = .init(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                        public static let privateKey = Self(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: .biometryCurrentSet)
+                        public static var legacyKey: Self { .init(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: .userPresence) }
+
+                        public func make() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Protected item outlives the device passcode: `kSecAttrAccessibleWhenUnlockedThisDeviceOnly` is device-bound but, unlike `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`, keeps the item protected by `.biometryCurrentSet` when the passcode is removed (via `KeyAccess.protection` (line 2) → argument `protection` of the call (line 6))"
+            ],
+            alsoTriggers: ["swift.weak_keychain_accessibility", "swift.weak_biometric_acl"]),
         .nonTriggering(
             "WhenPasscodeSetThisDeviceOnly, as in Apple's sample and OWASP MASTG-KNOW-0057",
             """
@@ -557,6 +677,32 @@ extension BiometricItemNotDeviceBoundRule {
             let y = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [.biometryAny, .biometryCurrentSet], nil)
             """,
             alsoTriggers: ["swift.invalid_access_control_flags"]),
+        .nonTriggering(
+            "Presets written `.init(…)` and `Self(…)` whose pairs are all strong; an instance built by a `.init(…)` whose context does not write its type is not known (said under --verbose)",
+            files: [
+                "KeyAccess.swift": """
+                    public struct KeyAccess {
+                        let protection: CFString
+                        let flags: SecAccessControlCreateFlags
+
+                        public static let publicKey: KeyAccess = .init(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                        public static let privateKey = Self(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: .biometryCurrentSet)
+
+                        public func make() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+                        }
+                    }
+                    """,
+                "Setup.swift": """
+                    final class Vault {
+                        func keep(_ access: KeyAccess) {}
+                    }
+                    func setUp(_ vault: Vault) {
+                        vault.keep(.init(protection: kSecAttrAccessibleWhenUnlocked, flags: .biometryCurrentSet))
+                    }
+                    """,
+            ],
+            alsoTriggers: ["swift.weak_keychain_accessibility"]),
         .nonTriggering(
             "A library's presets with a public initializer: the public key's protection is not paired with the private key's flags; an instance its users build holds what they choose, not known (said under --verbose)",
             """

@@ -122,6 +122,7 @@ public struct ConflictingAccessibilityAttributesRule: Check {
                 "Confidence is high when the dictionary literal is written at the call, medium when it was resolved through variables or other code.",
                 "Dictionaries the resolver cannot follow are not reported; `--verbose` shows where resolution stopped.",
                 wrapperNote,
+                "A dictionary a method of a settings type builds from the instance's state (`kSecAttrAccessible: accessibility, kSecAttrSynchronizable: synchronizable`) is judged per instance when the instances the method runs on are known (the receivers of its calls, or every instance the scan builds when those are all its code can hold): each instance's accessibility with its own synchronizable setting, never one instance's with another's. Otherwise (a `var` other code may set, a class that can be subclassed) each entry keeps the values of every instance, and a pair no instance has may be reported.",
             ],
             references: [
                 "Apple: kSecAttrAccessControl — https://developer.apple.com/documentation/security/ksecattraccesscontrol",
@@ -168,6 +169,7 @@ public struct ConflictingAccessibilityAttributesRule: Check {
             "A dictionary built in branches is judged per path: `kSecAttrAccessControl` set in the `if` and `kSecAttrAccessible` in the `else` is not a conflict. `removeObjectForKey:` and `CFDictionaryRemoveValue` before the call remove the entry.",
             "The access control's value need not be known: the key alone conflicts. The protection of an access control counts for the synchronizable check only when the resolver follows it to `SecAccessControlCreateWithFlags` in the same file.",
             "Dictionaries the file-local resolver cannot follow (a parameter, a property, another file) are not reported; `--verbose` shows where resolution stopped.",
+            "A dictionary an instance method builds from the instance's state (`_accessibility` and `_synchronizable`) is judged per instance when the instances it is sent to are known (the receivers of its messages, or every instance the scan builds when a header declares it), each instance's accessibility with its own synchronizable setting; otherwise each entry keeps the values of every instance, and a pair no instance has may be reported.",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore writes `kSecAttrSynchronizable` from its `synchronizable` property on every save: `store.synchronizable = YES` (or `[store setSynchronizable:YES]`) with a …ThisDeviceOnly accessibility given to the same receiver, as written, in the same body (`store.accessibility = …`, `setAccessibility:authenticationPolicy:`) is reported at the switch. Settings made to the instance in other methods, or through another variable holding it, are not put together (no finding). SAMKeychain's `SAMKeychainQuery.synchronizationMode` is not judged: its accessibility is the process-wide `+setAccessibilityType:`, set elsewhere.",
         ],
@@ -360,6 +362,96 @@ extension ConflictingAccessibilityAttributesRule {
             }
             """,
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "A query a settings class builds from its instance state, judged per instance: the shared policy is synchronizable and ThisDeviceOnly",
+            """
+            #import <Foundation/Foundation.h>
+            #import <Security/Security.h>
+
+            @interface ItemPolicy : NSObject
+            @end
+
+            @implementation ItemPolicy {
+                CFStringRef _accessibility;
+                BOOL _synchronizable;
+            }
+            - (instancetype)initWithAccessibility:(CFStringRef)accessibility synchronizable:(BOOL)synchronizable {
+                self = [super init];
+                if (self) {
+                    _accessibility = accessibility;
+                    _synchronizable = synchronizable;
+                }
+                return self;
+            }
+            + (instancetype)sharedPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly synchronizable:YES];
+            }
+            + (instancetype)localPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleWhenUnlockedThisDeviceOnly synchronizable:NO];
+            }
+            - (OSStatus)saveData:(NSData *)data {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)_accessibility,
+                    ↓(__bridge id)kSecAttrSynchronizable: @(_synchronizable),
+                    (__bridge id)kSecValueData: data,
+                };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+
+            void Store(NSData *token) {
+                [[ItemPolicy sharedPolicy] saveData:token];
+                [[ItemPolicy localPolicy] saveData:token];
+            }
+            """,
+            messages: [
+                ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 28", role: "the query passed to SecItemAdd")
+            ]),
+        .nonTriggeringObjC(
+            "The same class whose synchronizable instance is not ThisDeviceOnly: one instance's accessibility is not paired with another's synchronizable",
+            """
+            #import <Foundation/Foundation.h>
+            #import <Security/Security.h>
+
+            @interface ItemPolicy : NSObject
+            @end
+
+            @implementation ItemPolicy {
+                CFStringRef _accessibility;
+                BOOL _synchronizable;
+            }
+            - (instancetype)initWithAccessibility:(CFStringRef)accessibility synchronizable:(BOOL)synchronizable {
+                self = [super init];
+                if (self) {
+                    _accessibility = accessibility;
+                    _synchronizable = synchronizable;
+                }
+                return self;
+            }
+            + (instancetype)sharedPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleAfterFirstUnlock synchronizable:YES];
+            }
+            + (instancetype)localPolicy {
+                return [[ItemPolicy alloc] initWithAccessibility:kSecAttrAccessibleWhenUnlockedThisDeviceOnly synchronizable:NO];
+            }
+            - (OSStatus)saveData:(NSData *)data {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)_accessibility,
+                    (__bridge id)kSecAttrSynchronizable: @(_synchronizable),
+                    (__bridge id)kSecValueData: data,
+                };
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+
+            void Store(NSData *token) {
+                [[ItemPolicy sharedPolicy] saveData:token];
+                [[ItemPolicy localPolicy] saveData:token];
+            }
+            """),
     ]
 }
 
@@ -610,6 +702,68 @@ extension ConflictingAccessibilityAttributesRule {
                                              kSecReturnData as String: true]
                 var item: CFTypeRef?
                 print(SecItemCopyMatching(search as CFDictionary, &item))
+            }
+            """),
+        .triggering(
+            "A query a settings type builds from its own state, judged per instance: the shared policy is synchronizable and ThisDeviceOnly",
+            """
+            import Security
+
+            struct ItemPolicy {
+                let accessibility: CFString
+                let synchronizable: Bool
+
+                static let shared = ItemPolicy(accessibility: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, synchronizable: true)
+                static let local = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+
+                func save(_ data: Data, account: String) -> OSStatus {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccount as String: account,
+                        kSecAttrAccessible as String: accessibility,
+                        ↓kSecAttrSynchronizable as String: synchronizable,
+                        kSecValueData as String: data,
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+            }
+
+            func store(_ token: Data) {
+                _ = ItemPolicy.shared.save(token, account: "sync")
+                _ = ItemPolicy.local.save(token, account: "local")
+            }
+            """,
+            messages: [
+                ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 14", role: "the query passed to SecItemAdd")
+            ]),
+        .nonTriggering(
+            "The same type whose synchronizable instance is not ThisDeviceOnly: one instance's accessibility is not paired with another's synchronizable",
+            """
+            import Security
+
+            struct ItemPolicy {
+                let accessibility: CFString
+                let synchronizable: Bool
+
+                static let shared = ItemPolicy(accessibility: kSecAttrAccessibleAfterFirstUnlock, synchronizable: true)
+                static let local = ItemPolicy(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+
+                func save(_ data: Data, account: String) -> OSStatus {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccount as String: account,
+                        kSecAttrAccessible as String: accessibility,
+                        kSecAttrSynchronizable as String: synchronizable,
+                        kSecValueData as String: data,
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+            }
+
+            func store(_ token: Data) {
+                _ = ItemPolicy.shared.save(token, account: "sync")
+                _ = ItemPolicy.local.save(token, account: "local")
             }
             """),
     ]

@@ -171,7 +171,7 @@ public struct WeakKeychainAccessibilityRule: Check {
                 "A public key (the `kSecPublicKeyAttrs` of a key pair, or an added item with `kSecAttrKeyClass: kSecAttrKeyClassPublic`) is no secret: Always on it is reported at low severity, for the deprecated constant.",
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
                 "A weak value in a branch no caller takes is not reported: a helper's `switch` over an option parameter, or its `if strict` branch, counts only with the options and flags the scan's calls pass (every branch stays possible for a `public` function, whose callers may be in another module).",
-                "Settings kept per instance stay apart: when one settings type serves several items (a key pair's public-key and private-key settings) and the accessibility is read from the instance a property names (`policies.privateKey.accessibility`, or a method or computed property called on it), only that instance's value reaches the query: the construction the code names, or, when the instance comes from outside (a library's public type whose users pass the settings in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for that item is reported, with its path; another item's value is not lent to it. Where the `protection` argument is read inside a method other modules can call, judged on its own, every instance the scan builds is possible (its users may call it on any of them), so a weak default or preset the library offers for any instance is reported there, with its path (a struct built by its memberwise initializer, which is at most internal, is built only by the library's own code, so its presets are those instances). An instance that code outside the scan builds through a public initializer taking the accessibility holds what that code chooses: it is not known, and `--verbose` says so. Code outside the scan that builds the settings is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
+                "Settings kept per instance stay apart: when one settings type serves several items (a key pair's public-key and private-key settings) and the accessibility is read from the instance a property names (`policies.privateKey.accessibility`, or a method or computed property called on it), only that instance's value reaches the query: the construction the code names, or, when the instance comes from outside (a library's public type whose users pass the settings in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for that item is reported, with its path; another item's value is not lent to it. Where the `protection` argument is read inside a method other modules can call, judged on its own, every instance the scan builds is possible (its users may call it on any of them), so a weak default or preset the library offers for any instance is reported there, with its path (a struct built by its memberwise initializer, which is at most internal, is built only by the library's own code, so its presets are those instances). An instance that code outside the scan builds through a public initializer taking the accessibility holds what that code chooses: it is not known, and `--verbose` says so. An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. Code outside the scan that builds the settings is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
                 "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either, nor one that its function only hands to code that searches (an argument labelled `matching:`, or a function whose name starts with migrate, delete, remove, copy, find, search, exists, contains, load, read or fetch), as wrapper libraries do to migrate legacy Always items; one that is also handed to a function that may store it (add, set, save, store, update, …) is reported.",
                 "Dictionaries no Keychain call of the scan is seen receiving are reported with medium confidence, because what the caller does with them is not visible; those that reach a call are reported once, at the key, for the call.",
@@ -712,6 +712,56 @@ extension WeakKeychainAccessibilityRule {
                 WeakKeychainAccessibilityJudgement.protectionMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`") + " (via `KeychainConfig.protection` (Config.swift:2))"
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
+            "A preset written `.init(…)` with its type in the declaration: its argument reaches the initializer's parameter",
+            """
+            struct ItemSettings {
+                let accessibility: CFString
+                init(accessibility: CFString) {
+                    self.accessibility = accessibility
+                }
+                static let standard = ItemSettings(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                static let legacy: Self = .init(accessibility: kSecAttrAccessibleAlways)
+            }
+
+            func save(_ data: Data, settings: ItemSettings) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccessible as String: ↓settings.accessibility,
+                    kSecValueData as String: data,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 11) → `ItemSettings.accessibility` (line 2) → assigned (line 4) → argument `accessibility` of the call (line 7))"
+            ]),
+        .nonTriggering(
+            "Presets written `.init(…)` and `Self(…)` that are all strong; a `.init(…)` given to a method of another type, where its type is not written, may build an instance whose value is not known: it is not judged",
+            """
+            struct ItemSettings {
+                let accessibility: CFString
+                init(accessibility: CFString) {
+                    self.accessibility = accessibility
+                }
+                static let standard: ItemSettings = .init(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                static let background = Self(accessibility: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly)
+            }
+
+            final class Vault {
+                func use(_ settings: ItemSettings) {}
+            }
+
+            func save(_ data: Data, settings: ItemSettings, vault: Vault) -> OSStatus {
+                vault.use(.init(accessibility: kSecAttrAccessibleAlways))
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccessible as String: settings.accessibility,
+                    kSecValueData as String: data,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
         .triggering(
             "A method reads the protection of the instance it is called on: the legacy key pair's private key",
             files: [
