@@ -148,6 +148,33 @@ struct ScannerTests {
         #expect(passes("import CryptoKit\nlet key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access)"))
     }
 
+    @Test("A broad read in a scan whose only store cannot be followed is not reported, and --verbose says why")
+    func broadReadBesideAnUnknownStore() throws {
+        let store = """
+            func store(_ data: Data, access: SecAccessControl) {
+                let (query, error) = attributes(for: data, access: access)
+                guard error == nil else { return }
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            """
+        let read = """
+            func readAll() -> CFTypeRef? {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnData as String: true]
+                var items: CFTypeRef?
+                let status = SecItemCopyMatching(query as CFDictionary, &items)
+                return status == errSecSuccess ? items : nil
+            }
+            """
+        let sources = [ProjectIndex.Input(path: "Read.swift", text: read), ProjectIndex.Input(path: "Store.swift", text: store)]
+        let result = try Scanner(configuration: Configuration()).scan(sources: sources)
+        #expect(!result.findings.contains { $0.ruleId == "swift.broad_query_without_ui_skip" })
+        let expected = "swift.broad_query_without_ui_skip: a broad read: whether the app adds items protected by access control"
+            + " is not known: the dictionary stored at Store.swift:4 is not followed"
+        let notes = result.diagnostics.filter { $0.file == "Read.swift" }.map { "\($0.position?.line ?? 0) \($0.message)" }
+        #expect(notes.contains("5 " + expected), "\(notes)")
+    }
+
     @Test("The prefilter skips files without trigger words, yet constants in them are still resolved")
     func prefilterKeepsCrossFileResolution() throws {
         let scanner = try Scanner(configuration: Configuration())

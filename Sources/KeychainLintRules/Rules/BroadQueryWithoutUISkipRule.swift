@@ -26,7 +26,19 @@ public struct BroadQueryWithoutUISkipRule: Check {
             let scan = context.scan
             // Only when the app stores items protected by access control: known once every file is walked.
             context.afterWalk { judged in
-                guard let protected = own ?? ScanWideCalls.of(scan).firstProtectedItem else { return }
+                let calls = ScanWideCalls.of(scan)
+                guard let protected = own ?? calls.firstProtectedItem else {
+                    // Silent, but not without saying why when a store the scan makes could not be
+                    // read: it may add the protected items this read would prompt for.
+                    if let unresolved = calls.firstUnresolvedStore {
+                        let gap = ResolutionGap(
+                            file: location.file, line: location.line, column: location.column,
+                            reason: "whether the app adds items protected by access control is not known: the dictionary stored at "
+                                + QueryJudgement.place(unresolved, from: judged.path) + " is not followed")
+                        judged.noteGaps(Resolution(gaps: [gap]), asking: "a broad read")
+                    }
+                    return
+                }
                 let message = BroadQueryWithoutUISkipJudgement.message(
                     limit: limit + limitPlace, protectedAt: QueryJudgement.place(protected, from: judged.path))
                     + localTrace
@@ -98,7 +110,7 @@ public struct BroadQueryWithoutUISkipRule: Check {
                 "A numeric `kSecMatchLimit` above 1 is as broad as `kSecMatchLimitAll` for this purpose and is reported too.",
                 "`kSecUseAuthenticationUIFail` and the deprecated `kSecUseNoAuthenticationUI: true` also keep the system from prompting, so they are accepted here (swift.deprecated_keychain_api reports them).",
                 "The value of an `LAContext` is not followed: a query with `kSecUseAuthenticationContext` is accepted when the scan sets `interactionNotAllowed` or calls `evaluatePolicy` anywhere (a pre-evaluated context does not prompt again); it is reported only when the scan does neither.",
-                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan outside test code; a library that only reads, or whose only protected items are added by its tests, is not reported.",
+                "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan outside test code; a library that only reads, or whose only protected items are added by its tests, is not reported. When no store is known to add such an item but the dictionary of one could not be followed (built by code the resolver does not follow, such as a tuple a helper returns), the read is not reported either, and `--verbose` names that store at the read.",
                 "Unknown values (a limit, a UI setting or a return flag the resolver cannot follow) produce no finding.",
             ],
             references: [

@@ -16,6 +16,9 @@ public struct ScanWideCalls: Sendable {
     var connectedAccessibleKeys: Set<String> = []
     var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
     var firstProtectedItem: ValueLocation?
+    /// The first storing call whose stored dictionary the resolver could not see at all: whether
+    /// it stores a protected item is unknown (said under `--verbose` where a judgement needed it).
+    var firstUnresolvedStore: ValueLocation?
 
     static let faceIDCalls = ["SecAccessControlCreateWithFlags", "evaluatePolicy"]
 
@@ -49,6 +52,8 @@ public struct ScanWideCalls: Sendable {
         var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
         /// The position of the call's name in `BroadQueryWithoutUISkipJudgement.storingCalls`, and what it stores.
         var protectedItem: (order: Int, location: ValueLocation)?
+        /// The call, when it is a storing call whose stored dictionary is not known at all.
+        var unresolvedStore: (order: Int, location: ValueLocation)?
     }
 
     /// The shares of the files whose trees the walk held, by file, with the names and facts their
@@ -117,6 +122,7 @@ public struct ScanWideCalls: Sendable {
         }
         // The first by call name (in `storingCalls` order), then file, then position.
         result.firstProtectedItem = shares.compactMap(\.protectedItem).min { $0.order < $1.order }?.location
+        result.firstUnresolvedStore = shares.compactMap(\.unresolvedStore).min { $0.order < $1.order }?.location
         return result
     }
 
@@ -138,10 +144,12 @@ public struct ScanWideCalls: Sendable {
             share.applicationPasswordItems = ApplicationPasswordQueryMissingContextRule.protectedItems(
                 addedBy: call, in: file, scan: scan)
         }
-        if let order = storing.firstIndex(of: name),
-            let location = protectedItem(storedBy: call, named: name, in: file, scan: scan)
-        {
-            share.protectedItem = (order, location)
+        if let order = storing.firstIndex(of: name) {
+            switch protectedItem(storedBy: call, named: name, in: file, scan: scan) {
+            case .protected(let location): share.protectedItem = (order, location)
+            case .unknown: share.unresolvedStore = (order, file.valueLocation(of: call.expression))
+            case .none: break
+            }
         }
         return share
     }
@@ -166,19 +174,32 @@ public struct ScanWideCalls: Sendable {
         return keys
     }
 
-    /// Where one call stores an item with `kSecAttrAccessControl`, or nil (broad_query_without_ui_skip's share).
-    private static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> ValueLocation? {
-        guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name), let programCall = ProgramCall(call) else { return nil }
+    /// What one storing call stores, as far as broad_query_without_ui_skip asks.
+    enum StoredItem {
+        /// An item with `kSecAttrAccessControl`, written here.
+        case protected(ValueLocation)
+        /// A dictionary the resolver could not see at all.
+        case unknown
+        /// Only items without access control.
+        case none
+    }
+
+    /// Whether one call stores an item with `kSecAttrAccessControl` (broad_query_without_ui_skip's share).
+    private static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> StoredItem {
+        guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name), let programCall = ProgramCall(call) else { return .none }
+        var unknown = false
         for argument in KeychainDictionaries.arguments(of: programCall) where argument.stores {
             guard case .swift(let expression) = argument.expression else { continue }
-            for query in scan.resolver.queries(expression, in: file).queries {
+            let queries = scan.resolver.queries(expression, in: file).queries
+            if queries.isEmpty { unknown = true }
+            for query in queries {
                 for (dictionary, _) in KeychainDictionaries.effectiveDictionaries(query, role: argument.role, callName: name) {
                     if let entry = dictionary.entry("kSecAttrAccessControl") {
-                        return entry.location ?? file.valueLocation(of: call.expression)
+                        return .protected(entry.location ?? file.valueLocation(of: call.expression))
                     }
                 }
             }
         }
-        return nil
+        return unknown ? .unknown : .none
     }
 }
