@@ -287,8 +287,7 @@ struct LocalFlow {
 
     /// The trace step of an `#if` clause, named by its condition (`#if os(iOS)`, `#else`).
     private func clauseStep(_ clause: IfConfigClauseSyntax) -> TraceStep {
-        let condition = clause.condition.map { " " + SyntaxQueries.shortText($0, limit: 40) } ?? ""
-        return resolver.step(.branch, clause.poundKeyword.text + condition, at: clause, in: env.file)
+        resolver.step(.branch, LocalScope.clauseText(clause), at: clause, in: env.file)
     }
 
     /// Conditions, subjects and sequences of `if`/`switch`/loops (`if update(&name) { … }`) run

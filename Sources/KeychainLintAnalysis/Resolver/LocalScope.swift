@@ -150,8 +150,7 @@ enum LocalScope {
                 // The clause's last declaration of the name is the one in scope after `#endif`.
                 for position in items.indices.reversed() {
                     if let found = bindingIn(items[position].item, index: position, name, statements) {
-                        let condition = clause.condition.map { " " + SyntaxQueries.shortText($0, limit: 40) } ?? ""
-                        clauses.append((clause.poundKeyword.text + condition, found))
+                        clauses.append((clauseText(clause), found))
                         break
                     }
                 }
@@ -311,5 +310,12 @@ enum LocalScope {
     private static func caseBinds(_ switchCase: SwitchCaseSyntax, _ name: String) -> Bool {
         guard case .case(let label) = switchCase.label else { return false }
         return label.caseItems.contains { patternBinds($0.pattern, name) }
+    }
+}
+
+extension LocalScope {
+    /// How a trace names an `#if` clause: its keyword and condition (`#if DEBUG`, `#else`).
+    static func clauseText(_ clause: IfConfigClauseSyntax) -> String {
+        clause.poundKeyword.text + (clause.condition.map { " " + SyntaxQueries.shortText($0, limit: 40) } ?? "")
     }
 }

@@ -100,10 +100,7 @@ enum ObjCHandedOutcomes {
             let readsSuccess = ObjCPolicyEvaluations.use(of: block, in: file).readsSuccess
             return handoffs(in: block.body, success: success, error: error, readsSuccess: readsSuccess, body: body, file: file)
         case .identifier(let name):
-            guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: site.range.start.offset) == nil,
-                let index = body.parameterNames.firstIndex(of: name),
-                ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
-            else { return [] }
+            guard let index = blockParameterIndex(name, at: site.range, in: body, file: file) else { return [] }
             return [Handoff(range: reply.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [1], carries: .success)]
         default:
             return []
@@ -350,10 +347,7 @@ enum ObjCHandedOutcomes {
                 guard let sender = file.body(containing: site.range.start.offset) else { continue }
                 switch argument.kind {
                 case .block(let block):
-                    let names = block.parameters.map(\.name)
-                    func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
-                    let successNames = Set(handoff.successArguments.compactMap(name))
-                    let errorNames = Set(handoff.errorArguments.compactMap(name))
+                    let (successNames, errorNames) = arrivingNames(in: block, handoff: handoff)
                     if let gate = gate(in: block, handoff: handoff, file: file)
                         ?? onward(
                             in: block.body, successNames: successNames, errorNames: errorNames, body: sender, handoff: handoff, file: file,
@@ -363,13 +357,8 @@ enum ObjCHandedOutcomes {
                     }
                 case .identifier(let name):
                     // `[self.gate authenticateWithCompletion:completion]`: the sender hands its own block on.
-                    guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: sender, before: site.range.start.offset) == nil,
-                        let index = sender.parameterNames.firstIndex(of: name),
-                        ObjCPolicyEvaluations.isBlockParameter(name, of: sender.owner, in: file.tree)
+                    guard let next = passedOnBlockParameter(name, at: argument.range, in: sender, handoff: handoff, file: file)
                     else { continue }
-                    let next = Handoff(
-                        range: argument.range, parameterIndex: index, owner: sender.owner, successArguments: handoff.successArguments,
-                        errorArguments: handoff.errorArguments, carries: handoff.carries)
                     if let gate = hop(next, in: file, depth: depth, search: search, context: context) { gates.append(gate) }
                 default:
                     continue
@@ -600,10 +589,7 @@ enum ObjCHandedOutcomes {
                     assigned = true
                     switch value.kind {
                     case .block(let block):
-                        let names = block.parameters.map(\.name)
-                        func parameter(_ index: Int) -> String? { index < names.count ? names[index] : nil }
-                        let successNames = Set(handoff.successArguments.compactMap(parameter))
-                        let errorNames = Set(handoff.errorArguments.compactMap(parameter))
+                        let (successNames, errorNames) = arrivingNames(in: block, handoff: handoff)
                         if let gate = gate(
                             in: block.body, successNames: successNames, errorNames: errorNames, handoff: handoff,
                             role: "in the block assigned to `\(name)`", file: file)
@@ -615,13 +601,8 @@ enum ObjCHandedOutcomes {
                         }
                     case .identifier(let parameter):
                         // `self.onFinish = completion`: the block the assigning method's senders pass.
-                        guard ObjCPolicyEvaluations.lastDeclaration(of: parameter, in: body, before: value.range.start.offset) == nil,
-                            let index = body.parameterNames.firstIndex(of: parameter),
-                            ObjCPolicyEvaluations.isBlockParameter(parameter, of: body.owner, in: file.tree)
+                        guard let next = passedOnBlockParameter(parameter, at: value.range, in: body, handoff: handoff, file: file)
                         else { continue }
-                        let next = Handoff(
-                            range: value.range, parameterIndex: index, owner: body.owner, successArguments: handoff.successArguments,
-                            errorArguments: handoff.errorArguments, carries: handoff.carries)
                         if let gate = hop(next, in: file, depth: depth, search: search, context: context) { gates.append(gate) }
                     default:
                         search.gap("the block `\(ObjCValueResolver.shortText(file.text(value.range)))` assigned to `\(name)`")
@@ -827,12 +808,38 @@ enum ObjCHandedOutcomes {
 
     /// The first test in a sender's block of what the hand-off passes.
     static func gate(in block: ObjCBlockLiteral, handoff: Handoff, file: ObjCValueResolver) -> OutcomeGate? {
+        let (successNames, errorNames) = arrivingNames(in: block, handoff: handoff)
+        return gate(
+            in: block.body, successNames: successNames, errorNames: errorNames, handoff: handoff,
+            role: "in a \(handoff.owner.isMethod ? "sender" : "caller") of `\(handoff.owner.description)`", file: file)
+    }
+
+    /// The names of `block`'s parameters that receive the hand-off's success flag and error.
+    static func arrivingNames(in block: ObjCBlockLiteral, handoff: Handoff) -> (success: Set<String>, error: Set<String>) {
         let names = block.parameters.map(\.name)
         func name(_ index: Int) -> String? { index < names.count ? names[index] : nil }
-        return gate(
-            in: block.body, successNames: Set(handoff.successArguments.compactMap(name)),
-            errorNames: Set(handoff.errorArguments.compactMap(name)), handoff: handoff,
-            role: "in a \(handoff.owner.isMethod ? "sender" : "caller") of `\(handoff.owner.description)`", file: file)
+        return (Set(handoff.successArguments.compactMap(name)), Set(handoff.errorArguments.compactMap(name)))
+    }
+
+    /// The position of `name` among `body`'s parameters when, at `range`, it names `body`'s own
+    /// block parameter (not a local declared before it).
+    static func blockParameterIndex(_ name: String, at range: ObjCSourceRange, in body: ObjCBody, file: ObjCValueResolver) -> Int? {
+        guard ObjCPolicyEvaluations.lastDeclaration(of: name, in: body, before: range.start.offset) == nil,
+            let index = body.parameterNames.firstIndex(of: name),
+            ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: file.tree)
+        else { return nil }
+        return index
+    }
+
+    /// `completion` at `range` in `body`, when it is `body`'s own block parameter: the outcome goes
+    /// on to the blocks `body`'s senders pass, as the next hand-off.
+    static func passedOnBlockParameter(
+        _ name: String, at range: ObjCSourceRange, in body: ObjCBody, handoff: Handoff, file: ObjCValueResolver
+    ) -> Handoff? {
+        guard let index = blockParameterIndex(name, at: range, in: body, file: file) else { return nil }
+        return Handoff(
+            range: range, parameterIndex: index, owner: body.owner, successArguments: handoff.successArguments,
+            errorArguments: handoff.errorArguments, carries: handoff.carries)
     }
 
     /// The first test in `body` of the names the outcome arrives in: of the success flag when

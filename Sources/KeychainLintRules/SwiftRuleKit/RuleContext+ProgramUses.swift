@@ -71,7 +71,9 @@ enum SwiftLocals {
         return reader.locals
     }
 
-    /// The value an expression passes on: without `try`, `await`, `unsafe` and parentheses.
+    /// The value an expression passes on: without `try`, `await`, `unsafe` and parentheses. Not
+    /// `SyntaxQueries.unwrapTransparent`, which also looks through casts and `!`: a status cast or
+    /// force-unwrapped is a value the code made from the result, so the result itself is used.
     static func value(_ expression: ExprSyntax) -> ExprSyntax {
         var current = expression
         while true {
