@@ -43,6 +43,28 @@ struct ProjectIndexTests {
         #expect(index.totalParses == 4, "without the bound, every file stays held")
     }
 
+    /// A search for a name's call sites asked again while it is under way is made once: the
+    /// second asker waits for the first. Made by each, a search over more files than the index
+    /// holds parses again every file the first had already let go.
+    @Test func aCallSiteSearchAskedAgainWhileUnderWayParsesEachFileOnce() {
+        let files = (0..<400).map { "func caller\($0)() { store(\($0)) }" }
+        let index = Self.index(files)
+        index.maximumParsedFiles = 4
+        let counts = ResultBox()
+        let finished = DispatchGroup()
+        finished.enter()
+        Thread {
+            counts.append(index.callSites(named: "store").count)
+            finished.leave()
+        }.start()
+        // The second question comes once the first search has let go of its first files.
+        while index.parsedFileCount < 50 { usleep(100) }
+        counts.append(index.callSites(named: "store").count)
+        finished.wait()
+        #expect(counts.values == [400, 400])
+        #expect(index.totalParses == 400)
+    }
+
     /// A file larger than the bound stays held until another file is parsed: its own analysis
     /// asks for it again and again.
     @Test func aFileOverTheByteBoundStaysHeldUntilTheNextParse() {
@@ -202,4 +224,11 @@ struct ProjectIndexTests {
         let slice = String(long.suffix(30).prefix(10))
         #expect(TextSearch.contains(slice, "kSec"))
     }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    var values: [Int] { lock.withLock { stored } }
+    func append(_ value: Int) { lock.withLock { stored.append(value) } }
 }

@@ -7,17 +7,42 @@ import SwiftSyntax
 extension ProjectIndex {
     /// Calls whose callee base name is `name` (`name(…)`, `x.name(…)`), across the scan. The
     /// files are parsed on every core: the first such question can parse thousands of them.
+    ///
+    /// Asked by two threads at once, the search is made once: the second waits for the first.
+    /// Made twice, a search of hundreds of files parses each of them twice, since the held trees
+    /// (`maximumParsedFiles`) are fewer than the files such a search reaches.
     public func callSites(named name: String) -> [CallSite] {
         Dependencies.record(name)
-        if let cached = lock.withLock({ callSiteCache[name] }) { return cached }
-        let files = mayCall(name, files(mentioning: name))
-        let perFile = ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [CallSite] in
-            let index = files[position]
-            return self.calls(in: index)[name, default: []].map { CallSite(index: self, fileIndex: index, call: $0) }
+        enum Search { case done([CallSite]), underWay(DispatchGroup), mine(DispatchGroup) }
+        let search: Search = lock.withLock {
+            if let cached = callSiteCache[name] { return .done(cached) }
+            if let group = callSiteSearches[name] { return .underWay(group) }
+            let group = DispatchGroup()
+            group.enter()
+            callSiteSearches[name] = group
+            return .mine(group)
         }
-        let result = perFile.flatMap { $0 }
-        lock.withLock { callSiteCache[name] = result }
-        return result
+        switch search {
+        case .done(let sites):
+            return sites
+        case .underWay(let group):
+            // The search parses and walks files only: it never waits on another search.
+            group.wait()
+            return lock.withLock { callSiteCache[name] ?? [] }
+        case .mine(let group):
+            let files = mayCall(name, files(mentioning: name))
+            let perFile = ParallelWork.mapForCaller(count: files.count, threads: threads) { position -> [CallSite] in
+                let index = files[position]
+                return self.calls(in: index)[name, default: []].map { CallSite(index: self, fileIndex: index, call: $0) }
+            }
+            let result = perFile.flatMap { $0 }
+            lock.withLock {
+                callSiteCache[name] = result
+                callSiteSearches[name] = nil
+            }
+            group.leave()
+            return result
+        }
     }
 
     /// The calls named `init` or `Self` in the files that mention `word`, in file order then

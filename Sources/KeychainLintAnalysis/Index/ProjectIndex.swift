@@ -88,6 +88,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// a function of that name has its callers matched, and each time over the same files.
     var scopedDeclaresMethodCache: [ScopedMemberKey: Bool] = [:]
     var callSiteCache: [String: [CallSite]] = [:]
+    /// Searches for a name's call sites under way, which a second asker waits for rather than
+    /// making again (`callSites(named:)`).
+    var callSiteSearches: [String: DispatchGroup] = [:]
     /// Declarations of each file asked about, kept for the whole scan: they refer to syntax by
     /// position, so they hold no tree (a few hundred bytes a declaration).
     var declarationsByFile: [Int: FileDeclarations] = [:]
