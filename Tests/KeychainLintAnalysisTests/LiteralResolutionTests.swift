@@ -111,7 +111,7 @@ struct LiteralResolutionTests {
 
     @Test(arguments: [
         ("{ .biometryAny }", "closure"),
-        ("flagsTable[0]", "cannot follow"),
+        ("flagsTable[0]", "flagsTable"),
         ("a * b", "`*`"),
         ("x.y.z.unknownMember", "unknownMember"),
     ])
@@ -119,6 +119,33 @@ struct LiteralResolutionTests {
         let resolution = resolveProbe("func f() { probe(\(expression)) }")
         #expect(resolution.values.isEmpty, "no value is guessed for `\(expression)`")
         #expect(resolution.hasGap(mentioning: reasonWord), "\(resolution.reasons)")
+    }
+
+    /// A dictionary lookup: the entry of the key, the entries of each key callers pass, every
+    /// entry for a key that cannot be known (as a `switch` on an unknown subject), and a gap for a
+    /// key with no entry.
+    @Test func dictionaryLookupTakesTheEntryOfItsKey() {
+        let table = """
+            enum Level { case low, high }
+            let table: [Level: CFString] = [.low: kSecAttrAccessibleAlways, .high: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+            """
+        let known = resolveProbe(table + "\nfunc f() { probe(table[.high]) }")
+        #expect(known.descriptions == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        #expect(known.trace(of: "kSecAttrAccessibleWhenUnlockedThisDeviceOnly")?.first == "`table[.high]`")
+
+        let fromCallers = resolveProbe(table + "\nfunc f(level: Level) { probe(table[level]) }\nfunc g() { f(level: .low) }")
+        #expect(fromCallers.descriptions == ["kSecAttrAccessibleAlways"])
+
+        let unknown = resolveProbe(table + "\nfunc f(level: Level) { probe(table[level]) }\nfunc g(l: Level) { f(level: l) }")
+        #expect(unknown.descriptionSet == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+
+        let missing = resolveProbe(
+            """
+            let table: [String: CFString] = ["low": kSecAttrAccessibleAlways]
+            func f() { probe(table["medium"]) }
+            """)
+        #expect(missing.values.isEmpty)
+        #expect(missing.hasGap(mentioning: "no entry"))
     }
 
     @Test func interpolatedStringIsOpaqueNotALiteral() {

@@ -538,6 +538,26 @@ struct ResolutionShapeParityTests {
                     KeyAccess *PrivateKey(void) { return [[KeyAccess alloc] initWithProtection:kSecAttrAccessibleWhenUnlocked flags:kSecAccessControlBiometryCurrentSet]; }
                     """,
             ])),
+        Shape(
+            name: "dictionary lookup with the key a caller passes", check: "weak_keychain_accessibility",
+            swift: Source(swift: """
+                enum Protection { case unlocked, anyTime }
+                let table: [Protection: CFString] = [.unlocked: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .anyTime: kSecAttrAccessibleAlways]
+                func save(_ data: Data, protection: Protection) -> OSStatus {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: ↓table[protection]!]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                func saveSession(_ data: Data) -> OSStatus { save(data, protection: .anyTime) }
+                """),
+            objectiveC: Source(objectiveC: """
+                typedef NS_ENUM(NSInteger, Protection) { ProtectionUnlocked, ProtectionAnyTime };
+                OSStatus Save(NSData *data, Protection protection) {
+                    NSDictionary *table = @{@(ProtectionUnlocked): (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly, @(ProtectionAnyTime): (__bridge id)kSecAttrAccessibleAlways};
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccessible: ↓table[@(protection)]};
+                    return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                OSStatus SaveSession(NSData *data) { return Save(data, ProtectionAnyTime); }
+                """)),
     ]
 
     /// Shapes one language does not follow yet.

@@ -91,7 +91,52 @@ extension ValueResolver {
         if let closure = expression.as(ClosureExprSyntax.self) {
             return gap(closure, env, "a closure is not a value the resolver follows")
         }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            return evaluateSubscript(subscriptCall, env)
+        }
         return gap(expression, env, "cannot follow `\(SyntaxQueries.shortText(expression, limit: 40))`")
+    }
+
+    /// `table[key]` on a dictionary the resolver knows (`levels[level]`, where `levels` maps an
+    /// app's own setting to an accessibility constant): for each key the lookup may get (a
+    /// parameter whose callers pass several), the value of the entry with that key, passing the
+    /// entry as a step of its trace. A key the resolver cannot know may select any entry, as a
+    /// `switch` over an unknown subject may take any case. A table it does not know, or a key
+    /// with no entry, is a gap (the lookup may return nil, or a value written elsewhere).
+    func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax, _ env: Environment) -> Resolution {
+        let text = SyntaxQueries.shortText(subscriptCall, limit: 40)
+        guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
+            subscriptCall.trailingClosure == nil
+        else {
+            return gap(subscriptCall, env, "cannot follow `\(text)`")
+        }
+        let baseText = SyntaxQueries.shortText(subscriptCall.calledExpression, limit: 40)
+        let tables = evaluate(subscriptCall.calledExpression, env)
+        let keys = evaluate(argument.expression, env)
+        let known = keys.gaps.isEmpty ? keys.values : []
+        var result = Resolution(gaps: tables.gaps)
+        for table in tables.values {
+            guard case .dictionary(let entries) = table.value else {
+                result.add(gapValue(subscriptCall, env, "`\(baseText)` is not a dictionary the resolver knows"))
+                continue
+            }
+            for entry in entries {
+                let keysSelecting = known.filter { SubscriptKeys.same(entry.key, $0.value) == true }
+                if !known.isEmpty, keysSelecting.isEmpty { continue }
+                var traced = TracedValue(value: entry.value, trace: table.trace + (keysSelecting.first?.trace ?? []))
+                if let location = entry.valueLocation {
+                    traced = traced.passing(
+                        TraceStep(
+                            kind: .variable, text: "`\(baseText)[\(entry.key)]`", file: location.file, line: location.line,
+                            column: location.column))
+                }
+                result.add(traced)
+            }
+        }
+        if result.values.isEmpty && result.gaps.isEmpty {
+            return gap(subscriptCall, env, "`\(text)` has no entry the resolver can follow")
+        }
+        return result
     }
 
     /// Builds a value from every combination of parts' values. A combination `build` rejects
@@ -241,5 +286,23 @@ extension ValueResolver {
             return evaluate(value, env)
         }
         return .empty
+    }
+}
+
+/// Whether a dictionary entry's key is the key a subscript asks for: true, false, or nil when
+/// the two cannot be compared (an opaque key, a call).
+enum SubscriptKeys {
+    static func same(_ entryKey: Value, _ asked: Value) -> Bool? {
+        switch (entryKey, asked) {
+        case (.opaque, _), (_, .opaque), (.call, _), (_, .call), (.dictionary, _), (_, .dictionary), (.array, _), (_, .array):
+            return nil
+        case (.member(let left, let leftType), .member(let right, let rightType)):
+            // `.always` written in the table, `Protection.always` passed: one case of one type.
+            guard left == right else { return false }
+            return leftType == nil || rightType == nil || leftType == rightType ? true : false
+        default:
+            if entryKey == asked { return true }
+            return SecItemKeys.sameKey(entryKey, asked)
+        }
     }
 }

@@ -736,6 +736,61 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 11) → `ItemSettings.accessibility` (line 2) → assigned (line 4) → argument `accessibility` of the call (line 7))"
             ]),
+        .triggering(
+            "An app's own setting mapped to the accessibility by a dictionary: the entry for the key a caller passes",
+            """
+            enum ItemProtection {
+                case unlocked
+                case anyTime
+            }
+
+            private let protectionTable: [ItemProtection: CFString] = [
+                .unlocked: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                .anyTime: kSecAttrAccessibleAlways,
+            ]
+
+            func save(_ data: Data, protection: ItemProtection) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecValueData as String: data,
+                    kSecAttrAccessible as String: ↓protectionTable[protection]!,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+
+            func saveSession(_ data: Data) -> OSStatus {
+                save(data, protection: .anyTime)
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `query` (line 12) → `protectionTable[.anyTime]` (line 8) → `protectionTable` (line 6) → argument `protection` of the call (line 21))"
+            ]),
+        .nonTriggering(
+            "The same table, where every caller passes a key whose entry is strong: the weak entry is never looked up",
+            """
+            enum ItemProtection {
+                case unlocked
+                case anyTime
+            }
+
+            private let protectionTable: [ItemProtection: CFString] = [
+                .unlocked: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                .anyTime: kSecAttrAccessibleAlways,
+            ]
+
+            func save(_ data: Data, protection: ItemProtection) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecValueData as String: data,
+                    kSecAttrAccessible as String: protectionTable[protection]!,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+
+            func saveSession(_ data: Data) -> OSStatus {
+                save(data, protection: .unlocked)
+            }
+            """),
         .nonTriggering(
             "Presets written `.init(…)` and `Self(…)` that are all strong; a `.init(…)` given to a method of another type, where its type is not written, may build an instance whose value is not known: it is not judged",
             """
