@@ -56,6 +56,48 @@ struct OtherFilesTests {
         #expect(result.notes.isEmpty)
     }
 
+    static let policyHeader = (path: "App/Policy.h", text: """
+        typedef NS_OPTIONS(unsigned long, VaultPolicy) {
+            VaultPolicyPresence = 1 << 0,
+            VaultPolicyBiometry API_AVAILABLE(ios(9.0)) = 1u << 1,
+            VaultPolicyNext,
+            VaultPolicyCurrentSet = 1u << 3,
+        };
+        """)
+
+    /// An `enum` constant of a header is read as its number where it is cast to
+    /// `SecAccessControlCreateFlags` (written, after a macro, shifted, or the previous plus one),
+    /// and as its name elsewhere (how a wrapper's options are recognised).
+    @Test func anEnumConstantOfAHeaderIsItsNumberUnderAFlagsCast() {
+        func probe(_ argument: String) -> Probed {
+            Self.probed([
+                Self.policyHeader,
+                (path: "App/Vault.m", text: """
+                    #import "Policy.h"
+                    void save(void) { probe(\(argument)); }
+                    """),
+            ], asking: "App/Vault.m")
+        }
+        let biometry = probe("(SecAccessControlCreateFlags)VaultPolicyBiometry")
+        #expect(biometry.values == [.integer(2)])
+        #expect(biometry.trace == ["`VaultPolicyBiometry`@App/Policy.h:3"])
+        #expect(probe("(SecAccessControlCreateFlags)VaultPolicyNext").values == [.integer(3)])
+        #expect(probe("(SecAccessControlCreateFlags)(VaultPolicyPresence | VaultPolicyCurrentSet)").values == [.integer(9)])
+        #expect(probe("VaultPolicyBiometry").values == [.symbol("VaultPolicyBiometry")])
+        #expect(probe("(NSUInteger)VaultPolicyBiometry").values == [.symbol("VaultPolicyBiometry")])
+    }
+
+    /// The cheap pass over a file's bytes lists the constants of its `enum` bodies at file scope,
+    /// not the names inside a function's braces or a macro's parentheses.
+    @Test func enumConstantsAreListedByTheCheapPass() {
+        let names = ObjCScanConstants.names(in: Self.policyHeader.text + """
+
+            enum { PlainFirst, PlainSecond = 4 };
+            void f(void) { int x = 1, y = 2; }
+            """)
+        #expect(Set(names.enumerated) == ["VaultPolicyPresence", "VaultPolicyBiometry", "VaultPolicyNext", "VaultPolicyCurrentSet", "PlainFirst", "PlainSecond"])
+    }
+
     @Test func theAskingFilesOwnExternDeclarationDefersToTheDefinition() {
         let result = Self.probed([
             (path: "Keys.m", text: "CFStringRef const kProtection = kSecAttrAccessibleAlways;\n"),

@@ -39,6 +39,9 @@ final class ObjCParser {
     var isQuiet = false
     /// `extern "C" {` blocks open at file scope.
     var externBlocks = 0
+    /// The token ranges of the `enum` bodies stepped over (braces included), read afterwards
+    /// for their constants (`ObjCSyntaxTree.enumerators(in:)`).
+    var enumBodies: [Range<Int>] = []
 
     /// Offsets of `#else` and `#elif` lines, in order: a container header repeated after one of
     /// them is the other branch's version of the same header, not a new container.

@@ -24,6 +24,10 @@ let builtinTypeWords: Set<String> = [
     "bool", "_Complex", "__int128", "wchar_t", "char16_t", "char32_t", "__auto_type",
 ]
 let tagWords: Set<String> = ["struct", "union", "enum", "class"]
+/// The Foundation and Core Foundation macros that declare an enumeration type with a body.
+let enumMacros: Set<String> = [
+    "NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "NS_ERROR_ENUM", "CF_ENUM", "CF_OPTIONS", "CF_CLOSED_ENUM",
+]
 let typeofWords: Set<String> = ["typeof", "__typeof", "__typeof__", "decltype"]
 let bridgeWords: [String: ObjCBridgeKind] = [
     "__bridge": .bridge, "__bridge_transfer": .bridgeTransfer, "__bridge_retained": .bridgeRetained,
@@ -84,6 +88,13 @@ extension ObjCParser {
         if at(.leftParen) { skipBalancedGroup() }
     }
 
+    /// Steps over a `{ … }` body of a tag or a type macro; an `enum`'s is kept for its constants.
+    func skipBody(ofEnum isEnum: Bool) {
+        let from = position
+        skipBalancedGroup()
+        if isEnum { enumBodies.append(from..<position) }
+    }
+
     /// Reads declaration specifiers: storage, qualifiers, the base type (with generic or protocol
     /// arguments), tags (`struct X { … }` bodies are skipped), `typeof(…)`, `NS_ENUM(…)`.
     /// `contextual` admits `nullable`, `in`, `out` (method types, property types).
@@ -126,7 +137,7 @@ extension ObjCParser {
                     advance()
                     while atIdentifier() { advance() }
                 }
-                if at(.leftBrace) { skipBalancedGroup() }
+                if at(.leftBrace) { skipBody(ofEnum: text == "enum") }
                 sawType = true
             } else if typeofWords.contains(text) {
                 specifiers.baseName = text
@@ -157,7 +168,7 @@ extension ObjCParser {
                     let from = position
                     skipBalancedGroup()
                     specifiers.tokenIndices.append(contentsOf: from..<position)
-                    if at(.leftBrace) { skipBalancedGroup() }
+                    if at(.leftBrace) { skipBody(ofEnum: enumMacros.contains(text)) }
                 } else if at(.less) {
                     let from = position
                     skipAngleGroup()

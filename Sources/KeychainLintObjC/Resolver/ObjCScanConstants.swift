@@ -18,6 +18,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
         public enum Kind {
             case variable(ObjCGlobalVariable)
             case macro(ObjCMacroDefinition)
+            /// A constant of an `enum` body in a header.
+            case enumerator(ObjCEnumerator)
             /// A function or method body (`bodyDefinitions`), not a constant.
             case body(ObjCBody)
         }
@@ -48,6 +50,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
         /// object-like `#define`s (the last of each name): looked up once per name asked for.
         let variables: [String: ObjCGlobalVariable]
         let macros: [String: ObjCMacroDefinition]
+        /// The constants of its `enum` bodies (the first of each name).
+        let enumerators: [String: ObjCEnumerator]
         /// The C functions it defines without `static`, and the methods of the classes it
         /// implements, by class and selector.
         let functions: [String: ObjCBody]
@@ -73,14 +77,15 @@ public final class ObjCScanConstants: @unchecked Sendable {
                         return nil
                     }
                 },
-                macros: tree.macros.filter { $0.parameters == nil }, tokens: [], comments: [], directives: [], diagnostics: [],
-                droppedDiagnostics: 0, lineTable: tree.lineTable)
+                macros: tree.macros.filter { $0.parameters == nil }, enumerators: tree.enumerators, tokens: [], comments: [],
+                directives: [], diagnostics: [], droppedDiagnostics: 0, lineTable: tree.lineTable)
             var variables: [String: ObjCGlobalVariable] = [:]
             for variable in tree.globalVariables where variable.declarator.initializer != nil { variables[variable.name] = variable }
             self.variables = variables
             var macros: [String: ObjCMacroDefinition] = [:]
             for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
             self.macros = macros
+            self.enumerators = Dictionary(tree.enumerators.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let exported = self.tree.exportedFunctionNames
             var functions: [String: ObjCBody] = [:]
             var methods: [String: [String: ObjCBody]] = [:]
@@ -111,6 +116,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
     private var candidates: [String: [Int]]?
     /// Files that may call each name (`FileNames.called`), built with `candidates`.
     private var callerFiles: [String: [Int]] = [:]
+    /// Files whose `enum` bodies may declare each constant, built with `candidates`.
+    private var enumeratorFiles: [String: [Int]] = [:]
     private var parsed: [Int: ParsedFile] = [:]
     private var answers: [String: [Definition]] = [:]
     /// The calls one file makes of one function or class method (`callSites`).
@@ -123,10 +130,13 @@ public final class ObjCScanConstants: @unchecked Sendable {
         /// The names it may call: a C function (`Name(`), a class it sends a message to by name
         /// (`[Name …]`) or a piece of a selector it sends (`name:` inside `[…]`), inside braces.
         public var called: [String]
+        /// The constants its `enum` bodies at file scope may declare.
+        public var enumerated: [String]
 
-        public init(defined: [String] = [], called: [String] = []) {
+        public init(defined: [String] = [], called: [String] = [], enumerated: [String] = []) {
             self.defined = defined
             self.called = called
+            self.enumerated = enumerated
         }
     }
 
@@ -142,18 +152,21 @@ public final class ObjCScanConstants: @unchecked Sendable {
     private func tabulate(_ names: [FileNames]) {
         var defined: [String: [Int]] = [:]
         var called: [String: [Int]] = [:]
+        var enumerated: [String: [Int]] = [:]
         for (position, file) in zip(paths.indices, names) {
             for name in file.defined { defined[name, default: []].append(position) }
             for name in file.called { called[name, default: []].append(position) }
+            for name in file.enumerated { enumerated[name, default: []].append(position) }
         }
         candidates = defined
         callerFiles = called
+        enumeratorFiles = enumerated
     }
 
     /// The names a file's text may define at file scope and may call, for `init(paths:text:names:)`.
     public static func names(in text: String) -> FileNames {
         let found = text.utf8.withContiguousStorageIfAvailable { scanNames($0) } ?? Array(text.utf8).withUnsafeBufferPointer { scanNames($0) }
-        return FileNames(defined: Array(found.defined), called: Array(found.called))
+        return FileNames(defined: Array(found.defined), called: Array(found.called), enumerated: Array(found.enumerated))
     }
 
     /// The names a file's text may define at file scope.
@@ -179,6 +192,18 @@ public final class ObjCScanConstants: @unchecked Sendable {
         lock.withLock { answers[name] = found }
         let others = found.filter { $0.path != path }
         return others.count > Self.maximumDefiningFiles ? nil : others
+    }
+
+    /// The constants named `name` that `enum` bodies of the scan's headers declare (an `enum` of
+    /// a `.m` is private to it), in path order; nil when more than `maximumDefiningFiles` files
+    /// may declare it.
+    public func enumerators(named name: String, besides path: String) -> [Definition]? {
+        let files = withTables { _, _ in enumeratorFiles[name] ?? [] }.filter { paths[$0] != path && paths[$0].hasSuffix(".h") }
+        guard files.count <= Self.maximumDefiningFiles else { return nil }
+        return files.compactMap { position in
+            let file = parsedFile(position)
+            return file.enumerators[name].map { Definition(path: file.path, kind: .enumerator($0), file: file) }
+        }
     }
 
     /// The scan's definitions of the C function `name` (when `className` is nil) or of the method
@@ -389,8 +414,12 @@ public final class ObjCScanConstants: @unchecked Sendable {
         bytes.withUnsafeBufferPointer { scanNames($0).defined }
     }
 
-    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>) -> (defined: Set<String>, called: Set<String>) {
+    /// The words that open an `enum` body at file scope.
+    private static let enumWords: Set<String> = enumMacros.union(["enum"])
+
+    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>) -> (defined: Set<String>, called: Set<String>, enumerated: Set<String>) {
         var names: Set<String> = []
+        var enumerated: Set<String> = []
         var called: Set<String> = []
         // Where the name just after a `[` inside braces lies (a class a message may be sent to).
         var afterBracket = false
@@ -405,6 +434,10 @@ public final class ObjCScanConstants: @unchecked Sendable {
         // The identifier just before the current byte (a `(` after it is a call's).
         var lastCalled: Range<Int>?
         var parentheses = 0
+        // An `enum` body at file scope: the name at the start of each of its elements is a constant.
+        var enumPending = false
+        var inEnumBody = false
+        var expectEnumerator = false
         let count = bytes.count
         func isIdentifierByte(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x24
@@ -472,16 +505,25 @@ public final class ObjCScanConstants: @unchecked Sendable {
             case 0x7B:
                 // `Name(…) {` at file scope defines a C function `Name`.
                 if depth == 0, let name = functionName { names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)) }
+                if depth == 0, enumPending {
+                    inEnumBody = true
+                    expectEnumerator = true
+                }
+                enumPending = false
                 functionName = nil
                 depth += 1
                 lastIdentifier = nil
             case 0x7D:
                 depth = max(0, depth - 1)
+                if depth == 0 { inEnumBody = false }
                 lastIdentifier = nil
+            case 0x2C where inEnumBody && depth == 1 && parentheses == 0:
+                expectEnumerator = true
             case 0x3B:
                 lastIdentifier = nil
                 functionName = nil
                 inBrackets = 0
+                if depth == 0 { enumPending = false }
             case 0x28:
                 // The name before the first `(` at file scope may be a function's; inside braces,
                 // the name before a `(` may be a function the file calls.
@@ -515,6 +557,16 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 if isIdentifierByte(byte) {
                     let end = identifierEnd(index)
                     let isName = !(byte >= 0x30 && byte <= 0x39)
+                    // `enum`, `NS_…`, `CF_…`: a string is made only for a word that may be one.
+                    if depth == 0, byte == 0x65 || byte == 0x4E || byte == 0x43, end - index <= 14,
+                        enumWords.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+                    {
+                        enumPending = true
+                    }
+                    if inEnumBody, expectEnumerator, depth == 1, parentheses == 0, isName {
+                        enumerated.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+                        expectEnumerator = false
+                    }
                     if inBrackets == 0, isName { lastIdentifier = index..<end }
                     lastCalled = isName ? index..<end : nil
                     if afterBracket, isName { called.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)) }
@@ -539,6 +591,6 @@ public final class ObjCScanConstants: @unchecked Sendable {
             if byte != 0x5B { afterBracket = false }
             index += 1
         }
-        return (names, called)
+        return (names, called, enumerated)
     }
 }

@@ -155,4 +155,92 @@ extension ObjCValueResolver {
             return applyingDictionarySteps(value, to: name, in: body, after: binding.range.end.offset, before: use, env)
         }
     }
+
+    /// The values of a cast to `SecAccessControlCreateFlags`, with the app's own `enum` constants
+    /// read as their numbers (`(SecAccessControlCreateFlags)policy`, where `policy` is a
+    /// `VaultPolicy` whose constants mirror Apple's bits). Elsewhere a constant stays its name: a
+    /// wrapper library's options are recognised by how they are spelled
+    /// (`UICKeyChainStoreAccessibilityAlways`).
+    func readingConstantsAsNumbers(_ resolution: Resolution, at use: ObjCSourceRange, _ env: Environment) -> Resolution {
+        var result = Resolution(gaps: resolution.gaps)
+        for traced in resolution.values {
+            let parts: [Value]
+            if case .array(let elements) = traced.value { parts = elements } else { parts = [traced.value] }
+            let named = parts.map { part -> Resolution? in
+                guard case .symbol(let name) = part else { return nil }
+                return numberOfConstant(name, at: use, env)
+            }
+            guard named.contains(where: { $0 != nil }) else {
+                result.add(traced)
+                continue
+            }
+            // Each part as its number (a constant's possible numbers, or the part itself).
+            let combined = Resolution.combinations(zip(parts, named).map { part, number in number ?? .value(part) })
+            for gap in combined.gaps { result.add(gap) }
+            for (values, trace) in combined.values {
+                var bits = 0
+                let numbers = values.compactMap { value -> Int? in
+                    if case .integer(let number) = value { return number }
+                    return nil
+                }
+                if numbers.count == values.count {
+                    for number in numbers { bits |= number }
+                    result.add(TracedValue(value: .integer(bits), trace: traced.trace + trace))
+                } else {
+                    result.add(TracedValue(value: values.count == 1 ? values[0] : .array(values), trace: traced.trace + trace))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The number of an `enum` constant of this file or of a header of the scan; nil for a name
+    /// that is no such constant.
+    private func numberOfConstant(_ name: String, at use: ObjCSourceRange, _ env: Environment) -> Resolution? {
+        if let enumerator = enumerators[name] { return enumeratorValue(enumerator, at: use, env) }
+        guard let constants else { return nil }
+        Dependencies.record(name)
+        guard let definitions = constants.enumerators(named: name, besides: path) else {
+            return gap(use, "`\(name)` may be declared in more than \(ObjCScanConstants.maximumDefiningFiles) headers: not followed", kind: .searchLimit)
+        }
+        let found = definitions.compactMap { definition -> Resolution? in
+            guard case .enumerator(let enumerator) = definition.kind else { return nil }
+            let other = resolver(for: definition)
+            other.steps = steps
+            defer { steps = other.steps }
+            return other.enumeratorValue(enumerator, at: enumerator.nameRange, env.deeper())
+        }
+        guard !found.isEmpty else { return nil }
+        return found.dropFirst().reduce(found[0]) { $0.merging($1) }
+    }
+
+    /// An `enum` constant of this file: its written value, or the previous constant's plus one
+    /// (the first is 0), with the constant as a step of the trace.
+    func enumeratorValue(_ enumerator: ObjCEnumerator, at use: ObjCSourceRange, _ env: Environment) -> Resolution {
+        let key = "enumerator " + enumerator.name
+        guard !env.visiting.contains(key) else { return gap(use, "`\(enumerator.name)` refers to itself", kind: .cycle) }
+        let inner = env.deeper(key)
+        let value: Resolution
+        if let written = enumerator.value {
+            value = evaluate(written, inner)
+        } else if enumerator.hasWrittenValue {
+            value = gap(enumerator.nameRange, "the value of `\(enumerator.name)` is not an expression the resolver reads")
+        } else if let previous = enumerator.previous.flatMap({ enumerators[$0] }) {
+            let before = enumeratorValue(previous, at: use, inner)
+            var next = Resolution(gaps: before.gaps)
+            for traced in before.values {
+                guard case .integer(let number) = traced.value else {
+                    for unknown in gap(enumerator.nameRange, "`\(enumerator.name)` follows a constant whose value is not a number").gaps {
+                        next.add(unknown)
+                    }
+                    continue
+                }
+                next.add(TracedValue(value: .integer(number &+ 1)))
+            }
+            value = next
+        } else {
+            value = .value(.integer(0))
+        }
+        return value.through(step(.variable, "`\(enumerator.name)`", at: enumerator.nameRange))
+    }
 }

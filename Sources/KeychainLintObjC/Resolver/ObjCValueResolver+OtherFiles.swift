@@ -54,6 +54,10 @@ extension ObjCValueResolver {
                     values = macro.value.map {
                         other.evaluate($0, inner).through(other.step(.variable, "`\(name)`", at: macro.nameRange))
                     } ?? other.gap(macro.nameRange, "the macro `\(name)` is not an expression")
+                case .enumerator(let enumerator):
+                    // Not offered by `definitions(of:besides:)`: a constant is read as its number
+                    // only where a cast asks for one (`readingConstantsAsNumbers`).
+                    values = .value(.symbol(enumerator.name))
                 case .body(let body):
                     values = other.gap(body.range, "`\(name)` is a function, not a constant")
                 }
@@ -67,6 +71,7 @@ extension ObjCValueResolver {
                     switch definition.kind {
                     case .variable(let variable): line = variable.declarator.nameRange.start.line
                     case .macro(let macro): line = macro.nameRange.start.line
+                    case .enumerator(let enumerator): line = enumerator.nameRange.start.line
                     case .body(let body): line = body.range.start.line
                     }
                     return "\(definition.path):\(line)"

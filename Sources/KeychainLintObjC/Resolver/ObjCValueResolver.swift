@@ -30,6 +30,8 @@ public final class ObjCValueResolver {
     var stepCache: [Int: [DictionaryStep]] = [:]
     let globals: [String: ObjCGlobalVariable]
     let macros: [String: ObjCMacroDefinition]
+    /// The constants of the file's `enum` bodies, by name.
+    let enumerators: [String: ObjCEnumerator]
     let functions: [String: ObjCBody]
     let methods: [String: [ObjCBody]]
     /// Text of each line, for columns in characters (findings count characters, not bytes).
@@ -109,6 +111,7 @@ public final class ObjCValueResolver {
         var macros: [String: ObjCMacroDefinition] = [:]
         for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
         self.macros = macros
+        self.enumerators = Dictionary(tree.enumerators.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var functions: [String: ObjCBody] = [:]
         var methods: [String: [ObjCBody]] = [:]
         for body in bodies {
@@ -249,6 +252,8 @@ public final class ObjCValueResolver {
         switch expression.kind {
         case .parenthesized(let inner), .boxed(let inner):
             return evaluate(inner, env.deeper())
+        case .cast(let cast) where cast.type.baseName == "SecAccessControlCreateFlags":
+            return readingConstantsAsNumbers(evaluate(cast.operand, env.deeper()), at: expression.range, env)
         case .cast(let cast):
             return evaluate(cast.operand, env.deeper())
         case .identifier(let name):
@@ -284,6 +289,12 @@ public final class ObjCValueResolver {
                 case .subtract: return .integer(a &- b)
                 default: return .integer(a &* b)
                 }
+            }
+        case .binary(.shiftLeft, let left, let right):
+            // `1 << 3`: how option constants are written (`NS_OPTIONS` bodies).
+            return arithmetic([left, right], at: expression, env) { values in
+                guard case .integer(let a) = values[0], case .integer(let b) = values[1], b >= 0, b < 63 else { return nil }
+                return .integer(a << b)
             }
         case .binary(.bitwiseOr, let left, let right):
             return flags(left, right, env)

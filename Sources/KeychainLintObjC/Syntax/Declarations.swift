@@ -178,6 +178,19 @@ public struct ObjCTopLevelItem: Sendable, Hashable {
 }
 
 /// `#define NAME value` or `#define NAME(a, b) value`.
+/// One constant of an `enum` body (`typedef NS_OPTIONS(NSUInteger, Policy) { PolicyBiometry = 1 << 1, … }`):
+/// its value as written, or, without one, the previous constant's plus one (the first is 0).
+public struct ObjCEnumerator: Sendable, Hashable {
+    public var name: String
+    public var nameRange: ObjCSourceRange
+    /// The expression after `=`; nil when none is written, or when it is not an expression.
+    public var value: ObjCExpr?
+    /// Whether `=` is written (then a nil `value` could not be read).
+    public var hasWrittenValue: Bool
+    /// The constant before it in the same body, for one without a written value.
+    public var previous: String?
+}
+
 public struct ObjCMacroDefinition: Sendable, Hashable {
     public var name: String
     public var nameRange: ObjCSourceRange

@@ -8,6 +8,8 @@ public struct ObjCSyntaxTree: Sendable {
     public var items: [ObjCTopLevelItem]
     /// `#define`s in source order (every `#if` branch included).
     public var macros: [ObjCMacroDefinition]
+    /// The constants of the file's `enum` bodies, in source order.
+    public var enumerators: [ObjCEnumerator] = []
     public var tokens: [ObjCToken]
     public var comments: [ObjCComment]
     public var directives: [ObjCDirective]
@@ -28,10 +30,51 @@ public struct ObjCSyntaxTree: Sendable {
         let items = parser.parseFile()
         let macros = lexed.directives.compactMap { macroDefinition($0, limits: limits) }
         let diagnostics = (lexed.diagnostics + parser.diagnostics).sorted { $0.range.start.offset < $1.range.start.offset }
-        return ObjCSyntaxTree(
+        var tree = ObjCSyntaxTree(
             items: items, macros: macros, tokens: lexed.tokens, comments: lexed.comments,
             directives: lexed.directives, diagnostics: diagnostics,
             droppedDiagnostics: lexed.droppedDiagnostics + parser.droppedDiagnostics, lineTable: lexed.lineTable)
+        tree.enumerators = parser.enumBodies.flatMap { enumerators(in: Array(lexed.tokens[$0]), limits: limits) }
+        return tree
+    }
+
+    /// The constants of one `enum` body (its tokens, braces included): `Name`, `Name = value`,
+    /// with attribute macros between (`Name API_AVAILABLE(ios(9.0)) = 1 << 1`), split at the
+    /// commas outside brackets.
+    static func enumerators(in body: [ObjCToken], limits: ObjCParserLimits) -> [ObjCEnumerator] {
+        guard body.count >= 2 else { return [] }
+        var elements: [[ObjCToken]] = [[]]
+        var depth = 0
+        for token in body.dropFirst().dropLast() {
+            switch token.kind {
+            case .punctuator(.leftParen), .punctuator(.leftBracket), .punctuator(.leftBrace): depth += 1
+            case .punctuator(.rightParen), .punctuator(.rightBracket), .punctuator(.rightBrace): depth -= 1
+            case .punctuator(.comma) where depth == 0:
+                elements.append([])
+                continue
+            default: break
+            }
+            elements[elements.count - 1].append(token)
+        }
+        var result: [ObjCEnumerator] = []
+        for element in elements {
+            guard let nameToken = element.first, nameToken.kind == .identifier else { continue }
+            var value: ObjCExpr?
+            let equals = element.firstIndex { $0.isPunctuator(.equal) }
+            if let equals, equals + 1 < element.count {
+                let tokens = Array(element[(equals + 1)...])
+                let end = ObjCSourceRange(start: tokens.last!.range.end, end: tokens.last!.range.end)
+                let parser = ObjCParser(tokens: tokens + [ObjCToken(kind: .endOfFile, text: "", range: end)], limits: limits)
+                parser.isQuiet = true
+                let expression = parser.parseExpression()
+                if parser.isAtEnd, !expression.containsError { value = expression }
+            }
+            result.append(
+                ObjCEnumerator(
+                    name: nameToken.text, nameRange: nameToken.range, value: value, hasWrittenValue: equals != nil,
+                    previous: result.last?.name))
+        }
+        return result
     }
 
     /// A `#define` as a macro definition, its body read as an expression when it is one.

@@ -174,6 +174,47 @@ extension WeakBiometricACLRule {
                 [settings setAccessibility:4 authenticationPolicy:UICKeyChainStoreAuthenticationPolicyUserPresence];
             }
             """),
+        .triggering(
+            "An app's own option type whose constants are Security's bits, cast to SecAccessControlCreateFlags: the constant a caller passes, read as its number",
+            files: [
+                "VaultPolicy.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyUserPresence = 1 << 0,
+                        VaultPolicyBiometryAny = 1 << 1,
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                    };
+                    """,
+                "Vault.m": """
+                    #import "VaultPolicy.h"
+                    SecAccessControlRef MakeAccess(VaultPolicy policy) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓(SecAccessControlCreateFlags)policy, NULL);
+                    }
+                    void Protect(void) {
+                        CFRelease(MakeAccess(VaultPolicyBiometryAny));
+                    }
+                    """,
+            ],
+            messages: [objcBiometryAny + " (via `policy` passed by the call (line 6) → `VaultPolicyBiometryAny` (VaultPolicy.h:3))"]),
+        .nonTriggering(
+            "The same option type where every caller passes the current biometric set",
+            files: [
+                "VaultPolicy.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyUserPresence = 1 << 0,
+                        VaultPolicyBiometryAny = 1 << 1,
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                    };
+                    """,
+                "Vault.m": """
+                    #import "VaultPolicy.h"
+                    SecAccessControlRef MakeAccess(VaultPolicy policy) {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, (SecAccessControlCreateFlags)policy, NULL);
+                    }
+                    void Protect(void) {
+                        CFRelease(MakeAccess(VaultPolicyBiometryCurrentSet));
+                    }
+                    """,
+            ]),
         .triggeringObjC(
             "A Secure Enclave key protected with kSecAccessControlBiometryAny",
             """
