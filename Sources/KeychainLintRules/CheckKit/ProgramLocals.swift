@@ -1,9 +1,11 @@
 // The locals of one function, method or initializer body, read into the model for the questions
 // about what code does with a value: where the value of each expression ends up (thrown away,
 // stored in a local), where each local is declared and which statements scope it, where each name
-// is read, and which statements replace a local's value. Each front end reads its own syntax into
-// it (`SwiftLocals`, `ObjCBodyFacts.locals`); one reading answers `ResultUse` and
-// `OutParameterUse` for both languages.
+// is read, and which statements replace a local's value; and, for a value that may be nil, where
+// the code tests it, crashes on it, puts it into a dictionary or returns it. Each front end reads
+// its own syntax into it (`SwiftLocals`, `ObjCBodyFacts.locals`); one reading answers `ResultUse`
+// and `OutParameterUse`, and one `NullableResultHandling` (`NullableResultReading.swift`), for
+// both languages.
 
 /// A range of a file, in UTF-8 offsets: `start` inclusive, `end` exclusive.
 public struct ProgramSpan: Hashable, Sendable {
@@ -29,16 +31,74 @@ public struct ProgramLocals {
         /// Stored in `name` (an initializer, or a plain assignment to a name) at `store`: the
         /// declaration or the assignment as written. Judged only when `name` is a local.
         case stored(name: String, store: ProgramSpan)
+        /// Stored in `name` by an assignment whose own value the code around it uses
+        /// (`if ((access = SecAccessControlCreateWithFlags(…)))`): the value is used there, and
+        /// the local holds it afterwards.
+        case storedAndUsed(name: String, store: ProgramSpan)
     }
 
     /// A local declaration: where it is, and the statements it is visible in.
-    public struct Declaration {
+    public struct Declaration: Equatable {
         public let offset: Int
         public let scope: ProgramSpan
+        /// A variable of top-level code (a Swift script, `main.swift`): a global other files may
+        /// read, so not a local for `ResultUse`; the nullable reading still follows it through
+        /// the code around it.
+        public let isTopLevel: Bool
 
-        public init(offset: Int, scope: ProgramSpan) {
+        public init(offset: Int, scope: ProgramSpan, isTopLevel: Bool = false) {
             self.offset = offset
             self.scope = scope
+            self.isTopLevel = isTopLevel
+        }
+    }
+
+    /// What the code does at one place with a value that may be nil (Swift's Optional, a C
+    /// pointer that may be `NULL`), where that tells whether the code checks it.
+    public struct NullableUse {
+        public enum Kind {
+            /// Crashes when the value is nil: Swift's `!` and `as!`; an Objective-C insertion where
+            /// `NULL` raises (an `@{…}` literal, `setObject:forKey:`, `CFDictionaryAddValue`).
+            /// `suffix` is what the use writes after the value (`!`, ` as! SecAccessControl`;
+            /// nothing for an insertion), for a value a message names in its own words
+            /// (`SecAccessControlCreateWithFlags(…)!`).
+            case crashes(suffix: String)
+            /// Tested for nil: a comparison with nil or `NULL`, a truth test, an optional binding,
+            /// `??`, optional chaining. When the test is a whole condition of an `if` or `guard`,
+            /// the code that runs when it finds the value nil (`whenNil`: the `else` of `if let`,
+            /// the body of `if (!access)`) and when it does not (`whenNotNil`).
+            case tested(whenNil: ProgramSpan?, whenNotNil: ProgramSpan?)
+            /// Stored in a dictionary under `key`, where nil leaves the entry out (a Swift Optional
+            /// in a dictionary, an Objective-C subscript assignment or `setValue:forKey:`).
+            case entry(key: ProgramExpression)
+            /// The result of the function or method whose body it stands in (its `return`, or
+            /// the one expression of a Swift function), not of a closure or block inside it.
+            case returned
+        }
+
+        public let kind: Kind
+        /// The use as written (`access!`, `(__bridge id)access`), and its line.
+        public let written: String
+        public let line: Int
+
+        public init(_ kind: Kind, written: String, line: Int) {
+            self.kind = kind
+            self.written = written
+            self.line = line
+        }
+    }
+
+    /// A key written into a dictionary (a literal's key, a subscript assignment's,
+    /// `updateValue(_:forKey:)`'s, `setObject:forKey:`'s), where, and on which line.
+    public struct KeyWrite {
+        public let key: ProgramExpression
+        public let offset: Int
+        public let line: Int
+
+        public init(key: ProgramExpression, offset: Int, line: Int) {
+            self.key = key
+            self.offset = offset
+            self.line = line
         }
     }
 
@@ -87,13 +147,44 @@ public struct ProgramLocals {
     /// Whether two offsets lie in clauses of one conditional-compilation block that no build
     /// compiles together (`#if` / `#else`): one cannot replace the other's value.
     public var exclusive: (Int, Int) -> Bool = { _, _ in false }
+    /// What the code does with each value that may be nil, keyed by the span of the value (a
+    /// call, a name, `self.name`) without the parentheses and casts around it.
+    public var nullableUses: [ProgramSpan: NullableUse] = [:]
+    /// Where each name is written, read or not: whether a statement or a condition mentions it.
+    /// Swift counts every identifier (a member's name too), Objective-C every identifier
+    /// expression.
+    public var mentions: [String: [Int]] = [:]
+    /// The statements that leave when a condition holds (an `if` whose body always leaves: a
+    /// `return`, `throw`, `goto` or a call that ends the process), and Swift's `guard`s whose
+    /// body always leaves, by statement: the condition.
+    public var exits: [ProgramSpan: ProgramSpan] = [:]
+    /// Every key written into a dictionary, sorted by offset.
+    public var keyWrites: [KeyWrite] = []
 
     public init() {}
 
     /// The local `name` visible at `offset`: the scope of its latest declaration at or before
     /// `offset` whose scope holds `offset`; nil for a parameter, a property or a global.
     public func localScope(of name: String, at offset: Int) -> ProgramSpan? {
-        declarations[name]?.last { $0.offset <= offset && $0.scope.contains(offset) }?.scope
+        guard let declaration = declaration(of: name, at: offset), !declaration.isTopLevel else { return nil }
+        return declaration.scope
+    }
+
+    /// The declaration of `name` visible at `offset`, a top-level variable's too.
+    public func declaration(of name: String, at offset: Int) -> Declaration? {
+        declarations[name]?.last { $0.offset <= offset && $0.scope.contains(offset) }
+    }
+
+    /// Whether `span` mentions `name`.
+    public func mentions(_ name: String, in span: ProgramSpan) -> Bool {
+        (mentions[name] ?? []).contains { span.contains($0) }
+    }
+
+    /// The statements after the one holding `offset` in its block (the innermost), in order.
+    public func statements(after offset: Int) -> [ProgramSpan] {
+        guard let element = innermostElement(containing: offset) else { return [] }
+        return elements.filter { $0.block == element.block && $0.position > element.position }
+            .sorted { $0.position < $1.position }.map(\.span)
     }
 
     /// Whether the value stored in local `name` at `store` is read: a read of the name in `scope`
@@ -152,7 +243,7 @@ public struct ProgramLocals {
             // elsewhere.
             guard let scope = localScope(of: name, at: store.start) else { return .used }
             return isRead(name, storedAt: store, in: scope) ? .used : .storedUnread(name)
-        case nil:
+        case .storedAndUsed?, nil:
             return .used
         }
     }
