@@ -52,19 +52,28 @@ extension CheckContext {
     ) -> NullableResultHandling {
         guard let (locals, value) = locals(around: call) else { return NullableResultHandling() }
         let site = NullableSite(locals: locals, value: value, text: "\(call.name)(…)", place: nil, expression: call.expression)
-        let reading = NullableResultReading(context: self, entryKey: entryKey, fallbackKey: fallbackKey)
+        let reading = NullableResultReading(
+            entryKey: entryKey, fallbackKey: fallbackKey, keyNames: keyNames(_:in:),
+            callers: nullableSites(callingFunctionReturning:in:), propertyReads: nullableSites(readingPropertyInitializedBy:))
         return reading.handling(of: site, errorName: addressedName(errorArgument, of: call))
     }
 }
 
-/// The one reading of a nullable result over the model.
-struct NullableResultReading<Context: CheckContext> {
-    let context: Context
+/// The one reading of a nullable result over the model. What it asks a front end (the
+/// `CheckContext` questions of the same names) it is handed as functions, so that it reads the
+/// same way wherever the bodies come from.
+struct NullableResultReading {
     /// The dictionary key the result belongs under (an unchecked value stored there is judged).
     let entryKey: String
     /// The key whose write, in code that runs when the result is nil, means falling back to an
     /// item without the result's protection.
     let fallbackKey: String
+    /// The Keychain key names a key written in a site's body can be.
+    let keyNames: (ProgramExpression, NullableSite) -> Set<String>
+    /// The calls of the function returning the value at a use of a site's body (nil: not followed).
+    let callers: (ProgramSpan, NullableSite) -> [NullableSite]?
+    /// The reads of the stored property a site's value initializes (nil: none followed).
+    let propertyReads: (NullableSite) -> [NullableSite]?
 
     /// Helpers followed to their callers one inside another (`makeAccess()` returning
     /// `createAccess()`'s result): a bound far beyond what real code nests.
@@ -103,7 +112,7 @@ struct NullableResultReading<Context: CheckContext> {
                     handling.checked = true
                 }
             }
-        } else if let reads = context.nullableSites(readingPropertyInitializedBy: site) {
+        } else if let reads = propertyReads(site) {
             for read in reads {
                 guard let use = read.locals.nullableUses[read.value] else { continue }
                 record(use, at: read.value, of: read, asWritten: true, depth: depth, into: &handling)
@@ -166,7 +175,7 @@ struct NullableResultReading<Context: CheckContext> {
             handling.checked = true
             if let whenNil { handling.failureBranches.append((whenNil, site)) }
         case .entry(let key):
-            if handling.inQuery == nil, context.keyNames(key, in: site).contains(entryKey) {
+            if handling.inQuery == nil, keyNames(key, site).contains(entryKey) {
                 handling.inQuery = asWritten ? (use.written, site.place(ofLine: use.line)) : (site.text, site.place)
             }
         case .returned:
@@ -180,7 +189,7 @@ struct NullableResultReading<Context: CheckContext> {
     /// not gives the use reported. With no call the front end follows, the value is the callers'
     /// responsibility, and nothing is recorded.
     func followReturn(at use: ProgramSpan, of site: NullableSite, depth: Int, into handling: inout Handling) {
-        guard depth < Self.maximumReturnDepth, let callers = context.nullableSites(callingFunctionReturning: use, in: site),
+        guard depth < Self.maximumReturnDepth, let callers = callers(use, site),
             !callers.isEmpty
         else { return }
         var everyCallChecks = true
@@ -215,7 +224,7 @@ struct NullableResultReading<Context: CheckContext> {
     /// the result carries), as a message says it.
     func fallbackWrite(in branch: ProgramSpan, of site: NullableSite) -> String? {
         for write in site.locals.keyWrites where branch.contains(write.offset) {
-            if context.keyNames(write.key, in: site).contains(fallbackKey) { return site.place(ofLine: write.line) }
+            if keyNames(write.key, site).contains(fallbackKey) { return site.place(ofLine: write.line) }
         }
         return nil
     }
