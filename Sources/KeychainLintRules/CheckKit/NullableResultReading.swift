@@ -121,7 +121,7 @@ struct NullableResultReading {
         // The code a test of the error runs when it finds one (`if (error) { … }`) runs exactly
         // when the call failed: Security sets the error whenever it returns nil.
         if let errorName {
-            for offset in locals.mentions[errorName] ?? [] where offset >= site.value.end {
+            for offset in ProgramLocals.from(site.value.end, in: locals.nullableNames[errorName]) {
                 guard case .tested(_, let whenNotNil?)? = locals.nullableUses[Self.span(of: errorName, at: offset)]?.kind else { continue }
                 handling.failureBranches.append((whenNotNil, site))
             }
@@ -153,7 +153,8 @@ struct NullableResultReading {
         if let use = locals.nullableUses[store] {
             record(use, at: store, of: site, asWritten: true, depth: depth, into: &handling)
         }
-        for offset in locals.mentions[name] ?? [] where offset >= store.end && declaration.scope.contains(offset) {
+        for offset in ProgramLocals.from(store.end, in: locals.nullableNames[name]) {
+            guard declaration.scope.contains(offset) else { break }
             let span = Self.span(of: name, at: offset)
             guard let use = locals.nullableUses[span], locals.declaration(of: name, at: offset) == declaration else { continue }
             record(use, at: span, of: site, asWritten: true, depth: depth, into: &handling)
@@ -210,12 +211,17 @@ struct NullableResultReading {
     /// (`if let error { throw … }`, `if (error) { return …; }`, a `guard`): Security sets the
     /// error whenever it returns nil, so the value is known not to be nil where it is used.
     func errorCheckedBeforeUse(of name: String, storedAt store: ProgramSpan, error: String, in locals: ProgramLocals) -> Bool {
-        for statement in locals.statements(after: store.start) {
-            if let condition = locals.exits[statement], locals.mentions(error, in: condition), !locals.mentions(name, in: condition) {
-                return true
-            }
-            // The value is used before any check of the error.
-            if locals.mentions(name, in: statement) { return false }
+        guard let storing = locals.innermostElement(containing: store.start) else { return false }
+        // The statements of the store's block after it, up to the first that mentions the value
+        // (the value is used before any check of the error after that one).
+        let firstUse = ProgramLocals.from(storing.span.end, in: locals.mentions[name]).first ?? Int.max
+        let exits = locals.exits
+        var index = ProgramLocals.lowerBound(exits.count) { exits[$0].statement.span.start < storing.span.end }
+        while index < exits.count, exits[index].statement.span.start <= firstUse {
+            let exit = exits[index]
+            index += 1
+            guard exit.statement.block == storing.block else { continue }
+            if locals.mentions(error, in: exit.condition), !locals.mentions(name, in: exit.condition) { return true }
         }
         return false
     }
@@ -223,8 +229,11 @@ struct NullableResultReading {
     /// Where a failure branch writes `fallbackKey` (it prepares the item without the protection
     /// the result carries), as a message says it.
     func fallbackWrite(in branch: ProgramSpan, of site: NullableSite) -> String? {
-        for write in site.locals.keyWrites where branch.contains(write.offset) {
-            if keyNames(write.key, site).contains(fallbackKey) { return site.place(ofLine: write.line) }
+        let writes = site.locals.keyWrites
+        var index = ProgramLocals.lowerBound(writes.count) { writes[$0].offset < branch.start }
+        while index < writes.count, branch.contains(writes[index].offset) {
+            if keyNames(writes[index].key, site).contains(fallbackKey) { return site.place(ofLine: writes[index].line) }
+            index += 1
         }
         return nil
     }

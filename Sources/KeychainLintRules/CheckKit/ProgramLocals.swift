@@ -88,6 +88,19 @@ public struct ProgramLocals {
         }
     }
 
+    /// A statement that leaves when its condition holds: an `if` whose body always leaves (a
+    /// `return`, `throw`, `goto` or a call that ends the process), or Swift's `guard` whose body
+    /// does; where it stands in its block, and its condition.
+    public struct Exit {
+        public let statement: Element
+        public let condition: ProgramSpan
+
+        public init(statement: Element, condition: ProgramSpan) {
+            self.statement = statement
+            self.condition = condition
+        }
+    }
+
     /// A key written into a dictionary (a literal's key, a subscript assignment's,
     /// `updateValue(_:forKey:)`'s, `setObject:forKey:`'s), where, and on which line.
     public struct KeyWrite {
@@ -132,6 +145,7 @@ public struct ProgramLocals {
     }
 
     public var slots: [ProgramSpan: Slot] = [:]
+    /// Each name's declarations, sorted by offset.
     public var declarations: [String: [Declaration]] = [:]
     /// Where each name is read (not written: `name = …`, `_ = name`, `(void)name;`), by offset.
     public var reads: [String: [Int]] = [:]
@@ -150,14 +164,15 @@ public struct ProgramLocals {
     /// What the code does with each value that may be nil, keyed by the span of the value (a
     /// call, a name, `self.name`) without the parentheses and casts around it.
     public var nullableUses: [ProgramSpan: NullableUse] = [:]
-    /// Where each name is written, read or not: whether a statement or a condition mentions it.
-    /// Swift counts every identifier (a member's name too), Objective-C every identifier
-    /// expression.
+    /// Where each plain name has an entry of `nullableUses` (a name, an `if let name`), sorted:
+    /// the uses of a local are looked up without going through every mention of its name.
+    public var nullableNames: [String: [Int]] = [:]
+    /// Where each name is written, read or not, sorted: whether a statement or a condition
+    /// mentions it. Swift counts every identifier (a member's name too), Objective-C every
+    /// identifier expression.
     public var mentions: [String: [Int]] = [:]
-    /// The statements that leave when a condition holds (an `if` whose body always leaves: a
-    /// `return`, `throw`, `goto` or a call that ends the process), and Swift's `guard`s whose
-    /// body always leaves, by statement: the condition.
-    public var exits: [ProgramSpan: ProgramSpan] = [:]
+    /// The statements of blocks that leave when their condition holds, sorted by start.
+    public var exits: [Exit] = []
     /// Every key written into a dictionary, sorted by offset.
     public var keyWrites: [KeyWrite] = []
 
@@ -170,21 +185,40 @@ public struct ProgramLocals {
         return declaration.scope
     }
 
-    /// The declaration of `name` visible at `offset`, a top-level variable's too.
+    /// The declaration of `name` visible at `offset`, a top-level variable's too: the latest at
+    /// or before `offset` whose scope holds it.
     public func declaration(of name: String, at offset: Int) -> Declaration? {
-        declarations[name]?.last { $0.offset <= offset && $0.scope.contains(offset) }
+        guard let declared = declarations[name] else { return nil }
+        var index = Self.lowerBound(declared.count) { declared[$0].offset <= offset } - 1
+        while index >= 0 {
+            if declared[index].scope.contains(offset) { return declared[index] }
+            index -= 1
+        }
+        return nil
     }
 
     /// Whether `span` mentions `name`.
     public func mentions(_ name: String, in span: ProgramSpan) -> Bool {
-        (mentions[name] ?? []).contains { span.contains($0) }
+        guard let offsets = mentions[name] else { return false }
+        let first = Self.lowerBound(offsets.count) { offsets[$0] < span.start }
+        return first < offsets.count && span.contains(offsets[first])
     }
 
-    /// The statements after the one holding `offset` in its block (the innermost), in order.
-    public func statements(after offset: Int) -> [ProgramSpan] {
-        guard let element = innermostElement(containing: offset) else { return [] }
-        return elements.filter { $0.block == element.block && $0.position > element.position }
-            .sorted { $0.position < $1.position }.map(\.span)
+    /// The offsets of a sorted list from `start` on.
+    static func from(_ start: Int, in offsets: [Int]?) -> ArraySlice<Int> {
+        guard let offsets else { return [] }
+        return offsets[lowerBound(offsets.count) { offsets[$0] < start }...]
+    }
+
+    /// The first index in `0..<count` for which `isBefore` is false (`isBefore` holds for a prefix).
+    static func lowerBound(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether the value stored in local `name` at `store` is read: a read of the name in `scope`
@@ -217,13 +251,7 @@ public struct ProgramLocals {
 
     /// The innermost statement of a block that holds `offset`.
     func innermostElement(containing offset: Int) -> Element? {
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle].span.start <= offset { low = middle + 1 } else { high = middle }
-        }
-        var index = low - 1
+        var index = Self.lowerBound(elements.count) { elements[$0].span.start <= offset } - 1
         while index >= 0 {
             if elements[index].span.contains(offset) { return elements[index] }
             index -= 1

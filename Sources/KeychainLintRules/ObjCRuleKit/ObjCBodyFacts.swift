@@ -278,6 +278,7 @@ final class ObjCBodyFacts {
         }
         for (name, declared) in declarations {
             locals.declarations[name] = declared.map { ProgramLocals.Declaration(offset: $0.offset, scope: span($0.scope)) }
+                .sorted { $0.offset < $1.offset }
         }
         for (name, spans) in identifiers {
             let reads = spans.filter { !notReads.contains($0.start) }.map(\.start)
@@ -328,10 +329,19 @@ final class ObjCBodyFacts {
                     ? .tested(whenNil: then, whenNotNil: otherwise) : .tested(whenNil: otherwise, whenNotNil: then)
                 locals.nullableUses[ProgramSpan(value.range)] = ProgramLocals.NullableUse(kind, written: "", line: 0)
             }
-            if Self.leaves(statement.then) { locals.exits[ProgramSpan(statement.range)] = ProgramSpan(statement.condition.range) }
         }
+        for (block, statements) in sequences.enumerated() {
+            for (position, statement) in statements.enumerated() {
+                guard case .if(let condition, let then, _) = statement.kind, Self.leaves(then) else { continue }
+                let element = ProgramLocals.Element(span: ProgramSpan(statement.range), block: block, position: position)
+                locals.exits.append(ProgramLocals.Exit(statement: element, condition: ProgramSpan(condition.range)))
+            }
+        }
+        locals.exits.sort { $0.statement.span.start < $1.statement.span.start }
         for (name, spans) in identifiers {
             locals.mentions[name] = spans.map(\.start).sorted()
+            let used = spans.filter { locals.nullableUses[span($0)] != nil }.map(\.start).sorted()
+            if !used.isEmpty { locals.nullableNames[name] = used }
         }
         locals.keyWrites = insertions.values.map { insertion in
             ProgramLocals.KeyWrite(key: .objectiveC(insertion.key), offset: insertion.key.range.start.offset, line: insertion.key.range.start.line)

@@ -5,9 +5,10 @@ import KeychainLintCore
 
 /// `unchecked_access_control_creation` — a `SecAccessControlCreateWithFlags` result used unchecked
 /// (Apple's sample "Accessing Keychain Items with Face ID or Touch ID" writes `access as Any`), in
-/// Swift and Objective-C. What the code does with the result that may be nil or `NULL` is the front
-/// end's answer (`CheckContext.nullableResultHandling`): Swift's `!`, `if let` and Optionals in
-/// dictionaries, Objective-C's tests and dictionary insertions.
+/// Swift and Objective-C. What the code does with the result that may be nil or `NULL` is read once
+/// from the model of the bodies it reaches (`CheckContext.nullableResultHandling`,
+/// `NullableResultReading`): Swift's `!`, `if let` and Optionals in dictionaries, Objective-C's
+/// tests and dictionary insertions, as each front end reads them into `ProgramLocals`.
 public struct UncheckedAccessControlCreationRule: Check {
     public static let calls: [CheckedCall] = [.function(AccessControlJudgement.createFunction)]
 

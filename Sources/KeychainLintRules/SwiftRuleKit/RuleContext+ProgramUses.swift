@@ -74,6 +74,11 @@ enum SwiftLocals {
         reader.walk(body)
         reader.locals.elements.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.span.end > $1.span.end }
         reader.locals.keyWrites.sort { $0.offset < $1.offset }
+        reader.locals.exits.sort { $0.statement.span.start < $1.statement.span.start }
+        for (name, declared) in reader.locals.declarations {
+            reader.locals.declarations[name] = declared.sorted { $0.offset < $1.offset }
+        }
+        for (name, offsets) in reader.locals.nullableNames { reader.locals.nullableNames[name] = offsets.sorted() }
         return reader.locals
     }
 
@@ -150,10 +155,14 @@ enum SwiftLocals {
             super.init(viewMode: .sourceAccurate)
         }
 
-        /// What the code does with `value` if it is an Optional (`SwiftNullableResults.use(of:in:)`).
-        private func noteNullableUse(of value: some ExprSyntaxProtocol) {
+        /// What the code does with `value` if it is an Optional (`SwiftNullableResults.use(of:in:)`);
+        /// whether it did anything.
+        @discardableResult
+        private func noteNullableUse(of value: some ExprSyntaxProtocol) -> Bool {
             let value = ExprSyntax(value)
-            if let use = SwiftNullableResults.use(of: value, in: file) { locals.nullableUses[ProgramSpan(value)] = use }
+            guard let use = SwiftNullableResults.use(of: value, in: file) else { return false }
+            locals.nullableUses[ProgramSpan(value)] = use
+            return true
         }
 
         private func noteKeyWrite(_ key: ExprSyntax) {
@@ -177,7 +186,7 @@ enum SwiftLocals {
                             ProgramLocals.Declaration(offset: span.start, scope: scope, isTopLevel: isTopLevel))
                     }
                 }
-                noteExit(item, span: span)
+                noteExit(item, at: ProgramLocals.Element(span: span, block: block, position: position))
                 guard let expression = item.item.as(ExprSyntax.self) else { continue }
                 let value = SwiftLocals.value(expression)
                 if let assignment = value.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
@@ -195,7 +204,7 @@ enum SwiftLocals {
 
         /// An `if` or `guard` statement whose body always leaves: what its condition tests is
         /// settled for the statements after it.
-        private func noteExit(_ item: CodeBlockItemSyntax, span: ProgramSpan) {
+        private func noteExit(_ item: CodeBlockItemSyntax, at element: ProgramLocals.Element) {
             var node = Syntax(item.item)
             if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
             let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)
@@ -206,7 +215,9 @@ enum SwiftLocals {
             } else {
                 return
             }
-            if SwiftNullableResults.ExitFinder.leaves(exit.body) { locals.exits[span] = ProgramSpan(exit.conditions) }
+            if SwiftNullableResults.ExitFinder.leaves(exit.body) {
+                locals.exits.append(ProgramLocals.Exit(statement: element, condition: ProgramSpan(exit.conditions)))
+            }
         }
 
         override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
@@ -237,6 +248,7 @@ enum SwiftLocals {
         override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
             if node.initializer == nil, let pattern = node.pattern.as(IdentifierPatternSyntax.self) {
                 locals.nullableUses[ProgramSpan(pattern)] = SwiftNullableResults.shorthandUse(of: node, in: file)
+                locals.nullableNames[pattern.identifier.text, default: []].append(ProgramSpan(pattern).start)
             }
             return .visitChildren
         }
@@ -276,7 +288,7 @@ enum SwiftLocals {
             // A member's name (`x.name`) is not a read of `name`; neither is the target of
             // `name = …`, nor `_ = name`.
             if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .skipChildren }
-            noteNullableUse(of: node)
+            if noteNullableUse(of: node) { locals.nullableNames[node.baseName.text, default: []].append(ProgramSpan(node).start) }
             if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
                 if infix.leftOperand.id == node.id { return .skipChildren }
                 if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .skipChildren }
