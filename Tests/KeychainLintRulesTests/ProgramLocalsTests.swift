@@ -117,7 +117,7 @@ struct ProgramLocalsTests {
         let finder = CallFinder(name: name)
         finder.walk(file.tree)
         let call = try #require(finder.found, "no call of \(name)")
-        return (SwiftLocals.read(SwiftLocals.body(around: Syntax(call))), ProgramSpan(call))
+        return (SwiftLocals.read(SwiftLocals.body(around: Syntax(call)), in: file), ProgramSpan(call))
     }
 
     static func objectiveCLocals(_ code: String, call name: String) throws -> (locals: ProgramLocals, call: ProgramSpan) {
@@ -130,7 +130,7 @@ struct ProgramLocalsTests {
         let call = try #require(found, "no call of \(name)")
         let resolver = ObjCValueResolver(path: "Locals.m", source: code, tree: tree)
         let body = try #require(resolver.body(containing: call.range.start.offset), "no body around the call")
-        return (ObjCBodyFacts(body, tree: tree).locals, ProgramSpan(call.range))
+        return (ObjCBodyFacts(body, tree: tree, text: resolver.text).locals, ProgramSpan(call.range))
     }
 
     private final class CallFinder: SyntaxVisitor {

@@ -91,11 +91,16 @@ public protocol CheckContext: RuleFileContext {
     /// The availability checks on whose older-systems side `expression` lies, innermost first
     /// (the `else` of `if #available(iOS 11.3, *)` or of `if (@available(iOS 11.3, *))`).
     func olderSystemsBranches(around expression: ProgramExpression) -> [Availability.OlderSystemsBranch]
-    /// What the code does with the result of `call`, which may be nil or `NULL`: whether it is
-    /// checked, used where nil crashes, stored under `entryKey` unchecked, or whether the code
-    /// that runs when it is nil writes `fallbackKey` (`ProgramUses.swift`). `errorArgument` is the
-    /// error out-parameter, set whenever the call returns nil.
-    func nullableResultHandling(of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String) -> NullableResultHandling
+    // What the code does with a result that may be nil (`NullableResultReading.swift`): the
+    // reading is one, over the locals of each body it reaches; a front end finds those bodies.
+    /// The calls of the function or method that returns the value at `use` in `site`'s body,
+    /// each a site of its own; nil when they are not followed.
+    func nullableSites(callingFunctionReturning use: ProgramSpan, in site: NullableSite) -> [NullableSite]?
+    /// The reads of the stored property that `site`'s value initializes, each a site whose value
+    /// is the read; nil when the value initializes none the front end follows.
+    func nullableSites(readingPropertyInitializedBy site: NullableSite) -> [NullableSite]?
+    /// The Keychain key names (`kSecAttrAccessControl`) a key written in `site`'s body can be.
+    func keyNames(_ key: ProgramExpression, in site: NullableSite) -> Set<String>
     /// Whether `expression` is the null literal (`nil`; `NULL`, `nil`, `Nil` or `0` in Objective-C).
     func isNullLiteral(_ expression: ProgramExpression) -> Bool
 

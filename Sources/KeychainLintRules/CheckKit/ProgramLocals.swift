@@ -1,9 +1,11 @@
 // The locals of one function, method or initializer body, read into the model for the questions
 // about what code does with a value: where the value of each expression ends up (thrown away,
 // stored in a local), where each local is declared and which statements scope it, where each name
-// is read, and which statements replace a local's value. Each front end reads its own syntax into
-// it (`SwiftLocals`, `ObjCBodyFacts.locals`); one reading answers `ResultUse` and
-// `OutParameterUse` for both languages.
+// is read, and which statements replace a local's value; and, for a value that may be nil, where
+// the code tests it, crashes on it, puts it into a dictionary or returns it. Each front end reads
+// its own syntax into it (`SwiftLocals`, `ObjCBodyFacts.locals`); one reading answers `ResultUse`
+// and `OutParameterUse`, and one `NullableResultHandling` (`NullableResultReading.swift`), for
+// both languages.
 
 /// A range of a file, in UTF-8 offsets: `start` inclusive, `end` exclusive.
 public struct ProgramSpan: Hashable, Sendable {
@@ -29,16 +31,87 @@ public struct ProgramLocals {
         /// Stored in `name` (an initializer, or a plain assignment to a name) at `store`: the
         /// declaration or the assignment as written. Judged only when `name` is a local.
         case stored(name: String, store: ProgramSpan)
+        /// Stored in `name` by an assignment whose own value the code around it uses
+        /// (`if ((access = SecAccessControlCreateWithFlags(…)))`): the value is used there, and
+        /// the local holds it afterwards.
+        case storedAndUsed(name: String, store: ProgramSpan)
     }
 
     /// A local declaration: where it is, and the statements it is visible in.
-    public struct Declaration {
+    public struct Declaration: Equatable {
         public let offset: Int
         public let scope: ProgramSpan
+        /// A variable of top-level code (a Swift script, `main.swift`): a global other files may
+        /// read, so not a local for `ResultUse`; the nullable reading still follows it through
+        /// the code around it.
+        public let isTopLevel: Bool
 
-        public init(offset: Int, scope: ProgramSpan) {
+        public init(offset: Int, scope: ProgramSpan, isTopLevel: Bool = false) {
             self.offset = offset
             self.scope = scope
+            self.isTopLevel = isTopLevel
+        }
+    }
+
+    /// What the code does at one place with a value that may be nil (Swift's Optional, a C
+    /// pointer that may be `NULL`), where that tells whether the code checks it.
+    public struct NullableUse {
+        public enum Kind {
+            /// Crashes when the value is nil: Swift's `!` and `as!`; an Objective-C insertion where
+            /// `NULL` raises (an `@{…}` literal, `setObject:forKey:`, `CFDictionaryAddValue`).
+            /// `suffix` is what the use writes after the value (`!`, ` as! SecAccessControl`;
+            /// nothing for an insertion), for a value a message names in its own words
+            /// (`SecAccessControlCreateWithFlags(…)!`).
+            case crashes(suffix: String)
+            /// Tested for nil: a comparison with nil or `NULL`, a truth test, an optional binding,
+            /// `??`, optional chaining. When the test is a whole condition of an `if` or `guard`,
+            /// the code that runs when it finds the value nil (`whenNil`: the `else` of `if let`,
+            /// the body of `if (!access)`) and when it does not (`whenNotNil`).
+            case tested(whenNil: ProgramSpan?, whenNotNil: ProgramSpan?)
+            /// Stored in a dictionary under `key`, where nil leaves the entry out (a Swift Optional
+            /// in a dictionary, an Objective-C subscript assignment or `setValue:forKey:`).
+            case entry(key: ProgramExpression)
+            /// The result of the function or method whose body it stands in (its `return`, or
+            /// the one expression of a Swift function), not of a closure or block inside it.
+            case returned
+        }
+
+        public let kind: Kind
+        /// The use as written (`access!`, `(__bridge id)access`), and its line.
+        public let written: String
+        public let line: Int
+
+        public init(_ kind: Kind, written: String, line: Int) {
+            self.kind = kind
+            self.written = written
+            self.line = line
+        }
+    }
+
+    /// A statement that leaves when its condition holds: an `if` whose body always leaves (a
+    /// `return`, `throw`, `goto` or a call that ends the process), or Swift's `guard` whose body
+    /// does; where it stands in its block, and its condition.
+    public struct Exit {
+        public let statement: Element
+        public let condition: ProgramSpan
+
+        public init(statement: Element, condition: ProgramSpan) {
+            self.statement = statement
+            self.condition = condition
+        }
+    }
+
+    /// A key written into a dictionary (a literal's key, a subscript assignment's,
+    /// `updateValue(_:forKey:)`'s, `setObject:forKey:`'s), where, and on which line.
+    public struct KeyWrite {
+        public let key: ProgramExpression
+        public let offset: Int
+        public let line: Int
+
+        public init(key: ProgramExpression, offset: Int, line: Int) {
+            self.key = key
+            self.offset = offset
+            self.line = line
         }
     }
 
@@ -72,6 +145,7 @@ public struct ProgramLocals {
     }
 
     public var slots: [ProgramSpan: Slot] = [:]
+    /// Each name's declarations, sorted by offset.
     public var declarations: [String: [Declaration]] = [:]
     /// Where each name is read (not written: `name = …`, `_ = name`, `(void)name;`), by offset.
     public var reads: [String: [Int]] = [:]
@@ -87,13 +161,64 @@ public struct ProgramLocals {
     /// Whether two offsets lie in clauses of one conditional-compilation block that no build
     /// compiles together (`#if` / `#else`): one cannot replace the other's value.
     public var exclusive: (Int, Int) -> Bool = { _, _ in false }
+    /// What the code does with each value that may be nil, keyed by the span of the value (a
+    /// call, a name, `self.name`) without the parentheses and casts around it.
+    public var nullableUses: [ProgramSpan: NullableUse] = [:]
+    /// Where each plain name has an entry of `nullableUses` (a name, an `if let name`), sorted:
+    /// the uses of a local are looked up without going through every mention of its name.
+    public var nullableNames: [String: [Int]] = [:]
+    /// Where each name is written, read or not, sorted: whether a statement or a condition
+    /// mentions it. Swift counts every identifier (a member's name too), Objective-C every
+    /// identifier expression.
+    public var mentions: [String: [Int]] = [:]
+    /// The statements of blocks that leave when their condition holds, sorted by start.
+    public var exits: [Exit] = []
+    /// Every key written into a dictionary, sorted by offset.
+    public var keyWrites: [KeyWrite] = []
 
     public init() {}
 
     /// The local `name` visible at `offset`: the scope of its latest declaration at or before
     /// `offset` whose scope holds `offset`; nil for a parameter, a property or a global.
     public func localScope(of name: String, at offset: Int) -> ProgramSpan? {
-        declarations[name]?.last { $0.offset <= offset && $0.scope.contains(offset) }?.scope
+        guard let declaration = declaration(of: name, at: offset), !declaration.isTopLevel else { return nil }
+        return declaration.scope
+    }
+
+    /// The declaration of `name` visible at `offset`, a top-level variable's too: the latest at
+    /// or before `offset` whose scope holds it.
+    public func declaration(of name: String, at offset: Int) -> Declaration? {
+        guard let declared = declarations[name] else { return nil }
+        var index = Self.lowerBound(declared.count) { declared[$0].offset <= offset } - 1
+        while index >= 0 {
+            if declared[index].scope.contains(offset) { return declared[index] }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Whether `span` mentions `name`.
+    public func mentions(_ name: String, in span: ProgramSpan) -> Bool {
+        guard let offsets = mentions[name] else { return false }
+        let first = Self.lowerBound(offsets.count) { offsets[$0] < span.start }
+        return first < offsets.count && span.contains(offsets[first])
+    }
+
+    /// The offsets of a sorted list from `start` on.
+    static func from(_ start: Int, in offsets: [Int]?) -> ArraySlice<Int> {
+        guard let offsets else { return [] }
+        return offsets[lowerBound(offsets.count) { offsets[$0] < start }...]
+    }
+
+    /// The first index in `0..<count` for which `isBefore` is false (`isBefore` holds for a prefix).
+    static func lowerBound(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether the value stored in local `name` at `store` is read: a read of the name in `scope`
@@ -126,13 +251,7 @@ public struct ProgramLocals {
 
     /// The innermost statement of a block that holds `offset`.
     func innermostElement(containing offset: Int) -> Element? {
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle].span.start <= offset { low = middle + 1 } else { high = middle }
-        }
-        var index = low - 1
+        var index = Self.lowerBound(elements.count) { elements[$0].span.start <= offset } - 1
         while index >= 0 {
             if elements[index].span.contains(offset) { return elements[index] }
             index -= 1
@@ -152,7 +271,7 @@ public struct ProgramLocals {
             // elsewhere.
             guard let scope = localScope(of: name, at: store.start) else { return .used }
             return isRead(name, storedAt: store, in: scope) ? .used : .storedUnread(name)
-        case nil:
+        case .storedAndUsed?, nil:
             return .used
         }
     }

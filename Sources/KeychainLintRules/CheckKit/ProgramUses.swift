@@ -49,7 +49,8 @@ extension CheckContext {
 
 /// What the code does with a result that may be nil (Swift's Optional) or `NULL` (a C pointer),
 /// such as the `SecAccessControl` of `SecAccessControlCreateWithFlags`
-/// (`CheckContext.nullableResultHandling(of:errorArgument:entryKey:fallbackKey:)`).
+/// (`CheckContext.nullableResultHandling(of:errorArgument:entryKey:fallbackKey:)`, read from the
+/// model by `NullableResultReading`).
 public struct NullableResultHandling {
     /// Tested for nil somewhere that counts: a binding (`if let`, `guard let`), a comparison with
     /// nil or `NULL`, a truth test, `??`, optional chaining, or the error out-parameter tested
@@ -77,12 +78,11 @@ public struct NullableResultHandling {
 }
 
 extension CheckContext {
-    /// A front end that cannot tell answers that nothing is known: no finding rests on a guess.
-    public func nullableResultHandling(
-        of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String
-    ) -> NullableResultHandling {
-        NullableResultHandling()
-    }
+    /// A front end that follows no helper's callers and no stored property answers nil: nothing
+    /// is recorded for such a value.
+    public func nullableSites(callingFunctionReturning use: ProgramSpan, in site: NullableSite) -> [NullableSite]? { nil }
+    public func nullableSites(readingPropertyInitializedBy site: NullableSite) -> [NullableSite]? { nil }
+    public func keyNames(_ key: ProgramExpression, in site: NullableSite) -> Set<String> { [] }
 
     public func isNullLiteral(_ expression: ProgramExpression) -> Bool { false }
 }

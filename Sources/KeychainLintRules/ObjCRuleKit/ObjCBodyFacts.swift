@@ -1,11 +1,11 @@
 import KeychainLintObjC
+import KeychainLintRuleKit
 
 /// What one function or method body does with values, gathered in one walk: where each value
 /// ends up (a statement of its own, a local's initializer, an assignment, a dictionary entry),
 /// which expressions are tested (`if (access)`, `!access`, `access == NULL`), where each name is
-/// read, and the statements that scope locals. `objc.unchecked_keychain_status` and
-/// `objc.unchecked_access_control_creation` ask it what happens to a call's result, as the Swift
-/// rules ask the syntax tree for a call's parent.
+/// read, and the statements that scope locals; read into the model as `locals`, which the
+/// readings of what code does with a call's result (`ResultUse`, `NullableResultHandling`) ask.
 ///
 /// Kept per body in the rule context (`ObjCBodyFacts.of`), so a body with many calls is walked
 /// once, not once per call.
@@ -55,12 +55,12 @@ final class ObjCBodyFacts {
     let body: ObjCBody
     /// The file's tree, for its `#if` branches.
     let tree: ObjCSyntaxTree
+    /// The source text of a range, for what a message quotes.
+    let text: (ObjCSourceRange) -> String
     private(set) var slots: [Span: Slot] = [:]
     private(set) var insertions: [Span: Insertion] = [:]
     /// Values the body returns (`return access;`), not those returned by a block inside it.
     private(set) var returned: Set<Span> = []
-    /// The keys of every insertion, by position.
-    private var insertionKeys: [ObjCExpr] = []
     /// Expressions used as a truth value: conditions, operands of `!`, `&&`, `||`, and the side of
     /// `==`/`!=` compared with `NULL`/`nil`/`0`.
     private(set) var tested: Set<Span> = []
@@ -79,25 +79,24 @@ final class ObjCBodyFacts {
     /// Every statement of a compound statement: (its start, end, sequence, position), sorted by
     /// start, a statement before those nested in it.
     private var elements: [(start: Int, end: Int, sequence: Int, position: Int)] = []
-    private var declaratorScopes: [Int: Span] = [:]
-    /// The `if` statements (indices into `ifs`) whose condition names each identifier.
-    private(set) var ifsByConditionName: [String: [Int]] = [:]
     /// `if (@available(…))` / `if (__builtin_available(…))` statements.
     private(set) var availabilityChecks: [IfStatement] = []
     /// The scopes open at the walk's position, outermost first (the walk is in source order).
     private var openScopes: [Span] = []
 
     static func of(_ body: ObjCBody, in context: ObjCRuleContext) -> ObjCBodyFacts {
-        context.memo(Key(body: body.range.start.offset)) { ObjCBodyFacts(body, tree: context.tree) }
+        let resolver = context.resolver
+        return context.memo(Key(body: body.range.start.offset)) { ObjCBodyFacts(body, tree: context.tree, text: resolver.text) }
     }
 
     private struct Key: Hashable {
         let body: Int
     }
 
-    init(_ body: ObjCBody, tree: ObjCSyntaxTree) {
+    init(_ body: ObjCBody, tree: ObjCSyntaxTree, text: @escaping (ObjCSourceRange) -> String) {
         self.body = body
         self.tree = tree
+        self.text = text
         body.body.walk(ObjCVisitor(
             expression: { [self] expression, _ in visit(expression) },
             statement: { [self] statement, context in
@@ -107,26 +106,11 @@ final class ObjCBodyFacts {
             declarator: { [self] declarator, _, _ in
                 let scope = innermostScope(containing: declarator.range.start.offset)
                 declarations[declarator.name, default: []].append((declarator.range.start.offset, scope))
-                declaratorScopes[declarator.range.start.offset] = scope
                 if let initializer = declarator.initializer {
                     slots[Span(Self.value(initializer).range)] = .initializer(name: declarator.name, declarator: declarator.range)
                 }
             }), owner: body.owner)
         elements.sort { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }
-        insertionKeys = insertions.values.map(\.key).sorted { $0.range.start.offset < $1.range.start.offset }
-    }
-
-    /// The keys written into dictionaries within `range`, in source order.
-    func insertionKeys(in range: ObjCSourceRange) -> ArraySlice<ObjCExpr> {
-        var low = 0
-        var high = insertionKeys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if insertionKeys[middle].range.start.offset < range.start.offset { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < insertionKeys.count, insertionKeys[end].range.start.offset < range.end.offset { end += 1 }
-        return insertionKeys[low..<end]
     }
 
     /// The value an expression passes on: without parentheses, casts (bridged or not) and
@@ -169,7 +153,6 @@ final class ObjCBodyFacts {
         case .if(let condition, let then, let otherwise):
             markTested(condition)
             let check = IfStatement(condition: condition, then: then, otherwise: otherwise, range: statement.range)
-            for name in Set(Self.identifierNames(in: condition)) { ifsByConditionName[name, default: []].append(ifs.count) }
             ifs.append(check)
             switch condition.strippingCastsAndParentheses.kind {
             case .atExpression("available", _): availabilityChecks.append(check)
@@ -252,20 +235,6 @@ final class ObjCBodyFacts {
         }
     }
 
-    /// The identifiers an expression names (block literals' bodies aside).
-    static func identifierNames(in expression: ObjCExpr, depth: Int = 0) -> [String] {
-        guard depth < 256 else { return [] }
-        if let name = expression.identifierName { return [name] }
-        var names: [String] = []
-        expression.forEachChild { names += identifierNames(in: $0, depth: depth + 1) }
-        return names
-    }
-
-    /// The `if` statements whose condition names `name`.
-    func ifs(mentioning name: String) -> [IfStatement] {
-        (ifsByConditionName[name] ?? []).map { ifs[$0] }
-    }
-
     private func markTested(_ expression: ObjCExpr) {
         tested.insert(Span(Self.value(expression).range))
     }
@@ -299,17 +268,17 @@ final class ObjCBodyFacts {
                 locals.slots[span(key)] = .discarded
             case .initializer(let name, let declarator):
                 locals.slots[span(key)] = .stored(name: name, store: ProgramSpan(declarator))
-            case .assigned(let target, let assignment, true):
+            case .assigned(let target, let assignment, let isStatement):
                 // Only a name can be a local; a property, `*out` or a subscript is read elsewhere.
                 if let name = target.strippingCastsAndParentheses.identifierName {
-                    locals.slots[span(key)] = .stored(name: name, store: ProgramSpan(assignment.range))
+                    let store = ProgramSpan(assignment.range)
+                    locals.slots[span(key)] = isStatement ? .stored(name: name, store: store) : .storedAndUsed(name: name, store: store)
                 }
-            case .assigned:
-                break
             }
         }
         for (name, declared) in declarations {
             locals.declarations[name] = declared.map { ProgramLocals.Declaration(offset: $0.offset, scope: span($0.scope)) }
+                .sorted { $0.offset < $1.offset }
         }
         for (name, spans) in identifiers {
             let reads = spans.filter { !notReads.contains($0.start) }.map(\.start)
@@ -332,55 +301,70 @@ final class ObjCBodyFacts {
         }
         let tree = tree
         locals.exclusive = { tree.inExclusivePreprocessorBranches($0, $1) }
+        readNullableUses(into: &locals)
         return locals
     }()
 
-    // MARK: - Questions
-
-    /// The local `name` visible at `offset`: the scope of its latest declaration before `offset`
-    /// whose scope holds `offset`; nil for a parameter, an instance variable or a global.
-    func localScope(of name: String, at offset: Int) -> Span? {
-        declarations[name]?.last { $0.offset <= offset && $0.scope.contains(offset) }?.scope
-    }
-
-    /// The scope of the local declared by `declarator`.
-    func scope(ofDeclarator declarator: ObjCSourceRange) -> Span? {
-        declaratorScopes[declarator.start.offset]
-    }
-
-    /// The uses of local `name` after `offset` within `scope` (writes included: callers filter).
-    func uses(of name: String, after offset: Int, in scope: Span) -> [Span] {
-        (identifiers[name] ?? []).filter { $0.start >= offset && scope.contains($0.start) }
-    }
-
-    /// Whether `range` (a statement, a condition) mentions `name` as an identifier.
-    func mentions(_ range: ObjCSourceRange, _ name: String) -> Bool {
-        let span = Span(range)
-        return (identifiers[name] ?? []).contains { span.contains($0.start) }
-    }
-
-    /// The statements after the one that contains `offset` in its compound statement (the
-    /// innermost one), in order.
-    func statements(after offset: Int) -> [ObjCStmt] {
-        // The innermost statement around `offset` is the one with the latest start at or before it
-        // that still contains it (a nested statement starts after the one around it).
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle].start <= offset { low = middle + 1 } else { high = middle }
+    /// What the body does with values that may be `NULL`: returns, dictionary insertions, tests
+    /// (a whole condition of an `if` with the branch each outcome runs), and the names, exits and
+    /// keys the reading looks at around them.
+    private func readNullableUses(into locals: inout ProgramLocals) {
+        func span(_ span: Span) -> ProgramSpan { ProgramSpan(start: span.start, end: span.end) }
+        for value in returned {
+            locals.nullableUses[span(value)] = ProgramLocals.NullableUse(.returned, written: "", line: 0)
         }
-        var index = low - 1
-        while index >= 0 {
-            let element = elements[index]
-            if element.start <= offset && offset < element.end {
-                let sequence = sequences[element.sequence]
-                return Array(sequence[(element.position + 1)...])
+        for (value, insertion) in insertions {
+            let kind: ProgramLocals.NullableUse.Kind = insertion.raises ? .crashes(suffix: "") : .entry(key: .objectiveC(insertion.key))
+            locals.nullableUses[span(value)] = ProgramLocals.NullableUse(
+                kind, written: ObjCValueResolver.shortText(text(insertion.value.range)), line: insertion.value.range.start.line)
+        }
+        for value in tested {
+            locals.nullableUses[span(value)] = ProgramLocals.NullableUse(.tested(whenNil: nil, whenNotNil: nil), written: "", line: 0)
+        }
+        for statement in ifs {
+            let then = ProgramSpan(statement.then.range)
+            let otherwise = statement.otherwise.map { ProgramSpan($0.range) }
+            if let (value, nullWhenTrue) = Self.wholeTest(statement.condition) {
+                let kind: ProgramLocals.NullableUse.Kind = nullWhenTrue
+                    ? .tested(whenNil: then, whenNotNil: otherwise) : .tested(whenNil: otherwise, whenNotNil: then)
+                locals.nullableUses[ProgramSpan(value.range)] = ProgramLocals.NullableUse(kind, written: "", line: 0)
             }
-            index -= 1
         }
-        return []
+        for (block, statements) in sequences.enumerated() {
+            for (position, statement) in statements.enumerated() {
+                guard case .if(let condition, let then, _) = statement.kind, Self.leaves(then) else { continue }
+                let element = ProgramLocals.Element(span: ProgramSpan(statement.range), block: block, position: position)
+                locals.exits.append(ProgramLocals.Exit(statement: element, condition: ProgramSpan(condition.range)))
+            }
+        }
+        locals.exits.sort { $0.statement.span.start < $1.statement.span.start }
+        for (name, spans) in identifiers {
+            locals.mentions[name] = spans.map(\.start).sorted()
+            let used = spans.filter { locals.nullableUses[span($0)] != nil }.map(\.start).sorted()
+            if !used.isEmpty { locals.nullableNames[name] = used }
+        }
+        locals.keyWrites = insertions.values.map { insertion in
+            ProgramLocals.KeyWrite(key: .objectiveC(insertion.key), offset: insertion.key.range.start.offset, line: insertion.key.range.start.line)
+        }.sorted { $0.offset < $1.offset }
     }
+
+    /// The value a whole condition tests for `NULL`, through `!` and comparisons with `NULL`,
+    /// and whether the condition holds when it is `NULL` (`!access`, `access == NULL`) or when
+    /// it is not (`access`, `access != nil`).
+    static func wholeTest(_ condition: ObjCExpr) -> (value: ObjCExpr, nullWhenTrue: Bool)? {
+        let condition = value(condition)
+        switch condition.kind {
+        case .prefix(.logicalNot, let operand):
+            return wholeTest(operand).map { ($0.value, !$0.nullWhenTrue) }
+        case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
+            let tested = isNull(right) ? left : isNull(left) ? right : nil
+            return tested.map { (value($0), operation == .equal) }
+        default:
+            return (condition, false)
+        }
+    }
+
+    // MARK: - Questions
 
     /// Whether a statement always leaves the body or crashes on its way (`return`, `@throw`,
     /// `goto`, `abort()`, `exit()`, `[NSException raise:…]`), outside block literals.

@@ -61,7 +61,7 @@ extension ObjCRuleContext {
         let offset = expression.range.start.offset
         guard let body = resolver.body(containing: offset) else { return false }
         if body.parameterNames.contains(name) { return true }
-        return ObjCBodyFacts.of(body, in: self).localScope(of: name, at: offset) != nil
+        return ObjCBodyFacts.of(body, in: self).locals.localScope(of: name, at: offset) != nil
     }
 
     /// A message to `self` or `super` names the class's own property (declared in its header,

@@ -5,9 +5,10 @@ import KeychainLintCore
 
 /// `unchecked_access_control_creation` — a `SecAccessControlCreateWithFlags` result used unchecked
 /// (Apple's sample "Accessing Keychain Items with Face ID or Touch ID" writes `access as Any`), in
-/// Swift and Objective-C. What the code does with the result that may be nil or `NULL` is the front
-/// end's answer (`CheckContext.nullableResultHandling`): Swift's `!`, `if let` and Optionals in
-/// dictionaries, Objective-C's tests and dictionary insertions.
+/// Swift and Objective-C. What the code does with the result that may be nil or `NULL` is read once
+/// from the model of the bodies it reaches (`CheckContext.nullableResultHandling`,
+/// `NullableResultReading`): Swift's `!`, `if let` and Optionals in dictionaries, Objective-C's
+/// tests and dictionary insertions, as each front end reads them into `ProgramLocals`.
 public struct UncheckedAccessControlCreationRule: Check {
     public static let calls: [CheckedCall] = [.function(AccessControlJudgement.createFunction)]
 
@@ -44,12 +45,14 @@ public struct UncheckedAccessControlCreationRule: Check {
         documentation: RuleDocumentation(
             whatItDoes: """
                 Looks at what the code does with the `SecAccessControl?` that `SecAccessControlCreateWithFlags` \
-                returns, directly or through the local constant (or stored property) it is assigned to. \
+                returns, directly or through the local (declared with it, or assigned it later) or stored property \
+                it is stored in. \
                 Medium: the result is force-unwrapped (`SecAccessControlCreateWithFlags(…)!`, `access!`, \
                 `as!`); or it is stored under `kSecAttrAccessControl` (dictionary literal, subscript \
                 assignment, `updateValue(_:forKey:)`) while still Optional — `access as Any`, as Apple's sample \
                 "Accessing Keychain Items with Face ID or Touch ID" does — and is never checked for nil; or the branch that runs when it is nil (else of \
-                `if let`, body of `guard let`, `if access == nil`) writes a plain `kSecAttrAccessible`, so the \
+                `if let`, body of `guard let`, `if access == nil`, or the branch of a test that finds the error, \
+                `if let error`) writes a plain `kSecAttrAccessible`, so the \
                 item is stored without its access control (fails open). Low: the result is checked but the \
                 error argument is `nil`, so the reason for a failure is lost.
                 """,
@@ -75,7 +78,7 @@ public struct UncheckedAccessControlCreationRule: Check {
                 "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type.",
                 "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
                 "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
-                "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition.",
+                "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition. The branch of a test of the error out-parameter that finds an error (`if let error`, `if error != nil`, as the whole condition) is a failure branch too: Security sets the error whenever it returns nil.",
                 "A result that a function returns (directly or through its local) is judged where the function's callers in the scan use it, each on its own, as if they had made the call: the finding stays at the creation and names the caller's use. With no caller in the scan the result is the callers' responsibility and is not judged; nor is a result passed to a function or stored elsewhere. Stored properties are followed through every declaration of their type (extensions in other files too); other variables only within their scope.",
                 "Putting the Optional into a query is reported only under `kSecAttrAccessControl`, the key the access control belongs to.",
                 "The low-severity case needs a check of the result and a literal `nil` error argument; `&error` (even if then ignored) is not flagged.",
@@ -133,7 +136,7 @@ public struct UncheckedAccessControlCreationRule: Check {
         notes: [
             "Objective-C has no force-unwrap: the crash the Swift rule reports for `access!` happens here when a NULL result is inserted into an `NSDictionary` literal or with `setObject:forKey:` (an exception) or `CFDictionaryAddValue`/`SetValue` (a NULL retain). Such an insertion of the call itself is always reported; one through a local only when the local is never tested.",
             "A subscript assignment, `setValue:forKey:` or `setObject:forKeyedSubscript:` with NULL removes the key, and a NULL in `dictionaryWithObjectsAndKeys:` ends its list: the item is then stored without the access control. This is the Swift rule's Optional-in-the-query finding, reported under `kSecAttrAccessControl` only.",
-            "A local counts as checked when it is tested after the store (`if (access)`, `!access`, `access == NULL`/`nil`/`0`, an operand of `&&`/`||`, a `?:` condition), even after its use (precision first), or when, before its first use, an `if` on the error out-parameter leaves (`return`, `@throw`, `goto`, `abort()`): Security sets the error whenever it returns NULL.",
+            "A local counts as checked when it is tested after the store (`if (access)`, `!access`, `access == NULL`/`nil`/`0`, an operand of `&&`/`||`, a `?:` condition), even after its use (precision first), or when, before its first use, an `if` on the error out-parameter leaves (`return`, `@throw`, `goto`, `abort()`): Security sets the error whenever it returns NULL. A test of another local of the same name, declared in an inner block, does not count; a test of the call itself where it is made does.",
             "Failure branches are those of a whole condition testing the result (`if (!access)`, `if (access == NULL)`, the `else` of `if (access)`) and of one testing the error out-parameter (`if (error)`, the `else` of `if (!error)`). Fails open means such a branch writes `kSecAttrAccessible` into a dictionary.",
             "A result that a function or method returns (directly or through its local) is judged where the file's calls of it use it, each on its own (a `[self makeAccess]` inserted unchecked is reported at the creation, naming that use); calls from other files are not looked at here. A result passed to a function or message, or stored in an instance variable or property, is not judged here; nor is a second variable it is bridged into (`id object = CFBridgingRelease(access)`).",
             "The low-severity case needs a check of the result and a `NULL`/`nil`/`0` error argument; `&error` (even if then ignored) is not flagged.",
@@ -217,6 +220,31 @@ extension UncheckedAccessControlCreationRule {
             messages: [
                 "Access control creation fails open: when SecAccessControlCreateWithFlags returns nil, the failure branch sets plain `kSecAttrAccessible` (line 4), so the item is stored without its user-authentication protection and nobody notices",
                 "Access control creation fails open: when SecAccessControlCreateWithFlags returns nil, the failure branch sets plain `kSecAttrAccessible` (line 11), so the item is stored without its user-authentication protection and nobody notices",
+            ]),
+        .triggering(
+            "Fails open where the error is found, and a local assigned after its declaration put into the query",
+            """
+            func save(_ data: Data) -> OSStatus {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                var error: Unmanaged<CFError>?
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                if let error {
+                    print(error.takeRetainedValue())
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
+                } else {
+                    query[kSecAttrAccessControl as String] = access as Any
+                }
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            func store(_ data: Data) -> OSStatus {
+                var access: SecAccessControl?
+                access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                return SecItemAdd([kSecValueData as String: data, kSecAttrAccessControl as String: access as Any] as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                UncheckedAccessControlCreationJudgement.message(.failsOpen(place: "line 7")),
+                UncheckedAccessControlCreationJudgement.message(.optionalInQuery(text: "access as Any", place: "line 16")),
             ]),
         .triggering(
             "A stored property used in a query in an extension in another file",
@@ -661,5 +689,26 @@ extension UncheckedAccessControlCreationRule {
             @end
             """,
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "A test of another local of the same name in an inner block does not check the result; the call tested where it is made, with a NULL error (low)",
+            """
+            OSStatus save(NSMutableDictionary *query, SecAccessControlRef other) {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+                {
+                    SecAccessControlRef access = other;
+                    if (access == NULL) { return errSecParam; }
+                }
+                query[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            BOOL canProtect(void) {
+                if (↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                        kSecAccessControlBiometryCurrentSet, NULL) == NULL) { return NO; }
+                return YES;
+            }
+            """,
+            messages: [objectiveCMessage(.optionalInQuery(text: "(__bridge id)access", place: "line 9")), objectiveCMessage(.discardedError)]),
     ]
 }

@@ -10,9 +10,14 @@ import SwiftSyntax
 extension RuleContext {
     public func locals(around call: ProgramCall) -> (locals: ProgramLocals, value: ProgramSpan)? {
         guard let syntax = Self.functionCall(call) else { return nil }
-        let body = SwiftLocals.body(around: Syntax(syntax))
-        let locals = memo(LocalsKey(body: NodeKey(file: file, node: body))) { SwiftLocals.read(body) }
-        return (locals, ProgramSpan(syntax))
+        return (swiftLocals(around: Syntax(syntax), in: file), ProgramSpan(syntax))
+    }
+
+    /// The locals of the body around `node` of `file` (this file's, or another's the nullable
+    /// reading reaches), read once per body.
+    func swiftLocals(around node: Syntax, in file: SourceFile) -> ProgramLocals {
+        let body = SwiftLocals.body(around: node)
+        return memo(LocalsKey(body: NodeKey(file: file, node: body))) { SwiftLocals.read(body, in: file) }
     }
 
     /// `error` in `SecKeyCreateRandomKey(attributes, &error)`.
@@ -64,10 +69,16 @@ enum SwiftLocals {
         return current
     }
 
-    static func read(_ body: Syntax) -> ProgramLocals {
-        let reader = Reader(root: body.id)
+    static func read(_ body: Syntax, in file: SourceFile) -> ProgramLocals {
+        let reader = Reader(root: body.id, file: file)
         reader.walk(body)
         reader.locals.elements.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.span.end > $1.span.end }
+        reader.locals.keyWrites.sort { $0.offset < $1.offset }
+        reader.locals.exits.sort { $0.statement.span.start < $1.statement.span.start }
+        for (name, declared) in reader.locals.declarations {
+            reader.locals.declarations[name] = declared.sorted { $0.offset < $1.offset }
+        }
+        for (name, offsets) in reader.locals.nullableNames { reader.locals.nullableNames[name] = offsets.sorted() }
         return reader.locals
     }
 
@@ -135,10 +146,28 @@ enum SwiftLocals {
         private var blockCount = 0
         /// The body itself, which runs where it is: not deferred code of its own.
         private let root: SyntaxIdentifier
+        /// The body's file, for the lines of what a message quotes.
+        private let file: SourceFile
 
-        init(root: SyntaxIdentifier) {
+        init(root: SyntaxIdentifier, file: SourceFile) {
             self.root = root
+            self.file = file
             super.init(viewMode: .sourceAccurate)
+        }
+
+        /// What the code does with `value` if it is an Optional (`SwiftNullableResults.use(of:in:)`);
+        /// whether it did anything.
+        @discardableResult
+        private func noteNullableUse(of value: some ExprSyntaxProtocol) -> Bool {
+            let value = ExprSyntax(value)
+            guard let use = SwiftNullableResults.use(of: value, in: file) else { return false }
+            locals.nullableUses[ProgramSpan(value)] = use
+            return true
+        }
+
+        private func noteKeyWrite(_ key: ExprSyntax) {
+            locals.keyWrites.append(
+                ProgramLocals.KeyWrite(key: .swift(SwiftExpression(key)), offset: ProgramSpan(key).start, line: file.line(of: key)))
         }
 
         override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
@@ -150,12 +179,14 @@ enum SwiftLocals {
             for (position, item) in node.enumerated() {
                 let span = ProgramSpan(item)
                 locals.elements.append(ProgramLocals.Element(span: span, block: block, position: position))
-                if !isTopLevel, let declaration = item.item.as(VariableDeclSyntax.self) {
+                if let declaration = item.item.as(VariableDeclSyntax.self) {
                     for binding in declaration.bindings {
                         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                        locals.declarations[name, default: []].append(ProgramLocals.Declaration(offset: span.start, scope: scope))
+                        locals.declarations[name, default: []].append(
+                            ProgramLocals.Declaration(offset: span.start, scope: scope, isTopLevel: isTopLevel))
                     }
                 }
+                noteExit(item, at: ProgramLocals.Element(span: span, block: block, position: position))
                 guard let expression = item.item.as(ExprSyntax.self) else { continue }
                 let value = SwiftLocals.value(expression)
                 if let assignment = value.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
@@ -171,8 +202,62 @@ enum SwiftLocals {
             return .visitChildren
         }
 
+        /// An `if` or `guard` statement whose body always leaves: what its condition tests is
+        /// settled for the statements after it.
+        private func noteExit(_ item: CodeBlockItemSyntax, at element: ProgramLocals.Element) {
+            var node = Syntax(item.item)
+            if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
+            let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)
+            if let ifExpr = node.as(IfExprSyntax.self) {
+                exit = (ifExpr.conditions, ifExpr.body)
+            } else if let guardStmt = node.as(GuardStmtSyntax.self) {
+                exit = (guardStmt.conditions, guardStmt.body)
+            } else {
+                return
+            }
+            if SwiftNullableResults.ExitFinder.leaves(exit.body) {
+                locals.exits.append(ProgramLocals.Exit(statement: element, condition: ProgramSpan(exit.conditions)))
+            }
+        }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            if case .identifier(let word) = token.tokenKind {
+                locals.mentions[word, default: []].append(token.positionAfterSkippingLeadingTrivia.utf8Offset)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            noteNullableUse(of: node)
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            noteNullableUse(of: node)
+            if SyntaxQueries.calleeName(of: node) == "updateValue", let key = SyntaxQueries.argument(labeled: "forKey", of: node) {
+                noteKeyWrite(key.expression)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
+            noteKeyWrite(node.key)
+            return .visitChildren
+        }
+
+        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+            if node.initializer == nil, let pattern = node.pattern.as(IdentifierPatternSyntax.self) {
+                locals.nullableUses[ProgramSpan(pattern)] = SwiftNullableResults.shorthandUse(of: node, in: file)
+                locals.nullableNames[pattern.identifier.text, default: []].append(ProgramSpan(pattern).start)
+            }
+            return .visitChildren
+        }
+
         override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
             guard node.operator.is(AssignmentExprSyntax.self) else { return .visitChildren }
+            if let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self), let key = subscriptCall.arguments.first?.expression {
+                noteKeyWrite(key)
+            }
             let value = ProgramSpan(SwiftLocals.value(node.rightOperand))
             if node.leftOperand.is(DiscardAssignmentExprSyntax.self) {
                 locals.slots[value] = .discarded
@@ -197,9 +282,13 @@ enum SwiftLocals {
         }
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if case .identifier(let word) = node.baseName.tokenKind {
+                locals.mentions[word, default: []].append(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+            }
             // A member's name (`x.name`) is not a read of `name`; neither is the target of
             // `name = …`, nor `_ = name`.
             if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .skipChildren }
+            if noteNullableUse(of: node) { locals.nullableNames[node.baseName.text, default: []].append(ProgramSpan(node).start) }
             if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
                 if infix.leftOperand.id == node.id { return .skipChildren }
                 if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) { return .skipChildren }

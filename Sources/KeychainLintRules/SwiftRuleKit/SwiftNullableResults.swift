@@ -4,85 +4,149 @@ import KeychainLintModel
 import KeychainLintRuleKit
 import SwiftSyntax
 
-// The Swift front end's answer to `CheckContext.nullableResultHandling(of:…)`: what Swift code
-// does with the Optional a call returns, directly or through the local constant or stored
-// property it is assigned to: `!`, `as!`, `if let`/`guard let`, `== nil`, `??`, optional
-// chaining, a dictionary entry, and what the code that runs when it is nil writes.
+// The Swift front end's side of the one reading of a result that may be nil
+// (`NullableResultReading`): what a Swift expression does with an Optional, read into the model
+// by `SwiftLocals` (`SwiftNullableResults.use(of:in:)`: `!`, `as!`, `if let`/`guard let`,
+// `== nil`, `??`, optional chaining, a dictionary entry, a `return`), and the bodies the reading
+// reaches beyond the call's own: the callers of a helper returning the result, through the
+// index, and the reads of a stored property it initializes, in the type's declarations in any
+// file (`self.name`, `Type.name`, `Self.name`). The stored properties are Swift's alone: the
+// Objective-C rule does not follow an instance variable or property (other methods use it), and
+// a Swift type's extensions in other files read its properties as its own code does.
 
 extension RuleContext {
-    public func nullableResultHandling(
-        of call: ProgramCall, errorArgument: Int, entryKey: String, fallbackKey: String
-    ) -> NullableResultHandling {
-        guard let syntax = Self.functionCall(call) else { return NullableResultHandling() }
-        let reader = SwiftNullableResults(entryKey: entryKey, fallbackKey: fallbackKey, errorArgument: errorArgument)
-        return reader.handling(of: syntax, named: call.name, in: self)
+    /// The calls of the function that returns the value at `use`, each with the locals of its body.
+    public func nullableSites(callingFunctionReturning use: ProgramSpan, in site: NullableSite) -> [NullableSite]? {
+        let file = sourceFile(of: site)
+        guard let expression = SwiftNullableResults.expression(at: use, in: file),
+            let function = SwiftNullableResults.functionReturning(SwiftNullableResults.climbTransparent(expression).outer),
+            let sites = resolver.callSites(reaching: Syntax(function), in: file)
+        else { return nil }
+        return sites.map { siteFile, call in
+            NullableSite(
+                locals: swiftLocals(around: Syntax(call), in: siteFile), value: ProgramSpan(call), text: "\(function.name.text)(…)",
+                place: place(of: call, in: siteFile), otherFile: otherFile(siteFile), expression: .swift(SwiftExpression(ExprSyntax(call))))
+        }
+    }
+
+    /// The reads of the stored property (or static property) the value initializes.
+    public func nullableSites(readingPropertyInitializedBy site: NullableSite) -> [NullableSite]? {
+        guard case .swift(let expression)? = site.expression,
+            let variable = SwiftNullableResults.declaredVariable(initializedBy: SwiftNullableResults.climbTransparent(expression.syntax).outer)
+        else { return nil }
+        var reads: [NullableSite] = []
+        func add(_ candidates: SwiftNullableResults.NameMentions.Uses, in file: SourceFile, accepting accepts: (Syntax) -> Bool) {
+            for (node, use) in candidates.uses where node.map(accepts) ?? true {
+                reads.append(read(at: Syntax(use), in: file))
+            }
+            for condition in candidates.shorthandBindings where accepts(Syntax(condition)) {
+                reads.append(read(at: Syntax(condition.pattern), in: file))
+            }
+        }
+        switch variable {
+        case .local:
+            // A local's uses are the model's (`ProgramLocals.declarations`).
+            return nil
+        case .property(let name, let typeName):
+            for type in scan.index.types(named: typeName) {
+                let candidates = SwiftNullableResults.candidateUses(of: name, in: type.node, file: type.file, allowSelfMember: true, self)
+                add(candidates, in: type.file) { node in
+                    if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
+                    return false
+                }
+            }
+        case .staticProperty(let name, let typeName):
+            // `Type.name` may be read from any file: every file that mentions both the type and the
+            // name is looked at (the type's own files name it in its declaration), so a check made
+            // elsewhere is seen (a missed check would be a false finding).
+            let index = scan.index
+            let typeFiles = Set(index.files(mentioning: typeName))
+            for fileIndex in index.files(mentioning: name) where typeFiles.contains(fileIndex) {
+                let file = index.file(at: fileIndex)
+                let candidates = SwiftNullableResults.candidateUses(of: name, in: file.tree, file: file, qualifiedBy: typeName, self)
+                add(candidates, in: file) { node in SwiftNullableResults.isStaticPropertyUse(node, name: name, typeName: typeName) }
+            }
+        }
+        return reads
+    }
+
+    public func keyNames(_ key: ProgramExpression, in site: NullableSite) -> Set<String> {
+        guard case .swift(let key) = key else { return [] }
+        let resolution = resolver.resolve(key.syntax, in: sourceFile(of: site))
+        return Set(resolution.values.compactMap { SecItemKeys.keyName($0.value) })
     }
 
     public func isNullLiteral(_ expression: ProgramExpression) -> Bool {
         guard case .swift(let expression) = expression else { return false }
         return SyntaxQueries.unwrapTransparent(expression.syntax).is(NilLiteralExprSyntax.self)
     }
+
+    /// A read of a stored property: a site whose value is the read.
+    private func read(at node: Syntax, in file: SourceFile) -> NullableSite {
+        NullableSite(
+            locals: swiftLocals(around: node, in: file), value: ProgramSpan(node), text: SyntaxQueries.shortText(node),
+            place: place(of: node, in: file), otherFile: otherFile(file))
+    }
+
+    private func sourceFile(of site: NullableSite) -> SourceFile {
+        site.otherFile.map { scan.index.file(at: $0.index) } ?? file
+    }
+
+    private func otherFile(_ other: SourceFile) -> (name: String, index: Int)? {
+        other.path == file.path ? nil : (other.fileName, other.id)
+    }
+
+    /// "line 12", or "Other.swift:12" for a node in another file.
+    private func place(of node: some SyntaxProtocol, in other: SourceFile) -> String {
+        let line = other.line(of: node)
+        return other.path == file.path ? "line \(line)" : "\(other.fileName):\(line)"
+    }
 }
 
-/// How Swift code treats the Optional result of a call.
-struct SwiftNullableResults {
-    /// The dictionary key the result belongs under (an unchecked Optional stored there is judged).
-    let entryKey: String
-    /// The key whose write, in code that runs when the result is nil, means falling back to an
-    /// item without the result's protection.
-    let fallbackKey: String
-    /// The error out-parameter, which Security sets whenever it returns nil.
-    let errorArgument: Int
-
-    /// What the code does with the Optional result (or one use of the variable holding it).
-    struct Handling {
-        var checked = false
-        /// Code that runs when the result is nil (else of `if let`, body of `guard let`, …).
-        var failureBranches: [(node: Syntax, file: SourceFile)] = []
-        var forced: (text: String, place: String?)?
-        var inQuery: (text: String, place: String?)?
-    }
-
-    /// Helpers followed to their callers one inside another (`makeAccess()` returning
-    /// `createAccess()`'s result): a bound, far beyond what real code nests.
-    static let maximumReturnDepth = 3
-    /// Calls of one helper whose handling is looked at.
-    static let maximumCallers = 24
-
-    /// How deep in helpers returning the result this reader is (0: at the call itself).
-    var returnDepth = 0
-
-    func handling(of call: FunctionCallExprSyntax, named name: String, in context: RuleContext) -> NullableResultHandling {
-        let handling = uses(of: call, named: name, file: context.file, in: context)
-        let failsOpen = handling.failureBranches.lazy.compactMap { branch in
-            failOpenWrite(in: branch.node, file: branch.file, context: context)
-        }.first
-        return NullableResultHandling(
-            checked: handling.checked, crashingUse: handling.forced, uncheckedEntry: handling.inQuery, fallbackWrittenAt: failsOpen)
-    }
-
-    /// What the code around `call` (in `file`) does with its Optional result.
-    func uses(of call: FunctionCallExprSyntax, named name: String, file: SourceFile, in context: RuleContext) -> Handling {
-        var handling = Handling()
-        let (outer, castForced) = Self.climbTransparent(ExprSyntax(call))
-        let place = file.path == context.file.path && returnDepth == 0 ? nil : self.place(of: call, in: file, context: context)
-        if castForced || outer.parent?.is(ForceUnwrapExprSyntax.self) == true {
-            handling.forced = (castForced ? "\(name)(…) as! \(Self.castType(around: ExprSyntax(call)))" : "\(name)(…)!", place)
-        } else if let variable = Self.declaredVariable(initializedBy: outer) {
-            analyzeUses(of: variable, file: file, in: context, into: &handling)
-            // Only the call's own error argument is the creation's (a helper's callers pass none).
-            if returnDepth == 0, case .local(let variableName, let binding, let scope) = variable,
-                errorCheckedBeforeUse(of: variableName, binding: binding, in: scope, call: call, context)
-            {
-                handling.checked = true
-            }
-        } else {
-            classify(outer, text: "\(name)(…)", place: place, file: file, in: context, into: &handling)
+/// How Swift code treats an Optional, in its syntax.
+enum SwiftNullableResults {
+    /// What the code around `value` (a name, `self.name`, a call) does with it when it is an
+    /// Optional, if that tells whether the code checks it.
+    static func use(of value: ExprSyntax, in file: SourceFile) -> ProgramLocals.NullableUse? {
+        let (outer, castForced) = climbTransparent(value)
+        guard let parent = outer.parent else { return nil }
+        func use(_ kind: ProgramLocals.NullableUse.Kind, written: some SyntaxProtocol) -> ProgramLocals.NullableUse {
+            ProgramLocals.NullableUse(kind, written: SyntaxQueries.shortText(written), line: file.line(of: value))
         }
-        return handling
+        if !castForced, functionReturning(outer) != nil { return use(.returned, written: outer) }
+        if castForced { return use(.crashes(suffix: " as! \(castType(around: value))"), written: outer) }
+        if parent.is(ForceUnwrapExprSyntax.self) { return use(.crashes(suffix: "!"), written: parent) }
+        if parent.is(OptionalChainingExprSyntax.self) { return use(.tested(whenNil: nil, whenNotNil: nil), written: outer) }
+        if let clause = parent.as(InitializerClauseSyntax.self), let condition = clause.parent?.as(OptionalBindingConditionSyntax.self) {
+            return use(bindingTest(condition), written: outer)
+        }
+        if let infix = parent.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+            if op == "??", infix.leftOperand.id == outer.id { return use(.tested(whenNil: nil, whenNotNil: nil), written: outer) }
+            if ["==", "!=", "===", "!=="].contains(op) {
+                let other = infix.leftOperand.id == outer.id ? infix.rightOperand : infix.leftOperand
+                guard SyntaxQueries.unwrapTransparent(other).is(NilLiteralExprSyntax.self) else { return nil }
+                return use(nilComparisonTest(infix, isNil: op == "==" || op == "==="), written: outer)
+            }
+        }
+        if let key = keyExpression(storing: outer) { return use(.entry(key: .swift(SwiftExpression(key))), written: outer) }
+        return nil
     }
 
-    // MARK: A result returned by a helper
+    /// `if let access {`: the shorthand binding tests the name it binds.
+    static func shorthandUse(of condition: OptionalBindingConditionSyntax, in file: SourceFile) -> ProgramLocals.NullableUse {
+        ProgramLocals.NullableUse(bindingTest(condition), written: SyntaxQueries.shortText(condition.pattern), line: file.line(of: condition))
+    }
+
+    /// The expression of `file` at exactly `span`.
+    static func expression(at span: ProgramSpan, in file: SourceFile) -> ExprSyntax? {
+        guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: span.start)) else { return nil }
+        var node: Syntax? = Syntax(token)
+        while let current = node, current.positionAfterSkippingLeadingTrivia.utf8Offset == span.start {
+            if let expression = current.as(ExprSyntax.self), ProgramSpan(expression) == span { return expression }
+            node = current.parent
+        }
+        return nil
+    }
 
     /// The function whose result `expression` is: the operand of a `return` of its body (not of
     /// a closure inside it), or the single expression of a body without `return`.
@@ -104,30 +168,6 @@ struct SwiftNullableResults {
             node = next
         }
         return nil
-    }
-
-    /// A helper returns the result (`func makeAccess() -> SecAccessControl? { SecAccessControlCreateWithFlags(…) }`):
-    /// what its callers do with the Optional is what the code does with it. Each caller is judged
-    /// on its own: the result counts as checked only when every caller checks it, and the first
-    /// caller that does not gives the use reported. With no caller in the scan (or callers not
-    /// followed), the result is the callers' responsibility, as before, and nothing is recorded.
-    func followReturn(from expression: ExprSyntax, file: SourceFile, in context: RuleContext, into handling: inout Handling) -> Bool {
-        guard returnDepth < Self.maximumReturnDepth, let function = Self.functionReturning(expression),
-            let sites = context.resolver.callSites(reaching: Syntax(function), in: file), !sites.isEmpty
-        else { return false }
-        var inner = self
-        inner.returnDepth = returnDepth + 1
-        var everyCallerChecks = true
-        for (siteFile, call) in sites.prefix(Self.maximumCallers) {
-            let site = inner.uses(of: call, named: function.name.text, file: siteFile, in: context)
-            handling.failureBranches += site.failureBranches
-            guard !site.checked else { continue }
-            everyCallerChecks = false
-            if handling.forced == nil { handling.forced = site.forced }
-            if handling.inQuery == nil { handling.inQuery = site.inQuery }
-        }
-        if everyCallerChecks { handling.checked = true }
-        return true
     }
 
     /// The type of the first `as!` around `expression`, climbing as `climbTransparent` does.
@@ -179,151 +219,12 @@ struct SwiftNullableResults {
         return nil
     }
 
-    /// `var error: Unmanaged<CFError>?; let access = SecAccessControlCreateWithFlags(…, &error)`
-    /// followed, before `access` is used, by `if let error = error { throw … }` (or a `guard` on
-    /// the error that leaves): Security sets the error whenever it returns nil, so the Optional is
-    /// known to hold a value where it is used.
-    func errorCheckedBeforeUse(
-        of name: String, binding: PatternBindingSyntax, in scope: CodeBlockItemListSyntax, call: FunctionCallExprSyntax,
-        _ context: RuleContext
-    ) -> Bool {
-        guard let errorArgument = SyntaxQueries.argument(errorArgument, of: call),
-            let errorName = SyntaxQueries.unwrapTransparent(errorArgument.expression).as(InOutExprSyntax.self)?
-                .expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        else { return false }
-        func mentions(_ node: some SyntaxProtocol, _ word: String) -> Bool {
-            node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(word) }
-        }
-        let statements = context.memo(StatementsQuestion(scope: NodeKey(file: context.file, node: scope))) {
-            StatementMentions(scope)
-        }
-        // The statements after the binding, up to the first that mentions the result (the result
-        // is used before any check of the error after it): one of them must check the error and
-        // leave. Only the statements that mention the error are looked at.
-        let first = statements.firstStatement(at: binding.endPosition)
-        let firstUse = statements.firstMention(of: name, from: first) ?? statements.items.count
-        for position in statements.mentions(of: errorName, from: first) {
-            if position > firstUse { break }
-            var node = Syntax(statements.items[position].item)
-            if let statement = node.as(ExpressionStmtSyntax.self) { node = Syntax(statement.expression) }
-            let exit: (conditions: ConditionElementListSyntax, body: CodeBlockSyntax)?
-            if let ifExpr = node.as(IfExprSyntax.self) {
-                exit = (ifExpr.conditions, ifExpr.body)
-            } else if let guardStmt = node.as(GuardStmtSyntax.self) {
-                exit = (guardStmt.conditions, guardStmt.body)
-            } else {
-                exit = nil
-            }
-            if let exit, mentions(exit.conditions, errorName), !mentions(exit.conditions, name), ExitFinder.leaves(exit.body) {
-                return true
-            }
-        }
-        return false
-    }
-
-    struct StatementsQuestion: Hashable {
-        let scope: NodeKey
-    }
-
-    /// The statements of a scope and, for each identifier, the statements whose tokens mention it
-    /// (in order), built in one pass over the scope's tokens.
-    struct StatementMentions {
-        let items: [CodeBlockItemSyntax]
-        private let positions: [AbsolutePosition]
-        private let byName: [String: [Int]]
-
-        init(_ scope: CodeBlockItemListSyntax) {
-            items = Array(scope)
-            positions = items.map(\.position)
-            var byName: [String: [Int]] = [:]
-            for (index, item) in items.enumerated() {
-                for token in item.tokens(viewMode: .sourceAccurate) {
-                    guard case .identifier(let word) = token.tokenKind else { continue }
-                    if byName[word]?.last != index { byName[word, default: []].append(index) }
-                }
-            }
-            self.byName = byName
-        }
-
-        /// The first statement that starts at or after `position`.
-        func firstStatement(at position: AbsolutePosition) -> Int {
-            Self.lowerBound(positions.count) { positions[$0] < position }
-        }
-
-        func firstMention(of word: String, from start: Int) -> Int? {
-            guard let list = byName[word] else { return nil }
-            let at = Self.lowerBound(list.count) { list[$0] < start }
-            return at < list.count ? list[at] : nil
-        }
-
-        func mentions(of word: String, from start: Int) -> ArraySlice<Int> {
-            guard let list = byName[word] else { return [] }
-            return list[Self.lowerBound(list.count) { list[$0] < start }...]
-        }
-
-        /// The first index in `0..<count` for which `isBefore` is false (`isBefore` holds for a prefix).
-        static func lowerBound(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
-            var low = 0
-            var high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if isBefore(middle) { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-    }
-
-    func analyzeUses(of variable: Variable, file: SourceFile, in context: RuleContext, into handling: inout Handling) {
-        switch variable {
-        case .local(let name, let binding, let scope):
-            let candidates = Self.candidateUses(of: name, in: scope, file: file, allowSelfMember: false, context)
-            record(candidates, file: file, in: context, into: &handling) { node in
-                guard node.position > binding.endPosition else { return false }
-                if case .variable(let found) = SyntaxQueries.binding(of: name, at: node) { return found.id == binding.id }
-                return false
-            }
-        case .property(let name, let typeName):
-            for type in context.scan.index.types(named: typeName) {
-                let candidates = Self.candidateUses(of: name, in: type.node, file: type.file, allowSelfMember: true, context)
-                record(candidates, file: type.file, in: context, into: &handling) { node in
-                    if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
-                    return false
-                }
-            }
-        case .staticProperty(let name, let typeName):
-            // `Type.name` may be read from any file: every file that mentions both the type and the
-            // name is looked at (the type's own files name it in its declaration), so a check made
-            // elsewhere is seen (a missed check would be a false finding).
-            let index = context.scan.index
-            let typeFiles = Set(index.files(mentioning: typeName))
-            for fileIndex in index.files(mentioning: name) where typeFiles.contains(fileIndex) {
-                let file = index.file(at: fileIndex)
-                let candidates = Self.candidateUses(of: name, in: file.tree, file: file, qualifiedBy: typeName, context)
-                record(candidates, file: file, in: context, into: &handling) { node in
-                    Self.isStaticPropertyUse(node, name: name, typeName: typeName)
-                }
-            }
-        }
-    }
-
-    /// Whether a reference found by `NameMentions` names the static property `typeName.name`: written
-    /// `typeName.name` anywhere, or `Self.name` or a plain `name` (not a local) inside the type.
-    static func isStaticPropertyUse(_ node: Syntax, name: String, typeName: String) -> Bool {
-        if let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
-            return base.baseName.text == typeName || SyntaxQueries.enclosingTypeName(of: member) == typeName
-        }
-        guard SyntaxQueries.enclosingTypeName(of: node) == typeName else { return false }
-        if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
-        return false
-    }
-
     struct NamesQuestion: Hashable {
         let scope: NodeKey
     }
 
-    /// Every name `scope` mentions, found in one walk per scope for the file: a function with
-    /// thousands of creations would otherwise be walked once per variable, in time quadratic in
-    /// its length.
+    /// Every name `scope` mentions, found in one walk per scope for the file: a type with
+    /// many reads would otherwise be walked once per property, in time quadratic in its length.
     static func mentions(in scope: some SyntaxProtocol, file: SourceFile, _ context: RuleContext) -> NameMentions {
         context.memo(NamesQuestion(scope: NodeKey(file: file, node: scope))) {
             let finder = NameMentions()
@@ -346,76 +247,18 @@ struct SwiftNullableResults {
         mentions(in: scope, file: file, context).uses(of: name, typeQualifiers: [typeName, "Self"])
     }
 
-    func record(
-        _ candidates: NameMentions.Uses, file: SourceFile, in context: RuleContext, into handling: inout Handling,
-        accepting accepts: (Syntax) -> Bool
-    ) {
-        for (node, use) in candidates.uses where node.map(accepts) ?? true {
-            let (outer, _) = Self.climbTransparent(use)
-            classify(use, text: SyntaxQueries.shortText(outer), place: place(of: use, in: file, context: context), file: file,
-                     in: context, into: &handling)
+    /// Whether a reference found by `NameMentions` names the static property `typeName.name`: written
+    /// `typeName.name` anywhere, or `Self.name` or a plain `name` (not a local) inside the type.
+    static func isStaticPropertyUse(_ node: Syntax, name: String, typeName: String) -> Bool {
+        if let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.text == typeName || SyntaxQueries.enclosingTypeName(of: member) == typeName
         }
-        for condition in candidates.shorthandBindings where accepts(Syntax(condition)) {
-            handling.checked = true
-            if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((branch, file)) }
-        }
-    }
-
-    /// "line 12", or "Other.swift:12" for a use in another file.
-    func place(of node: some SyntaxProtocol, in file: SourceFile, context: RuleContext) -> String {
-        let line = file.line(of: node)
-        return file.path == context.file.path ? "line \(line)" : "\(file.fileName):\(line)"
+        guard SyntaxQueries.enclosingTypeName(of: node) == typeName else { return false }
+        if case .notLocal = SyntaxQueries.binding(of: name, at: node) { return true }
+        return false
     }
 
     // MARK: One use of the Optional
-
-    func classify(
-        _ expression: ExprSyntax, text: String, place: String?, file: SourceFile, in context: RuleContext,
-        into handling: inout Handling
-    ) {
-        let (outer, castForced) = Self.climbTransparent(expression)
-        guard let parent = outer.parent else { return }
-        if !castForced, followReturn(from: outer, file: file, in: context, into: &handling) { return }
-        if castForced || parent.is(ForceUnwrapExprSyntax.self) {
-            if handling.forced == nil { handling.forced = (SyntaxQueries.shortText(castForced ? Syntax(outer) : parent), place) }
-            return
-        }
-        if parent.is(OptionalChainingExprSyntax.self) {
-            handling.checked = true
-            return
-        }
-        if let clause = parent.as(InitializerClauseSyntax.self), let condition = clause.parent?.as(OptionalBindingConditionSyntax.self) {
-            handling.checked = true
-            if let branch = Self.failureBranch(of: condition) { handling.failureBranches.append((Syntax(branch), file)) }
-            return
-        }
-        if let infix = parent.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
-            if op == "??", infix.leftOperand.id == outer.id {
-                handling.checked = true
-                return
-            }
-            if ["==", "!=", "===", "!=="].contains(op) {
-                let other = infix.leftOperand.id == outer.id ? infix.rightOperand : infix.leftOperand
-                if SyntaxQueries.unwrapTransparent(other).is(NilLiteralExprSyntax.self) {
-                    handling.checked = true
-                    if let branch = Self.failureBranch(ofNilComparison: infix, isNil: op == "==" || op == "===") {
-                        handling.failureBranches.append((branch, file))
-                    }
-                }
-                return
-            }
-        }
-        if isAccessControlValue(outer, file: file, in: context), handling.inQuery == nil {
-            handling.inQuery = (text, place)
-        }
-    }
-
-    /// Whether an expression is stored under `entryKey`: a dictionary literal
-    /// value, a subscript assignment, or `updateValue(_:forKey:)`.
-    func isAccessControlValue(_ expression: ExprSyntax, file: SourceFile, in context: RuleContext) -> Bool {
-        guard let key = Self.keyExpression(storing: expression) else { return false }
-        return keyNames(key, file: file, in: context).contains(entryKey)
-    }
 
     /// The key expression under which `expression` is stored in a dictionary, if it is.
     static func keyExpression(storing expression: ExprSyntax) -> ExprSyntax? {
@@ -440,12 +283,37 @@ struct SwiftNullableResults {
         return nil
     }
 
-    func keyNames(_ key: ExprSyntax, file: SourceFile, in context: RuleContext) -> Set<String> {
-        let resolution = context.resolver.resolve(key, in: file)
-        return Set(resolution.values.compactMap { SecItemKeys.keyName($0.value) })
+    // MARK: Tests
+
+    /// A binding's test: nil runs the `else` of its `if` or its `guard`'s body; a value runs the
+    /// body of an `if` with no other condition.
+    static func bindingTest(_ condition: OptionalBindingConditionSyntax) -> ProgramLocals.NullableUse.Kind {
+        let whenNotNil = onlyCondition(condition)?.as(IfExprSyntax.self).map { ProgramSpan($0.body) }
+        return .tested(whenNil: failureBranch(of: condition).map { ProgramSpan($0) }, whenNotNil: whenNotNil)
     }
 
-    // MARK: Failure branches
+    /// A comparison with nil: the branch that runs when the value is nil (as before), and the one
+    /// that runs when it is not, where the comparison is the only condition of an `if` or `guard`.
+    static func nilComparisonTest(_ comparison: InfixOperatorExprSyntax, isNil: Bool) -> ProgramLocals.NullableUse.Kind {
+        let whenNil = failureBranch(ofNilComparison: comparison, isNil: isNil).map { ProgramSpan($0) }
+        var whenNotNil: ProgramSpan?
+        if let owner = onlyCondition(comparison) {
+            if let ifExpr = owner.as(IfExprSyntax.self) {
+                whenNotNil = isNil ? ifExpr.elseBody.map { ProgramSpan($0) } : ProgramSpan(ifExpr.body)
+            } else if let guardStmt = owner.as(GuardStmtSyntax.self), isNil {
+                whenNotNil = ProgramSpan(guardStmt.body)
+            }
+        }
+        return .tested(whenNil: whenNil, whenNotNil: whenNotNil)
+    }
+
+    /// The `if` or `guard` whose only condition `node` is.
+    static func onlyCondition(_ node: some SyntaxProtocol) -> Syntax? {
+        guard let element = node.parent?.as(ConditionElementSyntax.self), let list = element.parent?.as(ConditionElementListSyntax.self),
+            list.count == 1
+        else { return nil }
+        return list.parent
+    }
 
     /// The code that runs when an `if let` / `guard let` binding of the result fails.
     static func failureBranch(of condition: OptionalBindingConditionSyntax) -> Syntax? {
@@ -474,17 +342,6 @@ struct SwiftNullableResults {
         }
         if let guardStmt = list.parent?.as(GuardStmtSyntax.self), !isNil {
             return Syntax(guardStmt.body)
-        }
-        return nil
-    }
-
-    /// Where a failure branch writes `fallbackKey` (it prepares the item without the protection
-    /// the result carries), as "line N".
-    func failOpenWrite(in branch: Syntax, file: SourceFile, context: RuleContext) -> String? {
-        let finder = KeyWriteFinder()
-        finder.walk(branch)
-        for key in finder.keys where keyNames(key, file: file, in: context).contains(fallbackKey) {
-            return place(of: key, in: file, context: context)
         }
         return nil
     }
@@ -570,34 +427,6 @@ extension SwiftNullableResults {
         override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
             if node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                 shorthandBindings[name, default: []].append(node)
-            }
-            return .visitChildren
-        }
-    }
-
-    /// Keys a subtree writes: dictionary literal keys, subscript-assignment keys, `updateValue(_:forKey:)` keys.
-    final class KeyWriteFinder: SyntaxVisitor {
-        var keys: [ExprSyntax] = []
-
-        init() { super.init(viewMode: .sourceAccurate) }
-
-        override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
-            keys.append(node.key)
-            return .visitChildren
-        }
-
-        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.operator.is(AssignmentExprSyntax.self), let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self),
-                let key = subscriptCall.arguments.first?.expression
-            {
-                keys.append(key)
-            }
-            return .visitChildren
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if SyntaxQueries.calleeName(of: node) == "updateValue", let key = SyntaxQueries.argument(labeled: "forKey", of: node) {
-                keys.append(key.expression)
             }
             return .visitChildren
         }
