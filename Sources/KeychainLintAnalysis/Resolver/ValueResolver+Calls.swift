@@ -191,7 +191,9 @@ extension ValueResolver {
             inner.selfValue = nil
             inner.selfInstances = nil
         }
-        let result = evaluateBody(body.statements, inner)
+        // A declared tuple result names the elements of the tuples it returns (TupleValues.swift).
+        let result = labellingTuples(
+            evaluateBody(body.statements, inner), by: functionNode.as(FunctionDeclSyntax.self)?.signature.returnClause?.type)
         if result.isEmpty { return gap(call, env, "`\(function.name)` returns nothing the resolver can see") }
         let qualified = function.enclosingType.map { "\($0).\(function.name)" } ?? function.name
         return result.through(step(.function, "`\(qualified)()`", at: functionNode, in: functionFile))

@@ -34,6 +34,10 @@ extension ValueResolver {
         if let dictionary = expression.as(DictionaryExprSyntax.self) {
             return evaluateDictionary(dictionary, env)
         }
+        // `(a, b)`: one parenthesised expression was unwrapped above (TupleValues.swift).
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count >= 2 {
+            return evaluateTuple(tuple, env)
+        }
         if let string = expression.as(StringLiteralExprSyntax.self) {
             if let text = Self.literalText(of: string) { return .value(.string(text)) }
             return .value(.opaque(SyntaxQueries.shortText(string)))

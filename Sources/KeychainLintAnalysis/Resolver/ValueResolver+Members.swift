@@ -28,10 +28,18 @@ extension ValueResolver {
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
         }
+        // `pair.0`: an element of a tuple by position (TupleValues.swift).
+        if let position = Int(name), member.declName.argumentNames == nil {
+            return tupleElement(.position(position), of: evaluate(unwrappedBase, env), at: member, env)
+        }
         // A stored property of an instance whose construction is visible (ConstructedInstance.swift).
         if let constructed = evaluateConstructedMember(name, of: unwrappedBase, at: member, env) { return constructed }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         let receiver = evaluate(unwrappedBase, env)
+        // `f().attributes`: an element of the tuples the receiver may be, by label.
+        if !receiver.values.isEmpty, receiver.values.allSatisfy({ if case .tuple = $0.value { return true } else { return false } }) {
+            return tupleElement(.label(name), of: receiver, at: member, env)
+        }
         // `"1234".utf8`: a view of a known string keeps the string, as a call of the view
         // without arguments (so `Data("1234".utf8)` is still known to hold a literal).
         if Self.stringViews.contains(name), !receiver.values.isEmpty,
@@ -193,7 +201,7 @@ extension ValueResolver {
                 return nil
             case .parameter(let parameter, _)?:
                 return TypeNames.baseName(of: parameter.type)
-            case .optionalBinding, .opaque, .casePayload, .conditional:
+            case .optionalBinding, .opaque, .casePayload, .conditional, .tupleElement:
                 return nil
             case nil:
                 let typeName = SyntaxQueries.enclosingTypeName(of: reference)
