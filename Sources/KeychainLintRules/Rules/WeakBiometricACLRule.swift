@@ -651,5 +651,38 @@ extension WeakBiometricACLRule {
             let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
             """,
             options: ["weakBiometricFlags": ["userPresence"]]),
+        .triggering(
+            "Flags read on a value bound by `guard let` from an Optional property whose type is written",
+            """
+            struct BiometricSettings { var flags: SecAccessControlCreateFlags { .biometryAny } }
+            struct StrictSettings { var flags: SecAccessControlCreateFlags { .biometryCurrentSet } }
+
+            final class Vault {
+                var settings: BiometricSettings?
+                func makeAccess() -> SecAccessControl? {
+                    guard let settings else { return nil }
+                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓settings.flags, nil)
+                }
+            }
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `BiometricSettings.flags` (line 1))"
+            ]),
+        .nonTriggering(
+            "The same with the Optional property of the strict settings type",
+            """
+            struct BiometricSettings { var flags: SecAccessControlCreateFlags { .biometryAny } }
+            struct StrictSettings { var flags: SecAccessControlCreateFlags { .biometryCurrentSet } }
+
+            final class Vault {
+                var settings: StrictSettings?
+                func makeAccess() -> SecAccessControl? {
+                    if let current = settings {
+                        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, current.flags, nil)
+                    }
+                    return nil
+                }
+            }
+            """),
     ]
 }
