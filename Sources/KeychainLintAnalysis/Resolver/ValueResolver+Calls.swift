@@ -25,6 +25,10 @@ extension ValueResolver {
         let member = callee.as(MemberAccessExprSyntax.self)
         let receiverExpression = member?.base.map { SyntaxQueries.unwrapTransparent($0) }
 
+        // `CFOptionFlags(policy.rawValue)`: an integer converted to another integer type (OptionSetRawValues.swift).
+        if let converted = evaluateIntegerConversion(call, name: name, env) { return converted }
+        // `SecAccessControlCreateFlags(rawValue: CFOptionFlags(policy.rawValue))` (OptionSetRawValues.swift).
+        if let flags = evaluateFlagsFromRawValue(call, name: name, receiver: receiverExpression, env) { return flags }
         // `.init(rawValue: 2)`, `T(rawValue: 2)`, `T.init(rawValue: 2)`.
         if labels == ["rawValue"], let argument = call.arguments.first {
             let typeText: String? =

@@ -192,6 +192,15 @@ extension ValueResolver {
                 guard case .integer(let a) = values[0], case .integer(let b) = values[1] else { return nil }
                 return .integer(op == "-" ? a &- b : a &* b)
             }
+        case "<<":
+            // `1 << 4`, as option sets write their bits (`static let devicePasscode = Policy(rawValue: 1 << 4)`).
+            let failure = gapValue(infix, env, "operands of `<<` are not known integers below 64 bits")
+            return combine([left, right], failure: failure) { values in
+                guard case .integer(let a) = values[0], case .integer(let b) = values[1], a >= 0, (0..<63).contains(b),
+                    a <= Int.max >> b
+                else { return nil }
+                return .integer(a << b)
+            }
         case "|":
             let failure = gapValue(infix, env, "operands of `|` are not known integers")
             return combine([left, right], failure: failure) { values in

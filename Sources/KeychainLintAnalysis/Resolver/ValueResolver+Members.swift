@@ -36,6 +36,8 @@ extension ValueResolver {
         if let constructed = evaluateConstructedMember(name, of: unwrappedBase, at: member, env) { return constructed }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         let receiver = evaluate(unwrappedBase, env)
+        // `Policy(rawValue: 2).rawValue`, `Policy.biometryAny.rawValue`: the integer it was built from.
+        if name == "rawValue", let raw = rawValues(of: receiver, at: member, env) { return raw }
         // `f().attributes`: an element of the tuples the receiver may be, by label.
         if !receiver.values.isEmpty, receiver.values.allSatisfy({ if case .tuple = $0.value { return true } else { return false } }) {
             return tupleElement(.label(name), of: receiver, at: member, env)
