@@ -39,7 +39,7 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
             entries.isEmpty
                 ? "[:]" : "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
         case .opaque(let text): text
-        case .tuple(let elements): "(" + elements.map(\.description).joined(separator: ", ") + ")"
+        case .tuple(let elements): "(" + elements.map { $0.description }.joined(separator: ", ") + ")"
         }
     }
 
@@ -64,7 +64,7 @@ public struct TupleElement: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let text = values.values.isEmpty ? "_" : values.values.map(\.value.description).joined(separator: " | ")
+        let text = values.values.isEmpty ? "_" : values.values.map { $0.value.description }.joined(separator: " | ")
         return (label.map { "\($0): " } ?? "") + text
     }
 }
