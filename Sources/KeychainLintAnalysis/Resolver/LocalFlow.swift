@@ -408,7 +408,8 @@ struct LocalFlow {
 
     private func declaresName(_ item: CodeBlockItemSyntax) -> Bool {
         guard let decl = item.item.as(VariableDeclSyntax.self) else { return false }
-        return decl.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        // A tuple pattern (`let (name, error) = f()`) declares its names as well.
+        return decl.bindings.contains { TuplePatternElement.path(of: name, in: $0.pattern) != nil }
     }
 
     private func branch(_ word: String, _ ifExpr: IfExprSyntax, at node: (some SyntaxProtocol)? = Optional<IfExprSyntax>.none)

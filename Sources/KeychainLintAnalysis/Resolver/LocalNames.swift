@@ -24,7 +24,7 @@ extension SyntaxQueries {
         case .variable(_, let binding, _, _)?: .variable(binding)
         case .parameter(let parameter, _)?: .parameter(parameter)
         case .optionalBinding(let condition)?: .optionalBinding(condition)
-        case .opaque?, .casePayload?, .conditional?: .opaque
+        case .opaque?, .casePayload?, .conditional?, .tupleElement?: .opaque
         case nil: .notLocal
         }
     }

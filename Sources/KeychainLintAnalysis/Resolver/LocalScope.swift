@@ -6,6 +6,8 @@ import SwiftSyntax
 enum LocalBinding {
     /// `let`/`var` declared in `list` at `itemIndex`.
     case variable(VariableDeclSyntax, PatternBindingSyntax, list: CodeBlockItemListSyntax, itemIndex: Int)
+    /// One name of a tuple pattern of a `let`/`var` (`var (attributes, error) = f()`).
+    case tupleElement(TuplePatternElement)
     case parameter(FunctionParameterSyntax, function: Syntax)
     /// `if let x = e`, `guard let x = e`, `if let x`.
     case optionalBinding(OptionalBindingConditionSyntax)
@@ -135,7 +137,12 @@ enum LocalScope {
                     return .variable(decl, binding, list: list, itemIndex: index)
                 }
                 if !binding.pattern.is(IdentifierPatternSyntax.self), patternBinds(binding.pattern, name) {
-                    return .opaque("`\(name)` is bound by a tuple pattern")
+                    guard let (identifier, path) = TuplePatternElement.path(of: name, in: binding.pattern) else {
+                        return .opaque("`\(name)` is bound by a pattern the resolver does not follow")
+                    }
+                    return .tupleElement(
+                        TuplePatternElement(
+                            declaration: decl, patternBinding: binding, identifier: identifier, path: path, list: list, itemIndex: index))
                 }
             }
         }

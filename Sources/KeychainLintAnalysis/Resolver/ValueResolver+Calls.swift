@@ -25,6 +25,10 @@ extension ValueResolver {
         let member = callee.as(MemberAccessExprSyntax.self)
         let receiverExpression = member?.base.map { SyntaxQueries.unwrapTransparent($0) }
 
+        // `CFOptionFlags(policy.rawValue)`: an integer converted to another integer type (OptionSetRawValues.swift).
+        if let converted = evaluateIntegerConversion(call, name: name, env) { return converted }
+        // `SecAccessControlCreateFlags(rawValue: CFOptionFlags(policy.rawValue))` (OptionSetRawValues.swift).
+        if let flags = evaluateFlagsFromRawValue(call, name: name, receiver: receiverExpression, env) { return flags }
         // `.init(rawValue: 2)`, `T(rawValue: 2)`, `T.init(rawValue: 2)`.
         if labels == ["rawValue"], let argument = call.arguments.first {
             let typeText: String? =
@@ -191,7 +195,9 @@ extension ValueResolver {
             inner.selfValue = nil
             inner.selfInstances = nil
         }
-        let result = evaluateBody(body.statements, inner)
+        // A declared tuple result names the elements of the tuples it returns (TupleValues.swift).
+        let result = labellingTuples(
+            evaluateBody(body.statements, inner), by: functionNode.as(FunctionDeclSyntax.self)?.signature.returnClause?.type)
         if result.isEmpty { return gap(call, env, "`\(function.name)` returns nothing the resolver can see") }
         let qualified = function.enclosingType.map { "\($0).\(function.name)" } ?? function.name
         return result.through(step(.function, "`\(qualified)()`", at: functionNode, in: functionFile))

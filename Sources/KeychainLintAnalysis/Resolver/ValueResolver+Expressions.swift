@@ -34,6 +34,10 @@ extension ValueResolver {
         if let dictionary = expression.as(DictionaryExprSyntax.self) {
             return evaluateDictionary(dictionary, env)
         }
+        // `(a, b)`: one parenthesised expression was unwrapped above (TupleValues.swift).
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count >= 2 {
+            return evaluateTuple(tuple, env)
+        }
         if let string = expression.as(StringLiteralExprSyntax.self) {
             if let text = Self.literalText(of: string) { return .value(.string(text)) }
             return .value(.opaque(SyntaxQueries.shortText(string)))
@@ -232,6 +236,15 @@ extension ValueResolver {
             return combine([left, right], failure: failure) { values in
                 guard case .integer(let a) = values[0], case .integer(let b) = values[1] else { return nil }
                 return .integer(op == "-" ? a &- b : a &* b)
+            }
+        case "<<":
+            // `1 << 4`, as option sets write their bits (`static let devicePasscode = Policy(rawValue: 1 << 4)`).
+            let failure = gapValue(infix, env, "operands of `<<` are not known integers below 64 bits")
+            return combine([left, right], failure: failure) { values in
+                guard case .integer(let a) = values[0], case .integer(let b) = values[1], a >= 0, (0..<63).contains(b),
+                    a <= Int.max >> b
+                else { return nil }
+                return .integer(a << b)
             }
         case "|":
             let failure = gapValue(infix, env, "operands of `|` are not known integers")

@@ -28,10 +28,20 @@ extension ValueResolver {
             }
             return gap(member, env, "`\(resolvedType)` has no member `\(name)` in the scan")
         }
+        // `pair.0`: an element of a tuple by position (TupleValues.swift).
+        if let position = Int(name), member.declName.argumentNames == nil {
+            return tupleElement(.position(position), of: evaluate(unwrappedBase, env), at: member, env)
+        }
         // A stored property of an instance whose construction is visible (ConstructedInstance.swift).
         if let constructed = evaluateConstructedMember(name, of: unwrappedBase, at: member, env) { return constructed }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         let receiver = evaluate(unwrappedBase, env)
+        // `Policy(rawValue: 2).rawValue`, `Policy.biometryAny.rawValue`: the integer it was built from.
+        if name == "rawValue", let raw = rawValues(of: receiver, at: member, env) { return raw }
+        // `f().attributes`: an element of the tuples the receiver may be, by label.
+        if !receiver.values.isEmpty, receiver.values.allSatisfy({ if case .tuple = $0.value { return true } else { return false } }) {
+            return tupleElement(.label(name), of: receiver, at: member, env)
+        }
         // `"1234".utf8`: a view of a known string keeps the string, as a call of the view
         // without arguments (so `Data("1234".utf8)` is still known to hold a literal).
         if Self.stringViews.contains(name), !receiver.values.isEmpty,
@@ -186,24 +196,7 @@ extension ValueResolver {
     func inferredType(of expression: ExprSyntax, _ env: Environment) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            switch LocalScope.lookup(name, from: Syntax(reference)) {
-            case .variable(_, let binding, _, _)?:
-                if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) }
-                if let value = binding.initializer?.value { return constructedType(value, env) }
-                return nil
-            case .parameter(let parameter, _)?:
-                return TypeNames.baseName(of: parameter.type)
-            case .optionalBinding, .opaque, .casePayload, .conditional:
-                return nil
-            case nil:
-                let typeName = SyntaxQueries.enclosingTypeName(of: reference)
-                let candidates = typeName.map { index(env).properties(named: name, inType: $0) } ?? []
-                let declarations = candidates.isEmpty
-                    ? (index(env).variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
-                guard declarations.count == 1 else { return nil }
-                return declarations[0].typeName
-                    ?? declarations[0].binding.initializer.flatMap { constructedType($0.value, env.withFile(declarations[0].file)) }
-            }
+            return inferredType(ofName: name, boundTo: LocalScope.lookup(name, from: Syntax(reference)), at: Syntax(reference), env)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
             let owner = typeName(of: SyntaxQueries.unwrapTransparent(base), env)
@@ -214,6 +207,35 @@ extension ValueResolver {
                 ?? properties[0].binding.initializer.flatMap { constructedType($0.value, env.withFile(properties[0].file)) }
         }
         return constructedType(expression, env)
+    }
+
+    /// The declared type of `name` used at `node`, bound as `binding` says.
+    private func inferredType(ofName name: String, boundTo binding: LocalBinding?, at node: Syntax, _ env: Environment) -> String? {
+        switch binding {
+        case .variable(_, let binding, _, _)?:
+            if let type = binding.typeAnnotation?.type { return TypeNames.baseName(of: type) }
+            if let value = binding.initializer?.value { return constructedType(value, env) }
+            return nil
+        case .parameter(let parameter, _)?:
+            return TypeNames.baseName(of: parameter.type)
+        case .optionalBinding(let condition)?:
+            // `if let policy = authenticationPolicy` (a stored `AuthenticationPolicy?`): the type of
+            // the bound value without its Optional, as `baseName` gives it; `if let policy` re-binds
+            // the outer `policy`.
+            if let type = condition.typeAnnotation?.type { return TypeNames.baseName(of: type) }
+            if let value = condition.initializer?.value { return inferredType(of: SyntaxQueries.unwrapTransparent(value), env) }
+            return inferredType(ofName: name, boundTo: LocalScope.lookup(name, from: Syntax(condition)), at: Syntax(condition), env)
+        case .opaque, .casePayload, .conditional, .tupleElement:
+            return nil
+        case nil:
+            let typeName = SyntaxQueries.enclosingTypeName(of: node)
+            let candidates = typeName.map { index(env).properties(named: name, inType: $0) } ?? []
+            let declarations = candidates.isEmpty
+                ? (index(env).variables(named: name, limit: Self.maximumDeclaringFiles) ?? []).filter { $0.enclosingType == nil } : candidates
+            guard declarations.count == 1 else { return nil }
+            return declarations[0].typeName
+                ?? declarations[0].binding.initializer.flatMap { constructedType($0.value, env.withFile(declarations[0].file)) }
+        }
     }
 
     private func constructedType(_ expression: ExprSyntax, _ env: Environment) -> String? {

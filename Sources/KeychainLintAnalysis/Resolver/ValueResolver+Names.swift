@@ -65,6 +65,9 @@ extension ValueResolver {
                 return Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
             }
             return gap(use, env, "`\(name)` is bound to an outer value the resolver cannot see")
+        case .tupleElement(let element):
+            // TupleValues.swift.
+            return evaluateTupleElementLocal(name, element, use: use, env)
         case .casePayload(let payload):
             // CasePayload.swift.
             return evaluateCasePayload(payload, use: use, env)

@@ -18,6 +18,11 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
     case dictionary([DictionaryEntry])
     /// A part whose value is unknown inside an otherwise known structure (source text kept for messages).
     case opaque(String)
+    /// A tuple (`(attributes, nil)`, returned by a function as a pair), read one element at a time
+    /// (`let (a, b) = f()`, `f().0`, `f().attributes`). Each element keeps its own possible values
+    /// and gaps: what is unknown of one element (an error built in a failure branch) is not a gap
+    /// of the other, and two elements of a few values each are not multiplied into every pairing.
+    case tuple([TupleElement])
 
     public var description: String {
         switch self {
@@ -34,6 +39,7 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
             entries.isEmpty
                 ? "[:]" : "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
         case .opaque(let text): text
+        case .tuple(let elements): "(" + elements.map { $0.description }.joined(separator: ", ") + ")"
         }
     }
 
@@ -43,6 +49,23 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
         case .array(let elements): elements
         default: [self]
         }
+    }
+}
+
+/// One element of a `.tuple`: its label (`attributes:` in `(attributes: a, error: e)`, or from the
+/// function's declared result type) and the values it may have.
+public struct TupleElement: Hashable, Sendable, CustomStringConvertible {
+    public var label: String?
+    public var values: Resolution
+
+    public init(label: String?, values: Resolution) {
+        self.label = label
+        self.values = values
+    }
+
+    public var description: String {
+        let text = values.values.isEmpty ? "_" : values.values.map { $0.value.description }.joined(separator: " | ")
+        return (label.map { "\($0): " } ?? "") + text
     }
 }
 
@@ -324,6 +347,16 @@ public struct Resolution: Sendable, Hashable {
         guard !origin.isEmpty else { return self }
         var result = self
         result.values = values.map { TracedValue(value: $0.value, trace: $0.trace + origin, valueHash: $0.valueHash) }
+        return result
+    }
+
+    /// The same values, having passed `origin` (a trace, outermost first) before their own steps:
+    /// an element of a tuple keeps the path the tuple took (the function that returned it, the
+    /// branch of its `return`) before the element's own.
+    public func preceded(by origin: [TraceStep]) -> Resolution {
+        guard !origin.isEmpty else { return self }
+        var result = self
+        result.values = values.map { TracedValue(value: $0.value, trace: origin + $0.trace, valueHash: $0.valueHash) }
         return result
     }
 

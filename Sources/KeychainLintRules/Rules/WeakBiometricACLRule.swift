@@ -692,5 +692,71 @@ extension WeakBiometricACLRule {
             let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryAny, nil)
             """,
             options: ["weakBiometricFlags": ["userPresence"]]),
+        .triggering(
+            "Flags read on a value bound by `guard let` from an Optional property whose type is written",
+            """
+            struct BiometricSettings { var flags: SecAccessControlCreateFlags { .biometryAny } }
+            struct StrictSettings { var flags: SecAccessControlCreateFlags { .biometryCurrentSet } }
+
+            final class Vault {
+                var settings: BiometricSettings?
+                func makeAccess() -> SecAccessControl? {
+                    guard let settings else { return nil }
+                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓settings.flags, nil)
+                }
+            }
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via `BiometricSettings.flags` (line 1))"
+            ]),
+        .triggering(
+            "A library's own option set mirroring Security's bits, converted by its raw value",
+            """
+            struct LockPolicy: OptionSet {
+                let rawValue: UInt
+                static let anyFace = LockPolicy(rawValue: 1 << 1)
+            }
+
+            func makeAccess(_ policy: LockPolicy) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓SecAccessControlCreateFlags(rawValue: CFOptionFlags(policy.rawValue)), nil)
+            }
+            func save() { _ = makeAccess(LockPolicy.anyFace) }
+            """,
+            messages: [
+                "Weak biometric access control: `.biometryAny` accepts biometrics enrolled after the item was created, so a newly added finger or face unlocks it (via argument `policy` of the call (line 9) → `LockPolicy.rawValue` (line 2) → argument `rawValue` of the call (line 3))"
+            ]),
+        .nonTriggering(
+            "The same option set's current-set bit, and a bit Security does not define (not read as flags)",
+            """
+            struct LockPolicy: OptionSet {
+                let rawValue: UInt
+                static let currentFaces = LockPolicy(rawValue: 1 << 3)
+                static let custom = LockPolicy(rawValue: 1 << 7)
+            }
+
+            func makeAccess(_ policy: LockPolicy) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, SecAccessControlCreateFlags(rawValue: CFOptionFlags(policy.rawValue)), nil)
+            }
+            func save() {
+                _ = makeAccess(LockPolicy.currentFaces)
+                _ = makeAccess(LockPolicy.custom)
+            }
+            """),
+        .nonTriggering(
+            "The same with the Optional property of the strict settings type",
+            """
+            struct BiometricSettings { var flags: SecAccessControlCreateFlags { .biometryAny } }
+            struct StrictSettings { var flags: SecAccessControlCreateFlags { .biometryCurrentSet } }
+
+            final class Vault {
+                var settings: StrictSettings?
+                func makeAccess() -> SecAccessControl? {
+                    if let current = settings {
+                        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, current.flags, nil)
+                    }
+                    return nil
+                }
+            }
+            """),
     ]
 }

@@ -1279,5 +1279,43 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd") + " (via `query` (line 4))"]),
+        .triggering(
+            "A query returned beside an error as a tuple, bound by a tuple pattern before it is stored",
+            """
+            enum StoreError: Error { case noAccount }
+
+            func makeItem(account: String?, token: Data) -> ([String: Any], Error?) {
+                guard let account else { return ([:], StoreError.noAccount) }
+                var item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                item[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlways
+                item[kSecValueData as String] = token
+                return (item, nil)
+            }
+
+            func save(token: Data) throws {
+                var (item, error) = makeItem(account: "session", token: token)
+                if let error { throw error }
+                print(SecItemAdd(item as CFDictionary, nil))
+            }
+            """,
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+            ]),
+        .nonTriggering(
+            "Tuples: the stored element's accessibility is strong; the weak constant is the other element, which no Keychain call receives",
+            """
+            func makeItem(token: Data) -> (item: [String: Any], legacyProtection: CFString) {
+                let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token,
+                                           kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                return (item, kSecAttrAccessibleAlways)
+            }
+
+            func save(token: Data) {
+                let (item, _) = makeItem(token: token)
+                print(SecItemAdd(item as CFDictionary, nil))
+                print(SecItemAdd(makeItem(token: token).item as CFDictionary, nil))
+                print(SecItemAdd(makeItem(token: token).0 as CFDictionary, nil))
+            }
+            """),
     ]
 }
