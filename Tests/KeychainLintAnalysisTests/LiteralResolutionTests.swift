@@ -139,6 +139,9 @@ struct LiteralResolutionTests {
         let unknown = resolveProbe(table + "\nfunc f(level: Level) { probe(table[level]) }\nfunc g(l: Level) { f(level: l) }")
         #expect(unknown.descriptionSet == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
 
+        let external = resolveProbe(table + "\nfunc f() { probe(table[loadLevel()]) }")
+        #expect(external.descriptionSet == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+
         let missing = resolveProbe(
             """
             let table: [String: CFString] = ["low": kSecAttrAccessibleAlways]

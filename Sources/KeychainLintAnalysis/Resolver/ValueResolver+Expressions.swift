@@ -117,7 +117,8 @@ extension ValueResolver {
         let baseText = SyntaxQueries.shortText(subscriptCall.calledExpression, limit: 40)
         let tables = evaluate(subscriptCall.calledExpression, env)
         let keys = evaluate(argument.expression, env)
-        let known = keys.gaps.isEmpty ? keys.values : []
+        // A key with a gap, or none, may be any key.
+        let anyKey = !keys.gaps.isEmpty || keys.values.isEmpty
         var result = Resolution(gaps: tables.gaps)
         for table in tables.values {
             guard case .dictionary(let entries) = table.value else {
@@ -125,8 +126,10 @@ extension ValueResolver {
                 continue
             }
             for entry in entries {
-                let keysSelecting = known.filter { SubscriptKeys.same(entry.key, $0.value) == true }
-                if !known.isEmpty, keysSelecting.isEmpty { continue }
+                // A key value that cannot be compared with the entry's (a call's result, an
+                // opaque value) may be its key too.
+                let keysSelecting = keys.values.filter { SubscriptKeys.same(entry.key, $0.value) != false }
+                if !anyKey, keysSelecting.isEmpty { continue }
                 var traced = TracedValue(value: entry.value, trace: table.trace + (keysSelecting.first?.trace ?? []))
                 if let location = entry.valueLocation {
                     traced = traced.passing(
