@@ -539,6 +539,24 @@ struct ResolutionShapeParityTests {
                     """,
             ])),
         Shape(
+            name: "dictionary lookup with a key from a function outside the scan", check: "weak_keychain_accessibility",
+            swift: Source(swift: """
+                enum Protection { case unlocked, anyTime }
+                let table: [Protection: CFString] = [.unlocked: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .anyTime: kSecAttrAccessibleAlways]
+                func save(_ data: Data) -> OSStatus {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: ↓table[loadProtection()]!]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                typedef NS_ENUM(NSInteger, Protection) { ProtectionUnlocked, ProtectionAnyTime };
+                OSStatus Save(NSData *data) {
+                    NSDictionary *table = @{@(ProtectionUnlocked): (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly, @(ProtectionAnyTime): (__bridge id)kSecAttrAccessibleAlways};
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccessible: ↓table[@(LoadProtection())]};
+                    return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                """)),
+        Shape(
             name: "dictionary lookup with the key a caller passes", check: "weak_keychain_accessibility",
             swift: Source(swift: """
                 enum Protection { case unlocked, anyTime }

@@ -435,7 +435,10 @@ public final class ObjCValueResolver {
                                          reason: "`\(baseText)` is not a dictionary the resolver knows"))
                 continue
             }
-            let known = keys.gaps.isEmpty ? keys.values.map(\.value) : []
+            // A key that is not known, or whose value cannot be compared with an entry's key (the
+            // result of a function the scan does not define), may select any entry, as in Swift.
+            let anyKey = !keys.gaps.isEmpty || keys.values.contains { Self.isIncomparableKey($0.value) }
+            let known = anyKey ? [] : keys.values.map(\.value)
             for entry in entries {
                 if !known.isEmpty, !known.contains(where: { SecItemKeys.sameKey($0, entry.key) }) { continue }
                 let at = entry.valueLocation.map { TraceStep(kind: .variable, text: "`\(baseText)[\(entry.key)]`", file: $0.file, line: $0.line, column: $0.characterColumn) }
@@ -446,6 +449,14 @@ public final class ObjCValueResolver {
         for gap in tables.gaps { result.add(gap) }
         if result.isEmpty { return gap(expression.range, "`\(Self.shortText(text(expression.range)))` has no value the resolver can follow") }
         return result
+    }
+
+    /// A key value a lookup cannot compare with an entry's key.
+    static func isIncomparableKey(_ value: Value) -> Bool {
+        switch value {
+        case .opaque, .call: true
+        default: false
+        }
     }
 
     // MARK: - Helpers
