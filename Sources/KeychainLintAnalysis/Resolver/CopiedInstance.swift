@@ -1,0 +1,112 @@
+import KeychainLintModel
+import SwiftSyntax
+
+/// A store into a local copy of a struct that is then handed on: the builder ("with") methods of a
+/// configuration type copy its options, change one property and build a new instance from the copy
+/// (`var copy = options; copy.accessibility = value; return Store(options: copy)`). A struct is a
+/// value: the store changes the copy only, so it is a value the property can have on the
+/// instances the copy reaches, and on no other. Where the copy goes decides it:
+/// - an argument of a construction (`Store(options: copy)`, `Self(copy)`, `.init(copy)`) or a
+///   returned value: the store reaches an instance, and the trace names the step;
+/// - only read or changed again through its own members (`copy.service`): it reaches no instance
+///   the property is read on elsewhere, and gives nothing;
+/// - anywhere else (passed to a function, assigned, captured): its fate is not known, and the
+///   value is a gap, never a guess.
+extension ValueResolver {
+    /// What a copy reaches: the steps by which it is handed on (each reaching use), and whether
+    /// some use of it cannot be followed.
+    struct CopyFate {
+        var handedOn: [TraceStep] = []
+        var unknownUse: Syntax?
+    }
+
+    /// The local `var` that `base` names, when it is a copy of a value of `typeName`, a struct:
+    /// initialised from a stored property of that type (`var copy = options`,
+    /// `var options = self.options`) or a name declared as one. Nil otherwise: a construction
+    /// (`var options = Options()`) or a written type are stores into an instance of the type as
+    /// they stand.
+    func localCopy(_ base: ExprSyntax, ofStruct typeName: String, _ env: Environment)
+        -> (declaration: VariableDeclSyntax, binding: PatternBindingSyntax, list: CodeBlockItemListSyntax, itemIndex: Int)?
+    {
+        guard let reference = base.as(DeclReferenceExprSyntax.self),
+            case .variable(let declaration, let binding, let list, let itemIndex)? = LocalScope.lookup(
+                reference.baseName.text, from: Syntax(reference)),
+            declaration.bindingSpecifier.tokenKind == .keyword(.var), binding.typeAnnotation == nil,
+            let written = binding.initializer?.value,
+            copiedType(of: SyntaxQueries.unwrapTransparent(written), env) == typeName,
+            index(env).types(named: typeName).contains(where: { !$0.isExtension && $0.node.is(StructDeclSyntax.self) })
+        else { return nil }
+        return (declaration, binding, list, itemIndex)
+    }
+
+    /// The type of the value a copy is initialised from: a stored property of the enclosing type
+    /// (`options`, `self.options`) or a name whose type is written.
+    private func copiedType(of value: ExprSyntax, _ env: Environment) -> String? {
+        if let member = value.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base),
+            let owner = SyntaxQueries.enclosingTypeName(of: member)
+        {
+            let properties = index(env).properties(named: member.declName.baseName.text, inType: owner)
+            guard properties.count == 1, !properties[0].isStatic else { return nil }
+            return properties[0].typeName
+        }
+        guard value.is(DeclReferenceExprSyntax.self) else { return nil }
+        return inferredType(of: value, env)
+    }
+
+    /// Where the copy named `name`, declared at `itemIndex` of `list`, goes after it is declared.
+    func fate(ofCopy name: String, binding: PatternBindingSyntax, list: CodeBlockItemListSyntax, itemIndex: Int, in file: SourceFile)
+        -> CopyFate
+    {
+        var fate = CopyFate()
+        for item in list.dropFirst(itemIndex + 1) {
+            for token in item.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+                // Another declaration of the name (a closure's parameter, an inner local) shadows it.
+                guard case .variable(_, let found, _, _)? = LocalScope.lookup(name, from: Syntax(reference)), found.id == binding.id
+                else { continue }
+                switch use(of: ExprSyntax(reference)) {
+                case .member:
+                    continue
+                case .handedOn(let node, let text):
+                    fate.handedOn.append(step(.argument, text, at: node, in: file))
+                case .unknown:
+                    if fate.unknownUse == nil { fate.unknownUse = Syntax(reference) }
+                }
+            }
+        }
+        return fate
+    }
+
+    private enum CopyUse {
+        /// `copy.p` read or changed: the copy stays where it is.
+        case member
+        /// Given to a construction or returned: it reaches an instance.
+        case handedOn(Syntax, String)
+        case unknown
+    }
+
+    private func use(of reference: ExprSyntax) -> CopyUse {
+        var node = Syntax(reference)
+        // `(copy)`, `copy as T` are the copy itself.
+        while let parent = node.parent, let expression = parent.as(ExprSyntax.self),
+            SyntaxQueries.unwrapTransparent(expression).id == reference.id
+        {
+            node = parent
+        }
+        guard let parent = node.parent else { return .unknown }
+        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id { return .member }
+        if parent.is(ReturnStmtSyntax.self) { return .handedOn(parent, "copy returned") }
+        if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+            argument.parent?.id == call.arguments.id, let typeName = typeNameOfConstruction(call)
+        {
+            return .handedOn(Syntax(call), "copy given to `\(typeName)(…)`")
+        }
+        // The one expression of an implicit-return body.
+        if let item = parent.as(CodeBlockItemSyntax.self), let body = item.parent?.as(CodeBlockItemListSyntax.self), body.count == 1,
+            body.parent?.is(CodeBlockSyntax.self) ?? false || body.parent?.is(AccessorBlockSyntax.self) ?? false
+        {
+            return .handedOn(parent, "copy returned")
+        }
+        return .unknown
+    }
+}
