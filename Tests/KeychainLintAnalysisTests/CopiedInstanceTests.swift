@@ -107,4 +107,75 @@ struct CopiedInstanceTests {
         ])
         #expect(resolution.descriptions == [".biometryCurrentSet"])
     }
+
+    /// A library whose public builder takes its own public enum.
+    private static func library(builderParameter: String) -> [String: String] {
+        [
+            "Seal.swift": """
+                public enum SealLevel {
+                    case strict
+                    case relaxed
+                    case payload(Int)
+                }
+                struct SealOptions {
+                    var level: SealLevel = .strict
+                    func check() { probe(level) }
+                }
+                public final class Sealer {
+                    private let options: SealOptions
+                    public convenience init() { self.init(SealOptions()) }
+                    fileprivate init(_ options: SealOptions) { self.options = options }
+                    public func level(_ level: \(builderParameter)) -> Sealer {
+                        var options = self.options
+                        options.level = level
+                        return Sealer(options)
+                    }
+                }
+                """
+        ]
+    }
+
+    @Test("a public builder taking the library's public enum may be given any case without a payload")
+    func publicBuilderOfferedCases() {
+        let resolution = resolveProbe(Self.library(builderParameter: "SealLevel"))
+        #expect(resolution.descriptionSet == [".strict", ".relaxed"])
+        #expect(
+            resolution.trace(of: ".relaxed")
+                == ["`SealOptions.level`", "copy given to `Sealer(…)`", "assigned", "`.relaxed`, which callers of public `level(_:)` may pass"])
+        #expect(resolution.gaps.isEmpty)
+    }
+
+    @Test("a public builder taking a type the library does not declare as an enum leaves the value unknown")
+    func publicBuilderOtherType() {
+        let resolution = resolveProbe(Self.library(builderParameter: "String"))
+        #expect(resolution.descriptions == [".strict"])
+        #expect(resolution.hasGap(mentioning: "parameter `level`", "no caller"))
+    }
+
+    @Test("switch cases written in the clauses of an #if may each run, with the condition in the trace")
+    func switchCasesUnderConditionalCompilation() {
+        let resolution = resolveProbe("""
+            enum Level {
+                case strict, legacy
+                var flags: SecAccessControlCreateFlags {
+                    switch self {
+                    case .strict:
+                        return .biometryCurrentSet
+                    #if os(macOS)
+                    case .legacy:
+                        return .userPresence
+                    #else
+                    case .legacy:
+                        return .devicePasscode
+                    #endif
+                    }
+                }
+            }
+            func seal(_ level: Level) { probe(level.flags) }
+            func sealAll() { seal(.strict); seal(.legacy) }
+            """)
+        #expect(resolution.descriptionSet == [".biometryCurrentSet", ".userPresence", ".devicePasscode"])
+        #expect(resolution.trace(of: ".userPresence")?.contains("#if os(macOS)") == true)
+        #expect(resolution.trace(of: ".devicePasscode")?.contains("#else") == true)
+    }
 }

@@ -77,6 +77,52 @@ extension ValueResolver {
         return fate
     }
 
+    /// The value a builder stores into its copy. A parameter of a builder other modules can call
+    /// holds what code outside the scan passes too: when its type is a public enum the scan
+    /// declares (a library's own options, `Accessibility`), that is any of its cases, each with
+    /// the case's declaration in the trace, as the presets a library offers are reported
+    /// (InstanceSelf.swift); beside them, what the scan's callers pass. Of any other type (a
+    /// Security constant passed as it is, a `Bool`) the value a user passes is not known: what
+    /// the scan's callers pass, and a gap.
+    func valueStored(inCopy value: ExprSyntax, _ env: Environment) -> Resolution {
+        let evaluated = evaluate(value, env)
+        guard let reference = SyntaxQueries.unwrapTransparent(value).as(DeclReferenceExprSyntax.self),
+            case .parameter(let parameter, let function)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)),
+            function.is(FunctionDeclSyntax.self), SyntaxQueries.isCallableFromOtherModules(function)
+        else { return evaluated }
+        let typeName = TypeNames.baseName(of: parameter.type)
+        let offered = casesOffered(by: typeName, env)
+        guard !offered.isEmpty else { return evaluated }
+        let functionName = function.as(FunctionDeclSyntax.self).map { declaration in
+            declaration.name.text + "(" + declaration.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+        } ?? ""
+        var result = Resolution(values: evaluated.values)
+        for (name, node, file) in offered {
+            result = result.merging(
+                .value(.member(name, type: nil), trace: [
+                    step(.argument, "`.\(name)`, which callers of public `\(functionName)` may pass", at: node, in: file)
+                ]))
+        }
+        return result
+    }
+
+    /// The cases without associated values of `typeName`, when it is a public enum the scan
+    /// declares, with where each is declared.
+    private func casesOffered(by typeName: String, _ env: Environment) -> [(String, Syntax, SourceFile)] {
+        let declarations = index(env).types(named: typeName).filter { !$0.isExtension }
+        guard declarations.count == 1, let type = declarations.first,
+            let enumDecl = type.node.as(EnumDeclSyntax.self), SyntaxQueries.isCallableFromOtherModules(Syntax(enumDecl))
+        else { return [] }
+        var cases: [(String, Syntax, SourceFile)] = []
+        for member in enumDecl.memberBlock.members {
+            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in caseDecl.elements where element.parameterClause == nil {
+                cases.append((element.name.text, Syntax(element), type.file))
+            }
+        }
+        return cases
+    }
+
     private enum CopyUse {
         /// `copy.p` read or changed: the copy stays where it is.
         case member

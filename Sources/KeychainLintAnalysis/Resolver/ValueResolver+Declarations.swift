@@ -109,6 +109,7 @@ extension ValueResolver {
                 guard let member = assignment.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base else { continue }
                 let receiver = SyntaxQueries.unwrapTransparent(base)
                 var handedOn: [TraceStep] = [step(.assignment, "assigned", at: assignment, in: file)]
+                var isCopy = false
                 if inferredType(of: receiver, env.withFile(file)) != typeName {
                     // A local copy of a struct (`var copy = options; copy.accessibility = …`) is a
                     // store only where the copy is handed on (CopiedInstance.swift).
@@ -123,13 +124,15 @@ extension ValueResolver {
                     }
                     guard let first = fate.handedOn.first else { continue }
                     handedOn.append(first)
+                    isCopy = true
                 }
                 var inner = env
                 inner.file = file
                 inner.bindings = [:]
                 inner.selfValue = nil
                 inner.selfInstances = nil
-                result = result.merging(handedOn.reduce(evaluate(assignment.rightOperand, inner)) { $0.through($1) })
+                let value = isCopy ? valueStored(inCopy: assignment.rightOperand, inner) : evaluate(assignment.rightOperand, inner)
+                result = result.merging(handedOn.reduce(value) { $0.through($1) })
             }
         }
         return result
