@@ -54,8 +54,10 @@ extension ValueResolver {
     }
 
     /// Where the copy named `name`, declared at `itemIndex` of `list`, goes after it is declared.
-    func fate(ofCopy name: String, binding: PatternBindingSyntax, list: CodeBlockItemListSyntax, itemIndex: Int, in file: SourceFile)
-        -> CopyFate
+    func fate(
+        ofCopy name: String, ofType copyType: String, binding: PatternBindingSyntax, list: CodeBlockItemListSyntax, itemIndex: Int,
+        in file: SourceFile, _ env: Environment
+    ) -> CopyFate
     {
         var fate = CopyFate()
         for item in list.dropFirst(itemIndex + 1) {
@@ -64,7 +66,7 @@ extension ValueResolver {
                 // Another declaration of the name (a closure's parameter, an inner local) shadows it.
                 guard case .variable(_, let found, _, _)? = LocalScope.lookup(name, from: Syntax(reference)), found.id == binding.id
                 else { continue }
-                switch use(of: ExprSyntax(reference)) {
+                switch use(of: ExprSyntax(reference), copyType: copyType, env) {
                 case .member:
                     continue
                 case .handedOn(let node, let text):
@@ -123,6 +125,20 @@ extension ValueResolver {
         return cases
     }
 
+    /// Whether a type the scan declares has a stored property whose written type is `valueType`.
+    private func holdsStoredProperty(ofType valueType: String, in typeName: String, _ env: Environment) -> Bool {
+        index.declaresPrimaryType(typeName) && index(env).types(named: typeName).contains { type in
+            Self.memberList(of: type.node).contains { member in
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                    !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+                else { return false }
+                return variable.bindings.contains { binding in
+                    binding.accessorBlock == nil && binding.typeAnnotation.map { TypeNames.baseName(of: $0.type) == valueType } ?? false
+                }
+            }
+        }
+    }
+
     private enum CopyUse {
         /// `copy.p` read or changed: the copy stays where it is.
         case member
@@ -131,7 +147,7 @@ extension ValueResolver {
         case unknown
     }
 
-    private func use(of reference: ExprSyntax) -> CopyUse {
+    private func use(of reference: ExprSyntax, copyType: String, _ env: Environment) -> CopyUse {
         var node = Syntax(reference)
         // `(copy)`, `copy as T` are the copy itself.
         while let parent = node.parent, let expression = parent.as(ExprSyntax.self),
@@ -145,6 +161,9 @@ extension ValueResolver {
         if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
             argument.parent?.id == call.arguments.id, let typeName = typeNameOfConstruction(call)
         {
+            // Only a type that keeps such a value (`String(describing: copy)` builds no instance
+            // the property is read on).
+            guard typeName == copyType || holdsStoredProperty(ofType: copyType, in: typeName, env) else { return .unknown }
             return .handedOn(Syntax(call), "copy given to `\(typeName)(…)`")
         }
         // The one expression of an implicit-return body.

@@ -116,7 +116,9 @@ extension ValueResolver {
                     guard let copy = localCopy(receiver, ofStruct: typeName, env.withFile(file)),
                         let copyName = copy.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
                     else { continue }
-                    let fate = fate(ofCopy: copyName, binding: copy.binding, list: copy.list, itemIndex: copy.itemIndex, in: file)
+                    let fate = fate(
+                        ofCopy: copyName, ofType: typeName, binding: copy.binding, list: copy.list, itemIndex: copy.itemIndex, in: file,
+                        env.withFile(file))
                     if let unknownUse = fate.unknownUse {
                         result = result.merging(
                             gap(unknownUse, env.withFile(file),
