@@ -89,6 +89,8 @@ extension ValueResolver {
     /// `vault.flags = …` in code of any type or file, where `vault` is declared or built as an
     /// instance of `typeName` (a parameter or local of that type, a property of that type, a
     /// construction): instances are not told apart here, as a property's own assignments are not.
+    /// A store into a local copy of a struct counts where the copy is handed on to a construction
+    /// or returned (a builder method: `var copy = options; copy.flags = …; return Store(copy)`).
     /// Only files that mention both the property and the type are read; beyond the bound on
     /// declaring files, the search stops with a gap.
     private func storesThroughInstances(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
@@ -104,16 +106,35 @@ extension ValueResolver {
         for fileIndex in files {
             let file = index.file(at: fileIndex)
             for assignment in file.assignments(named: name) where MemberStore.storesAnotherInstance(assignment, named: name) {
-                guard let member = assignment.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base,
-                    inferredType(of: SyntaxQueries.unwrapTransparent(base), env.withFile(file)) == typeName
-                else { continue }
+                guard let member = assignment.leftOperand.as(MemberAccessExprSyntax.self), let base = member.base else { continue }
+                let receiver = SyntaxQueries.unwrapTransparent(base)
+                var handedOn: [TraceStep] = [step(.assignment, "assigned", at: assignment, in: file)]
+                var isCopy = false
+                if inferredType(of: receiver, env.withFile(file)) != typeName {
+                    // A local copy of a struct (`var copy = options; copy.accessibility = …`) is a
+                    // store only where the copy is handed on (CopiedInstance.swift).
+                    guard let copy = localCopy(receiver, ofStruct: typeName, env.withFile(file)),
+                        let copyName = copy.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                    else { continue }
+                    let fate = fate(
+                        ofCopy: copyName, ofType: typeName, binding: copy.binding, list: copy.list, itemIndex: copy.itemIndex, in: file,
+                        env.withFile(file))
+                    if let unknownUse = fate.unknownUse {
+                        result = result.merging(
+                            gap(unknownUse, env.withFile(file),
+                                "the copy of `\(typeName)` whose `\(name)` is set here is handed on where the resolver cannot follow it"))
+                    }
+                    guard let first = fate.handedOn.first else { continue }
+                    handedOn.append(first)
+                    isCopy = true
+                }
                 var inner = env
                 inner.file = file
                 inner.bindings = [:]
                 inner.selfValue = nil
                 inner.selfInstances = nil
-                result = result.merging(
-                    evaluate(assignment.rightOperand, inner).through(step(.assignment, "assigned", at: assignment, in: file)))
+                let value = isCopy ? valueStored(inCopy: assignment.rightOperand, inner) : evaluate(assignment.rightOperand, inner)
+                result = result.merging(handedOn.reduce(value) { $0.through($1) })
             }
         }
         return result

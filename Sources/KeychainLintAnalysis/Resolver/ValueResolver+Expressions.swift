@@ -283,14 +283,35 @@ extension ValueResolver {
 
     private func evaluateSwitchExpression(_ switchExpr: SwitchExprSyntax, _ env: Environment) -> Resolution {
         var result = Resolution()
-        for case .switchCase(let switchCase) in switchExpr.cases {
+        for (switchCase, clauses) in switchCases(switchExpr.cases, env) {
             guard caseMayRun(switchCase, of: switchExpr, env) else { continue }
-            result = result.merging(
-                evaluateBranchBody(switchCase.statements, env)
-                    .through(step(.branch, Self.caseText(switchCase), at: switchCase, in: env.file)))
+            let traced = evaluateBranchBody(switchCase.statements, env)
+                .through(step(.branch, Self.caseText(switchCase), at: switchCase, in: env.file))
+            result = result.merging(clauses.reduce(traced) { $0.through($1) })
         }
         if result.isEmpty { return gap(switchExpr, env, "no case of the switch applies") }
         return result
+    }
+
+    /// The cases of a `switch`, with those written in the clauses of an `#if` among them (`#if
+    /// !targetEnvironment(macCatalyst) case .always: …`): the scan cannot know which
+    /// configuration ships, so each clause's cases may run, with its condition as a step of the
+    /// trace (innermost first).
+    private func switchCases(_ list: SwitchCaseListSyntax, _ env: Environment) -> [(SwitchCaseSyntax, [TraceStep])] {
+        var found: [(SwitchCaseSyntax, [TraceStep])] = []
+        for element in list {
+            switch element {
+            case .switchCase(let switchCase):
+                found.append((switchCase, []))
+            case .ifConfigDecl(let ifConfig):
+                for clause in ifConfig.clauses {
+                    guard case .switchCases(let inner)? = clause.elements else { continue }
+                    let condition = step(.branch, LocalScope.clauseText(clause), at: clause, in: env.file)
+                    found += switchCases(inner, env).map { ($0.0, $0.1 + [condition]) }
+                }
+            }
+        }
+        return found
     }
 
     /// Value of a branch of an `if`/`switch` expression: its last expression.

@@ -172,6 +172,7 @@ public struct WeakKeychainAccessibilityRule: Check {
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
                 "A weak value in a branch no caller takes is not reported: a helper's `switch` over an option parameter, or its `if strict` branch, counts only with the options and flags the scan's calls pass (every branch stays possible for a `public` function, whose callers may be in another module).",
                 "Settings kept per instance stay apart: when one settings type serves several items (a key pair's public-key and private-key settings) and the accessibility is read from the instance a property names (`policies.privateKey.accessibility`, or a method or computed property called on it), only that instance's value reaches the query: the construction the code names, or, when the instance comes from outside (a library's public type whose users pass the settings in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for that item is reported, with its path; another item's value is not lent to it. Where the `protection` argument is read inside a method other modules can call, judged on its own, every instance the scan builds is possible (its users may call it on any of them), so a weak default or preset the library offers for any instance is reported there, with its path (a struct built by its memberwise initializer, which is at most internal, is built only by the library's own code, so its presets are those instances). An instance that code outside the scan builds through a public initializer taking the accessibility holds what that code chooses: it is not known, and `--verbose` says so. An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. Code outside the scan that builds the settings is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
+                "Settings changed through builder methods count: a method that copies a settings struct, sets the accessibility on the copy and builds a new instance from it or returns it (`var copy = options; copy.accessibility = value; return Store(options: copy)`) gives the property that value, so a weak value passed to the builder is reported where the accessibility reaches the query, with the builder call in its path. A copy that is only read stays where it is and is not reported; a copy handed to other code, which the analysis does not follow, is not judged, and `--verbose` says so. In a library, a builder other modules can call takes what its users pass: when its parameter is the library's own public enum of accessibility options, any of its cases may be passed, so a weak case the library offers (`.always`) is reported, with its path, as weak presets and defaults a library offers are; when the parameter is the Security constant itself (or another type the library does not enumerate), what users pass is not known: nothing is judged, and `--verbose` says so.",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
                 "Reads and deletes (`SecItemCopyMatching`, `SecItemDelete`, the search query of `SecItemUpdate`) are not reported: there an Always value only selects items, it does not store one. A dictionary that reaches such a call is not reported as unconnected either, nor one that its function only hands to code that searches (an argument labelled `matching:`, or a function whose name starts with migrate, delete, remove, copy, find, search, exists, contains, load, read or fetch), as wrapper libraries do to migrate legacy Always items; one that is also handed to a function that may store it (add, set, save, store, update, …) is reported.",
                 "Dictionaries no Keychain call of the scan is seen receiving are reported with medium confidence, because what the caller does with them is not visible; those that reach a call are reported once, at the key, for the call.",
@@ -1315,6 +1316,144 @@ extension WeakKeychainAccessibilityRule {
                 print(SecItemAdd(item as CFDictionary, nil))
                 print(SecItemAdd(makeItem(token: token).item as CFDictionary, nil))
                 print(SecItemAdd(makeItem(token: token).0 as CFDictionary, nil))
+            }
+            """),
+        .triggering(
+            "A builder method that copies the options, sets the accessibility on the copy and builds a new store from it",
+            """
+            struct StoreOptions {
+                var service = "app"
+                var accessibility: CFString = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            }
+
+            final class TokenStore {
+                private let options: StoreOptions
+                init(options: StoreOptions = StoreOptions()) { self.options = options }
+
+                func withAccessibility(_ accessibility: CFString) -> TokenStore {
+                    var copy = options
+                    copy.accessibility = accessibility
+                    return TokenStore(options: copy)
+                }
+
+                func save(_ token: Data) -> OSStatus {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: options.service,
+                                                kSecAttrAccessible as String: ↓options.accessibility, kSecValueData as String: token]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+            }
+
+            func saveWidgetToken(_ token: Data) -> OSStatus {
+                TokenStore().withAccessibility(kSecAttrAccessibleAlways).save(token)
+            }
+            """,
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 17) → `StoreOptions.accessibility` (line 3) → copy given to `TokenStore(…)` (line 13)"
+                    + " → assigned (line 12) → argument `accessibility` of the call (line 24))"
+            ]),
+        .nonTriggering(
+            "Builder methods whose callers pass strong values; a weak value set on a copy that is only logged never reaches a store",
+            """
+            struct StoreOptions {
+                var service = "app"
+                var accessibility: CFString = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            }
+
+            final class TokenStore {
+                private let options: StoreOptions
+                init(options: StoreOptions = StoreOptions()) { self.options = options }
+
+                func withAccessibility(_ accessibility: CFString) -> TokenStore {
+                    var copy = options
+                    copy.accessibility = accessibility
+                    return TokenStore(options: copy)
+                }
+
+                func describeLegacy() -> String {
+                    var legacy = options
+                    legacy.accessibility = kSecAttrAccessibleAlways
+                    return String(describing: legacy)
+                }
+
+                func save(_ token: Data) -> OSStatus {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: options.service,
+                                                kSecAttrAccessible as String: options.accessibility, kSecValueData as String: token]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+            }
+
+            func saveSessionToken(_ token: Data) -> OSStatus {
+                TokenStore().withAccessibility(kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly).save(token)
+            }
+            """),
+        .triggering(
+            "A library whose public builder takes its own public accessibility enum: users may pass its `.always` case",
+            """
+            public enum Protection {
+                case whenUnlocked
+                case always
+
+                var accessible: CFString {
+                    switch self {
+                    case .whenUnlocked:
+                        return kSecAttrAccessibleWhenUnlocked
+                    case .always:
+                        return kSecAttrAccessibleAlways
+                    }
+                }
+            }
+
+            struct VaultOptions {
+                var protection: Protection = .whenUnlocked
+            }
+
+            public final class Vault {
+                private let options: VaultOptions
+                public convenience init() { self.init(VaultOptions()) }
+                fileprivate init(_ options: VaultOptions) { self.options = options }
+
+                public func protection(_ protection: Protection) -> Vault {
+                    var options = self.options
+                    options.protection = protection
+                    return Vault(options)
+                }
+
+                public func set(_ data: Data) -> OSStatus {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                kSecAttrAccessible as String: ↓options.protection.accessible, kSecValueData as String: data]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+            }
+            """,
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 31) → `Protection.accessible` (line 5) → case .always (line 9) → `VaultOptions.protection` (line 16)"
+                    + " → copy given to `Vault(…)` (line 27) → assigned (line 26) → `.always`, which callers of public `protection(_:)` may pass (line 3))"
+            ]),
+        .nonTriggering(
+            "A library whose public builder takes the Security constant itself: what its users pass is not known, so nothing is judged (`--verbose` says so)",
+            """
+            struct VaultOptions {
+                var accessible: CFString = kSecAttrAccessibleWhenUnlocked
+            }
+
+            public final class Vault {
+                private let options: VaultOptions
+                public convenience init() { self.init(VaultOptions()) }
+                fileprivate init(_ options: VaultOptions) { self.options = options }
+
+                public func accessible(_ accessible: CFString) -> Vault {
+                    var options = self.options
+                    options.accessible = accessible
+                    return Vault(options)
+                }
+
+                public func set(_ data: Data) -> OSStatus {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                kSecAttrAccessible as String: options.accessible, kSecValueData as String: data]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
             }
             """),
     ]
