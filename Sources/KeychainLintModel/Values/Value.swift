@@ -271,6 +271,10 @@ public struct Resolution: Sendable, Hashable {
     /// Upper bound on possible values kept, so branchy code cannot blow up.
     public static let maximumValues = 32
 
+    /// Combinations a resolver builds before adding them to a resolution (which keeps
+    /// `maximumValues` of them): a query built from many optional pieces is chosen among these.
+    public static let maximumCandidates = maximumValues * 8
+
     /// Stands for the values dropped beyond `maximumValues` (a finding may be among them), until
     /// the question that met the bound gives it the question's place (`ValueResolver.resolve`).
     public static let valueLimitGap = ResolutionGap(
@@ -305,10 +309,63 @@ public struct Resolution: Sendable, Hashable {
     public mutating func add(_ value: TracedValue) {
         guard !values.contains(where: { $0.hasSameValue(as: value) }) else { return }
         guard values.count < Self.maximumValues else {
-            add(Self.valueLimitGap)
+            if !keepAtBound(value) { add(Self.valueLimitGap) }
             return
         }
         values.append(value)
+    }
+
+    /// A dictionary met at the bound. Checks read a query one key at a time (whether it returns
+    /// data, whether it adds an access control) or a few keys of one query together, while a
+    /// query built from many optional pieces has more shapes than the bound: the first shapes
+    /// kept would all come from one path (an early failure return), and the keys the others set
+    /// would never be seen. Two dictionaries whose entries are the same but for those no check
+    /// reads (`SecItemKeys.keysNotRead`) are the same to every check, so one stands for the
+    /// other: the dictionary met is dropped without a gap when a kept one stands for it. A
+    /// dictionary with a key no kept one has takes the place of a kept one that another stands
+    /// for, or else of one whose keys others all have (the gap stays: that one is dropped), so
+    /// every key some shape sets is seen. Other dictionaries are dropped as before: which of
+    /// several values of a key are kept is left to the order they come in, so shapes the
+    /// resolver makes by following two alternatives apart (a property read on a value whose
+    /// case it does not know, inside a `switch` on that value) are not sought out either.
+    /// Every value kept is one whole dictionary of one path, so two entries a check judges
+    /// together are never taken from two different queries.
+    /// Returns whether nothing was dropped.
+    private mutating func keepAtBound(_ value: TracedValue) -> Bool {
+        guard let added = Self.readEntries(value.value) else { return false }
+        let kept = values.map { Self.readEntries($0.value) }
+        if kept.contains(added) { return true }
+        let keys = kept.map { $0.map { Set($0.map(\.key)) } }
+        var holders: [Value: Int] = [:]
+        for case let held? in keys {
+            for key in held { holders[key, default: 0] += 1 }
+        }
+        guard added.contains(where: { holders[$0.key] == nil }) else { return false }
+        // A kept dictionary that another stands for goes first: then nothing is dropped.
+        var distinct = Set<Set<DictionaryEntry>>()
+        for (index, entries) in kept.enumerated() {
+            guard let entries, !distinct.insert(entries).inserted else { continue }
+            values.remove(at: index)
+            values.append(value)
+            return true
+        }
+        guard
+            let replaced = keys.indices.last(where: { index in
+                keys[index].map { held in held.allSatisfy { holders[$0, default: 0] > 1 } } ?? false
+            })
+        else { return false }
+        values.remove(at: replaced)
+        values.append(value)
+        return false
+    }
+
+    /// The entries of a dictionary that some check may read (locations aside), or nil for a value
+    /// that is not a dictionary.
+    static func readEntries(_ value: Value) -> Set<DictionaryEntry>? {
+        guard case .dictionary(let entries) = value else { return nil }
+        return Set(entries.filter { entry in
+            SecItemKeys.keyName(entry.key).map { !SecItemKeys.keysNotRead.contains($0) } ?? true
+        })
     }
 
     /// Gaps kept, beyond which only the first of each kind other than `.unknown` is added: a
@@ -380,8 +437,12 @@ public struct Resolution: Sendable, Hashable {
         return result
     }
 
-    /// Every combination of one value from each resolution (bounded by `maximumValues`).
-    public static func combinations(_ parts: [Resolution]) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
+    /// Every combination of one value from each resolution (bounded by `limit`).
+    /// `limit` may exceed `maximumValues` when the combinations are added to a resolution, which
+    /// keeps, among more candidates than it can hold, those that differ in what checks read.
+    public static func combinations(
+        _ parts: [Resolution], limit: Int = maximumValues
+    ) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
         // Combinations share their prefixes: each is a chain of choices back to the start, and is
         // spelled out once at the end. Copying every combination at every part would take time
         // quadratic in the parts (a dictionary or array literal with thousands of elements).
@@ -393,7 +454,7 @@ public struct Resolution: Sendable, Hashable {
             var next: [Int] = []
             for combo in combos {
                 for traced in part.values {
-                    if next.count >= maximumValues {
+                    if next.count >= limit {
                         if !gaps.contains(valueLimitGap) { gaps.append(valueLimitGap) }
                         break
                     }
