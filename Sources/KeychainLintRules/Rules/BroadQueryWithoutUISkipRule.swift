@@ -414,6 +414,54 @@ extension BroadQueryWithoutUISkipRule {
             }
             """,
             messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10))"]),
+        .triggering(
+            "The protected item is added by a helper building its attributes from many optional pieces, after an early return without access control",
+            files: [
+                "Item.swift": """
+                    struct Item {
+                        var label: String?
+                        var note: String?
+                        var group: String?
+                        var summary: String?
+                        var maker: String?
+                        var port: Int?
+                        var flags: SecAccessControlCreateFlags?
+                    }
+                    func attributes(of item: Item, data: Data) -> ([String: Any], Error?) {
+                        var attributes: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                        if let label = item.label { attributes[kSecAttrLabel as String] = label }
+                        if let note = item.note { attributes[kSecAttrComment as String] = note }
+                        if let group = item.group { attributes[kSecAttrAccessGroup as String] = group }
+                        if let summary = item.summary { attributes[kSecAttrDescription as String] = summary }
+                        if let maker = item.maker { attributes[kSecAttrCreator as String] = maker }
+                        if let port = item.port { attributes[kSecAttrPort as String] = port }
+                        guard let flags = item.flags else { return (attributes, nil) }
+                        var error: Unmanaged<CFError>?
+                        guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, &error) else {
+                            return (attributes, error?.takeRetainedValue())
+                        }
+                        attributes[kSecAttrAccessControl as String] = access
+                        return (attributes, nil)
+                    }
+                    func save(_ item: Item, data: Data) {
+                        let (attributes, _) = attributes(of: item, data: data)
+                        print(SecItemAdd(attributes as CFDictionary, nil))
+                    }
+                    """,
+                "List.swift": """
+                    func everything() {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                    kSecMatchLimit as String: kSecMatchLimitAll,
+                                                    kSecReturnData as String: true]
+                        var items: CFTypeRef?
+                        print(↓SecItemCopyMatching(query as CFDictionary, &items))
+                    }
+                    """,
+            ],
+            messages: [
+                BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 3)", protectedAt: "Item.swift:23")
+                    + " (via `query` (line 2))"
+            ]),
         .nonTriggering(
             "The fix: kSecUseAuthenticationUISkip",
             """
