@@ -332,40 +332,98 @@ public struct Resolution: Sendable, Hashable {
     /// together are never taken from two different queries.
     /// Returns whether nothing was dropped.
     private mutating func keepAtBound(_ value: TracedValue) -> Bool {
-        guard let added = Self.readEntries(value.value) else { return false }
-        let kept = values.map { Self.readEntries($0.value) }
-        if kept.contains(added) { return true }
-        let keys = kept.map { $0.map { Set($0.map(\.key)) } }
-        var holders: [Value: Int] = [:]
-        for case let held? in keys {
-            for key in held { holders[key, default: 0] += 1 }
-        }
-        guard added.contains(where: { holders[$0.key] == nil }) else { return false }
+        guard let added = ReadForm(value.value) else { return false }
+        var bound = atBound ?? AtBound(values.map { ReadForm($0.value) })
+        defer { atBound = bound }
+        if bound.forms.contains(where: { $0 == added }) { return true }
+        guard added.keys.contains(where: { bound.holders[$0] == nil }) else { return false }
         // A kept dictionary that another stands for goes first: then nothing is dropped.
-        var distinct = Set<Set<DictionaryEntry>>()
-        for (index, entries) in kept.enumerated() {
-            guard let entries, !distinct.insert(entries).inserted else { continue }
-            values.remove(at: index)
-            values.append(value)
+        var distinct = Set<ReadForm>()
+        for (index, form) in bound.forms.enumerated() {
+            guard let form, !distinct.insert(form).inserted else { continue }
+            replace(at: index, with: value, form: added, in: &bound)
             return true
         }
         guard
-            let replaced = keys.indices.last(where: { index in
-                keys[index].map { held in held.allSatisfy { holders[$0, default: 0] > 1 } } ?? false
+            let replaced = bound.forms.indices.last(where: { index in
+                bound.forms[index].map { form in form.keys.allSatisfy { bound.holders[$0, default: 0] > 1 } } ?? false
             })
         else { return false }
-        values.remove(at: replaced)
-        values.append(value)
+        replace(at: replaced, with: value, form: added, in: &bound)
         return false
     }
 
-    /// The entries of a dictionary that some check may read (locations aside), or nil for a value
-    /// that is not a dictionary.
-    static func readEntries(_ value: Value) -> Set<DictionaryEntry>? {
-        guard case .dictionary(let entries) = value else { return nil }
-        return Set(entries.filter { entry in
-            SecItemKeys.keyName(entry.key).map { !SecItemKeys.keysNotRead.contains($0) } ?? true
-        })
+    private mutating func replace(at index: Int, with value: TracedValue, form: ReadForm, in bound: inout AtBound) {
+        values.remove(at: index)
+        values.append(value)
+        bound.remove(at: index)
+        bound.append(form)
+    }
+
+    /// What checks can tell of a dictionary: its entries but for those no check reads
+    /// (`SecItemKeys.keysNotRead`), locations aside, and the keys of those entries.
+    struct ReadForm: Hashable, Sendable {
+        let entries: Set<DictionaryEntry>
+        let keys: Set<Value>
+        /// Kept: each dictionary met at the bound is compared with every kept one.
+        let hash: Int
+
+        /// Nil for a value that is not a dictionary.
+        init?(_ value: Value) {
+            guard case .dictionary(let all) = value else { return nil }
+            var entries = Set<DictionaryEntry>()
+            for entry in all where SecItemKeys.keyName(entry.key).map({ !SecItemKeys.keysNotRead.contains($0) }) ?? true {
+                entries.insert(entry)
+            }
+            self.entries = entries
+            self.keys = Set(entries.map(\.key))
+            self.hash = entries.hashValue
+        }
+
+        static func == (lhs: ReadForm, rhs: ReadForm) -> Bool {
+            lhs.hash == rhs.hash && lhs.entries == rhs.entries
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    /// The read forms of `values` once they have reached the bound, and how many of them have
+    /// each key: computed at the first dictionary met there and kept with the values.
+    struct AtBound: Sendable {
+        var forms: [ReadForm?]
+        var holders: [Value: Int] = [:]
+
+        init(_ forms: [ReadForm?]) {
+            self.forms = forms
+            for case let form? in forms {
+                for key in form.keys { holders[key, default: 0] += 1 }
+            }
+        }
+
+        mutating func remove(at index: Int) {
+            for key in forms[index]?.keys ?? [] {
+                holders[key, default: 1] -= 1
+                if holders[key] == 0 { holders[key] = nil }
+            }
+            forms.remove(at: index)
+        }
+
+        mutating func append(_ form: ReadForm) {
+            for key in form.keys { holders[key, default: 0] += 1 }
+            forms.append(form)
+        }
+    }
+
+    /// Nil until the values reach the bound. Not part of the resolution's identity.
+    private var atBound: AtBound?
+
+    public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
+        lhs.values == rhs.values && lhs.gaps == rhs.gaps
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(gaps)
     }
 
     /// Gaps kept, beyond which only the first of each kind other than `.unknown` is added: a
