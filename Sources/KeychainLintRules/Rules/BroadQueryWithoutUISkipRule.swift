@@ -173,6 +173,40 @@ extension BroadQueryWithoutUISkipRule {
 
     static let objectiveCExamples: [RuleExample] = [
         .triggeringObjC(
+            "The protected item is added by a method building its attributes from many optional pieces, after an early return without access control",
+            """
+            @implementation ItemStore
+            - (NSMutableDictionary *)attributesWithData:(NSData *)data access:(SecAccessControlRef)access {
+                NSMutableDictionary *attributes = [NSMutableDictionary dictionary];
+                attributes[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                attributes[(__bridge id)kSecValueData] = data;
+                if (_label) { attributes[(__bridge id)kSecAttrLabel] = _label; }
+                if (_note) { attributes[(__bridge id)kSecAttrComment] = _note; }
+                if (_group) { attributes[(__bridge id)kSecAttrAccessGroup] = _group; }
+                if (_summary) { attributes[(__bridge id)kSecAttrDescription] = _summary; }
+                if (_maker) { attributes[(__bridge id)kSecAttrCreator] = _maker; }
+                if (_port) { attributes[(__bridge id)kSecAttrPort] = _port; }
+                if (!access) { return attributes; }
+                attributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                return attributes;
+            }
+            - (void)saveData:(NSData *)data access:(SecAccessControlRef)access {
+                NSMutableDictionary *attributes = [self attributesWithData:data access:access];
+                OSStatus status = SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
+                NSLog(@"%d", (int)status);
+            }
+            - (NSArray *)everything {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                                         (__bridge id)kSecReturnData: @YES };
+                CFTypeRef items = NULL;
+                OSStatus status = ↓SecItemCopyMatching((__bridge CFDictionaryRef)query, &items);
+                return status == errSecSuccess ? (__bridge_transfer NSArray *)items : @[];
+            }
+            @end
+            """,
+            messages: [objcMessage(limit: "`kSecMatchLimitAll` (line 23)", protectedAt: "line 13", trace: " (via `query` (line 22))")]),
+        .triggeringObjC(
             "Every item's data without kSecUseAuthenticationUISkip, in a file that adds protected items",
             """
             \(objcAdder)
