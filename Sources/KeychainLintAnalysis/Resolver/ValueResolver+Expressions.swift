@@ -149,8 +149,10 @@ extension ValueResolver {
     /// Builds a value from every combination of parts' values. A combination `build` rejects
     /// (e.g. `union` with an operand that is not a known option set) becomes the gap `failure`,
     /// so an unknown operand is reported instead of silently leaving no value and no gap.
+    /// More combinations than a resolution holds are built (`Resolution.maximumCandidates`): adding
+    /// them keeps, among the dictionaries, those that differ in what checks read.
     func combine(_ parts: [Resolution], failure: ResolutionGap? = nil, _ build: ([Value]) -> Value?) -> Resolution {
-        let (combinations, gaps) = Resolution.combinations(parts)
+        let (combinations, gaps) = Resolution.combinations(parts, limit: Resolution.maximumCandidates)
         var result = Resolution(gaps: gaps)
         for (values, trace) in combinations {
             if let value = build(values) {

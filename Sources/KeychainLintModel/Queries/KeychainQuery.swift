@@ -70,8 +70,19 @@ public enum SecItemKeys {
         "kSecValueData", "kSecValueRef", "kSecValuePersistentRef",
         "kSecAttrApplicationTag", "kSecAttrApplicationLabel", "kSecAttrKeySizeInBits", "kSecAttrEffectiveKeySize",
         "kSecAttrLabel", "kSecAttrGeneric", "kSecAttrComment", "kSecAttrDescription", "kSecAttrCreator", "kSecAttrType",
-        "kSecAttrPort", "kSecAttrPath", "kSecAttrSecurityDomain", "kSecAttrAccessGroup",
-        "kSecUseAuthenticationContext",
+        "kSecAttrPort", "kSecAttrPath", "kSecAttrSecurityDomain", "kSecAttrProtocol", "kSecAttrAuthenticationType",
+        "kSecAttrAccessGroup", "kSecUseAuthenticationContext",
+    ]
+
+    /// Attributes no check reads at all, neither their value nor whether a query has them: two
+    /// queries that differ only in these are the same to every check (`Resolution` keeps one of
+    /// them when a query has more shapes than it can hold). What is stored and how it is found
+    /// (`kSecValueData`, an account, a service, a server) and the context handed over are read.
+    public static let keysNotRead: Set<String> = [
+        "kSecAttrApplicationTag", "kSecAttrApplicationLabel", "kSecAttrKeySizeInBits", "kSecAttrEffectiveKeySize",
+        "kSecAttrLabel", "kSecAttrGeneric", "kSecAttrComment", "kSecAttrDescription", "kSecAttrCreator", "kSecAttrType",
+        "kSecAttrPort", "kSecAttrPath", "kSecAttrSecurityDomain", "kSecAttrProtocol", "kSecAttrAuthenticationType",
+        "kSecAttrAccessGroup",
     ]
 
     public static func keyName(_ value: Value) -> String? {

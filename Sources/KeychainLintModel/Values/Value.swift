@@ -271,6 +271,10 @@ public struct Resolution: Sendable, Hashable {
     /// Upper bound on possible values kept, so branchy code cannot blow up.
     public static let maximumValues = 32
 
+    /// Combinations a resolver builds before adding them to a resolution (which keeps
+    /// `maximumValues` of them): a query built from many optional pieces is chosen among these.
+    public static let maximumCandidates = maximumValues * 8
+
     /// Stands for the values dropped beyond `maximumValues` (a finding may be among them), until
     /// the question that met the bound gives it the question's place (`ValueResolver.resolve`).
     public static let valueLimitGap = ResolutionGap(
@@ -305,10 +309,121 @@ public struct Resolution: Sendable, Hashable {
     public mutating func add(_ value: TracedValue) {
         guard !values.contains(where: { $0.hasSameValue(as: value) }) else { return }
         guard values.count < Self.maximumValues else {
-            add(Self.valueLimitGap)
+            if !keepAtBound(value) { add(Self.valueLimitGap) }
             return
         }
         values.append(value)
+    }
+
+    /// A dictionary met at the bound. Checks read a query one key at a time (whether it returns
+    /// data, whether it adds an access control) or a few keys of one query together, while a
+    /// query built from many optional pieces has more shapes than the bound: the first shapes
+    /// kept would all come from one path (an early failure return), and the keys the others set
+    /// would never be seen. Two dictionaries whose entries are the same but for those no check
+    /// reads (`SecItemKeys.keysNotRead`) are the same to every check, so one stands for the
+    /// other: the dictionary met is dropped without a gap when a kept one stands for it. A
+    /// dictionary with a key no kept one has takes the place of a kept one that another stands
+    /// for, or else of one whose keys others all have (the gap stays: that one is dropped), so
+    /// every key some shape sets is seen. Other dictionaries are dropped as before: which of
+    /// several values of a key are kept is left to the order they come in, so shapes the
+    /// resolver makes by following two alternatives apart (a property read on a value whose
+    /// case it does not know, inside a `switch` on that value) are not sought out either.
+    /// Every value kept is one whole dictionary of one path, so two entries a check judges
+    /// together are never taken from two different queries.
+    /// Returns whether nothing was dropped.
+    private mutating func keepAtBound(_ value: TracedValue) -> Bool {
+        guard let added = ReadForm(value.value) else { return false }
+        var bound = atBound ?? AtBound(values.map { ReadForm($0.value) })
+        defer { atBound = bound }
+        if bound.forms.contains(where: { $0 == added }) { return true }
+        guard added.keys.contains(where: { bound.holders[$0] == nil }) else { return false }
+        // A kept dictionary that another stands for goes first: then nothing is dropped.
+        var distinct = Set<ReadForm>()
+        for (index, form) in bound.forms.enumerated() {
+            guard let form, !distinct.insert(form).inserted else { continue }
+            replace(at: index, with: value, form: added, in: &bound)
+            return true
+        }
+        guard
+            let replaced = bound.forms.indices.last(where: { index in
+                bound.forms[index].map { form in form.keys.allSatisfy { bound.holders[$0, default: 0] > 1 } } ?? false
+            })
+        else { return false }
+        replace(at: replaced, with: value, form: added, in: &bound)
+        return false
+    }
+
+    private mutating func replace(at index: Int, with value: TracedValue, form: ReadForm, in bound: inout AtBound) {
+        values.remove(at: index)
+        values.append(value)
+        bound.remove(at: index)
+        bound.append(form)
+    }
+
+    /// What checks can tell of a dictionary: its entries but for those no check reads
+    /// (`SecItemKeys.keysNotRead`), locations aside, and the keys of those entries.
+    struct ReadForm: Hashable, Sendable {
+        let entries: Set<DictionaryEntry>
+        let keys: Set<Value>
+        /// Kept: each dictionary met at the bound is compared with every kept one.
+        let hash: Int
+
+        /// Nil for a value that is not a dictionary.
+        init?(_ value: Value) {
+            guard case .dictionary(let all) = value else { return nil }
+            var entries = Set<DictionaryEntry>()
+            for entry in all where SecItemKeys.keyName(entry.key).map({ !SecItemKeys.keysNotRead.contains($0) }) ?? true {
+                entries.insert(entry)
+            }
+            self.entries = entries
+            self.keys = Set(entries.map(\.key))
+            self.hash = entries.hashValue
+        }
+
+        static func == (lhs: ReadForm, rhs: ReadForm) -> Bool {
+            lhs.hash == rhs.hash && lhs.entries == rhs.entries
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    /// The read forms of `values` once they have reached the bound, and how many of them have
+    /// each key: computed at the first dictionary met there and kept with the values.
+    struct AtBound: Sendable {
+        var forms: [ReadForm?]
+        var holders: [Value: Int] = [:]
+
+        init(_ forms: [ReadForm?]) {
+            self.forms = forms
+            for case let form? in forms {
+                for key in form.keys { holders[key, default: 0] += 1 }
+            }
+        }
+
+        mutating func remove(at index: Int) {
+            for key in forms[index]?.keys ?? [] {
+                holders[key, default: 1] -= 1
+                if holders[key] == 0 { holders[key] = nil }
+            }
+            forms.remove(at: index)
+        }
+
+        mutating func append(_ form: ReadForm) {
+            for key in form.keys { holders[key, default: 0] += 1 }
+            forms.append(form)
+        }
+    }
+
+    /// Nil until the values reach the bound. Not part of the resolution's identity.
+    private var atBound: AtBound?
+
+    public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
+        lhs.values == rhs.values && lhs.gaps == rhs.gaps
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(gaps)
     }
 
     /// Gaps kept, beyond which only the first of each kind other than `.unknown` is added: a
@@ -380,8 +495,12 @@ public struct Resolution: Sendable, Hashable {
         return result
     }
 
-    /// Every combination of one value from each resolution (bounded by `maximumValues`).
-    public static func combinations(_ parts: [Resolution]) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
+    /// Every combination of one value from each resolution (bounded by `limit`).
+    /// `limit` may exceed `maximumValues` when the combinations are added to a resolution, which
+    /// keeps, among more candidates than it can hold, those that differ in what checks read.
+    public static func combinations(
+        _ parts: [Resolution], limit: Int = maximumValues
+    ) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
         // Combinations share their prefixes: each is a chain of choices back to the start, and is
         // spelled out once at the end. Copying every combination at every part would take time
         // quadratic in the parts (a dictionary or array literal with thousands of elements).
@@ -393,7 +512,7 @@ public struct Resolution: Sendable, Hashable {
             var next: [Int] = []
             for combo in combos {
                 for traced in part.values {
-                    if next.count >= maximumValues {
+                    if next.count >= limit {
                         if !gaps.contains(valueLimitGap) { gaps.append(valueLimitGap) }
                         break
                     }

@@ -173,6 +173,40 @@ extension BroadQueryWithoutUISkipRule {
 
     static let objectiveCExamples: [RuleExample] = [
         .triggeringObjC(
+            "The protected item is added by a method building its attributes from many optional pieces, after an early return without access control",
+            """
+            @implementation ItemStore
+            - (NSMutableDictionary *)attributesWithData:(NSData *)data access:(SecAccessControlRef)access {
+                NSMutableDictionary *attributes = [NSMutableDictionary dictionary];
+                attributes[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                attributes[(__bridge id)kSecValueData] = data;
+                if (_label) { attributes[(__bridge id)kSecAttrLabel] = _label; }
+                if (_note) { attributes[(__bridge id)kSecAttrComment] = _note; }
+                if (_group) { attributes[(__bridge id)kSecAttrAccessGroup] = _group; }
+                if (_summary) { attributes[(__bridge id)kSecAttrDescription] = _summary; }
+                if (_maker) { attributes[(__bridge id)kSecAttrCreator] = _maker; }
+                if (_port) { attributes[(__bridge id)kSecAttrPort] = _port; }
+                if (!access) { return attributes; }
+                attributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                return attributes;
+            }
+            - (void)saveData:(NSData *)data access:(SecAccessControlRef)access {
+                NSMutableDictionary *attributes = [self attributesWithData:data access:access];
+                OSStatus status = SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
+                NSLog(@"%d", (int)status);
+            }
+            - (NSArray *)everything {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                                         (__bridge id)kSecReturnData: @YES };
+                CFTypeRef items = NULL;
+                OSStatus status = ↓SecItemCopyMatching((__bridge CFDictionaryRef)query, &items);
+                return status == errSecSuccess ? (__bridge_transfer NSArray *)items : @[];
+            }
+            @end
+            """,
+            messages: [objcMessage(limit: "`kSecMatchLimitAll` (line 23)", protectedAt: "line 13", trace: " (via `query` (line 22))")]),
+        .triggeringObjC(
             "Every item's data without kSecUseAuthenticationUISkip, in a file that adds protected items",
             """
             \(objcAdder)
@@ -414,6 +448,54 @@ extension BroadQueryWithoutUISkipRule {
             }
             """,
             messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 11)", protectedAt: "line 3") + " (via `query` (line 10))"]),
+        .triggering(
+            "The protected item is added by a helper building its attributes from many optional pieces, after an early return without access control",
+            files: [
+                "Item.swift": """
+                    struct Item {
+                        var label: String?
+                        var note: String?
+                        var group: String?
+                        var summary: String?
+                        var maker: String?
+                        var port: Int?
+                        var flags: SecAccessControlCreateFlags?
+                    }
+                    func attributes(of item: Item, data: Data) -> ([String: Any], Error?) {
+                        var attributes: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                        if let label = item.label { attributes[kSecAttrLabel as String] = label }
+                        if let note = item.note { attributes[kSecAttrComment as String] = note }
+                        if let group = item.group { attributes[kSecAttrAccessGroup as String] = group }
+                        if let summary = item.summary { attributes[kSecAttrDescription as String] = summary }
+                        if let maker = item.maker { attributes[kSecAttrCreator as String] = maker }
+                        if let port = item.port { attributes[kSecAttrPort as String] = port }
+                        guard let flags = item.flags else { return (attributes, nil) }
+                        var error: Unmanaged<CFError>?
+                        guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, &error) else {
+                            return (attributes, error?.takeRetainedValue())
+                        }
+                        attributes[kSecAttrAccessControl as String] = access
+                        return (attributes, nil)
+                    }
+                    func save(_ item: Item, data: Data) {
+                        let (attributes, _) = attributes(of: item, data: data)
+                        print(SecItemAdd(attributes as CFDictionary, nil))
+                    }
+                    """,
+                "List.swift": """
+                    func everything() {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                    kSecMatchLimit as String: kSecMatchLimitAll,
+                                                    kSecReturnData as String: true]
+                        var items: CFTypeRef?
+                        print(↓SecItemCopyMatching(query as CFDictionary, &items))
+                    }
+                    """,
+            ],
+            messages: [
+                BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 3)", protectedAt: "Item.swift:23")
+                    + " (via `query` (line 2))"
+            ]),
         .nonTriggering(
             "The fix: kSecUseAuthenticationUISkip",
             """

@@ -568,6 +568,33 @@ extension ConflictingAccessibilityAttributesRule {
             """,
             messages: [message("the query passed to SecItemAdd", accessControlAt: "line 4", trace: " (via `query` (line 2))")]),
         .nonTriggering(
+            "An access control or an accessibility, never both, in attributes built from many optional pieces",
+            """
+            func attributes(label: String?, note: String?, group: String?, summary: String?, maker: String?,
+                            port: Int?, account: String?, service: String?, access: SecAccessControl?) -> [String: Any] {
+                var attributes: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+                if let label { attributes[kSecAttrLabel as String] = label }
+                if let note { attributes[kSecAttrComment as String] = note }
+                if let group { attributes[kSecAttrAccessGroup as String] = group }
+                if let summary { attributes[kSecAttrDescription as String] = summary }
+                if let account { attributes[kSecAttrAccount as String] = account }
+                if let service { attributes[kSecAttrService as String] = service }
+                if let maker { attributes[kSecAttrCreator as String] = maker }
+                if let port { attributes[kSecAttrPort as String] = port }
+                if let access {
+                    attributes[kSecAttrAccessControl as String] = access
+                } else {
+                    attributes[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                }
+                return attributes
+            }
+            func save(account: String?, service: String?, access: SecAccessControl?) {
+                let query = attributes(label: nil, note: nil, group: nil, summary: nil, maker: nil, port: nil,
+                                       account: account, service: service, access: access)
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            """),
+        .nonTriggering(
             "Apple's sample: only kSecAttrAccessControl, the accessibility is the protection argument",
             """
             func add(password: Data, access: SecAccessControl?) throws {

@@ -696,6 +696,29 @@ extension WeakKeychainAccessibilityRule {
                 WeakKeychainAccessibilityJudgement.queryMessage("`\"dk\"` (kSecAttrAccessibleAlways)", role: "the attributes passed to SecItemUpdate") + " (via `update` (line 6))",
             ]),
         .triggering(
+            "A helper building the attributes from many optional pieces sets the accessibility after an early return",
+            """
+            func attributes(label: String?, note: String?, group: String?, summary: String?, maker: String?,
+                            port: Int?, background: Bool, data: Data) -> [String: Any] {
+                var attributes: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                if let label { attributes[kSecAttrLabel as String] = label }
+                if let note { attributes[kSecAttrComment as String] = note }
+                if let group { attributes[kSecAttrAccessGroup as String] = group }
+                if let summary { attributes[kSecAttrDescription as String] = summary }
+                if let maker { attributes[kSecAttrCreator as String] = maker }
+                if let port { attributes[kSecAttrPort as String] = port }
+                guard background else { return attributes }
+                attributes[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlways
+                return attributes
+            }
+            func save(data: Data, background: Bool) {
+                let query = attributes(label: nil, note: nil, group: nil, summary: nil, maker: nil, port: nil,
+                                       background: background, data: data)
+                print(SecItemAdd(query as CFDictionary, nil))
+            }
+            """,
+            messages: [WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")]),
+        .triggering(
             "The protection argument of SecAccessControlCreateWithFlags, through a constant in another file",
             files: [
                 "Config.swift": """
