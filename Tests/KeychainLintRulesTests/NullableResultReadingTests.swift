@@ -336,19 +336,4 @@ struct NullableResultReadingTests {
         }
         return reading.handling(of: site, errorName: errorName)
     }
-
-    private final class CallFinder: SyntaxVisitor {
-        let name: String
-        var found: FunctionCallExprSyntax?
-
-        init(name: String) {
-            self.name = name
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if found == nil, node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found = node }
-            return .visitChildren
-        }
-    }
 }

@@ -132,19 +132,4 @@ struct ProgramLocalsTests {
         let body = try #require(resolver.body(containing: call.range.start.offset), "no body around the call")
         return (ObjCBodyFacts(body, tree: tree, text: resolver.text).locals, ProgramSpan(call.range))
     }
-
-    private final class CallFinder: SyntaxVisitor {
-        let name: String
-        var found: FunctionCallExprSyntax?
-
-        init(name: String) {
-            self.name = name
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if found == nil, node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found = node }
-            return .visitChildren
-        }
-    }
 }
