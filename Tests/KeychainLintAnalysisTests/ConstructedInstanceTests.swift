@@ -80,6 +80,29 @@ struct ConstructedInstanceTests {
         #expect(resolution.trace(of: "kSecAttrAccessibleAlways")?.first == "default of `options`")
     }
 
+    @Test func anImplicitMemberPresetIsTheConstructionItsTypeHolds() {
+        // `.legacy` as a parameter's default, `.strict` where a typed binding writes the type, and
+        // a static factory called as `.make()`: each is the one construction of its preset, not
+        // every construction of `StoreOptions`.
+        let presets = """
+            struct StoreOptions {
+                var accessibility: CFString
+                var synchronizable: Bool
+                static let strict = StoreOptions(accessibility: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, synchronizable: false)
+                static let legacy = StoreOptions(accessibility: kSecAttrAccessibleAlways, synchronizable: false)
+                static func make() -> StoreOptions { StoreOptions(accessibility: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, synchronizable: false) }
+            }
+            """
+        let byDefault = resolveProbe(presets + "\nfunc save(options: StoreOptions = .legacy) { probe(options.accessibility) }\nfunc a() { save() }")
+        #expect(byDefault.descriptions == ["kSecAttrAccessibleAlways"])
+        #expect(byDefault.trace(of: "kSecAttrAccessibleAlways")?.first == "default of `options`")
+        #expect(byDefault.gaps.isEmpty, "\(byDefault.reasons)")
+        let typed = resolveProbe(presets + "\nfunc f() {\n    let options: StoreOptions = .strict\n    probe(options.accessibility)\n}")
+        #expect(typed.descriptions == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        let factory = resolveProbe(presets + "\nfunc save(options: StoreOptions = .make()) { probe(options.accessibility) }\nfunc a() { save() }")
+        #expect(factory.descriptions == ["kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"])
+    }
+
     @Test func aCallerPassingAnUnknownValueKeepsTheOtherInstancesApart() {
         // One caller passes a value the resolver cannot trace to a construction: the property is
         // followed as it was before, not from the other callers' constructions alone.

@@ -428,8 +428,7 @@ extension ValueResolver {
             // -> Self { .init(…) }`).
             if call.arguments.isEmpty, call.trailingClosure == nil,
                 let member = SyntaxQueries.unwrapTransparent(call.calledExpression).as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text != "init", let typeBase = member.base,
-                let typeName = typeName(of: SyntaxQueries.unwrapTransparent(typeBase), env),
+                member.declName.baseName.text != "init", let typeName = presetType(of: member, at: Syntax(call), env),
                 let found = factoryConstruction(member.declName.baseName.text, inType: typeName, isFunction: true, env)
             {
                 return found
@@ -454,14 +453,25 @@ extension ValueResolver {
             guard let globals = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else { return nil }
             return constantConstruction(globals.filter { $0.enclosingType == nil })
         }
-        if let member = base.as(MemberAccessExprSyntax.self), let typeBase = member.base,
-            let typeName = typeName(of: SyntaxQueries.unwrapTransparent(typeBase), env)
-        {
+        if let member = base.as(MemberAccessExprSyntax.self), let typeName = presetType(of: member, at: Syntax(member), env) {
             let name = member.declName.baseName.text
             return constantConstruction(index(env).properties(named: name, inType: typeName).filter(\.isStatic))
                 ?? factoryConstruction(name, inType: typeName, isFunction: false, env)
         }
         return nil
+    }
+
+    /// The type whose static member `member` reads: the type written before the dot
+    /// (`Settings.standard`), or, for an implicit member (`.standard`, `.strict()`), the type its
+    /// context writes (a parameter's default, a typed binding, a returned value: see
+    /// `contextualType(of:)`). A preset read so is the same instance as one read with its type
+    /// written; missing it would give the instance every value its type's constructions hold.
+    private func presetType(of member: MemberAccessExprSyntax, at node: Syntax, _ env: Environment) -> String? {
+        guard let typeBase = member.base else {
+            guard member.declName.baseName.text != "init" else { return nil }
+            return contextualType(of: node)
+        }
+        return typeName(of: SyntaxQueries.unwrapTransparent(typeBase), env)
     }
 
     /// The construction a static factory of `typeName` returns, when its body is that one

@@ -94,11 +94,12 @@ extension ValueResolver {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// The type `.init(…)` at `node` builds, where its context writes it: the annotation of the
-    /// binding it initialises, the type of the parameter it is the default of, the result type of
-    /// the function, subscript or computed property it is returned from, or the written type of
-    /// the parameter it is passed to (`contextualParameterType`). Nil elsewhere.
-    private func contextualType(of node: Syntax) -> String? {
+    /// The type of an implicit member at `node` (`.init(…)`, `.standard`), where its context writes
+    /// it: the annotation of the binding it initialises, the type of the parameter it is the
+    /// default of, the result type of the function, subscript or computed property it is returned
+    /// from, or the written type of the parameter it is passed to (`contextualParameterType`).
+    /// Nil elsewhere.
+    func contextualType(of node: Syntax) -> String? {
         var current = node
         // What does not change the type: parentheses, `try`, `await`.
         while let parent = current.parent {
