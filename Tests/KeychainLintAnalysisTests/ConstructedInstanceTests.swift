@@ -103,6 +103,37 @@ struct ConstructedInstanceTests {
         #expect(factory.descriptions == ["kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"])
     }
 
+    @Test func aMemberwiseStructFromOutsideHoldsEachConstructionsArgument() {
+        // `settings` comes from callers outside the scan; `KeyPairSettings` has no initializer of
+        // its own, so `privateKey` on any instance is what a construction passes for that label.
+        // The public key's `kSecAttrAccessibleAlways` is not among the private key's values.
+        let pair = """
+            public struct KeyAccess {
+                public let protection: CFString
+                public let flags: SecAccessControlCreateFlags
+            }
+            public struct KeyPairSettings {
+                public let publicKey: KeyAccess
+                public let privateKey: KeyAccess
+                public static let standard = KeyPairSettings(
+                    publicKey: KeyAccess(protection: kSecAttrAccessibleAlways, flags: []),
+                    privateKey: KeyAccess(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: [.userPresence, .privateKeyUsage]))
+            }
+            public func make(settings: KeyPairSettings) { probe(settings.privateKey.protection) }
+            """
+        let resolution = resolveProbe(pair)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        #expect(resolution.trace(of: "kSecAttrAccessibleWhenUnlockedThisDeviceOnly") == [
+            "`KeyPairSettings.privateKey`", "argument `privateKey` of the call", "`KeyAccess.protection`", "argument `protection` of the call",
+        ])
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+        // A construction whose argument is not itself one (a parameter no caller binds): the
+        // instances are not all known, so no value is chosen, and the gap says so.
+        let unknown = resolveProbe(pair + "\nfunc other(access: KeyAccess) -> KeyPairSettings { KeyPairSettings(publicKey: access, privateKey: access) }")
+        #expect(unknown.descriptions.isEmpty)
+        #expect(!unknown.gaps.isEmpty)
+    }
+
     @Test func aCallerPassingAnUnknownValueKeepsTheOtherInstancesApart() {
         // One caller passes a value the resolver cannot trace to a construction: the property is
         // followed as it was before, not from the other callers' constructions alone.

@@ -340,6 +340,45 @@ extension ValueResolver {
                 result += found.map { ($0.call, $0.file, $0.steps + [assigned, propertyStep]) }
             }
         }
+        if result.isEmpty, let memberwise = memberwiseConstructions(ofProperty: property, inType: typeName, declarations, env, depth: depth) {
+            return memberwise.map { ($0.call, $0.file, $0.steps + [propertyStep]) }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// For a struct built by its memberwise initializer (its declaration has no initializer of
+    /// its own), the constructions its `let` property holds on any instance: the argument of the
+    /// property's label in each construction of the type the asking file can see
+    /// (`KeyPairSettings(publicKey: …, privateKey: …)`, and `.init(…)` where the context writes the
+    /// type), when each is a construction too. Nil when one is not, when a `.init(…)` whose
+    /// context does not write its type may build one more instance, or when there are more
+    /// constructions than `maximumCallSites`.
+    private func memberwiseConstructions(
+        ofProperty property: String, inType typeName: String, _ declarations: [TypeDeclaration], _ env: Environment, depth: Int
+    ) -> [InstanceSource]? {
+        guard let primary = declarations.first(where: { !$0.isExtension }), let structDecl = primary.node.as(StructDeclSyntax.self),
+            !structDecl.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
+        else { return nil }
+        let unnamed = unnamedConstructions(ofType: typeName)
+        guard unnamed.undecided.isEmpty else { return nil }
+        let scoped = index(env)
+        var result: [InstanceSource] = []
+        var constructionCount = 0
+        for site in scoped.callSites(named: typeName) + unnamed.decided.filter({ scoped.mayCall(from: $0.fileIndex) }) {
+            let (siteFile, call) = site.resolved
+            guard typeNameOfConstruction(call) == typeName else { continue }
+            constructionCount += 1
+            guard constructionCount <= Self.maximumCallSites,
+                let argument = argument(settingProperty: property, of: call, in: siteFile, env)
+            else { return nil }
+            var argumentEnv = env.withFile(argument.file)
+            argumentEnv.bindings = [:]
+            argumentEnv.selfValue = nil
+            argumentEnv.selfInstances = nil
+            guard let found = constructions(of: argument.expression, argumentEnv, depth: depth + 1) else { return nil }
+            let passed = step(.argument, "argument `\(property)` of the call", at: call, in: siteFile)
+            result += found.map { ($0.call, $0.file, $0.steps + [passed]) }
+        }
         return result.isEmpty ? nil : result
     }
 

@@ -118,7 +118,7 @@ public struct KeyWithoutUserAuthenticationRule: Check {
                 "CryptoKit's enclave initializers are recognised only in a file that imports CryptoKit, and when spelled without the `CryptoKit.` prefix only if the app declares no `SecureEnclave` type of its own in scope.",
                 "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
-                "Settings kept per instance stay apart: when one settings type serves several keys (a key pair's public-key and private-key access, each an instance with its own protection and flags) and a method or computed property of it creates the access control, the key gets the flags of the instance it is called on: the construction the code names (`config.privateKey.accessControl()`), or, when that instance comes from outside (a library's public type whose users pass the configuration in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for the private key is reported, with its path; the public key's settings are not lent to the private key. An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, a static preset or factory read as an implicit member (`settings: KeyPairSettings = .standard`), and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. Code outside the scan that builds the configuration is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
+                "Settings kept per instance stay apart: when one settings type serves several keys (a key pair's public-key and private-key access, each an instance with its own protection and flags) and a method or computed property of it creates the access control, the key gets the flags of the instance it is called on: the construction the code names (`config.privateKey.accessControl()`), or, when that instance comes from outside (a library's public type whose users pass the configuration in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default (for a struct built by its memberwise initializer, the argument of the property's label in each construction in the scan). A weak default or preset a library offers for the private key is reported, with its path; the public key's settings are not lent to the private key. An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, a static preset or factory read as an implicit member (`settings: KeyPairSettings = .standard`), and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. Code outside the scan that builds the configuration is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
                 "Severity is low: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
                 wrapperNote,
@@ -748,6 +748,35 @@ extension KeyWithoutUserAuthenticationRule {
             """,
             messages: [
                 "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 15) → default of `settings` (line 12) → argument `privateKey` of the call (line 8) → `KeyAccess.protection` (line 2) → argument `protection` of the call (line 10) → default of `settings` (line 12) → argument `privateKey` of the call (line 8) → `KeyAccess.flags` (line 3) → argument `flags` of the call (line 10))"
+            ]),
+        .triggering(
+            "Settings a library's users pass in, of a struct built by its memberwise initializer: the private key holds what the library's own constructions give that label (only .privateKeyUsage), not the public key's values",
+            """
+            public struct KeyAccess {
+                public let protection: CFString
+                public let flags: SecAccessControlCreateFlags
+            }
+            public struct KeyPairSettings {
+                public let publicKey: KeyAccess
+                public let privateKey: KeyAccess
+                public static let standard = KeyPairSettings(
+                    publicKey: KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet]),
+                    privateKey: KeyAccess(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: .privateKeyUsage))
+            }
+            public func makePrivateKey(settings: KeyPairSettings) -> SecKey? {
+                var error: Unmanaged<CFError>?
+                guard let access = SecAccessControlCreateWithFlags(nil, settings.privateKey.protection, settings.privateKey.flags, &error) else { return nil }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                ]
+                return ↓SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+            }
+
+            """,
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 15) → `KeyPairSettings.privateKey` (line 7) → argument `privateKey` of the call (line 8) → `KeyAccess.protection` (line 2) → argument `protection` of the call (line 10) → `KeyPairSettings.privateKey` (line 7) → argument `privateKey` of the call (line 8) → `KeyAccess.flags` (line 3) → argument `flags` of the call (line 10))"
             ]),
         .nonTriggering(
             "The same preset with a user constraint on the private key: the public key's `[]` is not lent to it",
