@@ -116,4 +116,29 @@ struct BranchFeasibilityTests {
             """
         #expect(resolveProbe(source).descriptions == ["kSecAttrAccessibleWhenUnlocked"])
     }
+
+    @Test("a convenience overload passing its parameter on: the call runs the overload its argument's type picks")
+    func overloadPassingItsParameterOn() {
+        let vault = """
+            final class Vault {
+                func store(_ text: String, key: String, background: Bool = false) {
+                    store(Data(text.utf8), key: key, background: background)
+                }
+                func store(_ data: Data, key: String, background: Bool = false) {
+                    probe(background ? kSecAttrAccessibleAlways : kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                }
+            }
+            """
+        // `store(Data(…), …)` inside the `String` overload runs the `Data` one; read as a call of
+        // the `String` overload too, it made that function its own caller, and the cycle kept the
+        // branch no caller takes.
+        let unused = resolveProbe(vault + "\nfunc save(_ token: String) { Vault().store(token, key: \"login\") }")
+        #expect(unused.descriptions == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        let taken = resolveProbe(vault + "\nfunc save(_ token: String) { Vault().store(token, key: \"widget\", background: true) }")
+        #expect(taken.descriptionSet == ["kSecAttrAccessibleAlways"])
+        // An argument whose type is not evident (a value of a function outside the scan) may run
+        // either overload: every call stays.
+        let unknown = resolveProbe(vault + "\nfunc save() { Vault().store(loadToken(), key: \"login\", background: true) }\nfunc other() { Vault().store(\"x\", key: \"k\") }")
+        #expect(unknown.descriptionSet == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+    }
 }

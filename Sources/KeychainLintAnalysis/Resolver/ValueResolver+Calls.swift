@@ -253,9 +253,11 @@ extension ValueResolver {
             ofCallsNamed: calleeName, sites: all, among: candidates, ownerType: ownerType,
             isMethodOrFunction: function.is(FunctionDeclSyntax.self))
         var sites: [(site: CallSite, matched: [Int?])] = []
+        let overloads = otherOverloads(of: function, named: calleeName, ownerType: ownerType, env)
         for position in positions {
             let site = all[position]
             guard let matched = Self.matchArguments(site.labels, parameters) else { continue }
+            if !overloads.isEmpty, runsAnotherOverload(site, matched: matched, parameters: parameters, overloads: overloads, env) { continue }
             sites.append((site, matched))
         }
         // An initializer also runs for the constructions that do not name its type in their
@@ -269,6 +271,56 @@ extension ValueResolver {
             }
         }
         return sites
+    }
+
+    /// The other functions of `function`'s name declared where it is (the methods of its type, or
+    /// the free functions of the scan), with their parameters: the overloads a call of the name
+    /// may run instead. Empty for an initializer, whose overloads are told apart by labels.
+    private func otherOverloads(of function: Syntax, named name: String, ownerType: String?, _ env: Environment)
+        -> [(shapes: [ParameterShape], parameters: FunctionParameterListSyntax)]
+    {
+        guard function.is(FunctionDeclSyntax.self) else { return [] }
+        let own = NodeKey(file: env.file, node: function)
+        let declared = ownerType.map { index(env).methods(named: name, inType: $0) } ?? index(env).functions(named: name).filter { $0.enclosingType == nil }
+        guard declared.count > 1 else { return [] }
+        return declared.filter { $0.key != own }.map { ($0.shapes, $0.parameters) }
+    }
+
+    /// Whether a call whose labels fit `parameters` runs another overload of the name instead:
+    /// an argument's evident type (a string literal, a construction `Data(…)`, a name declared
+    /// with its type) is not the type this function declares for it, and is the type another
+    /// overload whose labels the call fits declares there. `store(Data(token.utf8), key: key)`
+    /// inside `store(_ token: String, key:)` calls `store(_ data: Data, key:)`; counting it as a
+    /// call of the `String` overload too would make that function a caller of itself, and the
+    /// cycle would hide what its real callers pass. Any doubt keeps the call.
+    private func runsAnotherOverload(
+        _ site: CallSite, matched: [Int?], parameters: FunctionParameterListSyntax,
+        overloads: [(shapes: [ParameterShape], parameters: FunctionParameterListSyntax)], _ env: Environment
+    ) -> Bool {
+        let fitting = overloads.compactMap { overload in Self.matchArguments(site.labels, overload.shapes).map { (overload.parameters, $0) } }
+        guard !fitting.isEmpty else { return false }
+        let (siteFile, call) = site.resolved
+        let arguments = SyntaxQueries.argumentExpressions(of: call)
+        let siteEnv = env.withFile(siteFile)
+        for (parameterIndex, argumentIndex) in matched.enumerated() {
+            guard let argumentIndex, argumentIndex < arguments.count else { continue }
+            let ownType = TypeNames.baseName(of: parameters[parameters.index(parameters.startIndex, offsetBy: parameterIndex)].type)
+            guard let evident = evidentType(of: arguments[argumentIndex], siteEnv), evident != ownType else { continue }
+            for (otherParameters, otherMatched) in fitting {
+                guard let otherIndex = otherMatched.firstIndex(of: argumentIndex) else { continue }
+                let otherType = TypeNames.baseName(of: otherParameters[otherParameters.index(otherParameters.startIndex, offsetBy: otherIndex)].type)
+                if otherType == evident { return true }
+            }
+        }
+        return false
+    }
+
+    /// The type an argument evidently has without resolving its value: `String` for a string
+    /// literal, else the declared or constructed type `inferredType(of:)` reads. Nil when unsure.
+    private func evidentType(of expression: ExprSyntax, _ env: Environment) -> String? {
+        let expression = SyntaxQueries.unwrapTransparent(expression)
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        return inferredType(of: expression, env)
     }
 
     /// The name its callers spell: a function's name, an initializer's type.

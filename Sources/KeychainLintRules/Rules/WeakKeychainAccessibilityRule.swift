@@ -170,7 +170,7 @@ public struct WeakKeychainAccessibilityRule: Check {
             notes: [
                 "A public key (the `kSecPublicKeyAttrs` of a key pair, or an added item with `kSecAttrKeyClass: kSecAttrKeyClassPublic`) is no secret: Always on it is reported at low severity, for the deprecated constant.",
                 "`AfterFirstUnlock*` values are not reported (mobsfscan's regex reports them: a known false positive); they are what Apple recommends for background access.",
-                "A weak value in a branch no caller takes is not reported: a helper's `switch` over an option parameter, or its `if strict` branch, counts only with the options and flags the scan's calls pass (every branch stays possible for a `public` function, whose callers may be in another module).",
+                "A weak value in a branch no caller takes is not reported: a helper's `switch` over an option parameter, or its `if strict` branch, counts only with the options and flags the scan's calls pass (every branch stays possible for a `public` function, whose callers may be in another module). Of two overloads a call's labels fit (`store(_: String, …)` and `store(_: Data, …)`), the call runs the one whose parameter type its argument evidently has (a string literal, a construction such as `Data(…)`, a name declared with its type); when that is not evident, the call counts for both.",
                 "Settings kept per instance stay apart: when one settings type serves several items (a key pair's public-key and private-key settings) and the accessibility is read from the instance a property names (`policies.privateKey.accessibility`, or a method or computed property called on it), only that instance's value reaches the query: the construction the code names, or, when the instance comes from outside (a library's public type whose users pass the settings in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default. A weak default or preset a library offers for that item is reported, with its path; another item's value is not lent to it. Where the `protection` argument is read inside a method other modules can call, judged on its own, every instance the scan builds is possible (its users may call it on any of them), so a weak default or preset the library offers for any instance is reported there, with its path (a struct built by its memberwise initializer, which is at most internal, is built only by the library's own code, so its presets are those instances). An instance that code outside the scan builds through a public initializer taking the accessibility holds what that code chooses: it is not known, and `--verbose` says so. An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. Code outside the scan that builds the settings is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
                 "Settings changed through builder methods count: a method that copies a settings struct, sets the accessibility on the copy and builds a new instance from it or returns it (`var copy = options; copy.accessibility = value; return Store(options: copy)`) gives the property that value, so a weak value passed to the builder is reported where the accessibility reaches the query, with the builder call in its path. A copy that is only read stays where it is and is not reported; a copy handed to other code, which the analysis does not follow, is not judged, and `--verbose` says so. In a library, a builder other modules can call takes what its users pass: when its parameter is the library's own public enum of accessibility options, any of its cases may be passed, so a weak case the library offers (`.always`) is reported, with its path, as weak presets and defaults a library offers are; when the parameter is the Security constant itself (or another type the library does not enumerate), what users pass is not known: nothing is judged, and `--verbose` says so.",
                 "Only an explicit `kSecAttrAccessible` → Always pair or an Always value that reaches a `protection` argument is reported; a bare mention of the constant — an `==` comparison, a `case` label of a read-only mapping (a `switch` naming accessibility values), a log line — is not.",
@@ -1177,6 +1177,40 @@ extension WeakKeychainAccessibilityRule {
                 WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlwaysThisDeviceOnly`", role: "the query passed to SecItemAdd")
                     + " (via `query` (line 2) → argument `options` of the call (line 9) → `shared` (line 8) → `StoreOptions.accessibility` (Options.swift:2) → argument `accessibility` of the call (Options.swift:7))"
             ]),
+        .triggering(
+            "A convenience overload passes its parameter on to the overload that stores: a caller asks for the background branch",
+            """
+            final class TokenVault {
+                func store(_ token: String, key: String, background: Bool = false) {
+                    store(Data(token.utf8), key: key, background: background)
+                }
+                func store(_ data: Data, key: String, background: Bool = false) {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: key, kSecValueData as String: data,
+                                                kSecAttrAccessible as String: ↓background ? kSecAttrAccessibleAlways : kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                    print(SecItemAdd(query as CFDictionary, nil))
+                }
+            }
+            func saveWidgetToken(_ token: String) { TokenVault().store(token, key: "widget", background: true) }
+            """,
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 6) → if `background` (line 7))"
+            ]),
+        .nonTriggering(
+            "The same overloads where no caller asks for the background branch: `store(Data(…), …)` runs the `Data` overload, so the `String` one is not its own caller",
+            """
+            final class TokenVault {
+                func store(_ token: String, key: String, background: Bool = false) {
+                    store(Data(token.utf8), key: key, background: background)
+                }
+                func store(_ data: Data, key: String, background: Bool = false) {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: key, kSecValueData as String: data,
+                                                kSecAttrAccessible as String: background ? kSecAttrAccessibleAlways : kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                    print(SecItemAdd(query as CFDictionary, nil))
+                }
+            }
+            func saveLogin(_ token: String) { TokenVault().store(token, key: "login") }
+            """),
         .nonTriggering(
             "A branch no caller takes: the helper's Always case and its lenient branch are never chosen",
             """
