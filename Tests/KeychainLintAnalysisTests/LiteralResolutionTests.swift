@@ -89,6 +89,34 @@ struct LiteralResolutionTests {
         #expect(resolution.descriptions == [".biometryCurrentSet"])
     }
 
+    @Test func nilCoalescingKeepsTheDefaultOnlyWhereTheNameMayBeNil() {
+        // Every caller passes a flag: `access` is never nil there, so `[]` is not a value.
+        let passed = resolveProbe(
+            """
+            func make(access: SecAccessControlCreateFlags?) { probe(access ?? []) }
+            func a() { make(access: .biometryCurrentSet) }
+            """)
+        #expect(passed.descriptions == [".biometryCurrentSet"])
+        // A caller passing nil, or one passing a value the resolver cannot know, keeps it.
+        let withNil = resolveProbe(
+            """
+            func make(access: SecAccessControlCreateFlags?) { probe(access ?? []) }
+            func a() { make(access: .biometryCurrentSet) }
+            func b() { make(access: nil) }
+            """)
+        #expect(withNil.descriptionSet == [".biometryCurrentSet", "[]"])
+        let unknown = resolveProbe(
+            """
+            func make(access: SecAccessControlCreateFlags?) { probe(access ?? []) }
+            func a() { make(access: .biometryCurrentSet) }
+            func b() { make(access: storedFlags()) }
+            """)
+        #expect(unknown.descriptionSet.contains("[]"))
+        // A call on the left may return nil without the resolver seeing it.
+        let call = resolveProbe("func f() { probe(flagsFromSettings(.biometryCurrentSet) ?? []) }")
+        #expect(call.descriptionSet.contains("[]"))
+    }
+
     @Test func memberOfAnUnrelatedDeclaredTypeKeepsItsType() {
         let resolution = resolveProbe(
             """

@@ -216,6 +216,15 @@ extension ValueResolver {
         return result
     }
 
+    /// Whether a value is one the resolver only gives for a written, non-nil value: a constant, a
+    /// member, a literal, a collection. A call's or an opaque value may be nil at run time.
+    static func isKnownNonNil(_ value: Value) -> Bool {
+        switch value {
+        case .member, .symbol, .string, .integer, .bool, .array, .rawValue, .dictionary, .tuple: true
+        case .null, .call, .opaque: false
+        }
+    }
+
     private func evaluateInfix(_ infix: InfixOperatorExprSyntax, _ env: Environment) -> Resolution {
         guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
             return gap(infix, env, "cannot follow `\(SyntaxQueries.shortText(infix, limit: 40))`")
@@ -224,6 +233,15 @@ extension ValueResolver {
         let right = evaluate(infix.rightOperand, env)
         switch op {
         case "??":
+            // `access ?? []` where every value the name can have is known and none is nil (each
+            // caller passes a flag): the default is never used, and counting it would judge a
+            // combination no path makes. A nil among the values, a gap, or a left side that may be
+            // nil without the resolver seeing it (a call, an optional chain) keeps the default.
+            if left.gaps.isEmpty, !left.values.isEmpty, SyntaxQueries.unwrapTransparent(infix.leftOperand).is(DeclReferenceExprSyntax.self),
+                left.values.allSatisfy({ Self.isKnownNonNil($0.value) })
+            {
+                return left
+            }
             let nonNil = Resolution(values: left.values.filter { $0.value != .null }, gaps: left.gaps)
             return nonNil.merging(right)
         case "+":

@@ -119,6 +119,7 @@ public struct KeyWithoutUserAuthenticationRule: Check {
                 "Ephemeral keys (neither Secure Enclave nor `kSecAttrIsPermanent: true`) are not flagged: they live only in the process.",
                 "Only access controls the resolver can trace to a `SecAccessControlCreateWithFlags(…)` call with known flags are judged; an access control passed in from unknown code, or private-key attributes the resolver cannot follow, produce no finding (precision first).",
                 "Settings kept per instance stay apart: when one settings type serves several keys (a key pair's public-key and private-key access, each an instance with its own protection and flags) and a method or computed property of it creates the access control, the key gets the flags of the instance it is called on: the construction the code names (`config.privateKey.accessControl()`), or, when that instance comes from outside (a library's public type whose users pass the configuration in), what the type's initializers put in that property: the arguments of its calls in the scan, or the parameter's default (for a struct built by its memberwise initializer, the argument of the property's label in each construction in the scan). A weak default or preset a library offers for the private key is reported, with its path; the public key's settings are not lent to the private key. An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, a static preset or factory read as an implicit member (`settings: KeyPairSettings = .standard`), and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. Code outside the scan that builds the configuration is not seen, and a `var` property, which any code may set, keeps the values of every instance.",
+                "An optional with a default (`[.privateKeyUsage].union(access ?? [])`) takes the default only where the optional may be nil: a caller that passes nil, a `nil` default, or a value the analysis cannot see. When every caller passes a flag, the default is not a value of the key.",
                 "User-authentication constraints are the flags of `constraintNames` (biometry, passcode, user presence, watch/companion, application password); `.privateKeyUsage`, `.or` and `.and` are not.",
                 "Severity is low: a silent device key is sometimes intended. The finding is reported at the `SecKeyCreateRandomKey` call, once per call, for the first attributes dictionary that can reach it.",
                 wrapperNote,
@@ -802,6 +803,48 @@ extension KeyWithoutUserAuthenticationRule {
                 ]
                 return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
             }
+            """),
+        .triggering(
+            "An optional payload with a default (`access ?? []`): one caller passes nil, so that key gets only .privateKeyUsage",
+            """
+            enum KeySpec { case enclave(tag: String, access: SecAccessControlCreateFlags?) }
+            func makeKey(_ spec: KeySpec) -> SecKey? {
+                switch spec {
+                case let .enclave(tag, access):
+                    let flags: SecAccessControlCreateFlags = [.privateKeyUsage].union(access ?? [])
+                    var error: Unmanaged<CFError>?
+                    guard let acl = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &error) else { return nil }
+                    let attributes: [String: Any] = [
+                        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: Data(tag.utf8), kSecAttrAccessControl as String: acl],
+                    ]
+                    return ↓SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+                }
+            }
+            let signingKey = makeKey(.enclave(tag: "sign", access: .biometryCurrentSet))
+            let sessionKey = makeKey(.enclave(tag: "session", access: nil))
+            """,
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 8) → `flags` (line 5))"
+            ]),
+        .nonTriggering(
+            "The same optional payload where every caller passes a flag: the `[]` default is never used",
+            """
+            enum KeySpec { case enclave(tag: String, access: SecAccessControlCreateFlags?) }
+            func makeKey(_ spec: KeySpec) -> SecKey? {
+                switch spec {
+                case let .enclave(tag, access):
+                    let flags: SecAccessControlCreateFlags = [.privateKeyUsage].union(access ?? [])
+                    var error: Unmanaged<CFError>?
+                    guard let acl = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &error) else { return nil }
+                    let attributes: [String: Any] = [
+                        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: Data(tag.utf8), kSecAttrAccessControl as String: acl],
+                    ]
+                    return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+                }
+            }
+            let signingKey = makeKey(.enclave(tag: "sign", access: .biometryCurrentSet))
             """),
         .nonTriggering(
             "The remedy: .biometryCurrentSet with .privateKeyUsage",
