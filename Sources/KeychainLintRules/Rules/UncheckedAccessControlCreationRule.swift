@@ -75,7 +75,7 @@ public struct UncheckedAccessControlCreationRule: Check {
                 failure must be handled (thrown or reported), which an automatic fix cannot decide. Not automatic.
                 """,
             notes: [
-                "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type.",
+                "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type; so is a computed property whose getter is the call (`static var biometric: SecAccessControl? { SecAccessControlCreateWithFlags(…) }`), whose every read is the Optional.",
                 "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
                 "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
                 "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition. The branch of a test of the error out-parameter that finds an error (`if let error`, `if error != nil`, as the whole condition) is a failure branch too: Security sets the error whenever it returns nil.",
@@ -362,6 +362,38 @@ extension UncheckedAccessControlCreationRule {
                     }
                     """,
             ]),
+        .triggering(
+            "A computed property whose getter creates the access control: each read is the Optional, put into the query unchecked",
+            """
+            enum AccessPolicy {
+                static var biometric: SecAccessControl? {
+                    ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                }
+            }
+            func savePin(_ pin: String) -> OSStatus {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "pin",
+                                            kSecAttrAccessControl as String: AccessPolicy.biometric as Any, kSecValueData as String: Data(pin.utf8)]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "Access control is put into the query while still Optional: `AccessPolicy.biometric as Any` (line 8) is never checked for nil, so when SecAccessControlCreateWithFlags fails the query carries no access control and the failure goes unnoticed"
+            ]),
+        .nonTriggering(
+            "The same computed property, checked for nil where it is read",
+            """
+            enum AccessPolicy {
+                static var biometric: SecAccessControl? {
+                    get { return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error) }
+                }
+            }
+            func savePin(_ pin: String) -> OSStatus {
+                guard let access = AccessPolicy.biometric else { return errSecParam }
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "pin",
+                                            kSecAttrAccessControl as String: access, kSecValueData as String: Data(pin.utf8)]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
         .triggering(
             "The Optional written directly into the query",
             """

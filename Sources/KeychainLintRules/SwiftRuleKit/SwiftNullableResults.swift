@@ -204,8 +204,8 @@ enum SwiftNullableResults {
     /// `let access = SecAccessControlCreateWithFlags(…)` — a local (or top-level) constant or a
     /// stored property of a type.
     static func declaredVariable(initializedBy expression: ExprSyntax) -> Variable? {
-        guard let clause = expression.parent?.as(InitializerClauseSyntax.self),
-            let binding = clause.parent?.as(PatternBindingSyntax.self),
+        guard let binding = expression.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)
+                ?? computedProperty(returning: expression),
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self)
         else { return nil }
@@ -217,6 +217,24 @@ enum SwiftNullableResults {
             return isStatic ? .staticProperty(name: name, typeName: typeName) : .property(name: name, typeName: typeName)
         }
         return nil
+    }
+
+    /// The computed property whose getter returns `expression` as its whole body
+    /// (`static var biometric: SecAccessControl? { SecAccessControlCreateWithFlags(…) }`, or with
+    /// `get { return … }`): each read runs the call again, so its reads are the uses of the
+    /// Optional, as a stored property's are. Nil for a `return` inside a branch of the getter.
+    static func computedProperty(returning expression: ExprSyntax) -> PatternBindingSyntax? {
+        var statement = Syntax(expression)
+        if let returned = expression.parent?.as(ReturnStmtSyntax.self) { statement = Syntax(returned) }
+        guard let item = statement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            statement.is(ReturnStmtSyntax.self) || list.count == 1
+        else { return nil }
+        var holder = list.parent
+        if let block = holder?.as(CodeBlockSyntax.self) {
+            guard let accessor = block.parent?.as(AccessorDeclSyntax.self), accessor.accessorSpecifier.tokenKind == .keyword(.get) else { return nil }
+            holder = accessor.parent?.parent
+        }
+        return holder?.as(AccessorBlockSyntax.self)?.parent?.as(PatternBindingSyntax.self)
     }
 
     struct NamesQuestion: Hashable {
