@@ -52,6 +52,22 @@ extension ObjCValueResolver {
         {
             return state
         }
+        // A method of the sending class that another file implements (a category in
+        // `Vault+Defaults.m`), sent to `self` or to its class: its returns, as for a method of this
+        // file. (Like the method of this file, the class's own implementation is taken; a
+        // subclass overriding it is not looked for.)
+        if isSentToSelfOrItsClass(message), methods[selector] == nil, let constants, message.variadicArguments.isEmpty,
+            let owner = body(containing: expression.range.start.offset)?.owner, case .method(let container, _, _) = owner
+        {
+            let className = String(container.prefix { $0 != " " && $0 != "(" })
+            Dependencies.record(className)
+            if let definitions = constants.bodyDefinitions(method: selector, ofClass: className, besides: path), !definitions.isEmpty,
+                let elsewhere = returnsDefinedElsewhere(
+                    definitions, called: "`\(className) \(selector)`", at: expression, arguments: pieceArguments, env)
+            {
+                return elsewhere
+            }
+        }
         // A method of this file sent to an instance whose construction is known: its returns on
         // that instance (`ObjCValueResolver+InstanceSelf`).
         if !isSentToSelfOrItsClass(message), className == nil, let onInstance = instanceMessage(message, at: expression, env) {

@@ -116,7 +116,9 @@ public struct WeakBiometricACLRule: Check {
             `static` and global constants and `#define`s (also those another Objective-C file of the scan \
             defines at file scope, such as an `extern` constant of a header), lookup tables (`@{…}[key]`), the \
             `return`s of C functions and methods of the same file (`[self …]`, `[[self class] …]`), of C \
-            functions other files define and of methods of classes they implement (`[KeychainConfig flags]`), and \
+            functions other files define and of methods of classes they implement (`[KeychainConfig flags]`, and \
+            `[self.class flags]` or `[self flags]` where a category of the sending class in another file \
+            implements it), and \
             properties the file stores through `self` or an instance of the class.
             """,
         whatToDoInstead: """
@@ -283,6 +285,72 @@ extension WeakBiometricACLRule {
             }
             """,
             messages: [objcBiometryAny + " (via assigned (line 4))"]),
+        .triggering(
+            "Class and instance methods of a category in another file, sent to `self.class` and `self`: the flags they return",
+            files: [
+                "Vault.h": """
+                    @interface Vault : NSObject
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    @interface Vault (Defaults)
+                    + (SecAccessControlCreateFlags)defaultFlags;
+                    - (SecAccessControlCreateFlags)keyFlags;
+                    @end
+                    """,
+                "Vault+Defaults.m": """
+                    #import "Vault.h"
+                    @implementation Vault (Defaults)
+                    + (SecAccessControlCreateFlags)defaultFlags { return kSecAccessControlBiometryAny; }
+                    - (SecAccessControlCreateFlags)keyFlags { return kSecAccessControlBiometryAny | kSecAccessControlPrivateKeyUsage; }
+                    @end
+                    """,
+                "Vault.m": """
+                    #import "Vault.h"
+                    @implementation Vault
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓[self.class defaultFlags], NULL);
+                    }
+                    - (SecAccessControlRef)makeKeyAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓[self keyFlags], NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                objcBiometryAny + " (via `Vault defaultFlags` (Vault+Defaults.m:3))",
+                objcBiometryAny + " (via `Vault keyFlags` (Vault+Defaults.m:4))",
+            ]),
+        .nonTriggering(
+            "The same category methods returning the current biometric set",
+            files: [
+                "Vault.h": """
+                    @interface Vault : NSObject
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    @interface Vault (Defaults)
+                    + (SecAccessControlCreateFlags)defaultFlags;
+                    - (SecAccessControlCreateFlags)keyFlags;
+                    @end
+                    """,
+                "Vault+Defaults.m": """
+                    #import "Vault.h"
+                    @implementation Vault (Defaults)
+                    + (SecAccessControlCreateFlags)defaultFlags { return kSecAccessControlBiometryCurrentSet; }
+                    - (SecAccessControlCreateFlags)keyFlags { return kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage; }
+                    @end
+                    """,
+                "Vault.m": """
+                    #import "Vault.h"
+                    @implementation Vault
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [self.class defaultFlags], NULL);
+                    }
+                    - (SecAccessControlRef)makeKeyAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [self keyFlags], NULL);
+                    }
+                    @end
+                    """,
+            ]),
         .triggering(
             "An initializer a header declares, constructed in another file with kSecAccessControlBiometryAny: the path goes through that construction",
             files: [
