@@ -193,7 +193,7 @@ extension ObjCValueResolver {
     }
 
     /// The constructions every call of `body` passes as its parameter `index`, when every call is
-    /// in this file: a `static` C function, or an instance method no header of the scan mentions
+    /// in this file: a `static` C function, or a method no header of the scan mentions
     /// and whose selector the file does not name (as for the senders of a method judged on its
     /// own), each of its messages counted whatever its receiver.
     private func passedConstructions(_ index: Int, of body: ObjCBody, depth: Int) -> [InstanceSource]? {
@@ -215,7 +215,10 @@ extension ObjCValueResolver {
                 }
             }))
             guard names == sites.count else { return nil }
-        case .method(_, let selector, false):
+        case .method(_, let selector, _):
+            // A class method's senders (`[self accessForSpec:…]` in a class method, `[KeyMaker
+            // accessForSpec:…]`) are counted as an instance method's are: every message with the
+            // selector, whatever its receiver.
             guard !path.hasSuffix(".h") else { return nil }
             if let constants {
                 Dependencies.record(Self.firstLabel(of: selector))
@@ -235,8 +238,6 @@ extension ObjCValueResolver {
                 }
             }))
             guard !named else { return nil }
-        case .method:
-            return nil
         }
         guard !sites.isEmpty, sites.count <= Self.maximumCallers else { return nil }
         var result: [InstanceSource] = []

@@ -351,6 +351,57 @@ extension WeakBiometricACLRule {
                     @end
                     """,
             ]),
+        .triggeringObjC(
+            "A class method reads a property of the instance its callers pass: the one constructed with kSecAccessControlBiometryAny",
+            """
+            @interface KeySpec : NSObject
+            @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;
+            @end
+            @implementation KeySpec
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) { _flags = flags; }
+                return self;
+            }
+            @end
+            @implementation KeyMaker
+            + (SecAccessControlRef)accessForSpec:(KeySpec *)spec {
+                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓spec.flags, NULL);
+            }
+            + (void)setUp {
+                KeySpec *signing = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                KeySpec *legacy = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny];
+                SecAccessControlRef access = [self accessForSpec:legacy];
+                if (access) { CFRelease(access); }
+            }
+            @end
+            """,
+            messages: [objcBiometryAny + " (via `spec` passed by the call (line 18) → `legacy` (line 17) → instance built by `[[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny]` (line 17) → `_flags` (line 7) → argument `flags` of the call (line 17))"]),
+        .nonTriggeringObjC(
+            "The same class method where the caller passes the instance constructed with the current biometric set",
+            """
+            @interface KeySpec : NSObject
+            @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;
+            @end
+            @implementation KeySpec
+            - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                if ((self = [super init])) { _flags = flags; }
+                return self;
+            }
+            @end
+            @implementation KeyMaker
+            + (SecAccessControlRef)accessForSpec:(KeySpec *)spec {
+                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, spec.flags, NULL);
+            }
+            + (void)setUp {
+                KeySpec *signing = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                KeySpec *legacy = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny];
+                SecAccessControlRef access = [self accessForSpec:signing];
+                if (access) { CFRelease(access); }
+            }
+            @end
+            """),
         .triggering(
             "An initializer a header declares, constructed in another file with kSecAccessControlBiometryAny: the path goes through that construction",
             files: [
