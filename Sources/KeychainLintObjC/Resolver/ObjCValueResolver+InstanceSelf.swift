@@ -187,8 +187,57 @@ extension ObjCValueResolver {
         case .member(let base, let name, _) where base.strippingCastsAndParentheses.identifierName == "self":
             guard let enclosing, case .method(let container, _, _) = enclosing.owner else { return nil }
             return storedConstructions(Self.className(container), Self.storageName(name), depth: depth)
+        case .member(let base, let name, _):
+            // `spec.privateSpec`: on each instance `spec` is built from, the construction its
+            // initializer stores in the property (`_privateSpec = privateSpec`, the argument the
+            // construction passes), so that a key pair's private-key settings are not its
+            // public-key ones.
+            guard let outers = constructions(of: base, env, depth: depth + 1) else { return nil }
+            var result: [InstanceSource] = []
+            for outer in outers {
+                guard let found = storedArgumentConstructions(Self.storageName(name), on: outer, depth: depth) else { return nil }
+                result += found
+            }
+            return result.isEmpty ? nil : result
         default:
             return nil
+        }
+    }
+
+    /// The constructions an instance's initializer stores in `storage`: the initializer of
+    /// `outer`'s class (in this file or the one file of the scan that implements it) assigns the
+    /// storage once, from one of its parameters, and the construction's argument for that
+    /// parameter is a construction. Nil otherwise (another method may set it, or the value is
+    /// something else).
+    private func storedArgumentConstructions(_ storage: String, on outer: InstanceSource, depth: Int) -> [InstanceSource]? {
+        let className = outer.className
+        let implementer: ObjCValueResolver
+        if implementsClass(className) {
+            implementer = self
+        } else {
+            guard let constants else { return nil }
+            Dependencies.record(className)
+            guard let definitions = constants.bodyDefinitions(method: outer.initializer, ofClass: className, besides: path),
+                definitions.count == 1
+            else { return nil }
+            implementer = resolver(for: definitions[0].asDefinition)
+        }
+        guard let writes = implementer.instanceWrites()[className]?[storage], writes.count == 1, let write = writes.first,
+            let initializer = implementer.bodies.first(where: {
+                if case .method(let container, outer.initializer, false) = $0.owner { return Self.className(container) == className }
+                return false
+            }),
+            initializer.body.range.start.offset <= write.range.start.offset, write.range.end.offset <= initializer.body.range.end.offset,
+            let parameter = write.value?.strippingCastsAndParentheses.identifierName,
+            let index = initializer.parameterNames.firstIndex(of: parameter), index < outer.arguments.count,
+            initializer.parameterNames.count == outer.arguments.count
+        else { return nil }
+        let argument = outer.arguments[index]
+        guard let found = outer.resolver.constructions(of: argument, outer.env, depth: depth + 1) else { return nil }
+        let stored = implementer.step(.assignment, "`\(write.written)`", at: write.range)
+        let passed = outer.resolver.step(.argument, "`\(parameter)` of the initializer", at: argument.range)
+        return found.map { $0.adding(passed).adding(stored) }.map { source in
+            outer.steps.reduce(source) { $0.adding($1) }
         }
     }
 
@@ -215,12 +264,14 @@ extension ObjCValueResolver {
                 }
             }))
             guard names == sites.count else { return nil }
-        case .method(_, let selector, _):
+        case .method(_, let selector, let isClassMethod):
             // A class method's senders (`[self accessForSpec:…]` in a class method, `[KeyMaker
             // accessForSpec:…]`) are counted as an instance method's are: every message with the
-            // selector, whatever its receiver.
+            // selector, whatever its receiver; and those other files send to the class by name
+            // (below), which a header declaring it does not hide, as it hides an instance method's
+            // (sent to instances of any class).
             guard !path.hasSuffix(".h") else { return nil }
-            if let constants {
+            if let constants, !isClassMethod {
                 Dependencies.record(Self.firstLabel(of: selector))
                 if constants.headersMention(Self.firstLabel(of: selector)) { return nil }
             }
@@ -239,7 +290,12 @@ extension ObjCValueResolver {
             }))
             guard !named else { return nil }
         }
-        guard !sites.isEmpty, sites.count <= Self.maximumCallers else { return nil }
+        var elsewhere: [ObjCScanConstants.CallSiteElsewhere] = []
+        if case .method(_, _, true) = body.owner {
+            guard let others = callSitesElsewhere(of: body) else { return nil }
+            elsewhere = others
+        }
+        guard !sites.isEmpty || !elsewhere.isEmpty, sites.count + elsewhere.count <= Self.maximumCallers else { return nil }
         var result: [InstanceSource] = []
         let parameter = body.parameterNames[index]
         for site in sites {
@@ -247,6 +303,13 @@ extension ObjCValueResolver {
                 let found = constructions(of: site.arguments[index], Environment(), depth: depth + 1)
             else { return nil }
             result += found.map { $0.adding(step(.argument, "`\(parameter)` passed by the call", at: site.arguments[index].range)) }
+        }
+        for site in elsewhere {
+            let caller = resolver(for: site.file)
+            guard index < site.arguments.count, site.arguments.count == body.parameterNames.count,
+                let found = caller.constructions(of: site.arguments[index], Environment(), depth: depth + 1)
+            else { return nil }
+            result += found.map { $0.adding(caller.step(.argument, "`\(parameter)` passed by the call", at: site.arguments[index].range)) }
         }
         return result
     }

@@ -119,7 +119,10 @@ public struct WeakBiometricACLRule: Check {
             functions other files define and of methods of classes they implement (`[KeychainConfig flags]`, and \
             `[self.class flags]` or `[self flags]` where a category of the sending class in another file \
             implements it), and \
-            properties the file stores through `self` or an instance of the class.
+            properties the file stores through `self` or an instance of the class: an instance whose \
+            construction is known, including one a method's parameter receives from its senders (a class \
+            method's senders in other files too) and one an initializer stores in another instance \
+            (`spec.privateSpec.flags` is the flags of the private-key settings that key pair was built with).
             """,
         whatToDoInstead: """
             Use `kSecAccessControlBiometryCurrentSet` (with `kSecAccessControlPrivateKeyUsage` for Secure \
@@ -402,6 +405,101 @@ extension WeakBiometricACLRule {
             }
             @end
             """),
+        .triggering(
+            "A key pair's settings passed to a class method in another file: `spec.privateSpec.flags` is the private-key instance's flags",
+            files: [
+                "KeySpec.h": """
+                    @interface KeySpec : NSObject
+                    @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;
+                    @end
+                    @interface KeyPairSpec : NSObject
+                    @property (nonatomic, readonly) KeySpec *publicSpec;
+                    @property (nonatomic, readonly) KeySpec *privateSpec;
+                    - (instancetype)initWithPublicSpec:(KeySpec *)publicSpec privateSpec:(KeySpec *)privateSpec;
+                    @end
+                    """,
+                "KeySpec.m": """
+                    #import "KeySpec.h"
+                    @implementation KeySpec
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                        if ((self = [super init])) { _flags = flags; }
+                        return self;
+                    }
+                    @end
+                    @implementation KeyPairSpec
+                    - (instancetype)initWithPublicSpec:(KeySpec *)publicSpec privateSpec:(KeySpec *)privateSpec {
+                        if ((self = [super init])) { _publicSpec = publicSpec; _privateSpec = privateSpec; }
+                        return self;
+                    }
+                    @end
+                    """,
+                "KeyMaker.m": """
+                    #import "KeySpec.h"
+                    @implementation KeyMaker
+                    + (SecAccessControlRef)privateKeyAccessForSpec:(KeyPairSpec *)spec {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓spec.privateSpec.flags, NULL);
+                    }
+                    @end
+                    """,
+                "Signing.m": """
+                    #import "KeySpec.h"
+                    SecAccessControlRef SigningAccess(void) {
+                        KeySpec *publicSpec = [[KeySpec alloc] initWithFlags:0];
+                        KeySpec *privateSpec = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny | kSecAccessControlPrivateKeyUsage];
+                        KeyPairSpec *spec = [[KeyPairSpec alloc] initWithPublicSpec:publicSpec privateSpec:privateSpec];
+                        return [KeyMaker privateKeyAccessForSpec:spec];
+                    }
+                    """,
+            ],
+            messages: [objcBiometryAny + " (via `spec` passed by the call (Signing.m:6) → `spec` (Signing.m:5) → instance built by `[[KeyPairSpec alloc] initWithPublicSpec:publicSpec privat…` (Signing.m:5) → `_privateSpec` (KeySpec.m:10) → `privateSpec` of the initializer (Signing.m:5) → `privateSpec` (Signing.m:4) → instance built by `[[KeySpec alloc] initWithFlags:kSecAccessControlBiometryA…` (Signing.m:4) → `_flags` (KeySpec.m:4) → argument `flags` of the call (Signing.m:4))"]),
+        .nonTriggering(
+            "The same key pair whose public-key settings are weak: they are not lent to the private key",
+            files: [
+                "KeySpec.h": """
+                    @interface KeySpec : NSObject
+                    @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags;
+                    @end
+                    @interface KeyPairSpec : NSObject
+                    @property (nonatomic, readonly) KeySpec *publicSpec;
+                    @property (nonatomic, readonly) KeySpec *privateSpec;
+                    - (instancetype)initWithPublicSpec:(KeySpec *)publicSpec privateSpec:(KeySpec *)privateSpec;
+                    @end
+                    """,
+                "KeySpec.m": """
+                    #import "KeySpec.h"
+                    @implementation KeySpec
+                    - (instancetype)initWithFlags:(SecAccessControlCreateFlags)flags {
+                        if ((self = [super init])) { _flags = flags; }
+                        return self;
+                    }
+                    @end
+                    @implementation KeyPairSpec
+                    - (instancetype)initWithPublicSpec:(KeySpec *)publicSpec privateSpec:(KeySpec *)privateSpec {
+                        if ((self = [super init])) { _publicSpec = publicSpec; _privateSpec = privateSpec; }
+                        return self;
+                    }
+                    @end
+                    """,
+                "KeyMaker.m": """
+                    #import "KeySpec.h"
+                    @implementation KeyMaker
+                    + (SecAccessControlRef)privateKeyAccessForSpec:(KeyPairSpec *)spec {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, spec.privateSpec.flags, NULL);
+                    }
+                    @end
+                    """,
+                "Signing.m": """
+                    #import "KeySpec.h"
+                    SecAccessControlRef SigningAccess(void) {
+                        KeySpec *publicSpec = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny];
+                        KeySpec *privateSpec = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
+                        KeyPairSpec *spec = [[KeyPairSpec alloc] initWithPublicSpec:publicSpec privateSpec:privateSpec];
+                        return [KeyMaker privateKeyAccessForSpec:spec];
+                    }
+                    """,
+            ]),
         .triggering(
             "An initializer a header declares, constructed in another file with kSecAccessControlBiometryAny: the path goes through that construction",
             files: [
