@@ -279,6 +279,15 @@ public final class ObjCScanConstants: @unchecked Sendable {
         }
     }
 
+    /// The scan's Objective-C files other than `path` that send a message to class `className`
+    /// by name (`[[Vault alloc] init]`, `[Vault new]`): where code that builds an instance may
+    /// set its properties. Nil when more than `maximumCallingFiles` files do.
+    func filesSending(to className: String, besides path: String) -> [ParsedFile]? {
+        let files = filesCalling(className).filter { paths[$0] != path }
+        guard files.count <= Self.maximumCallingFiles else { return nil }
+        return files.map(parsedFile)
+    }
+
     public func callSites(method selector: String, ofClass className: String, besides path: String) -> [CallSiteElsewhere]? {
         callSites(of: className, question: "method \(className) \(selector)", besides: path) { expression in
             guard case .message(let message) = expression.kind, message.selector == selector,

@@ -37,11 +37,15 @@ extension ObjCValueResolver {
         guard let body, case .method(let container, _, _) = body.owner else { return nil }
         let className = Self.className(container)
         let storage = Self.storageName(name)
-        guard let writes = instanceWrites()[className]?[storage], !writes.isEmpty else { return nil }
+        let writes = instanceWrites()[className]?[storage] ?? []
+        // Stores another file makes on an instance it builds (`Vault *v = [[Vault alloc] init];
+        // v.protection = …;` in the app's setup code): the property may hold those values too.
+        let elsewhere = writes.isEmpty ? instanceWritesElsewhere(className, storage) : []
+        guard !writes.isEmpty || !elsewhere.isEmpty else { return nil }
         let key = "instance \(className).\(storage)"
         guard !env.visiting.contains(key) else { return gap(use.range, "`\(name)` depends on itself", kind: .cycle) }
         // On the instances the method runs on, when they are known (`ObjCValueResolver+InstanceSelf`).
-        if case .method(_, let selector, false) = body.owner, !selector.hasPrefix("init"),
+        if !writes.isEmpty, case .method(_, let selector, false) = body.owner, !selector.hasPrefix("init"),
             let sources = selfInstances(in: body, of: className, env),
             let perInstance = instanceValues(storage, of: className, on: sources, env.deeper(key))
         {
@@ -51,14 +55,54 @@ extension ObjCValueResolver {
             var result = Resolution()
             var inner = env.deeper(key)
             inner.selfInstances = nil
-            for write in writes {
+            for (resolver, write) in writes.map({ (self, $0) }) + elsewhere {
                 guard let value = write.value else {
-                    result = result.merging(gap(write.range, "`\(write.written)` is changed by a compound assignment, which is not followed"))
+                    result = result.merging(
+                        resolver.gap(write.range, "`\(write.written)` is changed by a compound assignment, which is not followed"))
                     continue
                 }
-                result = result.merging(evaluate(value, inner).through(step(.assignment, "`\(write.written)`", at: write.range)))
+                // One question, one budget: another file's steps count as this one's.
+                resolver.steps = steps
+                if resolver !== self { inner.visiting.insert("file " + path) }
+                result = result.merging(resolver.evaluate(value, inner).through(resolver.step(.assignment, "`\(write.written)`", at: write.range)))
+                steps = resolver.steps
             }
             return result
+        }
+    }
+
+    /// The stores into `storage` of `className` that the scan's other Objective-C files make
+    /// through an instance they declare of the class, in the files that send a message to the
+    /// class by name (those that build one). Empty when the scan's files are not known or more
+    /// files than followed do so.
+    func instanceWritesElsewhere(_ className: String, _ storage: String) -> [(ObjCValueResolver, InstanceWrite)] {
+        guard let constants else { return [] }
+        Dependencies.record(className)
+        guard let files = constants.filesSending(to: className, besides: path) else { return [] }
+        var found: [(ObjCValueResolver, InstanceWrite)] = []
+        for file in files {
+            let other = resolver(for: file)
+            for write in other.instanceWrites()[className]?[storage] ?? [] { found.append((other, write)) }
+        }
+        return found
+    }
+
+    /// The class of a shared instance read through its class: `[Vault sharedVault]` or
+    /// `Vault.shared` (a class method or class property without arguments, sent to a class by
+    /// name, as singletons are spelled), taken to be an instance of that class. Nil otherwise.
+    static func sharedInstanceClass(_ expression: ObjCExpr) -> String? {
+        let stripped = expression.strippingCastsAndParentheses
+        switch stripped.kind {
+        case .message(let message):
+            guard message.pieces.count == 1, message.pieces[0].argument == nil, let className = message.receiverClassName,
+                !["alloc", "new", "class"].contains(message.selector)
+            else { return nil }
+            return className
+        case .member(let base, _, false):
+            guard let name = base.strippingCastsAndParentheses.identifierName, name.first?.isUppercase == true else { return nil }
+            return name
+        default:
+            return nil
         }
     }
 
@@ -92,8 +136,14 @@ extension ObjCValueResolver {
                 case .identifier(let name) where !locals.contains(name) && globals[name] == nil && name != "self":
                     if let ownClass { add(ownClass, name, InstanceWrite(range: binding.range, value: stored, written: name)) }
                 case .member(let base, let name, let isArrow):
-                    guard let baseName = base.strippingCastsAndParentheses.identifierName else { continue }
                     let separator = isArrow ? "->" : "."
+                    guard let baseName = base.strippingCastsAndParentheses.identifierName else {
+                        // `Vault.shared.protection = …`, `[Vault sharedVault].protection = …`.
+                        if let className = Self.sharedInstanceClass(base) {
+                            add(className, name, InstanceWrite(range: binding.range, value: stored, written: "\(Self.shortText(text(base.range)))\(separator)\(name)"))
+                        }
+                        continue
+                    }
                     if baseName == "self", let ownClass {
                         add(ownClass, name, InstanceWrite(range: binding.range, value: stored, written: "self\(separator)\(name)"))
                     } else if let classes = instances[baseName] {
@@ -106,11 +156,19 @@ extension ObjCValueResolver {
                 }
             }
             body.body.walk(ObjCVisitor(expression: { expression, _ in
-                guard case .message(let message) = expression.kind, let receiver = message.receiver.strippingCastsAndParentheses.identifierName,
-                    message.pieces.count == 1, let argument = message.pieces[0].argument
+                guard case .message(let message) = expression.kind, message.pieces.count == 1, let argument = message.pieces[0].argument
                 else { return }
+                let receiverExpression = message.receiver.strippingCastsAndParentheses
+                let receiver = receiverExpression.identifierName ?? Self.shortText(self.text(receiverExpression.range))
                 let classes: Set<String>
-                if receiver == "self", let ownClass { classes = [ownClass] } else { classes = instances[receiver] ?? [] }
+                if receiver == "self", let ownClass {
+                    classes = [ownClass]
+                } else if receiverExpression.identifierName != nil {
+                    classes = instances[receiver] ?? []
+                } else {
+                    // `[[Vault sharedVault] setProtection:…]`.
+                    classes = Self.sharedInstanceClass(receiverExpression).map { [$0] } ?? []
+                }
                 guard !classes.isEmpty else { return }
                 let label = message.pieces[0].label
                 guard label.count > 3, label.hasPrefix("set"), let first = label.dropFirst(3).first, first.isUppercase else { return }

@@ -119,7 +119,9 @@ public struct WeakBiometricACLRule: Check {
             functions other files define and of methods of classes they implement (`[KeychainConfig flags]`, and \
             `[self.class flags]` or `[self flags]` where a category of the sending class in another file \
             implements it), and \
-            properties the file stores through `self` or an instance of the class: an instance whose \
+            properties the file stores through `self` or an instance of the class (or, for a property the \
+            class's own code never sets, other files store on an instance they build or on the shared \
+            instance): an instance whose \
             construction is known, including one a method's parameter receives from its senders (a class \
             method's senders in other files too) and one an initializer stores in another instance \
             (`spec.privateSpec.flags` is the flags of the private-key settings that key pair was built with).

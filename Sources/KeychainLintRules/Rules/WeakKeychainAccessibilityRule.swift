@@ -204,7 +204,9 @@ public struct WeakKeychainAccessibilityRule: Check {
             through bridged casts, locals, constants (the file's, or another Objective-C file's at file \
             scope, such as an `extern` constant defined in another `.m`), helpers of the same file, C \
             functions of other files and methods of classes other files implement, and \
-            properties the file stores through `self` or an instance of the class. Also flags the \
+            properties the file stores through `self` or an instance of the class (a property the class's \
+            own code never sets: the stores other files make on an instance they build, `v.protection = …`, \
+            or on the shared instance, `[[Vault sharedVault] setProtection:…]`). Also flags the \
             `protection` argument of `SecAccessControlCreateWithFlags` when it can be such a constant. The \
             finding is placed on the entry that sets the value.
             """,
@@ -227,6 +229,72 @@ public struct WeakKeychainAccessibilityRule: Check {
 
 extension WeakKeychainAccessibilityRule {
     static let objectiveCExamples: [RuleExample] = [
+        .triggering(
+            "A property the class's own code never sets, set by other code on the instances it uses: a local it builds, and the shared instance",
+            files: [
+                "Vault.h": """
+                    @interface Vault : NSObject
+                    @property (nonatomic, assign) CFStringRef protection;
+                    + (instancetype)sharedVault;
+                    - (OSStatus)save:(NSData *)secret;
+                    @end
+                    """,
+                "Vault.m": """
+                    #import "Vault.h"
+                    @implementation Vault
+                    - (OSStatus)save:(NSData *)secret {
+                        NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                (__bridge id)kSecAttrAccessible: ↓(__bridge id)self.protection,
+                                                (__bridge id)kSecValueData: secret};
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    @end
+                    """,
+                "Setup.m": """
+                    #import "Vault.h"
+                    void SetUpVaults(NSData *token) {
+                        Vault *widget = [[Vault alloc] init];
+                        widget.protection = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                        [widget save:token];
+                        [[Vault sharedVault] setProtection:kSecAttrAccessibleAlways];
+                    }
+                    """,
+            ],
+            messages: [
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 4) → `[[Vault sharedVault] setProtection:]` (Setup.m:6))"
+            ]),
+        .nonTriggering(
+            "The same property where the other code sets strong values only",
+            files: [
+                "Vault.h": """
+                    @interface Vault : NSObject
+                    @property (nonatomic, assign) CFStringRef protection;
+                    + (instancetype)sharedVault;
+                    - (OSStatus)save:(NSData *)secret;
+                    @end
+                    """,
+                "Vault.m": """
+                    #import "Vault.h"
+                    @implementation Vault
+                    - (OSStatus)save:(NSData *)secret {
+                        NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                (__bridge id)kSecAttrAccessible: (__bridge id)self.protection,
+                                                (__bridge id)kSecValueData: secret};
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    @end
+                    """,
+                "Setup.m": """
+                    #import "Vault.h"
+                    void SetUpVaults(NSData *token) {
+                        Vault *widget = [[Vault alloc] init];
+                        widget.protection = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                        [widget save:token];
+                        [[Vault sharedVault] setProtection:kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
+                    }
+                    """,
+            ]),
         .triggeringObjC(
             "A method maps its option to Always, and a call of the file passes that option",
             """
