@@ -46,7 +46,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol, or of an app protocol refining it through which the type adopts it, the nearest first) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -303,6 +303,45 @@ extension WeakKeychainAccessibilityRule {
             messages: [
                 always("`Token.accessible` is `.always` (Locksmith)") + " (via `CreateableSecureStorable.accessible` (line 4))",
             ]),
+        .triggering(
+            "Locksmith: the app's own protocol refining CreateableSecureStorable gives the default its adopters use",
+            """
+            import Locksmith
+
+            protocol BackgroundSecret: CreateableSecureStorable, GenericPasswordSecureStorable {}
+            extension BackgroundSecret {
+                var accessible: LocksmithAccessibleOption? { .always }
+            }
+            struct PushToken: BackgroundSecret {
+                let service = "push"
+                let account = "token"
+                var data: [String: Any] { [:] }
+            }
+            func savePushToken() throws {
+                try ↓PushToken().createInSecureStore()
+            }
+            """,
+            messages: [
+                always("`PushToken.accessible` is `.always` (Locksmith)") + " (via `BackgroundSecret.accessible` (line 5))",
+            ]),
+        .nonTriggering(
+            "Locksmith: the same refining protocol whose default is strong, and an adopter with its own value",
+            """
+            import Locksmith
+
+            protocol ForegroundSecret: CreateableSecureStorable, GenericPasswordSecureStorable {}
+            extension ForegroundSecret {
+                var accessible: LocksmithAccessibleOption? { .whenUnlockedThisDeviceOnly }
+            }
+            struct SessionToken: ForegroundSecret {
+                let service = "session"
+                let account = "token"
+                var data: [String: Any] { [:] }
+            }
+            func saveSession() throws {
+                try SessionToken().createInSecureStore()
+            }
+            """),
         .nonTriggering(
             "Locksmith: a type that only reads, a type that does not adopt CreateableSecureStorable, a comparison, a file without the import",
             files: [

@@ -145,22 +145,43 @@ struct WrapperCallSite {
         return nil
     }
 
-    /// A declaration or extension of `appType` lists `protocolName` (or `Module.protocolName`).
+    /// A declaration or extension of `appType` lists `protocolName` (or `Module.protocolName`),
+    /// or one of the app's own protocols that refines it (`protocol BackgroundSecret:
+    /// CreateableSecureStorable`).
     static func adopts(_ appType: String, _ protocolName: String, model: WrapperModel, index: ScopedIndex) -> Bool {
-        index.types(named: appType).contains { declaration in
+        protocolsBetween(appType, protocolName, model: model, index: index) != nil
+    }
+
+    /// The app's own protocols through which `typeName` adopts the library's `protocolName`,
+    /// nearest first: empty when a declaration or extension of the type lists it itself, nil
+    /// when the type does not adopt it (followed at most `maximumRefinements` protocols deep).
+    static func protocolsBetween(_ typeName: String, _ protocolName: String, model: WrapperModel, index: ScopedIndex, depth: Int = 0)
+        -> [String]?
+    {
+        var inherited: [String] = []
+        for declaration in index.types(named: typeName) {
             let clause: InheritanceClauseSyntax?
             if let decl = declaration.node.as(StructDeclSyntax.self) { clause = decl.inheritanceClause }
             else if let decl = declaration.node.as(ClassDeclSyntax.self) { clause = decl.inheritanceClause }
             else if let decl = declaration.node.as(EnumDeclSyntax.self) { clause = decl.inheritanceClause }
             else if let decl = declaration.node.as(ExtensionDeclSyntax.self) { clause = decl.inheritanceClause }
             else if let decl = declaration.node.as(ActorDeclSyntax.self) { clause = decl.inheritanceClause }
+            else if let decl = declaration.node.as(ProtocolDeclSyntax.self) { clause = decl.inheritanceClause }
             else { clause = nil }
-            return clause?.inheritedTypes.contains { inherited in
-                let name = inherited.type.trimmedSource
-                return name == protocolName || name == model.module + "." + protocolName
-            } ?? false
+            inherited += clause?.inheritedTypes.map { $0.type.trimmedSource } ?? []
         }
+        if inherited.contains(where: { $0 == protocolName || $0 == model.module + "." + protocolName }) { return [] }
+        guard depth < maximumRefinements else { return nil }
+        for name in inherited where name != typeName
+            && index.types(named: name).contains(where: { $0.node.is(ProtocolDeclSyntax.self) })
+        {
+            if let rest = protocolsBetween(name, protocolName, model: model, index: index, depth: depth + 1) { return [name] + rest }
+        }
+        return nil
     }
+
+    /// App protocols refining a library protocol, followed this deep: far beyond what apps write.
+    static let maximumRefinements = 3
 
     /// Whether `node` is written inside a declaration or extension of one of the library's types.
     private static func insideLibraryType(_ node: some SyntaxProtocol, _ model: WrapperModel) -> Bool {

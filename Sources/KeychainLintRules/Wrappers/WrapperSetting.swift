@@ -52,11 +52,15 @@ struct WrapperSetting {
         // The app type's own implementation; without one, a default the app gives in an
         // unconstrained extension of the library's protocol (`extension CreateableSecureStorable
         // { var accessible: … { .always } }`) is the one Swift uses.
+        // Through the app's own protocols that refine the library's (`protocol BackgroundSecret:
+        // CreateableSecureStorable` with `extension BackgroundSecret { var accessible: … }`), the
+        // nearest protocol's default is the one Swift uses.
         var owner = appType
         var declarations = index.properties(named: property.name, inType: appType).filter { !$0.isStatic }
-        if declarations.isEmpty {
-            owner = site.call.type
-            declarations = index.properties(named: property.name, inType: site.call.type).filter { declaration in
+        let refined = WrapperCallSite.protocolsBetween(appType, site.call.type, model: site.model, index: index) ?? []
+        for protocolName in refined + [site.call.type] where declarations.isEmpty {
+            owner = protocolName
+            declarations = index.properties(named: property.name, inType: protocolName).filter { declaration in
                 !declaration.isStatic && Self.inUnconstrainedExtension(declaration.binding)
             }
         }
