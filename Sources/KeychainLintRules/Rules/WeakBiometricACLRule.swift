@@ -371,7 +371,10 @@ extension WeakBiometricACLRule {
             @end
             @implementation KeyMaker
             + (SecAccessControlRef)accessForSpec:(KeySpec *)spec {
-                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓spec.flags, NULL);
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓spec.flags, &error);
+                if (access == NULL) { CFRelease(error); }
+                return access;
             }
             + (void)setUp {
                 KeySpec *signing = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
@@ -381,7 +384,7 @@ extension WeakBiometricACLRule {
             }
             @end
             """,
-            messages: [objcBiometryAny + " (via `spec` passed by the call (line 18) → `legacy` (line 17) → instance built by `[[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny]` (line 17) → `_flags` (line 7) → argument `flags` of the call (line 17))"]),
+            messages: [objcBiometryAny + " (via `spec` passed by the call (line 21) → `legacy` (line 20) → instance built by `[[KeySpec alloc] initWithFlags:kSecAccessControlBiometryAny]` (line 20) → `_flags` (line 7) → argument `flags` of the call (line 20))"]),
         .nonTriggeringObjC(
             "The same class method where the caller passes the instance constructed with the current biometric set",
             """
@@ -397,7 +400,10 @@ extension WeakBiometricACLRule {
             @end
             @implementation KeyMaker
             + (SecAccessControlRef)accessForSpec:(KeySpec *)spec {
-                return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, spec.flags, NULL);
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, spec.flags, &error);
+                if (access == NULL) { CFRelease(error); }
+                return access;
             }
             + (void)setUp {
                 KeySpec *signing = [[KeySpec alloc] initWithFlags:kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage];
