@@ -92,6 +92,7 @@ struct ProgramBodyTests {
             "\(name) \(equal ? "==" : "!=") \(literal == .null ? "nil" : literal == .bool(true) ? "true" : "false")"
         case .or(let left, let right): "(\(describe(left)) || \(describe(right)))"
         case .all(let parts): "(" + parts.map(describe).joined(separator: " && ") + ")"
+        case .unwrapped(let name): "let \(name)"
         case .other: "?"
         }
     }
@@ -106,6 +107,7 @@ struct ProgramBodyTests {
         func actions(_ list: [OutcomeAction]) -> String { "[" + list.map { $0.callee ?? ($0.key.hasPrefix("return") ? "return" : "=") }.joined(separator: ", ") + "]" }
         switch test {
         case .errorNilAlone(_, let success, _): return "error alone (\(success))"
+        case .errorPresenceAlone(_, let success, _): return "error found alone (\(success))"
         case .branches(let guarded, let failurePaths, let failure):
             return "guarded \(actions(guarded)), failure \(failurePaths.map(actions).joined(separator: " ")) \(failure.description)"
         case .failureTakenForSuccess(let written, _): return "taken for success \(written)"
@@ -227,14 +229,50 @@ struct ProgramBodyTests {
             swift: swift("if error != nil { return }\nself.showVault()"),
             objectiveC: objectiveC("if (error != nil) { return; }\n[self showVault];"),
             model: "if error != nil {exit}; showVault",
-            tests: ["error alone (success)"]),
+            tests: ["error found alone (success)"]),
         Twin(
             name: "only the error tested, by its truth in Objective-C",
             swift: swift("if error != nil { return }\nself.showVault()"),
             objectiveC: objectiveC("if (error) { return; }\n[self showVault];"),
             // An object's truth is whether it is nil: the model keeps what is written, the reading knows.
             model: "if error != nil {exit}; showVault",
-            tests: ["error alone (success)"], sameModel: false),
+            tests: ["error found alone (success)"], sameModel: false),
+        Twin(
+            name: "only the error tested: an else runs when there is none",
+            swift: swift("if error != nil { self.show(error) } else { self.showVault() }"),
+            objectiveC: objectiveC("if (error != nil) { [self show:error]; } else { [self showVault]; }"),
+            model: "if error != nil {show} else {showVault}",
+            tests: ["error found alone (success)"], use: "success not read, error tested"),
+        Twin(
+            name: "only the error tested, by its truth in Objective-C and unwrapped in Swift, with an else",
+            swift: swift("if let error { self.show(error) } else { self.showVault() }"),
+            objectiveC: objectiveC("if (error) { [self show:error]; } else { [self showVault]; }"),
+            model: "if let error {show} else {showVault}",
+            tests: ["error found alone (success)"], sameModel: false, use: nil),
+        Twin(
+            name: "only the error unwrapped into another name, leaving when there is one",
+            swift: swift("if let failure = error { self.show(failure); return }\nself.showVault()"),
+            objectiveC: objectiveC("if (error) { [self show:error]; return; }\n[self showVault];"),
+            model: "if let error {show; exit}; showVault",
+            tests: ["error found alone (success)"], sameModel: false),
+        Twin(
+            name: "an error shown, with nothing to run when there is none, guards nothing",
+            swift: swift("if let error { self.show(error); return }"),
+            objectiveC: objectiveC("if (error != nil) { [self show:error]; return; }"),
+            model: nil,
+            tests: [], sameModel: false),
+        Twin(
+            name: "the flag tested too after the error leaves",
+            swift: swift("if let error { self.show(error); return }\nguard success else { return }\nself.showVault()"),
+            objectiveC: objectiveC("if (error) { [self show:error]; return; }\nif (!success) { return; }\n[self showVault];"),
+            model: nil,
+            tests: ["guarded [showVault], failure [] when `success` is false"], sameModel: false),
+        Twin(
+            name: "the flag tested in the else of the error's test",
+            swift: swift("if error != nil { self.show(error) } else if success { self.showVault() }"),
+            objectiveC: objectiveC("if (error != nil) { [self show:error]; } else if (success) { [self showVault]; }"),
+            model: "if error != nil {show} else {if success {showVault}}",
+            tests: [], use: "success read, error tested"),
         Twin(
             name: "the flag or a missing error",
             swift: swift("if success || error == nil { self.showVault() } else { self.showError() }"),

@@ -3,7 +3,7 @@ import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintEngine
 import KeychainLintRuleKit
-import KeychainLintRules
+@testable import KeychainLintRules
 import Testing
 
 /// A finding's fix fits the variant it reports: a rule with several variants gives the one that
@@ -67,5 +67,67 @@ struct VariantRemediationTests {
             """], rule: "swift.conflicting_accessibility_attributes")
         #expect(findings.count == 1, "\(findings.map(\.message))")
         #expect(findings.first?.remediation == ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
+    }
+
+    static let rawBiometricRemediation =
+        "Create the access control with kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly and do not set kSecAttrSynchronizable on access-controlled items."
+
+    @Test("a wrapper's synchronized protected item is told to turn the library's switch off, not to set Security attributes the app never writes")
+    func biometricItemSynchronizedThroughWrapper() throws {
+        let findings = try Self.findings(["Store.swift": """
+            import KeychainAccess
+
+            final class CardStore {
+                private let keychain = Keychain(service: "com.example.cards").synchronizable(true)
+                func save(_ card: String) throws {
+                    try Keychain(service: "com.example.cards")
+                        .synchronizable(true)
+                        .accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .biometryCurrentSet)
+                        .set(card, key: "card")
+                    try keychain.accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: .biometryCurrentSet)
+                        .set(card, key: "backup")
+                }
+            }
+            """], rule: "swift.biometric_item_not_device_bound")
+        let protectedBy = "`authenticationPolicy: .biometryCurrentSet` (KeychainAccess) → `.biometryCurrentSet`"
+        #expect(findings.map(\.range.start.line) == [7, 10], "\(findings.map(\.message))")
+        #expect(findings.map(\.message) == [
+            BiometricItemNotDeviceBoundRule.wrapperSynchronizedMessage("`.synchronizable(true)` (KeychainAccess)", protectedBy: protectedBy),
+            BiometricItemNotDeviceBoundRule.wrapperSynchronizedMessage("`.synchronizable(true)` (KeychainAccess)", protectedBy: protectedBy)
+                + " (via `CardStore.keychain` (line 4))",
+        ])
+        #expect(findings.allSatisfy { $0.remediation == BiometricItemNotDeviceBoundJudgement.wrapperSynchronizedRemediation })
+        #expect(findings.allSatisfy { !$0.remediation.contains("kSecAttr") })
+    }
+
+    @Test("a wrapper's accessibility that is not WhenPasscodeSetThisDeviceOnly is told to choose the library's option, in Swift and Objective-C; the raw API keeps the rule's fix")
+    func biometricItemProtectionThroughWrapper() throws {
+        let swift = try Self.findings(["Store.swift": """
+            import KeychainAccess
+            import SimpleKeychain
+
+            let tokens = SimpleKeychain(service: "com.example.bank", accessControlFlags: .biometryCurrentSet)
+            func save(_ token: String, flags: SecAccessControlCreateFlags) throws {
+                try Keychain(service: "com.example.bank")
+                    .accessibility(.afterFirstUnlock, authenticationPolicy: .biometryCurrentSet)
+                    .set(token, key: "token")
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .biometryCurrentSet, nil)
+            }
+            """], rule: "swift.biometric_item_not_device_bound")
+        #expect(swift.map(\.range.start.line) == [4, 7, 9], "\(swift.map(\.message))")
+        #expect(swift.map(\.remediation) == [
+            BiometricItemNotDeviceBoundJudgement.wrapperProtectionRemediation, BiometricItemNotDeviceBoundJudgement.wrapperProtectionRemediation,
+            Self.rawBiometricRemediation,
+        ])
+
+        let objc = try Self.findings(["Store.m": """
+            #import <UICKeyChainStore/UICKeyChainStore.h>
+            void save(UICKeyChainStore *store) {
+                [store setAccessibility:UICKeyChainStoreAccessibilityAfterFirstUnlock
+                   authenticationPolicy:UICKeyChainStoreAuthenticationPolicyTouchIDCurrentSet];
+            }
+            """], rule: "objc.biometric_item_not_device_bound")
+        #expect(objc.map(\.range.start.line) == [3], "\(objc.map(\.message))")
+        #expect(objc.first?.remediation == BiometricItemNotDeviceBoundJudgement.wrapperProtectionRemediation)
     }
 }

@@ -44,6 +44,16 @@ public enum BiometricItemNotDeviceBoundJudgement {
             "Protected item outlives the device passcode: `\(name)` is device-bound but, unlike `\(Self.strongest)`, keeps the item protected by `\(spelling.flags(flags))` when the passcode is removed"
     }
 
+    /// The fix for a wrapper library's item whose accessibility is not WhenPasscodeSetThisDeviceOnly,
+    /// in the library's words: the app sets no Security attribute itself, so the rule's fix does not fit.
+    public static let wrapperProtectionRemediation =
+        "Give the library its when-passcode-set, this-device-only accessibility option together with the access control (in the same call or builder chain), and leave the library's synchronizable switch off."
+
+    /// The fix for a wrapper library's access-controlled item made synchronizable, in the library's
+    /// words: the accessibility may already be the right one, and the app writes no kSecAttrSynchronizable.
+    public static let wrapperSynchronizedRemediation =
+        "Turn the library's synchronizable switch off for this item, so that it stays on the device; keep (or choose) the library's when-passcode-set, this-device-only accessibility option for it."
+
     /// The finding's words for `kSecAttrSynchronizable: true` with `kSecAttrAccessControl`.
     public static let synchronizedMessage =
         "Access-controlled item is synchronized: `kSecAttrSynchronizable: true` with `kSecAttrAccessControl` asks iCloud Keychain to copy the protected item to the user's other devices"

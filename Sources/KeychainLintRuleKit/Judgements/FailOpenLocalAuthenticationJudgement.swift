@@ -17,6 +17,12 @@ public enum FailOpenLocalAuthenticationJudgement {
         "Authentication fails open: `\(test)` alone lets the guarded action run, although evaluatePolicy can fail without an error object; test `\(success)`"
     }
 
+    /// `test` is a test that there is an error, as written (`error != nil`, `let error`, `error`),
+    /// whose negative side runs the guarded action.
+    public static func errorPresenceMessage(test: String, success: String) -> String {
+        "Authentication fails open: the test of the error alone (`\(test)`) lets the guarded action run when there is no error object, although evaluatePolicy can fail without one; test `\(success)`"
+    }
+
     /// The reply hands its outcome on (`handoff`, as written) to `receivers` (in words), where a
     /// test of the error alone (`test`, as written, at `place`) decides.
     public static func handedOnMessage(handoff: String, receivers: String, test: String, place: String) -> String {

@@ -416,6 +416,11 @@ public enum OutcomeTest {
     /// `success || error == nil`: the nil test alone lets the guarded action through. `test` is
     /// the nil test as written; `success` names the reply's Bool.
     case errorNilAlone(test: String, success: String, at: SourcePlace)
+    /// A test that there is an error (`error != nil`, `if let error`, Objective-C's `if (error)`),
+    /// in a reply that never reads its Bool, whose branch leaves before the guarded action or
+    /// whose `else` is the guarded action: the action runs whenever there is no error object.
+    /// `test` is the test as written.
+    case errorPresenceAlone(test: String, success: String, at: SourcePlace)
     /// A success path and the failure path beside it: the guarded actions (of the success path,
     /// without its own error handling), and the failure path with the paths inside it (the branch,
     /// then each `case` and each branch of an `if` in it), each with its actions.

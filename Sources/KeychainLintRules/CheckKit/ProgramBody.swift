@@ -115,6 +115,9 @@ public struct ProgramCondition {
         case not(ProgramCondition)
         /// `name == literal` or `name != literal`, either side written first.
         case comparison(name: String, equal: Bool, literal: ProgramLiteral)
+        /// A name unwrapped into a name of its own (Swift's `if let error`, `if let failure = error`):
+        /// holds when the name is not nil.
+        case unwrapped(String)
         case or(ProgramCondition, ProgramCondition)
         /// Several conditions that must all hold (`a && b`, Swift's `if a, b`).
         case all([ProgramCondition])

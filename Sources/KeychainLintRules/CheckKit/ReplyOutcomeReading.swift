@@ -75,18 +75,25 @@ public enum ReplyOutcomeReading {
         return tests
     }
 
-    /// `if error == nil { … }`, `guard error == nil else { … }`, and `if error != nil { …; return }`
-    /// before the action, in a reply that never reads its success flag: each such test is the gate.
+    /// `if error == nil { … }`, `guard error == nil else { … }`, and a test that there is an error
+    /// (`error != nil`, `if let error`, Objective-C's `if (error)`) whose branch leaves before the
+    /// action or whose `else` is the action, in a reply that never reads its success flag: each
+    /// such test is the gate.
     private static func errorAloneGates(in reply: ProgramStatements, error: String, success: String) -> [OutcomeTest] {
         var tests: [OutcomeTest] = []
-        forEachStatement(in: reply) { statement, _ in
+        forEachStatement(in: reply) { statement, following in
             switch statement {
-            case .branch(let test, let then, _):
+            case .branch(let test, let then, let otherwise):
                 if isNilTest(test.condition, of: error), !then.isEmpty {
                     tests.append(.errorNilAlone(test: test.condition.place.snippet, success: success, at: test.condition.place))
-                } else if isNonNilTest(test.condition, of: error), ProgramStatement.alwaysExits(then) {
-                    // What lets the action run is the error's absence, as a guard says it.
-                    tests.append(.errorNilAlone(test: "\(error) == nil", success: success, at: test.condition.place))
+                } else if isNonNilTest(test.condition, of: error) {
+                    // What runs when there is no error object: the `else`, or the code after a
+                    // branch that leaves. Only an action there is let through; a branch that only
+                    // shows the error, with nothing after it, guards nothing.
+                    let withoutError: ProgramStatements? =
+                        if let otherwise { otherwise } else if ProgramStatement.alwaysExits(then) { following } else { nil }
+                    guard let withoutError, !successActions(withoutError).isEmpty else { return }
+                    tests.append(.errorPresenceAlone(test: test.condition.place.snippet, success: success, at: test.condition.place))
                 }
             case .guardBranch(let test, _):
                 if isNilTest(test.condition, of: error) {
@@ -331,10 +338,10 @@ public enum ReplyOutcomeReading {
         }
     }
 
-    /// `error != nil`, `nil != error`; Objective-C's `error`.
+    /// `error != nil`, `nil != error`, `if let error`, `if let failure = error`; Objective-C's `error`.
     static func isNonNilTest(_ condition: ProgramCondition, of name: String) -> Bool {
         switch condition.kind {
-        case .comparison(name, false, .null), .truth(name): true
+        case .comparison(name, false, .null), .truth(name), .unwrapped(name): true
         default: false
         }
     }

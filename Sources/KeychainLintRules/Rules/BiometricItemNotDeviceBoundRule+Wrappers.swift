@@ -36,7 +36,7 @@ extension BiometricItemNotDeviceBoundRule {
                 at: flagsSetting.expression,
                 message: Self.wrapperSynchronizedMessage(Self.synchronizableSpelling(stored.call, of: site.model), protectedBy: protectedBy)
                     + context.describeTrace(stored.trace),
-                confidence: .medium, trace: stored.trace)
+                confidence: .medium, trace: stored.trace, remediation: BiometricItemNotDeviceBoundJudgement.wrapperSynchronizedRemediation)
         }
         if let synchronized = WrapperChain.synchronizable(around: site, in: context) {
             let written = Self.synchronizableSpelling(synchronized.site)
@@ -44,7 +44,8 @@ extension BiometricItemNotDeviceBoundRule {
                 at: synchronized.expression,
                 message: Self.wrapperSynchronizedMessage(written, protectedBy: protectedBy)
                     + context.describeTrace(synchronized.trace),
-                confidence: synchronized.trace.isEmpty ? .high : .medium, trace: synchronized.trace)
+                confidence: synchronized.trace.isEmpty ? .high : .medium, trace: synchronized.trace,
+                remediation: BiometricItemNotDeviceBoundJudgement.wrapperSynchronizedRemediation)
         }
     }
 
@@ -80,7 +81,8 @@ extension BiometricItemNotDeviceBoundRule {
             at: accessibility.expression,
             message: Self.wrapperProtectionMessage(worst.written, worst.name, protectedBy: protectedBy, severity: worst.severity)
                 + context.describeTrace(worst.trace),
-            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
+            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace,
+            remediation: BiometricItemNotDeviceBoundJudgement.wrapperProtectionRemediation)
     }
 
     private func checkProtection(around site: WrapperCallSite, protectedBy: String, flagsExpression: SwiftExpression, in context: RuleContext) {
@@ -110,7 +112,8 @@ extension BiometricItemNotDeviceBoundRule {
         context.report(
             at: reportAt, message: Self.wrapperProtectionMessage(worst.written, worst.name, protectedBy: protectedBy, severity: worst.severity)
                 + context.describeTrace(worst.trace),
-            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
+            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace,
+            remediation: BiometricItemNotDeviceBoundJudgement.wrapperProtectionRemediation)
     }
 
     /// An instance configured by assignments (SimpleKeychain 0.x) whose accessibility is assigned

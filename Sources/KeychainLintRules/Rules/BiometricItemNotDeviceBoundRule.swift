@@ -143,8 +143,11 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             whatToDoInstead: """
                 Pass `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly` as the `protection` argument of \
                 `SecAccessControlCreateWithFlags`, as Apple's sample does, and do not set \
-                `kSecAttrSynchronizable` on access-controlled items. Keep secrets that must follow the user \
-                across devices on the server, unlocked by a device-bound key.
+                `kSecAttrSynchronizable` on access-controlled items. Through a wrapper library, give it its \
+                when-passcode-set, this-device-only accessibility option with the access control (KeychainAccess \
+                `.accessibility(.whenPasscodeSetThisDeviceOnly, authenticationPolicy: …)`) and leave its \
+                synchronizable switch off. Keep secrets that must follow the user across devices on the server, \
+                unlocked by a device-bound key.
                 """,
             fixSafety: """
                 A fix changes where the item exists: after moving to a ThisDeviceOnly class, the item is no \

@@ -13,10 +13,15 @@ public struct FailOpenLocalAuthenticationRule: Check {
     public init(options: [String: ConfigValue]) {}
 
     public func check(_ call: ProgramCall, in context: some CheckContext) {
+        var testsErrorAlone = false
         for test in context.outcomeTests(call) {
             switch test {
             case .errorNilAlone(let nilTest, let success, let place):
+                testsErrorAlone = true
                 context.report(at: place, message: FailOpenLocalAuthenticationJudgement.errorNilMessage(test: nilTest, success: success))
+            case .errorPresenceAlone(let presenceTest, let success, let place):
+                testsErrorAlone = true
+                context.report(at: place, message: FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: presenceTest, success: success))
             case .branches(let guarded, let failurePaths, let side):
                 report(guardedBy: guarded, failurePaths: failurePaths, place: side.description, in: context)
             case .failureTakenForSuccess(let written, let place):
@@ -26,7 +31,8 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 context.report(at: place, message: FailOpenLocalAuthenticationJudgement.ignoredMessage(written, action: action.text))
             }
         }
-        if !reportErrorAloneAtCallers(call, in: context) { reportIgnoredByCallers(call, in: context) }
+        // A reply whose own test of the error decides is reported there, not again at its callers.
+        if testsErrorAlone || !reportErrorAloneAtCallers(call, in: context) { reportIgnoredByCallers(call, in: context) }
     }
 
     /// Whether the evaluation's outcome is all that stands before what runs next: its context is
@@ -130,8 +136,10 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
                 actions, nor is what they are given; the closures they run are read. It also reports \
                 `if success || error == nil` (in an `if` or a `guard`), and, in a reply that never \
-                reads its success flag, `if error == nil { … }`, `guard error == nil else { … }` and an \
-                early `if error != nil { …; return }`: the test of the error alone is then what decides. \
+                reads its success flag, `if error == nil { … }`, `guard error == nil else { … }`, and a \
+                test that there is an error (`error != nil`, `if let error`, `if let failure = error`) \
+                whose branch leaves before an action (`if let error { show(error); return }`) or whose \
+                `else` holds one: the test of the error alone is then what decides. \
                 A closure the reply only stores (`let check = { … }`) is read for its tests, but its \
                 actions are not the reply's. The same test in the code that receives the \
                 reply's outcome (the closure a caller passes for a completion handler the reply calls, \
@@ -170,6 +178,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
                 "`if !success { … }` without an `else` is read as `guard success else { … }` only when the branch ends with `return` or `throw`; otherwise the statements after it run on both paths and no guarded action is known. `if success { …; return }` followed by failure code is not read (only an `else` is a failure branch).",
+                "In a reply that never reads its success flag, a test that there is an error (`if let error`, `if let failure = error`, `error != nil`, as the whole condition) decides only when something runs without one: the `else`, or an action after a branch that returns or throws. A branch that only shows the error, with nothing after it, guards nothing; `if let error = error as? LAError` also fails for an error of another type and is not read as such a test.",
                 "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type, chosen by the receiver's written type), the closures the scan assigns to a stored closure property the reply calls with it (`self.onFinish?(error)`), and the reads of a stored property the reply assigns the error to (or the closures that observe its publisher, `$authError.sink { … }`), in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
@@ -204,8 +213,9 @@ public struct FailOpenLocalAuthenticationRule: Check {
             not actions, nor is what they are given; the blocks they run are read. A block the reply \
             only stores is read for its tests, but its actions are not the reply's. It also reports `if (success || error == nil)` and \
             `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
-            `if (error == nil)` and an early `if (error) { …; return; }`: the test of the error alone is \
-            then what decides. The same test in the code that receives the reply's outcome (the block \
+            `if (error == nil)`, and a test that there is an error (`if (error)`, `if (error != nil)`) \
+            whose branch returns before an action or whose `else` holds one: the test of the error alone \
+            is then what decides. The same test in the code that receives the reply's outcome (the block \
             a sender passes for a completion block the reply calls, a method the reply sends its \
             error to) is reported at the hand-off.
             """,
@@ -221,6 +231,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
         notes: [
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
+            "In a reply that never reads its `success` flag, a test that there is an error (`if (error)`, `if (error != nil)`, as the whole condition) decides only when something runs without one: the `else`, or an action after a branch that returns. A branch that only shows the error, with nothing after it, guards nothing.",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
             "Objective-C has no `async`/`await`: the Swift rule's cases of the awaited form (a `catch` of the awaited call, a failure taken for success with `try?` and `?? true`, an awaited outcome thrown away, here or by the callers of an `async` function) have no Objective-C counterpart.",
             "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`, or `withObject:error` of a `performSelector:` message whose `@selector(…)`, written or stored in a property as a target/action pair, it implements), passed to a block the class keeps in a property (`self.onFinish(error)`), or assigned to a property of the class (`self.authError = error`, read too through a custom getter the property declares), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, to the blocks assigned to the block property, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing.",
@@ -375,6 +386,74 @@ extension FailOpenLocalAuthenticationRule {
             @end
             """,
             messages: [FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "!error", success: "success")],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "A reply that tests only whether there is an error: the else, or what follows an early return, runs when evaluatePolicy fails without an error object",
+            """
+            @implementation Lock
+            - (void)unlock {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (↓error != nil) {
+                        NSLog(@"%@", error);
+                    } else {
+                        self.unlocked = YES;
+                    }
+                }];
+            }
+            - (void)open {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (↓error) {
+                        [self showError:error];
+                        return;
+                    }
+                    [self showVault];
+                }];
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error != nil", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error", success: "success"),
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .nonTriggeringObjC(
+            "The same tests of the error with the success flag tested too, or with nothing to run when there is none",
+            """
+            @implementation Lock
+            - (void)unlock {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (error != nil) {
+                        NSLog(@"%@", error);
+                    } else if (success) {
+                        self.unlocked = YES;
+                    }
+                }];
+            }
+            - (void)open {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (error) {
+                        [self showError:error];
+                        return;
+                    }
+                    if (!success) { return; }
+                    [self showVault];
+                }];
+            }
+            - (void)check {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Check"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (error) {
+                        [self showError:error];
+                        return;
+                    }
+                }];
+            }
+            @end
+            """,
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggering(
             "The BOOL and the error handed on to a completion block; a sender tests only the error",
@@ -676,6 +755,79 @@ extension FailOpenLocalAuthenticationRule {
                         self.showVault()
                     } else {
                         self.show(error)
+                    }
+                }
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "A reply that tests only whether there is an error: what runs when there is none (after a branch that leaves, or in the else) runs when evaluatePolicy fails without an error object",
+            """
+            final class Lock {
+                var isUnlocked = false
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        if ↓let error {
+                            self.show(error)
+                            return
+                        }
+                        self.isUnlocked = true
+                    }
+                }
+                func open() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { _, error in
+                        if ↓let failure = error { self.show(failure); return }
+                        self.showVault()
+                    }
+                }
+                func reveal() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Reveal") { _, error in
+                        if ↓let error { self.show(error) } else { self.showVault() }
+                    }
+                }
+                func pay() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay") { _, error in
+                        if ↓error != nil { self.show(error) } else { self.sendPayment() }
+                    }
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "let error", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "let failure = error", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "let error", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error != nil", success: "success"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The same tests of the error with the success flag tested too, or with nothing to run when there is none",
+            """
+            final class Lock {
+                var isUnlocked = false
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        if let error {
+                            self.show(error)
+                            return
+                        }
+                        guard success else { return }
+                        self.isUnlocked = true
+                    }
+                }
+                func open() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { success, error in
+                        if let failure = error { self.show(failure); return }
+                        if success { self.showVault() }
+                    }
+                }
+                func pay() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay") { success, error in
+                        if error != nil { self.show(error) } else if success { self.sendPayment() }
+                    }
+                }
+                func check() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Check") { _, error in
+                        if let error { self.show(error); return }
                     }
                 }
             }
@@ -1065,7 +1217,7 @@ extension FailOpenLocalAuthenticationRule {
             """,
             messages: [
                 FailOpenLocalAuthenticationJudgement.message("completion(true)", place: whenFailed),
-                FailOpenLocalAuthenticationJudgement.errorNilMessage(error: "error", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error != nil", success: "success"),
             ],
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(

@@ -109,6 +109,8 @@ struct SwiftBodies {
         }
         if let binding = expression.as(OptionalBindingConditionSyntax.self), !inString {
             // `if let error`, `guard let error = error`: the name unwrapped into its own.
+            // `if let failure = error` unwraps `error` as `if let error` does; only the name bound differs.
+            if let name = Self.unwrappedName(binding) { return [.read(ProgramRead(name: name, role: .unwrapped))] }
             let name = binding.pattern.trimmedSource
             guard let initializer = binding.initializer else { return [.read(ProgramRead(name: name, role: .unwrapped))] }
             if SyntaxQueries.unwrapTransparent(initializer.value).as(DeclReferenceExprSyntax.self)?.baseName.text == name {
@@ -196,10 +198,35 @@ struct SwiftBodies {
             }
             return expression(element.condition)
         }
+        if conditions.count == 1, let binding = conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            let name = Self.unwrappedName(binding)
+        {
+            return ProgramTest(condition: ProgramCondition(.unwrapped(name), place: place(conditions)), effects: effects)
+        }
         guard conditions.count == 1, let only = conditions.first?.condition.as(ExprSyntax.self) else {
             return ProgramTest(condition: ProgramCondition(.other, place: place(conditions)), effects: effects)
         }
         return ProgramTest(condition: condition(only), effects: effects)
+    }
+
+    /// The name an optional binding unwraps: `if let error`, `guard let error = error`, `if let
+    /// failure = error` (`error`). Nil when it unwraps anything else (`if let error = error as?
+    /// LAError`: a cast, which also fails for an error of another type).
+    private static func unwrappedName(_ binding: OptionalBindingConditionSyntax) -> String? {
+        guard let initializer = binding.initializer else { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        var value = initializer.value
+        while true {
+            if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil,
+                let inner = tuple.elements.first?.expression
+            {
+                value = inner
+            } else if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
+                // `as NSError?` bridges; it never fails.
+                value = cast.expression
+            } else {
+                return value.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        }
     }
 
     func condition(_ expression: ExprSyntax) -> ProgramCondition {
