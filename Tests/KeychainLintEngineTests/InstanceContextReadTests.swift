@@ -53,6 +53,13 @@ struct InstanceContextReadTests {
                 func read() { _ = [kSecUseAuthenticationContext as String: self.session.unlocker.context] }
             }
             """,
+            // A property of the reading type, through a weak capture of self.
+            """
+            final class Screen {
+                let unlocker = Unlocker()
+                func read() { unlocker.unlock { [weak self] ok in if ok { _ = Keychain.read(context: self?.unlocker.context) } } }
+            }
+            """,
             // A local built as the type, read inside a closure.
             "func read() { let unlocker = Unlocker(); unlocker.unlock { ok in if ok { _ = Keychain.read(context: unlocker.context) } } }",
         ] {
@@ -137,6 +144,18 @@ struct InstanceContextReadTests {
             @end
             @implementation Reader
             - (void)read { ReadToken(_unlocker.context); }
+            @end
+            """,
+            // A weak alias of self, in a block.
+            """
+            @interface Reader ()
+            @property (nonatomic, strong) Unlocker *unlocker;
+            @end
+            @implementation Reader
+            - (void)read {
+                __weak typeof(self) weakSelf = self;
+                [self.unlocker unlock:^(BOOL ok) { if (ok) { ReadToken(weakSelf.unlocker.context); } }];
+            }
             @end
             """,
             // A property of a property whose class is declared.

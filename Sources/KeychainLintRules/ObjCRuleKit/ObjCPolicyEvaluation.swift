@@ -689,6 +689,12 @@ enum ObjCPolicyEvaluations {
         switch receiver.kind {
         case .identifier(let identifier):
             if let declarator = lastDeclaration(of: identifier, in: body, before: receiver.range.start.offset) {
+                // `__weak typeof(self) weakSelf = self;`: the class whose method this is.
+                if declarator.initializer?.strippingCastsAndParentheses.identifierName == "self",
+                    case .method(let container, _, false) = body.owner
+                {
+                    return className(container)
+                }
                 return ObjCTypeName.className(declarator.type)
             }
             if let index = body.parameterNames.firstIndex(of: identifier) {
