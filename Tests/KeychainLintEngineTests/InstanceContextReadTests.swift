@@ -102,7 +102,21 @@ struct InstanceContextReadTests {
         ])
         #expect(places(result, "boolean_only_local_authentication") == ["Unlocker.swift:5:9"])
         #expect(notes(result) == [
-            "Unlocker.swift:5:9 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is reported as never handed on, though the rule could not tell: `unlockers.first?.context` (Reader.swift:3) may hand on the property `context` of `Unlocker`, but its receiver's type is not known",
+            "Unlocker.swift:5:9 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is reported as never handed on, though the rule could not tell: `unlockers.first?.context` (Reader.swift:3) may hand on the property `context` of `Unlocker`, but whether its receiver is a `Unlocker` is not known",
+        ])
+        // Declared as a protocol the type conforms to: it may be one.
+        let conforming = try scan([
+            "Unlocker.swift": Self.swiftOwner,
+            "Reader.swift": """
+                protocol ContextHolding { var context: LAContext { get } }
+                extension Unlocker: ContextHolding {}
+                func read(from holder: ContextHolding) { _ = Keychain.read(context: holder.context) }
+
+                """,
+        ])
+        #expect(places(conforming, "boolean_only_local_authentication") == ["Unlocker.swift:5:9"])
+        #expect(notes(conforming) == [
+            "Unlocker.swift:5:9 swift.boolean_only_local_authentication: the LAContext of evaluatePolicy (`context`) is reported as never handed on, though the rule could not tell: `holder.context` (Reader.swift:3) may hand on the property `context` of `Unlocker`, but whether its receiver is a `Unlocker` is not known",
         ])
     }
 
@@ -176,6 +190,29 @@ struct InstanceContextReadTests {
         }
     }
 
+    @Test("Objective-C: a receiver declared as the class's superclass may be one: the finding stays, with a note")
+    func objectiveCSuperclassReceiver() throws {
+        let result = try scan([
+            "Unlocker.m": Self.objectiveCOwner.replacingOccurrences(of: "@interface Unlocker : NSObject", with: "@interface Unlocker : Gate"),
+            "Reader.m": """
+                @interface Gate : NSObject
+                @property (nonatomic, strong, readonly) LAContext *context;
+                @end
+                @implementation Reader
+                - (void)read {
+                    Gate *gate = [[Unlocker alloc] init];
+                    ReadToken(gate.context);
+                }
+                @end
+
+                """,
+        ])
+        #expect(places(result, "boolean_only_local_authentication") == ["Unlocker.m:10:5"])
+        #expect(notes(result) == [
+            "Unlocker.m:10:5 objc.boolean_only_local_authentication: the LAContext of evaluatePolicy:localizedReason:reply: (`self.context`) is reported as never handed on, though the rule could not tell: `gate.context` (Reader.m:7) may hand on the property `context` of `Unlocker`, but whether its receiver is a `Unlocker` is not known",
+        ], "\(result.diagnostics)")
+    }
+
     @Test("Objective-C: a read on another class or of the context's own properties does not; an `id` receiver keeps the finding, with a note")
     func objectiveCOtherReads() throws {
         let result = try scan([
@@ -197,7 +234,7 @@ struct InstanceContextReadTests {
         ])
         #expect(places(result, "boolean_only_local_authentication") == ["Unlocker.m:10:5"])
         #expect(notes(result) == [
-            "Unlocker.m:10:5 objc.boolean_only_local_authentication: the LAContext of evaluatePolicy:localizedReason:reply: (`self.context`) is reported as never handed on, though the rule could not tell: `[any context]` (Reader.m:9) may hand on the property `context` of `Unlocker`, but its receiver's type is not known",
+            "Unlocker.m:10:5 objc.boolean_only_local_authentication: the LAContext of evaluatePolicy:localizedReason:reply: (`self.context`) is reported as never handed on, though the rule could not tell: `[any context]` (Reader.m:9) may hand on the property `context` of `Unlocker`, but whether its receiver is a `Unlocker` is not known",
         ], "\(result.diagnostics)")
     }
 

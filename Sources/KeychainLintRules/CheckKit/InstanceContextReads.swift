@@ -19,7 +19,9 @@ public struct InstanceContextRead: Hashable, Sendable {
         case owner
         /// Declared as another type: another type's property of the same name.
         case other
-        /// Not written where the front end looks (a call's result, an element of a collection, `id`).
+        /// Not written where the front end looks (a call's result, an element of a collection, `id`),
+        /// or declared as a protocol the type conforms to or a class it inherits from: it may be
+        /// an instance of the type or not.
         case unknown
     }
 
@@ -71,7 +73,7 @@ public struct InstanceContextReads: Hashable, Sendable {
         guard !handOn else { return [] }
         var words: [String] = []
         if let read = reads.first(where: { $0.receiver == .unknown && $0.handsOn }) {
-            words.append("`\(read.written)` (\(read.place)) may hand on the property `\(property)` of `\(owner)`, but its receiver's type is not known")
+            words.append("`\(read.written)` (\(read.place)) may hand on the property `\(property)` of `\(owner)`, but whether its receiver is a `\(owner)` is not known")
         }
         if filesLeftOut > 0 {
             words.append("the reads of the property `\(property)` of `\(owner)` in \(filesLeftOut) more files were not searched")

@@ -636,9 +636,14 @@ enum ObjCPolicyEvaluations {
     static func instanceReads(ofProperty property: String, owner: String, scan: ScanContext) -> InstanceContextReads {
         scan.fact(ScanFact<InstanceContextReads>("objc.local_authentication.instance_reads.\(owner).\(property)")) {
             let files = ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [owner, property])
+            let parsed = files.prefix(InstanceContextReads.maximumFiles).map { ObjCLocalAuthentication.parsed($0, in: scan) }
+            // A receiver declared as the class's superclass may be an instance of the class
+            // (`id<Authenticating>` is no class, so not known either): which one cannot be told.
+            let superclasses = Set(parsed.flatMap { file in
+                file.tree.containers.filter { className($0.name) == owner }.compactMap(\.superclass)
+            })
             var reads: [InstanceContextRead] = []
-            for index in files.prefix(InstanceContextReads.maximumFiles) {
-                let file = ObjCLocalAuthentication.parsed(index, in: scan)
+            for file in parsed {
                 for body in file.tree.bodies {
                     if case .method(let container, _, _) = body.owner, className(container) == owner { continue }
                     ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, ancestors in
@@ -656,6 +661,7 @@ enum ObjCPolicyEvaluations {
                         let kind: InstanceContextRead.Receiver =
                             switch receiverClass(of: receiver, in: body, file: file, scan: scan) {
                             case owner?: .owner
+                            case let declared? where superclasses.contains(declared): .unknown
                             case .some: .other
                             case nil: .unknown
                             }

@@ -624,6 +624,11 @@ enum SwiftPolicyEvaluations {
             let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
             let naming = Set(scoped.files(mentioning: typeWord))
             let files = scoped.callerFiles(mentioning: name).filter(naming.contains)
+            // A receiver declared as a protocol the type conforms to, or a class it inherits from,
+            // may be an instance of the type: which one cannot be told.
+            let supertypes = Set(context.scan.index.types(named: owner).flatMap { type in
+                (type.node.asProtocol(DeclGroupSyntax.self)?.inheritanceClause?.inheritedTypes ?? []).map { TypeNames.baseName(of: $0.type) }
+            })
             var reads: [InstanceContextRead] = []
             for fileIndex in files.prefix(InstanceContextReads.maximumFiles) {
                 let file = context.scan.index.file(at: fileIndex)
@@ -635,6 +640,7 @@ enum SwiftPolicyEvaluations {
                         switch receiverType(of: base, in: file, context: context) {
                         // `Outer.Authenticator` and `Authenticator` alike.
                         case let type? where type == owner || type.split(separator: ".").last == owner.split(separator: ".").last: .owner
+                        case let type? where supertypes.contains(type): .unknown
                         case .some: .other
                         case nil: .unknown
                         }
