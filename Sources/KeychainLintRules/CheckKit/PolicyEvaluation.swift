@@ -307,10 +307,14 @@ public enum EvaluatedContext {
 public struct ContextStory {
     public let origin: ContextOrigin
     public let isHandedOn: Bool
+    /// What the search of other code's reads of the context's property could not tell, in words
+    /// (`InstanceContextReads.untold`): said under `--verbose` when the context is reported.
+    public let untold: [String]
 
-    public init(origin: ContextOrigin, isHandedOn: Bool) {
+    public init(origin: ContextOrigin, isHandedOn: Bool, untold: [String] = []) {
         self.origin = origin
         self.isHandedOn = isHandedOn
+        self.untold = isHandedOn ? [] : untold
     }
 }
 

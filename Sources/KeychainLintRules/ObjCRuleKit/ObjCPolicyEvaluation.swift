@@ -61,7 +61,36 @@ enum ObjCPolicyEvaluations {
 
     /// The story of a named context: where it comes from and whether it is handed on.
     static func story(of identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> ContextStory {
-        ContextStory(origin: identity.origin, isHandedOn: isHandedOn(identity, in: file, scan: scan))
+        guard !isHandedOn(identity, in: file, scan: scan) else { return ContextStory(origin: identity.origin, isHandedOn: true) }
+        let untold = properties(of: identity, in: file, scan: scan).flatMap { property -> [String] in
+            guard case .property(let name?, _, let owner) = property else { return [] }
+            return instanceReads(ofProperty: name, owner: owner, scan: scan).untold(property: name, owner: owner)
+        }
+        return ContextStory(origin: identity.origin, isHandedOn: false, untold: untold)
+    }
+
+    /// The properties whose uses are judged with the context: the property itself, those a
+    /// choice may be, and those of `self` a local is kept in.
+    static func properties(of identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> [ContextIdentity] {
+        switch identity {
+        case .fresh:
+            return []
+        case .property:
+            return [identity]
+        case .chosen(_, _, _, _, _, let properties, _):
+            return properties
+        case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
+            guard case .method(let owner, _, false) = body.owner else { return [] }
+            var stored: Set<String> = []
+            ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
+                guard use.identifierName == name, use.range.start.offset > declared,
+                    let property = propertyStored(use, ancestors: ancestors)
+                else { return }
+                stored.insert(property)
+            }
+            let facts = classFacts(owner, from: file, scan: scan)
+            return stored.sorted().compactMap { property in facts.properties[property].map { .property(property: property, ivar: $0, owner: owner) } }
+        }
     }
 
     /// What a reply block does with its parameters (read into the model of its code).
@@ -454,7 +483,7 @@ enum ObjCPolicyEvaluations {
             for property in properties {
                 guard case .property(let property, let ivar, let owner) = property else { return true }
                 if isPropertyHandedOn(
-                    property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan),
+                    property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan), scan: scan,
                     ignoringStoresOf: (name, body.range), besides: (file.path, choice))
                 {
                     return true
@@ -464,7 +493,7 @@ enum ObjCPolicyEvaluations {
         case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
             return isLocalHandedOn(name, body: body, declared: declared, in: file, scan: scan)
         case .property(let property, let ivar, let owner):
-            return isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan))
+            return isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan), scan: scan)
         }
     }
 
@@ -490,7 +519,7 @@ enum ObjCPolicyEvaluations {
         for property in storedInto.sorted() {
             guard let ivar = facts.properties[property],
                   !isPropertyHandedOn(
-                    property, ivar: ivar, owner: owner, facts: facts, ignoringStoresOf: (name, body.range),
+                    property, ivar: ivar, owner: owner, facts: facts, scan: scan, ignoringStoresOf: (name, body.range),
                     besides: choice.map { (file.path, $0) })
             else { return true }
         }
@@ -521,9 +550,10 @@ enum ObjCPolicyEvaluations {
     /// Objective-C files: `x.name`, `[x name]`, `[x setName:…]`, `_ivar`, `x->_ivar`. Any receiver
     /// counts (`weakSelf.context` is the property too), so that no alias hides a use.
     /// `ignoringStoresOf`: a local (by name, in the body at `range`) whose stores into the property
-    /// are not hand-ons (its own uses are judged by the caller).
+    /// are not hand-ons (its own uses are judged by the caller). Then the property's reads on an
+    /// instance of the class in other code (`instanceReads`).
     static func isPropertyHandedOn(
-        _ property: String?, ivar: String, owner: String, facts: ClassFacts,
+        _ property: String?, ivar: String, owner: String, facts: ClassFacts, scan: ScanContext,
         ignoringStoresOf stored: (local: String, range: ObjCSourceRange)? = nil, besides choice: (path: String, range: ObjCSourceRange)? = nil,
         excusingStore: ((_ value: ObjCExpr, _ file: ObjCValueResolver, _ owner: ObjCBodyOwner) -> Bool)? = nil
     ) -> Bool {
@@ -591,7 +621,125 @@ enum ObjCPolicyEvaluations {
                 if handedOn { return true }
             }
         }
-        return false
+        // Other code that holds an instance of the class and hands its context on
+        // (`ReadToken(self.authenticator.context)`).
+        return property.map { instanceReads(ofProperty: $0, owner: owner, scan: scan).handOn } ?? false
+    }
+
+    // MARK: - Reads on instances of the class
+
+    /// The reads of the property `property` of `owner` on an instance other code holds
+    /// (`authenticator.context`, `self.authenticator.context`, `[self.authenticator context]`), in
+    /// the first `InstanceContextReads.maximumFiles` Objective-C files that mention the property and
+    /// the class. The class's own methods are left out: every use there is the class's own, judged
+    /// whatever the receiver.
+    static func instanceReads(ofProperty property: String, owner: String, scan: ScanContext) -> InstanceContextReads {
+        scan.fact(ScanFact<InstanceContextReads>("objc.local_authentication.instance_reads.\(owner).\(property)")) {
+            let files = ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [owner, property])
+            let parsed = files.prefix(InstanceContextReads.maximumFiles).map { ObjCLocalAuthentication.parsed($0, in: scan) }
+            // A receiver declared as the class's superclass may be an instance of the class
+            // (`id<Authenticating>` is no class, so not known either): which one cannot be told.
+            let superclasses = Set(parsed.flatMap { file in
+                file.tree.containers.filter { className($0.name) == owner }.compactMap(\.superclass)
+            })
+            var reads: [InstanceContextRead] = []
+            for file in parsed {
+                for body in file.tree.bodies {
+                    if case .method(let container, _, _) = body.owner, className(container) == owner { continue }
+                    ObjCLocalAuthentication.forEachExpression(in: body.body) { expression, ancestors in
+                        let receiver: ObjCExpr
+                        switch expression.kind {
+                        case .member(let base, property, false):
+                            receiver = base
+                        case .message(let message) where message.selector == property:
+                            receiver = message.receiver
+                        default:
+                            return
+                        }
+                        // `self.context` in another class is that class's property.
+                        guard !["self", "super"].contains(receiver.strippingCastsAndParentheses.identifierName) else { return }
+                        let kind: InstanceContextRead.Receiver =
+                            switch receiverClass(of: receiver, in: body, file: file, scan: scan) {
+                            case owner?: .owner
+                            case let declared? where superclasses.contains(declared): .unknown
+                            case .some: .other
+                            case nil: .unknown
+                            }
+                        reads.append(
+                            InstanceContextRead(
+                                receiver: kind, handsOn: ObjCLocalAuthentication.handsOn(expression, ancestors: ancestors),
+                                written: ObjCValueResolver.shortText(file.text(expression.range)),
+                                place: "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(expression.range.start.line)"))
+                    }
+                }
+            }
+            return InstanceContextReads(reads: reads, filesLeftOut: max(0, files.count - InstanceContextReads.maximumFiles))
+        }
+    }
+
+    /// `Authenticator` for the container `Authenticator (Unlock)`.
+    private static func className(_ container: String) -> String {
+        String(container.prefix { $0 != " " && $0 != "(" })
+    }
+
+    /// The class a receiver is declared with: a local or parameter of `body` (`Authenticator
+    /// *authenticator`), a property or instance variable of the class `body` belongs to
+    /// (`self.authenticator`, `_authenticator`, `[self authenticator]`), or a property of such a
+    /// receiver (`self.session.authenticator`), declared in the reading file or one of the first
+    /// four other Objective-C files that name the class and the property. Nil when it is not
+    /// written there or is no class (`id`, `id<Authenticating>`).
+    static func receiverClass(of receiver: ObjCExpr, in body: ObjCBody, file: ObjCValueResolver, scan: ScanContext) -> String? {
+        let receiver = receiver.strippingCastsAndParentheses
+        let holder: String
+        let member: String
+        switch receiver.kind {
+        case .identifier(let identifier):
+            if let declarator = lastDeclaration(of: identifier, in: body, before: receiver.range.start.offset) {
+                // `__weak typeof(self) weakSelf = self;`: the class whose method this is.
+                if declarator.initializer?.strippingCastsAndParentheses.identifierName == "self",
+                    case .method(let container, _, false) = body.owner
+                {
+                    return className(container)
+                }
+                return ObjCTypeName.className(declarator.type)
+            }
+            if let index = body.parameterNames.firstIndex(of: identifier) {
+                return index < body.parameterTypes.count ? body.parameterTypes[index].flatMap(ObjCTypeName.className) : nil
+            }
+            guard case .method(let container, _, false) = body.owner else { return nil }
+            (holder, member) = (className(container), identifier.hasPrefix("_") ? String(identifier.dropFirst()) : identifier)
+        case .member(let base, let name, let isArrow):
+            let property = isArrow && name.hasPrefix("_") ? String(name.dropFirst()) : name
+            if ["self", "super"].contains(base.strippingCastsAndParentheses.identifierName) {
+                guard case .method(let container, _, false) = body.owner else { return nil }
+                (holder, member) = (className(container), property)
+            } else {
+                guard let outer = receiverClass(of: base, in: body, file: file, scan: scan) else { return nil }
+                (holder, member) = (outer, property)
+            }
+        case .message(let message) where message.pieces.count == 1 && message.pieces[0].argument == nil:
+            if ["self", "super"].contains(message.receiver.strippingCastsAndParentheses.identifierName) {
+                guard case .method(let container, _, false) = body.owner else { return nil }
+                (holder, member) = (className(container), message.selector)
+            } else {
+                guard let outer = receiverClass(of: message.receiver, in: body, file: file, scan: scan) else { return nil }
+                (holder, member) = (outer, message.selector)
+            }
+        default:
+            return nil
+        }
+        let files = [file] + ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [holder, member], besides: file.path)
+            .prefix(4).map { ObjCLocalAuthentication.parsed($0, in: scan) }
+        for candidate in files {
+            for container in candidate.tree.containers where className(container.name) == holder {
+                for declaration in container.properties.map(\.declaration) + container.instanceVariables {
+                    for declarator in declaration.declarators where declarator.name == member || declarator.name == "_" + member {
+                        return ObjCTypeName.className(declarator.type)
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// A property whose only uses that hand it on are stores of a choice one side of which is not
@@ -600,7 +748,8 @@ enum ObjCPolicyEvaluations {
     static func undecidedStore(of identity: ContextIdentity, in file: ObjCValueResolver, scan: ScanContext) -> (chosen: String, unfollowed: String)? {
         guard case .property(let property, let ivar, let owner) = identity else { return nil }
         var found: (chosen: String, unfollowed: String)?
-        let handedOn = isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan)) { value, store, method in
+        let handedOn = isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan), scan: scan) {
+            value, store, method in
             guard case .undecided(let side)? = choice(value, owner: method, in: store, scan: scan) else { return false }
             if found == nil { found = (ObjCValueResolver.shortText(store.text(value.range)), side) }
             return true

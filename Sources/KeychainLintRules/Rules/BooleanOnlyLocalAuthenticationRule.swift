@@ -37,6 +37,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             guard !story.isHandedOn else { return }
             origin = story.origin
             described = story.origin.description
+            noteUntold(story, evaluation, in: context)
         case .senders(let method, let senders):
             // The first caller whose context is named and never handed on.
             guard let sender = senders.first(where: { !$0.story.isHandedOn }) else {
@@ -44,6 +45,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 return
             }
             origin = sender.story.origin
+            noteUntold(sender.story, evaluation, in: context)
             described = "\(origin.description) (the LAContext `\(method)` is called on, \(sender.place))"
         case .unfollowed:
             noteUnfollowed(evaluation, in: context)
@@ -112,6 +114,17 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         }
     }
 
+    /// A context reported as never handed on, where the search of other code's reads of its
+    /// property met what it cannot judge (a receiver whose type is not known, the file bound).
+    private func noteUntold(_ story: ContextStory, _ evaluation: PolicyEvaluation, in context: some CheckContext) {
+        guard !story.untold.isEmpty else { return }
+        let location = context.location(of: evaluation.call.expression)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the LAContext of \(evaluation.call.name) (`\(evaluation.receiverText)`) is reported as never handed on, though the rule could not tell: \(story.untold.joined(separator: "; "))"))
+    }
+
     private func noteUnfollowed(_ evaluation: PolicyEvaluation, in context: some CheckContext) {
         let location = context.location(of: evaluation.call.expression)
         context.note(
@@ -142,7 +155,9 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 async form the awaited result, or the error it throws, always decides what runs next. The \
                 context is handed on when it is used anywhere other than as the receiver of its own members: \
                 as the value of `kSecUseAuthenticationContext` in a query, as an argument (a key operation, a \
-                helper that builds a query), returned, or stored elsewhere. When the policy is \
+                helper that builds a query), returned, or stored elsewhere. A stored property is handed on too \
+                when code that holds an instance of its type does any of these with it \
+                (`kSecUseAuthenticationContext: auth.context`). When the policy is \
                 `.deviceOwnerAuthentication`, the message also says that it accepts the device passcode.
                 """,
             whyItMatters: """
@@ -167,7 +182,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             notes: [
                 "A new context kept in a stored property while the prompt is up (`self.context = context`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
                 "A stored property set in an initializer from a parameter that defaults to `LAContext()` holds that new context when the scan constructs the type and no construction passes the argument; when a construction passes one, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent.",
-                "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files; for `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
+                "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files, and every read of it on an instance of the type that other code holds (`auth.context`, `self.auth.context`, `auth?.context`, `Authenticator.shared.context`), known by how the receiver is declared or built (`let auth = Authenticator()`, `let auth: Authenticator`, a parameter, a property of the reading type), in the first 24 files that mention the property and the type: a type that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: auth.context` (or hands `auth.context` to a helper) use the same context. A read on an instance of another type (`session.context`) is another context, and the finding stays; so it does where the receiver's type is not written (`authenticators.first?.context`, a call's result) or is a protocol the type conforms to or a class it inherits from (the instance may be of another type), and `--verbose` says what could not be told. For `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
@@ -211,7 +226,9 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             context is handed on when it is used anywhere other than as the receiver of its own \
             messages and properties (`[context setLocalizedFallbackTitle:…]`, `context.biometryType`): \
             as the value of `kSecUseAuthenticationContext` in a dictionary (`@{…}`, `setObject:forKey:`, \
-            a subscript, `CFDictionarySetValue`), as an argument, returned, or stored elsewhere. When the \
+            a subscript, `CFDictionarySetValue`), as an argument, returned, or stored elsewhere. A property \
+            is handed on too when code that holds an instance of its class does any of these with it \
+            (`ReadToken(self.authenticator.context)`). When the \
             policy is `LAPolicyDeviceOwnerAuthentication`, the message also says that it accepts the \
             device passcode.
             """,
@@ -227,7 +244,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "Bind the authentication to a Keychain item or Secure Enclave key protected with kSecAccessControlBiometryCurrentSet and pass the LAContext with kSecUseAuthenticationContext, instead of trusting evaluatePolicy's BOOL.",
         notes: [
             "A new context kept in a property of `self` while the prompt is up (`self.authContext = context`, `[self setAuthContext:context]`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
-            "\"Same context\": for a local initialised with `[[LAContext alloc] init]` or `[LAContext new]`, every use of it after its declaration in the method or function (blocks inside it included) is checked; for a property or instance variable of the class (`self.context`, `[self context]`, `_context`, `self->_context`), every use in the class's `@implementation`s and categories in all the scan's Objective-C files, whatever the receiver (`weakSelf.context` counts, so no alias hides a use); for `[[LAContext alloc] init]` as the receiver itself the context cannot be used again, so it is never handed on.",
+            "\"Same context\": for a local initialised with `[[LAContext alloc] init]` or `[LAContext new]`, every use of it after its declaration in the method or function (blocks inside it included) is checked; for a property or instance variable of the class (`self.context`, `[self context]`, `_context`, `self->_context`), every use in the class's `@implementation`s and categories in all the scan's Objective-C files, whatever the receiver (`weakSelf.context` counts, so no alias hides a use), and every read of the property on an instance of the class in other code (`self.authenticator.context`, `[authenticator context]`), known by how the receiver is declared (`Authenticator *authenticator` as a local or parameter, a property or instance variable of the reading class, also read through `weakSelf` from `__weak typeof(self) weakSelf = self`), in the first 24 Objective-C files that mention the property and the class: a class that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: self.authenticator.context` (or passes it to a helper, `ReadToken(self.authenticator.context)`) use the same context. A read on an instance of another class (`self.session.context`) is another context, and the finding stays; so it does where the receiver's class is not written (`id`, a message's result) or is the class's superclass (the instance may be of another class), and `--verbose` says what could not be told. For `[[LAContext alloc] init]` as the receiver itself the context cannot be used again, so it is never handed on.",
             "Objective-C properties have no initial value: a property is judged whatever its declared type, unless the class writes a getter that returns something other than its instance variable or a new context (a lazy getter `if (!_context) _context = [[LAContext alloc] init]; return _context;` keeps it the class's own). Assigning it anything but a new context (`self.context = context` from a parameter, `[self setContext:shared]`) counts as handing it on: someone else has it too.",
             "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
             "A context chosen with `?:` (`self.context ?: [[LAContext alloc] init]`, `_cached ? _cached : [self makeContext]`) is judged when every side is a new context, a helper's new context, `nil`, or a property or instance variable of the class, whose own uses are judged with the local's (reading it in the choice is not a use of it); a parameter or another object's context on a side leaves the context undecided: the rule stays silent and `--verbose` names that side. A context on a side of `?:` goes wherever the choice goes. A property assigned a helper's new context (`self.context = [self makeContext]`) holds a new context, as one assigned `[[LAContext alloc] init]` does; when the only other value it is given is a choice with a side the rule does not follow (`_context = injected ?: [[LAContext alloc] init]`), `--verbose` names that side.",
@@ -298,6 +315,109 @@ extension BooleanOnlyLocalAuthenticationRule {
             }
             @end
             """),
+        .nonTriggering(
+            "A class that owns the context and evaluates on it; the code holding an instance reads the Keychain with that instance's context",
+            files: [
+                "FaceGate.h": """
+                    @interface FaceGate : NSObject
+                    @property (nonatomic, strong, readonly) LAContext *context;
+                    - (void)verifyWithReason:(NSString *)reason then:(void (^)(BOOL granted))then;
+                    @end
+                    """,
+                "FaceGate.m": """
+                    #import "FaceGate.h"
+                    @implementation FaceGate
+                    - (instancetype)init {
+                        if ((self = [super init])) { _context = [[LAContext alloc] init]; }
+                        return self;
+                    }
+                    - (void)verifyWithReason:(NSString *)reason then:(void (^)(BOOL granted))then {
+                        [self.context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:reason
+                                               reply:^(BOOL success, NSError *error) { then(success); }];
+                    }
+                    @end
+                    """,
+                "NoteController.m": """
+                    #import "FaceGate.h"
+                    @interface NoteController ()
+                    @property (nonatomic, strong) FaceGate *gate;
+                    @property (nonatomic, copy) NSData *note;
+                    @end
+                    @implementation NoteController
+                    - (void)reveal {
+                        [self.gate verifyWithReason:@"Show the note" then:^(BOOL granted) {
+                            if (!granted) { return; }
+                            NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                     (__bridge id)kSecReturnData: @YES,
+                                                     (__bridge id)kSecUseAuthenticationContext: self.gate.context };
+                            CFTypeRef item = NULL;
+                            if (SecItemCopyMatching((__bridge CFDictionaryRef)query, &item) == errSecSuccess) {
+                                self.note = (__bridge_transfer NSData *)item;
+                            }
+                        }];
+                    }
+                    - (NSData *)noteWithGate:(FaceGate *)gate {
+                        return ReadNote([gate context]);
+                    }
+                    @end
+                    """,
+            ]),
+        .triggering(
+            "The code holding the gate reads the Keychain with another context: a new one, or another class's property of the same name",
+            files: [
+                "FaceGate.h": """
+                    @interface FaceGate : NSObject
+                    @property (nonatomic, strong, readonly) LAContext *context;
+                    - (void)verifyWithReason:(NSString *)reason then:(void (^)(BOOL granted))then;
+                    @end
+                    """,
+                "FaceGate.m": """
+                    #import "FaceGate.h"
+                    @implementation FaceGate
+                    - (instancetype)init {
+                        if ((self = [super init])) { _context = [[LAContext alloc] init]; }
+                        return self;
+                    }
+                    - (void)verifyWithReason:(NSString *)reason then:(void (^)(BOOL granted))then {
+                        ↓[self.context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:reason
+                                               reply:^(BOOL success, NSError *error) { then(success); }];
+                    }
+                    @end
+                    """,
+                "NoteController.m": """
+                    #import "FaceGate.h"
+                    @interface UserSession : NSObject
+                    @property (nonatomic, strong) LAContext *context;
+                    @end
+                    @interface NoteController ()
+                    @property (nonatomic, strong) FaceGate *gate;
+                    @property (nonatomic, strong) UserSession *session;
+                    @property (nonatomic, copy) NSData *note;
+                    @end
+                    @implementation NoteController
+                    - (void)reveal {
+                        [self.gate verifyWithReason:@"Show the note" then:^(BOOL granted) {
+                            if (!granted) { return; }
+                            NSDictionary *query = @{ (__bridge id)kSecReturnData: @YES,
+                                                     (__bridge id)kSecUseAuthenticationContext: self.session.context };
+                            CFTypeRef item = NULL;
+                            if (SecItemCopyMatching((__bridge CFDictionaryRef)query, &item) == errSecSuccess) {
+                                self.note = (__bridge_transfer NSData *)item;
+                            }
+                        }];
+                    }
+                    - (void)revealAgain {
+                        [self.gate verifyWithReason:@"Show the note" then:^(BOOL granted) {
+                            if (granted) { self.note = ReadNote([[LAContext alloc] init]); }
+                        }];
+                    }
+                    - (NSInteger)biometry {
+                        return self.gate.context.biometryType;
+                    }
+                    @end
+                    """,
+            ],
+            messages: [objectiveCMessage("the property `context`")]),
         .triggeringObjC(
             "A property context released with nil after the reply: releasing it gives it to nobody",
             """
@@ -1144,6 +1264,100 @@ extension BooleanOnlyLocalAuthenticationRule {
                 }
             }
             """),
+        .nonTriggering(
+            "A type that owns the context and evaluates on it; the code holding an instance reads the Keychain with that instance's context",
+            files: [
+                "BiometricAuthenticator.swift": """
+                    final class BiometricAuthenticator {
+                        let context = LAContext()
+                        func verify(reason: String, then completion: @escaping (Bool) -> Void) {
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { granted, _ in
+                                completion(granted)
+                            }
+                        }
+                    }
+                    """,
+                "NoteViewModel.swift": """
+                    final class NoteViewModel {
+                        private let authenticator = BiometricAuthenticator()
+                        private(set) var note: Data?
+                        func reveal() {
+                            authenticator.verify(reason: "Show the note") { granted in
+                                guard granted else { return }
+                                let query: [String: Any] = [
+                                    kSecClass as String: kSecClassGenericPassword,
+                                    kSecAttrAccount as String: "note",
+                                    kSecReturnData as String: true,
+                                    kSecUseAuthenticationContext as String: self.authenticator.context,
+                                ]
+                                var item: CFTypeRef?
+                                if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { self.note = item as? Data }
+                            }
+                        }
+                    }
+                    """,
+                "PinScreen.swift": """
+                    actor FaceUnlocker {
+                        let context = LAContext()
+                        func unlock() async throws -> Bool {
+                            try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Show the PIN")
+                        }
+                    }
+                    @MainActor
+                    final class PinScreen {
+                        private let unlocker: FaceUnlocker
+                        weak var backup: FaceUnlocker?
+                        init(unlocker: FaceUnlocker) { self.unlocker = unlocker }
+                        func showPin() async throws -> String? {
+                            guard try await unlocker.unlock() else { return nil }
+                            return PinStore.read(authenticatedBy: unlocker.context)
+                        }
+                    }
+                    """,
+            ]),
+        .triggering(
+            "The code holding the authenticator reads the Keychain with another context: a new one, or another type's property of the same name",
+            files: [
+                "BiometricAuthenticator.swift": """
+                    final class BiometricAuthenticator {
+                        let context = LAContext()
+                        func verify(reason: String, then completion: @escaping (Bool) -> Void) {
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { granted, _ in
+                                completion(granted)
+                            }
+                        }
+                    }
+                    """,
+                "NoteViewModel.swift": """
+                    final class UserSession {
+                        let context = LAContext()
+                    }
+                    final class NoteViewModel {
+                        private let authenticator = BiometricAuthenticator()
+                        private let session = UserSession()
+                        private(set) var note: Data?
+                        func reveal() {
+                            authenticator.verify(reason: "Show the note") { granted in
+                                guard granted else { return }
+                                let query: [String: Any] = [
+                                    kSecClass as String: kSecClassGenericPassword,
+                                    kSecReturnData as String: true,
+                                    kSecUseAuthenticationContext as String: self.session.context,
+                                ]
+                                var item: CFTypeRef?
+                                if SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess { self.note = item as? Data }
+                            }
+                        }
+                        func revealAgain() {
+                            authenticator.verify(reason: "Show the note") { granted in
+                                if granted { self.note = NoteStore.read(authenticatedBy: LAContext()) }
+                            }
+                        }
+                        func describe() -> String { "\\(authenticator.context.biometryType)" }
+                    }
+                    """,
+            ],
+            messages: [message("the property `context`")]),
         .triggering(
             "A property context released with nil in the reply: releasing it gives it to nobody",
             """

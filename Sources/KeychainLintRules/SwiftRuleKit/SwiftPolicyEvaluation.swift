@@ -100,7 +100,29 @@ enum SwiftPolicyEvaluations {
 
     /// The story of a named context: where it comes from and whether it is handed on.
     static func story(of identity: ContextIdentity, in context: RuleContext) -> ContextStory {
-        ContextStory(origin: identity.origin, isHandedOn: isHandedOn(identity, in: context))
+        let handedOn = isHandedOn(identity, in: context)
+        guard !handedOn else { return ContextStory(origin: identity.origin, isHandedOn: true) }
+        let untold = properties(of: identity, in: context).flatMap { property -> [String] in
+            guard case .property(let name, let owner, _) = property else { return [] }
+            return instanceReads(of: name, owner: owner, in: context).untold(property: name, owner: owner)
+        }
+        return ContextStory(origin: identity.origin, isHandedOn: false, untold: untold)
+    }
+
+    /// The stored properties whose uses are judged with the context: the property itself, the
+    /// properties a local is kept in, and those a choice may be.
+    static func properties(of identity: ContextIdentity, in context: RuleContext) -> [ContextIdentity] {
+        func stored(_ name: String, _ binding: PatternBindingSyntax, _ scope: Syntax) -> [ContextIdentity] {
+            (propertyStores(ofLocal: name, binding: binding, scope: scope) ?? []).compactMap {
+                propertyIdentity($0.name, at: $0.node, in: context)
+            }
+        }
+        switch identity {
+        case .fresh: return []
+        case .property: return [identity]
+        case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _): return stored(name, binding, scope)
+        case .chosen(let name, let binding, let scope, _, let properties, _): return properties + stored(name, binding, scope)
+        }
     }
 
     /// The method of an `extension LAContext` whose body holds `node` (not inside a closure's own function).
@@ -578,8 +600,95 @@ enum SwiftPolicyEvaluations {
                     }
                 }
             }
-            return false
+            // Other code that holds an instance of the type and hands its context on
+            // (`kSecUseAuthenticationContext: auth.context`).
+            return instanceReads(of: name, owner: owner, in: context).handOn
         }
+    }
+
+    // MARK: - Reads on instances of the type
+
+    private struct InstanceReadsKey: Hashable {
+        let name: String
+        let owner: String
+    }
+
+    /// The reads of the stored property `name` of `owner` on an instance other code holds
+    /// (`auth.context`, `self.auth.context`, `auth?.context`, `Authenticator.shared.context`), in
+    /// the first `InstanceContextReads.maximumFiles` files that mention the property and the type
+    /// and may see the evaluating file. `self.name` is the type's own use (or another type's
+    /// property), judged with the type's declarations.
+    static func instanceReads(of name: String, owner: String, in context: RuleContext) -> InstanceContextReads {
+        context.memo(InstanceReadsKey(name: name, owner: owner)) {
+            let typeWord = owner.split(separator: ".").last.map(String.init) ?? owner
+            let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+            let naming = Set(scoped.files(mentioning: typeWord))
+            let files = scoped.callerFiles(mentioning: name).filter(naming.contains)
+            // A receiver declared as a protocol the type conforms to, or a class it inherits from,
+            // may be an instance of the type: which one cannot be told.
+            let supertypes = Set(context.scan.index.types(named: owner).flatMap { type in
+                (type.node.asProtocol(DeclGroupSyntax.self)?.inheritanceClause?.inheritedTypes ?? []).map { TypeNames.baseName(of: $0.type) }
+            })
+            var reads: [InstanceContextRead] = []
+            for fileIndex in files.prefix(InstanceContextReads.maximumFiles) {
+                let file = context.scan.index.file(at: fileIndex)
+                for reference in ReferenceCollector.references(in: file.tree) where reference.baseName.text == name {
+                    guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+                        let base = member.base, !SyntaxQueries.isSelf(base)
+                    else { continue }
+                    let receiver: InstanceContextRead.Receiver =
+                        switch receiverType(of: base, in: file, context: context) {
+                        // `Outer.Authenticator` and `Authenticator` alike.
+                        case let type? where type == owner || type.split(separator: ".").last == owner.split(separator: ".").last: .owner
+                        case let type? where supertypes.contains(type): .unknown
+                        case .some: .other
+                        case nil: .unknown
+                        }
+                    reads.append(
+                        InstanceContextRead(
+                            receiver: receiver, handsOn: handsOn(ExprSyntax(member)), written: SyntaxQueries.shortText(member, limit: 40),
+                            place: "\(file.fileName):\(file.line(of: member))"))
+                }
+            }
+            return InstanceContextReads(reads: reads, filesLeftOut: max(0, files.count - InstanceContextReads.maximumFiles))
+        }
+    }
+
+    /// The type a receiver is declared or built with, where that is written: a local, a parameter
+    /// or a stored property of the reading type (`auth`, `self.auth`, `auth?`, `auth!`), a cast
+    /// (`(sender as? Authenticator)`), a property of such a receiver (`self.session.auth`), or a
+    /// type's static property (`Authenticator.shared`).
+    static func receiverType(of base: ExprSyntax, in file: SourceFile, context: RuleContext) -> String? {
+        var base = base
+        while true {
+            if let tuple = base.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil,
+                let inner = tuple.elements.first?.expression
+            {
+                base = inner
+            } else if let optional = base.as(OptionalChainingExprSyntax.self) {
+                base = optional.expression
+            } else if let forced = base.as(ForceUnwrapExprSyntax.self) {
+                base = forced.expression
+            } else {
+                break
+            }
+        }
+        if let cast = base.as(AsExprSyntax.self) { return TypeNames.baseName(of: cast.type) }
+        base = SyntaxQueries.unwrapTransparent(base)
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            if SyntaxQueries.isSelf(member.base) {
+                guard case .notLocal = SyntaxQueries.binding(of: member.declName.baseName.text, at: member) else { return nil }
+                return context.resolver.declaredTypeName(of: ExprSyntax(member.declName), in: file)
+            }
+            if let type = context.resolver.declaredTypeName(of: base, in: file) { return type }
+            guard let inner = member.base, let holder = receiverType(of: inner, in: file, context: context) else { return nil }
+            let properties = context.scan.index.properties(named: member.declName.baseName.text, inType: holder)
+            guard properties.count == 1, let property = properties.first else { return nil }
+            return property.typeName
+                ?? property.binding.initializer.flatMap { context.resolver.declaredTypeName(of: $0.value, in: property.file) }
+        }
+        guard base.is(DeclReferenceExprSyntax.self) else { return nil }
+        return context.resolver.declaredTypeName(of: base, in: file)
     }
 
     /// A property whose only uses that hand it on are assignments of a choice one side of which
