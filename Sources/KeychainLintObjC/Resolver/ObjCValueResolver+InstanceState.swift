@@ -51,6 +51,7 @@ extension ObjCValueResolver {
             var result = Resolution()
             var inner = env.deeper(key)
             inner.selfInstances = nil
+            inner.selfCases = [:]
             for write in writes {
                 guard let value = write.value else {
                     result = result.merging(gap(write.range, "`\(write.written)` is changed by a compound assignment, which is not followed"))
