@@ -159,6 +159,44 @@ struct SubjectNarrowingTests {
         #expect(resolution.descriptions == ["kSecAttrAccessibleAlways"])
     }
 
+    /// The associated value of a subject that is not known: its type is the one the case
+    /// declares, so a member read on it is that type's, and the chain stays within the case.
+    @Test func payloadOfAnUnknownSubjectHasTheDeclaredType() {
+        let resolution = resolveProbe(
+            """
+            enum Level {
+                case low, high
+                var constant: CFString {
+                    switch self {
+                    case .low: return kSecAttrAccessibleAfterFirstUnlock
+                    case .high: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    }
+                }
+            }
+            enum Sync {
+                case soon, later
+                var level: Level { .low }
+            }
+            enum Config {
+                case local(Level), synced(Sync), sealed
+                var level: Level {
+                    switch self {
+                    case let .local(level): return level
+                    case let .synced(sync): return sync.level
+                    case .sealed: return .high
+                    }
+                }
+            }
+            public func keep(_ config: Config) {
+                switch config {
+                case .synced: probe(config.level.constant)
+                default: break
+                }
+            }
+            """)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
+    }
+
     /// A computed property of the enum read on implicit `self` inside a clause of `switch self`.
     @Test func implicitSelfInsideSwitchSelf() {
         let resolution = resolveProbe(

@@ -90,12 +90,14 @@ extension ValueResolver {
         if let baseType = inferredType(of: unwrappedBase, env), index(env).isDeclaredType(baseType) {
             let properties = index(env).properties(named: name, inType: baseType)
             if !properties.isEmpty {
-                guard let receiverNarrowing else { return resolveVariables(properties, env) }
-                // The receiver is not `self`: its cases are what the clause around says.
+                // The receiver is not `self`: what is known of `self` here (its case, or the cases
+                // a clause says) is not known of it; its own cases are what a clause around says.
                 var inner = env
                 inner.selfValue = nil
-                inner.selfInstances = nil
-                inner.selfCases = receiverNarrowing
+                if let receiverNarrowing {
+                    inner.selfInstances = nil
+                    inner.selfCases = receiverNarrowing
+                }
                 return resolveVariables(properties, inner)
             }
         }
@@ -242,7 +244,10 @@ extension ValueResolver {
             if let type = condition.typeAnnotation?.type { return TypeNames.baseName(of: type) }
             if let value = condition.initializer?.value { return inferredType(of: SyntaxQueries.unwrapTransparent(value), env) }
             return inferredType(ofName: name, boundTo: LocalScope.lookup(name, from: Syntax(condition)), at: Syntax(condition), env)
-        case .opaque, .casePayload, .conditional, .tupleElement:
+        case .casePayload(let payload)?:
+            // CasePayload.swift: the type the enum case declares for that associated value.
+            return payloadType(payload, env)
+        case .opaque, .conditional, .tupleElement:
             return nil
         case nil:
             let typeName = SyntaxQueries.enclosingTypeName(of: node)
