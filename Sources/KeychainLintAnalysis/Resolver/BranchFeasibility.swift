@@ -28,7 +28,7 @@ extension ValueResolver {
             }
         }
         // Inside a clause over the same name, only the cases it matches (SubjectNarrowing.swift).
-        guard let known = known.map({ narrowed($0, by: Self.caseNarrowing(of: subject, at: Syntax(subject)), env) }),
+        guard let known = known.map({ narrowed($0, by: caseNarrowing(of: subject, at: Syntax(subject), in: env.file), env) }),
             known.gaps.isEmpty, !known.values.isEmpty
         else { return nil }
         return known

@@ -13,13 +13,20 @@ extension ValueResolver {
     /// What the `switch` clauses and `if case` conditions around `node` say of `subject` there:
     /// nil when none does, when the subject is not a plain name or a member path of names
     /// (`mode`, `self.mode`, `store.mode`), or when the clause may change it before `node`.
-    static func caseNarrowing(of subject: ExprSyntax, at node: Syntax) -> CaseNarrowing? {
-        subjectKey(subject).flatMap { caseNarrowing(ofKey: $0, at: node) }
+    func caseNarrowing(of subject: ExprSyntax, at node: Syntax, in file: SourceFile) -> CaseNarrowing? {
+        Self.subjectKey(subject).flatMap { caseNarrowing(ofKey: $0, reading: subject, at: node, in: file) }
     }
 
-    /// `caseNarrowing(of:at:)` for the subject spelled `key` (`self` for a member read on
-    /// implicit `self`).
-    static func caseNarrowing(ofKey key: String, at node: Syntax) -> CaseNarrowing? {
+    /// `caseNarrowing(of:at:)` for the subject spelled `key`, read as `use` (nil: `self`, read
+    /// implicitly by a member).
+    func caseNarrowing(ofKey key: String, reading use: ExprSyntax? = nil, at node: Syntax, in file: SourceFile) -> CaseNarrowing? {
+        // A clause that declares the first name again (`case let .wrapped(mode):`) reads another value.
+        var useBinding: String?
+        func sameBinding(_ other: ExprSyntax) -> Bool {
+            guard let use else { return true }
+            if useBinding == nil { useBinding = firstNameBinding(use, in: file) }
+            return useBinding == firstNameBinding(other, in: file)
+        }
         var result: CaseNarrowing?
         var child = node
         var current = node.parent
@@ -32,24 +39,25 @@ extension ValueResolver {
             }
             if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.statements.id,
                 let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self),
-                subjectKey(switchExpr.subject) == key, sameBinding(key, at: node, as: Syntax(switchExpr.subject)),
-                !changes(key, in: Syntax(switchCase.statements)),
-                let clause = narrowing(by: switchCase, of: switchExpr)
+                Self.subjectKey(switchExpr.subject) == key, sameBinding(switchExpr.subject),
+                !stores(into: key, in: Syntax(switchCase.statements), of: file),
+                let clause = narrowing(by: switchCase, of: switchExpr, in: file)
             {
                 result = clause.intersecting(result)
             }
-            if let ifExpr = parent.as(IfExprSyntax.self), sameBinding(key, at: node, as: Syntax(ifExpr.conditions)) {
-                if child.id == ifExpr.body.id, !changes(key, in: Syntax(ifExpr.body)) {
+            if let ifExpr = parent.as(IfExprSyntax.self) {
+                if child.id == ifExpr.body.id {
                     for condition in ifExpr.conditions {
                         guard case .matchingPattern(let matching) = condition.condition,
-                            subjectKey(matching.initializer.value) == key,
-                            let name = enumCaseName(of: matching.pattern)
+                            Self.subjectKey(matching.initializer.value) == key, sameBinding(matching.initializer.value),
+                            !stores(into: key, in: Syntax(ifExpr.body), of: file),
+                            let name = Self.enumCaseName(of: matching.pattern)
                         else { continue }
                         result = CaseNarrowing.only([name]).intersecting(result)
                     }
                 } else if ifExpr.elseBody?.id == child.id, ifExpr.conditions.count == 1, let only = ifExpr.conditions.first,
-                    case .matchingPattern(let matching) = only.condition, subjectKey(matching.initializer.value) == key,
-                    let name = certainlyCaughtCase(matching.pattern), !changes(key, in: child)
+                    case .matchingPattern(let matching) = only.condition, Self.subjectKey(matching.initializer.value) == key,
+                    sameBinding(matching.initializer.value), let name = Self.certainlyCaughtCase(matching.pattern), !stores(into: key, in: child, of: file)
                 {
                     // `else` of `if case .a = mode`: `mode` is not `.a`.
                     result = CaseNarrowing.excluding([name]).intersecting(result)
@@ -65,14 +73,17 @@ extension ValueResolver {
     /// `where` clause or a payload pattern only narrows further), or, for `default:`, none of the
     /// cases another clause catches whatever its payload. Nil when an item is not an enum case
     /// (`case let x`, a literal) or when a clause falls through into the next.
-    static func narrowing(by switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax) -> CaseNarrowing? {
-        guard !switchExpr.cases.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.fallthrough) })
-        else { return nil }
+    func narrowing(by switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax, in file: SourceFile) -> CaseNarrowing? {
+        // Asked at every read inside the switch: its tokens are looked through once.
+        let fallsThrough = switchesFallingThrough.value(for: NodeKey(file: file, node: switchExpr)) {
+            switchExpr.cases.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.fallthrough) }
+        }
+        guard !fallsThrough else { return nil }
         switch switchCase.label {
         case .case(let label):
             var names: Set<String> = []
             for item in label.caseItems {
-                guard let name = enumCaseName(of: item.pattern) else { return nil }
+                guard let name = Self.enumCaseName(of: item.pattern) else { return nil }
                 names.insert(name)
             }
             return names.isEmpty ? nil : .only(names)
@@ -81,7 +92,7 @@ extension ValueResolver {
             for case .switchCase(let other) in switchExpr.cases {
                 guard case .case(let label) = other.label else { continue }
                 for item in label.caseItems where item.whereClause == nil {
-                    if let name = certainlyCaughtCase(item.pattern) { caught.insert(name) }
+                    if let name = Self.certainlyCaughtCase(item.pattern) { caught.insert(name) }
                 }
             }
             return caught.isEmpty ? nil : .excluding(caught)
@@ -105,7 +116,7 @@ extension ValueResolver {
 
     /// The spelling that identifies a subject: a name or a path of names (`self.mode`); nil for
     /// anything else (a call's result may differ each time).
-    private static func subjectKey(_ expression: ExprSyntax) -> String? {
+    static func subjectKey(_ expression: ExprSyntax) -> String? {
         let expression = SyntaxQueries.unwrapTransparent(expression)
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             return reference.baseName.text
@@ -118,12 +129,18 @@ extension ValueResolver {
         return nil
     }
 
-    /// Whether the first name of `key` means the same declaration at `node` as at `other`: a
-    /// clause that declares the name again (`case let .wrapped(mode):`) reads another value.
-    private static func sameBinding(_ key: String, at node: Syntax, as other: Syntax) -> Bool {
-        let name = String(key.prefix { $0 != "." })
-        guard name != "self" else { return true }
-        return identity(LocalScope.lookup(name, from: node)) == identity(LocalScope.lookup(name, from: other))
+    /// What the first name of a subject (`mode` of `mode.level`) is bound to where `expression`
+    /// reads it, as the file keeps it per read (a lookup walks the statements before the read,
+    /// and every read inside a long clause asks).
+    private func firstNameBinding(_ expression: ExprSyntax, in file: SourceFile) -> String {
+        var current = SyntaxQueries.unwrapTransparent(expression)
+        while let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+            current = SyntaxQueries.unwrapTransparent(base)
+        }
+        guard let reference = current.as(DeclReferenceExprSyntax.self) else { return "" }
+        let name = reference.baseName.text
+        guard name != "self" else { return "self" }
+        return Self.identity(file.localBindings.value(for: reference.id.indexInTree) { LocalScope.lookup(name, from: Syntax(reference)) })
     }
 
     private static func identity(_ binding: LocalBinding?) -> String {
@@ -137,6 +154,17 @@ extension ValueResolver {
         case .conditional(let declaration)?: "\(ObjectIdentifier(declaration))"
         case .opaque(let reason)?: reason
         }
+    }
+
+    /// Whether a clause's code may store into the subject spelled `key`: asked at every read
+    /// inside the clause, answered once per clause and subject.
+    private func stores(into key: String, in node: Syntax, of file: SourceFile) -> Bool {
+        clauseStores.value(for: ClauseSubject(clause: NodeKey(file: file, node: node), subject: key)) { Self.changes(key, in: node) }
+    }
+
+    struct ClauseSubject: Hashable {
+        let clause: NodeKey
+        let subject: String
     }
 
     /// Whether `node` may store into the subject: an assignment to it or to a part of it, or
@@ -187,7 +215,7 @@ extension ValueResolver {
     /// What is known here of the subject of `switchExpr`: what the clauses around it say, and,
     /// for `switch self`, what the question says of `self` (`Environment.selfCases`).
     func narrowing(ofSubjectOf switchExpr: SwitchExprSyntax, _ env: Environment) -> CaseNarrowing? {
-        let local = Self.caseNarrowing(of: switchExpr.subject, at: Syntax(switchExpr))
+        let local = caseNarrowing(of: switchExpr.subject, at: Syntax(switchExpr), in: env.file)
         let isSelf = SyntaxQueries.unwrapTransparent(switchExpr.subject).as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
         return isSelf ? local.intersecting(env.selfCases) : local
     }
@@ -221,7 +249,7 @@ extension ValueResolver {
     /// `env` with what the clauses over `self` around `node` say: its known values narrowed, or,
     /// when they are not known, the cases it can be (`selfCases`).
     func narrowingSelf(at node: Syntax, _ env: Environment) -> Environment {
-        guard let narrowing = Self.caseNarrowing(ofKey: "self", at: node) else { return env }
+        guard let narrowing = caseNarrowing(ofKey: "self", at: node, in: env.file) else { return env }
         var inner = env
         if let known = env.selfValue {
             inner.selfValue = narrowed(known, by: narrowing, env)

@@ -120,7 +120,7 @@ extension ValueResolver {
         // A key with a gap, or none, may be any key: any a clause over the key around the lookup
         // admits (SubjectNarrowing.swift).
         let anyKey = !keys.gaps.isEmpty || keys.values.isEmpty
-        let keyNarrowing = anyKey ? Self.caseNarrowing(of: argument.expression, at: Syntax(argument.expression)) : nil
+        let keyNarrowing = anyKey ? caseNarrowing(of: argument.expression, at: Syntax(argument.expression), in: env.file) : nil
         var result = Resolution(gaps: tables.gaps)
         for table in tables.values {
             guard case .dictionary(let entries) = table.value else {

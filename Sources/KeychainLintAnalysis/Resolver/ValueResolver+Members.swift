@@ -7,7 +7,7 @@ extension ValueResolver {
     func evaluateMemberAccess(_ member: MemberAccessExprSyntax, _ env: Environment) -> Resolution {
         guard member.base != nil else { return .value(.member(member.declName.baseName.text, type: nil)) }
         // `self.mode` read inside a clause over `self.mode` (SubjectNarrowing.swift).
-        return narrowed(evaluateMemberOfBase(member, env), by: Self.caseNarrowing(of: ExprSyntax(member), at: Syntax(member)), env)
+        return narrowed(evaluateMemberOfBase(member, env), by: caseNarrowing(of: ExprSyntax(member), at: Syntax(member), in: env.file), env)
     }
 
     private func evaluateMemberOfBase(_ member: MemberAccessExprSyntax, _ env: Environment) -> Resolution {
@@ -43,7 +43,7 @@ extension ValueResolver {
         // An instance member: on a known enum case, evaluate the member with `self` bound.
         // Inside a clause over the receiver, only the cases the clause matches: the member's own
         // `switch self` runs for those (SubjectNarrowing.swift).
-        let receiverNarrowing = Self.caseNarrowing(of: unwrappedBase, at: Syntax(member))
+        let receiverNarrowing = caseNarrowing(of: unwrappedBase, at: Syntax(member), in: env.file)
         let receiver = narrowed(evaluate(unwrappedBase, env), by: receiverNarrowing, env)
         // `Policy(rawValue: 2).rawValue`, `Policy.biometryAny.rawValue`: the integer it was built from.
         if name == "rawValue", let raw = rawValues(of: receiver, at: member, env) { return raw }

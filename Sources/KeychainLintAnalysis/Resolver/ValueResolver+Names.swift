@@ -8,7 +8,7 @@ extension ValueResolver {
         let name = reference.baseName.text
         // Read inside a clause over the same name, it is one of the cases the clause matches
         // (SubjectNarrowing.swift).
-        let narrowing = Self.caseNarrowing(of: ExprSyntax(reference), at: Syntax(reference))
+        let narrowing = caseNarrowing(of: ExprSyntax(reference), at: Syntax(reference), in: env.file)
         if name == "self" {
             return env.selfValue.map { narrowed($0, by: narrowing, env) } ?? gap(reference, env, "`self` is not a known value here")
         }

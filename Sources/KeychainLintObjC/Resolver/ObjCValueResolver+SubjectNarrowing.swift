@@ -55,7 +55,7 @@ extension ObjCValueResolver {
 
     private func collectSwitchSubjects(_ statement: ObjCStmt, to offset: Int, in body: ObjCBody, into keys: inout Set<String>, depth: Int) {
         guard depth < 512, statement.range.holds(offset) else { return }
-        for child in Self.childStatements(statement) where child.range.holds(offset) {
+        for child in Self.childStatements(statement, holding: offset) where child.range.holds(offset) {
             collectSwitchSubjects(child, to: offset, in: body, into: &keys, depth: depth + 1)
         }
         switch statement.kind {
@@ -74,14 +74,14 @@ extension ObjCValueResolver {
             guard case .compound(let statements) = switchBody.kind,
                 let index = statements.firstIndex(where: { $0.range.holds(offset) })
             else { return }
-            if subjectKey(subject, in: body) == key, !changes(key, in: switchBody, of: body),
+            if subjectKey(subject, in: body) == key, !stores(into: key, in: switchBody, of: body),
                 let clause = Self.narrowing(before: index, of: statements)
             {
                 result = clause.intersecting(result)
             }
             narrow(key, statements[index], to: offset, in: body, into: &result, depth: depth + 1)
         case .if(let condition, let thenBranch, let elseBranch):
-            if let (compared, name) = comparedCase(condition, in: body), compared == key, !changes(key, in: statement, of: body) {
+            if let (compared, name) = comparedCase(condition, in: body), compared == key, !stores(into: key, in: statement, of: body) {
                 if thenBranch.range.holds(offset) {
                     result = CaseNarrowing.only([name]).intersecting(result)
                 } else if elseBranch?.range.holds(offset) == true {
@@ -92,24 +92,32 @@ extension ObjCValueResolver {
                 narrow(key, child, to: offset, in: body, into: &result, depth: depth + 1)
             }
         default:
-            for child in Self.childStatements(statement) where child.range.holds(offset) {
+            for child in Self.childStatements(statement, holding: offset) where child.range.holds(offset) {
                 narrow(key, child, to: offset, in: body, into: &result, depth: depth + 1)
             }
         }
     }
 
     /// The statements a statement holds, where code inside runs as part of it (not block literals,
-    /// which may run later).
-    private static func childStatements(_ statement: ObjCStmt) -> [ObjCStmt] {
+    /// which may run later). Of a compound statement, only the one holding `offset`, found by
+    /// bisection: a generated body may hold thousands, and every name read asks.
+    private static func childStatements(_ statement: ObjCStmt, holding offset: Int) -> [ObjCStmt] {
         switch statement.kind {
-        case .compound(let statements): statements
-        case .if(_, let thenBranch, let elseBranch): [thenBranch] + (elseBranch.map { [$0] } ?? [])
-        case .switch(_, let body): [body]
+        case .compound(let statements):
+            var low = 0
+            var high = statements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if statements[middle].range.end.offset <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low < statements.count ? [statements[low]] : []
+        case .if(_, let thenBranch, let elseBranch): return [thenBranch] + (elseBranch.map { [$0] } ?? [])
+        case .switch(_, let body): return [body]
         case .while(_, let inner), .doWhile(let inner, _), .forIn(_, _, let inner), .for(_, _, _, let inner),
             .synchronized(_, let inner), .autoreleasepool(let inner):
-            [inner]
-        case .try(let inner, let catches, let finally): [inner] + catches.map(\.body) + (finally.map { [$0] } ?? [])
-        default: []
+            return [inner]
+        case .try(let inner, let catches, let finally): return [inner] + catches.map(\.body) + (finally.map { [$0] } ?? [])
+        default: return []
         }
     }
 
@@ -150,6 +158,16 @@ extension ObjCValueResolver {
         return others.isEmpty ? nil : .excluding(others)
     }
 
+    /// `changes(_:in:of:)`, asked at every read inside the statement and answered once per
+    /// statement and subject.
+    private func stores(into key: String, in statement: ObjCStmt, of body: ObjCBody) -> Bool {
+        let cacheKey = "\(statement.range.start.offset)|\(key)"
+        if let known = subjectStoresCache[cacheKey] { return known }
+        let answer = changes(key, in: statement, of: body)
+        subjectStoresCache[cacheKey] = answer
+        return answer
+    }
+
     /// Whether `statement` may store into the subject: an assignment to it, or its address taken.
     /// A method it sends to `self` is not looked into.
     private func changes(_ key: String, in statement: ObjCStmt, of body: ObjCBody) -> Bool {
@@ -159,7 +177,7 @@ extension ObjCValueResolver {
             switch expression.kind {
             case .assignment(_, let target, _):
                 if self.subjectKey(target, in: body) == key { found = true }
-            case .prefix(let operation, let operand) where operation.rawValue == "&":
+            case .prefix(.addressOf, let operand):
                 if self.subjectKey(operand, in: body) == key { found = true }
             case .message(let message) where key.hasPrefix("self.") && message.pieces.count == 1:
                 // `[self setMode:…]`.

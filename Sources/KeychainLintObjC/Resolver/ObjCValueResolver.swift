@@ -479,6 +479,9 @@ public final class ObjCValueResolver {
     }
 
     var pathCache: [Int: BranchPath] = [:]
+    /// Whether a `switch` or `if` may store into a subject it narrows, by its start and the
+    /// subject (`+SubjectNarrowing`).
+    var subjectStoresCache: [String: Bool] = [:]
 
     /// Where `offset` lies among the body's branches (kept: asked for each assignment by every
     /// use of its local).
