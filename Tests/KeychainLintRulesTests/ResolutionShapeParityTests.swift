@@ -576,6 +576,54 @@ struct ResolutionShapeParityTests {
                 }
                 OSStatus SaveSession(NSData *data) { return Save(data, ProtectionAnyTime); }
                 """)),
+        Shape(
+            name: "a value derived from a switch subject inside a case over it: that case's value only", check: "weak_keychain_accessibility",
+            swift: Source(swift: """
+                enum Mode {
+                    case open, sealed
+                    var protection: CFString {
+                        switch self {
+                        case .open: return kSecAttrAccessibleAlways
+                        case .sealed: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                        }
+                    }
+                }
+                public func save(_ data: Data, mode: Mode) -> OSStatus {
+                    switch mode {
+                    case .open:
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: ↓mode.protection]
+                        return SecItemAdd(query as CFDictionary, nil)
+                    case .sealed:
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: mode.protection]
+                        return SecItemAdd(query as CFDictionary, nil)
+                    }
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                typedef NS_ENUM(NSInteger, Mode) { ModeOpen, ModeSealed };
+                @implementation Vault
+                - (CFStringRef)protection {
+                    switch (self.mode) {
+                        case ModeOpen: return kSecAttrAccessibleAlways;
+                        case ModeSealed: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    }
+                    return kSecAttrAccessibleWhenUnlocked;
+                }
+                - (OSStatus)saveData:(NSData *)data {
+                    switch (self.mode) {
+                        case ModeOpen: {
+                            NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccessible: ↓(__bridge id)[self protection]};
+                            return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                        }
+                        case ModeSealed: {
+                            NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccessible: (__bridge id)[self protection]};
+                            return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                        }
+                    }
+                    return errSecParam;
+                }
+                @end
+                """)),
     ]
 
     /// Shapes one language does not follow yet.

@@ -27,7 +27,10 @@ extension ValueResolver {
                 known = evaluate(ExprSyntax(reference), env)
             }
         }
-        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
+        // Inside a clause over the same name, only the cases it matches (SubjectNarrowing.swift).
+        guard let known = known.map({ narrowed($0, by: caseNarrowing(of: subject, at: Syntax(subject), in: env.file), env) }),
+            known.gaps.isEmpty, !known.values.isEmpty
+        else { return nil }
         return known
     }
 

@@ -102,3 +102,39 @@ extension ValueResolver {
         }
     }
 }
+
+extension ValueResolver {
+    /// The type of the associated value a `case` pattern binds, as the enum case declares it
+    /// (`case iCloud(CloudAccessibility)`), when the subject's enum is known: `self` in the enum's
+    /// own code, or a subject whose type is written. A payload whose value is not known (the
+    /// subject is a caller's) still has that type, and a member read on it is the type's member.
+    func payloadType(_ payload: CasePayload, _ env: Environment) -> String? {
+        let subject = SyntaxQueries.unwrapTransparent(payload.switchExpr.subject)
+        let enumName: String?
+        if subject.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            enumName = enclosingTypeName(of: payload.switchExpr, in: env.file)
+        } else {
+            enumName = inferredType(of: subject, env)
+        }
+        guard let enumName else { return nil }
+        for declaration in index(env).types(named: enumName, mentioning: payload.caseName)
+        where declaration.enumCases.contains(payload.caseName) {
+            guard let enumDecl = declaration.node.as(EnumDeclSyntax.self) else { continue }
+            for member in enumDecl.memberBlock.members {
+                guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in caseDecl.elements where element.name.text == payload.caseName {
+                    guard let parameters = element.parameterClause?.parameters else { return nil }
+                    let parameter: EnumCaseParameterSyntax?
+                    if let label = payload.label {
+                        parameter = parameters.first { $0.firstName?.text == label }
+                    } else {
+                        parameter = payload.position < parameters.count
+                            ? parameters[parameters.index(parameters.startIndex, offsetBy: payload.position)] : nil
+                    }
+                    return parameter.map { TypeNames.baseName(of: $0.type) }
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -191,9 +191,17 @@ extension ValueResolver {
 
     /// Whether a `switch` case can run given what is known of the subject (`self` bound to a case,
     /// or a parameter bound to a case by the call being evaluated).
+    /// Inside a clause over the same subject, or for `self` narrowed by the question, only the
+    /// cases the narrowing admits count (SubjectNarrowing.swift).
     func caseMayRun(_ switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax, _ env: Environment) -> Bool {
-        guard let caseNames = knownCaseNames(ofSubjectOf: switchExpr, env) else {
+        let narrowing = narrowing(ofSubjectOf: switchExpr, env)
+        guard var caseNames = knownCaseNames(ofSubjectOf: switchExpr, env) else {
+            if let narrowing, !Self.clauseMayRun(switchCase, of: switchExpr, narrowing: narrowing) { return false }
             return !matchesOnlyCasesNeverMade(switchCase, of: switchExpr, env)
+        }
+        if let narrowing {
+            caseNames = caseNames.filter(narrowing.admits)
+            if caseNames.isEmpty { return false }
         }
         guard case .case(let label) = switchCase.label else {
             // `default:` runs only for a known case that no plain `case .name:` (without `where`

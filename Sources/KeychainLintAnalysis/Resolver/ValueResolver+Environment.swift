@@ -38,7 +38,13 @@ extension ValueResolver {
         /// reads it (see `ParameterBinding`).
         var bindings: [ParameterKey: ParameterBinding] = [:]
         /// `self` when a member is evaluated on a known enum case (`Level.legacy.flags`).
-        var selfValue: Resolution?
+        /// Setting it (to a value, or to nil on entering another type's code) also forgets
+        /// `selfCases`, which spoke of the `self` before.
+        var selfValue: Resolution? { didSet { selfCases = nil } }
+        /// What a `switch` or `if case` around the read says of `self` when its value is not
+        /// known: a member read on `configuration` inside `case .iCloud:` runs its own
+        /// `switch self` for `.iCloud` only (SubjectNarrowing.swift).
+        var selfCases: CaseNarrowing?
         /// `self` as the constructions of the instance a followed method call runs on
         /// (`config.privateKey.accessControl()`), when they are known (InstanceSelf.swift).
         var selfInstances: [InstanceSource]?
@@ -64,7 +70,7 @@ extension ValueResolver {
             return next
         }
 
-        var isContextFree: Bool { bindings.isEmpty && selfValue == nil && selfInstances == nil }
+        var isContextFree: Bool { bindings.isEmpty && selfValue == nil && selfInstances == nil && selfCases == nil }
     }
 
     static let cycleReason = "depends on itself"

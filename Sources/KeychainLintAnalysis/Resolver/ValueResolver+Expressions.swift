@@ -117,8 +117,10 @@ extension ValueResolver {
         let baseText = SyntaxQueries.shortText(subscriptCall.calledExpression, limit: 40)
         let tables = evaluate(subscriptCall.calledExpression, env)
         let keys = evaluate(argument.expression, env)
-        // A key with a gap, or none, may be any key.
+        // A key with a gap, or none, may be any key: any a clause over the key around the lookup
+        // admits (SubjectNarrowing.swift).
         let anyKey = !keys.gaps.isEmpty || keys.values.isEmpty
+        let keyNarrowing = anyKey ? caseNarrowing(of: argument.expression, at: Syntax(argument.expression), in: env.file) : nil
         var result = Resolution(gaps: tables.gaps)
         for table in tables.values {
             guard case .dictionary(let entries) = table.value else {
@@ -130,6 +132,7 @@ extension ValueResolver {
                 // opaque value) may be its key too.
                 let keysSelecting = keys.values.filter { SubscriptKeys.same(entry.key, $0.value) != false }
                 if !anyKey, keysSelecting.isEmpty { continue }
+                if let keyNarrowing, let (name, _) = enumCase(of: entry.key, env), !keyNarrowing.admits(name) { continue }
                 var traced = TracedValue(value: entry.value, trace: table.trace + (keysSelecting.first?.trace ?? []))
                 if let location = entry.valueLocation {
                     traced = traced.passing(

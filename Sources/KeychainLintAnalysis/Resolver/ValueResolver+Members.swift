@@ -5,13 +5,19 @@ import SwiftSyntax
 // Members: `.name`, `Type.name`, `self.name`, enum cases and the types an expression has.
 extension ValueResolver {
     func evaluateMemberAccess(_ member: MemberAccessExprSyntax, _ env: Environment) -> Resolution {
+        guard member.base != nil else { return .value(.member(member.declName.baseName.text, type: nil)) }
+        // `self.mode` read inside a clause over `self.mode` (SubjectNarrowing.swift).
+        return narrowed(evaluateMemberOfBase(member, env), by: caseNarrowing(of: ExprSyntax(member), at: Syntax(member), in: env.file), env)
+    }
+
+    private func evaluateMemberOfBase(_ member: MemberAccessExprSyntax, _ env: Environment) -> Resolution {
         let name = member.declName.baseName.text
         guard let base = member.base else {
             return .value(.member(name, type: nil))
         }
         let unwrappedBase = SyntaxQueries.unwrapTransparent(base)
         if let reference = unwrappedBase.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
-            return evaluateSelfMember(name, at: member, env)
+            return evaluateSelfMember(name, at: member, narrowingSelf(at: Syntax(member), env))
         }
         if let typeName = typeName(of: unwrappedBase, env) {
             let resolvedType = typeName == "Self" ? (SyntaxQueries.enclosingTypeName(of: member) ?? typeName) : typeName
@@ -35,7 +41,10 @@ extension ValueResolver {
         // A stored property of an instance whose construction is visible (ConstructedInstance.swift).
         if let constructed = evaluateConstructedMember(name, of: unwrappedBase, at: member, env) { return constructed }
         // An instance member: on a known enum case, evaluate the member with `self` bound.
-        let receiver = evaluate(unwrappedBase, env)
+        // Inside a clause over the receiver, only the cases the clause matches: the member's own
+        // `switch self` runs for those (SubjectNarrowing.swift).
+        let receiverNarrowing = caseNarrowing(of: unwrappedBase, at: Syntax(member), in: env.file)
+        let receiver = narrowed(evaluate(unwrappedBase, env), by: receiverNarrowing, env)
         // `Policy(rawValue: 2).rawValue`, `Policy.biometryAny.rawValue`: the integer it was built from.
         if name == "rawValue", let raw = rawValues(of: receiver, at: member, env) { return raw }
         // `f().attributes`: an element of the tuples the receiver may be, by label.
@@ -80,7 +89,17 @@ extension ValueResolver {
         }
         if let baseType = inferredType(of: unwrappedBase, env), index(env).isDeclaredType(baseType) {
             let properties = index(env).properties(named: name, inType: baseType)
-            if !properties.isEmpty { return resolveVariables(properties, env) }
+            if !properties.isEmpty {
+                // The receiver is not `self`: what is known of `self` here (its case, or the cases
+                // a clause says) is not known of it; its own cases are what a clause around says.
+                var inner = env
+                inner.selfValue = nil
+                if let receiverNarrowing {
+                    inner.selfInstances = nil
+                    inner.selfCases = receiverNarrowing
+                }
+                return resolveVariables(properties, inner)
+            }
         }
         guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {
             return gap(member, env, "`\(name)` may be declared in more than \(Self.maximumDeclaringFiles) files: not followed", kind: .searchLimit)
@@ -225,7 +244,10 @@ extension ValueResolver {
             if let type = condition.typeAnnotation?.type { return TypeNames.baseName(of: type) }
             if let value = condition.initializer?.value { return inferredType(of: SyntaxQueries.unwrapTransparent(value), env) }
             return inferredType(ofName: name, boundTo: LocalScope.lookup(name, from: Syntax(condition)), at: Syntax(condition), env)
-        case .opaque, .casePayload, .conditional, .tupleElement:
+        case .casePayload(let payload)?:
+            // CasePayload.swift: the type the enum case declares for that associated value.
+            return payloadType(payload, env)
+        case .opaque, .conditional, .tupleElement:
             return nil
         case nil:
             let typeName = SyntaxQueries.enclosingTypeName(of: node)

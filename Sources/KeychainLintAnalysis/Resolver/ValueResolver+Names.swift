@@ -6,17 +6,23 @@ import SwiftSyntax
 extension ValueResolver {
     func evaluateReference(_ reference: DeclReferenceExprSyntax, _ env: Environment) -> Resolution {
         let name = reference.baseName.text
+        // Read inside a clause over the same name, it is one of the cases the clause matches
+        // (SubjectNarrowing.swift).
+        let narrowing = caseNarrowing(of: ExprSyntax(reference), at: Syntax(reference), in: env.file)
         if name == "self" {
-            return env.selfValue ?? gap(reference, env, "`self` is not a known value here")
+            return env.selfValue.map { narrowed($0, by: narrowing, env) } ?? gap(reference, env, "`self` is not a known value here")
         }
         if let binding = env.file.localBindings.value(for: reference.id.indexInTree, { LocalScope.lookup(name, from: Syntax(reference)) }) {
-            return evaluateLocal(name, binding, use: Syntax(reference), env)
+            return narrowed(evaluateLocal(name, binding, use: Syntax(reference), env), by: narrowing, env)
         }
         if let typeName = enclosingTypeName(of: reference, in: env.file) {
             let members = index(env).properties(named: name, inType: typeName)
             if !members.isEmpty {
-                // On the instances the method runs on, when they are known (InstanceSelf.swift).
-                return evaluateSelfInstanceMember(name, at: Syntax(reference), env) { resolveVariables(members, env) }
+                // On the instances the method runs on, when they are known (InstanceSelf.swift),
+                // and on the cases a clause over `self` around it matches.
+                let inner = narrowingSelf(at: Syntax(reference), env)
+                return narrowed(
+                    evaluateSelfInstanceMember(name, at: Syntax(reference), inner) { resolveVariables(members, inner) }, by: narrowing, env)
             }
         }
         guard let declared = index(env).variables(named: name, limit: Self.maximumDeclaringFiles) else {

@@ -160,6 +160,10 @@ public final class ValueResolver: @unchecked Sendable {
     func enclosingTypeName(of node: some SyntaxProtocol, in file: SourceFile) -> String? {
         enclosingTypes.value(for: NodeKey(file: file, node: node)) { SyntaxQueries.enclosingTypeName(of: node) }
     }
+    /// Whether a clause may store into a subject, and whether a `switch` has a clause that falls
+    /// through, asked at every read inside it (SubjectNarrowing.swift).
+    let clauseStores = Memo<ClauseSubject, Bool>()
+    let switchesFallingThrough = Memo<NodeKey, Bool>()
     /// Whether code of the scan makes each enum case asked about (`Type.case`).
     let enumCasesMade = Memo<String, Bool>()
     /// Enum types declaring each case name asked about.

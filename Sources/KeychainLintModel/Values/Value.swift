@@ -353,6 +353,33 @@ public struct Resolution: Sendable, Hashable {
         return false
     }
 
+    /// Candidates a resolver built beyond the bound (up to `maximumCandidates`), added so that the
+    /// values kept show every entry a check reads (a key with one value) that some candidate has:
+    /// first, in their order, the candidates that bring such an entry no value kept so far has,
+    /// then the others, each through `add` (which at the bound keeps the shapes that differ in
+    /// their keys). A library's option mapped onto each accessibility constant in turn gives a
+    /// query per constant beside the many shapes of its optional attributes: added in order, the
+    /// first constant's queries took the place the others needed. Candidates that fit within the
+    /// bound are added in order, as by `add`.
+    public mutating func add(covering candidates: [TracedValue]) {
+        guard values.count + candidates.count > Self.maximumValues else {
+            for candidate in candidates { add(candidate) }
+            return
+        }
+        var shown = Set<DictionaryEntry>()
+        for kept in values { if let form = ReadForm(kept.value) { shown.formUnion(form.entries) } }
+        var others: [TracedValue] = []
+        for candidate in candidates {
+            guard let form = ReadForm(candidate.value), !form.entries.isSubset(of: shown) else {
+                others.append(candidate)
+                continue
+            }
+            shown.formUnion(form.entries)
+            add(candidate)
+        }
+        for candidate in others { add(candidate) }
+    }
+
     private mutating func replace(at index: Int, with value: TracedValue, form: ReadForm, in bound: inout AtBound) {
         values.remove(at: index)
         values.append(value)

@@ -64,7 +64,10 @@ extension ObjCValueResolver {
             if case .defaultLabel = statement.kind { leading.append(statement) }
         }
         // Code before the first label never runs; code no label leads to is not decided here.
-        guard !leading.isEmpty, let subjectValues = knownValues(of: subject, in: body, env) else { return true }
+        guard !leading.isEmpty else { return true }
+        guard let subjectValues = knownValues(of: subject, in: body, env) else {
+            return caseMayRun(leading, of: statements, narrowedSubject: subject, in: body, env)
+        }
         var labelValues: [Value] = []
         for case .caseLabel(let label) in statements.map(\.kind) {
             guard let value = Self.labelValue(label) else { return true }
@@ -83,6 +86,35 @@ extension ObjCValueResolver {
                 if let value = Self.labelValue(expression), subjectValues.contains(value) { return true }
             case .defaultLabel:
                 if subjectValues.contains(where: { !labelValues.contains($0) }) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Whether one of `leading` labels runs when the subject's values are not known but a
+    /// `switch` around it over the same subject, or the question for `self`'s state, says which
+    /// cases it can be (`+SubjectNarrowing`). True when nothing says so or a label is not a name.
+    private func caseMayRun(
+        _ leading: [ObjCStmt], of statements: [ObjCStmt], narrowedSubject subject: ObjCExpr, in body: ObjCBody, _ env: Environment
+    ) -> Bool {
+        guard let key = subjectKey(subject, in: body),
+            let narrowing = caseNarrowing(of: key, at: subject.range.start.offset, in: body, env)
+        else { return true }
+        for label in leading {
+            switch label.kind {
+            case .caseLabel(let expression):
+                guard let name = expression.strippingCastsAndParentheses.identifierName else { return true }
+                if narrowing.admits(name) { return true }
+            case .defaultLabel:
+                guard let included = narrowing.included else { return true }
+                var named: Set<String> = []
+                for case .caseLabel(let other) in statements.map(\.kind) {
+                    guard let name = other.strippingCastsAndParentheses.identifierName else { return true }
+                    named.insert(name)
+                }
+                if included.contains(where: { !named.contains($0) }) { return true }
             default:
                 break
             }
@@ -126,7 +158,9 @@ extension ObjCValueResolver {
         } else {
             known = callerValues(name, of: body, at: expression, env)
         }
-        guard let known, known.gaps.isEmpty, !known.values.isEmpty else { return nil }
+        // Inside a case of a `switch` over the same parameter, only that case's values.
+        guard let known = known.map({ narrowedAsSubject($0, expression, env) }), known.gaps.isEmpty, !known.values.isEmpty
+        else { return nil }
         return known.values.map(\.value)
     }
 }

@@ -41,16 +41,24 @@ extension ObjCValueResolver {
         let className = receiverClassName(message)
         if isSentToSelfOrItsClass(message) || className != nil, let candidates = methods[selector], candidates.count == 1,
            candidates[0].parameterNames.count == pieceArguments.count, message.variadicArguments.isEmpty {
+            // Sent to `self` inside a case of a `switch` over its state: the method runs on that
+            // case (`+SubjectNarrowing`).
+            var sent = env
+            if isSentToSelfOrItsClass(message), let body = body(containing: expression.range.start.offset) {
+                sent.selfCases = selfStateNarrowings(at: expression.range.start.offset, in: body, env)
+            } else {
+                sent.selfCases = [:]
+            }
             return returns(
                 of: candidates[0], called: "`\(selector)`", at: expression,
-                arguments: boundArguments(pieceArguments, to: candidates[0], env), env)
+                arguments: boundArguments(pieceArguments, to: candidates[0], env), sent)
         }
         // `[self flags]` with no method `flags` in the file: the synthesized getter of instance state.
         if message.receiver.strippingCastsAndParentheses.identifierName == "self", message.pieces.count == 1,
             message.pieces[0].argument == nil, methods[selector] == nil,
             let state = instanceState(selector, at: expression, in: body(containing: expression.range.start.offset), env)
         {
-            return state
+            return narrowedAsSubject(state, expression, env)
         }
         // A method of the sending class that another file implements (a category in
         // `Vault+Defaults.m`), sent to `self` or to its class: its returns, as for a method of this
@@ -145,14 +153,14 @@ extension ObjCValueResolver {
         inner.argumentsBody = arguments.isEmpty ? nil : body.range.start.offset
         // `self` is the same instance only in an instance method sent to `self` or to a bound receiver.
         if case .method(_, _, false) = body.owner {} else { inner.selfInstances = nil }
-        guard !arguments.isEmpty || inner.selfInstances != nil else {
+        guard !arguments.isEmpty || inner.selfInstances != nil || !inner.selfCases.isEmpty else {
             // Without arguments, the body's answer is the same for every call and is kept.
             inner.argumentsScope = 0
             return remembered(key) { returnValues(of: body, called: name, at: call, inner) }
         }
         // A call's own arguments make its answer: kept for calls passing the same values (every
         // rule asks about the same call), and its locals are kept while it is evaluated.
-        let bound = BoundCall(body: body.range.start.offset, arguments: arguments, instances: inner.instancesKey)
+        let bound = BoundCall(body: body.range.start.offset, arguments: arguments, instances: inner.instancesKey, cases: inner.casesKey)
         if let known = boundCalls[bound] { return known }
         nextArgumentsScope += 1
         inner.argumentsScope = nextArgumentsScope

@@ -15,6 +15,14 @@ extension ObjCValueResolver {
     /// value with and without it, except a value that took a step in another alternative of the
     /// same `if`/`else` or `switch` (the two never run in one pass: `kSecAttrAccessControl` set in
     /// the `if` and `kSecAttrAccessible` in the `else` are never in one dictionary).
+    ///
+    /// Up to `Resolution.maximumCandidates` dictionaries are built across the groups, as the Swift
+    /// resolver builds its combinations, and the result, whose bound is `maximumValues`, keeps
+    /// among them those that show every key and every value of a key that checks read
+    /// (`Resolution.add(covering:)`). A query with many optional pieces (a label, an access group,
+    /// a prompt, each set or not) has more shapes than the bound, and the shapes with a key set
+    /// late (the accessibility after an access-control branch), or with its later values, came
+    /// after the bound when the groups stopped at it.
     func applyingDictionarySteps(
         _ resolution: Resolution, to name: String, in body: ObjCBody, after start: Int, before use: Int, _ env: Environment
     ) -> Resolution {
@@ -37,7 +45,7 @@ extension ObjCValueResolver {
                 if !always && group.taken.contains(where: { $0.excludes(path) }) { continue }
                 let stepped = apply(group.values)
                 valueCount += stepped.values.count
-                guard always || valueCount <= Resolution.maximumValues else {
+                guard always || valueCount <= Resolution.maximumCandidates else {
                     result.add(Resolution.valueLimitGap)
                     break
                 }
@@ -45,9 +53,16 @@ extension ObjCValueResolver {
             }
             groups = next
         }
-        // Without each branch step before with it, as the steps come.
-        for group in groups { result = result.merging(group.values) }
-        return result
+        // Without each branch step before with it, as the steps come; beyond the bound, those that
+        // show an entry no earlier one shows first (`Resolution.add(covering:)`).
+        var candidates: [TracedValue] = []
+        for group in groups {
+            candidates += group.values.values
+            for gap in group.values.gaps { result.add(gap) }
+        }
+        var kept = Resolution()
+        kept.add(covering: candidates)
+        return result.merging(kept)
     }
 
     /// What one step makes of each value (values that are not dictionaries pass unchanged); the

@@ -55,6 +55,7 @@ extension ObjCValueResolver {
             var result = Resolution()
             var inner = env.deeper(key)
             inner.selfInstances = nil
+            inner.selfCases = [:]
             for (resolver, write) in writes.map({ (self, $0) }) + elsewhere {
                 guard let value = write.value else {
                     result = result.merging(

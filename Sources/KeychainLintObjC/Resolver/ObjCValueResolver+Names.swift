@@ -4,7 +4,11 @@ import KeychainLintModel
 // static and global constants, `#define`s, instance variables, and symbols declared outside the file.
 extension ObjCValueResolver {
     func evaluateName(_ name: String, at use: ObjCExpr, _ env: Environment) -> Resolution {
-        let resolution = evaluateNameAnywhere(name, at: use, env)
+        // Inside a case of a `switch` over the name, only that case's values (`+SubjectNarrowing`).
+        var resolution = evaluateNameAnywhere(name, at: use, env)
+        if resolution.values.contains(where: { if case .symbol = $0.value { true } else { false } }) {
+            resolution = narrowedAsSubject(resolution, use, env)
+        }
         guard resolution.values.contains(where: { $0.value == .null }), isCheckedNotNull(name, at: use.range.start.offset) else {
             return resolution
         }

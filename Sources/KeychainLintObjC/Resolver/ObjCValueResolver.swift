@@ -71,6 +71,8 @@ public final class ObjCValueResolver {
         let arguments: [String: Resolution]
         /// The instances `self` is bound to (`Environment.instancesKey`).
         var instances = ""
+        /// What is known of `self`'s state (`Environment.casesKey`).
+        var cases = ""
     }
 
     /// Evaluation steps of the current question (`maximumSteps`).
@@ -139,7 +141,15 @@ public final class ObjCValueResolver {
         /// The constructions `self` is in the instance method being evaluated, when a message
         /// followed from a known receiver bound them (`ObjCValueResolver+InstanceSelf`); nil: the
         /// method's own senders decide.
-        var selfInstances: [InstanceSource]?
+        /// Setting it (on a message followed to another instance, into a class method or a C
+        /// function) also forgets `selfCases`, which spoke of the `self` before.
+        var selfInstances: [InstanceSource]? { didSet { selfCases = [:] } }
+        /// What the `switch`es around the message that led here say of `self`'s state, by subject
+        /// key (`self.mode`): the method's own `switch (self.mode)` runs those cases only
+        /// (`ObjCValueResolver+SubjectNarrowing`).
+        var selfCases: [String: CaseNarrowing] = [:]
+        /// Which narrowings are bound, for answers kept per call.
+        var casesKey: String { selfCases.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ") }
         /// Which instances are bound, for answers kept per call.
         var instancesKey: String { selfInstances.map { $0.map(\.identity).joined(separator: ",") } ?? "" }
 
@@ -331,7 +341,9 @@ public final class ObjCValueResolver {
         case .subscript(let base, let index):
             return lookup(base, index, at: expression, env)
         case .member(let base, let name, _) where base.strippingCastsAndParentheses.identifierName == "self":
+            // Inside a case of a `switch` over it, only that case's values (`+SubjectNarrowing`).
             return instanceState(name, at: expression, in: body(containing: expression.range.start.offset), env)
+                .map { narrowedAsSubject($0, expression, env) }
                 ?? gap(expression.range, "`\(Self.shortText(text(expression.range)))` is not stored in this file's methods")
         case .member(let base, let name, _):
             // `vault.flags` on an instance whose construction is known (`+InstanceSelf`).
@@ -467,6 +479,9 @@ public final class ObjCValueResolver {
     }
 
     var pathCache: [Int: BranchPath] = [:]
+    /// Whether a `switch` or `if` may store into a subject it narrows, by its start and the
+    /// subject (`+SubjectNarrowing`).
+    var subjectStoresCache: [String: Bool] = [:]
 
     /// Where `offset` lies among the body's branches (kept: asked for each assignment by every
     /// use of its local).

@@ -452,6 +452,79 @@ extension ConflictingAccessibilityAttributesRule {
                 [[ItemPolicy localPolicy] saveData:token];
             }
             """),
+        .nonTriggeringObjC(
+            "A value chosen per mode, read inside a case of a switch over the same mode: only the synchronizable mode's accessibility is in the synchronizable query, and it may sync",
+            """
+            #import <Foundation/Foundation.h>
+            #import <Security/Security.h>
+
+            typedef NS_ENUM(NSInteger, VaultMode) { VaultModeLocal, VaultModeSynced };
+
+            @implementation Vault
+            - (CFStringRef)protection {
+                switch (self.mode) {
+                    case VaultModeLocal: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case VaultModeSynced: return kSecAttrAccessibleAfterFirstUnlock;
+                }
+                return kSecAttrAccessibleWhenUnlocked;
+            }
+
+            - (OSStatus)saveToken:(NSData *)token {
+                NSMutableDictionary *query = [NSMutableDictionary dictionary];
+                query[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                query[(__bridge id)kSecValueData] = token;
+                switch (self.mode) {
+                    case VaultModeSynced:
+                        query[(__bridge id)kSecAttrSynchronizable] = @YES;
+                        query[(__bridge id)kSecAttrAccessible] = (__bridge id)[self protection];
+                        break;
+                    default:
+                        query[(__bridge id)kSecAttrAccessible] = (__bridge id)[self protection];
+                        break;
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """),
+        .triggeringObjC(
+            "The same shape whose synchronizable mode is itself ThisDeviceOnly",
+            """
+            #import <Foundation/Foundation.h>
+            #import <Security/Security.h>
+
+            typedef NS_ENUM(NSInteger, VaultMode) { VaultModeLocal, VaultModeSynced };
+
+            @implementation Vault
+            - (CFStringRef)protection {
+                switch (self.mode) {
+                    case VaultModeLocal: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case VaultModeSynced: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                }
+                return kSecAttrAccessibleWhenUnlocked;
+            }
+
+            - (OSStatus)saveToken:(NSData *)token {
+                NSMutableDictionary *query = [NSMutableDictionary dictionary];
+                query[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                query[(__bridge id)kSecValueData] = token;
+                switch (self.mode) {
+                    case VaultModeSynced:
+                        ↓query[(__bridge id)kSecAttrSynchronizable] = @YES;
+                        query[(__bridge id)kSecAttrAccessible] = (__bridge id)[self protection];
+                        break;
+                    default:
+                        query[(__bridge id)kSecAttrAccessible] = (__bridge id)[self protection];
+                        break;
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            @end
+            """,
+            messages: [
+                ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 22", role: "the query passed to SecItemAdd")
+                    + " (via `query` (line 16) → `query` set (line 17) → `query` set (line 18) → `query` set (line 21) → `query` set (line 22))"
+            ]),
     ]
 }
 
@@ -793,5 +866,67 @@ extension ConflictingAccessibilityAttributesRule {
                 _ = ItemPolicy.local.save(token, account: "local")
             }
             """),
+        .nonTriggering(
+            "A value chosen per case, read inside a clause over the same subject: only the synchronizable case's accessibility is in the synchronizable query, and it may sync",
+            """
+            import Security
+
+            enum Storage {
+                case device, synced, sealed
+
+                var accessibility: CFString {
+                    switch self {
+                    case .device: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    case .synced: return kSecAttrAccessibleAfterFirstUnlock
+                    case .sealed: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    }
+                }
+            }
+
+            public func save(_ token: Data, in storage: Storage) -> OSStatus {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                switch storage {
+                case .synced:
+                    query[kSecAttrSynchronizable as String] = true
+                    query[kSecAttrAccessible as String] = storage.accessibility
+                case .device, .sealed:
+                    query[kSecAttrAccessible as String] = storage.accessibility
+                }
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+        .triggering(
+            "The same shape whose synchronizable case is itself ThisDeviceOnly",
+            """
+            import Security
+
+            enum Storage {
+                case device, synced, sealed
+
+                var accessibility: CFString {
+                    switch self {
+                    case .device: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    case .synced: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                    case .sealed: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    }
+                }
+            }
+
+            public func save(_ token: Data, in storage: Storage) -> OSStatus {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                switch storage {
+                case .synced:
+                    query[↓kSecAttrSynchronizable as String] = true
+                    query[kSecAttrAccessible as String] = storage.accessibility
+                case .device, .sealed:
+                    query[kSecAttrAccessible as String] = storage.accessibility
+                }
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                ConflictingAccessibilityAttributesJudgement.synchronizableMessage(
+                    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", at: "line 20", role: "the query passed to SecItemAdd")
+            ]),
     ]
 }

@@ -727,6 +727,97 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "A query built in steps from many optional attributes, whose accessibility is the class's own option mapped case by case: the weak case is still among the shapes judged",
+            """
+            #import <Foundation/Foundation.h>
+            #import <Security/Security.h>
+
+            typedef NS_ENUM(NSInteger, LockerProtection) { LockerProtectionUnlocked, LockerProtectionFirstUnlock, LockerProtectionAnyTime };
+
+            @implementation Locker {
+                LockerProtection _protection;
+                NSString *_label, *_note, *_group, *_summary;
+                NSNumber *_creator, *_port;
+                SecAccessControlRef _accessControl;
+            }
+            - (CFStringRef)protectionConstant {
+                switch (_protection) {
+                    case LockerProtectionUnlocked: return kSecAttrAccessibleWhenUnlocked;
+                    case LockerProtectionFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock;
+                    case LockerProtectionAnyTime: return kSecAttrAccessibleAlways;
+                }
+                return kSecAttrAccessibleWhenUnlocked;
+            }
+            - (NSMutableDictionary *)attributesForData:(NSData *)data {
+                NSMutableDictionary *attributes = [NSMutableDictionary dictionary];
+                attributes[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                attributes[(__bridge id)kSecValueData] = data;
+                if (_label) { attributes[(__bridge id)kSecAttrLabel] = _label; }
+                if (_note) { attributes[(__bridge id)kSecAttrComment] = _note; }
+                if (_group) { attributes[(__bridge id)kSecAttrAccessGroup] = _group; }
+                if (_summary) { attributes[(__bridge id)kSecAttrDescription] = _summary; }
+                if (_creator) { attributes[(__bridge id)kSecAttrCreator] = _creator; }
+                if (_port) { attributes[(__bridge id)kSecAttrPort] = _port; }
+                if (_accessControl) {
+                    attributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)_accessControl;
+                } else {
+                    attributes[(__bridge id)kSecAttrAccessible] = ↓(__bridge id)[self protectionConstant];
+                }
+                return attributes;
+            }
+            - (OSStatus)saveData:(NSData *)data {
+                return SecItemAdd((__bridge CFDictionaryRef)[self attributesForData:data], NULL);
+            }
+            @end
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12)"
+            ]),
+        .nonTriggeringObjC(
+            "The same query whose option for any time maps to an accessibility that waits for the first unlock",
+            """
+            #import <Foundation/Foundation.h>
+            #import <Security/Security.h>
+
+            typedef NS_ENUM(NSInteger, LockerProtection) { LockerProtectionUnlocked, LockerProtectionFirstUnlock, LockerProtectionAnyTime };
+
+            @implementation Locker {
+                LockerProtection _protection;
+                NSString *_label, *_note, *_group, *_summary;
+                NSNumber *_creator, *_port;
+                SecAccessControlRef _accessControl;
+            }
+            - (CFStringRef)protectionConstant {
+                switch (_protection) {
+                    case LockerProtectionUnlocked: return kSecAttrAccessibleWhenUnlocked;
+                    case LockerProtectionFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock;
+                    case LockerProtectionAnyTime: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                }
+                return kSecAttrAccessibleWhenUnlocked;
+            }
+            - (NSMutableDictionary *)attributesForData:(NSData *)data {
+                NSMutableDictionary *attributes = [NSMutableDictionary dictionary];
+                attributes[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                attributes[(__bridge id)kSecValueData] = data;
+                if (_label) { attributes[(__bridge id)kSecAttrLabel] = _label; }
+                if (_note) { attributes[(__bridge id)kSecAttrComment] = _note; }
+                if (_group) { attributes[(__bridge id)kSecAttrAccessGroup] = _group; }
+                if (_summary) { attributes[(__bridge id)kSecAttrDescription] = _summary; }
+                if (_creator) { attributes[(__bridge id)kSecAttrCreator] = _creator; }
+                if (_port) { attributes[(__bridge id)kSecAttrPort] = _port; }
+                if (_accessControl) {
+                    attributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)_accessControl;
+                } else {
+                    attributes[(__bridge id)kSecAttrAccessible] = (__bridge id)[self protectionConstant];
+                }
+                return attributes;
+            }
+            - (OSStatus)saveData:(NSData *)data {
+                return SecItemAdd((__bridge CFDictionaryRef)[self attributesForData:data], NULL);
+            }
+            @end
+            """),
     ]
 }
 
