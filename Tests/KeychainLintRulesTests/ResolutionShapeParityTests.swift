@@ -624,6 +624,53 @@ struct ResolutionShapeParityTests {
                 }
                 @end
                 """)),
+        Shape(
+            name: "a library's own enum taken by a public method no code of the scan calls", check: "weak_biometric_acl",
+            swift: Source(swift: """
+                public enum Unlock {
+                    case face, anyFace
+                    var flags: SecAccessControlCreateFlags {
+                        switch self {
+                        case .face: return .biometryCurrentSet
+                        case .anyFace: return .biometryAny
+                        }
+                    }
+                }
+                struct LockOptions { var unlock: Unlock = .face }
+                public final class Lock {
+                    private let options: LockOptions
+                    public convenience init() { self.init(LockOptions()) }
+                    fileprivate init(_ options: LockOptions) { self.options = options }
+                    public func unlock(_ unlock: Unlock) -> Lock {
+                        var options = self.options
+                        options.unlock = unlock
+                        return Lock(options)
+                    }
+                    public func access() -> SecAccessControl? {
+                        SecAccessControlCreateWithFlags(nil, \(strongProtection), ↓options.unlock.flags, nil)
+                    }
+                }
+                """),
+            objectiveC: Source([
+                "Lock.h": """
+                    typedef NS_OPTIONS(NSUInteger, Unlock) { UnlockFace = 1 << 3, UnlockAnyFace = 1 << 1 };
+                    @interface Lock : NSObject
+                    - (void)setUnlock:(Unlock)unlock;
+                    - (SecAccessControlRef)access;
+                    @end
+                    """,
+                "Lock.m": """
+                    #import "Lock.h"
+                    @implementation Lock {
+                        Unlock _unlock;
+                    }
+                    - (void)setUnlock:(Unlock)unlock { _unlock = unlock; }
+                    - (SecAccessControlRef)access {
+                        return SecAccessControlCreateWithFlags(NULL, \(strongProtection), ↓(SecAccessControlCreateFlags)_unlock, NULL);
+                    }
+                    @end
+                    """,
+            ])),
     ]
 
     /// Shapes one language does not follow yet.

@@ -102,7 +102,7 @@ extension ValueResolver {
         for (name, node, file) in offered {
             result = result.merging(
                 .value(.member(name, type: nil), trace: [
-                    step(.argument, "`.\(name)`, which callers of public `\(functionName)` may pass", at: node, in: file)
+                    step(.libraryOption, "`.\(name)`, which callers of public `\(functionName)` may pass", at: node, in: file)
                 ]))
         }
         return result

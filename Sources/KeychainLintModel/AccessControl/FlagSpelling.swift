@@ -16,13 +16,23 @@ public enum FlagSpelling: Sendable, Hashable {
     }
 
     /// A set of flags as written: `[.biometryAny, .or, .devicePasscode]`, or the C constants
-    /// joined with `|` (a raw value with no known spelling as hexadecimal).
+    /// joined with `|`. A number (a library's own constant cast to `SecAccessControlCreateFlags`)
+    /// is spelled by the constants Apple gives its bits, or as hexadecimal when a bit has none.
     public func flags(_ set: AccessControlFlagSet) -> String {
         switch self {
         case .swift:
             return set.swiftDescription
         case .c:
-            if set.spelled.isEmpty { return "0x" + String(set.bits, radix: 16) }
+            if set.spelled.isEmpty {
+                var named: [String] = []
+                var covered: UInt64 = 0
+                for flag in AccessControlFlag.all where set.bits & flag.bit != 0 && covered & flag.bit == 0 {
+                    named.append(flag.constant)
+                    covered |= flag.bit
+                }
+                guard covered == set.bits, !named.isEmpty else { return "0x" + String(set.bits, radix: 16) }
+                return named.joined(separator: " | ")
+            }
             return set.spelled.map(\.constant).joined(separator: " | ")
         }
     }

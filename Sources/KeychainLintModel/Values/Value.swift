@@ -155,6 +155,10 @@ public struct ValueLocation: Hashable, Sendable {
 public struct TraceStep: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case variable, assignment, branch, property, function, parameterDefault, argument
+        /// A value a library's users may choose through its public API (a parameter or property of
+        /// the library's own enum) and no code in the scan chooses: one the library offers, not
+        /// one a path of the scanned code takes.
+        case libraryOption
         /// Stands for the middle of a trace too long to keep whole (`TracedValue.maximumTraceSteps`).
         case elided
     }

@@ -40,8 +40,9 @@ final class ObjCParser {
     /// `extern "C" {` blocks open at file scope.
     var externBlocks = 0
     /// The token ranges of the `enum` bodies stepped over (braces included), read afterwards
-    /// for their constants (`ObjCSyntaxTree.enumerators(in:)`).
-    var enumBodies: [Range<Int>] = []
+    /// for their constants (`ObjCSyntaxTree.enumerators(in:)`), with the type name the macro or
+    /// tag gives (`VaultPolicy` of `NS_OPTIONS(NSUInteger, VaultPolicy)` or `enum VaultPolicy`).
+    var enumBodies: [(tokens: Range<Int>, typeName: String?)] = []
 
     /// Offsets of `#else` and `#elif` lines, in order: a container header repeated after one of
     /// them is the other branch's version of the same header, not a new container.

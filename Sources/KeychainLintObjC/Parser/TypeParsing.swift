@@ -88,11 +88,12 @@ extension ObjCParser {
         if at(.leftParen) { skipBalancedGroup() }
     }
 
-    /// Steps over a `{ … }` body of a tag or a type macro; an `enum`'s is kept for its constants.
-    func skipBody(ofEnum isEnum: Bool) {
+    /// Steps over a `{ … }` body of a tag or a type macro; an `enum`'s is kept for its constants,
+    /// with the name of the type it declares when the tag or macro writes one.
+    func skipBody(ofEnum isEnum: Bool, typeName: String? = nil) {
         let from = position
         skipBalancedGroup()
-        if isEnum { enumBodies.append(from..<position) }
+        if isEnum { enumBodies.append((from..<position, typeName)) }
     }
 
     /// Reads declaration specifiers: storage, qualifiers, the base type (with generic or protocol
@@ -137,7 +138,11 @@ extension ObjCParser {
                     advance()
                     while atIdentifier() { advance() }
                 }
-                if at(.leftBrace) { skipBody(ofEnum: text == "enum") }
+                if at(.leftBrace) {
+                    // `enum VaultPolicy : NSInteger { … }`: the tag is the type's name.
+                    let tag = specifiers.baseName.map { String($0.dropFirst(text.count + 1)) } ?? ""
+                    skipBody(ofEnum: text == "enum", typeName: tag.isEmpty ? nil : tag)
+                }
                 sawType = true
             } else if typeofWords.contains(text) {
                 specifiers.baseName = text
@@ -168,7 +173,9 @@ extension ObjCParser {
                     let from = position
                     skipBalancedGroup()
                     specifiers.tokenIndices.append(contentsOf: from..<position)
-                    if at(.leftBrace) { skipBody(ofEnum: enumMacros.contains(text)) }
+                    // `NS_OPTIONS(NSUInteger, VaultPolicy)`: the type is the last name in the parentheses.
+                    let typeName = tokens[from..<position].last { $0.kind == .identifier }?.text
+                    if at(.leftBrace) { skipBody(ofEnum: enumMacros.contains(text), typeName: typeName) }
                 } else if at(.less) {
                     let from = position
                     skipAngleGroup()

@@ -56,6 +56,11 @@ public final class ObjCScanConstants: @unchecked Sendable {
         /// implements, by class and selector.
         let functions: [String: ObjCBody]
         let methods: [String: [String: ObjCBody]]
+        /// The constants of its `enum` bodies by the type they declare, in order.
+        let enumeratorsByType: [String: [ObjCEnumerator]]
+        /// Of a header: its `@interface`s, categories and extensions, by class (what it declares
+        /// for other files and modules to use).
+        let interfaces: [String: [ObjCContainer]]
 
         init(path: String, source: String, tree: ObjCSyntaxTree) {
             self.path = path
@@ -86,6 +91,25 @@ public final class ObjCScanConstants: @unchecked Sendable {
             for macro in tree.macros where macro.parameters == nil { macros[macro.name] = macro }
             self.macros = macros
             self.enumerators = Dictionary(tree.enumerators.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            var byType: [String: [ObjCEnumerator]] = [:]
+            for enumerator in tree.enumerators {
+                if let typeName = enumerator.typeName { byType[typeName, default: []].append(enumerator) }
+            }
+            self.enumeratorsByType = byType
+            var interfaces: [String: [ObjCContainer]] = [:]
+            if path.hasSuffix(".h") {
+                for item in tree.allItems {
+                    guard case .container(var container) = item.kind else { continue }
+                    switch container.kind {
+                    case .interface, .category, .extension:
+                        container.nested = []
+                        interfaces[container.name, default: []].append(container)
+                    default:
+                        continue
+                    }
+                }
+            }
+            self.interfaces = interfaces
             let exported = self.tree.exportedFunctionNames
             var functions: [String: ObjCBody] = [:]
             var methods: [String: [String: ObjCBody]] = [:]
@@ -118,6 +142,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
     private var callerFiles: [String: [Int]] = [:]
     /// Files whose `enum` bodies may declare each constant, built with `candidates`.
     private var enumeratorFiles: [String: [Int]] = [:]
+    /// Files that may declare each `enum` type, and each class's `@interface`, built with `candidates`.
+    private var enumTypeFiles: [String: [Int]] = [:]
+    private var interfaceFiles: [String: [Int]] = [:]
     private var parsed: [Int: ParsedFile] = [:]
     private var answers: [String: [Definition]] = [:]
     /// The calls one file makes of one function or class method (`callSites`).
@@ -132,11 +159,17 @@ public final class ObjCScanConstants: @unchecked Sendable {
         public var called: [String]
         /// The constants its `enum` bodies at file scope may declare.
         public var enumerated: [String]
+        /// The names of the `enum` types it may declare, and the classes it declares an
+        /// `@interface` (or a category or extension) of.
+        public var enumTypes: [String]
+        public var interfaces: [String]
 
-        public init(defined: [String] = [], called: [String] = [], enumerated: [String] = []) {
+        public init(defined: [String] = [], called: [String] = [], enumerated: [String] = [], enumTypes: [String] = [], interfaces: [String] = []) {
             self.defined = defined
             self.called = called
             self.enumerated = enumerated
+            self.enumTypes = enumTypes
+            self.interfaces = interfaces
         }
     }
 
@@ -153,20 +186,28 @@ public final class ObjCScanConstants: @unchecked Sendable {
         var defined: [String: [Int]] = [:]
         var called: [String: [Int]] = [:]
         var enumerated: [String: [Int]] = [:]
+        var enumTypes: [String: [Int]] = [:]
+        var interfaces: [String: [Int]] = [:]
         for (position, file) in zip(paths.indices, names) {
             for name in file.defined { defined[name, default: []].append(position) }
             for name in file.called { called[name, default: []].append(position) }
             for name in file.enumerated { enumerated[name, default: []].append(position) }
+            for name in file.enumTypes { enumTypes[name, default: []].append(position) }
+            for name in file.interfaces { interfaces[name, default: []].append(position) }
         }
         candidates = defined
         callerFiles = called
         enumeratorFiles = enumerated
+        enumTypeFiles = enumTypes
+        interfaceFiles = interfaces
     }
 
     /// The names a file's text may define at file scope and may call, for `init(paths:text:names:)`.
     public static func names(in text: String) -> FileNames {
         let found = text.utf8.withContiguousStorageIfAvailable { scanNames($0) } ?? Array(text.utf8).withUnsafeBufferPointer { scanNames($0) }
-        return FileNames(defined: Array(found.defined), called: Array(found.called), enumerated: Array(found.enumerated))
+        return FileNames(
+            defined: Array(found.defined), called: Array(found.called), enumerated: Array(found.enumerated),
+            enumTypes: Array(found.enumTypes), interfaces: Array(found.interfaces))
     }
 
     /// The names a file's text may define at file scope.
@@ -204,6 +245,25 @@ public final class ObjCScanConstants: @unchecked Sendable {
             let file = parsedFile(position)
             return file.enumerators[name].map { Definition(path: file.path, kind: .enumerator($0), file: file) }
         }
+    }
+
+    /// The constants of the `enum` type `typeName` that one header of the scan declares (a type of
+    /// a `.m` is private to it, not a library's public option), with the header; nil when no header
+    /// or more than one declares it (which one a file sees is not known).
+    public func enumerators(ofType typeName: String) -> (constants: [ObjCEnumerator], definition: Definition)? {
+        let files = withTables { _, _ in enumTypeFiles[typeName] ?? [] }.filter { paths[$0].hasSuffix(".h") }
+        guard files.count <= Self.maximumDefiningFiles else { return nil }
+        let found = files.map(parsedFile).filter { $0.enumeratorsByType[typeName]?.isEmpty == false }
+        guard found.count == 1, let file = found.first, let constants = file.enumeratorsByType[typeName] else { return nil }
+        return (constants, Definition(path: file.path, kind: .enumerator(constants[0]), file: file))
+    }
+
+    /// The `@interface`s, categories and extensions of `className` that the scan's headers
+    /// declare: what other files, and code outside the scan, may use.
+    public func publicInterfaces(ofClass className: String) -> [ObjCContainer] {
+        let files = withTables { _, _ in interfaceFiles[className] ?? [] }.filter { paths[$0].hasSuffix(".h") }
+        guard files.count <= Self.maximumDefiningFiles else { return [] }
+        return files.flatMap { parsedFile($0).interfaces[className] ?? [] }
     }
 
     /// The scan's definitions of the C function `name` (when `className` is nil) or of the method
@@ -370,6 +430,46 @@ public final class ObjCScanConstants: @unchecked Sendable {
         return names
     }
 
+    /// Whether an Objective-C file of the scan other than `path` may set the property `name`
+    /// (`x.name = …`, `[x setName:…]`), or a Swift file names it. Errs on yes: a comparison
+    /// written `x.name =` without spaces around `==` does not count, but any `setName:` does.
+    public func otherFilesMaySet(property name: String, besides path: String) -> Bool {
+        if swiftFilesMention?(name) ?? hasSwiftFiles { return true }
+        guard let first = name.first else { return false }
+        let setter = Array(("set" + first.uppercased() + name.dropFirst() + ":").utf8)
+        let member = Array(("." + name).utf8)
+        for position in paths.indices where paths[position] != path {
+            if let known = lock.withLock({ settingAnswers[SiteKey(question: name, file: position)] }) {
+                if known { return true }
+                continue
+            }
+            let bytes = Array(text(position).utf8)
+            let sets = Self.occurs(setter, in: bytes) { _ in true } || Self.occurs(member, in: bytes) { end in
+                // `.name` then spaces and `=`, not `==`; not `.nameOther`.
+                var cursor = end
+                while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                return cursor < bytes.count && bytes[cursor] == 0x3D && (cursor + 1 >= bytes.count || bytes[cursor + 1] != 0x3D)
+            }
+            lock.withLock { settingAnswers[SiteKey(question: name, file: position)] = sets }
+            if sets { return true }
+        }
+        return false
+    }
+
+    /// Whether `word` occurs in `bytes` at a place `accept` (given the index after it) accepts.
+    private static func occurs(_ word: [UInt8], in bytes: [UInt8], _ accept: (Int) -> Bool) -> Bool {
+        guard !word.isEmpty, bytes.count >= word.count else { return false }
+        var index = 0
+        while index + word.count <= bytes.count {
+            if bytes[index] == word[0], bytes[index..<(index + word.count)].elementsEqual(word), accept(index + word.count) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Per property and file, whether the file may set it (`otherFilesMaySet`).
+    private var settingAnswers: [SiteKey: Bool] = [:]
+
     /// Every word of the scan's headers (`.h`), read on the first question.
     private var headerWords: Set<String>?
 
@@ -426,9 +526,16 @@ public final class ObjCScanConstants: @unchecked Sendable {
     /// The words that open an `enum` body at file scope.
     private static let enumWords: Set<String> = enumMacros.union(["enum"])
 
-    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>) -> (defined: Set<String>, called: Set<String>, enumerated: Set<String>) {
+    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> (defined: Set<String>, called: Set<String>, enumerated: Set<String>, enumTypes: Set<String>, interfaces: Set<String>)
+    {
         var names: Set<String> = []
         var enumerated: Set<String> = []
+        // The names between an `enum` word and its body (`NS_OPTIONS(NSUInteger, Policy)`,
+        // `enum Policy`) and after it (`} Policy;`) may be the type's: listing too many costs a parse.
+        var enumTypes: Set<String> = []
+        var afterEnumBody = false
+        var interfaces: Set<String> = []
         var called: Set<String> = []
         // Where the name just after a `[` inside braces lies (a class a message may be sent to).
         var afterBracket = false
@@ -524,6 +631,7 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 lastIdentifier = nil
             case 0x7D:
                 depth = max(0, depth - 1)
+                if depth == 0, inEnumBody { afterEnumBody = true }
                 if depth == 0 { inEnumBody = false }
                 lastIdentifier = nil
             case 0x2C where inEnumBody && depth == 1 && parentheses == 0:
@@ -532,7 +640,10 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 lastIdentifier = nil
                 functionName = nil
                 inBrackets = 0
-                if depth == 0 { enumPending = false }
+                if depth == 0 {
+                    enumPending = false
+                    afterEnumBody = false
+                }
             case 0x28:
                 // The name before the first `(` at file scope may be a function's; inside braces,
                 // the name before a `(` may be a function the file calls.
@@ -541,13 +652,15 @@ public final class ObjCScanConstants: @unchecked Sendable {
                 parentheses += 1
             case 0x29:
                 parentheses = max(0, parentheses - 1)
-            case 0x40 where depth == 0 && index + 15 < count:  // `@implementation Name`
+            case 0x40 where depth == 0 && index + 11 < count:  // `@implementation Name`, `@interface Name`
                 let (keyword, afterKeyword) = identifier(at: index + 1)
-                if keyword == "implementation" {
+                if keyword == "implementation" || keyword == "interface" {
                     var cursor = afterKeyword
                     while cursor < count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
                     let (name, end) = identifier(at: cursor)
-                    if !name.isEmpty { names.insert(name) }
+                    if !name.isEmpty {
+                        if keyword == "implementation" { names.insert(name) } else { interfaces.insert(name) }
+                    }
                     index = end
                     continue
                 }
@@ -571,6 +684,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
                         enumWords.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
                     {
                         enumPending = true
+                    }
+                    if depth == 0, enumPending || afterEnumBody, isName {
+                        enumTypes.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
                     }
                     if inEnumBody, expectEnumerator, depth == 1, parentheses == 0, isName {
                         enumerated.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
@@ -600,6 +716,6 @@ public final class ObjCScanConstants: @unchecked Sendable {
             if byte != 0x5B { afterBracket = false }
             index += 1
         }
-        return (names, called, enumerated)
+        return (names, called, enumerated, enumTypes, interfaces)
     }
 }

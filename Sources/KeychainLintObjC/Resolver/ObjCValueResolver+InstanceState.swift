@@ -17,6 +17,9 @@ extension ObjCValueResolver {
         let value: ObjCExpr?
         /// How it is written, for the path (`self.accessibility`, `_accessibility`, `setAccessibility:`).
         let written: String
+        /// Written by the class's own method through `self` or an instance variable, not through
+        /// an instance other code holds.
+        var isThroughSelf = true
     }
 
     /// The storage a name of instance state means: `accessibility` for `self.accessibility`,
@@ -41,7 +44,10 @@ extension ObjCValueResolver {
         // Stores another file makes on an instance it builds (`Vault *v = [[Vault alloc] init];
         // v.protection = …;` in the app's setup code): the property may hold those values too.
         let elsewhere = writes.isEmpty ? instanceWritesElsewhere(className, storage) : []
-        guard !writes.isEmpty || !elsewhere.isEmpty else { return nil }
+        // A public property no code of the scan sets from outside the class: its users may set any
+        // constant of the library's own enum (`ObjCValueResolver+LibraryOptions`).
+        let offered = elsewhere.isEmpty ? optionsOffered(toProperty: storage, ofClass: className, writes: writes, at: use) : nil
+        guard !writes.isEmpty || !elsewhere.isEmpty else { return offered }
         let key = "instance \(className).\(storage)"
         guard !env.visiting.contains(key) else { return gap(use.range, "`\(name)` depends on itself", kind: .cycle) }
         // On the instances the method runs on, when they are known (`ObjCValueResolver+InstanceSelf`).
@@ -49,9 +55,9 @@ extension ObjCValueResolver {
             let sources = selfInstances(in: body, of: className, env),
             let perInstance = instanceValues(storage, of: className, on: sources, env.deeper(key))
         {
-            return perInstance
+            return offered.map { perInstance.merging($0) } ?? perInstance
         }
-        return remembered(key) {
+        let stored = remembered(key) {
             var result = Resolution()
             var inner = env.deeper(key)
             inner.selfInstances = nil
@@ -70,6 +76,7 @@ extension ObjCValueResolver {
             }
             return result
         }
+        return offered.map { stored.merging($0) } ?? stored
     }
 
     /// The stores into `storage` of `className` that the scan's other Objective-C files make
@@ -149,7 +156,8 @@ extension ObjCValueResolver {
                         add(ownClass, name, InstanceWrite(range: binding.range, value: stored, written: "self\(separator)\(name)"))
                     } else if let classes = instances[baseName] {
                         for className in classes {
-                            add(className, name, InstanceWrite(range: binding.range, value: stored, written: "\(baseName)\(separator)\(name)"))
+                            add(className, name, InstanceWrite(
+                                range: binding.range, value: stored, written: "\(baseName)\(separator)\(name)", isThroughSelf: false))
                         }
                     }
                 default:
@@ -175,7 +183,9 @@ extension ObjCValueResolver {
                 guard label.count > 3, label.hasPrefix("set"), let first = label.dropFirst(3).first, first.isUppercase else { return }
                 let property = first.lowercased() + label.dropFirst(4)
                 let written = receiver == "self" ? "\(label):" : "[\(receiver) \(label):]"
-                for className in classes { add(className, property, InstanceWrite(range: expression.range, value: argument, written: written)) }
+                for className in classes {
+                    add(className, property, InstanceWrite(range: expression.range, value: argument, written: written, isThroughSelf: receiver == "self"))
+                }
             }), owner: body.owner)
         }
         instanceWritesCache = table

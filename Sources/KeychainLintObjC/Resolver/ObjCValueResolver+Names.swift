@@ -42,6 +42,7 @@ extension ObjCValueResolver {
             if body.parameterNames.contains(name), bound.allSatisfy({ $0.range.start.offset >= offset }) {
                 if env.argumentsBody == body.range.start.offset, let argument = env.arguments[name] { return argument }
                 if let passed = callerValues(name, of: body, at: use, env) { return passed }
+                if let offered = optionsOffered(toParameter: name, of: body, at: use) { return offered }
                 return gap(use.range, "`\(name)` is a parameter of \(body.owner): \(unfollowedCallsReason(of: body))")
             }
             if bound.contains(where: { $0.range.start.offset < offset }) {

@@ -189,6 +189,8 @@ public struct ObjCEnumerator: Sendable, Hashable {
     public var hasWrittenValue: Bool
     /// The constant before it in the same body, for one without a written value.
     public var previous: String?
+    /// The type the body declares (`Policy`), when the macro, the tag or a typedef names it.
+    public var typeName: String? = nil
 }
 
 public struct ObjCMacroDefinition: Sendable, Hashable {

@@ -34,14 +34,20 @@ public struct ObjCSyntaxTree: Sendable {
             items: items, macros: macros, tokens: lexed.tokens, comments: lexed.comments,
             directives: lexed.directives, diagnostics: diagnostics,
             droppedDiagnostics: lexed.droppedDiagnostics + parser.droppedDiagnostics, lineTable: lexed.lineTable)
-        tree.enumerators = parser.enumBodies.flatMap { enumerators(in: Array(lexed.tokens[$0]), limits: limits) }
+        tree.enumerators = parser.enumBodies.flatMap { body in
+            // `typedef enum { … } VaultPolicy;`: without a tag, the name the typedef gives.
+            let after = lexed.tokens[min(body.tokens.upperBound, lexed.tokens.count - 1)...].prefix(2)
+            let typedefName = after.count == 2 && after.first!.kind == .identifier && after.last!.isPunctuator(.semicolon)
+                ? after.first!.text : nil
+            return enumerators(in: Array(lexed.tokens[body.tokens]), typeName: body.typeName ?? typedefName, limits: limits)
+        }
         return tree
     }
 
     /// The constants of one `enum` body (its tokens, braces included): `Name`, `Name = value`,
     /// with attribute macros between (`Name API_AVAILABLE(ios(9.0)) = 1 << 1`), split at the
     /// commas outside brackets.
-    static func enumerators(in body: [ObjCToken], limits: ObjCParserLimits) -> [ObjCEnumerator] {
+    static func enumerators(in body: [ObjCToken], typeName: String? = nil, limits: ObjCParserLimits) -> [ObjCEnumerator] {
         guard body.count >= 2 else { return [] }
         var elements: [[ObjCToken]] = [[]]
         var depth = 0
@@ -72,7 +78,7 @@ public struct ObjCSyntaxTree: Sendable {
             result.append(
                 ObjCEnumerator(
                     name: nameToken.text, nameRange: nameToken.range, value: value, hasWrittenValue: equals != nil,
-                    previous: result.last?.name))
+                    previous: result.last?.name, typeName: typeName))
         }
         return result
     }

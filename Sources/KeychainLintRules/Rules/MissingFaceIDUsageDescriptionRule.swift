@@ -56,7 +56,9 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         policy: (Value) -> Value, language: SourceLanguage
     ) -> FaceIDUse? {
         var best: (severity: Severity, value: String, trace: [TraceStep])?
-        for traced in resolution.values {
+        // A constant a library offers its users, which no code of the scan passes, is not a use
+        // an app of the scan makes: the app would have to choose it.
+        for traced in resolution.values where !traced.trace.contains(where: { $0.kind == .libraryOption }) {
             let judged: (Severity, String)?
             switch api {
             case .accessControl:
@@ -431,6 +433,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         notes: [
             "One finding per app, whatever the language: the Objective-C uses join the Swift rule's plan of the app target (or folder), and the finding is reported by this rule when the app's first use of the most severe kind is in Objective-C, by swift.missing_faceid_usage_description when it is in Swift; the message counts the uses of both languages. Disabling one of the two rules therefore hides the app's finding when its chosen use is in that rule's language.",
             "`canEvaluatePolicy:error:` is not a use, as in the Swift rule: it only asks whether biometry is available and shows no Face ID UI.",
+            "A constant a library's own option type offers through a public method or property that no code of the scan passes or sets is not a use: an app of the scan would have to choose it (the weak-flag rules still report the option the library offers).",
             "A library (no app Info.plist or Xcode application target in the scan, such as a React Native module's `ios/` folder) is not judged: its host app provides the key; `--verbose` says so at the first use.",
             "Objective-C sources of a framework, static library or app extension target are judged like Swift ones: through every application target that links or embeds it, against that app's Info.plist; with no such app in the scan, not at all (`--verbose` says so).",
         ],
@@ -928,6 +931,33 @@ extension MissingFaceIDUsageDescriptionRule {
 
 extension MissingFaceIDUsageDescriptionRule {
     static let objectiveCExamples: [RuleExample] = [
+        .nonTriggering(
+            "An app beside a library whose public setter offers a biometric constant of its own option type, which no code of the scan passes: the app does not use Face ID through it",
+            files: [
+                "Info.plist": infoPlist(""),
+                "VaultStore.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyNone = 0,
+                        VaultPolicyBiometryAny = 1 << 1,
+                    };
+                    @interface VaultStore : NSObject
+                    - (void)setPolicy:(VaultPolicy)policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultPolicy _policy;
+                    }
+                    - (void)setPolicy:(VaultPolicy)policy { _policy = policy; }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, (SecAccessControlCreateFlags)_policy, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            alsoTriggers: ["objc.weak_biometric_acl"]),
         .triggering(
             "kSecAccessControlBiometryCurrentSet in an app whose Info.plist has no NSFaceIDUsageDescription",
             files: [

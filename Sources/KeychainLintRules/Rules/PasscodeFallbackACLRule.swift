@@ -106,6 +106,7 @@ public struct PasscodeFallbackACLRule: Check {
         notes: [
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore's `authenticationPolicy:` (of `setAccessibility:authenticationPolicy:`) is Security's bits: `UICKeyChainStoreAuthenticationPolicyDevicePasscode`, alone or joined with `UICKeyChainStoreAuthenticationPolicyControlOr`, is judged like `kSecAccessControlDevicePasscode`.",
+            LibraryOptionNote.objectiveC,
         ],
         examples: objectiveCExamples)
 }
@@ -147,6 +148,57 @@ extension PasscodeFallbackACLRule {
             messages: [
                 "Passcode-only access control: `kSecAccessControlDevicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required",
                 "Access control falls back to the device passcode: `kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | kSecAccessControlDevicePasscode` lets the passcode alone unlock the item, bypassing `kSecAccessControlBiometryCurrentSet` (via assigned (line 5) → `flags` (line 3))",
+            ]),
+        .triggering(
+            "A library's public property of its own option type, which no code of the scan sets: its users may set the passcode-only constant",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                        VaultPolicyDevicePasscode = 1 << 4,
+                    };
+                    @interface VaultStore : NSObject
+                    @property (nonatomic) VaultPolicy policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓(SecAccessControlCreateFlags)self.policy, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                "Passcode-only access control: `kSecAccessControlDevicePasscode` lets anyone who knows or watches the device passcode read the item; biometry is never required (via `policy`, any `VaultPolicy` users of public property `policy` may set (line 4) → `VaultPolicyDevicePasscode` (VaultStore.h:3))",
+            ]),
+        .nonTriggering(
+            "The same property declared readonly, which the library sets to the current biometric set: its users cannot choose it",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                        VaultPolicyDevicePasscode = 1 << 4,
+                    };
+                    @interface VaultStore : NSObject
+                    @property (nonatomic, readonly) VaultPolicy policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore
+                    - (instancetype)init {
+                        if ((self = [super init])) { _policy = VaultPolicyBiometryCurrentSet; }
+                        return self;
+                    }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, (SecAccessControlCreateFlags)self.policy, NULL);
+                    }
+                    @end
+                    """,
             ]),
         .nonTriggeringObjC(
             "Both factors required (AND), and biometry alone",

@@ -138,6 +138,7 @@ public struct WeakBiometricACLRule: Check {
             "Values the resolver cannot follow (a parameter, a property, another file) produce no finding; `--verbose` shows where resolution stopped.",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore's `authenticationPolicy:` (of `setAccessibility:authenticationPolicy:`) is cast to SecAccessControlCreateFlags by the library, so its constants are Security's bits (`UICKeyChainStoreAuthenticationPolicyTouchIDAny` is `kSecAccessControlTouchIDAny`) and are judged like the flags of SecAccessControlCreateWithFlags.",
+            LibraryOptionNote.objectiveC,
         ],
         options: [WeakBiometricACLJudgement.weakBiometricFlags.spec],
         examples: objectiveCExamples)
@@ -219,6 +220,94 @@ extension WeakBiometricACLRule {
                     }
                     void Protect(void) {
                         CFRelease(MakeAccess(VaultPolicyBiometryCurrentSet));
+                    }
+                    """,
+            ]),
+        .triggering(
+            "A library's own option type taken by a public setter no code of the scan calls: its users may pass any constant it declares, each read alone",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyNone = 0,
+                        VaultPolicyUserPresence = 1 << 0,
+                        VaultPolicyBiometryAny = 1 << 1,
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                    };
+                    @interface VaultStore : NSObject
+                    - (void)setPolicy:(VaultPolicy)policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultPolicy _policy;
+                    }
+                    - (void)setPolicy:(VaultPolicy)policy { _policy = policy; }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓(SecAccessControlCreateFlags)_policy, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                "Weak biometric access control: `kSecAccessControlUserPresence` falls back to the device passcode and accepts biometrics enrolled after the item was created (via `_policy` (line 5) → `policy`, any `VaultPolicy` callers of public `setPolicy:` may pass (line 5) → `VaultPolicyUserPresence` (VaultStore.h:3)); 1 other possible value is weak too",
+            ]),
+        .nonTriggering(
+            "The same library whose option type declares only the current biometric set",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyNone = 0,
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                    };
+                    @interface VaultStore : NSObject
+                    - (void)setPolicy:(VaultPolicy)policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultPolicy _policy;
+                    }
+                    - (void)setPolicy:(VaultPolicy)policy { _policy = policy; }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, (SecAccessControlCreateFlags)_policy, NULL);
+                    }
+                    @end
+                    """,
+            ]),
+        .nonTriggering(
+            "An app with that option type, whose only call of the setter passes the current biometric set: the callers decide",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) {
+                        VaultPolicyUserPresence = 1 << 0,
+                        VaultPolicyBiometryAny = 1 << 1,
+                        VaultPolicyBiometryCurrentSet = 1 << 3,
+                    };
+                    @interface VaultStore : NSObject
+                    - (void)setPolicy:(VaultPolicy)policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultPolicy _policy;
+                    }
+                    - (void)setPolicy:(VaultPolicy)policy { _policy = policy; }
+                    - (SecAccessControlRef)makeAccess {
+                        return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, (SecAccessControlCreateFlags)_policy, NULL);
+                    }
+                    @end
+                    """,
+                "Unlock.m": """
+                    #import "VaultStore.h"
+                    SecAccessControlRef UnlockAccess(VaultStore *store) {
+                        [store setPolicy:VaultPolicyBiometryCurrentSet];
+                        return [store makeAccess];
                     }
                     """,
             ]),

@@ -92,7 +92,7 @@ public struct WeakKeychainAccessibilityRule: Check {
                         // A helper's dictionary may reach several calls: its finding (at the entry)
                         // keeps one message for all of them, so only a path within one body is told,
                         // or one through a call's argument (the weak value is the caller's).
-                        + (QueryJudgement.isLocal(dictionary.trace) || dictionary.trace.contains { $0.kind == .argument }
+                        + (QueryJudgement.isLocal(dictionary.trace) || dictionary.trace.contains { $0.kind == .argument || $0.kind == .libraryOption }
                             ? context.describeTrace(dictionary.trace) : "")
                     let confidence: Confidence = dictionary.trace.isEmpty ? .high : .medium
                     // A public key is no secret: the deprecated constant is still reported.
