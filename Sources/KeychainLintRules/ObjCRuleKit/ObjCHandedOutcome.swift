@@ -504,14 +504,9 @@ enum ObjCHandedOutcomes {
                         guard found == nil, isRead(expression, of: name) || getter.map({ isRead(expression, of: name, getter: $0) }) == true,
                             let condition = condition(around: expression.range, ancestors: ancestors)
                         else { return }
-                        if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
-                        let test = ObjCValueResolver.shortText(file.text(condition))
-                        let location = file.location(condition)
+                        if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors, file: file) { return }
                         found = OutcomeGate(
-                            test: test,
-                            step: TraceStep(
-                                kind: .branch, text: "decides: `\(test)` where the property `\(name)` is read", file: location.file,
-                                line: location.line, column: location.column),
+                            deciding: ObjCBodies(resolver: file).place(condition), role: "where the property `\(name)` is read",
                             errorAlone: handoff.carries == .errorAlone)
                     }
                     if let found { return .followed([found]) }
@@ -715,19 +710,14 @@ enum ObjCHandedOutcomes {
                     guard found == nil, let receiver = readReceiver(expression, of: name) ?? getter.flatMap({ readReceiver(expression, of: $0) }),
                         let condition = condition(around: expression.range, ancestors: ancestors)
                     else { return }
-                    if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
+                    if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors, file: file) { return }
                     guard let declared = declaredClass(of: receiver, in: body, file: file, context: context) else {
                         undecided = undecided ?? ObjCValueResolver.shortText(file.text(expression.range))
                         return
                     }
                     guard declared == owner else { return }
-                    let test = ObjCValueResolver.shortText(file.text(condition))
-                    let location = file.location(condition)
                     found = OutcomeGate(
-                        test: test,
-                        step: TraceStep(
-                            kind: .branch, text: "decides: `\(test)` where the property `\(name)` of `\(owner)` is read", file: location.file,
-                            line: location.line, column: location.column),
+                        deciding: ObjCBodies(resolver: file).place(condition), role: "where the property `\(name)` of `\(owner)` is read",
                         errorAlone: handoff.carries == .errorAlone, isFarther: true)
                 }
                 if let found { return found }
@@ -842,103 +832,26 @@ enum ObjCHandedOutcomes {
             errorArguments: handoff.errorArguments, carries: handoff.carries)
     }
 
-    /// The first test in `body` of the names the outcome arrives in: of the success flag when
-    /// the body reads it, else of the error (`!error`, `error == nil`, `if (error)`).
+    /// The first test in `body` of the names the outcome arrives in (`HandedOutcomeReading`).
     static func gate(
         in body: ObjCStmt, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String, file: ObjCValueResolver
     ) -> OutcomeGate? {
-        let readsSuccess = ReplyOutcomeReading.reads(anyOf: successNames, in: ObjCBodies(resolver: file).statements(body))
-        let tested = readsSuccess ? successNames : errorNames
-        var found: OutcomeGate?
-        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
-            guard found == nil, case .identifier(let name) = expression.kind, tested.contains(name),
-                let condition = condition(around: expression.range, ancestors: ancestors)
-            else { return }
-            // A test of the error decides only when something runs where there is none.
-            if !readsSuccess, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
-            let test = ObjCValueResolver.shortText(file.text(condition))
-            let location = file.location(condition)
-            found = OutcomeGate(
-                test: test,
-                step: TraceStep(
-                    kind: .branch, text: "decides: `\(test)` \(role)", file: location.file,
-                    line: location.line, column: location.column),
-                errorAlone: !readsSuccess || handoff.carries == .errorAlone)
-        }
-        return found
+        let receiving = ObjCBodies(resolver: file).receivingBody(body)
+        guard let test = HandedOutcomeReading.firstTest(in: receiving, successNames: successNames, errorNames: errorNames) else { return nil }
+        return OutcomeGate(deciding: test.condition, role: role, errorAlone: test.ofErrorAlone || handoff.carries == .errorAlone)
     }
 
-    /// Whether code runs on the side of an `if` where the error is nil: the `then` of
-    /// `if (!error)` / `if (error == nil)`, the `else` of `if (error)` / `if (error != nil)`, or the
-    /// statements after it when that branch leaves (`return`). A test that only shows an error
-    /// (`if (error) { [self showError:error]; }`) decides nothing.
-    static func runsWithoutError(_ condition: ObjCSourceRange, read: ObjCSourceRange, ancestors: [ObjCAncestor]) -> Bool {
-        guard let index = ancestors.lastIndex(where: {
-            if case .statement(let statement) = $0, case .if(let test, _, _) = statement.kind { return test.range == condition }
-            return false
-        }), case .statement(let statement) = ancestors[index], case .if(let test, let then, let otherwise) = statement.kind
-        else { return false }
-        let nilIsTrue: Bool
-        let stripped = test.strippingCastsAndParentheses
-        switch stripped.kind {
-        case _ where stripped.range == read:
-            nilIsTrue = false
-        case .prefix(.logicalNot, let operand) where operand.strippingCastsAndParentheses.range == read:
-            nilIsTrue = true
-        case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
-            guard (ObjCLocalAuthentication.isNil(left) && right.strippingCastsAndParentheses.range == read)
-                || (ObjCLocalAuthentication.isNil(right) && left.strippingCastsAndParentheses.range == read)
-            else { return false }
-            nilIsTrue = operation == .equal
-        default:
-            return false
-        }
-        func isEmpty(_ statement: ObjCStmt) -> Bool {
-            if case .compound(let statements) = statement.kind { return statements.isEmpty }
-            if case .empty = statement.kind { return true }
-            return false
-        }
-        if nilIsTrue { return !isEmpty(then) }
-        if let otherwise { return !isEmpty(otherwise) }
-        // `if (error) { …; return; }` followed by more statements.
-        let leaves: Bool
-        if case .compound(let statements) = then.kind, let last = statements.last, case .return = last.kind {
-            leaves = true
-        } else if case .return = then.kind {
-            leaves = true
-        } else {
-            leaves = false
-        }
-        guard leaves, index > 0, case .statement(let parent) = ancestors[index - 1], case .compound(let siblings) = parent.kind,
-            let position = siblings.firstIndex(of: statement)
-        else { return false }
-        return position < siblings.count - 1
+    /// Whether code runs on the side of the `if` testing `condition` where the value read at
+    /// `read` is nil (`HandedOutcomeReading.runsWithoutError`).
+    static func runsWithoutError(
+        _ condition: ObjCSourceRange, read: ObjCSourceRange, ancestors: [ObjCAncestor], file: ObjCValueResolver
+    ) -> Bool {
+        HandedOutcomeReading.runsWithoutError(ObjCBodies(resolver: file).conditionRead("", at: read, in: condition, ancestors: ancestors))
     }
 
     /// The condition of the `if`, `while`, `switch` or `?:` whose condition holds `range`.
     static func condition(around range: ObjCSourceRange, ancestors: [ObjCAncestor]) -> ObjCSourceRange? {
-        func holds(_ outer: ObjCSourceRange) -> Bool {
-            outer.start.offset <= range.start.offset && range.end.offset <= outer.end.offset
-        }
-        for ancestor in ancestors.reversed() {
-            switch ancestor {
-            case .expression(let expression):
-                if case .conditional(let condition, _, _) = expression.kind, holds(condition.range) { return condition.range }
-                if case .block = expression.kind { return nil }
-            case .statement(let statement):
-                switch statement.kind {
-                case .if(let condition, _, _), .while(let condition, _), .switch(let condition, _):
-                    return holds(condition.range) ? condition.range : nil
-                case .expression, .declaration:
-                    continue
-                default:
-                    return nil
-                }
-            case .declarator:
-                continue
-            }
-        }
-        return nil
+        ObjCBodies.condition(around: range, ancestors: ancestors)
     }
 }
 

@@ -945,7 +945,7 @@ enum SwiftHandedOutcomes {
         for type in types {
             for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
                 guard let read = ownRead(reference), let condition = condition(around: read) else { continue }
-                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, in: type.file) { continue }
                 gates.append(makeGate(
                     condition, handoff: handoff, role: "where the property `\(name)` is read", file: type.file,
                     errorAlone: handoff.carries == .errorAlone))
@@ -1021,7 +1021,7 @@ enum SwiftHandedOutcomes {
         for file in read {
             for member in MemberReadCollector.reads(of: name, in: file.tree) {
                 guard let base = member.base, !SyntaxQueries.isSelf(base), let condition = condition(around: Syntax(member)) else { continue }
-                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, in: file) { continue }
                 guard let type = declaredType(of: base, in: file, context: context) else {
                     undecided = undecided ?? SyntaxQueries.shortText(member, limit: 40)
                     continue
@@ -1212,95 +1212,29 @@ enum SwiftHandedOutcomes {
     static func makeGate(
         _ condition: some SyntaxProtocol, handoff: Handoff, role: String? = nil, file: SourceFile, errorAlone: Bool
     ) -> OutcomeGate {
-        let location = file.location(of: condition)
-        let test = SyntaxQueries.shortText(condition, limit: 60)
-        return OutcomeGate(
-            test: test,
-            step: TraceStep(
-                kind: .branch, text: "decides: `\(test)` \(role ?? defaultRole(handoff))", file: file.path,
-                line: location.line, column: location.column),
-            errorAlone: errorAlone)
+        OutcomeGate(
+            deciding: SourcePlace(location: file.valueLocation(of: condition), snippet: SyntaxQueries.shortText(condition, limit: 60)),
+            role: role ?? defaultRole(handoff), errorAlone: errorAlone)
     }
 
-    /// The first test in `body` of the names the outcome arrives in: of the success flag when
-    /// the body reads it, else of the error (a nil test, an `if let`).
+    /// The first test in `body` of the names the outcome arrives in (`HandedOutcomeReading`).
     static func gate(
         in body: Syntax, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String? = nil, file: SourceFile
     ) -> OutcomeGate? {
-        let references = ReferenceCollector.references(in: body)
-        let readsSuccess = ReplyOutcomeReading.reads(anyOf: successNames, in: SwiftBodies(file: file).statements(of: body))
-        let tested = readsSuccess ? successNames : errorNames
-        let errorAlone = !readsSuccess || handoff.carries == .errorAlone
-        for reference in references where tested.contains(reference.baseName.text) {
-            guard let condition = condition(around: Syntax(reference)) else { continue }
-            // A test of the error decides only when something runs where there is none.
-            if !readsSuccess, !runsWithoutError(condition, error: reference.baseName.text) { continue }
-            return makeGate(condition, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
-        }
-        // `if let error { … }` binds the name without referring to it.
-        for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedSource) {
-            guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedSource) }) == true else { continue }
-            if !readsSuccess, !runsWithoutError(Syntax(binding), error: binding.pattern.trimmedSource) { continue }
-            return makeGate(binding, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
-        }
-        return nil
+        let receiving = SwiftBodies(file: file).receivingBody(body)
+        guard let test = HandedOutcomeReading.firstTest(in: receiving, successNames: successNames, errorNames: errorNames) else { return nil }
+        return OutcomeGate(
+            deciding: test.condition, role: role ?? defaultRole(handoff), errorAlone: test.ofErrorAlone || handoff.carries == .errorAlone)
     }
 
-    /// Whether code runs on the side of an `if` or `guard` where the error is nil: the body of
-    /// `if error == nil`, the `else` of `if let error` / `if error != nil`, or the statements after
-    /// it when that branch leaves (`return`, `throw`); the statements after `guard error == nil`.
-    /// A test that only shows an error (`if let error { show(error) }`) decides nothing.
-    static func runsWithoutError(_ condition: Syntax, error: String) -> Bool {
-        let element = condition.as(ConditionElementSyntax.self) ?? condition.parent?.as(ConditionElementSyntax.self)
-        guard let element, let list = element.parent?.as(ConditionElementListSyntax.self), list.count == 1 else { return false }
-        let nilIsTrue: Bool
-        if element.condition.is(OptionalBindingConditionSyntax.self) {
-            nilIsTrue = false
-        } else if let expression = element.condition.as(ExprSyntax.self),
-            let infix = SyntaxQueries.unwrapTransparent(expression).as(InfixOperatorExprSyntax.self),
-            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
-            infix.leftOperand.is(NilLiteralExprSyntax.self) || infix.rightOperand.is(NilLiteralExprSyntax.self)
-        {
-            nilIsTrue = op == "=="
-        } else {
-            return false
-        }
-        func following(_ node: Syntax) -> Bool {
-            guard let item = node.parent?.as(CodeBlockItemSyntax.self) ?? node.parent?.parent?.as(CodeBlockItemSyntax.self),
-                let items = item.parent?.as(CodeBlockItemListSyntax.self)
-            else { return false }
-            return items.drop(while: { $0.id != item.id }).count > 1
-        }
-        func leaves(_ block: CodeBlockSyntax) -> Bool {
-            guard let last = block.statements.last?.item else { return false }
-            return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
-        }
-        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
-            if nilIsTrue { return !ifExpr.body.statements.isEmpty }
-            if case .codeBlock(let elseBlock)? = ifExpr.elseBody { return !elseBlock.statements.isEmpty }
-            if ifExpr.elseBody != nil { return true }
-            return leaves(ifExpr.body) && following(Syntax(ifExpr))
-        }
-        if let guardStmt = list.parent?.as(GuardStmtSyntax.self) {
-            return nilIsTrue ? following(Syntax(guardStmt)) : !guardStmt.body.statements.isEmpty
-        }
-        return false
+    /// Whether code runs on the side of `condition` where the value it tests is nil
+    /// (`HandedOutcomeReading.runsWithoutError`).
+    static func runsWithoutError(_ condition: Syntax, in file: SourceFile) -> Bool {
+        HandedOutcomeReading.runsWithoutError(SwiftBodies(file: file).conditionRead("", in: condition))
     }
 
     /// The condition of an `if`, `guard`, `while`, `switch` or `?:` that holds `node`, as written.
-    static func condition(around node: Syntax) -> Syntax? {
-        var current = node
-        while let parent = current.parent {
-            if parent.is(ConditionElementSyntax.self) { return parent }
-            if let switchExpr = parent.as(SwitchExprSyntax.self), switchExpr.subject.id == current.id { return current }
-            if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == current.id { return current }
-            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
-            // An argument of a call is passed on, not tested; parentheses are a one-element tuple.
-            if parent.is(LabeledExprSyntax.self), parent.parent?.parent?.is(TupleExprSyntax.self) != true { return nil }
-            current = parent
-        }
-        return nil
-    }
+    static func condition(around node: Syntax) -> Syntax? { SwiftBodies.condition(around: node) }
 
     /// Parameter names of a closure, in order (`$0`, `$1`… without a signature).
     static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
