@@ -601,6 +601,67 @@ struct HandedOutcomeTests {
         ])
     }
 
+    @Test("Both languages: the error handed on only inside a test of it is the failure's reason, not the outcome; a closure kept in a property is a handler")
+    func errorInsideItsTestAndStoredHandler() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    var onFinish: ((Bool) -> Void)?
+                    func authenticate(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                            if let error { completion(error) }
+                        }
+                    }
+                    func confirm() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm") { success, _ in
+                            if success { self.onFinish?(true) }
+                        }
+                    }
+                }
+                final class Screen {
+                    let gate = Gate()
+                    func start() {
+                        gate.authenticate { error in
+                            if error == nil { self.showVault() }
+                        }
+                        gate.onFinish = { ok in
+                            guard ok else { return }
+                            self.pay()
+                        }
+                    }
+                }
+
+                """,
+            "Gate.m": """
+                @implementation Gate
+                - (void)authenticateWithCompletion:(void (^)(NSError *))completion {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                              reply:^(BOOL success, NSError *error) { if (error) { completion(error); } }];
+                }
+                - (void)start {
+                    [self authenticateWithCompletion:^(NSError *error) {
+                        if (error == nil) { [self showVault]; }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        // `completion(error)` runs only when there is an error: the callers' `error == nil` never
+        // runs on its account, so it is no gate and nothing fails open.
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["Gate.m:3:5", "Gate.swift:4:9", "Gate.swift:9:9"])
+        #expect(boolOnly.map(related) == [
+            [],
+            [],
+            [
+                "Gate.swift:10:26 handed on: `self.onFinish?(true)`",
+                "Gate.swift:21:19 decides: `ok` in the closure assigned to `onFinish`",
+            ],
+        ])
+    }
+
     @Test("Swift: a property assigned the outcome, read by the type's extension in another file")
     func swiftProperty() throws {
         let result = try scan([

@@ -309,6 +309,136 @@ struct HandedOutcomeReadingTests {
         #expect(!HandedOutcomeReading.runsWithoutError(read(true, .other)))
     }
 
+    // MARK: Where a reply hands its outcome on
+
+    /// A reply of `evaluatePolicy` written inside `authenticate` (Swift: whose `completion` is a
+    /// function-typed parameter; Objective-C: `authenticateWithCompletion:`, whose `completion` is
+    /// a block parameter), and the hand-offs the reading finds in it, each as
+    /// "target success-positions error-positions carries".
+    struct HandoffTwin: CustomTestStringConvertible, Sendable {
+        let name: String
+        let swift: String
+        let objectiveC: String
+        let expected: [String]
+        var testDescription: String { name }
+    }
+
+    static func swiftReply(_ reply: String) -> String {
+        """
+        final class Gate {
+            var onFinish: ((Bool) -> Void)?
+            var unlocked = false
+            func authenticate(completion: @escaping (Bool, Error?) -> Void) {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+        \(reply)
+                }
+            }
+        }
+        """
+    }
+
+    static func objectiveCReply(_ reply: String) -> String {
+        """
+        @implementation Gate
+        - (void)authenticateWithCompletion:(void (^)(BOOL, NSError *))completion {
+            [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                      reply:^(BOOL success, NSError *error) {
+        \(reply)
+            }];
+        }
+        @end
+        """
+    }
+
+    static let handoffTwins: [HandoffTwin] = [
+        HandoffTwin(
+            name: "both values to the completion handler",
+            swift: "completion(success, error)", objectiveC: "completion(success, error);",
+            expected: ["handler [0] [1] success"]),
+        HandoffTwin(
+            name: "a literal sent in the success branch; the error sent in the failure branch is its reason",
+            swift: "if success { completion(true, nil) } else { completion(false, error) }",
+            objectiveC: "if (success) { completion(YES, nil); } else { completion(NO, error); }",
+            expected: ["handler [0] [] success"]),
+        HandoffTwin(
+            name: "only the error, by a reply that never reads the flag",
+            swift: "completion(false, error)", objectiveC: "completion(NO, error);",
+            expected: ["handler [] [1] errorAlone"]),
+        HandoffTwin(
+            name: "the error to a method of the class; a logging call hands nothing on",
+            swift: "print(error as Any)\nself.finish(error)", objectiveC: "NSLog(@\"%@\", error);\n[self finish:error];",
+            expected: ["call(finish) [] [0] errorAlone"]),
+        HandoffTwin(
+            name: "the error shown inside a test of it is no hand-off",
+            swift: "if let error { self.show(error) }", objectiveC: "if (error) { [self show:error]; }",
+            expected: []),
+        HandoffTwin(
+            name: "the flag stored in a property, then the error to a method, in source order",
+            swift: "self.unlocked = success\nself.finish(error)", objectiveC: "self.unlocked = success;\n[self finish:error];",
+            expected: ["property [0] [] success", "call(finish) [] [0] success"]),
+        HandoffTwin(
+            name: "a closure kept in a property is a handler: a literal sent in the success branch",
+            swift: "if success { self.onFinish?(true) }", objectiveC: "if (success) { self.onFinish(YES); }",
+            expected: ["handler [0] [] success"]),
+        HandoffTwin(
+            name: "a closure or block argument reads nothing where it is written",
+            swift: "self.after({ success })", objectiveC: "[self after:^{ use(success); }];",
+            expected: []),
+    ]
+
+    @Test("both languages find the same hand-offs in a reply", arguments: handoffTwins)
+    func bothLanguagesFindTheSameHandoffs(_ twin: HandoffTwin) throws {
+        #expect(try Self.swiftHandoffs(Self.swiftReply(twin.swift)) == twin.expected, "Swift")
+        #expect(try Self.objectiveCHandoffs(Self.objectiveCReply(twin.objectiveC)) == twin.expected, "Objective-C")
+    }
+
+    static func describe(_ model: ProgramHandoff, _ handed: HandedArguments) -> String {
+        let target =
+            switch model.target {
+            case .handler: "handler"
+            case .call(let callee): "call(\(callee))"
+            case .property: "property"
+            case .result: "result"
+            }
+        return "\(target) \(handed.successArguments) \(handed.errorArguments) \(handed.carries)"
+    }
+
+    static func swiftHandoffs(_ code: String) throws -> [String] {
+        let file = SourceFile(id: 0, path: "Gate.swift", text: code)
+        let finder = MemberCallFinder(name: "evaluatePolicy")
+        finder.walk(file.tree)
+        let call = try #require(finder.found, "no evaluatePolicy")
+        let closure = try #require(SwiftOutcomeTests.replyClosure(of: call), "no reply")
+        let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
+        let readsSuccess = SwiftPolicyEvaluations.use(success: success, error: error, in: Syntax(closure.statements), file: file).readsSuccess
+        // The closure property `onFinish` is declared with a function type, as the index would say.
+        let models = SwiftHandedOutcomes.programHandoffs(
+            in: Syntax(closure), function: SwiftHandedOutcomes.enclosingFunction(of: Syntax(closure)), file: file,
+            isStoredClosure: { $0.storedClosure?.name == "onFinish" })
+        return models.compactMap { model, _ in
+            HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess).map { describe(model, $0) }
+        }
+    }
+
+    static func objectiveCHandoffs(_ code: String) throws -> [String] {
+        let tree = ObjCSyntaxTree.parse(code)
+        let resolver = ObjCValueResolver(path: "Gate.m", source: code, tree: tree)
+        var found: (ObjCBlockLiteral, ObjCSourceRange)?
+        tree.walk(ObjCVisitor(expression: { expression, _ in
+            guard found == nil, case .message(let message) = expression.kind, message.selector == "evaluatePolicy:localizedReason:reply:",
+                case .block(let block)? = message.pieces.last?.argument?.kind
+            else { return }
+            found = (block, expression.range)
+        }))
+        let (block, range) = try #require(found, "no evaluatePolicy:localizedReason:reply:")
+        let body = try #require(resolver.body(containing: range.start.offset), "no body")
+        let (success, error) = ObjCLocalAuthentication.parameterNames(of: block)
+        let readsSuccess = ObjCPolicyEvaluations.use(of: block, in: resolver).readsSuccess
+        return ObjCHandedOutcomes.programHandoffs(in: block.body, body: body, file: resolver).compactMap { model, _ in
+            HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess).map { describe(model, $0) }
+        }
+    }
+
     // MARK: Reading a body
 
     static func answer(_ test: ReceivedTest?) -> Answer? {
@@ -348,6 +478,22 @@ private final class FunctionFinder: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if found == nil, node.name.text == name { found = node }
+        return .visitChildren
+    }
+}
+
+/// The first call of a method named `name` in a tree (`x.name(…)`).
+private final class MemberCallFinder: SyntaxVisitor {
+    let name: String
+    var found: FunctionCallExprSyntax?
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil, node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name { found = node }
         return .visitChildren
     }
 }

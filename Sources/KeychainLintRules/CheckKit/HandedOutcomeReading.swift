@@ -1,12 +1,16 @@
 import KeychainLintCore
 import KeychainLintModel
 
-// The code that receives a handed-on `evaluatePolicy` outcome (a caller's closure or block, a
-// method the outcome is passed to, a closure assigned to a stored closure property), read into
-// the model for the question of where that code tests what it is given: each read of a name that
-// stands in a condition, with what the condition tests and what runs on each side of it. Each
-// front end reads its syntax into it (`SwiftBodies.receivingBody`, `ObjCBodies.receivingBody`);
-// one reading finds the test (`HandedOutcomeReading`), for both languages.
+// Code that hands an `evaluatePolicy` outcome on (the reply, and then each piece of code that
+// receives it: a caller's closure or block, a method the outcome is passed to, a closure assigned
+// to a stored closure property), read into the model for two questions: where it passes the
+// values on, and to what (`ProgramHandoff`: a handler, a call, a stored property, the enclosing
+// function's result, with the names each argument reads and the tests around it); and where it
+// tests what it is given (`ReceivingBody`: each read of a name in a condition, with what the
+// condition tests and what runs on each side of it). Each front end reads its syntax into these
+// (`SwiftReceivingBodies.swift`, `ObjCReceivingBodies.swift`) and finds the code each hand-off
+// reaches (the callers, the declarations, the readers of a property: its scope, not its syntax);
+// one reading answers both questions (`HandedOutcomeReading`), for both languages.
 
 /// A body that receives a handed-on outcome, as the reading of its tests sees it.
 public struct ReceivingBody {
@@ -70,6 +74,58 @@ public struct ReceivedTest {
     public let ofErrorAlone: Bool
 }
 
+/// A place where code passes values on to other code: a call or an assignment that one of the
+/// values it holds may reach.
+public struct ProgramHandoff {
+    public enum Target: Equatable {
+        /// A call of a handler: a function-typed (block) parameter of the enclosing function or
+        /// method (`completion(error)`), or a closure or block kept in a stored property of the
+        /// enclosing type (`self.onFinish?(error)`). The code that receives it gets the arguments
+        /// in order.
+        case handler
+        /// A call or message the scan may declare (a delegate method, a method of the type,
+        /// `performSelector:` with the selector it sends), whose callee is `callee` (a Swift base
+        /// name, the first piece of an Objective-C selector).
+        case call(callee: String)
+        /// An assignment to a stored property of the enclosing type: its value is the argument.
+        case property
+        /// The enclosing function's result (Swift's `continuation.resume(returning: flag)` in the
+        /// continuation the function returns).
+        case result
+    }
+
+    public let target: Target
+    /// The names each argument reads, by position; a closure or block argument reads none here
+    /// (it runs later, and is read as part of the code).
+    public let arguments: [Set<String>]
+    /// The names the conditions of the `if` and `guard` statements around it read, innermost
+    /// first, within the code read.
+    public let enclosingTests: [Set<String>]
+    /// The names the conditions of the `guard` statements before it in its block read.
+    public let earlierGuards: [Set<String>]
+
+    public init(target: Target, arguments: [Set<String>], enclosingTests: [Set<String>] = [], earlierGuards: [Set<String>] = []) {
+        self.target = target
+        self.arguments = arguments
+        self.enclosingTests = enclosingTests
+        self.earlierGuards = earlierGuards
+    }
+}
+
+/// What a hand-off passes on: the argument positions that carry the success flag and those that
+/// carry the error, and what the values tell.
+public struct HandedArguments: Equatable {
+    public let successArguments: [Int]
+    public let errorArguments: [Int]
+    public let carries: HandedValue
+
+    public init(successArguments: [Int], errorArguments: [Int], carries: HandedValue) {
+        self.successArguments = successArguments
+        self.errorArguments = errorArguments
+        self.carries = carries
+    }
+}
+
 public enum HandedOutcomeReading {
     /// The first test in `body` of the names the outcome arrives in: of the success flag when the
     /// body reads it where that decides something, else of the error, where a test decides only
@@ -104,6 +160,67 @@ public enum HandedOutcomeReading {
             return holdsWhenNil ? followed : otherwiseRuns
         case .other:
             return false
+        }
+    }
+
+    // MARK: Where the outcome is handed on
+
+    /// Callees that hand nothing on: logging, dispatching and assertions
+    /// (`OutcomeAction.neutralCallees`), text formatting (`ReplyOutcomeReading.formattingCallees`),
+    /// and resuming a continuation with anything but the flag.
+    static func handsNothingOn(_ callee: String) -> Bool {
+        OutcomeAction.neutralCallees.contains(callee) || ReplyOutcomeReading.formattingCallees.contains(callee) || callee == "resume"
+    }
+
+    /// What a hand-off passes on of the values named `success` and `error` (nil: none of them, or
+    /// only the reason for a failure the code has tested already). `readsSuccess`: the code reads
+    /// the success flag, so what it hands on tells success from failure.
+    public static func handedArguments(
+        of handoff: ProgramHandoff, success: String?, error: String?, readsSuccess: Bool
+    ) -> HandedArguments? {
+        let carries: HandedValue = readsSuccess ? .success : .errorAlone
+        // Which outcome a test around the hand-off reads: the success flag, or else the error.
+        func tested(_ conditions: [Set<String>]) -> HandedValue? {
+            if let success, conditions.contains(where: { $0.contains(success) }) { return .success }
+            if let error, conditions.contains(where: { $0.contains(error) }) { return .errorAlone }
+            return nil
+        }
+        let test = tested(handoff.enclosingTests) ?? tested(handoff.earlierGuards)
+        var successArguments: [Int] = []
+        var errorArguments: [Int] = []
+        for (position, names) in handoff.arguments.enumerated() {
+            if let success, names.contains(success) {
+                successArguments.append(position)
+            } else if let error, names.contains(error) {
+                errorArguments.append(position)
+            }
+        }
+        switch handoff.target {
+        case .result:
+            guard successArguments == [0] else { return nil }
+            return HandedArguments(successArguments: [], errorArguments: [], carries: .success)
+        case .handler:
+            // The error alone passed on where the code has tested the outcome already
+            // (`else { completion(error) }`, `if let error { completion(error) }`): the reason
+            // for a failure, not the outcome.
+            if successArguments.isEmpty && !errorArguments.isEmpty && test != nil { return nil }
+            if successArguments.isEmpty && errorArguments.isEmpty {
+                // `completion(.success(()))`, `completion(YES)` inside a test of the outcome: the
+                // first argument carries the branch it is sent in.
+                guard !handoff.arguments.isEmpty, let test else { return nil }
+                return HandedArguments(successArguments: [0], errorArguments: [], carries: test == .success || readsSuccess ? .success : .errorAlone)
+            }
+            return HandedArguments(successArguments: successArguments, errorArguments: errorArguments, carries: carries)
+        case .call(let callee):
+            guard !handsNothingOn(callee), !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
+            // The error alone passed on inside a test of the outcome (`if let error { show(error) }`).
+            if successArguments.isEmpty && test != nil { return nil }
+            return HandedArguments(successArguments: successArguments, errorArguments: errorArguments, carries: carries)
+        case .property:
+            guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
+            if successArguments.isEmpty && test != nil { return nil }
+            return HandedArguments(
+                successArguments: successArguments.isEmpty ? [] : [0], errorArguments: successArguments.isEmpty ? [0] : [], carries: carries)
         }
     }
 }

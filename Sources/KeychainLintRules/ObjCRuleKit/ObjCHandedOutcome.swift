@@ -44,8 +44,8 @@ enum ObjCHandedOutcomes {
         /// target/action pair: `[self.target performSelector:self.action withObject:@(success)]`),
         /// with the class: the selectors the scan stores there name the methods that decide.
         var storedSelector: (name: String, owner: String)? = nil
-        let successArguments: [Int]
-        let errorArguments: [Int]
+        var successArguments: [Int]
+        var errorArguments: [Int]
         var carries: HandedValue
     }
 
@@ -108,127 +108,94 @@ enum ObjCHandedOutcomes {
     }
 
     /// The hand-offs in `statement` (the reply block, or code that received the outcome, inside
-    /// `body`) of the values named `success` and `error`: calls of a block parameter of `body`,
-    /// messages the scan may implement, assignments to properties of the class.
+    /// `body`) of the values named `success` and `error`, as the one reading finds them
+    /// (`HandedOutcomeReading.handedArguments`) among the places the code passes values on.
     static func handoffs(
         in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, file: ObjCValueResolver
     ) -> [Handoff] {
-        let tree = file.tree
-        var found: [Handoff] = []
-        ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
-            // `self.unlocked = success`, `_authError = error`: a property of the class.
-            if case .assignment(.assign, let target, let value) = expression.kind, case .method(let owner, _, false) = body.owner,
-                let name = propertyName(target)
-            {
-                let names = identifiers(in: value)
-                let carriesSuccess = success.map(names.contains) ?? false
-                guard carriesSuccess || (error.map(names.contains) ?? false) else { return }
-                if !carriesSuccess, testedOutcome(ancestors, success: success, error: error) != nil { return }
-                var handoff = Handoff(
-                    range: expression.range, parameterIndex: 0, owner: body.owner, successArguments: carriesSuccess ? [0] : [],
-                    errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
-                handoff.property = (name, owner)
-                found.append(handoff)
-                return
-            }
-            // The error alone passed on where the reply has tested the outcome already
-            // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
-            if case .message(let message) = expression.kind,
-                var handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
-            {
-                handoff.sent = (message.receiver, body, file)
-                if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
-                    found.append(handoff)
-                }
-                return
-            }
-            guard case .call(let call) = expression.kind else { return }
-            var index = 0
-            var storedBlock: (name: String, owner: String)?
-            if let name = call.calleeName, let position = body.parameterNames.firstIndex(of: name),
-                ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
-            {
-                index = position
-            } else if case .method(let owner, _, false) = body.owner, let name = propertyName(call.callee) {
-                // `self.onFinish(error)`, `_onFinish(error)`: a block the class keeps in a property.
-                storedBlock = (name, owner)
-            } else {
-                return
-            }
-            func append(_ handoff: Handoff) {
-                var handoff = handoff
-                handoff.storedBlock = storedBlock
-                found.append(handoff)
-            }
-            var successArguments: [Int] = []
-            var errorArguments: [Int] = []
-            for (position, argument) in call.arguments.enumerated() {
-                let names = identifiers(in: argument)
-                if let success, names.contains(success) {
-                    successArguments.append(position)
-                } else if let error, names.contains(error) {
-                    errorArguments.append(position)
-                }
-            }
-            if successArguments.isEmpty && !errorArguments.isEmpty && testedOutcome(ancestors, success: success, error: error) == .success {
-                return
-            }
-            if successArguments.isEmpty && errorArguments.isEmpty {
-                // `completion(YES)` inside a test of the outcome: the first argument carries the
-                // branch it is sent in.
-                guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
-                append(Handoff(
-                    range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
-                    carries: tested == .success || readsSuccess ? .success : .errorAlone))
-                return
-            }
-            append(Handoff(
-                range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
-                errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+        programHandoffs(in: statement, body: body, file: file).compactMap { model, template in
+            guard let handed = HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess)
+            else { return nil }
+            var handoff = template
+            handoff.successArguments = handed.successArguments
+            handoff.errorArguments = handed.errorArguments
+            handoff.carries = handed.carries
+            return handoff
         }
-        return found
     }
 
-    /// A message with `success` or `error` as an argument (`[self.delegate gate:self
-    /// didAuthenticate:success]`, `[self finishWithError:error]`); logging and format messages are
-    /// not hand-offs. Whether the scan implements it is asked when its receivers are.
-    static func messageHandoff(
-        _ message: ObjCMessageSend, range: ObjCSourceRange, success: String?, error: String?, readsSuccess: Bool, owner: ObjCBodyOwner
-    ) -> Handoff? {
-        guard !ReplyOutcomeReading.formattingCallees.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
-        else { return nil }
-        // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`: the
-        // message sent is the named selector, whose parameters receive the `withObject:` arguments in order.
-        let performed = performedSelector(message)
-        let storedSelector: String? =
-            if performed == nil, performingSelectors.contains(message.selector), let first = message.pieces.first?.argument { selectorProperty(first) }
-            else { nil }
-        let arguments: [ObjCExpr?] =
-            performed == nil && storedSelector == nil
-            ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
-        var successArguments: [Int] = []
-        var errorArguments: [Int] = []
-        for (position, argument) in arguments.enumerated() {
-            guard let argument = argument?.strippingCastsAndParentheses else { continue }
-            // A block argument runs later, and is read as part of the reply.
-            if case .block = argument.kind { continue }
-            let names = identifiers(in: argument)
-            if let success, names.contains(success) {
-                successArguments.append(position)
-            } else if let error, names.contains(error) {
-                errorArguments.append(position)
+    /// The places in `statement` that pass values on, in source order, each with the hand-off it
+    /// is when the reading finds it passes the outcome: calls of a block parameter of `body` or of
+    /// a block the class keeps in a property (handlers), messages the scan may implement (with
+    /// the selector a `performSelector:` message sends), and assignments to properties of the class.
+    static func programHandoffs(in statement: ObjCStmt, body: ObjCBody, file: ObjCValueResolver) -> [(ProgramHandoff, Handoff)] {
+        let tree = file.tree
+        var found: [(ProgramHandoff, Handoff)] = []
+        ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
+            func add(_ target: ProgramHandoff.Target, _ arguments: [ObjCExpr?], _ template: Handoff) {
+                // Which names the conditions of the `if` statements around it read.
+                var enclosing: [Set<String>] = []
+                for case .statement(let statement) in ancestors.reversed() {
+                    if case .if(let condition, _, _) = statement.kind { enclosing.append(identifiers(in: condition)) }
+                }
+                let names = arguments.map { argument -> Set<String> in
+                    guard let argument = argument?.strippingCastsAndParentheses else { return [] }
+                    // A block argument runs later, and is read as part of the code.
+                    if case .block = argument.kind { return [] }
+                    return identifiers(in: argument)
+                }
+                found.append((ProgramHandoff(target: target, arguments: names, enclosingTests: enclosing), template))
+            }
+            func template(_ index: Int = 0) -> Handoff {
+                Handoff(range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [], errorArguments: [], carries: .success)
+            }
+            switch expression.kind {
+            case .assignment(.assign, let target, let value):
+                // `self.unlocked = success`, `_authError = error`: a property of the class.
+                guard case .method(let owner, _, false) = body.owner, let name = propertyName(target) else { return }
+                var handoff = template()
+                handoff.property = (name, owner)
+                add(.property, [value], handoff)
+            case .message(let message):
+                guard message.selector != "evaluatePolicy:localizedReason:reply:" else { return }
+                // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`:
+                // the message sent is the named selector, whose parameters receive the
+                // `withObject:` arguments in order.
+                let performed = performedSelector(message)
+                let storedSelector: String? =
+                    if performed == nil, performingSelectors.contains(message.selector), let first = message.pieces.first?.argument {
+                        selectorProperty(first)
+                    } else {
+                        nil
+                    }
+                let arguments: [ObjCExpr?] =
+                    performed == nil && storedSelector == nil
+                    ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
+                var handoff = template()
+                handoff.sent = (message.receiver, body, file)
+                if let storedSelector, case .method(let owner, _, false) = body.owner {
+                    handoff.storedSelector = (storedSelector, owner)
+                } else {
+                    handoff.message = performed ?? message.selector
+                }
+                let callee = performed.map { String($0.prefix { $0 != ":" }) } ?? message.pieces.first?.label ?? ""
+                add(.call(callee: callee), arguments, handoff)
+            case .call(let call):
+                if let name = call.calleeName, let position = body.parameterNames.firstIndex(of: name),
+                    ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
+                {
+                    add(.handler, call.arguments, template(position))
+                } else if case .method(let owner, _, false) = body.owner, let name = propertyName(call.callee) {
+                    // `self.onFinish(error)`, `_onFinish(error)`: a block the class keeps in a property.
+                    var handoff = template()
+                    handoff.storedBlock = (name, owner)
+                    add(.handler, call.arguments, handoff)
+                }
+            default:
+                return
             }
         }
-        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
-        var handoff = Handoff(
-            range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
-            carries: readsSuccess ? .success : .errorAlone)
-        if let storedSelector, case .method(let owner, _, false) = owner {
-            handoff.storedSelector = (storedSelector, owner)
-        } else {
-            handoff.message = performed ?? message.selector
-        }
-        return handoff
+        return found
     }
 
     /// The property of `self` a selector argument reads (`self.action`, `_action`, `[self action]`).
@@ -278,18 +245,6 @@ enum ObjCHandedOutcomes {
             if case .identifier(let name) = node.kind { names.insert(name) }
         }
         return names
-    }
-
-    /// Which outcome an `if` around the hand-off tests: the success flag, or else the error.
-    static func testedOutcome(_ ancestors: [ObjCAncestor], success: String?, error: String?) -> HandedValue? {
-        var found: HandedValue?
-        for case .statement(let statement) in ancestors {
-            guard case .if(let condition, _, _) = statement.kind else { continue }
-            let names = identifiers(in: condition)
-            if let success, names.contains(success) { return .success }
-            if let error, names.contains(error) { found = .errorAlone }
-        }
-        return found
     }
 
     // MARK: - The senders
