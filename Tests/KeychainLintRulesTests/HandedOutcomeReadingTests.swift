@@ -309,6 +309,50 @@ struct HandedOutcomeReadingTests {
         #expect(!HandedOutcomeReading.runsWithoutError(read(true, .other)))
     }
 
+    // MARK: The search, hand-off to hand-off
+
+    static func gate(line: Int, farther: Bool = false) -> OutcomeGate {
+        OutcomeGate(
+            deciding: SourcePlace(
+                location: ValueLocation(file: "F.swift", line: line, column: 1, characterColumn: 1, endLine: line, endColumn: 2, endCharacterColumn: 2),
+                snippet: "ok"),
+            role: "somewhere", errorAlone: false, isFarther: farther)
+    }
+
+    @Test("the hand-off a finding shows: a test where the value arrives, else one farther on, else one to the callers, else the first")
+    func chosenHandoff() {
+        let search = ReceiverSearch()
+        let receivers: [String: OutcomeReceivers] = [
+            "untested": .followed([]), "farther": .followed([Self.gate(line: 3, farther: true)]), "near": .followed([Self.gate(line: 4)]),
+            "callers": .unseen,
+        ]
+        func chosen(_ handoffs: [String]) -> String? {
+            search.chosen(among: handoffs, toCallers: { $0 == "callers" }, receivers: { receivers[$0]! })?.0
+        }
+        #expect(chosen(["untested", "farther", "near"]) == "near")
+        #expect(chosen(["untested", "farther", "callers"]) == "farther")
+        #expect(chosen(["untested", "callers"]) == "callers")
+        #expect(chosen(["untested"]) == "untested")
+        #expect(chosen([]) == nil)
+    }
+
+    @Test("a hop puts the hand-off before the test it reaches, and stops beyond three, saying so")
+    func hops() {
+        let search = ReceiverSearch()
+        let location = ValueLocation(file: "F.swift", line: 9, column: 5, characterColumn: 5, endLine: 9, endColumn: 20, endCharacterColumn: 20)
+        var asked: [Int] = []
+        let gate = search.hop(written: "completion(ok)", at: location, depth: 0) { depth in
+            asked.append(depth)
+            return .followed([Self.gate(line: 12)])
+        }
+        #expect(asked == [1])
+        #expect(gate?.through == ["completion(ok)"])
+        #expect(gate.map { $0.via.map { "\($0.line):\($0.column) \($0.text)" } } == ["9:5 handed on again: `completion(ok)`"])
+        #expect(gate?.isFarther == true)
+        #expect(search.hop(written: "completion(ok)", at: location, depth: 3) { _ in .followed([Self.gate(line: 12)]) } == nil)
+        #expect(search.unfollowed == ["the value handed on again more than 3 times (`completion(ok)`)"])
+    }
+
     // MARK: Where a reply hands its outcome on
 
     /// A reply of `evaluatePolicy` written inside `authenticate` (Swift: whose `completion` is a

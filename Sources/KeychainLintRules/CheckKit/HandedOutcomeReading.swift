@@ -238,3 +238,42 @@ extension OutcomeGate {
             errorAlone: errorAlone, isFarther: isFarther)
     }
 }
+
+// MARK: - The search, hand-off to hand-off
+
+extension ReceiverSearch {
+    /// Of several hand-offs in one reply, the one a finding shows, with its receivers (found by
+    /// the front end's `receivers`): the first whose receivers test the outcome where it arrives;
+    /// else the first whose test is farther (`OutcomeGate.isFarther`); else the first to the
+    /// enclosing function's callers; else the first.
+    func chosen<Handoff>(
+        among handoffs: [Handoff], toCallers: (Handoff) -> Bool, receivers: (Handoff) -> OutcomeReceivers
+    ) -> (Handoff, OutcomeReceivers)? {
+        var chosen: (Handoff, OutcomeReceivers)?
+        var farther: (Handoff, OutcomeReceivers)?
+        for handoff in handoffs {
+            let found = receivers(handoff).nearestFirst
+            if let gate = found.firstGate {
+                if !gate.isFarther { return (handoff, found) }
+                if farther == nil { farther = (handoff, found) }
+            }
+            if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, found) }
+        }
+        return farther ?? chosen
+    }
+
+    /// The first test of the code that receives a value handed on again (`written`, at
+    /// `location`), one hand-off further than `depth`, as the front end's `receivers` finds it,
+    /// with the hand-off as a step of its path. Beyond `HandedOutcome.maximumHops` the search
+    /// stops, and says so.
+    func hop(written: String, at location: ValueLocation, depth: Int, receivers: (_ depth: Int) -> OutcomeReceivers) -> OutcomeGate? {
+        guard depth < HandedOutcome.maximumHops else {
+            gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
+            return nil
+        }
+        guard let gate = receivers(depth + 1).nearestFirst.firstGate else { return nil }
+        return gate.handedOnAgain(
+            written,
+            at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: location.file, line: location.line, column: location.column))
+    }
+}

@@ -53,27 +53,15 @@ enum ObjCHandedOutcomes {
     /// first to a caller; else the first.
     static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
         let file = context.resolver
-        var chosen: (Handoff, OutcomeReceivers)?
-        // The first hand-off whose receivers test the value where it arrives; else the first whose
-        // test is farther (`OutcomeGate.isFarther`).
-        var farther: (Handoff, OutcomeReceivers)?
         let search = ReceiverSearch()
-        for handoff in handoffs(of: site, in: file) {
-            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
-            if let gate = receivers.firstGate {
-                if !gate.isFarther {
-                    chosen = (handoff, receivers)
-                    farther = nil
-                    break
-                }
-                if farther == nil { farther = (handoff, receivers) }
-            }
-            let toCallers = { (handoff: Handoff) in
-                handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil && handoff.storedSelector == nil
-            }
-            if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
+        let toCallers = { (handoff: Handoff) in
+            handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil && handoff.storedSelector == nil
         }
-        guard let (handoff, receivers) = farther ?? chosen else { return nil }
+        guard
+            let (handoff, receivers) = search.chosen(among: handoffs(of: site, in: file), toCallers: toCallers, receivers: { handoff in
+                receivers(of: handoff, depth: 0, search: search, in: context)
+            })
+        else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if let stored = handoff.storedBlock { "the blocks assigned to `\(stored.name)`" }
@@ -344,15 +332,9 @@ enum ObjCHandedOutcomes {
     /// The first test of the code that receives `next`, one hand-off further, with the hand-off
     /// as a step of its path.
     static func hop(_ next: Handoff, in file: ObjCValueResolver, depth: Int, search: ReceiverSearch, context: ObjCRuleContext) -> OutcomeGate? {
-        let written = ObjCValueResolver.shortText(file.text(next.range))
-        guard depth < HandedOutcome.maximumHops else {
-            search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
-            return nil
+        search.hop(written: ObjCValueResolver.shortText(file.text(next.range)), at: file.location(next.range), depth: depth) { depth in
+            receivers(of: next, depth: depth, search: search, in: context)
         }
-        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
-        let location = file.location(next.range)
-        return gate.handedOnAgain(
-            written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: location.file, line: location.line, column: location.column))
     }
 
     /// The implementations of a message's selector in the scan's Objective-C files (up to

@@ -54,24 +54,12 @@ enum SwiftHandedOutcomes {
     /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
     /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
-        var chosen: (Handoff, OutcomeReceivers)?
-        // The first hand-off whose receivers test the value where it arrives; else the first whose
-        // test is farther (`OutcomeGate.isFarther`).
-        var farther: (Handoff, OutcomeReceivers)?
         let search = ReceiverSearch()
-        for handoff in handoffs(of: call, in: context) {
-            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
-            if let gate = receivers.firstGate {
-                if !gate.isFarther {
-                    chosen = (handoff, receivers)
-                    farther = nil
-                    break
-                }
-                if farther == nil { farther = (handoff, receivers) }
-            }
-            if chosen == nil || (!(chosen.map { handsToCallers($0.0) } ?? true) && handsToCallers(handoff)) { chosen = (handoff, receivers) }
-        }
-        guard let (handoff, receivers) = farther ?? chosen else { return nil }
+        guard
+            let (handoff, receivers) = search.chosen(among: handoffs(of: call, in: context), toCallers: handsToCallers, receivers: { handoff in
+                receivers(of: handoff, depth: 0, search: search, in: context)
+            })
+        else { return nil }
         let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
@@ -718,15 +706,9 @@ enum SwiftHandedOutcomes {
 
     /// The first test of the code that receives `next`, one hand-off further.
     static func hop(_ next: Handoff, in file: SourceFile, depth: Int, search: ReceiverSearch, context: RuleContext) -> OutcomeGate? {
-        let written = SyntaxQueries.shortText(next.node, limit: 60)
-        guard depth < HandedOutcome.maximumHops else {
-            search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
-            return nil
+        search.hop(written: SyntaxQueries.shortText(next.node, limit: 60), at: file.valueLocation(of: next.node), depth: depth) { depth in
+            receivers(of: next, depth: depth, search: search, in: context)
         }
-        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
-        let location = file.location(of: next.node)
-        return gate.handedOnAgain(
-            written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: file.path, line: location.line, column: location.column))
     }
 
     /// The argument `call` passes for the parameter at `position`, when its labels fit the
