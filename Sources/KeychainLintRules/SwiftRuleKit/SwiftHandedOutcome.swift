@@ -277,6 +277,8 @@ enum SwiftHandedOutcomes {
                 // A closure argument runs later, and is read as part of the code.
                 argument.is(ClosureExprSyntax.self) ? [] : Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
             }
+            // A call without arguments passes nothing on.
+            guard !arguments.isEmpty else { continue }
             func template(parameter: FunctionParameterSyntax? = nil) -> Handoff {
                 Handoff(node: Syntax(call), parameter: parameter, function: function, successArguments: [], errorArguments: [], carries: .success)
             }
