@@ -527,6 +527,141 @@ struct HandedOutcomeTests {
         #expect(findings(result, "fail_open_local_authentication").map { "\($0.range.file):\($0.range.start.line)" } == ["Gate.m:11", "Gate.swift:4"])
     }
 
+    @Test("Both languages: an error test that throws before the action is the gate; a flag given to a call or message in a condition is passed on, not tested there")
+    func thrownErrorAndPassedFlag() throws {
+        let result = try scan([
+            "Vault.m": """
+                @implementation Vault
+                - (void)unlock {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                              reply:^(BOOL success, NSError *error) { [self finish:error]; }];
+                }
+                - (void)finish:(NSError *)error {
+                    if (error) { @throw [NSException exceptionWithName:@"Auth" reason:nil userInfo:nil]; }
+                    [self showVault];
+                }
+                - (void)open {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                              reply:^(BOOL success, NSError *error) { [self opened:success]; }];
+                }
+                - (void)opened:(BOOL)ok {
+                    if ([self shouldRecord:ok]) { [self record]; }
+                    if (ok) { [self showVault]; }
+                }
+                @end
+
+                """,
+            "Vault.swift": """
+                final class Vault {
+                    func unlock() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                            self.finish(error)
+                        }
+                    }
+                    func finish(_ error: Error?) throws {
+                        if let error { throw error }
+                        showVault()
+                    }
+                    func open() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { success, _ in
+                            self.opened(success)
+                        }
+                    }
+                    func opened(_ ok: Bool) {
+                        if shouldRecord(ok) { record() }
+                        if ok { showVault() }
+                    }
+                }
+
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").map(related) == [
+            [
+                "Vault.m:4:71 handed on: `[self finish:error]`",
+                "Vault.m:7:9 decides: `error` in `-[Vault finish:]`, which receives it",
+            ],
+            [
+                "Vault.m:12:71 handed on: `[self opened:success]`",
+                "Vault.m:16:9 decides: `ok` in `-[Vault opened:]`, which receives it",
+            ],
+            [
+                "Vault.swift:4:13 handed on: `self.finish(error)`",
+                "Vault.swift:8:12 decides: `let error` in `finish(_:)`, which receives it",
+            ],
+            [
+                "Vault.swift:13:13 handed on: `self.opened(success)`",
+                "Vault.swift:18:12 decides: `ok` in `opened(_:)`, which receives it",
+            ],
+        ])
+        let failOpen = findings(result, "fail_open_local_authentication")
+        #expect(failOpen.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["Vault.m:4:71", "Vault.swift:4:13"])
+        #expect(failOpen.map(\.message) == [
+            "Authentication fails open: the reply hands its outcome on (`[self finish:error]`) to the implementations of `finish:`, where a test of the error alone (`error`, Vault.m:7) lets the guarded action run, although evaluatePolicy can fail without an error object; hand on the success flag and test it",
+            "Authentication fails open: the reply hands its outcome on (`self.finish(error)`) to `finish(_:)`, where a test of the error alone (`let error`, Vault.swift:8) lets the guarded action run, although evaluatePolicy can fail without an error object; hand on the success flag and test it",
+        ])
+    }
+
+    @Test("Both languages: the error handed on only inside a test of it is the failure's reason, not the outcome; a closure kept in a property is a handler")
+    func errorInsideItsTestAndStoredHandler() throws {
+        let result = try scan([
+            "Gate.swift": """
+                final class Gate {
+                    var onFinish: ((Bool) -> Void)?
+                    func authenticate(completion: @escaping (Error?) -> Void) {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                            if let error { completion(error) }
+                        }
+                    }
+                    func confirm() {
+                        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm") { success, _ in
+                            if success { self.onFinish?(true) }
+                        }
+                    }
+                }
+                final class Screen {
+                    let gate = Gate()
+                    func start() {
+                        gate.authenticate { error in
+                            if error == nil { self.showVault() }
+                        }
+                        gate.onFinish = { ok in
+                            guard ok else { return }
+                            self.pay()
+                        }
+                    }
+                }
+
+                """,
+            "Gate.m": """
+                @implementation Gate
+                - (void)authenticateWithCompletion:(void (^)(NSError *))completion {
+                    [[LAContext new] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                              reply:^(BOOL success, NSError *error) { if (error) { completion(error); } }];
+                }
+                - (void)start {
+                    [self authenticateWithCompletion:^(NSError *error) {
+                        if (error == nil) { [self showVault]; }
+                    }];
+                }
+                @end
+
+                """,
+        ])
+        // `completion(error)` runs only when there is an error: the callers' `error == nil` never
+        // runs on its account, so it is no gate and nothing fails open.
+        #expect(findings(result, "fail_open_local_authentication").isEmpty)
+        let boolOnly = findings(result, "boolean_only_local_authentication")
+        #expect(boolOnly.map { "\($0.range.file):\($0.range.start.line):\($0.range.start.column)" } == ["Gate.m:3:5", "Gate.swift:4:9", "Gate.swift:9:9"])
+        #expect(boolOnly.map(related) == [
+            [],
+            [],
+            [
+                "Gate.swift:10:26 handed on: `self.onFinish?(true)`",
+                "Gate.swift:21:19 decides: `ok` in the closure assigned to `onFinish`",
+            ],
+        ])
+    }
+
     @Test("Swift: a property assigned the outcome, read by the type's extension in another file")
     func swiftProperty() throws {
         let result = try scan([

@@ -44,8 +44,8 @@ enum ObjCHandedOutcomes {
         /// target/action pair: `[self.target performSelector:self.action withObject:@(success)]`),
         /// with the class: the selectors the scan stores there name the methods that decide.
         var storedSelector: (name: String, owner: String)? = nil
-        let successArguments: [Int]
-        let errorArguments: [Int]
+        var successArguments: [Int]
+        var errorArguments: [Int]
         var carries: HandedValue
     }
 
@@ -53,27 +53,15 @@ enum ObjCHandedOutcomes {
     /// first to a caller; else the first.
     static func handedOutcome(of site: ObjCCallSite, in context: ObjCRuleContext) -> HandedOutcome? {
         let file = context.resolver
-        var chosen: (Handoff, OutcomeReceivers)?
-        // The first hand-off whose receivers test the value where it arrives; else the first whose
-        // test is farther (`OutcomeGate.isFarther`).
-        var farther: (Handoff, OutcomeReceivers)?
         let search = ReceiverSearch()
-        for handoff in handoffs(of: site, in: file) {
-            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
-            if let gate = receivers.firstGate {
-                if !gate.isFarther {
-                    chosen = (handoff, receivers)
-                    farther = nil
-                    break
-                }
-                if farther == nil { farther = (handoff, receivers) }
-            }
-            let toCallers = { (handoff: Handoff) in
-                handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil && handoff.storedSelector == nil
-            }
-            if chosen == nil || (!(chosen.map { toCallers($0.0) } ?? true) && toCallers(handoff)) { chosen = (handoff, receivers) }
+        let toCallers = { (handoff: Handoff) in
+            handoff.message == nil && handoff.property == nil && handoff.storedBlock == nil && handoff.storedSelector == nil
         }
-        guard let (handoff, receivers) = farther ?? chosen else { return nil }
+        guard
+            let (handoff, receivers) = search.chosen(among: handoffs(of: site, in: file), toCallers: toCallers, receivers: { handoff in
+                receivers(of: handoff, depth: 0, search: search, in: context)
+            })
+        else { return nil }
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
             else if let stored = handoff.storedBlock { "the blocks assigned to `\(stored.name)`" }
@@ -108,127 +96,94 @@ enum ObjCHandedOutcomes {
     }
 
     /// The hand-offs in `statement` (the reply block, or code that received the outcome, inside
-    /// `body`) of the values named `success` and `error`: calls of a block parameter of `body`,
-    /// messages the scan may implement, assignments to properties of the class.
+    /// `body`) of the values named `success` and `error`, as the one reading finds them
+    /// (`HandedOutcomeReading.handedArguments`) among the places the code passes values on.
     static func handoffs(
         in statement: ObjCStmt, success: String?, error: String?, readsSuccess: Bool, body: ObjCBody, file: ObjCValueResolver
     ) -> [Handoff] {
-        let tree = file.tree
-        var found: [Handoff] = []
-        ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
-            // `self.unlocked = success`, `_authError = error`: a property of the class.
-            if case .assignment(.assign, let target, let value) = expression.kind, case .method(let owner, _, false) = body.owner,
-                let name = propertyName(target)
-            {
-                let names = identifiers(in: value)
-                let carriesSuccess = success.map(names.contains) ?? false
-                guard carriesSuccess || (error.map(names.contains) ?? false) else { return }
-                if !carriesSuccess, testedOutcome(ancestors, success: success, error: error) != nil { return }
-                var handoff = Handoff(
-                    range: expression.range, parameterIndex: 0, owner: body.owner, successArguments: carriesSuccess ? [0] : [],
-                    errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
-                handoff.property = (name, owner)
-                found.append(handoff)
-                return
-            }
-            // The error alone passed on where the reply has tested the outcome already
-            // (`else { [self showError:error]; }`): the reason for a failure, not the outcome.
-            if case .message(let message) = expression.kind,
-                var handoff = messageHandoff(message, range: expression.range, success: success, error: error, readsSuccess: readsSuccess, owner: body.owner)
-            {
-                handoff.sent = (message.receiver, body, file)
-                if !handoff.successArguments.isEmpty || testedOutcome(ancestors, success: success, error: error) == nil {
-                    found.append(handoff)
-                }
-                return
-            }
-            guard case .call(let call) = expression.kind else { return }
-            var index = 0
-            var storedBlock: (name: String, owner: String)?
-            if let name = call.calleeName, let position = body.parameterNames.firstIndex(of: name),
-                ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
-            {
-                index = position
-            } else if case .method(let owner, _, false) = body.owner, let name = propertyName(call.callee) {
-                // `self.onFinish(error)`, `_onFinish(error)`: a block the class keeps in a property.
-                storedBlock = (name, owner)
-            } else {
-                return
-            }
-            func append(_ handoff: Handoff) {
-                var handoff = handoff
-                handoff.storedBlock = storedBlock
-                found.append(handoff)
-            }
-            var successArguments: [Int] = []
-            var errorArguments: [Int] = []
-            for (position, argument) in call.arguments.enumerated() {
-                let names = identifiers(in: argument)
-                if let success, names.contains(success) {
-                    successArguments.append(position)
-                } else if let error, names.contains(error) {
-                    errorArguments.append(position)
-                }
-            }
-            if successArguments.isEmpty && !errorArguments.isEmpty && testedOutcome(ancestors, success: success, error: error) == .success {
-                return
-            }
-            if successArguments.isEmpty && errorArguments.isEmpty {
-                // `completion(YES)` inside a test of the outcome: the first argument carries the
-                // branch it is sent in.
-                guard !call.arguments.isEmpty, let tested = testedOutcome(ancestors, success: success, error: error) else { return }
-                append(Handoff(
-                    range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [0], errorArguments: [],
-                    carries: tested == .success || readsSuccess ? .success : .errorAlone))
-                return
-            }
-            append(Handoff(
-                range: expression.range, parameterIndex: index, owner: body.owner, successArguments: successArguments,
-                errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
+        programHandoffs(in: statement, body: body, file: file).compactMap { model, template in
+            guard let handed = HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess)
+            else { return nil }
+            var handoff = template
+            handoff.successArguments = handed.successArguments
+            handoff.errorArguments = handed.errorArguments
+            handoff.carries = handed.carries
+            return handoff
         }
-        return found
     }
 
-    /// A message with `success` or `error` as an argument (`[self.delegate gate:self
-    /// didAuthenticate:success]`, `[self finishWithError:error]`); logging and format messages are
-    /// not hand-offs. Whether the scan implements it is asked when its receivers are.
-    static func messageHandoff(
-        _ message: ObjCMessageSend, range: ObjCSourceRange, success: String?, error: String?, readsSuccess: Bool, owner: ObjCBodyOwner
-    ) -> Handoff? {
-        guard !ReplyOutcomeReading.formattingCallees.contains(message.pieces.first?.label ?? ""), message.selector != "evaluatePolicy:localizedReason:reply:"
-        else { return nil }
-        // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`: the
-        // message sent is the named selector, whose parameters receive the `withObject:` arguments in order.
-        let performed = performedSelector(message)
-        let storedSelector: String? =
-            if performed == nil, performingSelectors.contains(message.selector), let first = message.pieces.first?.argument { selectorProperty(first) }
-            else { nil }
-        let arguments: [ObjCExpr?] =
-            performed == nil && storedSelector == nil
-            ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
-        var successArguments: [Int] = []
-        var errorArguments: [Int] = []
-        for (position, argument) in arguments.enumerated() {
-            guard let argument = argument?.strippingCastsAndParentheses else { continue }
-            // A block argument runs later, and is read as part of the reply.
-            if case .block = argument.kind { continue }
-            let names = identifiers(in: argument)
-            if let success, names.contains(success) {
-                successArguments.append(position)
-            } else if let error, names.contains(error) {
-                errorArguments.append(position)
+    /// The places in `statement` that pass values on, in source order, each with the hand-off it
+    /// is when the reading finds it passes the outcome: calls of a block parameter of `body` or of
+    /// a block the class keeps in a property (handlers), messages the scan may implement (with
+    /// the selector a `performSelector:` message sends), and assignments to properties of the class.
+    static func programHandoffs(in statement: ObjCStmt, body: ObjCBody, file: ObjCValueResolver) -> [(ProgramHandoff, Handoff)] {
+        let tree = file.tree
+        var found: [(ProgramHandoff, Handoff)] = []
+        ObjCLocalAuthentication.forEachExpression(in: statement) { expression, ancestors in
+            func add(_ target: ProgramHandoff.Target, _ arguments: [ObjCExpr?], _ template: Handoff) {
+                // Which names the conditions of the `if` statements around it read.
+                var enclosing: [Set<String>] = []
+                for case .statement(let statement) in ancestors.reversed() {
+                    if case .if(let condition, _, _) = statement.kind { enclosing.append(identifiers(in: condition)) }
+                }
+                let names = arguments.map { argument -> Set<String> in
+                    guard let argument = argument?.strippingCastsAndParentheses else { return [] }
+                    // A block argument runs later, and is read as part of the code.
+                    if case .block = argument.kind { return [] }
+                    return identifiers(in: argument)
+                }
+                found.append((ProgramHandoff(target: target, arguments: names, enclosingTests: enclosing), template))
+            }
+            func template(_ index: Int = 0) -> Handoff {
+                Handoff(range: expression.range, parameterIndex: index, owner: body.owner, successArguments: [], errorArguments: [], carries: .success)
+            }
+            switch expression.kind {
+            case .assignment(.assign, let target, let value):
+                // `self.unlocked = success`, `_authError = error`: a property of the class.
+                guard case .method(let owner, _, false) = body.owner, let name = propertyName(target) else { return }
+                var handoff = template()
+                handoff.property = (name, owner)
+                add(.property, [value], handoff)
+            case .message(let message):
+                guard message.selector != "evaluatePolicy:localizedReason:reply:" else { return }
+                // `[self.delegate performSelector:@selector(didAuthenticate:) withObject:@(success)]`:
+                // the message sent is the named selector, whose parameters receive the
+                // `withObject:` arguments in order.
+                let performed = performedSelector(message)
+                let storedSelector: String? =
+                    if performed == nil, performingSelectors.contains(message.selector), let first = message.pieces.first?.argument {
+                        selectorProperty(first)
+                    } else {
+                        nil
+                    }
+                let arguments: [ObjCExpr?] =
+                    performed == nil && storedSelector == nil
+                    ? message.pieces.map(\.argument) : message.pieces.filter { $0.label == "withObject" }.map(\.argument)
+                var handoff = template()
+                handoff.sent = (message.receiver, body, file)
+                if let storedSelector, case .method(let owner, _, false) = body.owner {
+                    handoff.storedSelector = (storedSelector, owner)
+                } else {
+                    handoff.message = performed ?? message.selector
+                }
+                let callee = performed.map { String($0.prefix { $0 != ":" }) } ?? message.pieces.first?.label ?? ""
+                add(.call(callee: callee), arguments, handoff)
+            case .call(let call):
+                if let name = call.calleeName, let position = body.parameterNames.firstIndex(of: name),
+                    ObjCPolicyEvaluations.isBlockParameter(name, of: body.owner, in: tree)
+                {
+                    add(.handler, call.arguments, template(position))
+                } else if case .method(let owner, _, false) = body.owner, let name = propertyName(call.callee) {
+                    // `self.onFinish(error)`, `_onFinish(error)`: a block the class keeps in a property.
+                    var handoff = template()
+                    handoff.storedBlock = (name, owner)
+                    add(.handler, call.arguments, handoff)
+                }
+            default:
+                return
             }
         }
-        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
-        var handoff = Handoff(
-            range: range, parameterIndex: 0, owner: owner, successArguments: successArguments, errorArguments: errorArguments,
-            carries: readsSuccess ? .success : .errorAlone)
-        if let storedSelector, case .method(let owner, _, false) = owner {
-            handoff.storedSelector = (storedSelector, owner)
-        } else {
-            handoff.message = performed ?? message.selector
-        }
-        return handoff
+        return found
     }
 
     /// The property of `self` a selector argument reads (`self.action`, `_action`, `[self action]`).
@@ -278,18 +233,6 @@ enum ObjCHandedOutcomes {
             if case .identifier(let name) = node.kind { names.insert(name) }
         }
         return names
-    }
-
-    /// Which outcome an `if` around the hand-off tests: the success flag, or else the error.
-    static func testedOutcome(_ ancestors: [ObjCAncestor], success: String?, error: String?) -> HandedValue? {
-        var found: HandedValue?
-        for case .statement(let statement) in ancestors {
-            guard case .if(let condition, _, _) = statement.kind else { continue }
-            let names = identifiers(in: condition)
-            if let success, names.contains(success) { return .success }
-            if let error, names.contains(error) { found = .errorAlone }
-        }
-        return found
     }
 
     // MARK: - The senders
@@ -389,15 +332,9 @@ enum ObjCHandedOutcomes {
     /// The first test of the code that receives `next`, one hand-off further, with the hand-off
     /// as a step of its path.
     static func hop(_ next: Handoff, in file: ObjCValueResolver, depth: Int, search: ReceiverSearch, context: ObjCRuleContext) -> OutcomeGate? {
-        let written = ObjCValueResolver.shortText(file.text(next.range))
-        guard depth < HandedOutcome.maximumHops else {
-            search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
-            return nil
+        search.hop(written: ObjCValueResolver.shortText(file.text(next.range)), at: file.location(next.range), depth: depth) { depth in
+            receivers(of: next, depth: depth, search: search, in: context)
         }
-        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
-        let location = file.location(next.range)
-        return gate.handedOnAgain(
-            written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: location.file, line: location.line, column: location.column))
     }
 
     /// The implementations of a message's selector in the scan's Objective-C files (up to
@@ -504,14 +441,9 @@ enum ObjCHandedOutcomes {
                         guard found == nil, isRead(expression, of: name) || getter.map({ isRead(expression, of: name, getter: $0) }) == true,
                             let condition = condition(around: expression.range, ancestors: ancestors)
                         else { return }
-                        if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
-                        let test = ObjCValueResolver.shortText(file.text(condition))
-                        let location = file.location(condition)
+                        if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors, file: file) { return }
                         found = OutcomeGate(
-                            test: test,
-                            step: TraceStep(
-                                kind: .branch, text: "decides: `\(test)` where the property `\(name)` is read", file: location.file,
-                                line: location.line, column: location.column),
+                            deciding: ObjCBodies(resolver: file).place(condition), role: "where the property `\(name)` is read",
                             errorAlone: handoff.carries == .errorAlone)
                     }
                     if let found { return .followed([found]) }
@@ -715,19 +647,14 @@ enum ObjCHandedOutcomes {
                     guard found == nil, let receiver = readReceiver(expression, of: name) ?? getter.flatMap({ readReceiver(expression, of: $0) }),
                         let condition = condition(around: expression.range, ancestors: ancestors)
                     else { return }
-                    if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
+                    if handoff.carries == .errorAlone, !runsWithoutError(condition, read: expression.range, ancestors: ancestors, file: file) { return }
                     guard let declared = declaredClass(of: receiver, in: body, file: file, context: context) else {
                         undecided = undecided ?? ObjCValueResolver.shortText(file.text(expression.range))
                         return
                     }
                     guard declared == owner else { return }
-                    let test = ObjCValueResolver.shortText(file.text(condition))
-                    let location = file.location(condition)
                     found = OutcomeGate(
-                        test: test,
-                        step: TraceStep(
-                            kind: .branch, text: "decides: `\(test)` where the property `\(name)` of `\(owner)` is read", file: location.file,
-                            line: location.line, column: location.column),
+                        deciding: ObjCBodies(resolver: file).place(condition), role: "where the property `\(name)` of `\(owner)` is read",
                         errorAlone: handoff.carries == .errorAlone, isFarther: true)
                 }
                 if let found { return found }
@@ -842,103 +769,26 @@ enum ObjCHandedOutcomes {
             errorArguments: handoff.errorArguments, carries: handoff.carries)
     }
 
-    /// The first test in `body` of the names the outcome arrives in: of the success flag when
-    /// the body reads it, else of the error (`!error`, `error == nil`, `if (error)`).
+    /// The first test in `body` of the names the outcome arrives in (`HandedOutcomeReading`).
     static func gate(
         in body: ObjCStmt, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String, file: ObjCValueResolver
     ) -> OutcomeGate? {
-        let readsSuccess = ReplyOutcomeReading.reads(anyOf: successNames, in: ObjCBodies(resolver: file).statements(body))
-        let tested = readsSuccess ? successNames : errorNames
-        var found: OutcomeGate?
-        ObjCLocalAuthentication.forEachExpression(in: body) { expression, ancestors in
-            guard found == nil, case .identifier(let name) = expression.kind, tested.contains(name),
-                let condition = condition(around: expression.range, ancestors: ancestors)
-            else { return }
-            // A test of the error decides only when something runs where there is none.
-            if !readsSuccess, !runsWithoutError(condition, read: expression.range, ancestors: ancestors) { return }
-            let test = ObjCValueResolver.shortText(file.text(condition))
-            let location = file.location(condition)
-            found = OutcomeGate(
-                test: test,
-                step: TraceStep(
-                    kind: .branch, text: "decides: `\(test)` \(role)", file: location.file,
-                    line: location.line, column: location.column),
-                errorAlone: !readsSuccess || handoff.carries == .errorAlone)
-        }
-        return found
+        let receiving = ObjCBodies(resolver: file).receivingBody(body)
+        guard let test = HandedOutcomeReading.firstTest(in: receiving, successNames: successNames, errorNames: errorNames) else { return nil }
+        return OutcomeGate(deciding: test.condition, role: role, errorAlone: test.ofErrorAlone || handoff.carries == .errorAlone)
     }
 
-    /// Whether code runs on the side of an `if` where the error is nil: the `then` of
-    /// `if (!error)` / `if (error == nil)`, the `else` of `if (error)` / `if (error != nil)`, or the
-    /// statements after it when that branch leaves (`return`). A test that only shows an error
-    /// (`if (error) { [self showError:error]; }`) decides nothing.
-    static func runsWithoutError(_ condition: ObjCSourceRange, read: ObjCSourceRange, ancestors: [ObjCAncestor]) -> Bool {
-        guard let index = ancestors.lastIndex(where: {
-            if case .statement(let statement) = $0, case .if(let test, _, _) = statement.kind { return test.range == condition }
-            return false
-        }), case .statement(let statement) = ancestors[index], case .if(let test, let then, let otherwise) = statement.kind
-        else { return false }
-        let nilIsTrue: Bool
-        let stripped = test.strippingCastsAndParentheses
-        switch stripped.kind {
-        case _ where stripped.range == read:
-            nilIsTrue = false
-        case .prefix(.logicalNot, let operand) where operand.strippingCastsAndParentheses.range == read:
-            nilIsTrue = true
-        case .binary(let operation, let left, let right) where operation == .equal || operation == .notEqual:
-            guard (ObjCLocalAuthentication.isNil(left) && right.strippingCastsAndParentheses.range == read)
-                || (ObjCLocalAuthentication.isNil(right) && left.strippingCastsAndParentheses.range == read)
-            else { return false }
-            nilIsTrue = operation == .equal
-        default:
-            return false
-        }
-        func isEmpty(_ statement: ObjCStmt) -> Bool {
-            if case .compound(let statements) = statement.kind { return statements.isEmpty }
-            if case .empty = statement.kind { return true }
-            return false
-        }
-        if nilIsTrue { return !isEmpty(then) }
-        if let otherwise { return !isEmpty(otherwise) }
-        // `if (error) { …; return; }` followed by more statements.
-        let leaves: Bool
-        if case .compound(let statements) = then.kind, let last = statements.last, case .return = last.kind {
-            leaves = true
-        } else if case .return = then.kind {
-            leaves = true
-        } else {
-            leaves = false
-        }
-        guard leaves, index > 0, case .statement(let parent) = ancestors[index - 1], case .compound(let siblings) = parent.kind,
-            let position = siblings.firstIndex(of: statement)
-        else { return false }
-        return position < siblings.count - 1
+    /// Whether code runs on the side of the `if` testing `condition` where the value read at
+    /// `read` is nil (`HandedOutcomeReading.runsWithoutError`).
+    static func runsWithoutError(
+        _ condition: ObjCSourceRange, read: ObjCSourceRange, ancestors: [ObjCAncestor], file: ObjCValueResolver
+    ) -> Bool {
+        HandedOutcomeReading.runsWithoutError(ObjCBodies(resolver: file).conditionRead("", at: read, in: condition, ancestors: ancestors))
     }
 
     /// The condition of the `if`, `while`, `switch` or `?:` whose condition holds `range`.
     static func condition(around range: ObjCSourceRange, ancestors: [ObjCAncestor]) -> ObjCSourceRange? {
-        func holds(_ outer: ObjCSourceRange) -> Bool {
-            outer.start.offset <= range.start.offset && range.end.offset <= outer.end.offset
-        }
-        for ancestor in ancestors.reversed() {
-            switch ancestor {
-            case .expression(let expression):
-                if case .conditional(let condition, _, _) = expression.kind, holds(condition.range) { return condition.range }
-                if case .block = expression.kind { return nil }
-            case .statement(let statement):
-                switch statement.kind {
-                case .if(let condition, _, _), .while(let condition, _), .switch(let condition, _):
-                    return holds(condition.range) ? condition.range : nil
-                case .expression, .declaration:
-                    continue
-                default:
-                    return nil
-                }
-            case .declarator:
-                continue
-            }
-        }
-        return nil
+        ObjCBodies.condition(around: range, ancestors: ancestors)
     }
 }
 

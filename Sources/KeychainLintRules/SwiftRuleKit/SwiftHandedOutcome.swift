@@ -54,24 +54,12 @@ enum SwiftHandedOutcomes {
     /// Of several hand-offs in one reply, the first whose receivers test the outcome; else the
     /// first to a caller (a handler or the result); else the first.
     static func handedOutcome(of call: FunctionCallExprSyntax, in context: RuleContext) -> HandedOutcome? {
-        var chosen: (Handoff, OutcomeReceivers)?
-        // The first hand-off whose receivers test the value where it arrives; else the first whose
-        // test is farther (`OutcomeGate.isFarther`).
-        var farther: (Handoff, OutcomeReceivers)?
         let search = ReceiverSearch()
-        for handoff in handoffs(of: call, in: context.file) {
-            let receivers = receivers(of: handoff, depth: 0, search: search, in: context).nearestFirst
-            if let gate = receivers.firstGate {
-                if !gate.isFarther {
-                    chosen = (handoff, receivers)
-                    farther = nil
-                    break
-                }
-                if farther == nil { farther = (handoff, receivers) }
-            }
-            if chosen == nil || (!(chosen.map { handsToCallers($0.0) } ?? true) && handsToCallers(handoff)) { chosen = (handoff, receivers) }
-        }
-        guard let (handoff, receivers) = farther ?? chosen else { return nil }
+        guard
+            let (handoff, receivers) = search.chosen(among: handoffs(of: call, in: context), toCallers: handsToCallers, receivers: { handoff in
+                receivers(of: handoff, depth: 0, search: search, in: context)
+            })
+        else { return nil }
         let place = SourcePlace(location: context.file.valueLocation(of: handoff.node), snippet: SyntaxQueries.shortText(handoff.node, limit: 60))
         let words =
             if let property = handoff.property { "the readers of the property `\(property.name)`" }
@@ -211,7 +199,13 @@ enum SwiftHandedOutcomes {
     /// parameter of the enclosing function, of `continuation.resume(returning:)` for a result the
     /// enclosing function returns, of a function of the scan with the outcome as an argument; or
     /// the reply given as the handler (`reply: completion`), or the awaited result returned.
-    static func handoffs(of call: FunctionCallExprSyntax, in file: SourceFile) -> [Handoff] {
+    static func handoffs(of call: FunctionCallExprSyntax, in context: RuleContext) -> [Handoff] {
+        handoffs(of: call, in: context.file) { storedClosure(of: $0, in: context) != nil }
+    }
+
+    /// The same, with `isStoredClosure` telling whether a call of a property of the type calls a
+    /// closure it keeps (a property declared with a function type, in any file of the scan).
+    static func handoffs(of call: FunctionCallExprSyntax, in file: SourceFile, isStoredClosure: (Handoff) -> Bool) -> [Handoff] {
         if let closure = SwiftOutcomeTests.replyClosure(of: call) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
             guard success != nil || error != nil else { return [] }
@@ -219,7 +213,7 @@ enum SwiftHandedOutcomes {
                 SwiftPolicyEvaluations.use(success: success, error: error, in: Syntax(closure.statements), file: file).readsSuccess
             return handoffs(
                 in: Syntax(closure), success: success, error: error, function: enclosingFunction(of: Syntax(closure)), readsSuccess: readsSuccess,
-                file: file)
+                file: file, isStoredClosure: isStoredClosure)
         }
         // The awaited form, returned by the enclosing function (`return try await …`, its only
         // statement, `(try? await …) ?? false`, a local holding it that is returned), or thrown
@@ -246,103 +240,74 @@ enum SwiftHandedOutcomes {
     }
 
     /// The hand-offs in `body` (the reply closure, or code that received the outcome) of the
-    /// values named `success` and `error`: calls of a function-typed parameter of `function`,
-    /// `continuation.resume(returning:)`, calls of functions of the scan, assignments to stored
-    /// properties.
+    /// values named `success` and `error`, as the one reading finds them
+    /// (`HandedOutcomeReading.handedArguments`) among the places the body passes values on.
     static func handoffs(
-        in body: Syntax, success: String?, error: String?, function: FunctionDeclSyntax?, readsSuccess: Bool, file: SourceFile
+        in body: Syntax, success: String?, error: String?, function: FunctionDeclSyntax?, readsSuccess: Bool, file: SourceFile,
+        isStoredClosure: (Handoff) -> Bool
     ) -> [Handoff] {
-        var found: [Handoff] = []
-        for handler in HandoffCallCollector.calls(in: body) {
+        programHandoffs(in: body, function: function, file: file, isStoredClosure: isStoredClosure).compactMap { model, template in
+            guard let handed = HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess)
+            else { return nil }
+            var handoff = template
+            handoff.successArguments = handed.successArguments
+            handoff.errorArguments = handed.errorArguments
+            handoff.carries = handed.carries
+            return handoff
+        }
+    }
+
+    /// The places in `body` that pass values on, in source order, each with the hand-off it is
+    /// when the reading finds it passes the outcome: calls of a function-typed parameter of
+    /// `function` or of a stored closure property of the type (handlers),
+    /// `continuation.resume(returning: name)` in the continuation `function` returns (its result),
+    /// other calls (of functions the scan may declare), and assignments to stored properties.
+    static func programHandoffs(
+        in body: Syntax, function: FunctionDeclSyntax?, file: SourceFile, isStoredClosure: (Handoff) -> Bool
+    ) -> [(ProgramHandoff, Handoff)] {
+        var found: [(position: AbsolutePosition, model: ProgramHandoff, template: Handoff)] = []
+        func add(_ node: some SyntaxProtocol, _ target: ProgramHandoff.Target, _ arguments: [Set<String>], _ template: Handoff) {
+            let (enclosing, guards) = enclosingTests(around: Syntax(node), upTo: body)
+            found.append((
+                node.position, ProgramHandoff(target: target, arguments: arguments, enclosingTests: enclosing, earlierGuards: guards), template
+            ))
+        }
+        for call in HandoffCallCollector.calls(in: body) {
+            let arguments = SyntaxQueries.argumentExpressions(of: call).map { argument in
+                // A closure argument runs later, and is read as part of the code.
+                argument.is(ClosureExprSyntax.self) ? [] : Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
+            }
+            // A call without arguments passes nothing on.
+            guard !arguments.isEmpty else { continue }
+            func template(parameter: FunctionParameterSyntax? = nil) -> Handoff {
+                Handoff(node: Syntax(call), parameter: parameter, function: function, successArguments: [], errorArguments: [], carries: .success)
+            }
             // `continuation.resume(returning: success)` in `withCheckedContinuation`, whose
             // result the async function returns: its callers get the Bool.
-            if let function, let success, let resumed = resumedResult(handler, success: success, function: function) {
-                found.append(Handoff(
-                    node: Syntax(resumed), parameter: nil, function: function, successArguments: [], errorArguments: [],
-                    carries: .success))
-                continue
+            if let function, let resumed = resumedName(call, function: function) {
+                add(call, .result, [[resumed]], template())
+            } else if let function, let parameter = handlerParameter(call, of: function) {
+                add(call, .handler, arguments, template(parameter: parameter))
+            } else if let name = SyntaxQueries.calleeName(of: call) {
+                var method = template()
+                method.method = call
+                method.storedClosure = propertyCalled(by: call)
+                method.file = file
+                // `self.onResult?(ok)`: a closure the type keeps in a property is a handler too.
+                add(call, isStoredClosure(method) ? .handler : .call(callee: name), arguments, method)
             }
-            // The error alone passed on where the reply has tested the outcome already
-            // (`else { show(error) }`): the reason for a failure, not the outcome.
-            let tested = testedOutcome(around: Syntax(handler), upTo: body, success: success, error: error)
-            guard let function, let parameter = handlerParameter(handler, of: function) else {
-                if var method = methodHandoff(handler, success: success, error: error, readsSuccess: readsSuccess, function: function),
-                    !method.successArguments.isEmpty || tested == nil
-                {
-                    method.storedClosure = propertyCalled(by: handler)
-                    method.file = file
-                    found.append(method)
-                }
-                continue
-            }
-            var successArguments: [Int] = []
-            var errorArguments: [Int] = []
-            for (index, argument) in SyntaxQueries.argumentExpressions(of: handler).enumerated() {
-                let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
-                if let success, names.contains(success) {
-                    successArguments.append(index)
-                } else if let error, names.contains(error) {
-                    errorArguments.append(index)
-                }
-            }
-            if successArguments.isEmpty && !errorArguments.isEmpty && tested == .success { continue }
-            if successArguments.isEmpty && errorArguments.isEmpty {
-                // `completion(.success(()))` or `completion(true)` inside a test of the outcome:
-                // the first argument carries the branch it is sent in.
-                guard SyntaxQueries.argumentExpressions(of: handler).count >= 1, let tested else { continue }
-                found.append(Handoff(
-                    node: Syntax(handler), parameter: parameter, function: function, successArguments: [0], errorArguments: [],
-                    carries: tested == .success || readsSuccess ? .success : .errorAlone))
-                continue
-            }
-            found.append(Handoff(
-                node: Syntax(handler), parameter: parameter, function: function, successArguments: successArguments,
-                errorArguments: errorArguments, carries: readsSuccess ? .success : .errorAlone))
         }
         // `self.isUnlocked = success`, `lastError = error`: a stored property of the type.
         for assignment in AssignmentCollector.assignments(in: body) {
             guard let target = SwiftPolicyEvaluations.propertyAssigned(from: assignment.rightOperand),
                 let owner = SyntaxQueries.enclosingTypeName(of: assignment)
             else { continue }
-            let names = Set(ReferenceCollector.references(in: assignment.rightOperand).map(\.baseName.text))
-            let carriesSuccess = success.map(names.contains) ?? false
-            guard carriesSuccess || (error.map(names.contains) ?? false) else { continue }
-            if !carriesSuccess, testedOutcome(around: Syntax(assignment), upTo: body, success: success, error: error) != nil { continue }
-            var handoff = Handoff(
-                node: Syntax(assignment), parameter: nil, function: function, successArguments: carriesSuccess ? [0] : [],
-                errorArguments: carriesSuccess ? [] : [0], carries: readsSuccess ? .success : .errorAlone)
+            var handoff = Handoff(node: Syntax(assignment), parameter: nil, function: function, successArguments: [], errorArguments: [], carries: .success)
             handoff.property = (target.name, owner)
-            found.append(handoff)
+            let value = assignment.rightOperand
+            add(assignment, .property, [value.is(ClosureExprSyntax.self) ? [] : Set(ReferenceCollector.references(in: value).map(\.baseName.text))], handoff)
         }
-        return found
-    }
-
-    /// A call with the success flag or the error as an argument (`delegate?.gate(self,
-    /// didAuthenticate: success)`, `self.finish(error: error)`), of a function the scan declares
-    /// with a body; logging and dispatching calls are not hand-offs. The argument positions are
-    /// the call's; each declaration maps them to its parameters.
-    static func methodHandoff(
-        _ call: FunctionCallExprSyntax, success: String?, error: String?, readsSuccess: Bool, function: FunctionDeclSyntax?
-    ) -> Handoff? {
-        guard let name = SyntaxQueries.calleeName(of: call), !OutcomeAction.neutralCallees.contains(name), name != "resume" else { return nil }
-        var successArguments: [Int] = []
-        var errorArguments: [Int] = []
-        for (index, argument) in SyntaxQueries.argumentExpressions(of: call).enumerated() {
-            // A closure argument runs later, and is read as part of the reply.
-            guard !argument.is(ClosureExprSyntax.self) else { continue }
-            let names = Set(ReferenceCollector.references(in: argument).map(\.baseName.text))
-            if let success, names.contains(success) {
-                successArguments.append(index)
-            } else if let error, names.contains(error) {
-                errorArguments.append(index)
-            }
-        }
-        guard !successArguments.isEmpty || !errorArguments.isEmpty else { return nil }
-        var handoff = Handoff(
-            node: Syntax(call), parameter: nil, function: function, successArguments: successArguments, errorArguments: errorArguments,
-            carries: readsSuccess ? .success : .errorAlone)
-        handoff.method = call
-        return handoff
+        return found.sorted { $0.position < $1.position }.map { ($0.model, $0.template) }
     }
 
     /// The parameter a call calls (`completion(…)`, `completion?(…)`), when it is a function-typed
@@ -357,11 +322,11 @@ enum SwiftHandedOutcomes {
         return parameter
     }
 
-    /// `continuation.resume(returning: success)`, where `continuation` is the parameter of the
-    /// closure given to a `with…Continuation` call that `function` returns.
-    static func resumedResult(_ call: FunctionCallExprSyntax, success: String, function: FunctionDeclSyntax) -> FunctionCallExprSyntax? {
+    /// The name `continuation.resume(returning: name)` passes, where `continuation` is the
+    /// parameter of the closure given to a `with…Continuation` call that `function` returns.
+    static func resumedName(_ call: FunctionCallExprSyntax, function: FunctionDeclSyntax) -> String? {
         guard SyntaxQueries.calleeName(of: call) == "resume", let argument = SyntaxQueries.argument(labeled: "returning", of: call),
-            SyntaxQueries.unwrapTransparent(argument.expression).as(DeclReferenceExprSyntax.self)?.baseName.text == success,
+            let name = SyntaxQueries.unwrapTransparent(argument.expression).as(DeclReferenceExprSyntax.self)?.baseName.text,
             let continuation = SyntaxQueries.receiver(of: call).map(SyntaxQueries.unwrapTransparent)?.as(DeclReferenceExprSyntax.self)
         else { return nil }
         var current = call.parent
@@ -369,9 +334,9 @@ enum SwiftHandedOutcomes {
             if let closure = candidate.as(ClosureExprSyntax.self),
                 closureParameterNames(closure).first == continuation.baseName.text,
                 let bridge = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                let name = SyntaxQueries.calleeName(of: bridge), name.hasPrefix("with"), name.hasSuffix("Continuation")
+                let bridgeName = SyntaxQueries.calleeName(of: bridge), bridgeName.hasPrefix("with"), bridgeName.hasSuffix("Continuation")
             {
-                return isReturned(Syntax(bridge), by: function) ? call : nil
+                return isReturned(Syntax(bridge), by: function) ? name : nil
             }
             current = candidate.parent
         }
@@ -538,11 +503,12 @@ enum SwiftHandedOutcomes {
         return nil
     }
 
-    /// Which outcome a test around `node` (inside the reply) reads: an `if` or `guard` whose
-    /// condition names the success flag, or else the error.
-    static func testedOutcome(around node: Syntax, upTo closure: Syntax, success: String?, error: String?) -> HandedValue? {
+    /// The names the conditions of the `if` and `guard` statements around `node` (inside `closure`)
+    /// read, innermost first (an optional binding's name too), and those the `guard` statements
+    /// before it in its block read.
+    static func enclosingTests(around node: Syntax, upTo closure: Syntax) -> (enclosing: [Set<String>], guards: [Set<String>]) {
         var current = node.parent
-        var found: HandedValue?
+        var enclosing: [Set<String>] = []
         while let candidate = current, candidate.id != closure.id {
             let conditions: ConditionElementListSyntax?
             if let ifExpr = candidate.as(IfExprSyntax.self) {
@@ -553,23 +519,20 @@ enum SwiftHandedOutcomes {
                 conditions = nil
             }
             if let conditions {
-                let names = Set(ReferenceCollector.references(in: conditions).map(\.baseName.text))
-                    .union(conditions.compactMap { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedSource })
-                if let success, names.contains(success) { return .success }
-                if let error, names.contains(error) { found = .errorAlone }
+                enclosing.append(
+                    Set(ReferenceCollector.references(in: conditions).map(\.baseName.text))
+                        .union(conditions.compactMap { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedSource }))
             }
             current = candidate.parent
         }
-        // A `guard` before the hand-off, in the same block, tests it too.
-        if found == nil, let item = enclosingItem(of: node, upTo: closure), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
+        var guards: [Set<String>] = []
+        if let item = enclosingItem(of: node, upTo: closure), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
             for earlier in list.prefix(while: { $0.id != item.id }) {
                 guard let guardStmt = earlier.item.as(GuardStmtSyntax.self) else { continue }
-                let names = Set(ReferenceCollector.references(in: guardStmt.conditions).map(\.baseName.text))
-                if let success, names.contains(success) { return .success }
-                if let error, names.contains(error) { found = .errorAlone }
+                guards.append(Set(ReferenceCollector.references(in: guardStmt.conditions).map(\.baseName.text)))
             }
         }
-        return found
+        return (enclosing, guards)
     }
 
     private static func enclosingItem(of node: Syntax, upTo closure: Syntax) -> CodeBlockItemSyntax? {
@@ -735,7 +698,7 @@ enum SwiftHandedOutcomes {
         guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
         let again = handoffs(
             in: body, success: successNames.sorted().first, error: errorNames.sorted().first, function: function,
-            readsSuccess: handoff.carries == .success, file: file)
+            readsSuccess: handoff.carries == .success, file: file, isStoredClosure: { storedClosure(of: $0, in: context) != nil })
         for var next in again {
             next.carries = handoff.carries
             if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
@@ -745,15 +708,9 @@ enum SwiftHandedOutcomes {
 
     /// The first test of the code that receives `next`, one hand-off further.
     static func hop(_ next: Handoff, in file: SourceFile, depth: Int, search: ReceiverSearch, context: RuleContext) -> OutcomeGate? {
-        let written = SyntaxQueries.shortText(next.node, limit: 60)
-        guard depth < HandedOutcome.maximumHops else {
-            search.gap("the value handed on again more than \(HandedOutcome.maximumHops) times (`\(written)`)")
-            return nil
+        search.hop(written: SyntaxQueries.shortText(next.node, limit: 60), at: file.valueLocation(of: next.node), depth: depth) { depth in
+            receivers(of: next, depth: depth, search: search, in: context)
         }
-        guard let gate = receivers(of: next, depth: depth + 1, search: search, in: context).nearestFirst.firstGate else { return nil }
-        let location = file.location(of: next.node)
-        return gate.handedOnAgain(
-            written, at: TraceStep(kind: .argument, text: "handed on again: `\(written)`", file: file.path, line: location.line, column: location.column))
     }
 
     /// The argument `call` passes for the parameter at `position`, when its labels fit the
@@ -945,7 +902,7 @@ enum SwiftHandedOutcomes {
         for type in types {
             for reference in ReferenceCollector.references(in: type.node) where reference.baseName.text == name {
                 guard let read = ownRead(reference), let condition = condition(around: read) else { continue }
-                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, in: type.file) { continue }
                 gates.append(makeGate(
                     condition, handoff: handoff, role: "where the property `\(name)` is read", file: type.file,
                     errorAlone: handoff.carries == .errorAlone))
@@ -1021,7 +978,7 @@ enum SwiftHandedOutcomes {
         for file in read {
             for member in MemberReadCollector.reads(of: name, in: file.tree) {
                 guard let base = member.base, !SyntaxQueries.isSelf(base), let condition = condition(around: Syntax(member)) else { continue }
-                if handoff.carries == .errorAlone, !runsWithoutError(condition, error: name) { continue }
+                if handoff.carries == .errorAlone, !runsWithoutError(condition, in: file) { continue }
                 guard let type = declaredType(of: base, in: file, context: context) else {
                     undecided = undecided ?? SyntaxQueries.shortText(member, limit: 40)
                     continue
@@ -1212,95 +1169,29 @@ enum SwiftHandedOutcomes {
     static func makeGate(
         _ condition: some SyntaxProtocol, handoff: Handoff, role: String? = nil, file: SourceFile, errorAlone: Bool
     ) -> OutcomeGate {
-        let location = file.location(of: condition)
-        let test = SyntaxQueries.shortText(condition, limit: 60)
-        return OutcomeGate(
-            test: test,
-            step: TraceStep(
-                kind: .branch, text: "decides: `\(test)` \(role ?? defaultRole(handoff))", file: file.path,
-                line: location.line, column: location.column),
-            errorAlone: errorAlone)
+        OutcomeGate(
+            deciding: SourcePlace(location: file.valueLocation(of: condition), snippet: SyntaxQueries.shortText(condition, limit: 60)),
+            role: role ?? defaultRole(handoff), errorAlone: errorAlone)
     }
 
-    /// The first test in `body` of the names the outcome arrives in: of the success flag when
-    /// the body reads it, else of the error (a nil test, an `if let`).
+    /// The first test in `body` of the names the outcome arrives in (`HandedOutcomeReading`).
     static func gate(
         in body: Syntax, successNames: Set<String>, errorNames: Set<String>, handoff: Handoff, role: String? = nil, file: SourceFile
     ) -> OutcomeGate? {
-        let references = ReferenceCollector.references(in: body)
-        let readsSuccess = ReplyOutcomeReading.reads(anyOf: successNames, in: SwiftBodies(file: file).statements(of: body))
-        let tested = readsSuccess ? successNames : errorNames
-        let errorAlone = !readsSuccess || handoff.carries == .errorAlone
-        for reference in references where tested.contains(reference.baseName.text) {
-            guard let condition = condition(around: Syntax(reference)) else { continue }
-            // A test of the error decides only when something runs where there is none.
-            if !readsSuccess, !runsWithoutError(condition, error: reference.baseName.text) { continue }
-            return makeGate(condition, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
-        }
-        // `if let error { … }` binds the name without referring to it.
-        for binding in OptionalBindingCollector.bindings(in: body) where tested.contains(binding.pattern.trimmedSource) {
-            guard binding.initializer == nil || binding.initializer.map({ tested.contains($0.value.trimmedSource) }) == true else { continue }
-            if !readsSuccess, !runsWithoutError(Syntax(binding), error: binding.pattern.trimmedSource) { continue }
-            return makeGate(binding, handoff: handoff, role: role, file: file, errorAlone: errorAlone)
-        }
-        return nil
+        let receiving = SwiftBodies(file: file).receivingBody(body)
+        guard let test = HandedOutcomeReading.firstTest(in: receiving, successNames: successNames, errorNames: errorNames) else { return nil }
+        return OutcomeGate(
+            deciding: test.condition, role: role ?? defaultRole(handoff), errorAlone: test.ofErrorAlone || handoff.carries == .errorAlone)
     }
 
-    /// Whether code runs on the side of an `if` or `guard` where the error is nil: the body of
-    /// `if error == nil`, the `else` of `if let error` / `if error != nil`, or the statements after
-    /// it when that branch leaves (`return`, `throw`); the statements after `guard error == nil`.
-    /// A test that only shows an error (`if let error { show(error) }`) decides nothing.
-    static func runsWithoutError(_ condition: Syntax, error: String) -> Bool {
-        let element = condition.as(ConditionElementSyntax.self) ?? condition.parent?.as(ConditionElementSyntax.self)
-        guard let element, let list = element.parent?.as(ConditionElementListSyntax.self), list.count == 1 else { return false }
-        let nilIsTrue: Bool
-        if element.condition.is(OptionalBindingConditionSyntax.self) {
-            nilIsTrue = false
-        } else if let expression = element.condition.as(ExprSyntax.self),
-            let infix = SyntaxQueries.unwrapTransparent(expression).as(InfixOperatorExprSyntax.self),
-            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
-            infix.leftOperand.is(NilLiteralExprSyntax.self) || infix.rightOperand.is(NilLiteralExprSyntax.self)
-        {
-            nilIsTrue = op == "=="
-        } else {
-            return false
-        }
-        func following(_ node: Syntax) -> Bool {
-            guard let item = node.parent?.as(CodeBlockItemSyntax.self) ?? node.parent?.parent?.as(CodeBlockItemSyntax.self),
-                let items = item.parent?.as(CodeBlockItemListSyntax.self)
-            else { return false }
-            return items.drop(while: { $0.id != item.id }).count > 1
-        }
-        func leaves(_ block: CodeBlockSyntax) -> Bool {
-            guard let last = block.statements.last?.item else { return false }
-            return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
-        }
-        if let ifExpr = list.parent?.as(IfExprSyntax.self) {
-            if nilIsTrue { return !ifExpr.body.statements.isEmpty }
-            if case .codeBlock(let elseBlock)? = ifExpr.elseBody { return !elseBlock.statements.isEmpty }
-            if ifExpr.elseBody != nil { return true }
-            return leaves(ifExpr.body) && following(Syntax(ifExpr))
-        }
-        if let guardStmt = list.parent?.as(GuardStmtSyntax.self) {
-            return nilIsTrue ? following(Syntax(guardStmt)) : !guardStmt.body.statements.isEmpty
-        }
-        return false
+    /// Whether code runs on the side of `condition` where the value it tests is nil
+    /// (`HandedOutcomeReading.runsWithoutError`).
+    static func runsWithoutError(_ condition: Syntax, in file: SourceFile) -> Bool {
+        HandedOutcomeReading.runsWithoutError(SwiftBodies(file: file).conditionRead("", in: condition))
     }
 
     /// The condition of an `if`, `guard`, `while`, `switch` or `?:` that holds `node`, as written.
-    static func condition(around node: Syntax) -> Syntax? {
-        var current = node
-        while let parent = current.parent {
-            if parent.is(ConditionElementSyntax.self) { return parent }
-            if let switchExpr = parent.as(SwitchExprSyntax.self), switchExpr.subject.id == current.id { return current }
-            if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == current.id { return current }
-            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
-            // An argument of a call is passed on, not tested; parentheses are a one-element tuple.
-            if parent.is(LabeledExprSyntax.self), parent.parent?.parent?.is(TupleExprSyntax.self) != true { return nil }
-            current = parent
-        }
-        return nil
-    }
+    static func condition(around node: Syntax) -> Syntax? { SwiftBodies.condition(around: node) }
 
     /// Parameter names of a closure, in order (`$0`, `$1`… without a signature).
     static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
