@@ -359,18 +359,12 @@ extension ValueResolver {
         guard let primary = declarations.first(where: { !$0.isExtension }), let structDecl = primary.node.as(StructDeclSyntax.self),
             !structDecl.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
         else { return nil }
-        let unnamed = unnamedConstructions(ofType: typeName)
-        guard unnamed.undecided.isEmpty else { return nil }
-        let scoped = index(env)
+        guard unnamedConstructions(ofType: typeName).undecided.isEmpty,
+            let built = visibleConstructions(ofType: typeName, env)
+        else { return nil }
         var result: [InstanceSource] = []
-        var constructionCount = 0
-        for site in scoped.callSites(named: typeName) + unnamed.decided.filter({ scoped.mayCall(from: $0.fileIndex) }) {
-            let (siteFile, call) = site.resolved
-            guard typeNameOfConstruction(call) == typeName else { continue }
-            constructionCount += 1
-            guard constructionCount <= Self.maximumCallSites,
-                let argument = argument(settingProperty: property, of: call, in: siteFile, env)
-            else { return nil }
+        for (siteFile, call) in built {
+            guard let argument = argument(settingProperty: property, of: call, in: siteFile, env) else { return nil }
             var argumentEnv = env.withFile(argument.file)
             argumentEnv.bindings = [:]
             argumentEnv.selfValue = nil

@@ -59,6 +59,22 @@ extension ValueResolver {
         }
     }
 
+    /// The constructions of `typeName` the asking file can see, in file then call order: the calls
+    /// that name the type, and the `.init(…)` and `Self(…)` whose context writes it. Nil when there
+    /// are more than `maximumCallSites`.
+    func visibleConstructions(ofType typeName: String, _ env: Environment) -> [(file: SourceFile, call: FunctionCallExprSyntax)]? {
+        let scoped = index(env)
+        let unnamed = unnamedConstructions(ofType: typeName).decided.filter { scoped.mayCall(from: $0.fileIndex) }
+        var found: [(file: SourceFile, call: FunctionCallExprSyntax)] = []
+        for site in scoped.callSites(named: typeName) + unnamed {
+            let (file, call) = site.resolved
+            guard typeNameOfConstruction(call) == typeName else { continue }
+            found.append((file, call))
+            guard found.count <= Self.maximumCallSites else { return nil }
+        }
+        return found
+    }
+
     /// Whether a call with `labels` can run an initializer of `typeName`: one declared in the
     /// scan, or, when it declares none, the memberwise initializer of its stored properties.
     func acceptedLabels(ofType typeName: String) -> ([String?]) -> Bool {

@@ -141,15 +141,9 @@ extension ValueResolver {
                 if let variable = member.decl.as(VariableDeclSyntax.self), !Self.onlyTheTypeSets(variable) { return nil }
             }
         }
-        var instances: [InstanceSource] = []
+        guard let built = visibleConstructions(ofType: typeName, env) else { return nil }
+        let instances: [InstanceSource] = built.map { ($0.call, $0.file, []) }
         let unnamed = unnamedConstructions(ofType: typeName)
-        let scoped = index(env)
-        for site in scoped.callSites(named: typeName) + unnamed.decided.filter({ scoped.mayCall(from: $0.fileIndex) }) {
-            let (siteFile, call) = site.resolved
-            guard typeNameOfConstruction(call) == typeName else { continue }
-            instances.append((call, siteFile, []))
-            guard instances.count <= Self.maximumCallSites else { return nil }
-        }
         let outside = outsideInitializer.map { initializer in
             let labels = initializer.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
             return "`\(methodName)()` may run on an instance of `\(typeName)` built outside the scan with `init(\(labels))`, "

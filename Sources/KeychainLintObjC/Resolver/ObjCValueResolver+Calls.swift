@@ -67,7 +67,7 @@ extension ObjCValueResolver {
         if isSentToSelfOrItsClass(message), methods[selector] == nil, let constants, message.variadicArguments.isEmpty,
             let owner = body(containing: expression.range.start.offset)?.owner, case .method(let container, _, _) = owner
         {
-            let className = String(container.prefix { $0 != " " && $0 != "(" })
+            let className = Self.className(container)
             Dependencies.record(className)
             if let definitions = constants.bodyDefinitions(method: selector, ofClass: className, besides: path), !definitions.isEmpty,
                 let elsewhere = returnsDefinedElsewhere(

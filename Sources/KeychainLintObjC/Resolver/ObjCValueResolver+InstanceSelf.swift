@@ -204,6 +204,14 @@ extension ObjCValueResolver {
         }
     }
 
+    /// This file's implementation of the initializer `selector` of `className`.
+    func initializerBody(_ selector: String, ofClass className: String) -> ObjCBody? {
+        bodies.first {
+            if case .method(let container, selector, false) = $0.owner { return Self.className(container) == className }
+            return false
+        }
+    }
+
     /// The constructions an instance's initializer stores in `storage`: the initializer of
     /// `outer`'s class (in this file or the one file of the scan that implements it) assigns the
     /// storage once, from one of its parameters, and the construction's argument for that
@@ -223,10 +231,7 @@ extension ObjCValueResolver {
             implementer = resolver(for: definitions[0].asDefinition)
         }
         guard let writes = implementer.instanceWrites()[className]?[storage], writes.count == 1, let write = writes.first,
-            let initializer = implementer.bodies.first(where: {
-                if case .method(let container, outer.initializer, false) = $0.owner { return Self.className(container) == className }
-                return false
-            }),
+            let initializer = implementer.initializerBody(outer.initializer, ofClass: className),
             initializer.body.range.start.offset <= write.range.start.offset, write.range.end.offset <= initializer.body.range.end.offset,
             let parameter = write.value?.strippingCastsAndParentheses.identifierName,
             let index = initializer.parameterNames.firstIndex(of: parameter), index < outer.arguments.count,
@@ -296,20 +301,15 @@ extension ObjCValueResolver {
             elsewhere = others
         }
         guard !sites.isEmpty || !elsewhere.isEmpty, sites.count + elsewhere.count <= Self.maximumCallers else { return nil }
+        // Each call with the resolver of the file it is written in.
+        let calls = sites.map { (self, $0.arguments) } + elsewhere.map { (resolver(for: $0.file), $0.arguments) }
         var result: [InstanceSource] = []
         let parameter = body.parameterNames[index]
-        for site in sites {
-            guard index < site.arguments.count, site.arguments.count == body.parameterNames.count,
-                let found = constructions(of: site.arguments[index], Environment(), depth: depth + 1)
+        for (caller, arguments) in calls {
+            guard index < arguments.count, arguments.count == body.parameterNames.count,
+                let found = caller.constructions(of: arguments[index], Environment(), depth: depth + 1)
             else { return nil }
-            result += found.map { $0.adding(step(.argument, "`\(parameter)` passed by the call", at: site.arguments[index].range)) }
-        }
-        for site in elsewhere {
-            let caller = resolver(for: site.file)
-            guard index < site.arguments.count, site.arguments.count == body.parameterNames.count,
-                let found = caller.constructions(of: site.arguments[index], Environment(), depth: depth + 1)
-            else { return nil }
-            result += found.map { $0.adding(caller.step(.argument, "`\(parameter)` passed by the call", at: site.arguments[index].range)) }
+            result += found.map { $0.adding(caller.step(.argument, "`\(parameter)` passed by the call", at: arguments[index].range)) }
         }
         return result
     }
@@ -359,10 +359,8 @@ extension ObjCValueResolver {
         else { return nil }
         var result = Resolution()
         for source in sources {
-            guard source.className == className, let initializer = bodies.first(where: {
-                if case .method(let container, source.initializer, false) = $0.owner { return Self.className(container) == className }
-                return false
-            }), initializer.parameterNames.count == source.arguments.count
+            guard source.className == className, let initializer = initializerBody(source.initializer, ofClass: className),
+                initializer.parameterNames.count == source.arguments.count
             else { return nil }
             if source.resolver !== self, !(source.resolver.instanceWrites()[className]?[storage] ?? []).isEmpty { return nil }
             let own = writes.filter { initializer.body.range.start.offset <= $0.range.start.offset && $0.range.end.offset <= initializer.body.range.end.offset }
