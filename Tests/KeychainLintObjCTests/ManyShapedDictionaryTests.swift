@@ -77,4 +77,56 @@ struct ManyShapedDictionaryTests {
         let accessibilities = Set(Self.entries(resolution).compactMap { $0["kSecAttrAccessible"] })
         #expect(accessibilities.contains("kSecAttrAccessibleAlwaysThisDeviceOnly"), "\(accessibilities)")
     }
+
+    /// An access control built from every protection and every flag an option may choose (four
+    /// protections by eight flags: 32 values of one key, as many as a resolution holds), and in
+    /// the `else` the accessibility: the access controls do not take every place before the
+    /// accessibility is shown, and each accessibility is shown as often as the access control is.
+    @Test func oneKeyWithManyValuesLeavesPlacesForTheOtherKeys() {
+        let source = """
+            typedef NS_ENUM(NSInteger, Retention) { RetentionSession, RetentionDevice, RetentionBackground, RetentionForever };
+            typedef NS_ENUM(NSInteger, Gate) { GateA, GateB, GateC, GateD, GateE, GateF, GateG, GateH };
+            static CFStringRef Protection(Retention retention) {
+                switch (retention) {
+                    case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                    default: return kSecAttrAccessibleAlways;
+                }
+            }
+            static SecAccessControlCreateFlags Flags(Gate gate) {
+                switch (gate) {
+                    case GateA: return kSecAccessControlUserPresence;
+                    case GateB: return kSecAccessControlBiometryAny;
+                    case GateC: return kSecAccessControlBiometryCurrentSet;
+                    case GateD: return kSecAccessControlDevicePasscode;
+                    case GateE: return kSecAccessControlWatch;
+                    case GateF: return kSecAccessControlBiometryAny | kSecAccessControlOr | kSecAccessControlDevicePasscode;
+                    case GateG: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode;
+                    default: return kSecAccessControlBiometryAny | kSecAccessControlOr | kSecAccessControlWatch;
+                }
+            }
+            OSStatus Keep(NSData *blob, Retention retention, Gate gate, BOOL guarded, NSString *label) {
+                NSMutableDictionary *item = [NSMutableDictionary dictionary];
+                item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                item[(__bridge id)kSecValueData] = blob;
+                if (label) { item[(__bridge id)kSecAttrLabel] = label; }
+                if (guarded) {
+                    SecAccessControlRef control = SecAccessControlCreateWithFlags(NULL, Protection(retention), Flags(gate), NULL);
+                    item[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)control;
+                } else {
+                    item[(__bridge id)kSecAttrAccessible] = (__bridge id)Protection(retention);
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+            """
+        let shapes = Self.entries(Self.resolved(source))
+        let accessibilities = Set(shapes.compactMap { $0["kSecAttrAccessible"] })
+        #expect(accessibilities == [
+            "kSecAttrAccessibleWhenUnlockedThisDeviceOnly", "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+            "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", "kSecAttrAccessibleAlways",
+        ])
+        #expect(Set(shapes.compactMap { $0["kSecAttrAccessControl"] }).count >= 4)
+        #expect(!shapes.contains { $0["kSecAttrAccessControl"] != nil && $0["kSecAttrAccessible"] != nil })
+    }
 }

@@ -358,30 +358,48 @@ public struct Resolution: Sendable, Hashable {
     }
 
     /// Candidates a resolver built beyond the bound (up to `maximumCandidates`), added so that the
-    /// values kept show every entry a check reads (a key with one value) that some candidate has:
-    /// first, in their order, the candidates that bring such an entry no value kept so far has,
-    /// then the others, each through `add` (which at the bound keeps the shapes that differ in
-    /// their keys). A library's option mapped onto each accessibility constant in turn gives a
-    /// query per constant beside the many shapes of its optional attributes: added in order, the
-    /// first constant's queries took the place the others needed. Candidates that fit within the
-    /// bound are added in order, as by `add`.
+    /// values kept show every entry a check reads (a key with one value) that some candidate has,
+    /// and, when there are more such entries than places, as many values of each key as of any
+    /// other: in rounds, a candidate is kept when it shows an entry no value kept so far shows, of a
+    /// key whose values shown are fewer than the round's number (first each key once, then each
+    /// key twice, …), in their order; then the others, each through `add` (which at the bound keeps
+    /// the shapes that differ in their keys). A library's option mapped onto each accessibility
+    /// constant in turn gives a query per constant beside the many shapes of its optional
+    /// attributes: added in order, the first constant's queries took the place the others needed;
+    /// and an access control built from every accessibility and every flag a caller may choose
+    /// (dozens of values of one key) took every place before the accessibility another branch sets
+    /// was shown once. Candidates that fit within the bound are added in order, as by `add`.
     public mutating func add(covering candidates: [TracedValue]) {
         guard values.count + candidates.count > Self.maximumValues else {
             for candidate in candidates { add(candidate) }
             return
         }
         var shown = Set<DictionaryEntry>()
-        for kept in values { if let form = ReadForm(kept.value) { shown.formUnion(form.entries) } }
-        var others: [TracedValue] = []
-        for candidate in candidates {
-            guard let form = ReadForm(candidate.value), !form.entries.isSubset(of: shown) else {
-                others.append(candidate)
-                continue
-            }
-            shown.formUnion(form.entries)
-            add(candidate)
+        var valuesShown: [Value: Int] = [:]
+        func show(_ entries: some Sequence<DictionaryEntry>) {
+            for entry in entries where shown.insert(entry).inserted { valuesShown[entry.key, default: 0] += 1 }
         }
-        for candidate in others { add(candidate) }
+        for kept in values { if let form = ReadForm(kept.value) { show(form.entries) } }
+        let forms = candidates.map { ReadForm($0.value) }
+        var kept = [Bool](repeating: false, count: candidates.count)
+        var round = 1
+        rounds: while values.count < Self.maximumValues {
+            var unshownLeft = false
+            for index in candidates.indices where !kept[index] {
+                guard let form = forms[index] else { continue }
+                let unshown = form.entries.filter { !shown.contains($0) }
+                guard !unshown.isEmpty else { continue }
+                unshownLeft = true
+                guard unshown.contains(where: { valuesShown[$0.key, default: 0] < round }) else { continue }
+                kept[index] = true
+                show(unshown)
+                add(candidates[index])
+                if values.count >= Self.maximumValues { break rounds }
+            }
+            guard unshownLeft else { break }
+            round += 1
+        }
+        for index in candidates.indices where !kept[index] { add(candidates[index]) }
     }
 
     private mutating func replace(at index: Int, with value: TracedValue, form: ReadForm, in bound: inout AtBound) {

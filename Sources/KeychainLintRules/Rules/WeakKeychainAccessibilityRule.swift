@@ -423,6 +423,112 @@ extension WeakKeychainAccessibilityRule {
             ],
             alsoTriggers: ["objc.unchecked_keychain_status"]),
         .triggeringObjC(
+            "A query built in steps whose access-control branch has more possible values than are kept (every protection by every flag an option may choose), and whose other branch sets the accessibility",
+            """
+            typedef NS_ENUM(NSInteger, Retention) { RetentionSession, RetentionDevice, RetentionBackground, RetentionForever };
+            typedef NS_ENUM(NSInteger, Gate) { GateFinger, GateFingerAndPasscode, GateFingerAndPassword, GatePassword, GateFingerAndBoth, GateWatchOrFinger, GatePasscodeAndPassword, GateAll };
+            static CFStringRef Protection(Retention retention) {
+                switch (retention) {
+                    case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                    default: return kSecAttrAccessibleAlways;
+                }
+            }
+            static CFStringRef DeviceProtection(Retention retention) {
+                switch (retention) {
+                    case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                    default: return kSecAttrAccessibleAlwaysThisDeviceOnly;
+                }
+            }
+            static SecAccessControlCreateFlags Flags(Gate gate) {
+                switch (gate) {
+                    case GateFinger: return kSecAccessControlBiometryCurrentSet;
+                    case GateFingerAndPasscode: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode;
+                    case GateFingerAndPassword: return kSecAccessControlBiometryCurrentSet | kSecAccessControlApplicationPassword;
+                    case GatePassword: return kSecAccessControlApplicationPassword;
+                    case GateFingerAndBoth: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlApplicationPassword;
+                    case GateWatchOrFinger: return kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | kSecAccessControlCompanion;
+                    case GatePasscodeAndPassword: return kSecAccessControlDevicePasscode | kSecAccessControlAnd | kSecAccessControlApplicationPassword;
+                    default: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode | kSecAccessControlApplicationPassword;
+                }
+            }
+            OSStatus Keep(NSData *blob, Retention retention, Gate gate, BOOL guarded, NSString *label, NSString *group) {
+                NSMutableDictionary *item = [NSMutableDictionary dictionary];
+                item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                item[(__bridge id)kSecValueData] = blob;
+                if (label) { item[(__bridge id)kSecAttrLabel] = label; }
+                if (group) { item[(__bridge id)kSecAttrAccessGroup] = group; }
+                if (guarded) {
+                    CFErrorRef error = NULL;
+                    SecAccessControlRef control = SecAccessControlCreateWithFlags(NULL, ↓DeviceProtection(retention), Flags(gate), &error);
+                    if (control == NULL) { CFRelease(error); return errSecParam; }
+                    item[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)control;
+                } else {
+                    item[(__bridge id)kSecAttrAccessible] = ↓(__bridge id)Protection(retention);
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `DeviceProtection()` (line 11))",
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12) (via `item` (line 32) → `item` set (line 33) → `item` set (line 34) → `item` set (line 43))",
+            ],
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .nonTriggeringObjC(
+            "The same query where neither branch can be given a weak accessibility",
+            """
+            typedef NS_ENUM(NSInteger, Retention) { RetentionSession, RetentionDevice, RetentionBackground, RetentionForever };
+            typedef NS_ENUM(NSInteger, Gate) { GateFinger, GateFingerAndPasscode, GateFingerAndPassword, GatePassword, GateFingerAndBoth, GateWatchOrFinger, GatePasscodeAndPassword, GateAll };
+            static CFStringRef Protection(Retention retention) {
+                switch (retention) {
+                    case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                    default: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                }
+            }
+            static CFStringRef DeviceProtection(Retention retention) {
+                switch (retention) {
+                    case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                    default: return kSecAttrAccessibleWhenUnlocked;
+                }
+            }
+            static SecAccessControlCreateFlags Flags(Gate gate) {
+                switch (gate) {
+                    case GateFinger: return kSecAccessControlBiometryCurrentSet;
+                    case GateFingerAndPasscode: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode;
+                    case GateFingerAndPassword: return kSecAccessControlBiometryCurrentSet | kSecAccessControlApplicationPassword;
+                    case GatePassword: return kSecAccessControlApplicationPassword;
+                    case GateFingerAndBoth: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlApplicationPassword;
+                    case GateWatchOrFinger: return kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | kSecAccessControlCompanion;
+                    case GatePasscodeAndPassword: return kSecAccessControlDevicePasscode | kSecAccessControlAnd | kSecAccessControlApplicationPassword;
+                    default: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode | kSecAccessControlApplicationPassword;
+                }
+            }
+            OSStatus Keep(NSData *blob, Retention retention, Gate gate, BOOL guarded, NSString *label, NSString *group) {
+                NSMutableDictionary *item = [NSMutableDictionary dictionary];
+                item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                item[(__bridge id)kSecValueData] = blob;
+                if (label) { item[(__bridge id)kSecAttrLabel] = label; }
+                if (group) { item[(__bridge id)kSecAttrAccessGroup] = group; }
+                if (guarded) {
+                    CFErrorRef error = NULL;
+                    SecAccessControlRef control = SecAccessControlCreateWithFlags(NULL, DeviceProtection(retention), Flags(gate), &error);
+                    if (control == NULL) { CFRelease(error); return errSecParam; }
+                    item[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)control;
+                } else {
+                    item[(__bridge id)kSecAttrAccessible] = (__bridge id)Protection(retention);
+                }
+                return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+            """,
+            alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggeringObjC(
             "A lookup table of options as the protection of an access control",
             """
             CFStringRef accessible(NSString *option) {
