@@ -145,6 +145,25 @@ struct CopiedInstanceTests {
         #expect(resolution.gaps.isEmpty)
     }
 
+    @Test("a case a public builder may be given is a library option, and a dictionary entry keeps it")
+    func offeredCaseIsALibraryOption() {
+        var files = Self.library(builderParameter: "SealLevel")
+        files["Seal.swift"] = files["Seal.swift"]!.replacingOccurrences(
+            of: "func check() { probe(level) }", with: "func check() { probe([\"level\": level, \"fixed\": SealLevel.strict]) }")
+        let resolution = resolveProbe(files)
+        let entries = resolution.values.compactMap { traced -> [DictionaryEntry]? in
+            if case .dictionary(let entries) = traced.value { return entries }
+            return nil
+        }
+        // The default `.strict` is the code's own; the offered cases are the users' choice.
+        #expect(entries.count == 2)
+        #expect(entries.filter { $0[0].libraryOption != nil }.map { $0[0].value } == [.member("relaxed", type: nil)])
+        #expect(entries.allSatisfy { $0[1].libraryOption == nil })
+        #expect(resolution.values.allSatisfy { traced in
+            traced.trace.filter { $0.kind == .libraryOption }.count <= 1
+        })
+    }
+
     @Test("a public builder taking a type the library does not declare as an enum leaves the value unknown")
     func publicBuilderOtherType() {
         let resolution = resolveProbe(Self.library(builderParameter: "String"))

@@ -132,6 +132,28 @@ struct LibraryOptionTests {
         #expect(setElsewhere.values == [.symbol("LockPolicyNone")])
     }
 
+    @Test func aDictionaryEntryKeepsTheOptionItsValueComesFromAndATableLookupTheOptionOfItsKey() {
+        let header = (path: "Lock.h", text: Self.policyHeader + """
+
+            @interface Lock : NSObject
+            - (void)setRule:(LockPolicy)rule;
+            @end
+            """)
+        let body = "- (void)setRule:(LockPolicy)rule { _rule = rule; }"
+        let literal = Self.probed([header, Self.lock(body, read: "@{@\"rule\": @(_rule), @\"fixed\": @1}")])
+        let entries = literal.values.compactMap { value -> [DictionaryEntry]? in
+            if case .dictionary(let entries) = value { return entries }
+            return nil
+        }
+        #expect(entries.count == 3)
+        #expect(entries.allSatisfy { $0[0].libraryOption?.text == "`rule`, any `LockPolicy` callers of public `setRule:` may pass" })
+        #expect(entries.allSatisfy { $0[1].libraryOption == nil })
+        // `table[@(_rule)]`: the entry the offered key selects is the users' choice too.
+        let table = Self.probed([header, Self.lock(body, read: "@{@(LockPolicyPresence): @\"presence\", @(LockPolicyAnyFace): @\"face\"}[@(_rule)]")])
+        #expect(Set(table.values) == [.string("presence"), .string("face")])
+        #expect(table.traces.allSatisfy { $0.last == "`rule`, any `LockPolicy` callers of public `setRule:` may pass@Lock.m:5" })
+    }
+
     @Test func aConstantOfferedIsReadAsItsNumberUnderACastToAccessControlFlags() {
         let header = (path: "Lock.h", text: Self.policyHeader + """
 

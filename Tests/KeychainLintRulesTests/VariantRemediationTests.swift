@@ -130,4 +130,58 @@ struct VariantRemediationTests {
         #expect(objc.map(\.range.start.line) == [3], "\(objc.map(\.message))")
         #expect(objc.first?.remediation == BiometricItemNotDeviceBoundJudgement.wrapperProtectionRemediation)
     }
+
+    /// A library whose public setter takes a protection and a synchronizable option of its own
+    /// enums; `extra` is added to the implementation.
+    static func library(_ extra: String = "") -> [String: String] {
+        [
+            "Store.h": """
+                typedef NS_ENUM(NSInteger, StoreProtection) { StoreProtectionUnlocked = 1, StoreProtectionDevice };
+                typedef NS_ENUM(NSInteger, StoreSharing) { StoreSharingLocal, StoreSharingCloud };
+                @interface Store : NSObject
+                - (void)setProtection:(StoreProtection)protection sharing:(StoreSharing)sharing;
+                - (void)save:(NSData *)token;
+                @end
+                """,
+            "Store.m": """
+                #import "Store.h"
+                @implementation Store {
+                    StoreProtection _protection;
+                    StoreSharing _sharing;
+                }
+                - (void)setProtection:(StoreProtection)protection sharing:(StoreSharing)sharing {
+                    _protection = protection;
+                    _sharing = sharing;
+                }
+                - (void)save:(NSData *)token {
+                    NSDictionary *accessible = @{@(StoreProtectionUnlocked): (__bridge id)kSecAttrAccessibleWhenUnlocked,
+                                                 @(StoreProtectionDevice): (__bridge id)kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly};
+                    NSDictionary *synced = @{@(StoreSharingLocal): @NO, @(StoreSharingCloud): @YES};
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                            (__bridge id)kSecAttrAccessible: accessible[@(_protection)],
+                                            (__bridge id)kSecAttrSynchronizable: synced[@(_sharing)],
+                                            (__bridge id)kSecValueData: token};
+                    SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                \(extra)
+                @end
+                """,
+        ]
+    }
+
+    @Test("two options a library offers and no code combines: the fix is the library's, and the confidence low")
+    func libraryCombination() throws {
+        let offered = try Self.findings(Self.library(), rule: "objc.conflicting_accessibility_attributes")
+        #expect(offered.count == 1, "\(offered.map(\.message))")
+        #expect(offered.first?.remediation == LibraryOptionJudgement.remediation)
+        #expect(offered.first?.confidence == .low)
+        #expect(offered.first?.message.hasPrefix("A caller that chooses both options the library offers") == true)
+        // The library's own code combines them: the callers in the scan decide, and the fix is the call's.
+        let combined = try Self.findings(
+            Self.library("+ (void)saveShared:(NSData *)token { Store *store = [Store new]; [store setProtection:StoreProtectionDevice sharing:StoreSharingCloud]; [store save:token]; }"),
+            rule: "objc.conflicting_accessibility_attributes")
+        #expect(combined.count == 1, "\(combined.map(\.message))")
+        #expect(combined.first?.remediation == ConflictingAccessibilityAttributesJudgement.synchronizableRemediation)
+        #expect(combined.first?.confidence == .medium)
+    }
 }

@@ -197,8 +197,10 @@ struct LocalFlow {
             let valueLocation = env.file.valueLocation(of: infix.rightOperand)
             let failure = resolver.gapValue(infix, env, "`\(name)[…] =` on a value that is not a known dictionary")
             chargeCopies(of: state)
-            return resolver.combine([state, key, value], failure: failure) { parts in
-                DictionaryAlgebra.setting(parts[0], key: parts[1], value: parts[2], location: location, valueLocation: valueLocation)
+            return resolver.combineTraced([state, key, value], failure: failure) { parts in
+                DictionaryAlgebra.setting(
+                    parts[0].value, key: parts[1].value, value: parts[2].value, location: location, valueLocation: valueLocation,
+                    libraryOption: TraceStep.libraryOption(in: parts[2].trace))
             }
         }
         if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -348,8 +350,10 @@ struct LocalFlow {
             let value = resolver.evaluateEntryValue(arguments[0].expression, key: key, env)
             let location = env.file.valueLocation(of: arguments[1].expression)
             let valueLocation = env.file.valueLocation(of: arguments[0].expression)
-            return resolver.combine([state, key, value], failure: failure) {
-                DictionaryAlgebra.setting($0[0], key: $0[1], value: $0[2], location: location, valueLocation: valueLocation)
+            return resolver.combineTraced([state, key, value], failure: failure) {
+                DictionaryAlgebra.setting(
+                    $0[0].value, key: $0[1].value, value: $0[2].value, location: location, valueLocation: valueLocation,
+                    libraryOption: TraceStep.libraryOption(in: $0[2].trace))
             }
         case "removeObject" where arguments.count == 1 && arguments[0].label?.text == "forKey",
             "removeValue" where arguments.count == 1:

@@ -5,12 +5,14 @@ import Foundation
 /// `kSecAttrAccessible as String` resolve to the same symbol).
 public enum DictionaryAlgebra {
     public static func setting(
-        _ dictionary: Value, key: Value, value: Value, location: ValueLocation?, valueLocation: ValueLocation? = nil
+        _ dictionary: Value, key: Value, value: Value, location: ValueLocation?, valueLocation: ValueLocation? = nil,
+        libraryOption: TraceStep? = nil
     ) -> Value? {
         guard case .dictionary(var entries) = dictionary else { return nil }
         entries.removeAll { SecItemKeys.sameKey($0.key, key) }
         if value != .null {
-            entries.append(DictionaryEntry(key: key, value: value, location: location, valueLocation: valueLocation))
+            entries.append(DictionaryEntry(
+                key: key, value: value, location: location, valueLocation: valueLocation, libraryOption: libraryOption))
         }
         return .dictionary(entries)
     }

@@ -154,6 +154,20 @@ extension ValueResolver {
     /// so an unknown operand is reported instead of silently leaving no value and no gap.
     /// More combinations than a resolution holds are built (`Resolution.maximumCandidates`): adding
     /// them keeps, among the dictionaries, those that differ in what checks read.
+    /// `combine(_:failure:_:)` handing `build` each part's value with its own path.
+    func combineTraced(_ parts: [Resolution], failure: ResolutionGap? = nil, _ build: ([TracedValue]) -> Value?) -> Resolution {
+        let (combinations, gaps) = Resolution.tracedCombinations(parts, limit: Resolution.maximumCandidates)
+        var result = Resolution(gaps: gaps)
+        for picked in combinations {
+            if let value = build(picked) {
+                result.add(TracedValue(value: value, trace: picked.flatMap(\.trace)))
+            } else if let failure {
+                result.add(failure)
+            }
+        }
+        return result
+    }
+
     func combine(_ parts: [Resolution], failure: ResolutionGap? = nil, _ build: ([Value]) -> Value?) -> Resolution {
         let (combinations, gaps) = Resolution.combinations(parts, limit: Resolution.maximumCandidates)
         var result = Resolution(gaps: gaps)
@@ -179,14 +193,14 @@ extension ValueResolver {
             locations.append(env.file.valueLocation(of: element.key))
             valueLocations.append(env.file.valueLocation(of: element.value))
         }
-        return combine(parts) { values in
+        return combineTraced(parts) { values in
             var entries: [DictionaryEntry] = []
             var index = 0
             while index + 1 < values.count {
                 entries.append(
                     DictionaryEntry(
-                        key: values[index], value: values[index + 1], location: locations[index / 2],
-                        valueLocation: valueLocations[index / 2]))
+                        key: values[index].value, value: values[index + 1].value, location: locations[index / 2],
+                        valueLocation: valueLocations[index / 2], libraryOption: TraceStep.libraryOption(in: values[index + 1].trace)))
                 index += 2
             }
             return .dictionary(entries)

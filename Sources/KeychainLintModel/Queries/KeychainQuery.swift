@@ -154,6 +154,22 @@ public struct KeychainQuery: Sendable, Hashable {
         public var location: ValueLocation?
         /// Where the value was written for this entry, when known.
         public var valueLocation: ValueLocation?
+        /// The step by which the value became a choice of the library's users, when its path took
+        /// one (`DictionaryEntry.libraryOption`). Not part of the entry's identity.
+        public var libraryOption: TraceStep? = nil
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.key == rhs.key && lhs.rawKey == rhs.rawKey && lhs.value == rhs.value && lhs.location == rhs.location
+                && lhs.valueLocation == rhs.valueLocation
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(rawKey)
+            hasher.combine(value)
+            hasher.combine(location)
+            hasher.combine(valueLocation)
+        }
     }
 
     public var entries: [Entry]
@@ -164,7 +180,7 @@ public struct KeychainQuery: Sendable, Hashable {
         guard case .dictionary(let entries) = traced.value else { return nil }
         self.entries = entries.map {
             Entry(key: SecItemKeys.keyName($0.key), rawKey: $0.key, value: $0.value, location: $0.location,
-                  valueLocation: $0.valueLocation)
+                  valueLocation: $0.valueLocation, libraryOption: $0.libraryOption)
         }
         self.trace = traced.trace
     }

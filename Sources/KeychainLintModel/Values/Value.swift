@@ -111,12 +111,19 @@ public struct DictionaryEntry: Hashable, Sendable {
     /// Where the value was written for this entry (the literal's value, the right-hand side of
     /// `dict[key] = v`, the first argument of `updateValue`/`setObject`). Not part of the identity either.
     public var valueLocation: ValueLocation?
+    /// The step by which the value became a choice of the library's users (`TraceStep.Kind.libraryOption`),
+    /// when its path took one: a check that pairs two entries tells a combination the library permits
+    /// from one its code makes. Not part of the identity either.
+    public var libraryOption: TraceStep?
 
-    public init(key: Value, value: Value, location: ValueLocation? = nil, valueLocation: ValueLocation? = nil) {
+    public init(
+        key: Value, value: Value, location: ValueLocation? = nil, valueLocation: ValueLocation? = nil, libraryOption: TraceStep? = nil
+    ) {
         self.key = key
         self.value = value
         self.location = location
         self.valueLocation = valueLocation
+        self.libraryOption = libraryOption
     }
 
     public static func == (lhs: DictionaryEntry, rhs: DictionaryEntry) -> Bool {
@@ -166,6 +173,11 @@ public struct TraceStep: Hashable, Sendable {
     public var kind: Kind
     /// Short human text: "`flags`", "if `allowFallback`", "case .legacy".
     public var text: String
+
+    /// The first step of `trace` by which a value became a choice of a library's users, if any.
+    public static func libraryOption(in trace: [TraceStep]) -> TraceStep? {
+        trace.first { $0.kind == .libraryOption }
+    }
     public var file: String
     public var line: Int
     public var column: Int
@@ -311,12 +323,24 @@ public struct Resolution: Sendable, Hashable {
     public var singleValue: Value? { values.count == 1 && gaps.isEmpty ? values[0].value : nil }
 
     public mutating func add(_ value: TracedValue) {
-        guard !values.contains(where: { $0.hasSameValue(as: value) }) else { return }
+        if let index = values.firstIndex(where: { $0.hasSameValue(as: value) }) {
+            // The same dictionary as a choice of a library's users and on a path of the code
+            // itself: the code's path is kept, so a check pairing two of its entries words what
+            // the code does as certain (`DictionaryEntry.libraryOption`).
+            if Self.libraryChoices(in: value.value) < Self.libraryChoices(in: values[index].value) { values[index] = value }
+            return
+        }
         guard values.count < Self.maximumValues else {
             if !keepAtBound(value) { add(Self.valueLimitGap) }
             return
         }
         values.append(value)
+    }
+
+    /// The entries of a dictionary whose value only a library's users choose.
+    private static func libraryChoices(in value: Value) -> Int {
+        guard case .dictionary(let entries) = value else { return 0 }
+        return entries.reduce(0) { $0 + ($1.libraryOption == nil ? 0 : 1) }
     }
 
     /// A dictionary met at the bound. Checks read a query one key at a time (whether it returns
@@ -550,6 +574,15 @@ public struct Resolution: Sendable, Hashable {
     public static func combinations(
         _ parts: [Resolution], limit: Int = maximumValues
     ) -> (values: [([Value], [TraceStep])], gaps: [ResolutionGap]) {
+        let (picks, gaps) = tracedCombinations(parts, limit: limit)
+        return (picks.map { picked in (picked.map(\.value), picked.flatMap(\.trace)) }, gaps)
+    }
+
+    /// `combinations(_:limit:)` with each part's value as it came, with its own path: a dictionary
+    /// built from them keeps what each entry's path says about the entry (`DictionaryEntry.libraryOption`).
+    public static func tracedCombinations(
+        _ parts: [Resolution], limit: Int = maximumValues
+    ) -> (values: [[TracedValue]], gaps: [ResolutionGap]) {
         // Combinations share their prefixes: each is a chain of choices back to the start, and is
         // spelled out once at the end. Copying every combination at every part would take time
         // quadratic in the parts (a dictionary or array literal with thousands of elements).
@@ -571,7 +604,7 @@ public struct Resolution: Sendable, Hashable {
             }
             combos = next
         }
-        let result = combos.map { last -> ([Value], [TraceStep]) in
+        let result = combos.map { last -> [TracedValue] in
             var picked: [TracedValue] = []
             picked.reserveCapacity(parts.count)
             var choice = last
@@ -580,7 +613,7 @@ public struct Resolution: Sendable, Hashable {
                 choice = choices[choice].previous
             }
             picked.reverse()
-            return (picked.map(\.value), picked.flatMap(\.trace))
+            return picked
         }
         return (result, gaps)
     }

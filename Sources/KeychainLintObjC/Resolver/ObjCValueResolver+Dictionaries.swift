@@ -72,7 +72,7 @@ extension ObjCValueResolver {
     ) -> (Resolution) -> Resolution {
         switch dictionaryStep.kind {
         case .set(let keyExpression, let valueExpression):
-            let parts = Resolution.combinations([part(keyExpression, env), part(valueExpression, env)])
+            let parts = Resolution.tracedCombinations([part(keyExpression, env), part(valueExpression, env)])
             for gap in parts.gaps { gaps.add(gap) }
             let entryLocation = location(dictionaryStep.range)
             let valueLocation = location(valueExpression.range)
@@ -80,9 +80,11 @@ extension ObjCValueResolver {
                 var next = Resolution()
                 for traced in current.values {
                     guard case .dictionary(let entries) = traced.value else { next.add(traced); continue }
-                    for (values, _) in parts.values {
-                        var updated = entries.filter { !SecItemKeys.sameKey($0.key, values[0]) }
-                        updated.append(DictionaryEntry(key: values[0], value: values[1], location: entryLocation, valueLocation: valueLocation))
+                    for values in parts.values {
+                        var updated = entries.filter { !SecItemKeys.sameKey($0.key, values[0].value) }
+                        updated.append(DictionaryEntry(
+                            key: values[0].value, value: values[1].value, location: entryLocation, valueLocation: valueLocation,
+                            libraryOption: TraceStep.libraryOption(in: values[1].trace)))
                         next.add(TracedValue(value: .dictionary(updated), trace: traced.trace + [trace]))
                     }
                 }

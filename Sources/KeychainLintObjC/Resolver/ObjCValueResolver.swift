@@ -419,16 +419,16 @@ public final class ObjCValueResolver {
             parts.append(part(entry.key, env))
             parts.append(part(entry.value, env))
         }
-        let combined = Resolution.combinations(parts)
+        let combined = Resolution.tracedCombinations(parts)
         var result = Resolution(gaps: combined.gaps)
-        for (values, trace) in combined.values {
+        for values in combined.values {
             var built: [DictionaryEntry] = []
             for (position, entry) in entries.enumerated() {
                 built.append(DictionaryEntry(
-                    key: values[2 * position], value: values[2 * position + 1], location: location(entry.range),
-                    valueLocation: location(entry.value.range)))
+                    key: values[2 * position].value, value: values[2 * position + 1].value, location: location(entry.range),
+                    valueLocation: location(entry.value.range), libraryOption: TraceStep.libraryOption(in: values[2 * position + 1].trace)))
             }
-            result.add(TracedValue(value: .dictionary(built), trace: trace))
+            result.add(TracedValue(value: .dictionary(built), trace: values.flatMap(\.trace)))
         }
         return result
     }
@@ -454,7 +454,11 @@ public final class ObjCValueResolver {
             for entry in entries {
                 if !known.isEmpty, !known.contains(where: { SecItemKeys.sameKey($0, entry.key) }) { continue }
                 let at = entry.valueLocation.map { TraceStep(kind: .variable, text: "`\(baseText)[\(entry.key)]`", file: $0.file, line: $0.line, column: $0.characterColumn) }
-                let traced = TracedValue(value: entry.value, trace: table.trace + (at.map { [$0] } ?? []))
+                // A key only a library's users choose (`LibraryOptions`) selects this entry: the
+                // entry is their choice too, which a check pairing two values must know.
+                let chosen = anyKey ? nil : keys.values.lazy.filter { SecItemKeys.sameKey($0.value, entry.key) }
+                    .compactMap { TraceStep.libraryOption(in: $0.trace) }.first
+                let traced = TracedValue(value: entry.value, trace: table.trace + (at.map { [$0] } ?? []) + (chosen.map { [$0] } ?? []))
                 result.add(traced)
             }
         }

@@ -54,6 +54,13 @@ public enum BiometricItemNotDeviceBoundJudgement {
     public static let wrapperSynchronizedRemediation =
         "Turn the library's synchronizable switch off for this item, so that it stays on the device; keep (or choose) the library's when-passcode-set, this-device-only accessibility option for it."
 
+    /// A protection finding's words after "A caller that chooses both … gets" (`LibraryOptionJudgement`).
+    public static func libraryProtectionMessage(_ message: String) -> String {
+        guard let colon = message.range(of: ": ") else { return message }
+        return "a protected item that " + (message.hasPrefix("Protected item can leave") ? "can leave the device" : "outlives the device passcode")
+            + ": " + message[colon.upperBound...]
+    }
+
     /// The finding's words for `kSecAttrSynchronizable: true` with `kSecAttrAccessControl`.
     public static let synchronizedMessage =
         "Access-controlled item is synchronized: `kSecAttrSynchronizable: true` with `kSecAttrAccessControl` asks iCloud Keychain to copy the protected item to the user's other devices"

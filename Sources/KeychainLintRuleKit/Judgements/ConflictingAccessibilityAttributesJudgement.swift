@@ -37,6 +37,12 @@ public enum ConflictingAccessibilityAttributesJudgement {
     public static let wrapperSynchronizableRemediation =
         "Decide whether the item may leave the device: if not, turn the library's synchronizable switch off; if it must reach the user's other devices, choose the library's accessibility option without ThisDeviceOnly (after first unlock, or when unlocked)."
 
+    /// A conflict's words after "A caller that chooses both … gets" (`LibraryOptionJudgement`):
+    /// the keys the caller's query holds, and why Security rejects them.
+    public static func libraryCombination(_ message: String) -> String {
+        message.replacingOccurrences(of: " are both in ", with: " together in ")
+    }
+
     public static func synchronizableMessage(_ accessibility: String, at place: String?, role: String) -> String {
         "`kSecAttrSynchronizable: true` and `\(accessibility)`" + (place.map { " (\($0))" } ?? "") + " are both in \(role): "
             + "a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored"

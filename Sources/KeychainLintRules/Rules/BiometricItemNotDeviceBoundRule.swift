@@ -71,12 +71,28 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 judgedFlags = paired.flags
             }
         }
+        var message = BiometricItemNotDeviceBoundJudgement.protectionMessage(
+            worst.name, severity: worst.severity, flags: judgedFlags, spelling: context.spelling)
+        var confidence: Confidence = worst.trace.isEmpty ? .high : .medium
+        var remediation: String?
+        var trace = worst.trace
+        // The protection and the flags are two options the library offers, and every value of
+        // each that makes the pair is only that option (no path of the code gives one itself).
+        if let options = LibraryOptionJudgement.combined(
+            LibraryOptionJudgement.onlyOption(of: resolution.values) { SecItemKeys.accessibilityName($0) == worst.name },
+            LibraryOptionJudgement.onlyOption(of: flagsResolution.values) { AccessControlFlagSet.interpret($0) == judgedFlags })
+        {
+            message = LibraryOptionJudgement.callerChoosingBoth(options, from: context.location(of: protectionArgument).file) + " "
+                + BiometricItemNotDeviceBoundJudgement.libraryProtectionMessage(message) + LibraryOptionJudgement.libraryPermitsIt
+            confidence = LibraryOptionJudgement.confidence
+            remediation = LibraryOptionJudgement.remediation
+            if let flagsTrace = flagsResolution.values.first(where: { AccessControlFlagSet.interpret($0.value) == judgedFlags })?.trace {
+                trace += flagsTrace
+            }
+        }
         context.report(
-            at: protectionArgument,
-            message: BiometricItemNotDeviceBoundJudgement.protectionMessage(
-                worst.name, severity: worst.severity, flags: judgedFlags, spelling: context.spelling)
-                + context.describeTrace(worst.trace),
-            confidence: worst.trace.isEmpty ? .high : .medium, severity: worst.severity, trace: worst.trace)
+            at: protectionArgument, message: message + context.describeTrace(worst.trace),
+            confidence: confidence, severity: worst.severity, trace: trace, remediation: remediation)
     }
 
     /// The finding one instance's protection and flags make together, if any.
@@ -97,6 +113,8 @@ public struct BiometricItemNotDeviceBoundRule: Check {
     private func checkSynchronizable(_ call: ProgramCall, in context: some CheckContext) {
         for (query, _, argument) in KeychainDictionaries.stored(by: call, in: context) where query.contains("kSecAttrAccessControl") {
             guard let entry = query.entry("kSecAttrSynchronizable"), AccessControlJudgement.isTrue(entry.value) else { continue }
+            // What this pairs is whether an access control is there, which no option's value tells
+            // (an option that only chooses its flags leaves it there): worded as certain.
             let message = BiometricItemNotDeviceBoundJudgement.synchronizedMessage + KeychainDictionaries.localTrace(query.trace, in: context)
             let confidence: Confidence = query.trace.isEmpty ? .high : .medium
             if let location = entry.location {
@@ -155,6 +173,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 device without a passcode. Not automatic.
                 """,
             notes: [
+                LibraryOptionNote.pairedOptions,
                 "Any flag of `constraintNames` counts as user authentication, including `.devicePasscode`, `.companion`/`.watch` and `.applicationPassword`; `.privateKeyUsage`, `.or`, `.and` and `[]` alone do not.",
                 "Flag values Security rejects are left to swift.invalid_access_control_flags; unresolved flags or protections produce no finding (`--verbose` shows where resolution stopped).",
                 "When several protections can reach the call, the most severe one is reported. `kSecAttrAccessibleAlways*` is reported here too when it protects an access control (it is not device-bound or does not need a passcode); swift.weak_keychain_accessibility reports its lock-screen weakness separately.",
@@ -198,6 +217,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
         remediation:
             "Create the access control with kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly and do not set kSecAttrSynchronizable on access-controlled items.",
         notes: [
+            LibraryOptionNote.pairedOptions,
             "When several protections can reach the call (a lookup table of options, branches, a helper with several `return`s), the most severe one is reported, with its path; one finding per call.",
             "`kSecAccessControlPrivateKeyUsage`, `kSecAccessControlOr`, `kSecAccessControlAnd` and `0` alone are no user-authentication constraint. Flag values Security rejects are left to objc.invalid_access_control_flags; unknown flags or protections (a parameter, another file) produce no finding.",
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
@@ -221,6 +241,77 @@ extension BiometricItemNotDeviceBoundRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggering(
+            "A library whose public setter takes its protection and its policy as options of its own enums, with no caller in the scan: a caller that chooses both gets an item that can leave the device (low confidence)",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_ENUM(NSInteger, VaultProtection) { VaultProtectionUnlocked = 1, VaultProtectionThisDevice };
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) { VaultPolicyNone = 0, VaultPolicyBiometryCurrentSet = 1 << 3 };
+                    @interface VaultStore : NSObject
+                    - (void)setProtection:(VaultProtection)protection policy:(VaultPolicy)policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultProtection _protection;
+                        VaultPolicy _policy;
+                    }
+                    - (void)setProtection:(VaultProtection)protection policy:(VaultPolicy)policy {
+                        _protection = protection;
+                        _policy = policy;
+                    }
+                    - (SecAccessControlRef)makeAccess {
+                        NSDictionary *protections = @{@(VaultProtectionUnlocked): (__bridge id)kSecAttrAccessibleWhenUnlocked,
+                                                      @(VaultProtectionThisDevice): (__bridge id)kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly};
+                        return SecAccessControlCreateWithFlags(NULL, ↓(__bridge CFTypeRef)protections[@(_protection)], (SecAccessControlCreateFlags)_policy, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                "A caller that chooses both options the library offers (`protection`, any `VaultProtection` callers of public `setProtection:policy:` may pass, line 7; `policy`, any `VaultPolicy` callers of public `setProtection:policy:` may pass, line 8) gets a protected item that can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `kSecAccessControlBiometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device; the library offers both options and does not keep them apart, but no code of the scan combines them (via `protections` (line 11) → `protections[VaultProtectionUnlocked]` (line 11) → `protection`, any `VaultProtection` callers of public `setProtection:policy:` may pass (line 7))",
+            ]),
+        .triggering(
+            "The same library whose own preset calls the setter with both: the caller in the scan decides, and the finding is certain",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_ENUM(NSInteger, VaultProtection) { VaultProtectionUnlocked = 1, VaultProtectionThisDevice };
+                    typedef NS_OPTIONS(NSUInteger, VaultPolicy) { VaultPolicyNone = 0, VaultPolicyBiometryCurrentSet = 1 << 3 };
+                    @interface VaultStore : NSObject
+                    - (void)setProtection:(VaultProtection)protection policy:(VaultPolicy)policy;
+                    - (SecAccessControlRef)makeAccess;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultProtection _protection;
+                        VaultPolicy _policy;
+                    }
+                    - (void)setProtection:(VaultProtection)protection policy:(VaultPolicy)policy {
+                        _protection = protection;
+                        _policy = policy;
+                    }
+                    - (SecAccessControlRef)makeAccess {
+                        NSDictionary *protections = @{@(VaultProtectionUnlocked): (__bridge id)kSecAttrAccessibleWhenUnlocked,
+                                                      @(VaultProtectionThisDevice): (__bridge id)kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly};
+                        return SecAccessControlCreateWithFlags(NULL, ↓(__bridge CFTypeRef)protections[@(_protection)], (SecAccessControlCreateFlags)_policy, NULL);
+                    }
+                    @end
+                    @implementation VaultStore (Presets)
+                    + (instancetype)sharedStore {
+                        VaultStore *store = [VaultStore new];
+                        [store setProtection:VaultProtectionUnlocked policy:VaultPolicyBiometryCurrentSet];
+                        return store;
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `kSecAccessControlBiometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `protections` (line 11) → `protections[VaultProtectionUnlocked]` (line 11))",
+            ]),
         .triggeringObjC(
             "UICKeyChainStore: an authentication policy given with an accessibility that is not WhenPasscodeSetThisDeviceOnly",
             """
@@ -544,6 +635,117 @@ extension BiometricItemNotDeviceBoundRule {
     private static let synchronized = BiometricItemNotDeviceBoundJudgement.synchronizedMessage
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "A library offering a non-ThisDeviceOnly protection and biometry as two public options that no code of the scan combines: a caller that chooses both gets an item that can leave the device (low confidence)",
+            files: [
+                "Vault.swift": """
+                    public enum Protection {
+                        case whenUnlocked, thisDeviceOnly
+                        var accessible: CFString {
+                            switch self {
+                            case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                            case .thisDeviceOnly: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                            }
+                        }
+                    }
+
+                    public enum Unlock {
+                        case none, face
+                        var flags: SecAccessControlCreateFlags {
+                            switch self {
+                            case .none: return []
+                            case .face: return .biometryCurrentSet
+                            }
+                        }
+                    }
+
+                    struct KeyOptions {
+                        var protection: Protection = .thisDeviceOnly
+                        var unlock: Unlock = .none
+                    }
+
+                    public final class KeyStore {
+                        private let options: KeyOptions
+                        public convenience init() { self.init(KeyOptions()) }
+                        fileprivate init(_ options: KeyOptions) { self.options = options }
+
+                        public func protection(_ protection: Protection) -> KeyStore {
+                            var options = self.options
+                            options.protection = protection
+                            return KeyStore(options)
+                        }
+
+                        public func unlock(_ unlock: Unlock) -> KeyStore {
+                            var options = self.options
+                            options.unlock = unlock
+                            return KeyStore(options)
+                        }
+
+                        public func access() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, ↓options.protection.accessible, options.unlock.flags, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "A caller that chooses both options the library offers (`.whenUnlocked`, which callers of public `protection(_:)` may pass, line 2; `.face`, which callers of public `unlock(_:)` may pass, line 12) gets a protected item that can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device; the library offers both options and does not keep them apart, but no code of the scan combines them (via `Protection.accessible` (line 3) → case .whenUnlocked (line 5) → `KeyOptions.protection` (line 22) → copy given to `KeyStore(…)` (line 34) → assigned (line 33) → `.whenUnlocked`, which callers of public `protection(_:)` may pass (line 2))",
+            ]),
+        .triggering(
+            "The same library whose own factory chooses both: what its code does, worded as certain",
+            files: [
+                "Vault.swift": """
+                    public enum Protection {
+                        case whenUnlocked, thisDeviceOnly
+                        var accessible: CFString {
+                            switch self {
+                            case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                            case .thisDeviceOnly: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                            }
+                        }
+                    }
+
+                    public enum Unlock {
+                        case none, face
+                        var flags: SecAccessControlCreateFlags {
+                            switch self {
+                            case .none: return []
+                            case .face: return .biometryCurrentSet
+                            }
+                        }
+                    }
+
+                    struct KeyOptions {
+                        var protection: Protection = .thisDeviceOnly
+                        var unlock: Unlock = .none
+                    }
+
+                    public final class KeyStore {
+                        private let options: KeyOptions
+                        public convenience init() { self.init(KeyOptions()) }
+                        fileprivate init(_ options: KeyOptions) { self.options = options }
+                        public static func syncedFaceStore() -> KeyStore { KeyStore().protection(.whenUnlocked).unlock(.face) }
+
+                        public func protection(_ protection: Protection) -> KeyStore {
+                            var options = self.options
+                            options.protection = protection
+                            return KeyStore(options)
+                        }
+
+                        public func unlock(_ unlock: Unlock) -> KeyStore {
+                            var options = self.options
+                            options.unlock = unlock
+                            return KeyStore(options)
+                        }
+
+                        public func access() -> SecAccessControl? {
+                            SecAccessControlCreateWithFlags(nil, ↓options.protection.accessible, options.unlock.flags, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `Protection.accessible` (line 3) → case .whenUnlocked (line 5) → `KeyOptions.protection` (line 22) → copy given to `KeyStore(…)` (line 35) → assigned (line 34) → argument `protection` of the call (line 30))",
+            ]),
         .triggering(
             "A .userPresence item with kSecAttrAccessibleWhenUnlocked (medium)",
             """

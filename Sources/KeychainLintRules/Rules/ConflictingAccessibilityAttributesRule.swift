@@ -21,6 +21,8 @@ public struct ConflictingAccessibilityAttributesRule: Check {
                 let reportFile = accessible.location?.file ?? context.path
                 let message = ConflictingAccessibilityAttributesJudgement.conflictMessage(
                     accessControlAt: accessControl.location.map { QueryJudgement.place($0, from: reportFile) }, role: role)
+                // The two keys conflict whatever their values: which options chose the values says
+                // nothing about whether a caller gets both keys.
                 report(message, at: accessible, snippet: "kSecAttrAccessible with kSecAttrAccessControl", query: dictionary,
                        fallback: argument, reported: &reported, in: context)
             }
@@ -34,7 +36,11 @@ public struct ConflictingAccessibilityAttributesRule: Check {
                     deviceBound, at: entry.location.map { QueryJudgement.place($0, from: reportFile) }, role: role)
                 report(message, at: synchronizable, snippet: "kSecAttrSynchronizable: true with \(deviceBound)", query: dictionary,
                        fallback: argument, reported: &reported, in: context,
-                       remediation: ConflictingAccessibilityAttributesJudgement.synchronizableRemediation)
+                       remediation: ConflictingAccessibilityAttributesJudgement.synchronizableRemediation,
+                       // The accessibility's own option, when it is kSecAttrAccessible's value (an
+                       // access control's step may be its flags' option, not its protection's).
+                       options: LibraryOptionJudgement.combined(
+                           synchronizable.libraryOption, entry.key == "kSecAttrAccessible" ? entry.libraryOption : nil))
             }
         }
     }
@@ -48,13 +54,25 @@ public struct ConflictingAccessibilityAttributesRule: Check {
     }
 
     /// Reports a conflict once per call, at the entry's key (or at the argument when the key has
-    /// no place), with the dictionary's path when it stays in the calling body.
+    /// no place), with the dictionary's path when it stays in the calling body. When the two
+    /// entries are two options the library offers and no code of the scan combines
+    /// (`options`), the finding says a caller that chooses both gets the conflict.
     private func report(
         _ message: String, at entry: KeychainQuery.Entry, snippet: String, query: KeychainQuery, fallback: ProgramExpression,
-        reported: inout Set<String>, in context: some CheckContext, remediation: String? = nil
+        reported: inout Set<String>, in context: some CheckContext, remediation: String? = nil,
+        options: (TraceStep, TraceStep)? = nil
     ) {
-        let message = message + KeychainDictionaries.localTrace(query.trace, in: context)
-        let confidence: Confidence = query.trace.isEmpty ? .high : .medium
+        var message = message
+        var confidence: Confidence = query.trace.isEmpty ? .high : .medium
+        var remediation = remediation
+        if let options {
+            let file = entry.location?.file ?? context.path
+            message = LibraryOptionJudgement.callerChoosingBoth(options, from: file) + " "
+                + ConflictingAccessibilityAttributesJudgement.libraryCombination(message) + LibraryOptionJudgement.libraryPermitsIt
+            confidence = LibraryOptionJudgement.confidence
+            remediation = LibraryOptionJudgement.remediation
+        }
+        message += KeychainDictionaries.localTrace(query.trace, in: context)
         guard let location = entry.location else {
             guard reported.insert("call|" + message).inserted else { return }
             context.report(at: fallback, message: message, confidence: confidence, trace: query.trace, remediation: remediation)
@@ -114,6 +132,7 @@ public struct ConflictingAccessibilityAttributesRule: Check {
                 item can be read.
                 """,
             notes: [
+                LibraryOptionNote.pairedOptions,
                 "A synchronizable item with a ThisDeviceOnly accessibility is reported here (it is never stored); when it also carries user-authentication flags, swift.biometric_item_not_device_bound reports that it would leave the device: two different problems.",
                 "No standards tags are set for this correctness rule: no CWE describes a rejected attribute combination well.",
                 "SecItemUpdate's two dictionaries are checked separately: Security parses the search query and the attributes to update each on its own, so `kSecAttrAccessible` in the query (a search criterion) and `kSecAttrAccessControl` in the attributes do not conflict. The search query itself, like the queries of reads and deletes, only selects items and is not checked.",
@@ -165,6 +184,7 @@ public struct ConflictingAccessibilityAttributesRule: Check {
         remediation:
             "Remove kSecAttrAccessible and pass the accessibility as the protection argument of SecAccessControlCreateWithFlags.",
         notes: [
+            LibraryOptionNote.pairedOptions,
             "As for Swift, the search dictionary of SecItemUpdate (its first argument) and the queries of SecItemCopyMatching and SecItemDelete only select items and are not checked.",
             "A dictionary built in branches is judged per path: `kSecAttrAccessControl` set in the `if` and `kSecAttrAccessible` in the `else` is not a conflict. `removeObjectForKey:` and `CFDictionaryRemoveValue` before the call remove the entry.",
             "The access control's value need not be known: the key alone conflicts. The protection of an access control counts for the synchronizable check only when the resolver follows it to `SecAccessControlCreateWithFlags` in the same file.",
@@ -184,6 +204,43 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggering(
+            "A library whose public setter takes a ThisDeviceOnly accessibility and iCloud sharing as two options of its own enums, mapped through tables, with no caller in the scan: a caller that chooses both gets the conflict (low confidence)",
+            files: [
+                "VaultStore.h": """
+                    typedef NS_ENUM(NSInteger, VaultProtection) { VaultProtectionUnlocked = 1, VaultProtectionThisDevice };
+                    typedef NS_ENUM(NSInteger, VaultSharing) { VaultSharingLocal, VaultSharingICloud };
+                    @interface VaultStore : NSObject
+                    - (void)setProtection:(VaultProtection)protection sharing:(VaultSharing)sharing;
+                    - (OSStatus)save:(NSData *)data;
+                    @end
+                    """,
+                "VaultStore.m": """
+                    #import "VaultStore.h"
+                    @implementation VaultStore {
+                        VaultProtection _protection;
+                        VaultSharing _sharing;
+                    }
+                    - (void)setProtection:(VaultProtection)protection sharing:(VaultSharing)sharing {
+                        _protection = protection;
+                        _sharing = sharing;
+                    }
+                    - (OSStatus)save:(NSData *)data {
+                        NSDictionary *protections = @{@(VaultProtectionUnlocked): (__bridge id)kSecAttrAccessibleWhenUnlocked,
+                                                      @(VaultProtectionThisDevice): (__bridge id)kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly};
+                        NSDictionary *sharing = @{@(VaultSharingLocal): @NO, @(VaultSharingICloud): @YES};
+                        NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                (__bridge id)kSecAttrAccessible: protections[@(_protection)],
+                                                ↓(__bridge id)kSecAttrSynchronizable: sharing[@(_sharing)],
+                                                (__bridge id)kSecValueData: data};
+                        return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                    @end
+                    """,
+            ],
+            messages: [
+                "A caller that chooses both options the library offers (`sharing`, any `VaultSharing` callers of public `setProtection:sharing:` may pass, line 8; `protection`, any `VaultProtection` callers of public `setProtection:sharing:` may pass, line 7) gets `kSecAttrSynchronizable: true` and `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` (line 15) together in the query passed to SecItemAdd: a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored; the library offers both options and does not keep them apart, but no code of the scan combines them",
+            ]),
         .triggeringObjC(
             "UICKeyChainStore: an instance made synchronizable, given a ThisDeviceOnly accessibility by another statement",
             """
@@ -537,6 +594,125 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "A library offering a ThisDeviceOnly accessibility and iCloud sharing as two public options that no code of the scan combines: a caller that chooses both gets the conflict (low confidence, the library's fix)",
+            files: [
+                "Vault.swift": """
+                    public enum Protection {
+                        case whenUnlocked, thisDeviceOnly
+                        var accessible: CFString {
+                            switch self {
+                            case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                            case .thisDeviceOnly: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                            }
+                        }
+                    }
+
+                    public enum Sharing {
+                        case local, iCloud
+                        var synchronizable: Bool {
+                            switch self {
+                            case .local: return false
+                            case .iCloud: return true
+                            }
+                        }
+                    }
+
+                    struct VaultOptions {
+                        var protection: Protection = .whenUnlocked
+                        var sharing: Sharing = .local
+                    }
+
+                    public final class Vault {
+                        private let options: VaultOptions
+                        public convenience init() { self.init(VaultOptions()) }
+                        fileprivate init(_ options: VaultOptions) { self.options = options }
+
+                        public func protection(_ protection: Protection) -> Vault {
+                            var options = self.options
+                            options.protection = protection
+                            return Vault(options)
+                        }
+
+                        public func sharing(_ sharing: Sharing) -> Vault {
+                            var options = self.options
+                            options.sharing = sharing
+                            return Vault(options)
+                        }
+
+                        public func set(_ data: Data) -> OSStatus {
+                            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                        kSecAttrAccessible as String: options.protection.accessible,
+                                                        ↓kSecAttrSynchronizable as String: options.sharing.synchronizable,
+                                                        kSecValueData as String: data]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "A caller that chooses both options the library offers (`.iCloud`, which callers of public `sharing(_:)` may pass, line 12; `.thisDeviceOnly`, which callers of public `protection(_:)` may pass, line 2) gets `kSecAttrSynchronizable: true` and `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` (line 45) together in the query passed to SecItemAdd: a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored; the library offers both options and does not keep them apart, but no code of the scan combines them",
+            ]),
+        .triggering(
+            "The same library whose own method chooses both options: a path of its code makes the conflict, which is certain",
+            files: [
+                "Vault.swift": """
+                    public enum Protection {
+                        case whenUnlocked, thisDeviceOnly
+                        var accessible: CFString {
+                            switch self {
+                            case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                            case .thisDeviceOnly: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                            }
+                        }
+                    }
+
+                    public enum Sharing {
+                        case local, iCloud
+                        var synchronizable: Bool {
+                            switch self {
+                            case .local: return false
+                            case .iCloud: return true
+                            }
+                        }
+                    }
+
+                    struct VaultOptions {
+                        var protection: Protection = .whenUnlocked
+                        var sharing: Sharing = .local
+                    }
+
+                    public final class Vault {
+                        private let options: VaultOptions
+                        public convenience init() { self.init(VaultOptions()) }
+                        public static func backup() -> Vault { Vault().protection(.thisDeviceOnly).sharing(.iCloud) }
+                        fileprivate init(_ options: VaultOptions) { self.options = options }
+
+                        public func protection(_ protection: Protection) -> Vault {
+                            var options = self.options
+                            options.protection = protection
+                            return Vault(options)
+                        }
+
+                        public func sharing(_ sharing: Sharing) -> Vault {
+                            var options = self.options
+                            options.sharing = sharing
+                            return Vault(options)
+                        }
+
+                        public func set(_ data: Data) -> OSStatus {
+                            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                        kSecAttrAccessible as String: options.protection.accessible,
+                                                        ↓kSecAttrSynchronizable as String: options.sharing.synchronizable,
+                                                        kSecValueData as String: data]
+                            return SecItemAdd(query as CFDictionary, nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "`kSecAttrSynchronizable: true` and `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` (line 46) are both in the query passed to SecItemAdd: a synchronizable item may not be ThisDeviceOnly, so Security rejects it with errSecParam (-50) and the item is never stored",
+            ]),
         .triggering(
             "Both keys in one literal fail with errSecParam even with the same accessibility",
             """
