@@ -930,6 +930,25 @@ extension WrapperModelCatalog {
                 ),
                 WrapperCall(
                     type: "KeychainSwift",
+                    name: "synchronizable",
+                    isStatic: false,
+                    isSetter: true,
+                    labels: nil,
+                    selector: nil,
+                    effect: .configure,
+                    returns: nil,
+                    arguments: [
+                        WrapperArgument(
+                            role: .synchronizable,
+                            place: .position(0),
+                            options: nil,
+                            security: false,
+                            whenTrue: nil
+                        ),
+                    ]
+                ),
+                WrapperCall(
+                    type: "KeychainSwift",
                     name: "get",
                     isStatic: false,
                     isSetter: false,

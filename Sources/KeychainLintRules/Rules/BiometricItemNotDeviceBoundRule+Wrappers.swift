@@ -19,7 +19,7 @@ extension BiometricItemNotDeviceBoundRule {
     func checkWrapper(_ flagsSetting: WrapperSetting, in context: RuleContext) {
         let site = flagsSetting.site
         // A public key's access control does not reach a stored secret.
-        if site.configuresPublicKey { return }
+        if site.configuresPublicKey(in: context) { return }
         guard let (flagsOption, _) = flagsSetting.values.first(where: { value in
             value.option.flags.map { $0.hasUserAuthenticationConstraint && $0.rejectedCombination == nil } ?? false
         }), let flags = flagsOption.flags else {

@@ -51,6 +51,28 @@ extension ConflictingAccessibilityAttributesRule {
             }
             return
         }
+        // The instance was made synchronizable just before, by its property
+        // (`keychain.synchronizable = true`); the accessibility is given here.
+        if site.call.argument(for: .accessibility) != nil,
+            let assigned = WrapperChain.assignedBefore(.synchronizable, around: site, in: context).first(where: { $0.value.value == .bool(true) }),
+            let setting = WrapperSetting.of(site, role: .accessibility, in: context),
+            let (option, trace) = setting.values.first(where: { $0.option.accessibility?.hasSuffix("ThisDeviceOnly") == true }),
+            let constant = option.accessibility
+        {
+            let location = context.file.location(of: assigned.expression.syntax)
+            let assignment = TraceStep(
+                kind: .assignment, text: "`\(assigned.site.assignment?.target.trimmedSource ?? assigned.site.call.name)`",
+                file: context.file.path, line: location.line, column: location.column)
+            let steps = [assignment] + assigned.value.trace + trace
+            context.report(
+                at: setting.expression,
+                message: Self.wrapperSynchronizableMessage(
+                    BiometricItemNotDeviceBoundRule.synchronizableSpelling(assigned.site), setting.written(option), constant)
+                    + context.describeTrace(steps),
+                confidence: .medium, trace: steps,
+                remediation: ConflictingAccessibilityAttributesJudgement.wrapperSynchronizableRemediation)
+            return
+        }
         // The instance was made synchronizable where it was built; the accessibility is given here.
         guard site.call.argument(for: .accessibility) != nil,
             let stored = WrapperChain.storedValues(.synchronizable, around: site, in: context).first(where: { $0.value == .bool(true) }),
@@ -116,7 +138,7 @@ extension ConflictingAccessibilityAttributesRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case). UICKeyChainStore's `synchronizable = true` is reported with a …ThisDeviceOnly accessibility assigned to the same receiver, as written, in the same body (`store.accessibility = .afterFirstUnlockThisDeviceOnly`)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: a synchronizable switch set to true (KeychainAccess `.synchronizable(true)`, SimpleKeychain `synchronizable: true`, SwiftKeychainWrapper `isSynchronizable: true`) with a …ThisDeviceOnly accessibility in the same call or builder chain is reported at the switch; when one of the two was given where a stored instance was built (a property or variable the resolver follows), at the other. Valet's iCloud valets cannot express the conflict (their accessibility type has no ThisDeviceOnly case). UICKeyChainStore's `synchronizable = true` is reported with a …ThisDeviceOnly accessibility assigned to the same receiver, as written, in the same body (`store.accessibility = .afterFirstUnlockThisDeviceOnly`). keychain-swift's `synchronizable = true`, assigned to the receiver of a write (as written: a local, `self.keychain`) by an earlier statement of the same block, is reported at the write's …ThisDeviceOnly `withAccess:`; an assignment in another function (to a stored instance) is not followed, and a switch whose value is not known is not judged."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -139,6 +161,48 @@ extension ConflictingAccessibilityAttributesRule {
                     "`synchronizable = true` (UICKeyChainStore)", "`accessibility = .afterFirstUnlockThisDeviceOnly` (UICKeyChainStore)",
                     "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly")
             ]),
+        .triggering(
+            "keychain-swift: an instance made synchronizable by its property just before a write with a ThisDeviceOnly accessibility (a switch whose value is not known is not judged)",
+            """
+            import KeychainSwift
+
+            func saveDeviceID(_ id: String, sharedWithMac: Bool) {
+                let keychain = KeychainSwift()
+                keychain.synchronizable = sharedWithMac
+                keychain.set(id, forKey: "device-id", withAccess: .accessibleAfterFirstUnlockThisDeviceOnly)
+            }
+
+            func saveToken(_ token: String) {
+                let keychain = KeychainSwift()
+                keychain.synchronizable = true
+                keychain.set(token, forKey: "token", withAccess: ↓.accessibleWhenUnlockedThisDeviceOnly)
+            }
+            """,
+            messages: [
+                wrapperSynchronizableMessage(
+                    "`synchronizable = true` (keychain-swift)", "`withAccess: .accessibleWhenUnlockedThisDeviceOnly` (keychain-swift)",
+                    "kSecAttrAccessibleWhenUnlockedThisDeviceOnly") + " (via `keychain.synchronizable` (line 11))"
+            ]),
+        .nonTriggering(
+            "keychain-swift: the switch off, a syncable accessibility on the synchronizable instance, another instance, the switch set after the write",
+            """
+            import KeychainSwift
+
+            func saveDeviceID(_ id: String) {
+                let keychain = KeychainSwift()
+                keychain.synchronizable = false
+                keychain.set(id, forKey: "device-id", withAccess: .accessibleAfterFirstUnlockThisDeviceOnly)
+                let shared = KeychainSwift()
+                shared.synchronizable = true
+                shared.set(id, forKey: "device-id", withAccess: .accessibleAfterFirstUnlock)
+                keychain.set(id, forKey: "copy", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+            }
+
+            func later(_ keychain: KeychainSwift, _ token: String) {
+                keychain.set(token, forKey: "token", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+                keychain.synchronizable = true
+            }
+            """),
         .triggering(
             "Synchronizable with ThisDeviceOnly through KeychainAccess, SimpleKeychain and SwiftKeychainWrapper",
             """

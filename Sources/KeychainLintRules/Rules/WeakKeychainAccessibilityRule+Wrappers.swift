@@ -196,6 +196,50 @@ extension WeakKeychainAccessibilityRule {
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
         .triggering(
+            "EllipticCurveKeyPair: the public key's access control kept in a type's property that only the public key is given, in its file: low",
+            """
+            import EllipticCurveKeyPair
+
+            enum SigningKeys {
+                static let publicKey = EllipticCurveKeyPair.AccessControl(protection: ↓kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                static let privateKey = EllipticCurveKeyPair.AccessControl(
+                    protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+                static let manager = EllipticCurveKeyPair.Manager(config: EllipticCurveKeyPair.Config(
+                    publicLabel: "sign.public", privateLabel: "sign.private", operationPrompt: "Sign in",
+                    publicKeyAccessControl: SigningKeys.publicKey, privateKeyAccessControl: privateKey, token: .secureEnclave))
+            }
+            """,
+            messages: [
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)") + WeakKeychainAccessibilityJudgement.publicKeyNote,
+            ]),
+        .triggering(
+            "EllipticCurveKeyPair: the same property, given to a private key by another file: not known to be a public key's",
+            files: [
+                "Keys.swift": """
+                    import EllipticCurveKeyPair
+
+                    enum SigningKeys {
+                        static let publicKey = EllipticCurveKeyPair.AccessControl(protection: ↓kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                        static let privateKey = EllipticCurveKeyPair.AccessControl(
+                            protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.biometryCurrentSet, .privateKeyUsage])
+                        static let manager = EllipticCurveKeyPair.Manager(config: EllipticCurveKeyPair.Config(
+                            publicLabel: "sign.public", privateLabel: "sign.private", operationPrompt: "Sign in",
+                            publicKeyAccessControl: SigningKeys.publicKey, privateKeyAccessControl: privateKey, token: .secureEnclave))
+                    }
+                    """,
+                "Backup.swift": """
+                    import EllipticCurveKeyPair
+
+                    let backupKeys = EllipticCurveKeyPair.Manager(config: EllipticCurveKeyPair.Config(
+                        publicLabel: "backup.public", privateLabel: "backup.private", operationPrompt: "Restore",
+                        publicKeyAccessControl: SigningKeys.privateKey, privateKeyAccessControl: SigningKeys.publicKey, token: .keychain))
+                    """,
+            ],
+            messages: [
+                alwaysThisDeviceOnly("`protection: kSecAttrAccessibleAlwaysThisDeviceOnly` (EllipticCurveKeyPair)"),
+            ],
+            alsoTriggers: ["swift.key_without_user_authentication"]),
+        .triggering(
             "OktaSecureStorage: Security's own constant, or its raw string, given to a write",
             """
             import OktaSecureStorage

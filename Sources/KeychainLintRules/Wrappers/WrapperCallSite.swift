@@ -222,8 +222,11 @@ struct WrapperCallSite {
 
     /// The instance this call makes is given to an argument the model marks as a public key's
     /// (EllipticCurveKeyPair `Config(publicKeyAccessControl:)`), directly or through a name
-    /// declared with it whose uses in the same body or type are all such arguments.
-    var configuresPublicKey: Bool {
+    /// declared with it whose uses are all such arguments: a local's in its body, a type's
+    /// property's (`static let publicKey = AccessControl(…)`, read as `Keys.publicKey`) in its
+    /// file, where the property is private to the file or `otherFilesMention` says no other file
+    /// names it (a property other files may read could be given to a private key there).
+    func configuresPublicKey(otherFilesMention: (String) -> Bool) -> Bool {
         let labels = Set(model.calls.flatMap(\.arguments).filter { $0.role == .publicKey }.compactMap { argument -> String? in
             if case .label(let label) = argument.place { return label }
             return nil
@@ -238,12 +241,18 @@ struct WrapperCallSite {
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { return false }
         var scope = Syntax(binding)
-        while let parent = scope.parent, !parent.is(CodeBlockSyntax.self), !parent.is(MemberBlockSyntax.self),
-            !parent.is(SourceFileSyntax.self)
+        while let parent = scope.parent, !parent.is(CodeBlockSyntax.self), !parent.is(MemberBlockItemListSyntax.self),
+            !parent.is(MemberBlockSyntax.self), !parent.is(SourceFileSyntax.self)
         {
             scope = parent
         }
-        guard let body = scope.parent else { return false }
+        guard var body = scope.parent else { return false }
+        if body.is(MemberBlockItemListSyntax.self) || body.is(MemberBlockSyntax.self) {
+            let modifiers = binding.parent?.parent?.as(VariableDeclSyntax.self)?.modifiers.map(\.name.text) ?? []
+            let privateToFile = modifiers.contains("private") || modifiers.contains("fileprivate")
+            guard privateToFile || !otherFilesMention(name) else { return false }
+            body = node.root
+        }
         var givenToPublicKey = false
         for token in body.tokens(viewMode: .sourceAccurate) where token.text == name && token.id != binding.pattern.firstToken(viewMode: .sourceAccurate)?.id {
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }

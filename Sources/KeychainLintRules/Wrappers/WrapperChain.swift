@@ -86,6 +86,35 @@ enum WrapperChain {
         return result
     }
 
+    /// The values assigned to a property the library's model gives `role` (keychain-swift's
+    /// `keychain.synchronizable = true`) on the receiver of the call at `site`, by statements
+    /// before the call's statement in the same block, the receiver written the same way (a local,
+    /// `self.keychain`). Each with the assignment's site and the path of the value. An assignment
+    /// in another function, or to an instance reached otherwise, is not followed.
+    static func assignedBefore(_ role: WrapperArgumentRole, around site: WrapperCallSite, in context: RuleContext)
+        -> [(site: WrapperCallSite, expression: SwiftExpression, value: TracedValue)]
+    {
+        guard let syntax = site.syntax, let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent),
+            receiver.is(DeclReferenceExprSyntax.self) || receiver.is(MemberAccessExprSyntax.self)
+        else { return [] }
+        let base = receiver.trimmedSource
+        var statement = Syntax(syntax)
+        while let parent = statement.parent, !parent.is(CodeBlockItemListSyntax.self) { statement = parent }
+        guard let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
+        var found: [(WrapperCallSite, SwiftExpression, TracedValue)] = []
+        for item in block {
+            guard item.id != statement.id else { break }
+            guard let infix = item.item.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+                let member = infix.leftOperand.as(MemberAccessExprSyntax.self), member.base?.trimmedSource == base,
+                let other = WrapperCallSite.matchSetter(member, in: context), other.model == site.model,
+                other.call.argument(for: role) != nil
+            else { continue }
+            let expression = SwiftExpression(infix.rightOperand)
+            for traced in context.resolve(expression).values { found.append((other, expression, traced)) }
+        }
+        return found
+    }
+
     /// The first setting of `role` among the calls around `site` (nil when none sets it).
     static func setting(_ role: WrapperArgumentRole, around site: WrapperCallSite, in context: RuleContext) -> WrapperSetting? {
         for other in sites(around: site, in: context) {

@@ -18,6 +18,8 @@ struct WrapperSetting {
     /// `TwitterAccount.accessible` when the setting is a property the app's type implements for
     /// the library (Locksmith); the call is then where it is written.
     var property: String? = nil
+    /// The call makes a public key's access control (`WrapperCallSite.configuresPublicKey`).
+    var configuresPublicKey = false
 
     /// The setting of `role` made by the call `input` is, when it is a modelled library call.
     static func of(_ input: RuleInput, role: WrapperArgumentRole, in context: RuleContext) -> WrapperSetting? {
@@ -80,7 +82,7 @@ struct WrapperSetting {
         }
         return WrapperSetting(
             site: site, argument: argument, expression: SwiftExpression(ExprSyntax(site.syntax)), values: values, resolution: resolution,
-            property: "\(appType).\(property.name)")
+            property: "\(appType).\(property.name)", configuresPublicKey: site.configuresPublicKey(in: context))
     }
 
     /// Whether a property is declared in an extension with no `where` clause (a constrained one
@@ -133,7 +135,8 @@ struct WrapperSetting {
             values.append((option, traced.trace))
         }
         return WrapperSetting(
-            site: site, argument: argument, expression: expression, values: values, resolution: resolution)
+            site: site, argument: argument, expression: expression, values: values, resolution: resolution,
+            configuresPublicKey: site.configuresPublicKey(in: context))
     }
 
     /// The option as the app writes it at this call, and the library:
@@ -157,8 +160,17 @@ extension WrapperSetting {
     var program: ProgramWrapperSetting {
         ProgramWrapperSetting(
             model: site.model, call: site.call, argument: argument, expression: .swift(expression), values: values,
-            resolution: resolution, configuresPublicKey: site.configuresPublicKey, programCall: site.reference.flatMap(ProgramCall.init),
+            resolution: resolution, configuresPublicKey: configuresPublicKey, programCall: site.reference.flatMap(ProgramCall.init),
             written: written)
+    }
+}
+
+extension WrapperCallSite {
+    /// Whether the call makes a public key's access control, other files of the scan asked
+    /// through the index.
+    func configuresPublicKey(in context: RuleContext) -> Bool {
+        let index = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        return configuresPublicKey { name in index.files(mentioning: name).contains { $0 != context.file.id } }
     }
 }
 

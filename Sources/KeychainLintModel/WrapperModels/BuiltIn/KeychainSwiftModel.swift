@@ -1,6 +1,7 @@
 extension WrapperModelCatalog {
     /// keychain-swift: `KeychainSwift().set(_:forKey:withAccess:)` deletes the item and adds it
-    /// with the option's accessibility. No access control.
+    /// with the option's accessibility, and with `kSecAttrSynchronizable: true` when the instance's
+    /// `synchronizable` property is set. No access control.
     static let keychainSwiftModel = """
         library: keychain-swift
         module: KeychainSwift
@@ -33,6 +34,12 @@ extension WrapperModelCatalog {
             effect: write
             arguments:
               accessibility: {label: withAccess, options: KeychainSwiftAccessOptions}
+          - type: KeychainSwift
+            name: synchronizable
+            setter: true
+            effect: configure
+            arguments:
+              synchronizable: {position: 0}
           - {type: KeychainSwift, name: get, effect: search}
           - {type: KeychainSwift, name: getData, effect: search}
           - {type: KeychainSwift, name: getBool, effect: search}
