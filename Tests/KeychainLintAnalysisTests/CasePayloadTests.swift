@@ -72,4 +72,34 @@ struct CasePayloadTests {
         #expect(resolution.values.isEmpty)
         #expect(!resolution.gaps.isEmpty)
     }
+
+    /// `if case`, `guard case` and `while case` bind a payload as a `switch` case does, from the
+    /// values the matched value can have; other cases' values do not reach it.
+    @Test func payloadOfACaseCondition() {
+        let callers = """
+
+            func caller() {
+                store(.biometric(flags: .touchIDAny))
+                store(.custom(.userPresence, kSecAttrAccessibleAlways))
+                store(.passcode)
+            }
+            """
+        let guarded = resolveProbe(Self.protection + """
+
+            func store(_ protection: Protection) {
+                guard case let .custom(flags, _) = protection else { return }
+                probe(flags)
+            }
+            """ + callers)
+        #expect(guarded.descriptions == [".userPresence"])
+        #expect(guarded.trace(of: ".userPresence")?.first == "case .custom")
+        let conditional = resolveProbe(Self.protection + """
+
+            func store(_ protection: Protection) {
+                if case .biometric(let flags) = protection { probe(flags) }
+            }
+            """ + callers)
+        #expect(conditional.descriptions == [".touchIDAny"])
+        #expect(conditional.gaps.isEmpty, "\(conditional.reasons)")
+    }
 }

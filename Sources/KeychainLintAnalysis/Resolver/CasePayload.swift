@@ -1,11 +1,15 @@
 import KeychainLintModel
 import SwiftSyntax
 
-/// An associated value bound by one `switch` case: `case let .valet(accessibility):` or
-/// `case .biometric(let flags, _):` binds a name to one payload position of one enum case.
+/// An associated value bound by one `case` pattern: `case let .valet(accessibility):` or
+/// `case .biometric(let flags, _):` in a `switch`, or `if case let .key(tag, access) = spec`
+/// (`guard case`, `while case`), binds a name to one payload position of one enum case.
 /// Wrapper libraries keep their settings in such cases (`Configuration.valet(Accessibility)`).
 struct CasePayload {
-    let switchExpr: SwitchExprSyntax
+    /// The value matched: the `switch` subject, or the right side of the `case … =` condition.
+    let subject: ExprSyntax
+    /// The `switch` or the condition, for the path and the enclosing type.
+    let matcher: Syntax
     let caseName: String
     /// Position of the bound value among the case's associated values, and its label if written.
     let position: Int
@@ -17,13 +21,23 @@ struct CasePayload {
         guard case .case(let label) = switchCase.label, label.caseItems.count == 1, let item = label.caseItems.first,
             let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
         else { return nil }
-        var pattern = item.pattern
+        self.init(binding: name, pattern: item.pattern, subject: switchExpr.subject, matcher: Syntax(switchExpr))
+    }
+
+    /// The same for a `case` condition: `if case let .key(tag, access) = spec`, `guard case .key(_, let access) = spec`.
+    init?(binding name: String, in condition: MatchingPatternConditionSyntax) {
+        self.init(binding: name, pattern: condition.pattern, subject: condition.initializer.value, matcher: Syntax(condition))
+    }
+
+    private init?(binding name: String, pattern: PatternSyntax, subject: ExprSyntax, matcher: Syntax) {
+        var pattern = pattern
         if let binding = pattern.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
         guard let call = pattern.as(ExpressionPatternSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self)
         else { return nil }
         for (position, argument) in call.arguments.enumerated() where Self.binds(argument.expression, name) {
-            self.switchExpr = switchExpr
+            self.subject = subject
+            self.matcher = matcher
             self.caseName = member.declName.baseName.text
             self.position = position
             self.label = argument.label?.text
@@ -41,12 +55,12 @@ struct CasePayload {
 }
 
 extension ValueResolver {
-    /// The associated value a `case` pattern binds, taken from the values the switch subject can
+    /// The associated value a `case` pattern binds, taken from the values the matched subject can
     /// have: `.valet(.always)` (a case built with arguments, kept as a call value by the resolver)
     /// gives `.always` to `case let .valet(accessibility)`. Subject values of other cases do not
     /// reach this case and are dropped; a subject that is not known is a gap.
     func evaluateCasePayload(_ payload: CasePayload, use: Syntax, _ env: Environment) -> Resolution {
-        let subjectExpression = SyntaxQueries.unwrapTransparent(payload.switchExpr.subject)
+        let subjectExpression = SyntaxQueries.unwrapTransparent(payload.subject)
         let subject: Resolution
         if subjectExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
             guard let known = env.selfValue else {
@@ -69,9 +83,9 @@ extension ValueResolver {
             result.add(TracedValue(value: argument.value, trace: traced.trace))
         }
         if result.isEmpty {
-            return gap(use, env, "no known value of the switch subject is `.\(payload.caseName)(…)`")
+            return gap(use, env, "no known value of the matched subject is `.\(payload.caseName)(…)`")
         }
-        return result.through(step(.branch, "case .\(payload.caseName)", at: payload.switchExpr, in: env.file))
+        return result.through(step(.branch, "case .\(payload.caseName)", at: payload.matcher, in: env.file))
     }
 }
 
@@ -109,10 +123,10 @@ extension ValueResolver {
     /// own code, or a subject whose type is written. A payload whose value is not known (the
     /// subject is a caller's) still has that type, and a member read on it is the type's member.
     func payloadType(_ payload: CasePayload, _ env: Environment) -> String? {
-        let subject = SyntaxQueries.unwrapTransparent(payload.switchExpr.subject)
+        let subject = SyntaxQueries.unwrapTransparent(payload.subject)
         let enumName: String?
         if subject.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-            enumName = enclosingTypeName(of: payload.switchExpr, in: env.file)
+            enumName = enclosingTypeName(of: payload.matcher, in: env.file)
         } else {
             enumName = inferredType(of: subject, env)
         }

@@ -284,6 +284,7 @@ enum LocalScope {
             if let matching = element.condition.as(MatchingPatternConditionSyntax.self),
                 patternBinds(matching.pattern, name)
             {
+                if let payload = CasePayload(binding: name, in: matching) { return .casePayload(payload) }
                 return .opaque("`\(name)` is bound by a `case` pattern")
             }
         }

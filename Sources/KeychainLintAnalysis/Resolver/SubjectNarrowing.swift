@@ -150,7 +150,7 @@ extension ValueResolver {
         case .tupleElement(let element)?: "\(element.identifier.id)"
         case .parameter(let parameter, _)?: "\(parameter.id)"
         case .optionalBinding(let condition)?: "\(condition.id)"
-        case .casePayload(let payload)?: "\(payload.switchExpr.id).\(payload.caseName).\(payload.position)"
+        case .casePayload(let payload)?: "\(payload.matcher.id).\(payload.caseName).\(payload.position)"
         case .conditional(let declaration)?: "\(ObjectIdentifier(declaration))"
         case .opaque(let reason)?: reason
         }
