@@ -46,7 +46,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol, or of an app protocol refining it through which the type adopts it, the nearest first) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol, or of an app protocol refining it through which the type adopts it, the nearest first) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. An Objective-C library (SAMKeychain, UICKeyChainStore) is also seen from Swift files without an `import` when a bridging header (a header named `…-Bridging-Header.h` in the Swift file's folder or a folder above it) imports it; the target's `SWIFT_OBJC_BRIDGING_HEADER` setting is not read, so a bridging header kept outside the folders of the code it serves is not seen. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -566,6 +566,43 @@ extension WeakKeychainAccessibilityRule {
                 alwaysThisDeviceOnly("`.setAccessibility(.alwaysThisDeviceOnly)` (UICKeyChainStore)"),
             ],
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .triggering(
+            "Objective-C libraries reached through the app's bridging header, without an `import`",
+            files: [
+                "Bank/Bank-Bridging-Header.h": """
+                    #import <SAMKeychain/SAMKeychain.h>
+                    #import "UICKeyChainStore.h"
+                    """,
+                "Bank/Settings/KeychainSetup.swift": """
+                    func configureKeychain() {
+                        SAMKeychain.setAccessibilityType(↓kSecAttrAccessibleAlways)
+                        let store = UICKeyChainStore(service: "com.example.bank")
+                        store.accessibility = .afterFirstUnlock
+                        store.accessibility = ↓.alwaysThisDeviceOnly
+                    }
+                    """,
+            ],
+            messages: [
+                always("`.setAccessibilityType(kSecAttrAccessibleAlways)` (SAMKeychain)"),
+                alwaysThisDeviceOnly("`accessibility = .alwaysThisDeviceOnly` (UICKeyChainStore)"),
+            ]),
+        .nonTriggering(
+            "The same calls where no bridging header above the Swift file imports the library (another target's header, a header importing something else)",
+            files: [
+                "Widget/Widget-Bridging-Header.h": """
+                    #import <SAMKeychain/SAMKeychain.h>
+                    """,
+                "Bank/Bank-Bridging-Header.h": """
+                    #import "Analytics.h"
+                    """,
+                "Bank/Settings/KeychainSetup.swift": """
+                    func configureKeychain() {
+                        SAMKeychain.setAccessibilityType(kSecAttrAccessibleAlways)
+                        let store = UICKeyChainStore(service: "com.example.bank")
+                        store.accessibility = .alwaysThisDeviceOnly
+                    }
+                    """,
+            ]),
         .triggering(
             "A copy of SwiftKeychainWrapper's source in the app (no import): recognised by its declarations' shape; the copy's own calls are the library's",
             files: [

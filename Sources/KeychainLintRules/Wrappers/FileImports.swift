@@ -1,3 +1,4 @@
+import KeychainLintRuleKit
 import KeychainLintAnalysis
 import KeychainLintModel
 import SwiftSyntax
@@ -22,6 +23,7 @@ enum FileImports {
     /// recognised by its declarations' shape (`VendoredWrappers`).
     static func sees(_ model: WrapperModel, in context: RuleContext) -> Bool {
         if modules(in: context).contains(model.module) { return true }
+        if bridgingHeaderImports(model.module, in: context) { return true }
         guard model.isDeclaredInConfiguration else { return VendoredWrappers.isVendored(model, in: context) }
         return ownModules(in: context).contains(model.module)
     }
@@ -52,6 +54,62 @@ enum FileImports {
     /// (it does not import the module).
     static func seesOnlyAsCopy(_ model: WrapperModel, in context: RuleContext) -> Bool {
         !model.isDeclaredInConfiguration && !modules(in: context).contains(model.module)
+    }
+
+    /// Whether an Objective-C library's module reaches the file through a bridging header: a
+    /// header of the scan named `…-Bridging-Header.h`, in the file's folder or a folder above it,
+    /// that imports the module (`#import <SAMKeychain/SAMKeychain.h>`, `#import "SAMKeychain.h"`,
+    /// `@import SAMKeychain;`). Xcode makes what such a header imports visible to every Swift file
+    /// of the target without an `import`. The target's `SWIFT_OBJC_BRIDGING_HEADER` setting is not
+    /// read: a header kept outside the folders of the Swift code it serves is not seen.
+    static func bridgingHeaderImports(_ module: String, in context: RuleContext) -> Bool {
+        // Recorded whatever the answer: a bridging header that comes to import the module mentions it.
+        Dependencies.record(module)
+        let path = context.file.path
+        return bridgingHeaders(in: context.scan).contains { header in
+            (header.folder.isEmpty || path.hasPrefix(header.folder + "/")) && header.modules.contains(module)
+        }
+    }
+
+    private static let bridgingHeadersFact = ScanFact<[(folder: String, modules: Set<String>)]>("wrappers.bridgingHeaders")
+
+    /// The scan's bridging headers, each with its folder and the modules it imports (read once per scan).
+    static func bridgingHeaders(in scan: ScanContext) -> [(folder: String, modules: Set<String>)] {
+        scan.fact(bridgingHeadersFact) {
+            ObjCLocalAuthentication.objectiveCFiles(in: scan).compactMap { file in
+                let header = scan.index.path(at: file)
+                let name = header.split(separator: "/").last.map(String.init) ?? header
+                guard name.lowercased().hasSuffix("bridging-header.h") else { return nil }
+                let folder = header.lastIndex(of: "/").map { String(header[..<$0]) } ?? ""
+                return (folder, importedModules(ofHeader: scan.index.text(at: file)))
+            }
+        }
+    }
+
+    /// The modules a header's `#import`/`#include`/`@import` lines name: `X` for `<X/Y.h>`,
+    /// `"X.h"` and `@import X;`.
+    static func importedModules(ofHeader text: String) -> Set<String> {
+        var found: Set<String> = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("@import") {
+                let rest = trimmed.dropFirst("@import".count).drop { $0 == " " }
+                let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if !name.isEmpty { found.insert(String(name)) }
+                continue
+            }
+            guard trimmed.hasPrefix("#import") || trimmed.hasPrefix("#include") else { continue }
+            let rest = trimmed.drop { $0 != "<" && $0 != "\"" }
+            guard let open = rest.first else { continue }
+            let inner = rest.dropFirst().prefix { $0 != (open == "<" ? ">" : "\"") }
+            if open == "<", let slash = inner.firstIndex(of: "/") {
+                found.insert(String(inner[..<slash]))
+            } else {
+                let base = inner.split(separator: "/").last.map(String.init) ?? String(inner)
+                found.insert(base.hasSuffix(".h") ? String(base.dropLast(2)) : base)
+            }
+        }
+        return found
     }
 
     static func modules(of statements: CodeBlockItemListSyntax) -> Set<String> {
