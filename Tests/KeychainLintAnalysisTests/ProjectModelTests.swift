@@ -76,6 +76,44 @@ struct ProjectModelTests {
         #expect(manifest.products.first?.targets == ["KeychainCore"])
     }
 
+    /// An app product (`.iOSApplication`) names its targets and the Face ID capability's purpose,
+    /// as a literal, an expression, or not at all; its targets carry it in the project model.
+    @Test func anAppProductAndItsFaceIDCapability() throws {
+        func manifest(_ capabilities: String) -> String {
+            """
+            import PackageDescription
+            import AppleProductTypes
+            let package = Package(
+                name: "Vault",
+                products: [
+                    .iOSApplication(name: "Vault", targets: ["AppModule"], bundleIdentifier: "com.example.vault",
+                                    capabilities: \(capabilities)),
+                    .library(name: "Kit", targets: ["Kit"]),
+                ],
+                targets: [.executableTarget(name: "AppModule", path: "App"), .target(name: "Kit")])
+            """
+        }
+        func purpose(_ capabilities: String) -> PackageManifestReader.ApplicationProduct.FaceIDPurpose?? {
+            PackageManifestReader.read(SourceFile(id: 0, path: "Package.swift", text: manifest(capabilities)))
+                .products.first { $0.application != nil }.map { $0.application?.faceIDPurpose }
+        }
+        #expect(purpose(#"[.faceID(purposeString: "Unlock")]"#) == .some(.literal("Unlock")))
+        #expect(purpose(#"[.camera(purposeString: "Scan"), .faceID(purposeString: reason)]"#) == .some(.expression))
+        #expect(purpose(#"[.camera(purposeString: "Scan")]"#) == .some(nil))
+        let read = PackageManifestReader.read(SourceFile(id: 0, path: "Package.swift", text: manifest("[]")))
+        #expect(read.products.map(\.name) == ["Vault", "Kit"])
+        #expect(read.products.first?.targets == ["AppModule"])
+        #expect(read.products.last?.application == nil)
+        let model = ProjectModelBuilder(
+            swiftFiles: ["App/Main.swift", "Sources/Kit/Kit.swift"], roots: ["."],
+            packageManifests: [.init(path: "Package.swift", text: manifest(#"[.faceID(purposeString: "Unlock")]"#))], xcodeProjects: []
+        ).build()
+        let app = model.modules.first { $0.name == "AppModule" }
+        #expect(app?.packageApplication?.name == "Vault")
+        #expect(app?.packageApplication?.product.faceIDPurpose == .literal("Unlock"))
+        #expect(model.modules.first { $0.name == "Kit" }?.packageApplication == nil)
+    }
+
     @Test func everyFileGetsItsModulesAndRole() throws {
         let model = try Self.model()
         func owners(_ path: String) -> [String] { model.modules(of: path).map { model.modules[$0].name } }

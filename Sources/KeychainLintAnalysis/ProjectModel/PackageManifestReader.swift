@@ -33,6 +33,24 @@ public enum PackageManifestReader {
     public struct Product: Sendable, Hashable {
         public var name: String
         public var targets: [String]
+        /// Set for an app product (`.iOSApplication(name:targets:…)` of `AppleProductTypes`, as
+        /// Swift Playgrounds and Xcode write for an app described by the manifest alone): its
+        /// Info.plist is made from the product's arguments, not kept as a file.
+        public var application: ApplicationProduct? = nil
+    }
+
+    /// What an app product declares that the rules read.
+    public struct ApplicationProduct: Sendable, Hashable {
+        /// The Face ID capability's `purposeString:` (`capabilities: [.faceID(purposeString: "…")]`),
+        /// which becomes the app's NSFaceIDUsageDescription; nil when no capability asks for Face ID.
+        public var faceIDPurpose: FaceIDPurpose?
+
+        public enum FaceIDPurpose: Sendable, Hashable {
+            /// A string literal (possibly empty).
+            case literal(String)
+            /// An expression the reader does not evaluate: the key is set to something.
+            case expression
+        }
     }
 
     static let targetKinds: [String: ModuleKind] = [
@@ -87,12 +105,31 @@ public enum PackageManifestReader {
             {
                 let listed = SyntaxQueries.argument(labeled: "targets", of: node).map { strings(in: $0.expression) } ?? []
                 products.append(Product(name: productName, targets: listed))
+            } else if name == "iOSApplication", isMemberCall(node), isInside(node, label: "products"),
+                let productName = stringArgument("name", of: node)
+            {
+                let listed = SyntaxQueries.argument(labeled: "targets", of: node).map { strings(in: $0.expression) } ?? []
+                products.append(
+                    Product(name: productName, targets: listed, application: ApplicationProduct(faceIDPurpose: faceIDPurpose(of: node))))
             } else if let platform = platformNames[name], isMemberCall(node), isInside(node, label: "platforms"),
                 !isInside(node, label: "condition")
             {
                 platforms.insert(platform)
             }
             return .visitChildren
+        }
+
+        /// The purpose of a `.faceID(purposeString:)` among the app product's `capabilities:`
+        /// (also inside a conditional capability, `.faceID(…)` as written anywhere in the list).
+        private func faceIDPurpose(of product: FunctionCallExprSyntax) -> ApplicationProduct.FaceIDPurpose? {
+            guard let capabilities = SyntaxQueries.argument(labeled: "capabilities", of: product)?.expression else { return nil }
+            for token in capabilities.tokens(viewMode: .sourceAccurate) where token.text == "faceID" {
+                guard let call = token.parent?.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self),
+                    let purpose = SyntaxQueries.argument(labeled: "purposeString", of: call)
+                else { continue }
+                return literal(purpose.expression).map { .literal($0) } ?? .expression
+            }
+            return nil
         }
 
         /// `.target(…)` or `Target.target(…)`, not a free function of that name.

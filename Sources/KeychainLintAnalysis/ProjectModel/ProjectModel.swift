@@ -107,6 +107,14 @@ public struct Module: Sendable, Hashable {
     public var dependencies: [Int]
     /// Present for Xcode targets.
     public var xcode: XcodeTarget?
+    /// Present for a package target that an app product of its manifest builds
+    /// (`.iOSApplication(name:targets:…)`): the product's name and what it declares.
+    public var packageApplication: PackageApplication?
+
+    public struct PackageApplication: Sendable, Hashable {
+        public var name: String
+        public var product: PackageManifestReader.ApplicationProduct
+    }
 
     public init(
         name: String, kind: ModuleKind, role: ModuleRole, platforms: [Platform], manifest: String?,

@@ -75,11 +75,16 @@ public struct ProjectModelBuilder {
             let directory = ProjectPath.directory(of: input.path)
             packages.append((directory, manifest, modules.count))
             for target in manifest.targets {
-                modules.append(
-                    Module(
-                        name: target.name, kind: target.kind,
-                        role: role(of: target.kind, name: target.name, directory: directory),
-                        platforms: manifest.platforms, manifest: input.path))
+                var module = Module(
+                    name: target.name, kind: target.kind,
+                    role: role(of: target.kind, name: target.name, directory: directory),
+                    platforms: manifest.platforms, manifest: input.path)
+                if let product = manifest.products.first(where: { $0.application != nil && $0.targets.contains(target.name) }),
+                    let application = product.application
+                {
+                    module.packageApplication = Module.PackageApplication(name: product.name, product: application)
+                }
+                modules.append(module)
             }
         }
         for input in xcodeProjects.sorted(by: { $0.path < $1.path }) where Self.isXcodeProject(input.path) {

@@ -120,6 +120,9 @@ public enum MissingFaceIDUsageDescriptionJudgement {
         public var through: [String] = []
         /// The first of `through` is an app extension the app embeds, not a framework it links.
         public var throughExtension = false
+        /// The fix, when the app's key is not kept in an Info.plist (an app product of a package
+        /// manifest); nil for the rule's own.
+        public var remediation: String? = nil
 
         public init(
             target: FaceIDUse?, otherUses: Int, setting: Setting, skipped: [SkippedFile], appTarget: String? = nil,
@@ -143,6 +146,11 @@ public enum MissingFaceIDUsageDescriptionJudgement {
             return "app target \(appTarget), which \(throughExtension ? "embeds" : "links") " + through.joined(separator: " → ")
         }
     }
+
+    /// The fix for an app product of a package manifest (`.iOSApplication`), whose Info.plist is
+    /// made from the product's arguments.
+    public static let packageApplicationRemediation =
+        "Add `.faceID(purposeString: \"…\")` to the `capabilities:` of the app product in Package.swift, with a sentence explaining why the app uses Face ID: it becomes the app's NSFaceIDUsageDescription."
 
     /// What a plan says at its target use (in `file`): notes for `--verbose`, and the finding's
     /// message and confidence when the key is missing.

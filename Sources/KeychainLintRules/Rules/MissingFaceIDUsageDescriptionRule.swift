@@ -172,12 +172,40 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         // A SwiftPM executable that is an app (an iOS app described by `Package.swift` alone, with
         // its own Info.plist in its folder) is judged like an Xcode application target: its code
         // and every module it links, against that Info.plist.
-        for app in model.modules.indices where model.modules[app].kind == .packageExecutable && model.modules[app].xcode == nil {
+        // An app product of the manifest (`.iOSApplication`, with no Info.plist file: the product's
+        // `capabilities: [.faceID(purposeString:)]` is the key) is judged against the manifest.
+        for app in model.modules.indices
+        where (model.modules[app].kind == .packageExecutable || model.modules[app].packageApplication != nil) && model.modules[app].xcode == nil {
             let module = model.modules[app]
-            guard [.app, .sample].contains(module.role), !module.excludesFaceIDPlatforms else { continue }
+            guard module.packageApplication != nil || [.app, .sample].contains(module.role), !module.excludesFaceIDPlatforms else { continue }
             let folder = commonFolder(of: model.files(of: app))
             let plists = projectFiles.filter {
                 $0.kind == .infoPlist && (folder.isEmpty || ProjectPath.normalized($0.path).hasPrefix(folder + "/"))
+            }
+            if let application = module.packageApplication, let manifest = module.manifest {
+                let reached = model.linkPaths(from: app)
+                var appUses: [FaceIDUse] = []
+                for (position, use) in uses.enumerated()
+                where !covered[position] && model.modules(of: use.file).contains(where: { reached[$0] != nil }) {
+                    covered[position] = true
+                    appUses.append(use)
+                }
+                guard !appUses.isEmpty else { continue }
+                let setting: Plan.Setting
+                switch application.product.faceIDPurpose {
+                case .expression?: setting = .set
+                case .literal(let purpose)? where !purpose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty: setting = .set
+                case .literal?: setting = .missing(checked: [manifest], empty: [manifest])
+                case nil: setting = .missing(checked: [manifest], empty: [])
+                }
+                let worst = appUses.map(\.severity).max()
+                var appPlan = Plan(
+                    target: appUses.first { $0.severity == worst }, otherUses: appUses.count - 1, setting: setting, skipped: [],
+                    appTarget: application.name)
+                appPlan.remediation = MissingFaceIDUsageDescriptionJudgement.packageApplicationRemediation
+                (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
+                plans.append(appPlan)
+                continue
             }
             guard !plists.isEmpty else { continue }
             modelled.formUnion(plists.map(\.path))
@@ -315,7 +343,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
                 guard let finding = verdict.finding else { continue }
                 judged.report(
                     at: location, message: finding.message, confidence: finding.confidence, severity: target.severity,
-                    trace: target.trace, snippet: snippet)
+                    trace: target.trace, snippet: snippet, remediation: plan.remediation)
             }
         }
     }
@@ -387,7 +415,7 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
                 "An app extension is judged through the app that embeds it (a target dependency on the extension or a copy phase that embeds its product; Apple's App Extension Programming Guide: an extension is delivered inside its containing app), against the app's Info.plist. Apple documents the key for the app's Info.plist and says nothing of extensions; Face ID permission is granted to the app (Settings lists apps, not their extensions), so the app's key is taken to cover the extensions it contains, and a missing key in the app is reported at the extension's use. Whether an extension's own key is enough when the app's is missing is not documented either, so an extension that sets the key itself (or whose Info.plist cannot be read or is not in the scan) is not judged; setting it in both places is the safe choice. The code an extension links is judged with it. An extension that no app of the scan embeds belongs to an app that is not known: it is not judged, and `--verbose` says so. An app's dependency on an App Clip or a watch app does not make their code the app's: they are apps of their own.",
                 "Files that no manifest claims are matched to apps by folder: a Swift file is judged by the project files whose folder contains it (an Info.plist's or .xcconfig's folder — above a support folder such as `Resources/` or `Config/` — or the folder holding the .xcodeproj), so two apps scanned together are judged apart; a file under none of them is judged by all project files of the scan. Within that set, one file that sets the key is enough. A value that is a build-setting reference (`$(FACE_ID_REASON)`) counts as set; an empty string (or a non-string value) counts as missing, and the message names the files where it is empty.",
                 "`.xcconfig` files are read line by line (`KEY = value`, also conditional `KEY[sdk=…] = value`); `//` starts a comment as in Xcode; `#include` is not followed, since included files under the scanned folders are read anyway.",
-                "An iOS app described by `Package.swift` alone (an executable target with its own Info.plist in its folder, no Xcode project) is judged like an Xcode application target: the Face ID uses of its code and of the modules it links, against that Info.plist. An executable target without an Info.plist in its folder is a tool, not an app, and is not judged.",
+                "An iOS app described by `Package.swift` alone (an executable target with its own Info.plist in its folder, no Xcode project) is judged like an Xcode application target: the Face ID uses of its code and of the modules it links, against that Info.plist. An executable target without an Info.plist in its folder is a tool, not an app, and is not judged. An app product of the manifest (`.iOSApplication(name:targets:…)`, as Swift Playgrounds and Xcode's app playgrounds write it) has no Info.plist file: Xcode makes it from the product's arguments, and the purpose of `capabilities: [.faceID(purposeString:)]` becomes the key; the Face ID uses of its targets' code and of the modules they link are judged against that capability.",
                 "An Info.plist that cannot be read (encrypted in the repository, run through the C preprocessor with `INFOPLIST_PREPROCESS`, not a property list) may hold the key, so the app is not judged: `--verbose` names the file and why it could not be read. Another project file that cannot be read (an Xcode project without `objects`, an `.xcconfig` that is not UTF-8) is reported as a skipped file with the reason (never a crash); if the rule still reports, the message names the unreadable files and the confidence is low, since the key may be in them.",
                 "Confidence is high when the flags or policy are written at the call, medium when they were resolved through other code.",
                 "No standards tags or other tools' ids are claimed: it is a correctness rule (a crash, or Face ID silently not used).",
@@ -780,6 +808,82 @@ extension MissingFaceIDUsageDescriptionRule {
                     let widget = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
                     """,
             ]),
+        .triggering(
+            "An app described by its package manifest alone (`.iOSApplication`, no Info.plist file): its Face ID use is judged against the product's capabilities",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version: 5.9
+                    import PackageDescription
+                    import AppleProductTypes
+
+                    let package = Package(
+                        name: "PocketVault",
+                        platforms: [.iOS("17.0")],
+                        products: [
+                            .iOSApplication(
+                                name: "PocketVault",
+                                targets: ["AppModule"],
+                                bundleIdentifier: "com.example.pocketvault",
+                                supportedDeviceFamilies: [.phone],
+                                supportedInterfaceOrientations: [.portrait],
+                                capabilities: [.camera(purposeString: "Scan a card")]
+                            ),
+                        ],
+                        targets: [
+                            .executableTarget(name: "AppModule", path: "App"),
+                            .target(name: "Unlock", path: "Unlock"),
+                        ]
+                    )
+                    """,
+                "App/LockScreen.swift": """
+                    import LocalAuthentication
+                    func unlock() async throws -> Bool {
+                        try await LAContext().evaluatePolicy(↓.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock the vault")
+                    }
+                    """,
+                "Unlock/Other.swift": """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """,
+            ],
+            messages: [
+                "NSFaceIDUsageDescription is not set for app target PocketVault (checked Package.swift), but `evaluatePolicy` with `.deviceOwnerAuthenticationWithBiometrics` requires Face ID: the app crashes when it asks for Face ID"
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The same app whose product declares the Face ID capability with its purpose",
+            files: [
+                "Package.swift": """
+                    // swift-tools-version: 5.9
+                    import PackageDescription
+                    import AppleProductTypes
+
+                    let package = Package(
+                        name: "PocketVault",
+                        platforms: [.iOS("17.0")],
+                        products: [
+                            .iOSApplication(
+                                name: "PocketVault",
+                                targets: ["AppModule"],
+                                bundleIdentifier: "com.example.pocketvault",
+                                supportedDeviceFamilies: [.phone],
+                                supportedInterfaceOrientations: [.portrait],
+                                capabilities: [.faceID(purposeString: "Unlock your vault")]
+                            ),
+                        ],
+                        targets: [
+                            .executableTarget(name: "AppModule", path: "App"),
+                            .target(name: "Unlock", path: "Unlock"),
+                        ]
+                    )
+                    """,
+                "App/LockScreen.swift": """
+                    import LocalAuthentication
+                    func unlock() async throws -> Bool {
+                        try await LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock the vault")
+                    }
+                    """,
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "A local Swift package's product that an Xcode app uses is judged through that app",
             files: [
