@@ -97,6 +97,9 @@ struct CLIRun: Sendable, CustomStringConvertible {
     var timedOut: Bool
     var stdout: String
     var stderr: String
+    /// CPU seconds the run took (user and system, last sampled while it ran), where the system
+    /// says (Linux's `/proc`); nil elsewhere.
+    var cpuSeconds: Double? = nil
 
     var stdoutLines: [String] { Self.lines(stdout) }
     var stderrLines: [String] { Self.lines(stderr) }
@@ -129,7 +132,12 @@ enum KeychainLint {
     /// Runs `keychain-lint ARGUMENTS` in `directory`, with no colours and no terminal; output goes
     /// through files (not pipes), so a large report cannot block the child.
     /// `executable`: another copy of the tool (default: the one of this build).
-    static func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 300, executable: URL? = nil) throws -> CLIRun {
+    /// `cpuLimit`: a run that has used more CPU than this is stopped as hung (where the CPU time
+    /// can be read); the wall-clock `timeout` stays as the guard for a run that hangs without
+    /// using the CPU. On a busy machine a run's wall time says little about the run itself.
+    static func run(
+        _ arguments: [String], in directory: URL, timeout: TimeInterval = 300, cpuLimit: TimeInterval? = nil, executable: URL? = nil
+    ) throws -> CLIRun {
         let binary = try executable ?? KeychainLintBinary.url()
         let captureDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("keychain-lint-cli-output-\(UUID().uuidString)")
@@ -163,8 +171,13 @@ enum KeychainLint {
 
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
+        var cpuSeconds = Self.cpuSeconds(of: process.processIdentifier)
+        var samples = 0
         while process.isRunning {
-            if Date() > deadline {
+            // Every 0.2 s: the child's CPU time so far (the last sample before it ends is kept).
+            if samples % 10 == 0, let used = Self.cpuSeconds(of: process.processIdentifier) { cpuSeconds = used }
+            samples += 1
+            if Date() > deadline || (cpuLimit.map { limit in (cpuSeconds ?? 0) > limit } ?? false) {
                 timedOut = true
                 process.terminate()
                 process.waitUntilExit()
@@ -181,7 +194,20 @@ enum KeychainLint {
         return CLIRun(
             arguments: arguments, status: process.terminationStatus,
             crashed: !timedOut && process.terminationReason == .uncaughtSignal, timedOut: timedOut,
-            stdout: stdout, stderr: stderr)
+            stdout: stdout, stderr: stderr, cpuSeconds: cpuSeconds)
+    }
+
+    /// User and system CPU seconds of a running process, from `/proc/PID/stat` (fields 14 and 15,
+    /// in clock ticks, counted after the command name, which may hold spaces); nil where there is no `/proc`.
+    static func cpuSeconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: state (field 3) is fields[0], so utime (14) and stime (15) are 11 and 12.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ticks > 0 ? (user + system) / ticks : nil
     }
 }
 
