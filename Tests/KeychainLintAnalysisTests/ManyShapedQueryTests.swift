@@ -95,4 +95,52 @@ struct ManyShapedQueryTests {
         #expect(resolution.descriptions.contains { $0.contains("kSecUseAuthenticationUI") })
         #expect(resolution.descriptions.contains { !$0.contains("kSecUseAuthenticationUI") })
     }
+
+    /// One arm builds an access control from every protection and every flag a parameter may
+    /// choose (four by eight: as many values as a resolution holds), the other arm sets the
+    /// accessibility: where the arms join, every accessibility is still among the shapes kept.
+    @Test func theArmsOfAnIfShareThePlacesAtTheJoin() {
+        let resolution = resolveProbe(
+            """
+            enum Retention { case session, device, background, forever }
+            enum Gate { case a, b, c, d, e, f, g, h }
+            func protection(_ retention: Retention) -> CFString {
+                switch retention {
+                case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                case .forever: return kSecAttrAccessibleAlways
+                }
+            }
+            func flags(_ gate: Gate) -> SecAccessControlCreateFlags {
+                switch gate {
+                case .a: return .biometryCurrentSet
+                case .b: return [.biometryCurrentSet, .and, .devicePasscode]
+                case .c: return [.biometryCurrentSet, .applicationPassword]
+                case .d: return .applicationPassword
+                case .e: return [.biometryCurrentSet, .and, .applicationPassword]
+                case .f: return [.biometryCurrentSet, .or, .companion]
+                case .g: return [.devicePasscode, .and, .applicationPassword]
+                case .h: return [.biometryCurrentSet, .and, .devicePasscode, .applicationPassword]
+                }
+            }
+            func keep(_ blob: Data, retention: Retention, gate: Gate, guarded: Bool) {
+                var item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: blob]
+                if guarded {
+                    item[kSecAttrAccessControl as String] = SecAccessControlCreateWithFlags(nil, protection(retention), flags(gate), nil)!
+                } else {
+                    item[kSecAttrAccessible as String] = protection(retention)
+                }
+                probe(item)
+            }
+            """)
+        let shapes = resolution.values.map(\.value.description)
+        for constant in [
+            "kSecAttrAccessibleWhenUnlockedThisDeviceOnly", "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+            "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", "kSecAttrAccessibleAlways",
+        ] {
+            #expect(shapes.contains { $0.contains("kSecAttrAccessible: \(constant)") }, "\(constant): \(shapes)")
+        }
+        #expect(shapes.contains { $0.contains("kSecAttrAccessControl") })
+    }
 }

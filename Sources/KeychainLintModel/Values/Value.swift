@@ -512,11 +512,29 @@ public struct Resolution: Sendable, Hashable {
         }
     }
 
+    /// The values of both, this one's first. Where two sets of dictionaries (the two arms of an
+    /// `if` that build a query differently) hold more than the bound together, the values kept
+    /// are chosen as `add(covering:)` chooses them, so that one arm's many values of one key (an
+    /// access control for every protection and flag) do not take every place before the other
+    /// arm's key (the accessibility set in the `else`) is shown once.
     public func merging(_ other: Resolution) -> Resolution {
+        if values.count + other.values.count > Self.maximumValues, !other.values.isEmpty,
+            values.allSatisfy(Self.holdsDictionary), other.values.allSatisfy(Self.holdsDictionary)
+        {
+            var result = Resolution(gaps: gaps)
+            result.add(covering: values + other.values)
+            for gap in other.gaps { result.add(gap) }
+            return result
+        }
         var result = self
         for value in other.values { result.add(value) }
         for gap in other.gaps { result.add(gap) }
         return result
+    }
+
+    private static func holdsDictionary(_ traced: TracedValue) -> Bool {
+        if case .dictionary = traced.value { return true }
+        return false
     }
 
     /// Adds `step` in front of every value's trace (the value passed through `step`).

@@ -736,73 +736,6 @@ extension WeakBiometricACLRule {
                     + " (via argument `config` of the call (line 5) → argument `privateKey` of the call (KeyConfig.swift:10) → `KeyAttributes.flags` (KeyConfig.swift:3) → argument `flags` of the call (KeyConfig.swift:12))"
             ]),
         .triggering(
-            "Flags carried by an enum case's payload and bound by `guard case let`: the callers' cases give them; another case's caller does not reach them",
-            """
-            import Security
-
-            enum KeySpec {
-                case enclave(tag: String, access: SecAccessControlCreateFlags)
-                case software(tag: String)
-            }
-
-            func makeKey(_ spec: KeySpec) -> SecKey? {
-                guard case let .enclave(tag, access) = spec else { return nil }
-                var error: Unmanaged<CFError>?
-                guard let control = SecAccessControlCreateWithFlags(
-                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓[.privateKeyUsage, access], &error)
-                else { return nil }
-                let attributes: [String: Any] = [
-                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
-                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
-                    kSecPrivateKeyAttrs as String: [
-                        kSecAttrIsPermanent as String: true,
-                        kSecAttrApplicationTag as String: Data(tag.utf8),
-                        kSecAttrAccessControl as String: control,
-                    ],
-                ]
-                return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
-            }
-
-            func setUp() {
-                _ = makeKey(.enclave(tag: "signing", access: .biometryAny))
-                _ = makeKey(.software(tag: "cache"))
-            }
-            """,
-            messages: [biometryAny + " (via case .enclave (line 9) → argument `spec` of the call (line 27))"]),
-        .nonTriggering(
-            "The same payload where the caller of that case gives .biometryCurrentSet",
-            """
-            import Security
-
-            enum KeySpec {
-                case enclave(tag: String, access: SecAccessControlCreateFlags)
-                case software(tag: String)
-            }
-
-            func makeKey(_ spec: KeySpec) -> SecKey? {
-                guard case let .enclave(tag, access) = spec else { return nil }
-                var error: Unmanaged<CFError>?
-                guard let control = SecAccessControlCreateWithFlags(
-                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.privateKeyUsage, access], &error)
-                else { return nil }
-                let attributes: [String: Any] = [
-                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
-                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
-                    kSecPrivateKeyAttrs as String: [
-                        kSecAttrIsPermanent as String: true,
-                        kSecAttrApplicationTag as String: Data(tag.utf8),
-                        kSecAttrAccessControl as String: control,
-                    ],
-                ]
-                return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
-            }
-
-            func setUp() {
-                _ = makeKey(.enclave(tag: "signing", access: .biometryCurrentSet))
-                _ = makeKey(.software(tag: "cache"))
-            }
-            """),
-        .triggering(
             "A Secure Enclave key protected with .biometryAny",
             """
             guard let accessControl = SecAccessControlCreateWithFlags(
@@ -1137,6 +1070,73 @@ extension WeakBiometricACLRule {
                     }
                     return nil
                 }
+            }
+            """),
+        .triggering(
+            "Flags carried by an enum case's payload and bound by `guard case let`: the callers' cases give them; another case's caller does not reach them",
+            """
+            import Security
+
+            enum KeySpec {
+                case enclave(tag: String, access: SecAccessControlCreateFlags)
+                case software(tag: String)
+            }
+
+            func makeKey(_ spec: KeySpec) -> SecKey? {
+                guard case let .enclave(tag, access) = spec else { return nil }
+                var error: Unmanaged<CFError>?
+                guard let control = SecAccessControlCreateWithFlags(
+                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓[.privateKeyUsage, access], &error)
+                else { return nil }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [
+                        kSecAttrIsPermanent as String: true,
+                        kSecAttrApplicationTag as String: Data(tag.utf8),
+                        kSecAttrAccessControl as String: control,
+                    ],
+                ]
+                return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+            }
+
+            func setUp() {
+                _ = makeKey(.enclave(tag: "signing", access: .biometryAny))
+                _ = makeKey(.software(tag: "cache"))
+            }
+            """,
+            messages: [biometryAny + " (via case .enclave (line 9) → argument `spec` of the call (line 27))"]),
+        .nonTriggering(
+            "The same payload where the caller of that case gives .biometryCurrentSet",
+            """
+            import Security
+
+            enum KeySpec {
+                case enclave(tag: String, access: SecAccessControlCreateFlags)
+                case software(tag: String)
+            }
+
+            func makeKey(_ spec: KeySpec) -> SecKey? {
+                guard case let .enclave(tag, access) = spec else { return nil }
+                var error: Unmanaged<CFError>?
+                guard let control = SecAccessControlCreateWithFlags(
+                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.privateKeyUsage, access], &error)
+                else { return nil }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [
+                        kSecAttrIsPermanent as String: true,
+                        kSecAttrApplicationTag as String: Data(tag.utf8),
+                        kSecAttrAccessControl as String: control,
+                    ],
+                ]
+                return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+            }
+
+            func setUp() {
+                _ = makeKey(.enclave(tag: "signing", access: .biometryCurrentSet))
+                _ = makeKey(.software(tag: "cache"))
             }
             """),
     ]

@@ -1778,5 +1778,111 @@ extension WeakKeychainAccessibilityRule {
                 }
             }
             """),
+        .triggering(
+            "A query whose access-control branch has more possible values than are kept (every protection by every flag a parameter may choose), and whose other branch sets the accessibility",
+            """
+            import Security
+
+            enum Retention { case session, device, background, forever }
+            enum Gate { case finger, fingerAndPasscode, fingerAndPassword, password, fingerAndBoth, watchOrFinger, passcodeAndPassword, all }
+
+            func protection(_ retention: Retention) -> CFString {
+                switch retention {
+                case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                case .forever: return kSecAttrAccessibleAlways
+                }
+            }
+            func deviceProtection(_ retention: Retention) -> CFString {
+                switch retention {
+                case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                case .forever: return kSecAttrAccessibleAlwaysThisDeviceOnly
+                }
+            }
+            func flags(_ gate: Gate) -> SecAccessControlCreateFlags {
+                switch gate {
+                case .finger: return .biometryCurrentSet
+                case .fingerAndPasscode: return [.biometryCurrentSet, .and, .devicePasscode]
+                case .fingerAndPassword: return [.biometryCurrentSet, .applicationPassword]
+                case .password: return .applicationPassword
+                case .fingerAndBoth: return [.biometryCurrentSet, .and, .applicationPassword]
+                case .watchOrFinger: return [.biometryCurrentSet, .or, .companion]
+                case .passcodeAndPassword: return [.devicePasscode, .and, .applicationPassword]
+                case .all: return [.biometryCurrentSet, .and, .devicePasscode, .applicationPassword]
+                }
+            }
+            func keep(_ blob: Data, retention: Retention, gate: Gate, guarded: Bool, label: String?, group: String?) -> OSStatus {
+                var item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: blob]
+                if let label { item[kSecAttrLabel as String] = label }
+                if let group { item[kSecAttrAccessGroup as String] = group }
+                if guarded {
+                    var error: Unmanaged<CFError>?
+                    guard let control = SecAccessControlCreateWithFlags(nil, ↓deviceProtection(retention), flags(gate), &error) else { return errSecParam }
+                    item[kSecAttrAccessControl as String] = control
+                } else {
+                    item[kSecAttrAccessible as String] = ↓protection(retention)
+                }
+                return SecItemAdd(item as CFDictionary, nil)
+            }
+            """,
+            messages: [
+                "`kSecAttrAccessibleAlwaysThisDeviceOnly` as the protection of SecAccessControlCreateWithFlags makes the item readable while the device is locked (deprecated since iOS 12), whatever the access control flags (via `deviceProtection()` (line 14) → case .forever (line 19))",
+                WeakKeychainAccessibilityJudgement.queryMessage("`kSecAttrAccessibleAlways`", role: "the query passed to SecItemAdd"),
+            ],
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .nonTriggering(
+            "The same query where neither branch can be given a weak accessibility",
+            """
+            import Security
+
+            enum Retention { case session, device, background, forever }
+            enum Gate { case finger, fingerAndPasscode, fingerAndPassword, password, fingerAndBoth, watchOrFinger, passcodeAndPassword, all }
+
+            func protection(_ retention: Retention) -> CFString {
+                switch retention {
+                case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                case .forever: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                }
+            }
+            func deviceProtection(_ retention: Retention) -> CFString {
+                switch retention {
+                case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                case .forever: return kSecAttrAccessibleWhenUnlocked
+                }
+            }
+            func flags(_ gate: Gate) -> SecAccessControlCreateFlags {
+                switch gate {
+                case .finger: return .biometryCurrentSet
+                case .fingerAndPasscode: return [.biometryCurrentSet, .and, .devicePasscode]
+                case .fingerAndPassword: return [.biometryCurrentSet, .applicationPassword]
+                case .password: return .applicationPassword
+                case .fingerAndBoth: return [.biometryCurrentSet, .and, .applicationPassword]
+                case .watchOrFinger: return [.biometryCurrentSet, .or, .companion]
+                case .passcodeAndPassword: return [.devicePasscode, .and, .applicationPassword]
+                case .all: return [.biometryCurrentSet, .and, .devicePasscode, .applicationPassword]
+                }
+            }
+            func keep(_ blob: Data, retention: Retention, gate: Gate, guarded: Bool, label: String?, group: String?) -> OSStatus {
+                var item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: blob]
+                if let label { item[kSecAttrLabel as String] = label }
+                if let group { item[kSecAttrAccessGroup as String] = group }
+                if guarded {
+                    var error: Unmanaged<CFError>?
+                    guard let control = SecAccessControlCreateWithFlags(nil, deviceProtection(retention), flags(gate), &error) else { return errSecParam }
+                    item[kSecAttrAccessControl as String] = control
+                } else {
+                    item[kSecAttrAccessible as String] = protection(retention)
+                }
+                return SecItemAdd(item as CFDictionary, nil)
+            }
+            """,
+            alsoTriggers: ["swift.biometric_item_not_device_bound"]),
     ]
 }
