@@ -14,6 +14,9 @@ Shapes (each line is one statement inside one function, the worst case for per-s
   error-checked   `var eN: Unmanaged<CFError>?` + creation with `&eN`, never checked
   queries         `SecItemAdd([kSecAttrAccessible: kSecAttrAccessibleAlways, …] as CFDictionary, nil)`
   objc            the distinct-names shape as Objective-C (`SecAccessControlRef vN = …;`)
+  clause-entries  inside one `if`, `query["kN" as CFString] = "vN"; SecItemAdd(query as CFDictionary, nil)`:
+                  a dictionary built entry by entry and used after each entry, in one clause (each
+                  use must continue from the state before the last, not follow the clause again)
   many-types      N/8 classes of 8 lines, each declaring `makeAccess(flags:)` and calling its own
                   (one method name in many types: a function's callers must not be matched against
                   every call of the name)
@@ -37,6 +40,8 @@ SHAPES = {
                       lambda i: f"    var e{i}: Unmanaged<CFError>?; let v{i} = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &e{i})\n"),
     "queries": (".swift", "import Security\nfunc f() {\n", "}\n",
                 lambda i: f"    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccount: \"a{i}\", kSecAttrAccessible: kSecAttrAccessibleAlways] as CFDictionary, nil)\n"),
+    "clause-entries": (".swift", "import Security\nfunc f(flag: Bool) {\n    var query: [CFString: Any] = [kSecClass: kSecClassGenericPassword]\n    if flag {\n", "    }\n}\n",
+                       lambda i: f"        query[\"k{i}\" as CFString] = \"v{i}\"; SecItemAdd(query as CFDictionary, nil)\n"),
     "many-types": (".swift", "import Security\n", "",
                    lambda i: "" if i % 8 else (
                        f"final class Store{i}" + " {\n"

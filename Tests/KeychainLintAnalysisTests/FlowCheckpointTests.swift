@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLintAnalysis
 import KeychainLintModel
 import SwiftSyntax
@@ -47,7 +48,23 @@ struct FlowCheckpointTests {
         return lines.joined(separator: "\n")
     }()
 
-    @Test("each use has the values that reach it, whichever use was asked first", arguments: [shortFunction, longFunction])
+    /// The same shape inside one `if`: uses in a nested statement list continue from the state
+    /// before an earlier use of the same list.
+    private static let clauseFunction = """
+        func h(extra: Bool, go: Bool) {
+            var query: [String: Any] = [kSecClass: kSecClassGenericPassword]
+            if go {
+                probe(query)
+                query[kSecAttrAccessible as String] = kSecAttrAccessibleAlways
+                if extra { query[kSecAttrSynchronizable as String] = true }
+                probe(query)
+                query.removeValue(forKey: kSecAttrSynchronizable as String)
+                probe(query)
+            }
+        }
+        """
+
+    @Test("each use has the values that reach it, whichever use was asked first", arguments: [shortFunction, longFunction, clauseFunction])
     func valuesAtEachUse(_ source: String) {
         let forward = answers(source, order: [0, 1, 2])
         #expect(forward[0]?.descriptions == ["[kSecClass: kSecClassGenericPassword]"])
@@ -63,11 +80,12 @@ struct FlowCheckpointTests {
     }
 
     @Test("the budget runs out at the same place with checkpoints as without, whichever use was asked first",
-          arguments: [shortFunction, longFunction])
+          arguments: [shortFunction, longFunction, clauseFunction])
     func budgetIndependentOfCheckpoints(_ source: String) {
         // The last probe reads the variable three times in one statement: the second and third
         // reads resume from the checkpoint the first one left, with less of the budget left.
-        let source = source.replacingOccurrences(of: "probe(query)\n}", with: "probe([query, query, query])\n}")
+        let last = source.range(of: "probe(query)", options: .backwards)!
+        let source = source.replacingCharacters(in: last, with: "probe([query, query, query])")
         #expect(source.contains("probe([query, query, query])"))
         var cutSomewhere = false
         for steps in 1...80 {
@@ -79,5 +97,39 @@ struct FlowCheckpointTests {
             if walked?.gaps.contains(where: { $0.kind == .stepBudget }) == true { cutSomewhere = true }
         }
         #expect(cutSomewhere, "no budget in 1...80 was small enough to cut the question: the test checks nothing")
+    }
+
+    @Test("a use in a clause gets what the clause's statements before it left, after uses in other clauses")
+    func usesInSeveralClauses() {
+        let source = """
+            func k(go: Bool) {
+                var query: [String: Any] = [kSecClass: kSecClassGenericPassword]
+                if go {
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleAlways
+                    probe(query)
+                } else {
+                    probe(query)
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlocked
+                    probe(query)
+                }
+                probe(query)
+            }
+            """
+        let forward = answers(source, order: [0, 1, 2, 3])
+        #expect(forward[0]?.descriptions == ["[kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleAlways]"])
+        #expect(forward[1]?.descriptions == ["[kSecClass: kSecClassGenericPassword]"])
+        #expect(forward[2]?.descriptions == ["[kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleWhenUnlocked]"])
+        #expect(forward[3]?.descriptionSet == [
+            "[kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleAlways]",
+            "[kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleWhenUnlocked]",
+        ])
+        let walked = answers(source, order: [0, 1, 2, 3], checkpoints: false)
+        for order in [[3, 2, 1, 0], [2, 0], [2]] {
+            let other = answers(source, order: order)
+            for probe in order {
+                #expect(other[probe] == forward[probe], "probe \(probe) asked in order \(order)")
+                #expect(walked[probe] == forward[probe], "probe \(probe) without checkpoints")
+            }
+        }
     }
 }

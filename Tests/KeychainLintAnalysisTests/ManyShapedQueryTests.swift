@@ -143,4 +143,27 @@ struct ManyShapedQueryTests {
         }
         #expect(shapes.contains { $0.contains("kSecAttrAccessControl") })
     }
+
+    @Test func aDictionaryWrittenInAnotherOrderOrWithARepeatedEntryIsRepresentedAtTheBound() {
+        // At the bound, a dictionary with the same entries as a kept one (as a set, the keys no
+        // check reads aside) is represented by it: no gap, whatever the order of its entries and
+        // whether one is repeated. A dictionary with an entry no kept one has is not.
+        func entry(_ key: String, _ value: Value) -> DictionaryEntry { DictionaryEntry(key: .symbol(key), value: value) }
+        var resolution = Resolution()
+        for number in 0..<Resolution.maximumValues {
+            resolution.add(TracedValue(value: .dictionary([
+                entry("kSecClass", .symbol("kSecClassGenericPassword")), entry("kSecAttrAccount", .string("a\(number)")),
+            ])))
+        }
+        resolution.add(TracedValue(value: .dictionary([
+            entry("kSecAttrAccount", .string("a7")), entry("kSecAttrLabel", .string("not read")),
+            entry("kSecClass", .symbol("kSecClassGenericPassword")), entry("kSecAttrAccount", .string("a7")),
+        ])))
+        #expect(resolution.values.count == Resolution.maximumValues)
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+        resolution.add(TracedValue(value: .dictionary([
+            entry("kSecAttrAccount", .string("a7")), entry("kSecClass", .symbol("kSecClassInternetPassword")),
+        ])))
+        #expect(resolution.gaps == [Resolution.valueLimitGap])
+    }
 }

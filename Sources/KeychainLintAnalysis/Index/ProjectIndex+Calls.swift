@@ -45,6 +45,31 @@ extension ProjectIndex {
         }
     }
 
+    /// The calls named `name` in `files` (ascending), in file order then call order: what
+    /// `callSites(named:)` holds of those files, for a question only they can answer (the callers
+    /// of a function that few of the files mentioning its name can see). Parses only those
+    /// files, and none when the scan-wide search was made already. Generated code declaring one
+    /// helper name in hundreds of modules made the first such question parse every file that
+    /// names it, long before each file's own analysis, which then parsed it again.
+    public func callSites(named name: String, inFiles files: [Int]) -> [CallSite] {
+        Dependencies.record(name)
+        if let cached = lock.withLock({ callSiteCache[name] }) {
+            let wanted = Set(files)
+            return cached.filter { wanted.contains($0.fileIndex) }
+        }
+        let searched = mayCall(name, files)
+        let perFile = ParallelWork.mapForCaller(count: searched.count, threads: threads) { position -> [CallSite] in
+            let index = searched[position]
+            return self.calls(in: index)[name, default: []].map { CallSite(index: self, fileIndex: index, call: $0) }
+        }
+        return perFile.flatMap { $0 }
+    }
+
+    /// Whether the scan-wide search for the calls of `name` was made (`callSites(named:)`).
+    public func hasSearchedCallSites(named name: String) -> Bool {
+        lock.withLock { callSiteCache[name] != nil }
+    }
+
     /// The calls named `init` or `Self` in the files that mention `word`, in file order then
     /// call order: the constructions of a type that do not name it in their callee (`.init(…)`,
     /// `Self(…)`, `Type.init(…)`), among which those whose context writes the type are in files

@@ -66,6 +66,17 @@ extension ValueResolver {
         return Self.merged([among(unreceived.unbound), among(unreceived.inOwnType[ownerType] ?? []), received])
     }
 
+    /// `reachingPositions(ofCallsNamed:…)` for calls of `name` that are not the scan's whole list
+    /// (`ProjectIndex.callSites(named:inFiles:)`): each call is bound as there, without the
+    /// bindings kept by position in that list.
+    func reachingPositions(among sites: [CallSite], named name: String, ownerType: String?, isMethodOrFunction: Bool) -> [Int] {
+        guard isMethodOrFunction else { return Array(sites.indices) }
+        let bindings = Self.bindUnreceived(sites, name: name, index: index)
+        guard let ownerType else { return Self.merged([bindings.unbound, bindings.received]) }
+        let received = bindings.received.filter { bindReceived(sites[$0], name: name).reaches(ownerType) }
+        return Self.merged([bindings.unbound, bindings.inOwnType[ownerType] ?? [], received])
+    }
+
     private static func bindUnreceived(_ sites: [CallSite], name: String, index: ProjectIndex) -> UnreceivedCallBindings {
         var bindings = UnreceivedCallBindings()
         for (position, site) in sites.enumerated() {

@@ -1,5 +1,6 @@
 import KeychainLintModel
 import Foundation
+import SwiftSyntax
 
 /// States of one local variable's flow, each taken just before a statement of its declaration's
 /// list that held a use: the next use further down continues from the nearest one instead of
@@ -63,6 +64,42 @@ final class FlowCheckpoints: @unchecked Sendable {
             }
             if low < checkpoints.count, checkpoints[low].position == checkpoint.position { return }
             checkpoints.insert(checkpoint, at: low)
+        }
+    }
+
+    /// Checkpoints inside one nested statement list (an `if` body, a `case`, a loop), kept with
+    /// the state the walk entered the list with: a use inside a clause resumes from the nearest
+    /// one before it only when the list is entered with the same state, and positions are
+    /// indexes in that list. Without them, a thousand uses of a dictionary inside one `if`
+    /// followed every statement of the clause again for each use.
+    struct NestedList {
+        let entry: Resolution
+        /// Sorted by position; steps are counted from the entry.
+        var checkpoints: [Checkpoint] = []
+    }
+
+    private var nested: [SyntaxIdentifier.SyntaxIndexInTree: NestedList] = [:]
+
+    /// As `nearest(atOrBefore:remaining:)`, in the nested list `list` entered with `entry`.
+    func nearest(in list: SyntaxIdentifier.SyntaxIndexInTree, entry: Resolution, atOrBefore position: Int, remaining: Int) -> Checkpoint? {
+        lock.withLock {
+            guard let kept = nested[list], kept.entry == entry else { return nil }
+            var candidate = kept.checkpoints.lastIndex { $0.position <= position } ?? -1
+            while candidate >= 0, kept.checkpoints[candidate].steps >= remaining { candidate -= 1 }
+            return candidate >= 0 ? kept.checkpoints[candidate] : nil
+        }
+    }
+
+    /// Keeps a checkpoint of the nested list `list` entered with `entry` (none when the list
+    /// was first entered with another state).
+    func record(_ checkpoint: Checkpoint, in list: SyntaxIdentifier.SyntaxIndexInTree, entry: Resolution) {
+        lock.withLock {
+            var kept = nested[list] ?? NestedList(entry: entry)
+            guard kept.checkpoints.count < Self.maximumCount, kept.entry == entry else { return }
+            let low = kept.checkpoints.firstIndex { $0.position >= checkpoint.position } ?? kept.checkpoints.count
+            if low < kept.checkpoints.count, kept.checkpoints[low].position == checkpoint.position { return }
+            kept.checkpoints.insert(checkpoint, at: low)
+            nested[list] = kept
         }
     }
 }

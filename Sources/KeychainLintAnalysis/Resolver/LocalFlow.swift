@@ -84,6 +84,20 @@ struct LocalFlow {
     // MARK: Reaching the use
 
     private func walk(_ statements: CodeBlockItemListSyntax, state: Resolution, use: Syntax) -> Resolution {
+        if let checkpoints {
+            // A long list is indexed once (each use would otherwise look through it from the start).
+            let items: [CodeBlockItemSyntax]
+            let useItem: Int?
+            if statements.count > LocalScope.LongListIndex.minimumItems {
+                let index = LocalScope.LongListIndex.of(statements)
+                items = index.items
+                useItem = index.position(ofItemContaining: use)
+            } else {
+                items = Array(statements)
+                useItem = items.firstIndex { SyntaxQueries.contains($0, use) }
+            }
+            if let useItem { return walk(statements, items: items, state: state, toItem: useItem, use: use, checkpoints) }
+        }
         var state = state
         for item in statements {
             if SyntaxQueries.contains(item, use) {
@@ -93,6 +107,45 @@ struct LocalFlow {
             state = transfer(Syntax(item.item), state)
         }
         return state
+    }
+
+    /// `walk` to the statement `useItem` that holds the use, resuming from the nearest checkpoint
+    /// of the list (charged and credited as `state(before:from:initial:_:)` does), and keeping
+    /// the state before that statement as one.
+    private func walk(
+        _ statements: CodeBlockItemListSyntax, items: [CodeBlockItemSyntax], state entry: Resolution, toItem useItem: Int,
+        use: Syntax, _ checkpoints: FlowCheckpoints
+    ) -> Resolution {
+        let remaining = env.budget.limit - env.budget.used
+        let base = checkpoints.nearest(in: statements.id.indexInTree, entry: entry, atOrBefore: useItem, remaining: remaining)
+            ?? .start(at: 0, entry)
+        if base.steps > 0 || !base.names.isEmpty || !base.parameterUses.isEmpty {
+            env.budget.charge(base.steps)
+            Dependencies.replay(base.names)
+            for (function, name) in base.parameterUses { env.parameterUses?.record(function, name) }
+        }
+        let stepsBefore = env.budget.used
+        let usesBefore = env.parameterUses?.log.count ?? 0
+        let reusesBefore = env.questionMemo?.reuses
+        // Stopped: a statement declares the name again before the use, which leaves the walk there.
+        let ((reached, stopped), names) = Dependencies.collect { () -> (Resolution, Bool) in
+            var state = base.state
+            for item in items[base.position..<useItem] {
+                if declaresName(item) { return (state, true) }
+                state = transfer(Syntax(item.item), state)
+            }
+            return (state, false)
+        }
+        if stopped { return reached }
+        if !reached.gaps.contains(where: { $0.kind == .cycle || $0.kind == .stepBudget }), env.questionMemo?.reuses == reusesBefore {
+            checkpoints.record(
+                FlowCheckpoints.Checkpoint(
+                    position: useItem, state: reached, steps: base.steps + env.budget.used - stepsBefore,
+                    names: base.names.union(names),
+                    parameterUses: base.parameterUses + (env.parameterUses?.log.dropFirst(usesBefore) ?? [])),
+                in: statements.id.indexInTree, entry: entry)
+        }
+        return descend(into: Syntax(items[useItem].item), state: reached, use: use)
     }
 
     private func descend(into node: Syntax, state: Resolution, use: Syntax) -> Resolution {

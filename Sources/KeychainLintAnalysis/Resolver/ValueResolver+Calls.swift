@@ -243,15 +243,23 @@ extension ValueResolver {
         // A common method name (`save`, `add`) called from many files: following every call would
         // be slow and mostly about other methods of that name.
         guard fileOnly || !exceedsCallerSearch(calleeName, env) else { return nil }
-        let all = index.callSites(named: calleeName)
-        // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own `save`
-        // calls that one, not this function; `backup.save(…)` on another type's instance calls
-        // that type's method (`CallSiteBindings.swift`).
-        var candidates = index(env).callSitePositions(named: calleeName, in: all)
-        if fileOnly { candidates = (candidates ?? Array(all.indices)).filter { all[$0].fileIndex == env.file.id } }
-        let positions = reachingPositions(
-            ofCallsNamed: calleeName, sites: all, among: candidates, ownerType: ownerType,
-            isMethodOrFunction: function.is(FunctionDeclSyntax.self))
+        let all: [CallSite]
+        let positions: [Int]
+        if let files = fewCallerFiles(of: calleeName, fileOnly: fileOnly, env) {
+            all = index.callSites(named: calleeName, inFiles: files)
+            positions = reachingPositions(
+                among: all, named: calleeName, ownerType: ownerType, isMethodOrFunction: function.is(FunctionDeclSyntax.self))
+        } else {
+            all = index.callSites(named: calleeName)
+            // `save(flags:)` (or `self.save(flags:)`) inside another type that declares its own `save`
+            // calls that one, not this function; `backup.save(…)` on another type's instance calls
+            // that type's method (`CallSiteBindings.swift`).
+            var candidates = index(env).callSitePositions(named: calleeName, in: all)
+            if fileOnly { candidates = (candidates ?? Array(all.indices)).filter { all[$0].fileIndex == env.file.id } }
+            positions = reachingPositions(
+                ofCallsNamed: calleeName, sites: all, among: candidates, ownerType: ownerType,
+                isMethodOrFunction: function.is(FunctionDeclSyntax.self))
+        }
         var sites: [(site: CallSite, matched: [Int?])] = []
         let overloads = otherOverloads(of: function, named: calleeName, ownerType: ownerType, env)
         for position in positions {
@@ -332,6 +340,17 @@ extension ValueResolver {
 
     /// Whether more files than `maximumCallerFiles` (beyond those parsed anyway) may call a
     /// function named `name` declared in the asking file.
+    /// The files whose calls of `name` may reach a function of the asking file, when they are
+    /// few beside the files that mention the name and the scan-wide search of its calls has not
+    /// been made: searching only them gives the same calls (`reachingPositions(among:…)`) and
+    /// parses no file that cannot call the function. Nil: search the scan (`callSites(named:)`).
+    private func fewCallerFiles(of name: String, fileOnly: Bool, _ env: Environment) -> [Int]? {
+        guard !index.hasSearchedCallSites(named: name) else { return nil }
+        var files = index(env).callerFiles(mentioning: name)
+        if fileOnly { files = files.filter { $0 == env.file.id } }
+        return files.count * 8 <= index.files(mentioning: name).count ? files : nil
+    }
+
     private func exceedsCallerSearch(_ name: String, _ env: Environment) -> Bool {
         index(env).extraParses(index(env).callerFiles(mentioning: name)) > Self.maximumCallerFiles
     }

@@ -360,9 +360,18 @@ public struct Resolution: Sendable, Hashable {
     /// together are never taken from two different queries.
     /// Returns whether nothing was dropped.
     private mutating func keepAtBound(_ value: TracedValue) -> Bool {
-        guard let added = ReadForm(value.value) else { return false }
+        guard case .dictionary(let entries) = value.value else { return false }
         var bound = atBound ?? AtBound(values.map { ReadForm($0.value) })
         defer { atBound = bound }
+        // Without a key no kept dictionary has, the dictionary is either represented by a kept
+        // one or dropped with the gap: once the gap is there, which one makes no difference, and
+        // a query built from a library's options meets tens of thousands of such dictionaries.
+        if gaps.contains(Self.valueLimitGap),
+            !entries.contains(where: { ReadForm.isRead($0) && bound.holders[$0.key] == nil })
+        {
+            return true
+        }
+        guard let added = ReadForm(value.value) else { return false }
         if bound.forms.contains(where: { $0 == added }) { return true }
         guard added.keys.contains(where: { bound.holders[$0] == nil }) else { return false }
         // A kept dictionary that another stands for goes first: then nothing is dropped.
@@ -435,8 +444,15 @@ public struct Resolution: Sendable, Hashable {
 
     /// What checks can tell of a dictionary: its entries but for those no check reads
     /// (`SecItemKeys.keysNotRead`), locations aside, and the keys of those entries.
+    ///
+    /// One is made for every dictionary met at the bound, which a query built from many optional
+    /// pieces meets hundreds of times per question: each entry is hashed once, and the entries are
+    /// kept in the order of their hashes (each once, as a set holds them), so that two forms are
+    /// compared entry by entry and the form's hash is made from the entries' hashes.
     struct ReadForm: Hashable, Sendable {
-        let entries: Set<DictionaryEntry>
+        /// Each entry once, in the order of `entryHashes`.
+        let entries: [DictionaryEntry]
+        let entryHashes: [Int]
         let keys: Set<Value>
         /// Kept: each dictionary met at the bound is compared with every kept one.
         let hash: Int
@@ -444,17 +460,42 @@ public struct Resolution: Sendable, Hashable {
         /// Nil for a value that is not a dictionary.
         init?(_ value: Value) {
             guard case .dictionary(let all) = value else { return nil }
-            var entries = Set<DictionaryEntry>()
-            for entry in all where SecItemKeys.keyName(entry.key).map({ !SecItemKeys.keysNotRead.contains($0) }) ?? true {
-                entries.insert(entry)
+            var hashed: [(hash: Int, entry: DictionaryEntry)] = []
+            hashed.reserveCapacity(all.count)
+            for entry in all where Self.isRead(entry) {
+                hashed.append((entry.hashValue, entry))
+            }
+            hashed.sort { $0.hash < $1.hash }
+            var entries: [DictionaryEntry] = []
+            var entryHashes: [Int] = []
+            entries.reserveCapacity(hashed.count)
+            entryHashes.reserveCapacity(hashed.count)
+            var runStart = 0
+            for (hash, entry) in hashed {
+                if entryHashes.last != hash { runStart = entries.count }
+                // Equal entries have equal hashes: a repeated entry is among those of its hash.
+                if entries[runStart...].contains(entry) { continue }
+                entries.append(entry)
+                entryHashes.append(hash)
             }
             self.entries = entries
+            self.entryHashes = entryHashes
             self.keys = Set(entries.map(\.key))
-            self.hash = entries.hashValue
+            var hasher = Hasher()
+            hasher.combine(entryHashes)
+            self.hash = hasher.finalize()
+        }
+
+        /// Whether checks read the entry: its key is not one of `SecItemKeys.keysNotRead`.
+        static func isRead(_ entry: DictionaryEntry) -> Bool {
+            SecItemKeys.keyName(entry.key).map { !SecItemKeys.keysNotRead.contains($0) } ?? true
         }
 
         static func == (lhs: ReadForm, rhs: ReadForm) -> Bool {
-            lhs.hash == rhs.hash && lhs.entries == rhs.entries
+            guard lhs.hash == rhs.hash, lhs.entryHashes == rhs.entryHashes else { return false }
+            if lhs.entries == rhs.entries { return true }
+            // Distinct entries of one hash may lie in either order.
+            return Set(lhs.entries) == Set(rhs.entries)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -75,6 +75,12 @@ public final class ObjCValueResolver {
         var cases = ""
     }
 
+    /// Answers to the questions asked of this file, with the steps each took: several checks
+    /// ask about the same argument (five read the dictionary of one `SecItemAdd`), and one built
+    /// in steps from a library's options can take tens of thousands of dictionaries to follow.
+    /// Kept as `remembered` keeps answers: not those cut by a cycle, the depth or the budget.
+    var answeredQuestions: [QuestionKey: (expression: ObjCExpr, answer: Resolution, steps: Int)] = [:]
+
     /// Evaluation steps of the current question (`maximumSteps`).
     var steps = 0
 
@@ -185,6 +191,26 @@ public final class ObjCValueResolver {
                 expression.range, "the file's analysis budget (\(Self.maximumStepsPerFile) steps) is spent: this value is not followed",
                 kind: .stepBudget)
         }
+        let key = QuestionKey(start: expression.range.start.offset, end: expression.range.end.offset)
+        if let kept = answeredQuestions[key], kept.expression == expression {
+            // Charged as if followed again, so the file's budget runs out where it did before.
+            steps = kept.steps
+            return kept.answer
+        }
+        let answer = answer(to: expression)
+        if !answer.gaps.contains(where: { [.cycle, .depthLimit, .stepBudget].contains($0.kind) }) {
+            answeredQuestions[key] = (expression, answer, steps)
+        }
+        return answer
+    }
+
+    /// Where an expression asked about lies in the file.
+    struct QuestionKey: Hashable {
+        let start: Int
+        let end: Int
+    }
+
+    private func answer(to expression: ObjCExpr) -> Resolution {
         var answer = evaluate(expression, Environment())
         if answer.gaps.contains(Resolution.valueLimitGap) {
             // The bound on possible values is met somewhere below: said where the question was asked.
