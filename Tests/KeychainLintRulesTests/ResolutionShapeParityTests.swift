@@ -671,6 +671,27 @@ struct ResolutionShapeParityTests {
                     @end
                     """,
             ])),
+        Shape(
+            name: "an LAContext parameter every caller fills with a new context", check: "boolean_only_local_authentication",
+            swift: Source(swift: """
+                final class Gate {
+                    func open(context: LAContext, done: @escaping () -> Void) {
+                        ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                            if ok { done() }
+                        }
+                    }
+                    func start() { open(context: LAContext()) {} }
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                @implementation Gate
+                - (void)openWithContext:(LAContext *)context done:(void (^)(void))done {
+                    ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                      reply:^(BOOL ok, NSError *error) { if (ok) { done(); } }];
+                }
+                - (void)start { [self openWithContext:[LAContext new] done:^{}]; }
+                @end
+                """)),
     ]
 
     /// Shapes one language does not follow yet.
