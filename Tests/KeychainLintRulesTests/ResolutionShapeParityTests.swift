@@ -672,6 +672,44 @@ struct ResolutionShapeParityTests {
                     """,
             ])),
         Shape(
+            name: "two arguments assigned together in each case of a switch, judged per case", check: "biometric_item_not_device_bound",
+            swift: Source(swift: """
+                func make(level: Int) -> SecAccessControl? {
+                    var protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    var flags: SecAccessControlCreateFlags = []
+                    switch level {
+                    case 1:
+                        protection = kSecAttrAccessibleAfterFirstUnlock
+                        flags = .privateKeyUsage
+                    case 2:
+                        protection = kSecAttrAccessibleWhenUnlocked
+                        flags = .biometryCurrentSet
+                    default:
+                        flags = .biometryCurrentSet
+                    }
+                    return SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                SecAccessControlRef Make(int level) {
+                    CFStringRef protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    SecAccessControlCreateFlags flags = 0;
+                    switch (level) {
+                        case 1:
+                            protection = kSecAttrAccessibleAfterFirstUnlock;
+                            flags = kSecAccessControlPrivateKeyUsage;
+                            break;
+                        case 2:
+                            protection = kSecAttrAccessibleWhenUnlocked;
+                            flags = kSecAccessControlBiometryCurrentSet;
+                            break;
+                        default:
+                            flags = kSecAccessControlBiometryCurrentSet;
+                    }
+                    return SecAccessControlCreateWithFlags(NULL, ↓protection, flags, NULL);
+                }
+                """)),
+        Shape(
             name: "an LAContext parameter every caller fills with a new context", check: "boolean_only_local_authentication",
             swift: Source(swift: """
                 final class Gate {
