@@ -57,6 +57,17 @@ struct RealWorldShapesTests {
         #expect(tree.calls(named: "SecItemDelete").count == 1)
     }
 
+    /// Interface Builder's `IBOutletCollection(…)` before a property's type is read as a marker.
+    @Test func anOutletCollectionProperty() {
+        let tree = ObjCSyntaxTree.parse("""
+            @interface LockScreen ()
+            @property (strong, nonatomic) IBOutletCollection(UIButton) NSArray *digitButtons;
+            @property (nonatomic, strong) LAContext *context;
+            @end
+            """)
+        #expect(tree.diagnostics.isEmpty, "\(tree.diagnostics)")
+    }
+
     @Test func specialisedReceiversAndCPlusPlusNames() {
         let tree = ObjCSyntaxTree.parse("""
             @implementation M
