@@ -184,7 +184,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A stored property set in an initializer from a parameter that defaults to `LAContext()` holds that new context when the scan constructs the type and no construction passes the argument; when a construction passes one, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent.",
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files, and every read of it on an instance of the type that other code holds (`auth.context`, `self.auth.context`, `auth?.context`, `Authenticator.shared.context`), known by how the receiver is declared or built (`let auth = Authenticator()`, `let auth: Authenticator`, a parameter, a property of the reading type), in the first 24 files that mention the property and the type: a type that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: auth.context` (or hands `auth.context` to a helper) use the same context. A read on an instance of another type (`session.context`) is another context, and the finding stays; so it does where the receiver's type is not written (`authenticators.first?.context`, a call's result) or is a protocol the type conforms to or a class it inherits from (the instance may be of another type), and `--verbose` says what could not be told. For `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
-                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
+                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A global `let` initialised with `LAContext()` (an app's one shared context) is judged by its uses in the files that mention it (at most 24; more, and it is taken as handed on); a global `var` is not judged, since any code may replace it. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
@@ -1188,6 +1188,55 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "The app's one shared context, a global let that no code hands on",
+            files: [
+                "Shared.swift": """
+                    import LocalAuthentication
+                    let sharedContext = LAContext()
+                    """,
+                "ResetScreen.swift": """
+                    final class ResetScreen {
+                        func reset() {
+                            ↓sharedContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Reset") { ok, _ in
+                                if ok { self.erase() }
+                            }
+                        }
+                        func erase() {}
+                    }
+                    """,
+            ],
+            messages: [message("the global `sharedContext`")]),
+        .nonTriggering(
+            "A shared global context that other code hands to a Keychain query, and a global var other code may replace",
+            files: [
+                "Shared.swift": """
+                    import LocalAuthentication
+                    let sharedContext = LAContext()
+                    var currentContext = LAContext()
+                    """,
+                "Vault.swift": """
+                    final class Vault {
+                        func open(_ done: @escaping (Data?) -> Void) {
+                            sharedContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                                guard ok else { return done(nil) }
+                                let query: [String: Any] = [
+                                    kSecClass as String: kSecClassGenericPassword,
+                                    kSecReturnData as String: true,
+                                    kSecUseAuthenticationContext as String: sharedContext,
+                                ]
+                                var item: CFTypeRef?
+                                done(SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess ? item as? Data : nil)
+                            }
+                        }
+                        func confirm(_ done: @escaping () -> Void) {
+                            currentContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm") { ok, _ in
+                                if ok { done() }
+                            }
+                        }
+                    }
+                    """,
+            ]),
         .triggering(
             "A context parameter that every call fills with a new LAContext, passed or by its default",
             """

@@ -72,6 +72,10 @@ enum SwiftPolicyEvaluations {
         /// (`LAContext()` passed, or left out where it is the default); its uses are searched in
         /// the function's body (`scope`) like a local's. `function` is the function's name.
         case parameter(name: String, parameter: FunctionParameterSyntax, scope: Syntax, function: String)
+        /// A global `let` initialised with `LAContext()` (an app's one shared context); its uses are
+        /// searched in the files of the scan that mention it. Swift's alone: an Objective-C global
+        /// cannot be initialised with a message.
+        case global(name: String, declaration: VariableDeclaration)
 
         /// In the model's terms.
         var origin: ContextOrigin {
@@ -84,6 +88,7 @@ enum SwiftPolicyEvaluations {
             case .chosen(let name, _, _, _, _, true): .local(name: name)
             case .chosen(let name, _, _, let written, _, false): .chosen(name: name, written: written)
             case .parameter(let name, _, _, let function): .passedNew(name: name, function: function)
+            case .global(let name, _): .global(name: name)
             }
         }
     }
@@ -131,6 +136,7 @@ enum SwiftPolicyEvaluations {
             return (propertyStores(ofParameter: name, parameter, scope: scope) ?? []).compactMap {
                 propertyIdentity($0.name, at: $0.node, in: context)
             }
+        case .global: return []
         }
     }
 
@@ -336,7 +342,7 @@ enum SwiftPolicyEvaluations {
                 return nil
             }
         case .notLocal:
-            return propertyIdentity(name, at: reference, in: context)
+            return propertyIdentity(name, at: reference, in: context) ?? globalIdentity(name, at: reference, in: context)
         case .parameter(let parameter):
             // A parameter's context belongs to the caller, who may read the Keychain with it,
             // unless every caller makes a new one for the call.
@@ -347,6 +353,42 @@ enum SwiftPolicyEvaluations {
         case .optionalBinding, .opaque:
             return nil
         }
+    }
+
+    /// A global `let` the name refers to (no property of the enclosing type has the name), the
+    /// only one of that name the asking file's module can see, initialised with `LAContext()`.
+    static func globalIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
+        if let owner = SyntaxQueries.enclosingTypeName(of: node), !context.scan.index.properties(named: name, inType: owner).isEmpty {
+            return nil
+        }
+        let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        guard let found = scoped.variables(named: name, limit: InstanceContextReads.maximumFiles)?.filter({ $0.enclosingType == nil }),
+            found.count == 1, let global = found.first, global.isConstant, !global.isStatic,
+            SyntaxQueries.enclosingTypeName(of: global.binding) == nil, global.binding.parent?.parent?.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+            let initializer = global.binding.initializer, isNewContext(initializer.value)
+        else { return nil }
+        return .global(name: name, declaration: global)
+    }
+
+    /// Whether a global context is handed on: any use of it, in the files that mention it (the
+    /// first `InstanceContextReads.maximumFiles`; more, and it may be), that gives it to other code.
+    /// A use inside a type that has a property of the same name is that property.
+    static func isGlobalHandedOn(_ name: String, in context: RuleContext) -> Bool {
+        let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        let files = scoped.callerFiles(mentioning: name)
+        guard files.count <= InstanceContextReads.maximumFiles else { return true }
+        for fileIndex in files {
+            let file = context.scan.index.file(at: fileIndex)
+            for reference in ReferenceCollector.references(in: file.tree) where reference.baseName.text == name {
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+                guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                if let owner = SyntaxQueries.enclosingTypeName(of: reference), !context.scan.index.properties(named: name, inType: owner).isEmpty {
+                    continue
+                }
+                if handsOn(ExprSyntax(reference)) { return true }
+            }
+        }
+        return false
     }
 
     /// Whether every call of `function` in the app's code gives `parameter` a new context: it
@@ -654,6 +696,8 @@ enum SwiftPolicyEvaluations {
                 judged.append(property)
             }
             return judged.contains { isHandedOn($0, in: context, besides: choice) }
+        case .global(let name, _):
+            return isGlobalHandedOn(name, in: context)
         case .parameter(let name, let parameter, let scope, _):
             guard let stores = propertyStores(ofParameter: name, parameter, scope: scope) else { return true }
             for store in stores {
