@@ -57,6 +57,57 @@ struct JointResolutionTests {
         """
     }
 
+    /// Locals assigned together in each arm of a `switch` or an `if`: one case per arm, never one
+    /// arm's protection with another arm's flags; an assignment of the other local that runs
+    /// whenever a later arm does replaces the initial value there.
+    @Test func localsAssignedTogetherInEachArmPairPerArm() {
+        let result = Self.jointly(["Make.swift": """
+            func make(level: Int) {
+                var protection = kSecAttrAccessibleAfterFirstUnlock
+                var flags: SecAccessControlCreateFlags = .privateKeyUsage
+                switch level {
+                case 1:
+                    protection = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                case 2:
+                    protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    if level > 1 { flags = [.biometryCurrentSet, .privateKeyUsage] } else { flags = [.biometryAny, .privateKeyUsage] }
+                default:
+                    protection = kSecAttrAccessibleAfterFirstUnlock
+                }
+                pair(protection, flags)
+            }
+            """])
+        let cases = result.cases ?? []
+        #expect(!cases.isEmpty, "\(result.reasons)")
+        // The biometry flags come only with the protection of their own case; the cases may hold
+        // pairs that cannot run (the initial values past a `switch` with a `default`), never one
+        // that can and is missing.
+        for pair in cases where pair[1].contains(where: { $0.contains("biometry") }) {
+            #expect(pair[0] == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(pair)")
+        }
+        #expect(cases.contains([["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], ["[.biometryCurrentSet, .privateKeyUsage]"]]))
+        #expect(cases.contains([["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"], [".privateKeyUsage"]]))
+        #expect(cases.contains([["kSecAttrAccessibleAfterFirstUnlock"], [".privateKeyUsage"]]))
+    }
+
+    /// A local built up in steps (`insert`), or assigned in a loop, is not split by arm.
+    @Test func localsChangedOtherwiseAreNotSplit() {
+        for change in ["flags.insert(.biometryAny)", "for _ in 0..<2 { flags = .biometryAny }"] {
+            let result = Self.jointly(["Make.swift": """
+                func make(strict: Bool) {
+                    var protection = kSecAttrAccessibleAfterFirstUnlock
+                    var flags: SecAccessControlCreateFlags = []
+                    if strict {
+                        protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                        \(change)
+                    }
+                    pair(protection, flags)
+                }
+                """])
+            #expect(result.cases == nil, "\(change)")
+        }
+    }
+
     @Test func eachInstancePairsItsOwnProtectionAndFlags() {
         let result = Self.jointly(["Lib.swift": Self.keyAccess()])
         #expect(result.cases == [

@@ -55,6 +55,55 @@ struct ObjCJointResolutionTests {
             """)
     }
 
+    /// Locals assigned together in each `case` of a `switch` (and an `if` inside one): one case
+    /// per combination that can run, never one case's protection with another's flags.
+    @Test func localsAssignedTogetherInEachArmPairPerArm() {
+        let result = Self.jointly("""
+            void Make(int level) {
+                CFStringRef protection = kSecAttrAccessibleAfterFirstUnlock;
+                SecAccessControlCreateFlags flags = kSecAccessControlPrivateKeyUsage;
+                switch (level) {
+                    case 1:
+                        protection = kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                        break;
+                    case 2:
+                        protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                        if (level > 1) { flags = kSecAccessControlBiometryCurrentSet; } else { flags = kSecAccessControlBiometryAny; }
+                        break;
+                    default:
+                        protection = kSecAttrAccessibleAfterFirstUnlock;
+                }
+                pair(protection, flags);
+            }
+            """)
+        let cases = result.cases ?? []
+        #expect(!cases.isEmpty, "\(result.reasons)")
+        let strict = Self.symbol("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")
+        // The biometry flags come only with the protection of their own case.
+        for pair in cases where pair[1].contains(where: { $0.contains("Biometry") }) {
+            #expect(pair[0] == [strict], "\(pair)")
+        }
+        #expect(cases.contains { $0[0] == [Self.symbol("kSecAttrAccessibleAfterFirstUnlock")] })
+    }
+
+    /// A local built up with `|=`, or assigned in a loop or a block, is not split by arm.
+    @Test func localsChangedOtherwiseAreNotSplit() {
+        for change in ["flags |= kSecAccessControlBiometryAny;", "for (int i = 0; i < 2; i++) { flags = kSecAccessControlBiometryAny; }"] {
+            let result = Self.jointly("""
+                void Make(BOOL strict) {
+                    CFStringRef protection = kSecAttrAccessibleAfterFirstUnlock;
+                    SecAccessControlCreateFlags flags = 0;
+                    if (strict) {
+                        protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                        \(change)
+                    }
+                    pair(protection, flags);
+                }
+                """)
+            #expect(result.cases == nil, "\(change)")
+        }
+    }
+
     @Test func eachInstanceTheFileBuildsPairsItsOwnState() {
         let result = Self.jointly(Self.keyAccess, others: [Self.header()])
         #expect(result.cases == [

@@ -31,6 +31,43 @@ struct RealWorldShapesTests {
         #expect(tree.calls(named: "SecItemDelete").count == 1)
     }
 
+    /// A macro invocation on a line of its own without a `;` (`RCT_EXPORT_MODULE()`, then an
+    /// `NS_ENUM` in the same `@implementation`): read as nothing, so the enum after it keeps its
+    /// constants; a macro that goes on into a declaration on its line, or opens a body, is not.
+    @Test func aMacroOnItsOwnLineWithoutSemicolon() {
+        let tree = ObjCSyntaxTree.parse("""
+            @implementation CryptoModule
+            RCT_EXPORT_MODULE()
+
+            typedef NS_ENUM(NSUInteger, AccessLevel) {
+                AccessLevelAlways = 0,
+                AccessLevelStrict = 1,
+            };
+
+            - (void)save {
+                SecItemDelete((__bridge CFDictionaryRef)@{});
+            }
+            @end
+            API_AVAILABLE(ios(11.0))
+            static const int kLevel = 2;
+            """)
+        #expect(tree.diagnostics.isEmpty, "\(tree.diagnostics)")
+        #expect(tree.enumerators.map(\.name) == ["AccessLevelAlways", "AccessLevelStrict"])
+        #expect(tree.methods.map(\.method.selector) == ["save"])
+        #expect(tree.calls(named: "SecItemDelete").count == 1)
+    }
+
+    /// Interface Builder's `IBOutletCollection(…)` before a property's type is read as a marker.
+    @Test func anOutletCollectionProperty() {
+        let tree = ObjCSyntaxTree.parse("""
+            @interface LockScreen ()
+            @property (strong, nonatomic) IBOutletCollection(UIButton) NSArray *digitButtons;
+            @property (nonatomic, strong) LAContext *context;
+            @end
+            """)
+        #expect(tree.diagnostics.isEmpty, "\(tree.diagnostics)")
+    }
+
     @Test func specialisedReceiversAndCPlusPlusNames() {
         let tree = ObjCSyntaxTree.parse("""
             @implementation M

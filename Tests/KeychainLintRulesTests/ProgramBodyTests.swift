@@ -293,6 +293,40 @@ struct ProgramBodyTests {
             tests: ["guarded [showVault], failure [showError] when `success` is false"]),
     ]
 
+    /// The guarded action's key and the first failure path's first action's key.
+    static func branchKeys(_ reply: Reply) throws -> (guarded: String, failure: String) {
+        let tests = ReplyOutcomeReading.tests(in: reply.statements, success: reply.success, error: reply.error)
+        guard case .branches(let guarded, let failurePaths, _)? = tests.first else { throw KeyError.noBranches }
+        return (try #require(guarded.first?.key), try #require(failurePaths.first?.first?.key))
+    }
+
+    enum KeyError: Error { case noBranches }
+
+    @Test("A local of one name declared on each path is another value on each; one local sent on both is one value")
+    func localsNamedAlikeOnEachPath() throws {
+        let differing = [
+            try Self.swiftReply(Self.swift(
+                "if success { let result = [\"ok\": true]; self.finish(result) } else { let result = [\"ok\": false]; self.finish(result) }")),
+            try Self.objectiveCReply(Self.objectiveC(
+                "if (success) { NSDictionary *result = @{@\"ok\": @YES}; [self finish:result]; } else { NSDictionary *result = @{@\"ok\": @NO}; [self finish:result]; }")),
+        ]
+        for reply in differing {
+            let keys = try Self.branchKeys(reply)
+            #expect(keys.guarded != keys.failure)
+        }
+        let same = [
+            try Self.swiftReply(Self.swift("let result = [\"ok\": true]\nif success { self.finish(result) } else { self.finish(result) }")),
+            try Self.objectiveCReply(Self.objectiveC(
+                "NSDictionary *result = @{@\"ok\": @YES};\nif (success) { [self finish:result]; } else { [self finish:result]; }")),
+            try Self.swiftReply(Self.swift(
+                "if success { let granted = true; self.finish(granted) } else { let granted = true; self.finish(granted) }")),
+        ]
+        for reply in same {
+            let keys = try Self.branchKeys(reply)
+            #expect(keys.guarded == keys.failure)
+        }
+    }
+
     @Test(arguments: twins)
     func bothLanguagesReadTheSameModel(_ twin: Twin) throws {
         let swift = try Self.swiftReply(twin.swift)

@@ -671,6 +671,65 @@ struct ResolutionShapeParityTests {
                     @end
                     """,
             ])),
+        Shape(
+            name: "two arguments assigned together in each case of a switch, judged per case", check: "biometric_item_not_device_bound",
+            swift: Source(swift: """
+                func make(level: Int) -> SecAccessControl? {
+                    var protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    var flags: SecAccessControlCreateFlags = []
+                    switch level {
+                    case 1:
+                        protection = kSecAttrAccessibleAfterFirstUnlock
+                        flags = .privateKeyUsage
+                    case 2:
+                        protection = kSecAttrAccessibleWhenUnlocked
+                        flags = .biometryCurrentSet
+                    default:
+                        flags = .biometryCurrentSet
+                    }
+                    return SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                SecAccessControlRef Make(int level) {
+                    CFStringRef protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                    SecAccessControlCreateFlags flags = 0;
+                    switch (level) {
+                        case 1:
+                            protection = kSecAttrAccessibleAfterFirstUnlock;
+                            flags = kSecAccessControlPrivateKeyUsage;
+                            break;
+                        case 2:
+                            protection = kSecAttrAccessibleWhenUnlocked;
+                            flags = kSecAccessControlBiometryCurrentSet;
+                            break;
+                        default:
+                            flags = kSecAccessControlBiometryCurrentSet;
+                    }
+                    return SecAccessControlCreateWithFlags(NULL, ↓protection, flags, NULL);
+                }
+                """)),
+        Shape(
+            name: "an LAContext parameter every caller fills with a new context", check: "boolean_only_local_authentication",
+            swift: Source(swift: """
+                final class Gate {
+                    func open(context: LAContext, done: @escaping () -> Void) {
+                        ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                            if ok { done() }
+                        }
+                    }
+                    func start() { open(context: LAContext()) {} }
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                @implementation Gate
+                - (void)openWithContext:(LAContext *)context done:(void (^)(void))done {
+                    ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                      reply:^(BOOL ok, NSError *error) { if (ok) { done(); } }];
+                }
+                - (void)start { [self openWithContext:[LAContext new] done:^{}]; }
+                @end
+                """)),
     ]
 
     /// Shapes one language does not follow yet.

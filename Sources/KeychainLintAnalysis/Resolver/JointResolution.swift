@@ -31,13 +31,17 @@ import SwiftSyntax
 /// elsewhere): the cases would then miss a pair that occurs.
 extension ValueResolver {
     public func resolveJointly(_ expressions: [ExprSyntax], in file: SourceFile) -> [[Resolution]]? {
-        guard expressions.count > 1, let method = Self.enclosingInstanceMethod(of: Syntax(expressions[0])),
-            expressions.allSatisfy({ Self.enclosingInstanceMethod(of: Syntax($0))?.id == method.id })
-        else { return nil }
+        guard expressions.count > 1 else { return nil }
+        let method = Self.enclosingInstanceMethod(of: Syntax(expressions[0]))
+        let inOneMethod = method.map { method in expressions.allSatisfy { Self.enclosingInstanceMethod(of: Syntax($0))?.id == method.id } } ?? false
+        let locals = LocalPaths.locals(expressions)
+        guard inOneMethod || locals != nil else { return nil }
         let plain = expressions.map { resolve($0, in: file) }
         // Only values that could be paired wrongly are worth the work: beside an expression with
         // one value (or none), each value of the others pairs the same way on every instance.
         guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
+        if let locals, let cases = LocalPaths.cases(locals, plain: plain, in: file, resolver: self) { return cases }
+        guard inOneMethod, let method else { return nil }
         return perInstance(expressions, plain: plain, of: method, in: file)
     }
 
@@ -172,5 +176,256 @@ extension ValueResolver {
         case .accessors(let list)?: list.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) }
         case nil: false
         }
+    }
+}
+
+/// Locals of one body given together (`SecAccessControlCreateWithFlags(nil, protection, flags,
+/// nil)`), each assigned in the arms of the same `switch` or `if`: the values each expression
+/// has on its own, split into one case per combination of assignments that can be the last ones
+/// to run before the use on one pass, so that one arm's protection is never paired with another
+/// arm's flags. A combination cannot occur when its assignments lie in different alternatives of
+/// one statement, or when an assignment of one local runs whenever another's does, after the
+/// first local's and before the use (it replaces it on that pass). Each value keeps the trace it
+/// has on its own; it belongs to the assignment its trace passes (`assigned`), or else to the
+/// declaration's initial value.
+///
+/// Nil (each expression resolved on its own, or per instance) when an expression is not a local
+/// declared in the same statements, when a local changes other than by `name = …` (`insert`,
+/// `+=`, `&name`) or is assigned in a loop or a closure, when there are more combinations than
+/// `maximumCases`, when a value's origin cannot be told, or when fewer than two cases remain.
+enum LocalPaths {
+    static let maximumCases = 32
+
+    struct Local {
+        let name: String
+        let binding: PatternBindingSyntax
+        let use: DeclReferenceExprSyntax
+    }
+
+    /// Where a definition lies among the branches between the declaration and it: each arm by
+    /// its position, outermost first, with what the arm is.
+    struct Path {
+        enum Kind: Equatable {
+            /// One of a statement's alternatives (`if`/`else`, a `case`, a side of `?:`, an `#if` clause).
+            case alternative(of: Int)
+            /// Code that may run several times or later (a loop body, a closure).
+            case repeated
+            /// Neither (`do`, `catch`).
+            case other
+        }
+
+        var arms: [(position: Int, kind: Kind)] = []
+
+        func isPrefix(of other: Path) -> Bool {
+            arms.count <= other.arms.count && zip(arms, other.arms).allSatisfy { $0.position == $1.position }
+        }
+
+        /// Code at the two paths never runs in one pass: they part into different alternatives of one statement.
+        func excludes(_ other: Path) -> Bool {
+            for (mine, theirs) in zip(arms, other.arms) where mine.position != theirs.position {
+                if case .alternative(let owner) = mine.kind, theirs.kind == .alternative(of: owner) { return true }
+                return false
+            }
+            return false
+        }
+
+        var isRepeated: Bool { arms.contains { $0.kind == .repeated } }
+
+        /// The path from `top` (the declaration's statements) down to `node`.
+        static func to(_ node: Syntax, below top: Syntax) -> Path? {
+            var arms: [(Int, Kind)] = []
+            var current = node
+            while let parent = current.parent {
+                if current.id == top.id { return Path(arms: arms.reversed()) }
+                if let ifExpr = parent.as(IfExprSyntax.self), current.id != Syntax(ifExpr.conditions).id {
+                    arms.append((current.position.utf8Offset, .alternative(of: ifExpr.position.utf8Offset)))
+                } else if let switchCase = current.as(SwitchCaseSyntax.self), let switchExpr = parent.parent?.as(SwitchExprSyntax.self) {
+                    arms.append((switchCase.position.utf8Offset, .alternative(of: switchExpr.position.utf8Offset)))
+                } else if let guardStmt = parent.as(GuardStmtSyntax.self), current.id == Syntax(guardStmt.body).id {
+                    arms.append((current.position.utf8Offset, .alternative(of: guardStmt.position.utf8Offset)))
+                } else if let ternary = parent.as(TernaryExprSyntax.self), current.id != Syntax(ternary.condition).id {
+                    arms.append((current.position.utf8Offset, .alternative(of: ternary.position.utf8Offset)))
+                } else if let clause = current.as(IfConfigClauseSyntax.self), let group = parent.parent {
+                    arms.append((clause.position.utf8Offset, .alternative(of: group.position.utf8Offset)))
+                } else if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self)
+                    || current.is(ClosureExprSyntax.self)
+                {
+                    arms.append((current.position.utf8Offset, .repeated))
+                } else if parent.is(DoStmtSyntax.self) || current.is(CatchClauseSyntax.self) {
+                    arms.append((current.position.utf8Offset, .other))
+                } else if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) || current.is(AccessorDeclSyntax.self) {
+                    return nil
+                }
+                current = parent
+            }
+            return nil
+        }
+    }
+
+    /// A definition of a local: its declaration's initial value (`assignment` nil) or `name = …`.
+    struct Definition {
+        let assignment: InfixOperatorExprSyntax?
+        let position: Int
+        let path: Path
+        /// Where the resolver's `assigned` step of it points.
+        let line: Int
+        let column: Int
+    }
+
+    /// The expressions as locals declared with a value in the same statements; nil otherwise.
+    static func locals(_ expressions: [ExprSyntax]) -> [Local]? {
+        var locals: [Local] = []
+        for expression in expressions {
+            guard let reference = SyntaxQueries.unwrapTransparent(expression).as(DeclReferenceExprSyntax.self),
+                case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+                binding.pattern.is(IdentifierPatternSyntax.self), binding.initializer != nil
+            else { return nil }
+            locals.append(Local(name: reference.baseName.text, binding: binding, use: reference))
+        }
+        guard Set(locals.map(\.name)).count == locals.count,
+            let list = statements(of: locals[0].binding),
+            locals.allSatisfy({ statements(of: $0.binding)?.id == list.id })
+        else { return nil }
+        return locals
+    }
+
+    private static func statements(of binding: PatternBindingSyntax) -> Syntax? {
+        binding.parent?.parent?.parent?.parent.flatMap { $0.is(CodeBlockItemListSyntax.self) ? $0 : nil }
+    }
+
+    static func cases(_ locals: [Local], plain: [Resolution], in file: SourceFile, resolver: ValueResolver) -> [[Resolution]]? {
+        guard let list = statements(of: locals[0].binding) else { return nil }
+        let use = locals.map(\.use.position.utf8Offset).min() ?? 0
+        guard let usePath = Path.to(Syntax(locals[0].use), below: list), !usePath.isRepeated else { return nil }
+        var reaching: [[Definition]] = []
+        var all: [[Definition]] = []
+        for local in locals {
+            guard let definitions = definitions(of: local, before: use, in: list, file: file) else { return nil }
+            let found = definitions.filter { candidate in
+                !candidate.path.excludes(usePath)
+                    && !definitions.contains { $0.position > candidate.position && $0.path.isPrefix(of: usePath) }
+            }
+            guard !found.isEmpty else { return nil }
+            reaching.append(found)
+            all.append(definitions)
+        }
+        guard reaching.reduce(1, { $0 * $1.count }) <= maximumCases else { return nil }
+        // Each value of each expression, by the definition it comes from.
+        var origins: [[Int: [TracedValue]]] = []
+        for (position, resolution) in plain.enumerated() {
+            guard !resolution.gaps.contains(where: \.isAnalysisLimit) else { return nil }
+            var byDefinition: [Int: [TracedValue]] = [:]
+            for traced in resolution.values {
+                guard !traced.trace.contains(where: { $0.kind == .elided }) else { return nil }
+                let assigned = all[position].firstIndex { definition in
+                    definition.assignment != nil
+                        && traced.trace.contains { $0.kind == .assignment && $0.file == file.path && $0.line == definition.line && $0.column == definition.column }
+                }
+                guard let index = assigned ?? all[position].firstIndex(where: { $0.assignment == nil }) else { return nil }
+                byDefinition[all[position][index].position, default: []].append(traced)
+            }
+            origins.append(byDefinition)
+        }
+        var combinations: [[Definition]] = [[]]
+        for options in reaching {
+            combinations = combinations.flatMap { prefix in options.map { prefix + [$0] } }
+        }
+        var cases: [[Resolution]] = []
+        for choice in combinations {
+            let feasible = choice.indices.allSatisfy { one in
+                choice.indices.allSatisfy { other in
+                    guard one != other else { return true }
+                    if choice[one].path.excludes(choice[other].path) { return false }
+                    // Another definition of the first local, after it and before the use, that
+                    // runs whenever the other's does.
+                    return !all[one].contains {
+                        $0.position > choice[one].position && $0.position < use && $0.path.isPrefix(of: choice[other].path)
+                    }
+                }
+            }
+            guard feasible else { continue }
+            // A value two definitions share is kept once, with one of their traces: the other
+            // definition's is read again from what it assigns.
+            let resolutions = choice.indices.map { index in
+                origins[index][choice[index].position].map { Resolution(values: $0) }
+                    ?? value(of: choice[index], local: locals[index], in: file, resolver: resolver)
+            }
+            guard !resolutions.contains(where: { $0.values.isEmpty || $0.gaps.contains(where: \.isAnalysisLimit) }) else { return nil }
+            cases.append(resolutions)
+        }
+        guard cases.count > 1 else { return nil }
+        for (position, resolution) in plain.enumerated() {
+            let covered = Set(cases.flatMap { $0[position].values.map(\.value) })
+            guard resolution.values.allSatisfy({ covered.contains($0.value) }) else { return nil }
+        }
+        return cases
+    }
+
+    /// What a definition gives the local, with the steps the resolver's own reading adds.
+    private static func value(of definition: Definition, local: Local, in file: SourceFile, resolver: ValueResolver) -> Resolution {
+        let variable = resolver.step(.variable, "`\(local.name)`", at: local.binding.pattern, in: file)
+        guard let assignment = definition.assignment else {
+            return local.binding.initializer.map { resolver.resolve($0.value, in: file).through(variable) } ?? Resolution()
+        }
+        return resolver.resolve(assignment.rightOperand, in: file)
+            .through(resolver.step(.assignment, "assigned", at: assignment, in: file)).through(variable)
+    }
+
+    /// The declaration and the `name = …` assignments of a local before `use`, with their paths;
+    /// nil when the local changes in another way before the use or a definition's path is not known.
+    private static func definitions(of local: Local, before use: Int, in list: Syntax, file: SourceFile) -> [Definition]? {
+        guard let declarationPath = Path.to(Syntax(local.binding), below: list) else { return nil }
+        let declared = file.location(of: local.binding.pattern)
+        var definitions = [Definition(
+            assignment: nil, position: local.binding.position.utf8Offset, path: declarationPath, line: declared.line, column: declared.column)]
+        for reference in References.named(local.name, in: list) where reference.position.utf8Offset < use {
+            guard case .variable(let binding) = SyntaxQueries.binding(of: local.name, at: reference), binding.id == local.binding.id else { continue }
+            if let infix = reference.parent?.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == ExprSyntax(reference).id {
+                guard infix.operator.is(AssignmentExprSyntax.self) else {
+                    // `name += …`, `name |= …`: built on what it held.
+                    if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op.hasSuffix("="),
+                        !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+                    {
+                        return nil
+                    }
+                    continue
+                }
+                guard let path = Path.to(Syntax(infix), below: list), !path.isRepeated else { return nil }
+                let location = file.location(of: infix)
+                definitions.append(Definition(
+                    assignment: infix, position: infix.position.utf8Offset, path: path, line: location.line, column: location.column))
+                continue
+            }
+            // `&name`, `name.insert(…)`: changed in a way this does not follow.
+            if reference.parent?.is(InOutExprSyntax.self) == true { return nil }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == ExprSyntax(reference).id,
+                member.parent?.is(FunctionCallExprSyntax.self) == true
+            {
+                return nil
+            }
+        }
+        return definitions
+    }
+}
+
+/// Every `DeclReferenceExpr` named `name` under a node.
+private final class References: SyntaxVisitor {
+    let name: String
+    var found: [DeclReferenceExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func named(_ name: String, in node: Syntax) -> [DeclReferenceExprSyntax] {
+        let visitor = References(name: name)
+        visitor.walk(node)
+        return visitor.found
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == name { found.append(node) }
+        return .visitChildren
     }
 }

@@ -57,6 +57,12 @@ extension ObjCParser {
                 advance()
                 return nil
             }
+            if isAttributeMacro(token), peek().isPunctuator(.leftParen), let end = endOfStatementMacro() {
+                // `RCT_EXPORT_MODULE()` on a line of its own, with no `;`: a macro that expands to
+                // declarations. Read as a declaration, it would run into the item after it.
+                position = end
+                return nil
+            }
             return parseExternalDeclaration(start: start)
         default:
             // One stray token (or balanced group) at a time: skipping to the next `;` would
@@ -65,6 +71,29 @@ extension ObjCParser {
             if !skipBalancedGroup() { advance() }
             return ObjCTopLevelItem(kind: .unparsed, range: range(from: start))
         }
+    }
+
+    /// The position after `MACRO( … )` at the current token when the next token starts a new
+    /// line and neither ends the invocation (`;`) nor opens a body (`{`); nil otherwise, or when
+    /// the parentheses do not close within a few lines' worth of tokens.
+    func endOfStatementMacro() -> Int? {
+        var index = position + 1
+        var open = 0
+        while index < tokens.count, index - position < 256 {
+            switch tokens[index].kind {
+            case .punctuator(.leftParen): open += 1
+            case .punctuator(.rightParen): open -= 1
+            case .punctuator(.semicolon), .punctuator(.leftBrace), .punctuator(.rightBrace), .endOfFile: return nil
+            default: break
+            }
+            index += 1
+            if open == 0 { break }
+        }
+        guard open == 0, index < tokens.count else { return nil }
+        let next = tokens[index]
+        guard next.flags.contains(.atLineStart) || next.kind == .endOfFile else { return nil }
+        if next.isPunctuator(.semicolon) || next.isPunctuator(.leftBrace) { return nil }
+        return index
     }
 
     /// Skips an unknown file-scope construct: to its `;`, or through its first balanced `{…}`.

@@ -109,7 +109,10 @@ extension ObjCParser {
             if storageWords.contains(text) {
                 specifiers.storage.append(text)
                 advance()
-            } else if text == "__attribute__" || text == "__attribute" || text == "__declspec" {
+            } else if text == "__attribute__" || text == "__attribute" || text == "__declspec"
+                || (text == "IBOutletCollection" && peek().isPunctuator(.leftParen))
+            {
+                // `IBOutletCollection(UIButton) NSArray *buttons`: Interface Builder's marker.
                 skipAttribute(into: &specifiers.tokenIndices)
             } else if isQualifier(token, contextual: contextual) {
                 specifiers.qualifiers.append(text)

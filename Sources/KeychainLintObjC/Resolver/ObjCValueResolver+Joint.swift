@@ -26,15 +26,99 @@ import KeychainLintModel
 extension ObjCValueResolver {
     public func resolveJointly(_ expressions: [ObjCExpr]) -> [[Resolution]]? {
         guard expressions.count > 1, let body = body(containing: expressions[0].range.start.offset),
-            expressions.allSatisfy({ self.body(containing: $0.range.start.offset)?.range == body.range }),
-            case .method(let container, let selector, false) = body.owner, !selector.hasPrefix("init")
+            expressions.allSatisfy({ self.body(containing: $0.range.start.offset)?.range == body.range })
         else { return nil }
         let plain = expressions.map { resolve($0) }
         // Beside an expression with one value (or none), each value of the others pairs the same
         // way on every instance.
         guard plain.filter({ $0.values.count > 1 }).count > 1 else { return nil }
+        if let cases = perPath(expressions, plain: plain, in: body) { return cases }
+        guard case .method(let container, let selector, false) = body.owner, !selector.hasPrefix("init") else { return nil }
         return perInstance(expressions, plain: plain, in: body, of: Self.className(container))
     }
+
+    /// Locals of one body given together (`SecAccessControlCreateWithFlags(NULL, protection,
+    /// flags, NULL)`), each assigned in the arms of the same `switch` or `if`: one case per
+    /// combination of assignments that can be the last ones to run before the call on one pass,
+    /// so that a case's protection is never paired with another case's flags. A combination
+    /// cannot occur when its assignments lie in different alternatives of one statement, or when
+    /// an assignment of one local runs whenever another's does, after the first local's and before
+    /// the call (it replaces it on that pass).
+    ///
+    /// Nil (each expression resolved on its own, or per instance) when an expression is not a
+    /// local of the body, when a local is built up (`flags |= …`) or assigned in a loop or a
+    /// block, when there are more combinations than `maximumPathCases`, when fewer than two
+    /// combinations remain, or when the cases do not hold every value an expression has on its own.
+    private func perPath(_ expressions: [ObjCExpr], plain: [Resolution], in body: ObjCBody) -> [[Resolution]]? {
+        let names = expressions.compactMap { $0.strippingCastsAndParentheses.identifierName }
+        guard names.count == expressions.count, Set(names).count == names.count else { return nil }
+        let use = expressions.map(\.range.start.offset).min() ?? 0
+        let usePath = branchPath(use, in: body)
+        guard !usePath.kinds.contains(.repeated) else { return nil }
+        var reaching: [[(binding: ObjCLocalBinding, path: BranchPath)]] = []
+        var replacing: [[(offset: Int, path: BranchPath)]] = []
+        for name in names {
+            let all = bindings(of: name, in: body).filter { $0.range.start.offset < use }
+            guard all.contains(where: { if case .declaration = $0.kind { true } else { false } }),
+                all.allSatisfy({ Self.replaces($0) || $0.isDeclarationWithoutValue })
+            else { return nil }
+            let paths = all.map { (binding: $0, path: branchPath($0.range.start.offset, in: body)) }
+            guard !paths.contains(where: { $0.binding.isInsideBlock || $0.path.kinds.contains(.repeated) }) else { return nil }
+            let replaces = paths.filter { Self.replaces($0.binding) }
+            // An assignment reaches the call unless a later one that runs whenever the call does replaces it.
+            let found = replaces.filter { candidate in
+                !candidate.path.excludes(usePath)
+                    && !replaces.contains { $0.binding.range.start.offset > candidate.binding.range.start.offset && $0.path.isPrefix(of: usePath) }
+            }
+            guard !found.isEmpty else { return nil }
+            reaching.append(found)
+            replacing.append(replaces.map { (offset: $0.binding.range.start.offset, path: $0.path) })
+        }
+        guard reaching.reduce(1, { $0 * $1.count }) <= Self.maximumPathCases else { return nil }
+        var combinations: [[Int]] = [[]]
+        for options in reaching {
+            combinations = combinations.flatMap { prefix in options.indices.map { prefix + [$0] } }
+        }
+        let feasible = combinations.filter { choice in
+            for (one, first) in choice.enumerated() {
+                let chosen = reaching[one][first]
+                for (other, second) in choice.enumerated() where other != one {
+                    let partner = reaching[other][second]
+                    if chosen.path.excludes(partner.path) { return false }
+                    // Another assignment of the first local, after it and before the call, that
+                    // runs whenever the partner's does.
+                    if replacing[one].contains(where: {
+                        $0.offset > chosen.binding.range.start.offset && $0.offset < use && $0.path.isPrefix(of: partner.path)
+                    }) {
+                        return false
+                    }
+                }
+            }
+            return true
+        }
+        guard feasible.count > 1 else { return nil }
+        var cases: [[Resolution]] = []
+        for choice in feasible {
+            let resolutions = choice.enumerated().map { position, index -> Resolution in
+                fileSteps += steps
+                steps = 0
+                scopedMemo.removeAll(keepingCapacity: true)
+                return bindingValue(reaching[position][index].binding, name: names[position], in: body, use: use, env: Environment())
+            }
+            guard fileSteps <= Self.maximumStepsPerFile,
+                !resolutions.contains(where: { $0.gaps.contains { [.stepBudget, .depthLimit, .nestingLimit].contains($0.kind) } })
+            else { return nil }
+            cases.append(resolutions)
+        }
+        for (position, resolution) in plain.enumerated() {
+            let perPath = Set(cases.flatMap { $0[position].values.map(\.value) })
+            guard resolution.values.allSatisfy({ perPath.contains($0.value) }) else { return nil }
+        }
+        return cases
+    }
+
+    /// The most combinations of assignments `perPath` resolves.
+    static let maximumPathCases = 32
 
     /// The dictionaries `expression` can be (its resolution on its own is `plain`), one
     /// resolution per instance of `self`, as the Swift resolver's `resolvePerInstance`: a query
@@ -162,5 +246,13 @@ extension ObjCValueResolver {
         }
         guard !instances.isEmpty else { return nil }
         return (instances, outside)
+    }
+}
+
+extension ObjCLocalBinding {
+    /// `CFStringRef protection;`: a declaration that gives the local no value yet.
+    fileprivate var isDeclarationWithoutValue: Bool {
+        if case .declaration(let declarator, _) = kind { return declarator.initializer == nil }
+        return false
     }
 }

@@ -525,7 +525,7 @@ public final class ObjCValueResolver {
     var bindingsByName: [Int: [String: [ObjCLocalBinding]]] = [:]
 
     /// The declarations of and assignments to `name` in `body`, in source order.
-    func bindings(of name: String, in body: ObjCBody) -> [ObjCLocalBinding] {
+    public func bindings(of name: String, in body: ObjCBody) -> [ObjCLocalBinding] {
         let key = body.range.start.offset
         if let table = bindingsByName[key] { return table[name] ?? [] }
         var table: [String: [ObjCLocalBinding]] = [:]

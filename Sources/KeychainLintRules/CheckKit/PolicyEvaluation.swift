@@ -334,6 +334,10 @@ public enum ContextOrigin {
     /// A local initialised with a choice of contexts, each a new one (some from a helper) or a
     /// property never handed on: `context` from `self.cached ?? makeContext()`.
     case chosen(name: String, written: String)
+    /// A parameter that every call of `function` in the app's code fills with a new context.
+    case passedNew(name: String, function: String)
+    /// A global constant initialised with a new context.
+    case global(name: String)
 
     /// The words for the context in a message.
     public var description: String {
@@ -344,6 +348,8 @@ public enum ContextOrigin {
         case .property(let name): "the property `\(name)`"
         case .instanceVariable(let name): "the instance variable `\(name)`"
         case .chosen(let name, let written): "`\(name)` (`\(written)`)"
+        case .passedNew(let name, let function): "`\(name)` (a new `LAContext` from every call of `\(function)`)"
+        case .global(let name): "the global `\(name)`"
         }
     }
 
@@ -351,7 +357,7 @@ public enum ContextOrigin {
     public var confidence: Confidence {
         switch self {
         case .fresh, .local: .high
-        case .made, .property, .instanceVariable, .chosen: .medium
+        case .made, .property, .instanceVariable, .chosen, .passedNew, .global: .medium
         }
     }
 }

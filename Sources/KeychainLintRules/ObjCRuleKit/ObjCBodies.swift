@@ -198,7 +198,33 @@ struct ObjCBodies {
         while tokens.count > 2, tokens[0] == "self", tokens[1] == "." { tokens.removeFirst(2) }
         var text = ObjCValueResolver.shortText(resolver.text(range))
         while text.hasPrefix("self.") { text.removeFirst("self.".count) }
-        return OutcomeAction(key: prefix + tokens.joined(separator: " "), text: prefix + text, place: place(range), callee: callee)
+        return OutcomeAction(
+            key: prefix + tokens.joined(separator: " ") + localValues(in: range, callee: callee), text: prefix + text, place: place(range),
+            callee: callee)
+    }
+
+    /// What the locals an action names hold, for its key: two locals of one name declared on
+    /// different paths (`NSDictionary *result = @{@"ok": @YES};` in one branch, `@NO` in the
+    /// other) are different values, so `completion(result)` on each is not the same action. A
+    /// local never assigned after its declaration is its initial value as written; one that is
+    /// assigned is its declaration.
+    private func localValues(in range: ObjCSourceRange, callee: String?) -> String {
+        let names = resolver.tree.tokens(in: range).filter { $0.kind == .identifier && $0.text != callee && $0.text != "self" }
+        guard !names.isEmpty, let body = resolver.body(containing: range.start.offset) else { return "" }
+        var values: [String] = []
+        for token in names {
+            let bindings = resolver.bindings(of: token.text, in: body).filter { $0.range.start.offset < token.range.start.offset }
+            guard let declaration = bindings.last(where: { if case .declaration = $0.kind { true } else { false } }),
+                case .declaration(let declarator, _) = declaration.kind, let initializer = declarator.initializer
+            else { continue }
+            let assigned = resolver.bindings(of: token.text, in: body).contains { binding in
+                if case .assignment = binding.kind { return binding.range.start.offset > declaration.range.start.offset }
+                return false
+            }
+            let value = assigned ? "@\(declaration.range.start.offset)" : resolver.tree.tokens(in: initializer.range).map(\.text).joined(separator: " ")
+            values.append("\(token.text)=" + value)
+        }
+        return values.isEmpty ? "" : "|" + values.joined(separator: ",")
     }
 }
 

@@ -80,17 +80,26 @@ enum ObjCPolicyEvaluations {
         case .chosen(_, _, _, _, _, let properties, _):
             return properties
         case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
-            guard case .method(let owner, _, false) = body.owner else { return [] }
-            var stored: Set<String> = []
-            ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
-                guard use.identifierName == name, use.range.start.offset > declared,
-                    let property = propertyStored(use, ancestors: ancestors)
-                else { return }
-                stored.insert(property)
-            }
-            let facts = classFacts(owner, from: file, scan: scan)
-            return stored.sorted().compactMap { property in facts.properties[property].map { .property(property: property, ivar: $0, owner: owner) } }
+            return storedProperties(of: name, in: body, after: declared, file: file, scan: scan)
+        case .parameter(let name, let body, _):
+            return storedProperties(of: name, in: body, after: body.range.start.offset, file: file, scan: scan)
         }
+    }
+
+    /// The properties of `self` a local or parameter is kept in, after `declared`.
+    private static func storedProperties(of name: String, in body: ObjCBody, after declared: Int, file: ObjCValueResolver, scan: ScanContext)
+        -> [ContextIdentity]
+    {
+        guard case .method(let owner, _, false) = body.owner else { return [] }
+        var stored: Set<String> = []
+        ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
+            guard use.identifierName == name, use.range.start.offset > declared,
+                let property = propertyStored(use, ancestors: ancestors)
+            else { return }
+            stored.insert(property)
+        }
+        let facts = classFacts(owner, from: file, scan: scan)
+        return stored.sorted().compactMap { property in facts.properties[property].map { .property(property: property, ivar: $0, owner: owner) } }
     }
 
     /// What a reply block does with its parameters (read into the model of its code).
@@ -114,6 +123,9 @@ enum ObjCPolicyEvaluations {
         /// `_cached ? _cached : [self unlockContext]`), each a new context or a property of the class
         /// (`properties`, judged with it), whose initializer is at `choice`.
         case chosen(name: String, body: ObjCBody, declared: Int, written: String, choice: ObjCSourceRange, properties: [ContextIdentity], allNew: Bool)
+        /// A parameter of the method `body` that every message of the app's code sending
+        /// `selector` fills with a new context; its uses are searched in `body` like a local's.
+        case parameter(name: String, body: ObjCBody, selector: String)
 
         /// In the model's terms.
         var origin: ContextOrigin {
@@ -126,6 +138,7 @@ enum ObjCPolicyEvaluations {
             // Every value a new context: the local is as one initialised with it.
             case .chosen(let name, _, _, _, _, _, true): .local(name: name)
             case .chosen(let name, _, _, let written, _, _, false): .chosen(name: name, written: written)
+            case .parameter(let name, _, let selector): .passedNew(name: name, function: selector)
             }
         }
     }
@@ -233,8 +246,15 @@ enum ObjCPolicyEvaluations {
                         return nil
                     }
                 }
-                // A parameter's context belongs to the caller, who may read the Keychain with it.
-                if body.parameterNames.contains(name) { return nil }
+                // A parameter's context belongs to the caller, who may read the Keychain with it,
+                // unless every sender makes a new one for the message.
+                if let position = body.parameterNames.firstIndex(of: name) {
+                    guard case .method(_, let selector, _) = body.owner,
+                        !body.localBindings.contains(where: { $0.name == name }),
+                        isNewAtEverySend(selector, parameter: position, in: file, scan: scan)
+                    else { return nil }
+                    return .parameter(name: name, body: body, selector: selector)
+                }
             }
             guard let owner else { return nil }
             return propertyIdentity(ivar: name, owner: owner, in: file, scan: scan)
@@ -492,6 +512,8 @@ enum ObjCPolicyEvaluations {
             return false
         case .local(let name, let body, let declared), .made(let name, let body, let declared, _):
             return isLocalHandedOn(name, body: body, declared: declared, in: file, scan: scan)
+        case .parameter(let name, let body, _):
+            return isLocalHandedOn(name, body: body, declared: body.range.start.offset, in: file, scan: scan)
         case .property(let property, let ivar, let owner):
             return isPropertyHandedOn(property, ivar: ivar, owner: owner, facts: classFacts(owner, from: file, scan: scan), scan: scan)
         }
@@ -762,6 +784,26 @@ enum ObjCPolicyEvaluations {
     /// The senders of an `LAContext` category method (in this file, then the scan's other
     /// Objective-C files) whose context is named, among the first `EvaluatedContext.maximumSenders`.
     /// None when no code of the scan sends it (a library: the context is its user's).
+    /// Whether every message of the app's Objective-C code sending `selector` passes a new
+    /// context (`[[LAContext alloc] init]`, `[LAContext new]`) as its argument `parameter`.
+    /// Messages from test code (which pass stubs) are not the app's paths. A selector no message
+    /// of the scan sends (a library's, whose users may pass their own context), or sent more often
+    /// than the resolver follows, is not judged.
+    static func isNewAtEverySend(_ selector: String, parameter: Int, in file: ObjCValueResolver, scan: ScanContext) -> Bool {
+        let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
+        let others = ObjCLocalAuthentication.objectiveCFiles(in: scan, mentioning: [firstPiece], besides: file.path)
+        var sends = 0
+        for sender in [file] + others.map({ ObjCLocalAuthentication.parsed($0, in: scan) }) where !scan.projectModel.isTestCode(sender.path) {
+            for site in sender.tree.calls(named: selector) where site.kind == .message {
+                sends += 1
+                guard sends <= EvaluatedContext.maximumSenders, parameter < site.arguments.count,
+                    ObjCLocalAuthentication.isNewContext(site.arguments[parameter].value)
+                else { return false }
+            }
+        }
+        return sends > 0
+    }
+
     static func senders(of selector: String, in context: ObjCRuleContext) -> [ContextSender] {
         let firstPiece = String(selector.split(separator: ":").first ?? Substring(selector))
         let others = ObjCLocalAuthentication.objectiveCFiles(in: context.scan, mentioning: [firstPiece], besides: context.path)

@@ -180,6 +180,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
                 "For `SecItemUpdate` the second argument (the attributes to update) is checked, since that is what the item gets; `kSecAttrSynchronizable` in the first argument only selects items to update.",
                 "Only `true` and `kCFBooleanTrue` count as enabling synchronization; `kSecAttrSynchronizableAny` is a search value and is not flagged.",
                 "Protection and flags are judged as they occur together. Inside a method or computed property of a settings type that several instances share (a key pair's public-key and private-key access), each instance is judged with its own protection and flags: the instance the code names (`config.privateKey.accessControl()`); for a method judged on its own, the receivers of its calls in the scan when no other module can call it, otherwise every instance the scan builds (the presets and defaults a library offers, and what the scan's own callers build). A weak pair one of them has is reported with its path; one instance's protection is never paired with another's flags. An instance that code outside the scan builds through a public initializer taking these values holds what that code chooses: nothing is judged about it (`--verbose` says so). An instance counts however its construction is written: `KeyAccess(…)`, `KeyAccess.init(…)`, `Self(…)`, a static factory that returns one construction, and `.init(…)` where the code around it writes the type (a typed constant or variable, a parameter's default, the result type of a function or computed property, an argument of an initializer or function whose parameter type is written); a `.init(…)` whose type is not written there (an argument of a method called on an instance, a value assigned to a property or variable) is not followed: the instance it may build is not known, and `--verbose` says so. When the instances are not all known (a class that can be subclassed, an initializer that delegates to another, a `var` other code may set), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
+                "Locals given as protection and flags, assigned in the arms of the same `switch` or `if` (a level that chooses both), are paired by the assignments that can run together on one pass: one `case`'s protection is never paired with another's flags, and a later assignment that runs whenever the other local's does replaces an earlier value. A local built up in steps (`insert`, `+=`), changed through `&` or a method, or assigned in a loop or a closure is resolved on its own.",
                 wrapperNote,
             ],
             references: [
@@ -223,6 +224,7 @@ public struct BiometricItemNotDeviceBoundRule: Check {
             "Only `@YES`, `@(YES)`, `YES`, `true` and `kCFBooleanTrue` count as enabling synchronization (the Swift rule's definition); `kSecAttrSynchronizableAny` is a search value and is not flagged, and the search dictionary of SecItemUpdate is not checked.",
             "The access control beside `kSecAttrSynchronizable` need not be resolved: the key alone marks the item as access-controlled.",
             "Protection and flags are judged as they occur together. Inside an instance method of a settings class that several instances share (a key pair's public-key and private-key access), each instance is judged with its own instance state: the instances the method is sent to, or, when it may be sent from anywhere (a header declares it), every instance the scan builds (`[[KeyAccess alloc] initWith…]`, `[KeyAccess new]` in the class's file, and `[[KeyAccess alloc] initWith…]` in the scan's other Objective-C files through an initializer a header declares) when every message of the scan that runs one of the class's initializers is such a construction. One instance's protection is never paired with another's flags. An instance built outside the scan through an initializer a header declares holds what its caller passes: nothing is judged about it (`--verbose` says so). When the instances are not all known (another file sends an initializer to an object it did not build as an instance of the class, another initializer runs one with `[self init…]`, state stored outside the initializers), protection and flags are each resolved on their own, and a pair no instance has may be reported.",
+            "Locals given as protection and flags, assigned in the arms of the same `switch` or `if` (a level that chooses both), are paired by the assignments that can run together on one pass: one `case`'s protection is never paired with another's flags, and a later assignment that runs whenever the other local's does replaces an earlier value. A local built up with `|=`, or assigned in a loop or a block, is resolved on its own.",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "UICKeyChainStore sets its policy only with `setAccessibility:authenticationPolicy:`, whose accessibility becomes the protection of the access control the library creates: a user-authentication policy with an accessibility other than `UICKeyChainStoreAccessibilityWhenPasscodeSetThisDeviceOnly` is reported at the accessibility (medium when it is not ThisDeviceOnly, low when it is). In Objective-C a library instance's settings are judged call by call: a `synchronizable = YES` assigned in another statement is not put together with the policy (no finding).",
         ],
@@ -312,6 +314,42 @@ extension BiometricItemNotDeviceBoundRule {
             messages: [
                 "Protected item can leave the device: `kSecAttrAccessibleWhenUnlocked` is not a …ThisDeviceOnly value, so the item protected by `kSecAccessControlBiometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `protections` (line 11) → `protections[VaultProtectionUnlocked]` (line 11))",
             ]),
+        .nonTriggeringObjC(
+            "Protection and flags assigned together in each case of a switch: the biometry flags only ever go with a device-bound protection",
+            """
+            SecAccessControlRef MakeKeyAccess(int level) {
+                CFStringRef protection = kSecAttrAccessibleAfterFirstUnlock;
+                SecAccessControlCreateFlags flags = kSecAccessControlPrivateKeyUsage;
+                switch (level) {
+                    case 1:
+                        protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                        flags = kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage;
+                        break;
+                    default:
+                        protection = kSecAttrAccessibleAfterFirstUnlock;
+                        flags = kSecAccessControlPrivateKeyUsage;
+                }
+                return SecAccessControlCreateWithFlags(NULL, protection, flags, NULL);
+            }
+            """),
+        .triggeringObjC(
+            "Protection and flags assigned together, where one case pairs a protection that can leave the device with biometry",
+            """
+            SecAccessControlRef MakeKeyAccess(int level) {
+                CFStringRef protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                SecAccessControlCreateFlags flags = 0;
+                switch (level) {
+                    case 1:
+                        protection = kSecAttrAccessibleAfterFirstUnlock;
+                        flags = kSecAccessControlBiometryCurrentSet;
+                        break;
+                    default:
+                        flags = kSecAccessControlPrivateKeyUsage;
+                }
+                return SecAccessControlCreateWithFlags(NULL, ↓protection, flags, NULL);
+            }
+            """,
+            messages: [canLeave("kSecAttrAccessibleAfterFirstUnlock", flags: "kSecAccessControlBiometryCurrentSet") + " (via assigned (line 6))"]),
         .triggeringObjC(
             "UICKeyChainStore: an authentication policy given with an accessibility that is not WhenPasscodeSetThisDeviceOnly",
             """
@@ -635,6 +673,42 @@ extension BiometricItemNotDeviceBoundRule {
     private static let synchronized = BiometricItemNotDeviceBoundJudgement.synchronizedMessage
 
     static let examples: [RuleExample] = [
+        .nonTriggering(
+            "Protection and flags assigned together in each case of a switch: the biometry flags only ever go with a device-bound protection",
+            """
+            func makeKeyAccess(level: Int) -> SecAccessControl? {
+                var protection = kSecAttrAccessibleAfterFirstUnlock
+                var flags: SecAccessControlCreateFlags = .privateKeyUsage
+                switch level {
+                case 1:
+                    protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    flags = [.biometryCurrentSet, .privateKeyUsage]
+                default:
+                    protection = kSecAttrAccessibleAfterFirstUnlock
+                    flags = .privateKeyUsage
+                }
+                return SecAccessControlCreateWithFlags(nil, protection, flags, nil)
+            }
+            """),
+        .triggering(
+            "Protection and flags assigned together, where one case pairs a protection that can leave the device with biometry",
+            """
+            func makeKeyAccess(level: Int) -> SecAccessControl? {
+                var protection = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                var flags: SecAccessControlCreateFlags = []
+                switch level {
+                case 1:
+                    protection = kSecAttrAccessibleAfterFirstUnlock
+                    flags = .biometryCurrentSet
+                default:
+                    flags = .privateKeyUsage
+                }
+                return SecAccessControlCreateWithFlags(nil, ↓protection, flags, nil)
+            }
+            """,
+            messages: [
+                "Protected item can leave the device: `kSecAttrAccessibleAfterFirstUnlock` is not a …ThisDeviceOnly value, so the item protected by `.biometryCurrentSet` is eligible for iCloud Keychain and for restoring from a backup onto another device (via `protection` (line 2) → case 1 (line 5) → assigned (line 6))"
+            ]),
         .triggering(
             "A library offering a non-ThisDeviceOnly protection and biometry as two public options that no code of the scan combines: a caller that chooses both gets an item that can leave the device (low confidence)",
             files: [

@@ -184,7 +184,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A stored property set in an initializer from a parameter that defaults to `LAContext()` holds that new context when the scan constructs the type and no construction passes the argument; when a construction passes one, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent.",
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files, and every read of it on an instance of the type that other code holds (`auth.context`, `self.auth.context`, `auth?.context`, `Authenticator.shared.context`), known by how the receiver is declared or built (`let auth = Authenticator()`, `let auth: Authenticator`, a parameter, a property of the reading type), in the first 24 files that mention the property and the type: a type that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: auth.context` (or hands `auth.context` to a helper) use the same context. A read on an instance of another type (`session.context`) is another context, and the finding stays; so it does where the receiver's type is not written (`authenticators.first?.context`, a call's result) or is a protocol the type conforms to or a class it inherits from (the instance may be of another type), and `--verbose` says what could not be told. For `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
-                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
+                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A global `let` initialised with `LAContext()` (an app's one shared context) is judged by its uses in the files that mention it (at most 24; more, and it is taken as handed on); a global `var` is not judged, since any code may replace it. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
@@ -246,7 +246,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "A new context kept in a property of `self` while the prompt is up (`self.authContext = context`, `[self setAuthContext:context]`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
             "\"Same context\": for a local initialised with `[[LAContext alloc] init]` or `[LAContext new]`, every use of it after its declaration in the method or function (blocks inside it included) is checked; for a property or instance variable of the class (`self.context`, `[self context]`, `_context`, `self->_context`), every use in the class's `@implementation`s and categories in all the scan's Objective-C files, whatever the receiver (`weakSelf.context` counts, so no alias hides a use), and every read of the property on an instance of the class in other code (`self.authenticator.context`, `[authenticator context]`), known by how the receiver is declared (`Authenticator *authenticator` as a local or parameter, a property or instance variable of the reading class, also read through `weakSelf` from `__weak typeof(self) weakSelf = self`), in the first 24 Objective-C files that mention the property and the class: a class that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: self.authenticator.context` (or passes it to a helper, `ReadToken(self.authenticator.context)`) use the same context. A read on an instance of another class (`self.session.context`) is another context, and the finding stays; so it does where the receiver's class is not written (`id`, a message's result) or is the class's superclass (the instance may be of another class), and `--verbose` says what could not be told. For `[[LAContext alloc] init]` as the receiver itself the context cannot be used again, so it is never handed on.",
             "Objective-C properties have no initial value: a property is judged whatever its declared type, unless the class writes a getter that returns something other than its instance variable or a new context (a lazy getter `if (!_context) _context = [[LAContext alloc] init]; return _context;` keeps it the class's own). Assigning it anything but a new context (`self.context = context` from a parameter, `[self setContext:shared]`) counts as handing it on: someone else has it too.",
-            "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
+            "A context that is a parameter (of the method or of a block around the call), a global, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A method's parameter is judged as a new context when the scan's Objective-C code sends the method (messages from test code, which pass stubs, left aside; at most 24), every message passes `[[LAContext alloc] init]` or `[LAContext new]` for it, and the method never assigns the parameter: each evaluation then runs on a context only this method sees. A context from a method of the same class (or a function of the file) without arguments is judged when that helper returns a new context on some path.",
             "A context chosen with `?:` (`self.context ?: [[LAContext alloc] init]`, `_cached ? _cached : [self makeContext]`) is judged when every side is a new context, a helper's new context, `nil`, or a property or instance variable of the class, whose own uses are judged with the local's (reading it in the choice is not a use of it); a parameter or another object's context on a side leaves the context undecided: the rule stays silent and `--verbose` names that side. A context on a side of `?:` goes wherever the choice goes. A property assigned a helper's new context (`self.context = [self makeContext]`) holds a new context, as one assigned `[[LAContext alloc] init]` does; when the only other value it is given is a choice with a side the rule does not follow (`_context = injected ?: [[LAContext alloc] init]`), `--verbose` names that side.",
             "`[self evaluatePolicy:…]` in a category of LAContext runs on whatever context the method is sent to: it is judged at the senders in the scan's Objective-C files (the first whose context is named and never handed on is reported, at the `evaluatePolicy:` message); with no sender in the scan, nothing is reported. Subclasses of LAContext are not followed.",
             "Reading `success` only as an argument of a logging, dispatching or assertion call (`NSLog`, `os_log…`, `printf`, `NSAssert`) or of a format method (`stringWithFormat:`) decides nothing and does not count, as `success` inside a Swift string does not. Objective-C tests an object against nil by its truth value, so `!error` and `if (error)` count as nil tests, like `error == nil`.",
@@ -268,6 +268,57 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let objectiveCExamples: [RuleExample] = [
+        .triggeringObjC(
+            "A context parameter that every sender fills with a new LAContext",
+            """
+            @implementation Unlocker
+            - (void)unlockWithContext:(LAContext *)context completion:(void (^)(BOOL))completion {
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(success);
+                }];
+            }
+            - (void)appear {
+                [self unlockWithContext:[[LAContext alloc] init] completion:^(BOOL ok) {
+                    if (ok) { [self dismiss]; }
+                }];
+            }
+            - (void)dismiss {}
+            @end
+            """,
+            messages: [objectiveCMessage("`context` (a new `LAContext` from every call of `unlockWithContext:completion:`)")]),
+        .nonTriggeringObjC(
+            "A context parameter that a sender fills with its own context, or that no message of the scan fills",
+            """
+            @interface Vault ()
+            @property (nonatomic, strong) LAContext *session;
+            @end
+            @implementation Vault
+            - (void)unlockWithContext:(LAContext *)context completion:(void (^)(BOOL))completion {
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(success);
+                }];
+            }
+            - (void)confirmWithContext:(LAContext *)context completion:(void (^)(BOOL))completion {
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Confirm"
+                                  reply:^(BOOL success, NSError *error) {
+                    completion(success);
+                }];
+            }
+            - (void)open {
+                [self unlockWithContext:[LAContext new] completion:^(BOOL ok) {}];
+                [self unlockWithContext:self.session completion:^(BOOL ok) {
+                    if (!ok) { return; }
+                    CFTypeRef item = NULL;
+                    NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                             (__bridge id)kSecReturnData: @YES,
+                                             (__bridge id)kSecUseAuthenticationContext: self.session };
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)query, &item) != errSecSuccess) { return; }
+                }];
+            }
+            @end
+            """),
         .triggeringObjC(
             "A new context kept in a property while the prompt is up: the property goes nowhere else",
             """
@@ -1137,6 +1188,112 @@ extension BooleanOnlyLocalAuthenticationRule {
     }
 
     static let examples: [RuleExample] = [
+        .triggering(
+            "The app's one shared context, a global let that no code hands on",
+            files: [
+                "Shared.swift": """
+                    import LocalAuthentication
+                    let sharedContext = LAContext()
+                    """,
+                "ResetScreen.swift": """
+                    final class ResetScreen {
+                        func reset() {
+                            ↓sharedContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Reset") { ok, _ in
+                                if ok { self.erase() }
+                            }
+                        }
+                        func erase() {}
+                    }
+                    """,
+            ],
+            messages: [message("the global `sharedContext`")]),
+        .nonTriggering(
+            "A shared global context that other code hands to a Keychain query, and a global var other code may replace",
+            files: [
+                "Shared.swift": """
+                    import LocalAuthentication
+                    let sharedContext = LAContext()
+                    var currentContext = LAContext()
+                    """,
+                "Vault.swift": """
+                    final class Vault {
+                        func open(_ done: @escaping (Data?) -> Void) {
+                            sharedContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { ok, _ in
+                                guard ok else { return done(nil) }
+                                let query: [String: Any] = [
+                                    kSecClass as String: kSecClassGenericPassword,
+                                    kSecReturnData as String: true,
+                                    kSecUseAuthenticationContext as String: sharedContext,
+                                ]
+                                var item: CFTypeRef?
+                                done(SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess ? item as? Data : nil)
+                            }
+                        }
+                        func confirm(_ done: @escaping () -> Void) {
+                            currentContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm") { ok, _ in
+                                if ok { done() }
+                            }
+                        }
+                    }
+                    """,
+            ]),
+        .triggering(
+            "A context parameter that every call fills with a new LAContext, passed or by its default",
+            """
+            final class Unlocker {
+                func unlock(reason: String, completion: @escaping (Bool) -> Void) {
+                    unlock(reason: reason, context: LAContext(), completion: completion)
+                }
+                func unlock(reason: String, context: LAContext = LAContext(), completion: @escaping (Bool) -> Void) {
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { ok, _ in
+                        completion(ok)
+                    }
+                }
+            }
+            final class LockScreen {
+                let unlocker = Unlocker()
+                func appear() {
+                    unlocker.unlock(reason: "Unlock") { ok in
+                        if ok { self.dismiss() }
+                    }
+                }
+                func dismiss() {}
+            }
+            """,
+            messages: [message("`context` (a new `LAContext` from every call of `unlock`)")]),
+        .nonTriggering(
+            "A context parameter that a call fills with the caller's own context, or that no call of the scan fills",
+            """
+            final class Unlocker {
+                func unlock(reason: String, context: LAContext = LAContext(), completion: @escaping (Bool) -> Void) {
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { ok, _ in
+                        completion(ok)
+                    }
+                }
+                func confirm(reason: String, context: LAContext = LAContext(), completion: @escaping (Bool) -> Void) {
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { ok, _ in
+                        completion(ok)
+                    }
+                }
+            }
+            final class Vault {
+                let session = LAContext()
+                let unlocker = Unlocker()
+                func open(_ done: @escaping (Data?) -> Void) {
+                    unlocker.unlock(reason: "Open", context: LAContext()) { _ in }
+                    unlocker.unlock(reason: "Open", context: session) { ok in
+                        guard ok else { return done(nil) }
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassGenericPassword,
+                            kSecReturnData as String: true,
+                            kSecUseAuthenticationContext as String: self.session,
+                        ]
+                        var item: CFTypeRef?
+                        done(SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess ? item as? Data : nil)
+                    }
+                }
+            }
+            """),
         .triggering(
             "A property set from an initializer parameter that defaults to LAContext(), which no construction passes",
             """

@@ -133,8 +133,10 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 It reports a failure path (the `else` branch, the guard's or early return's \
                 body, a `catch`, or one `case` or branch inside them, such as `case .userFallback`) whose \
                 every action is one of the guarded actions, written the same way (`completion(true)`, \
-                `self.unlock()`, `isUnlocked = true`). Logging, `print` and dispatching calls are not \
-                actions, nor is what they are given; the closures they run are read. It also reports \
+                `self.unlock()`, `isUnlocked = true`), a local it is given holding the same value (its \
+                declaration's value as written, or the declaration itself for one assigned later): each \
+                path's own `let result = …` of the same name is another action when the values differ. \
+                Logging, `print` and dispatching calls are not actions, nor is what they are given; the closures they run are read. It also reports \
                 `if success || error == nil` (in an `if` or a `guard`), and, in a reply that never \
                 reads its success flag, `if error == nil { … }`, `guard error == nil else { … }`, and a \
                 test that there is an error (`error != nil`, `if let error`, `if let failure = error`) \
@@ -208,8 +210,10 @@ public struct FailOpenLocalAuthenticationRule: Check {
             leaving out their own error handling (`@catch` clauses and such early-return branches). It \
             reports a failure path (the `else` branch, the early-return branch, or one `case` or branch \
             inside them, such as `case LAErrorUserFallback:`) whose every action is one of the guarded \
-            actions, written the same way (`completion(YES)`, `[self unlock]`, `self.unlocked = YES`). \
-            Logging (`NSLog`, `os_log…`) and dispatching (`dispatch_async`, `addOperationWithBlock:`) are \
+            actions, written the same way (`completion(YES)`, `[self unlock]`, `self.unlocked = YES`), a \
+            local it is given holding the same value (its declaration's value as written, or the \
+            declaration itself for one assigned later): each path's own `NSDictionary *result = …` of the \
+            same name is another action when the values differ. Logging (`NSLog`, `os_log…`) and dispatching (`dispatch_async`, `addOperationWithBlock:`) are \
             not actions, nor is what they are given; the blocks they run are read. A block the reply \
             only stores is read for its tests, but its actions are not the reply's. It also reports `if (success || error == nil)` and \
             `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
@@ -246,6 +250,46 @@ extension FailOpenLocalAuthenticationRule {
     private static let objectiveCWhenFailed = "when `success` is false"
 
     static let objectiveCExamples: [RuleExample] = [
+        .nonTriggeringObjC(
+            "Each path sends its own local of the same name: a result that says success on one and cancellation on the other",
+            """
+            @implementation Signer
+            - (void)signWithResolver:(void (^)(NSDictionary *))resolve rejecter:(void (^)(NSError *))reject {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Sign"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        NSDictionary *result = @{ @"success": @(YES) };
+                        resolve(result);
+                    } else if (error.code == LAErrorUserCancel) {
+                        NSDictionary *result = @{ @"success": @(NO), @"error": @"cancelled" };
+                        resolve(result);
+                    } else {
+                        reject(error);
+                    }
+                }];
+            }
+            @end
+            """,
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "One local, declared before the evaluation, sent on both paths: the same action",
+            """
+            @implementation Revealer
+            - (void)revealToken:(NSData *)token show:(void (^)(NSData *))show {
+                NSData *secret = token;
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Reveal"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (success) {
+                        show(secret);
+                    } else {
+                        ↓show(secret);
+                    }
+                }];
+            }
+            @end
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.message("show(secret)", place: objectiveCWhenFailed)],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .triggering(
             "The error stored in a property read through its custom getter by a class that holds the model",
             files: [
@@ -724,6 +768,40 @@ extension FailOpenLocalAuthenticationRule {
     private static let whenFailed = "when `success` is false"
 
     static let examples: [RuleExample] = [
+        .nonTriggering(
+            "Each path sends its own local of the same name: a result that says success on one and cancellation on the other",
+            """
+            func sign(resolve: @escaping ([String: Any]) -> Void, reject: @escaping (Error?) -> Void) {
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign") { success, error in
+                    if success {
+                        let result: [String: Any] = ["success": true]
+                        resolve(result)
+                    } else if (error as? LAError)?.code == .userCancel {
+                        let result: [String: Any] = ["success": false, "error": "cancelled"]
+                        resolve(result)
+                    } else {
+                        reject(error)
+                    }
+                }
+            }
+            """,
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "One local, declared before the evaluation, sent on both paths: the same action",
+            """
+            func reveal(token: Data, show: @escaping (Data) -> Void) {
+                let secret = token
+                LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Reveal") { success, _ in
+                    if success {
+                        show(secret)
+                    } else {
+                        ↓show(secret)
+                    }
+                }
+            }
+            """,
+            messages: [FailOpenLocalAuthenticationJudgement.message("show(secret)", place: whenFailed)],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .triggering(
             "A reply that ignores its success flag and tests only the error",
             """

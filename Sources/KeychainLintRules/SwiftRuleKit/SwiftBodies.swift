@@ -181,7 +181,7 @@ struct SwiftBodies {
         let written = Self.normalized(call)
         let callee = SyntaxQueries.calleeName(of: call)
         return ProgramCallSite(
-            callee: callee, action: OutcomeAction(key: written, text: written, place: place(call), callee: callee),
+            callee: callee, action: OutcomeAction(key: written + Self.localValues(in: call), text: written, place: place(call), callee: callee),
             closureArguments: closures, operands: operands)
     }
 
@@ -275,6 +275,25 @@ struct SwiftBodies {
     }
 
     /// An action's key: the code as written without spaces, `self.` dropped.
+    /// What the locals a call's arguments name hold, for its action's key: two locals of one name
+    /// declared on different paths (`let result = ["ok": true]` in one branch, `… false` in the
+    /// other) are different values, so `completion(result)` on each is not the same action. A
+    /// `let` is its initial value as written; a `var`, which a path may change, is its declaration.
+    static func localValues(in call: FunctionCallExprSyntax) -> String {
+        var values: [String] = []
+        for argument in call.arguments where !SyntaxQueries.unwrapTransparent(argument.expression).is(ClosureExprSyntax.self) {
+            for reference in ReferenceCollector.references(in: argument.expression) {
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+                guard case .variable(let binding) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
+                    let initializer = binding.initializer
+                else { continue }
+                let isLet = binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+                values.append("\(reference.baseName.text)=" + (isLet ? normalized(initializer.value) : "@\(binding.position.utf8Offset)"))
+            }
+        }
+        return values.isEmpty ? "" : "|" + values.joined(separator: ",")
+    }
+
     static func normalized(_ node: some SyntaxProtocol) -> String {
         var text = node.trimmedSource.filter { !$0.isWhitespace }
         while text.hasPrefix("self.") { text.removeFirst("self.".count) }

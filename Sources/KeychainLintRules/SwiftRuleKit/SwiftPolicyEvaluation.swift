@@ -68,6 +68,14 @@ enum SwiftPolicyEvaluations {
         /// `self.cached ?? makeContext()`), each of which is a new context or a stored property
         /// (`properties`) judged with it; its uses are searched in `scope` like a local's.
         case chosen(name: String, binding: PatternBindingSyntax, scope: Syntax, written: String, properties: [ContextIdentity], allNew: Bool)
+        /// A parameter that every call of the function in the app's code fills with a new context
+        /// (`LAContext()` passed, or left out where it is the default); its uses are searched in
+        /// the function's body (`scope`) like a local's. `function` is the function's name.
+        case parameter(name: String, parameter: FunctionParameterSyntax, scope: Syntax, function: String)
+        /// A global `let` initialised with `LAContext()` (an app's one shared context); its uses are
+        /// searched in the files of the scan that mention it. Swift's alone: an Objective-C global
+        /// cannot be initialised with a message.
+        case global(name: String, declaration: VariableDeclaration)
 
         /// In the model's terms.
         var origin: ContextOrigin {
@@ -79,6 +87,8 @@ enum SwiftPolicyEvaluations {
             // Every value a new `LAContext()`: the local is as the plain one.
             case .chosen(let name, _, _, _, _, true): .local(name: name)
             case .chosen(let name, _, _, let written, _, false): .chosen(name: name, written: written)
+            case .parameter(let name, _, _, let function): .passedNew(name: name, function: function)
+            case .global(let name, _): .global(name: name)
             }
         }
     }
@@ -122,6 +132,11 @@ enum SwiftPolicyEvaluations {
         case .property: return [identity]
         case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _): return stored(name, binding, scope)
         case .chosen(let name, let binding, let scope, _, let properties, _): return properties + stored(name, binding, scope)
+        case .parameter(let name, let parameter, let scope, _):
+            return (propertyStores(ofParameter: name, parameter, scope: scope) ?? []).compactMap {
+                propertyIdentity($0.name, at: $0.node, in: context)
+            }
+        case .global: return []
         }
     }
 
@@ -327,10 +342,116 @@ enum SwiftPolicyEvaluations {
                 return nil
             }
         case .notLocal:
-            return propertyIdentity(name, at: reference, in: context)
-        case .parameter, .optionalBinding, .opaque:
-            // A parameter's context belongs to the caller, who may read the Keychain with it.
+            return propertyIdentity(name, at: reference, in: context) ?? globalIdentity(name, at: reference, in: context)
+        case .parameter(let parameter):
+            // A parameter's context belongs to the caller, who may read the Keychain with it,
+            // unless every caller makes a new one for the call.
+            guard let function = parameter.parent?.parent?.parent?.parent?.as(FunctionDeclSyntax.self), let body = function.body,
+                isNewAtEveryCall(parameter, of: function, in: context)
+            else { return nil }
+            return .parameter(name: name, parameter: parameter, scope: Syntax(body.statements), function: function.name.text)
+        case .optionalBinding, .opaque:
             return nil
+        }
+    }
+
+    /// A global `let` the name refers to (no property of the enclosing type has the name), the
+    /// only one of that name the asking file's module can see, initialised with `LAContext()`.
+    static func globalIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
+        if let owner = SyntaxQueries.enclosingTypeName(of: node), !context.scan.index.properties(named: name, inType: owner).isEmpty {
+            return nil
+        }
+        let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        guard let found = scoped.variables(named: name, limit: InstanceContextReads.maximumFiles)?.filter({ $0.enclosingType == nil }),
+            found.count == 1, let global = found.first, global.isConstant, !global.isStatic,
+            SyntaxQueries.enclosingTypeName(of: global.binding) == nil, global.binding.parent?.parent?.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+            let initializer = global.binding.initializer, isNewContext(initializer.value)
+        else { return nil }
+        return .global(name: name, declaration: global)
+    }
+
+    /// Whether a global context is handed on: any use of it, in the files that mention it (the
+    /// first `InstanceContextReads.maximumFiles`; more, and it may be), that gives it to other code.
+    /// A use inside a type that has a property of the same name is that property.
+    static func isGlobalHandedOn(_ name: String, in context: RuleContext) -> Bool {
+        let scoped = ScopedIndex(index: context.scan.index, asking: context.file.id)
+        let files = scoped.callerFiles(mentioning: name)
+        guard files.count <= InstanceContextReads.maximumFiles else { return true }
+        for fileIndex in files {
+            let file = context.scan.index.file(at: fileIndex)
+            for reference in ReferenceCollector.references(in: file.tree) where reference.baseName.text == name {
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+                guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
+                if let owner = SyntaxQueries.enclosingTypeName(of: reference), !context.scan.index.properties(named: name, inType: owner).isEmpty {
+                    continue
+                }
+                if handsOn(ExprSyntax(reference)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether every call of `function` in the app's code gives `parameter` a new context: it
+    /// passes `LAContext()` for it, or leaves it out where it defaults to `LAContext()`. Calls
+    /// from test code (which pass stubs) are not the app's paths. A function with no such call
+    /// (a library's, whose users may pass their own context) or with more calls than the
+    /// resolver follows is not judged.
+    static func isNewAtEveryCall(_ parameter: FunctionParameterSyntax, of function: FunctionDeclSyntax, in context: RuleContext) -> Bool {
+        let parameters = Array(function.signature.parameterClause.parameters)
+        guard let position = parameters.firstIndex(where: { $0.id == parameter.id }) else { return false }
+        let defaultIsNew = parameter.defaultValue.map { isNewContext($0.value) } ?? false
+        // Calls of other functions of the name are told apart by their labels, read without a parse first.
+        let labels = Set(parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text })
+        var calls = 0
+        for site in context.scan.index.callSites(named: function.name.text) where site.labels.allSatisfy({ $0 == nil || labels.contains($0) }) {
+            let (file, call) = site.resolved
+            guard !context.scan.projectModel.isTestCode(file.path), let passed = arguments(of: call, for: parameters) else { continue }
+            calls += 1
+            guard calls <= EvaluatedContext.maximumSenders else { return false }
+            if let index = passed[position] {
+                guard isNewContext(SyntaxQueries.argumentExpressions(of: call)[index]) else { return false }
+            } else if !defaultIsNew {
+                return false
+            }
+        }
+        return calls > 0
+    }
+
+    /// For each parameter, the index (in `SyntaxQueries.argumentExpressions(of:)`) of the argument
+    /// a call passes for it, nil where it leaves a defaulted one out; nil when the call's labels do
+    /// not fit. A trailing closure fills the first parameter left of a function type.
+    static func arguments(of call: FunctionCallExprSyntax, for parameters: [FunctionParameterSyntax]) -> [Int?]? {
+        let labels = SyntaxQueries.labels(of: call)
+        let trailing = call.trailingClosure == nil ? nil : call.arguments.count
+        var result: [Int?] = []
+        var index = 0
+        for parameter in parameters {
+            let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            if index < labels.count, labels[index] == label || (index == trailing && isFunctionType(parameter.type)) {
+                result.append(index)
+                index += 1
+            } else if parameter.defaultValue != nil {
+                result.append(nil)
+            } else {
+                return nil
+            }
+        }
+        return index == labels.count ? result : nil
+    }
+
+    /// `(…) -> …`, with attributes (`@escaping`), parentheses or an Optional around it.
+    private static func isFunctionType(_ type: TypeSyntax) -> Bool {
+        var type = type
+        while true {
+            if let attributed = type.as(AttributedTypeSyntax.self) {
+                type = attributed.baseType
+            } else if let optional = type.as(OptionalTypeSyntax.self) {
+                type = optional.wrappedType
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                type = only.type
+            } else {
+                return type.is(FunctionTypeSyntax.self)
+            }
         }
     }
 
@@ -575,6 +696,15 @@ enum SwiftPolicyEvaluations {
                 judged.append(property)
             }
             return judged.contains { isHandedOn($0, in: context, besides: choice) }
+        case .global(let name, _):
+            return isGlobalHandedOn(name, in: context)
+        case .parameter(let name, let parameter, let scope, _):
+            guard let stores = propertyStores(ofParameter: name, parameter, scope: scope) else { return true }
+            for store in stores {
+                guard let property = propertyIdentity(store.name, at: store.node, in: context) else { return true }
+                if isHandedOn(property, in: context) { return true }
+            }
+            return false
         case .property(let name, let owner, let declaredIn):
             // Its own declaration and every extension; another type's declaration of the same name
             // is someone else's property.
@@ -773,6 +903,21 @@ enum SwiftPolicyEvaluations {
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
             guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
             else { continue }
+            guard handsOn(ExprSyntax(reference)) else { continue }
+            guard let target = propertyAssigned(from: ExprSyntax(reference)) else { return nil }
+            stores.append(target)
+        }
+        return stores
+    }
+
+    /// As `propertyStores(ofLocal:binding:scope:)`, for a parameter of the function whose body is `scope`.
+    static func propertyStores(ofParameter name: String, _ parameter: FunctionParameterSyntax, scope: Syntax)
+        -> [(name: String, node: Syntax)]?
+    {
+        var stores: [(name: String, node: Syntax)] = []
+        for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+            guard case .parameter(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == parameter.id else { continue }
             guard handsOn(ExprSyntax(reference)) else { continue }
             guard let target = propertyAssigned(from: ExprSyntax(reference)) else { return nil }
             stores.append(target)
