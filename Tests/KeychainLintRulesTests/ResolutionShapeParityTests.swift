@@ -730,6 +730,104 @@ struct ResolutionShapeParityTests {
                 - (void)start { [self openWithContext:[LAContext new] done:^{}]; }
                 @end
                 """)),
+        Shape(
+            name: "a query whose one branch has more values than are kept, the accessibility in the other", check: "weak_keychain_accessibility",
+            swift: Source(swift: """
+                import Security
+
+                enum Retention { case session, device, background, forever }
+                enum Gate { case finger, fingerAndPasscode, fingerAndPassword, password, fingerAndBoth, watchOrFinger, passcodeAndPassword, all }
+
+                func protection(_ retention: Retention) -> CFString {
+                    switch retention {
+                    case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                    case .forever: return kSecAttrAccessibleAlways
+                    }
+                }
+                func deviceProtection(_ retention: Retention) -> CFString {
+                    switch retention {
+                    case .session: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    case .device: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+                    case .background: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                    case .forever: return kSecAttrAccessibleWhenUnlocked
+                    }
+                }
+                func flags(_ gate: Gate) -> SecAccessControlCreateFlags {
+                    switch gate {
+                    case .finger: return .biometryCurrentSet
+                    case .fingerAndPasscode: return [.biometryCurrentSet, .and, .devicePasscode]
+                    case .fingerAndPassword: return [.biometryCurrentSet, .applicationPassword]
+                    case .password: return .applicationPassword
+                    case .fingerAndBoth: return [.biometryCurrentSet, .and, .applicationPassword]
+                    case .watchOrFinger: return [.biometryCurrentSet, .or, .companion]
+                    case .passcodeAndPassword: return [.devicePasscode, .and, .applicationPassword]
+                    case .all: return [.biometryCurrentSet, .and, .devicePasscode, .applicationPassword]
+                    }
+                }
+                func keep(_ blob: Data, retention: Retention, gate: Gate, guarded: Bool, label: String?, group: String?) -> OSStatus {
+                    var item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: blob]
+                    if let label { item[kSecAttrLabel as String] = label }
+                    if let group { item[kSecAttrAccessGroup as String] = group }
+                    if guarded {
+                        var error: Unmanaged<CFError>?
+                        guard let control = SecAccessControlCreateWithFlags(nil, deviceProtection(retention), flags(gate), &error) else { return errSecParam }
+                        item[kSecAttrAccessControl as String] = control
+                    } else {
+                        item[kSecAttrAccessible as String] = ↓protection(retention)
+                    }
+                    return SecItemAdd(item as CFDictionary, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                typedef NS_ENUM(NSInteger, Retention) { RetentionSession, RetentionDevice, RetentionBackground, RetentionForever };
+                typedef NS_ENUM(NSInteger, Gate) { GateFinger, GateFingerAndPasscode, GateFingerAndPassword, GatePassword, GateFingerAndBoth, GateWatchOrFinger, GatePasscodeAndPassword, GateAll };
+                static CFStringRef Protection(Retention retention) {
+                    switch (retention) {
+                        case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                        case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                        case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                        default: return kSecAttrAccessibleAlways;
+                    }
+                }
+                static CFStringRef DeviceProtection(Retention retention) {
+                    switch (retention) {
+                        case RetentionSession: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                        case RetentionDevice: return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly;
+                        case RetentionBackground: return kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                        default: return kSecAttrAccessibleWhenUnlocked;
+                    }
+                }
+                static SecAccessControlCreateFlags Flags(Gate gate) {
+                    switch (gate) {
+                        case GateFinger: return kSecAccessControlBiometryCurrentSet;
+                        case GateFingerAndPasscode: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode;
+                        case GateFingerAndPassword: return kSecAccessControlBiometryCurrentSet | kSecAccessControlApplicationPassword;
+                        case GatePassword: return kSecAccessControlApplicationPassword;
+                        case GateFingerAndBoth: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlApplicationPassword;
+                        case GateWatchOrFinger: return kSecAccessControlBiometryCurrentSet | kSecAccessControlOr | kSecAccessControlCompanion;
+                        case GatePasscodeAndPassword: return kSecAccessControlDevicePasscode | kSecAccessControlAnd | kSecAccessControlApplicationPassword;
+                        default: return kSecAccessControlBiometryCurrentSet | kSecAccessControlAnd | kSecAccessControlDevicePasscode | kSecAccessControlApplicationPassword;
+                    }
+                }
+                OSStatus Keep(NSData *blob, Retention retention, Gate gate, BOOL guarded, NSString *label, NSString *group) {
+                    NSMutableDictionary *item = [NSMutableDictionary dictionary];
+                    item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                    item[(__bridge id)kSecValueData] = blob;
+                    if (label) { item[(__bridge id)kSecAttrLabel] = label; }
+                    if (group) { item[(__bridge id)kSecAttrAccessGroup] = group; }
+                    if (guarded) {
+                        CFErrorRef error = NULL;
+                        SecAccessControlRef control = SecAccessControlCreateWithFlags(NULL, DeviceProtection(retention), Flags(gate), &error);
+                        if (control == NULL) { CFRelease(error); return errSecParam; }
+                        item[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)control;
+                    } else {
+                        item[(__bridge id)kSecAttrAccessible] = ↓(__bridge id)Protection(retention);
+                    }
+                    return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                """)),
     ]
 
     /// Shapes one language does not follow yet.
