@@ -103,6 +103,31 @@ struct ConstructedInstanceTests {
         #expect(factory.descriptions == ["kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"])
     }
 
+    @Test func aPropertysOwnInitialConstructionOnAKnownInstance() {
+        // `KeyPairSettings()` gives `privateKey` no argument: the property's own initial value,
+        // a construction of its own, is what it holds; the public key's construction is not.
+        let source = """
+            final class KeySettings {
+                let protection: CFString
+                init(protection: CFString) { self.protection = protection }
+            }
+            final class KeyPairSettings {
+                let publicKey = KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly)
+                let privateKey = KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)
+            }
+            final class KeyMaker {
+                private let settings: KeyPairSettings
+                init(settings: KeyPairSettings = KeyPairSettings()) { self.settings = settings }
+                func make() { probe(settings.privateKey.protection) }
+            }
+            """
+        let resolution = resolveProbe(source)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(resolution.reasons)")
+        // A `var` may be given another instance later: the property is not followed per instance.
+        let variable = resolveProbe(source.replacingOccurrences(of: "    let privateKey", with: "    var privateKey"))
+        #expect(variable.descriptions.contains("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"))
+    }
+
     @Test func aMemberwiseStructFromOutsideHoldsEachConstructionsArgument() {
         // `settings` comes from callers outside the scan; `KeyPairSettings` has no initializer of
         // its own, so `privateKey` on any instance is what a construction passes for that label.

@@ -209,11 +209,15 @@ extension ValueResolver {
             typeName(of: SyntaxQueries.unwrapTransparent(inner), env) == nil
         {
             let property = member.declName.baseName.text
-            if let outers = constructions(of: inner, env, depth: depth + 1) {
-                return constructions(ofProperty: property, on: outers, env, depth: depth)
+            if let outers = constructions(of: inner, env, depth: depth + 1),
+                let found = constructions(ofProperty: property, on: outers, env, depth: depth)
+            {
+                return found
             }
-            // The instance `inner` is not known, but its type is: the property holds what the
-            // type's initializers give it on any instance (InstanceSelf.swift).
+            // The instance `inner` is not known, or its construction gives the property no
+            // argument (`let privateKey = KeySettings(…)`, the property's own initial value), but
+            // its type is: the property holds what the type's initializers give it on any
+            // instance (InstanceSelf.swift).
             guard let owner = storedPropertyOwnerType(of: SyntaxQueries.unwrapTransparent(inner), env) else { return nil }
             return constructionsOnEveryInstance(ofProperty: property, inType: owner, env, depth: depth)
         }

@@ -953,5 +953,84 @@ extension KeyWithoutUserAuthenticationRule {
                     }
                     """,
             ]),
+        .triggering(
+            "Key settings kept as a class's `let` properties with their own initial values, read on an instance built with none: the private key's own settings, not the public key's",
+            """
+            import Security
+
+            final class KeySettings {
+                let protection: CFString
+                let flags: SecAccessControlCreateFlags
+                init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                    self.protection = protection
+                    self.flags = flags
+                }
+            }
+
+            final class KeyPairSettings {
+                let publicKey = KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                let privateKey = KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage])
+            }
+
+            final class KeyMaker {
+                private let settings: KeyPairSettings
+                init(settings: KeyPairSettings = KeyPairSettings()) { self.settings = settings }
+
+                func makePrivateKey() throws -> SecKey? {
+                    var error: Unmanaged<CFError>?
+                    guard let access = SecAccessControlCreateWithFlags(nil, settings.privateKey.protection, settings.privateKey.flags, &error) else {
+                        throw error!.takeRetainedValue() as Error
+                    }
+                    let attributes: [String: Any] = [
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                        kSecAttrKeySizeInBits as String: 256,
+                        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                    ]
+                    return ↓SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+                }
+            }
+            """,
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 26) → `KeyPairSettings.privateKey` (line 14) → `KeySettings.protection` (line 4) → assigned (line 7) → argument `protection` of the call (line 14) → `KeyPairSettings.privateKey` (line 14) → `KeySettings.flags` (line 5) → assigned (line 8) → argument `flags` of the call (line 14))"
+            ]),
+        .nonTriggering(
+            "The same settings where only the public key's are without user authentication",
+            """
+            import Security
+
+            final class KeySettings {
+                let protection: CFString
+                let flags: SecAccessControlCreateFlags
+                init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                    self.protection = protection
+                    self.flags = flags
+                }
+            }
+
+            final class KeyPairSettings {
+                let publicKey = KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                let privateKey = KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet])
+            }
+
+            final class KeyMaker {
+                private let settings: KeyPairSettings
+                init(settings: KeyPairSettings = KeyPairSettings()) { self.settings = settings }
+
+                func makePrivateKey() throws -> SecKey? {
+                    var error: Unmanaged<CFError>?
+                    guard let access = SecAccessControlCreateWithFlags(nil, settings.privateKey.protection, settings.privateKey.flags, &error) else {
+                        throw error!.takeRetainedValue() as Error
+                    }
+                    let attributes: [String: Any] = [
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                        kSecAttrKeySizeInBits as String: 256,
+                        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                    ]
+                    return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+                }
+            }
+            """),
     ]
 }
