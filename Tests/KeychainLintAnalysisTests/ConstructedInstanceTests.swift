@@ -123,9 +123,16 @@ struct ConstructedInstanceTests {
             """
         let resolution = resolveProbe(source)
         #expect(resolution.descriptions == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(resolution.reasons)")
-        // A `var` may be given another instance later: the property is not followed per instance.
-        let variable = resolveProbe(source.replacingOccurrences(of: "    let privateKey", with: "    var privateKey"))
-        #expect(variable.descriptions.contains("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"))
+        // A `var` that no code assigns holds its initial value, as a `let` does.
+        let variable = source.replacingOccurrences(of: "    let privateKey", with: "    var privateKey")
+        #expect(resolveProbe(variable).descriptions == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"])
+        // One that code assigns may hold another instance: the property is not followed per
+        // instance, and every construction of `KeySettings` is a possible one, as before.
+        let reassigned = resolveProbe(variable + """
+
+            func weaken(_ settings: KeyPairSettings) { settings.privateKey = settings.publicKey }
+            """)
+        #expect(reassigned.descriptions.contains("kSecAttrAccessibleAlwaysThisDeviceOnly"), "\(reassigned.descriptions)")
     }
 
     @Test func aMemberwiseStructFromOutsideHoldsEachConstructionsArgument() {

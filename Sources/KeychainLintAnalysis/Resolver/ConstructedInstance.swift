@@ -308,15 +308,21 @@ extension ValueResolver {
     {
         guard depth < Self.maximumConstructionHops, index.declaresPrimaryType(typeName) else { return nil }
         let properties = index(env).properties(named: property, inType: typeName)
-        guard properties.count == 1, let declaration = properties.first, !declaration.isStatic, declaration.isConstant,
+        guard properties.count == 1, let declaration = properties.first, !declaration.isStatic,
             declaration.binding.accessorBlock == nil
         else { return nil }
+        // A `var` with an initial value that no code of the scan assigns (in the type's bodies or
+        // through an instance, `ValueResolver+Declarations`) holds that value on every instance,
+        // as a `let` does; one that is assigned somewhere may hold another instance.
+        if !declaration.isConstant {
+            guard declaration.binding.initializer != nil, assignments(to: property, inType: typeName, env).isEmpty else { return nil }
+        }
         let propertyStep = step(.property, "`\(typeName).\(property)`", at: declaration.binding.pattern, in: declaration.file)
         var declarationEnv = env.withFile(declaration.file)
         declarationEnv.bindings = [:]
         declarationEnv.selfValue = nil
         declarationEnv.selfInstances = nil
-        // A `let` with an initial value is never assigned again.
+        // A `let` with an initial value is never assigned again (nor, here, such a `var`).
         if let value = declaration.binding.initializer?.value {
             return constructions(of: value, declarationEnv, depth: depth + 1)?.map { ($0.call, $0.file, $0.steps + [propertyStep]) }
         }

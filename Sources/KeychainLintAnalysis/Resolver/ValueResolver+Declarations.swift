@@ -71,7 +71,7 @@ extension ValueResolver {
     /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`),
     /// and through an instance of the type anywhere in the scan (`vault.x = …`, where `vault` is
     /// known to be one: `storesThroughInstances`).
-    private func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
+    func assignments(to name: String, inType typeName: String, _ env: Environment) -> Resolution {
         var result = Resolution()
         for type in index(env).types(named: typeName, mentioning: name) {
             let (file, node) = type.reference.resolved

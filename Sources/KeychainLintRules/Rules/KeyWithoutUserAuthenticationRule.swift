@@ -995,7 +995,7 @@ extension KeyWithoutUserAuthenticationRule {
                 "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 26) → `KeyPairSettings.privateKey` (line 14) → `KeySettings.protection` (line 4) → assigned (line 7) → argument `protection` of the call (line 14) → `KeyPairSettings.privateKey` (line 14) → `KeySettings.flags` (line 5) → assigned (line 8) → argument `flags` of the call (line 14))"
             ]),
         .nonTriggering(
-            "The same settings where only the public key's are without user authentication",
+            "The same settings, kept in `var` properties no code assigns, where only the public key's are without user authentication",
             """
             import Security
 
@@ -1009,8 +1009,8 @@ extension KeyWithoutUserAuthenticationRule {
             }
 
             final class KeyPairSettings {
-                let publicKey = KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
-                let privateKey = KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet])
+                var publicKey = KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                var privateKey = KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet])
             }
 
             final class KeyMaker {
