@@ -178,37 +178,16 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
         where (model.modules[app].kind == .packageExecutable || model.modules[app].packageApplication != nil) && model.modules[app].xcode == nil {
             let module = model.modules[app]
             guard module.packageApplication != nil || [.app, .sample].contains(module.role), !module.excludesFaceIDPlatforms else { continue }
-            let folder = commonFolder(of: model.files(of: app))
-            let plists = projectFiles.filter {
-                $0.kind == .infoPlist && (folder.isEmpty || ProjectPath.normalized($0.path).hasPrefix(folder + "/"))
-            }
-            if let application = module.packageApplication, let manifest = module.manifest {
-                let reached = model.linkPaths(from: app)
-                var appUses: [FaceIDUse] = []
-                for (position, use) in uses.enumerated()
-                where !covered[position] && model.modules(of: use.file).contains(where: { reached[$0] != nil }) {
-                    covered[position] = true
-                    appUses.append(use)
+            let manifestApp = module.packageApplication.flatMap { application in module.manifest.map { (application: application, manifest: $0) } }
+            var plists: [ProjectFileInput] = []
+            if manifestApp == nil {
+                let folder = commonFolder(of: model.files(of: app))
+                plists = projectFiles.filter {
+                    $0.kind == .infoPlist && (folder.isEmpty || ProjectPath.normalized($0.path).hasPrefix(folder + "/"))
                 }
-                guard !appUses.isEmpty else { continue }
-                let setting: Plan.Setting
-                switch application.product.faceIDPurpose {
-                case .expression?: setting = .set
-                case .literal(let purpose)? where !purpose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty: setting = .set
-                case .literal?: setting = .missing(checked: [manifest], empty: [manifest])
-                case nil: setting = .missing(checked: [manifest], empty: [])
-                }
-                let worst = appUses.map(\.severity).max()
-                var appPlan = Plan(
-                    target: appUses.first { $0.severity == worst }, otherUses: appUses.count - 1, setting: setting, skipped: [],
-                    appTarget: application.name)
-                appPlan.remediation = MissingFaceIDUsageDescriptionJudgement.packageApplicationRemediation
-                (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
-                plans.append(appPlan)
-                continue
+                guard !plists.isEmpty else { continue }
+                modelled.formUnion(plists.map(\.path))
             }
-            guard !plists.isEmpty else { continue }
-            modelled.formUnion(plists.map(\.path))
             let reached = model.linkPaths(from: app)
             var appUses: [FaceIDUse] = []
             for (position, use) in uses.enumerated()
@@ -217,8 +196,14 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
                 appUses.append(use)
             }
             guard !appUses.isEmpty else { continue }
-            var appPlan = plan(uses: appUses, projectFiles: plists)
-            appPlan.appTarget = module.name
+            var appPlan: Plan
+            if let manifestApp {
+                appPlan = plan(uses: appUses, application: manifestApp.application.product, manifest: manifestApp.manifest)
+                appPlan.appTarget = manifestApp.application.name
+            } else {
+                appPlan = plan(uses: appUses, projectFiles: plists)
+                appPlan.appTarget = module.name
+            }
             (appPlan.through, appPlan.throughExtension) = through(to: appPlan.target, paths: reached, in: model)
             plans.append(appPlan)
         }
@@ -284,6 +269,22 @@ public struct MissingFaceIDUsageDescriptionRule: Check {
 
     static func groupKey(_ files: [ProjectFileInput]) -> String {
         files.map(\.path).joined(separator: "\n")
+    }
+
+    /// The plan of an app product of a package manifest: the key is the purpose of the product's
+    /// Face ID capability (missing, or an empty literal: not set), the fix is worded for the manifest.
+    static func plan(uses: [FaceIDUse], application: PackageManifestReader.ApplicationProduct, manifest: String) -> Plan {
+        let worst = uses.map(\.severity).max()
+        let setting: Plan.Setting
+        switch application.faceIDPurpose {
+        case .expression?: setting = .set
+        case .literal(let purpose)? where !purpose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty: setting = .set
+        case .literal?: setting = .missing(checked: [manifest], empty: [manifest])
+        case nil: setting = .missing(checked: [manifest], empty: [])
+        }
+        var plan = Plan(target: uses.first { $0.severity == worst }, otherUses: uses.count - 1, setting: setting, skipped: [])
+        plan.remediation = MissingFaceIDUsageDescriptionJudgement.packageApplicationRemediation
+        return plan
     }
 
     static func plan(uses: [FaceIDUse], projectFiles: [ProjectFileInput]) -> Plan {

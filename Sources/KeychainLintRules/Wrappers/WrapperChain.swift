@@ -12,17 +12,8 @@ enum WrapperChain {
         var result = [site]
         if let assignment = site.assignment {
             guard let base = assignment.target.base?.trimmedSource else { return result }
-            var scope = Syntax(assignment.target)
-            while let parent = scope.parent, !parent.is(CodeBlockItemListSyntax.self) { scope = parent }
-            guard let body = scope.parent else { return result }
-            for node in body.children(viewMode: .sourceAccurate) {
-                guard let item = node.as(CodeBlockItemSyntax.self), let infix = item.item.as(InfixOperatorExprSyntax.self),
-                    let member = infix.leftOperand.as(MemberAccessExprSyntax.self), member.id != assignment.target.id,
-                    member.base?.trimmedSource == base,
-                    let other = WrapperCallSite.matchSetter(member, in: context), other.model == site.model
-                else { continue }
-                result.append(other)
-            }
+            let others = setterAssignments(on: base, inBlockHolding: Syntax(assignment.target), model: site.model, in: context)
+            result += others.filter { $0.assignment.leftOperand.id != assignment.target.id }.map(\.site)
             return result
         }
         guard let syntax = site.syntax else { return result }
@@ -97,20 +88,33 @@ enum WrapperChain {
         guard let syntax = site.syntax, let receiver = SyntaxQueries.receiver(of: syntax).map(SyntaxQueries.unwrapTransparent),
             receiver.is(DeclReferenceExprSyntax.self) || receiver.is(MemberAccessExprSyntax.self)
         else { return [] }
-        let base = receiver.trimmedSource
-        var statement = Syntax(syntax)
-        while let parent = statement.parent, !parent.is(CodeBlockItemListSyntax.self) { statement = parent }
-        guard let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
         var found: [(WrapperCallSite, SwiftExpression, TracedValue)] = []
-        for item in block {
-            guard item.id != statement.id else { break }
-            guard let infix = item.item.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-                let member = infix.leftOperand.as(MemberAccessExprSyntax.self), member.base?.trimmedSource == base,
-                let other = WrapperCallSite.matchSetter(member, in: context), other.model == site.model,
-                other.call.argument(for: role) != nil
-            else { continue }
+        let assignments = setterAssignments(
+            on: receiver.trimmedSource, inBlockHolding: Syntax(syntax), model: site.model, onlyBefore: true, in: context)
+        for (other, infix) in assignments where other.call.argument(for: role) != nil {
             let expression = SwiftExpression(infix.rightOperand)
             for traced in context.resolve(expression).values { found.append((other, expression, traced)) }
+        }
+        return found
+    }
+
+    /// The statements of the block holding `node` (before the one holding it, with `onlyBefore`)
+    /// that assign a property of `model` on `base`, written the same way: each with the setter's
+    /// site and the assignment.
+    private static func setterAssignments(
+        on base: String, inBlockHolding node: Syntax, model: WrapperModel, onlyBefore: Bool = false, in context: RuleContext
+    ) -> [(site: WrapperCallSite, assignment: InfixOperatorExprSyntax)] {
+        var statement = node
+        while let parent = statement.parent, !parent.is(CodeBlockItemListSyntax.self) { statement = parent }
+        guard let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
+        var found: [(WrapperCallSite, InfixOperatorExprSyntax)] = []
+        for item in block {
+            if onlyBefore, item.id == statement.id { break }
+            guard let infix = item.item.as(InfixOperatorExprSyntax.self),
+                let member = infix.leftOperand.as(MemberAccessExprSyntax.self), member.base?.trimmedSource == base,
+                let other = WrapperCallSite.matchSetter(member, in: context), other.model == model
+            else { continue }
+            found.append((other, infix))
         }
         return found
     }
