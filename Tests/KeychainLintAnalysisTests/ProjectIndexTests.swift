@@ -24,6 +24,25 @@ struct ProjectIndexTests {
         #expect(index.fileCount == 5)
     }
 
+    /// A type alias of a function type, declared in any file, is known as one (a handler can be
+    /// written with it); an alias of another type, a type of the same shape or an undeclared name
+    /// is not. Only the files that declare a type of the name are parsed.
+    @Test func functionTypeAliasesAreKnownAcrossFiles() {
+        let index = Self.index([
+            "typealias Completion = (Bool, Error?) -> Void\ntypealias Token = String",
+            "final class Gate { typealias Reply = @Sendable (Bool) -> Void }",
+            "struct Handler { let run: (Bool) -> Void }",
+            "typealias Optionally = ((Bool) -> Void)?",
+        ] + Self.fillers(4))
+        #expect(index.isFunctionTypeAlias("Completion"))
+        #expect(index.isFunctionTypeAlias("Reply"))
+        #expect(index.isFunctionTypeAlias("Optionally"))
+        #expect(!index.isFunctionTypeAlias("Token"))
+        #expect(!index.isFunctionTypeAlias("Handler"))
+        #expect(!index.isFunctionTypeAlias("Missing"))
+        #expect(index.parsedFileCount == 4, "the fillers, which declare none of the names, are not parsed")
+    }
+
     /// Held trees are bounded by their source bytes as well as by their number: a file asked
     /// for again after larger ones pushed it out is parsed again; within the bound it is not.
     @Test func heldTreesAreBoundedBySourceBytes() {

@@ -448,7 +448,8 @@ struct HandedOutcomeReadingTests {
     }
 
     static func swiftHandoffs(_ code: String) throws -> [String] {
-        let file = SourceFile(id: 0, path: "Gate.swift", text: code)
+        let index = ProjectIndex(inputs: [ProjectIndex.Input(path: "Gate.swift", text: code)])
+        let file = index.file(at: 0)
         let finder = MemberCallFinder(name: "evaluatePolicy")
         finder.walk(file.tree)
         let call = try #require(finder.found, "no evaluatePolicy")
@@ -457,7 +458,7 @@ struct HandedOutcomeReadingTests {
         let readsSuccess = SwiftPolicyEvaluations.use(success: success, error: error, in: Syntax(closure.statements), file: file).readsSuccess
         // The closure property `onFinish` is declared with a function type, as the index would say.
         let models = SwiftHandedOutcomes.programHandoffs(
-            in: Syntax(closure), function: SwiftHandedOutcomes.enclosingFunction(of: Syntax(closure)), file: file,
+            in: Syntax(closure), function: SwiftHandedOutcomes.enclosingFunction(of: Syntax(closure)), file: file, index: index,
             isStoredClosure: { $0.storedClosure?.name == "onFinish" })
         return models.compactMap { model, _ in
             HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess).map { describe(model, $0) }

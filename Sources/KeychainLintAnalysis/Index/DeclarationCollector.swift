@@ -71,6 +71,15 @@ final class DeclarationCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
 
+    /// `typealias Completion = (Bool, Error?) -> Void`: a parameter or property written with the
+    /// alias holds a closure, as one written with the function type does.
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        if SyntaxQueries.isFunctionType(node.initializer.value) {
+            result.functionTypeAliases.insert(node.name.text)
+        }
+        return .skipChildren
+    }
+
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.extendedType.trimmedSource
         enterType(name, node: Syntax(node), cases: [], isExtension: true)

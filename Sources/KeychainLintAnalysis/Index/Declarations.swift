@@ -119,4 +119,6 @@ struct FileDeclarations {
     var variables: [String: [VariableDeclaration]] = [:]
     var functions: [String: [FunctionDeclaration]] = [:]
     var types: [String: [TypeDeclaration]] = [:]
+    /// Type aliases of a function type (`typealias Completion = (Bool) -> Void`), by name.
+    var functionTypeAliases: Set<String> = []
 }

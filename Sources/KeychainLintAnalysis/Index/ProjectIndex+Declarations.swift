@@ -48,6 +48,12 @@ extension ProjectIndex {
         filesDeclaringType(name).flatMap { declarations(in: $0).types[name] ?? [] }
     }
 
+    /// Whether the scan declares `name` as a type alias of a function type (`typealias Completion
+    /// = (Bool, Error?) -> Void`): only the files that declare a type of that name are read.
+    public func isFunctionTypeAlias(_ name: String) -> Bool {
+        Self.isIdentifier(name) && filesDeclaringType(name).contains { declarations(in: $0).functionTypeAliases.contains(name) }
+    }
+
     /// Whether the scan declares or extends a type of this name (from the text index: no parsing).
     public func isDeclaredType(_ name: String) -> Bool {
         let last = name.split(separator: ".").last.map(String.init) ?? name

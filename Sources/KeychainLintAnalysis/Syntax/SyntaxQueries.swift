@@ -3,6 +3,39 @@ import SwiftSyntax
 
 /// Small questions about syntax that the resolver and the rules both ask.
 public enum SyntaxQueries {
+    /// `(…) -> …`, with attributes (`@escaping`, `@Sendable`), parentheses or an Optional around it.
+    public static func isFunctionType(_ type: TypeSyntax) -> Bool {
+        functionTypeCore(type).is(FunctionTypeSyntax.self)
+    }
+
+    /// `isFunctionType`, or a type alias of a function type that the scan declares (`@escaping
+    /// Completion` where `typealias Completion = (Bool, Error?) -> Void`): a handler is written
+    /// either way.
+    public static func isFunctionType(_ type: TypeSyntax, in index: ProjectIndex) -> Bool {
+        let core = functionTypeCore(type)
+        if core.is(FunctionTypeSyntax.self) { return true }
+        guard let named = core.as(IdentifierTypeSyntax.self), named.genericArgumentClause == nil else { return false }
+        return index.isFunctionTypeAlias(named.name.text)
+    }
+
+    /// The type inside attributes, an Optional and parentheses.
+    private static func functionTypeCore(_ type: TypeSyntax) -> TypeSyntax {
+        var type = type
+        while true {
+            if let attributed = type.as(AttributedTypeSyntax.self) {
+                type = attributed.baseType
+            } else if let optional = type.as(OptionalTypeSyntax.self) {
+                type = optional.wrappedType
+            } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                type = unwrapped.wrappedType
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                type = only.type
+            } else {
+                return type
+            }
+        }
+    }
+
     /// Base name of what a call calls: `f` in `f(x)`, `m` in `a.b.m(x)`, `T` in `T(x)`, `init` in `.init(x)`.
     public static func calleeName(of call: FunctionCallExprSyntax) -> String? {
         calleeName(of: call.calledExpression)

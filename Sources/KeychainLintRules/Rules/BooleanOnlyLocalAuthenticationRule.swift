@@ -187,7 +187,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A global `let` initialised with `LAContext()` (an app's one shared context) is judged by its uses in the files that mention it (at most 24; more, and it is taken as handed on); a global `var` is not judged, since any code may replace it. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
-                "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
+                "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller; a parameter written with a type alias of a function type that the scan declares, `typealias Completion = (Bool, Error?) -> Void`, is function-typed too), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
                 "An outcome handed on is followed to where it decides. The reply hands it on when it calls a completion handler the enclosing function received (`completion(success)`, `completion(success, error)`, `completion(.success(()))` inside `if success`, `completion(error)`) or is that handler (`reply: completion`), when it resumes a continuation with the flag (`continuation.resume(returning: success)`) or the async function returns the awaited result (`return try await context.evaluatePolicy(…)`, `return (try? await context.evaluatePolicy(…)) ?? false`, a `let` that holds it and is returned) or lets its failure out (`try await context.evaluatePolicy(…)` in an `async throws` function, outside a `do` that catches it), when it calls a function the scan declares with the flag or the error as an argument (a delegate method, a method of the type), when it calls a closure its type keeps in a stored property (`self.onResult?(success)`, where `var onResult: ((Bool) -> Void)?`), and when it assigns either to a stored property (`self.isUnlocked = success`, `self.authError = error`). The receiving code is read: what the function's callers in the scan pass for the handler (the first 24 calls of its name whose labels fit): a closure written at the call or kept in a local `let`, or a method of the caller's type, a function of the scan, or another object's method whose receiver's type is written (`completion: viewModel.handle` where `viewModel` is declared `LockViewModel`, `completion: self.model.didAuthenticate`) passed by reference (`authenticate(completion: handleResult)`), whose parameters receive the values in the handler's order; the closures (or methods by reference) the scan assigns to a stored closure property, inside its type or on an instance of it known by the receiver's written type, in the first 24 files that mention the property (a property the scan never assigns is set by the users of a library's API, like a handler no caller in the scan passes); the test around each call of an async function or of the local it is kept in (for a failure let out and no test of a result, the caller's `try`, after which code runs only when the authentication succeeded); the bodies of the called function's declarations (those of the receiver's type when it is written: `self`, a typed local, parameter or property, a cast `(sender as? Vault)`; every implementation when the type is a protocol of the scan; none when the receiver's type is not known and several types declare the method, since which one runs cannot be decided, which `--verbose` says); the reads of the property in its type's declaration and extensions, and, when none of them tests it, its reads on an instance of the type that other code holds, known by the written type of the receiver (`if model.isUnlocked` where `model` is declared `LockModel`, `@ObservedObject var model: LockModel`, or initialised with `LockModel()`), in the first 24 files that mention the property; and, where no read in the type (then elsewhere) tests it, the closure that observes it there: the one that receives the values the property's publisher sends (`$isUnlocked.sink { unlocked in … }`, `model.$authError.receive(on: DispatchQueue.main).sink { … }`, `.onReceive(model.$isUnlocked) { … }`), through operators that pass the value on unchanged (`receive(on:)`, `removeDuplicates()`, `dropFirst()`, `debounce`), or SwiftUI's `.onChange(of: model.isUnlocked) { unlocked in … }` (the new value's parameter, also of the two-parameter form). The first `if`, `guard`, `while`, `switch` or `?:` condition there that tests what it is given (`if ok`, `guard error == nil`, `if let error … else`) is where the outcome decides. The finding stays at the `evaluatePolicy` call, since the context evaluated there is what the Keychain never sees; its related locations are the hand-off and the first test found.",
                 "Code that receives the value and tests nothing, but hands it on again, is followed the same way, up to three hand-offs: a caller's closure that calls its own function's handler (`authenticate { ok in completion(ok) }`), a caller that passes its own handler parameter (`authenticate(completion: completion)`), a method the value is passed to, a property it is stored in. Each hand-off on the way is a related location of the finding. A test found where the value first arrives is shown before one found farther (after a hand-off, in a handler passed by reference, on another type's instance). When no test is found, `--verbose` names what the search left out: a fourth hand-off, a read whose receiver's type is not written, more than 24 files that mention the property, a handler the scan does not declare.",
                 "A test of a handed-on error decides only when code runs where there is no error (the body of `if error == nil`, the `else` of `if let error`, the statements after a branch that returns): `if let error { show(error) }` only reports a failure. The error alone passed on inside a branch of the reply that has tested the outcome (`else { self.show(error) }`) is the reason for a failure, not the outcome, and is not followed.",
@@ -2483,6 +2483,61 @@ extension BooleanOnlyLocalAuthenticationRule {
                 let other = LAContext()
                 other.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { _, error in
                     log("authentication finished: \\(String(describing: error))")
+                }
+            }
+            """),
+        .triggering(
+            "Handlers written with a type alias of a function type: the reply given as the handler, and a trailing closure that fills it",
+            """
+            typealias UnlockCompletion = (Bool, Error?) -> Void
+            typealias UnlockResult = (Bool) -> Void
+            final class Gate {
+                func authenticate(completion: @escaping UnlockCompletion) {
+                    let context = LAContext()
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Confirm", reply: completion)
+                }
+                func unlock(context: LAContext = LAContext(), completion: @escaping UnlockResult) {
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { ok, _ in
+                        completion(ok)
+                    }
+                }
+            }
+            final class LockScreen {
+                let gate = Gate()
+                func appear() {
+                    gate.unlock { ok in
+                        if ok { self.dismiss() }
+                    }
+                }
+                func dismiss() {}
+            }
+            """,
+            messages: [message("`context`"), message("`context` (a new `LAContext` from every call of `unlock`)")]),
+        .nonTriggering(
+            "A handler written with a type alias, where a call fills the context parameter with the caller's own context, which it puts into a query",
+            """
+            typealias UnlockResult = (Bool) -> Void
+            final class Gate {
+                func unlock(context: LAContext = LAContext(), completion: @escaping UnlockResult) {
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { ok, _ in
+                        completion(ok)
+                    }
+                }
+            }
+            final class Vault {
+                let session = LAContext()
+                let gate = Gate()
+                func open(_ done: @escaping (Data?) -> Void) {
+                    gate.unlock(context: session) { ok in
+                        guard ok else { return done(nil) }
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassGenericPassword,
+                            kSecReturnData as String: true,
+                            kSecUseAuthenticationContext as String: self.session,
+                        ]
+                        var item: CFTypeRef?
+                        done(SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess ? item as? Data : nil)
+                    }
                 }
             }
             """),

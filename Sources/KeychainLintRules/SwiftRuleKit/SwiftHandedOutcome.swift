@@ -200,12 +200,14 @@ enum SwiftHandedOutcomes {
     /// enclosing function returns, of a function of the scan with the outcome as an argument; or
     /// the reply given as the handler (`reply: completion`), or the awaited result returned.
     static func handoffs(of call: FunctionCallExprSyntax, in context: RuleContext) -> [Handoff] {
-        handoffs(of: call, in: context.file) { storedClosure(of: $0, in: context) != nil }
+        handoffs(of: call, in: context.file, index: context.scan.index) { storedClosure(of: $0, in: context) != nil }
     }
 
     /// The same, with `isStoredClosure` telling whether a call of a property of the type calls a
     /// closure it keeps (a property declared with a function type, in any file of the scan).
-    static func handoffs(of call: FunctionCallExprSyntax, in file: SourceFile, isStoredClosure: (Handoff) -> Bool) -> [Handoff] {
+    static func handoffs(
+        of call: FunctionCallExprSyntax, in file: SourceFile, index: ProjectIndex, isStoredClosure: (Handoff) -> Bool
+    ) -> [Handoff] {
         if let closure = SwiftOutcomeTests.replyClosure(of: call) {
             let (success, error) = SwiftPolicyEvaluations.parameterNames(of: closure)
             guard success != nil || error != nil else { return [] }
@@ -213,7 +215,7 @@ enum SwiftHandedOutcomes {
                 SwiftPolicyEvaluations.use(success: success, error: error, in: Syntax(closure.statements), file: file).readsSuccess
             return handoffs(
                 in: Syntax(closure), success: success, error: error, function: enclosingFunction(of: Syntax(closure)), readsSuccess: readsSuccess,
-                file: file, isStoredClosure: isStoredClosure)
+                file: file, index: index, isStoredClosure: isStoredClosure)
         }
         // The awaited form, returned by the enclosing function (`return try await …`, its only
         // statement, `(try? await …) ?? false`, a local holding it that is returned), or thrown
@@ -233,7 +235,7 @@ enum SwiftHandedOutcomes {
             let reference = SyntaxQueries.unwrapTransparent(reply).as(DeclReferenceExprSyntax.self),
             let function = enclosingFunction(of: Syntax(call)),
             case .parameter(let parameter) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
-            isFunctionTyped(parameter), belongs(parameter, to: function)
+            isFunctionTyped(parameter, in: index), belongs(parameter, to: function)
         else { return [] }
         return [Handoff(
             node: Syntax(reply), parameter: parameter, function: function, successArguments: [0], errorArguments: [1], carries: .success)]
@@ -244,9 +246,9 @@ enum SwiftHandedOutcomes {
     /// (`HandedOutcomeReading.handedArguments`) among the places the body passes values on.
     static func handoffs(
         in body: Syntax, success: String?, error: String?, function: FunctionDeclSyntax?, readsSuccess: Bool, file: SourceFile,
-        isStoredClosure: (Handoff) -> Bool
+        index: ProjectIndex, isStoredClosure: (Handoff) -> Bool
     ) -> [Handoff] {
-        programHandoffs(in: body, function: function, file: file, isStoredClosure: isStoredClosure).compactMap { model, template in
+        programHandoffs(in: body, function: function, file: file, index: index, isStoredClosure: isStoredClosure).compactMap { model, template in
             guard let handed = HandedOutcomeReading.handedArguments(of: model, success: success, error: error, readsSuccess: readsSuccess)
             else { return nil }
             var handoff = template
@@ -263,7 +265,7 @@ enum SwiftHandedOutcomes {
     /// `continuation.resume(returning: name)` in the continuation `function` returns (its result),
     /// other calls (of functions the scan may declare), and assignments to stored properties.
     static func programHandoffs(
-        in body: Syntax, function: FunctionDeclSyntax?, file: SourceFile, isStoredClosure: (Handoff) -> Bool
+        in body: Syntax, function: FunctionDeclSyntax?, file: SourceFile, index: ProjectIndex, isStoredClosure: (Handoff) -> Bool
     ) -> [(ProgramHandoff, Handoff)] {
         var found: [(position: AbsolutePosition, model: ProgramHandoff, template: Handoff)] = []
         func add(_ node: some SyntaxProtocol, _ target: ProgramHandoff.Target, _ arguments: [Set<String>], _ template: Handoff) {
@@ -286,7 +288,7 @@ enum SwiftHandedOutcomes {
             // result the async function returns: its callers get the Bool.
             if let function, let resumed = resumedName(call, function: function) {
                 add(call, .result, [[resumed]], template())
-            } else if let function, let parameter = handlerParameter(call, of: function) {
+            } else if let function, let parameter = handlerParameter(call, of: function, in: index) {
                 add(call, .handler, arguments, template(parameter: parameter))
             } else if let name = SyntaxQueries.calleeName(of: call) {
                 var method = template()
@@ -312,12 +314,14 @@ enum SwiftHandedOutcomes {
 
     /// The parameter a call calls (`completion(…)`, `completion?(…)`), when it is a function-typed
     /// parameter of `function` itself.
-    static func handlerParameter(_ call: FunctionCallExprSyntax, of function: FunctionDeclSyntax) -> FunctionParameterSyntax? {
+    static func handlerParameter(
+        _ call: FunctionCallExprSyntax, of function: FunctionDeclSyntax, in index: ProjectIndex
+    ) -> FunctionParameterSyntax? {
         var callee = call.calledExpression
         if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
         guard let reference = callee.as(DeclReferenceExprSyntax.self),
             case .parameter(let parameter) = SyntaxQueries.binding(of: reference.baseName.text, at: reference),
-            isFunctionTyped(parameter), belongs(parameter, to: function)
+            isFunctionTyped(parameter, in: index), belongs(parameter, to: function)
         else { return nil }
         return parameter
     }
@@ -474,16 +478,9 @@ enum SwiftHandedOutcomes {
         return false
     }
 
-    static func isFunctionTyped(_ parameter: FunctionParameterSyntax) -> Bool { isFunctionType(parameter.type) }
-
-    /// `(Bool) -> Void`, `((Bool) -> Void)?`, `@escaping (Error?) -> Void`.
-    static func isFunctionType(_ type: TypeSyntax) -> Bool {
-        var type = type
-        while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
-        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
-        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
-        while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
-        return type.is(FunctionTypeSyntax.self)
+    /// `(Bool) -> Void`, `((Bool) -> Void)?`, `@escaping (Error?) -> Void`, or a type alias of one.
+    static func isFunctionTyped(_ parameter: FunctionParameterSyntax, in index: ProjectIndex) -> Bool {
+        SyntaxQueries.isFunctionType(parameter.type, in: index)
     }
 
     static func belongs(_ parameter: FunctionParameterSyntax, to function: FunctionDeclSyntax) -> Bool {
@@ -637,7 +634,8 @@ enum SwiftHandedOutcomes {
             return gate(inReceiving: closure, handoff: handoff, file: file, depth: depth, search: search, in: context)?.farther
         case .parameter(let parameter):
             // `authenticate(completion: completion)`: the caller hands its own handler on.
-            guard let outer = enclosingFunction(of: site), isFunctionTyped(parameter), belongs(parameter, to: outer) else { return nil }
+            guard let outer = enclosingFunction(of: site), isFunctionTyped(parameter, in: context.scan.index), belongs(parameter, to: outer)
+            else { return nil }
             let next = Handoff(
                 node: Syntax(argument), parameter: parameter, function: outer, successArguments: handoff.successArguments,
                 errorArguments: handoff.errorArguments, carries: handoff.carries)
@@ -698,7 +696,8 @@ enum SwiftHandedOutcomes {
         guard !successNames.isEmpty || !errorNames.isEmpty else { return nil }
         let again = handoffs(
             in: body, success: successNames.sorted().first, error: errorNames.sorted().first, function: function,
-            readsSuccess: handoff.carries == .success, file: file, isStoredClosure: { storedClosure(of: $0, in: context) != nil })
+            readsSuccess: handoff.carries == .success, file: file, index: context.scan.index,
+            isStoredClosure: { storedClosure(of: $0, in: context) != nil })
         for var next in again {
             next.carries = handoff.carries
             if let gate = hop(next, in: file, depth: depth, search: search, context: context) { return gate }
@@ -831,7 +830,8 @@ enum SwiftHandedOutcomes {
     static func storedClosure(of handoff: Handoff, in context: RuleContext) -> (name: String, owner: String)? {
         guard let stored = handoff.storedClosure,
             context.scan.index.properties(named: stored.name, inType: stored.owner).contains(where: { declaration in
-                !declaration.isStatic && declaration.binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
+                !declaration.isStatic
+                    && declaration.binding.typeAnnotation.map { SyntaxQueries.isFunctionType($0.type, in: context.scan.index) } ?? false
             })
         else { return nil }
         return stored

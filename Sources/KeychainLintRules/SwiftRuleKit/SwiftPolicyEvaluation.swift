@@ -220,11 +220,7 @@ enum SwiftPolicyEvaluations {
         switch SyntaxQueries.binding(of: name, at: reference) {
         case .parameter(let parameter):
             // Only a function-typed parameter: the Bool goes to the caller's code.
-            var type = parameter.type
-            while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
-            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
-            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
-            return type.is(FunctionTypeSyntax.self) ? .forwardedToCaller : .unread
+            return SyntaxQueries.isFunctionType(parameter.type, in: context.scan.index) ? .forwardedToCaller : .unread
         case .variable(let binding):
             guard let closure = binding.initializer.map({ SyntaxQueries.unwrapTransparent($0.value) })?.as(ClosureExprSyntax.self) else { return .unread }
             let (success, error) = parameterNames(of: closure)
@@ -405,7 +401,8 @@ enum SwiftPolicyEvaluations {
         var calls = 0
         for site in context.scan.index.callSites(named: function.name.text) where site.labels.allSatisfy({ $0 == nil || labels.contains($0) }) {
             let (file, call) = site.resolved
-            guard !context.scan.projectModel.isTestCode(file.path), let passed = arguments(of: call, for: parameters) else { continue }
+            guard !context.scan.projectModel.isTestCode(file.path), let passed = arguments(of: call, for: parameters, in: context.scan.index)
+            else { continue }
             calls += 1
             guard calls <= EvaluatedContext.maximumSenders else { return false }
             if let index = passed[position] {
@@ -420,39 +417,27 @@ enum SwiftPolicyEvaluations {
     /// For each parameter, the index (in `SyntaxQueries.argumentExpressions(of:)`) of the argument
     /// a call passes for it, nil where it leaves a defaulted one out; nil when the call's labels do
     /// not fit. A trailing closure fills the first parameter left of a function type.
-    static func arguments(of call: FunctionCallExprSyntax, for parameters: [FunctionParameterSyntax]) -> [Int?]? {
+    static func arguments(
+        of call: FunctionCallExprSyntax, for parameters: [FunctionParameterSyntax], in index: ProjectIndex
+    ) -> [Int?]? {
         let labels = SyntaxQueries.labels(of: call)
         let trailing = call.trailingClosure == nil ? nil : call.arguments.count
         var result: [Int?] = []
-        var index = 0
+        var position = 0
         for parameter in parameters {
             let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-            if index < labels.count, labels[index] == label || (index == trailing && isFunctionType(parameter.type)) {
-                result.append(index)
-                index += 1
+            if position < labels.count,
+                labels[position] == label || (position == trailing && SyntaxQueries.isFunctionType(parameter.type, in: index))
+            {
+                result.append(position)
+                position += 1
             } else if parameter.defaultValue != nil {
                 result.append(nil)
             } else {
                 return nil
             }
         }
-        return index == labels.count ? result : nil
-    }
-
-    /// `(…) -> …`, with attributes (`@escaping`), parentheses or an Optional around it.
-    private static func isFunctionType(_ type: TypeSyntax) -> Bool {
-        var type = type
-        while true {
-            if let attributed = type.as(AttributedTypeSyntax.self) {
-                type = attributed.baseType
-            } else if let optional = type.as(OptionalTypeSyntax.self) {
-                type = optional.wrappedType
-            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-                type = only.type
-            } else {
-                return type.is(FunctionTypeSyntax.self)
-            }
-        }
+        return position == labels.count ? result : nil
     }
 
     static func propertyIdentity(_ name: String, at node: some SyntaxProtocol, in context: RuleContext) -> ContextIdentity? {
