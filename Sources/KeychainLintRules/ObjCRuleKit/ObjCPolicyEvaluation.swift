@@ -529,7 +529,8 @@ enum ObjCPolicyEvaluations {
         var storedInto: Set<String> = []
         ObjCLocalAuthentication.forEachExpression(in: body.body) { use, ancestors in
             guard !handedOn, use.identifierName == name, use.range.start.offset > declared,
-                  ObjCLocalAuthentication.handsOn(use, ancestors: ancestors) else { return }
+                  ObjCLocalAuthentication.handsOn(use, ancestors: ancestors),
+                  !isOnlyAsked(use, ancestors: ancestors, by: body.owner, in: file.tree) else { return }
             // Kept in a property of `self` (`self.context = context`, `[self setContext:context]`):
             // the property's own uses decide, where storing this local does not count.
             if let property = propertyStored(use, ancestors: ancestors) { storedInto.insert(property) } else { handedOn = true }
@@ -546,6 +547,38 @@ enum ObjCPolicyEvaluations {
             else { return true }
         }
         return false
+    }
+
+    /// `[self biometryAvailable:context]`: a use that is an argument of a message to `self` (or,
+    /// in a class method, to its class) whose method this file implements and only asks the
+    /// context it receives: every use of the parameter there sends it a message or reads its
+    /// members, compares it with nil, or gives it to another such method, up to
+    /// `SwiftPolicyEvaluations.maximumAskingDepth` messages deep. The context then goes to nobody;
+    /// a method of another file or another receiver is a hand-off, as before.
+    static func isOnlyAsked(
+        _ use: ObjCExpr, ancestors: [ObjCAncestor], by owner: ObjCBodyOwner, in tree: ObjCSyntaxTree, depth: Int = 1
+    ) -> Bool {
+        guard depth <= SwiftPolicyEvaluations.maximumAskingDepth, case .method(let container, _, let isClassMethod) = owner else { return false }
+        let (node, parent) = ObjCLocalAuthentication.unwrapped(use, ancestors: ancestors)
+        guard case .expression(let expression)? = parent, case .message(let message) = expression.kind,
+              let position = message.pieces.firstIndex(where: { $0.argument?.range == node.range })
+        else { return false }
+        let receiver = message.receiver.strippingCastsAndParentheses.identifierName
+        guard receiver == "self" || (isClassMethod && receiver == container) else { return false }
+        let methods = tree.methods.filter {
+            $0.containerName == container && $0.method.selector == message.selector && $0.method.isClassMethod == isClassMethod
+                && $0.method.body != nil
+        }
+        guard methods.count == 1, let method = methods.first?.method, let body = method.body, position < method.parameters.count
+        else { return false }
+        let parameter = method.parameters[position].name
+        let calleeOwner = ObjCBodyOwner.method(container: container, selector: method.selector, isClassMethod: isClassMethod)
+        var asksOnly = true
+        ObjCLocalAuthentication.forEachExpression(in: body) { inner, innerAncestors in
+            guard asksOnly, inner.identifierName == parameter, ObjCLocalAuthentication.handsOn(inner, ancestors: innerAncestors) else { return }
+            asksOnly = isOnlyAsked(inner, ancestors: innerAncestors, by: calleeOwner, in: tree, depth: depth + 1)
+        }
+        return asksOnly
     }
 
     /// The property of `self` a use is stored into, when it is the whole value of
@@ -621,8 +654,10 @@ enum ObjCPolicyEvaluations {
                         if isAssignedNewContext(use, ancestors: ancestors) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                             && !isExcused(assigned(to: use, ancestors: ancestors))
+                            && !isOnlyAsked(use, ancestors: ancestors, by: owner, in: implementationFile.tree)
                     case .message(let message) where property != nil && message.selector == property:
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
+                            && !isOnlyAsked(use, ancestors: ancestors, by: owner, in: implementationFile.tree)
                     case .message(let message) where setter != nil && message.selector == setter:
                         handedOn = !(message.pieces.first?.argument.map {
                             ObjCLocalAuthentication.isNewContext($0) || ObjCLocalAuthentication.isNull($0)
@@ -636,6 +671,7 @@ enum ObjCPolicyEvaluations {
                         if isAssignedNewContext(use, ancestors: ancestors) { return }
                         handedOn = ObjCLocalAuthentication.handsOn(use, ancestors: ancestors)
                             && !isExcused(assigned(to: use, ancestors: ancestors))
+                            && !isOnlyAsked(use, ancestors: ancestors, by: owner, in: implementationFile.tree)
                     default:
                         return
                     }

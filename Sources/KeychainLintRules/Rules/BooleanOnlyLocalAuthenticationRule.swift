@@ -184,7 +184,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "A stored property set in an initializer from a parameter that defaults to `LAContext()` holds that new context when the scan constructs the type and no construction passes the argument; when a construction passes one, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent.",
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files, and every read of it on an instance of the type that other code holds (`auth.context`, `self.auth.context`, `auth?.context`, `Authenticator.shared.context`), known by how the receiver is declared or built (`let auth = Authenticator()`, `let auth: Authenticator`, a parameter, a property of the reading type), in the first 24 files that mention the property and the type: a type that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: auth.context` (or hands `auth.context` to a helper) use the same context. A read on an instance of another type (`session.context`) is another context, and the finding stays; so it does where the receiver's type is not written (`authenticators.first?.context`, a call's result) or is a protocol the type conforms to or a class it inherits from (the instance may be of another type), and `--verbose` says what could not be told. For `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
-                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A global `let` initialised with `LAContext()` (an app's one shared context) is judged by its uses in the files that mention it (at most 24; more, and it is taken as handed on); a global `var` is not judged, since any code may replace it. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
+                "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. A context given as an argument to a helper is handed on, unless the helper is a method of the same type (called on `self`) or a global function of the scan, one declaration fits the call, and it only asks the context (reads or sets its members, calls `canEvaluatePolicy`, compares it with nil) or gives it to another such helper, up to three calls deep: an availability check such as `guard biometryAvailable(context) else { return }` gives the context to nobody. In Objective-C the helper is a method of the same class implemented in the same file (`[self biometryAvailable:context]`). `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A global `let` initialised with `LAContext()` (an app's one shared context) is judged by its uses in the files that mention it (at most 24; more, and it is taken as handed on); a global `var` is not judged, since any code may replace it. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
                 "A context chosen with `??` or `?:` (`injected ?? LAContext()`, `self.cached ?? makeContext()`) is judged when every side is a new context or one the rule names: `LAContext()`, a helper as above, `nil`, an optional parameter that defaults to `nil` or `LAContext()` of a function or initializer the scan calls and no call passes it, or a stored property of the type, whose own uses are judged with the local's (reading it in the choice is not handing it on). A side the rule does not follow (a parameter a caller passes, another object's context) leaves the context undecided: the rule stays silent and `--verbose` names that side. A stored property holds a new context too when its initial value or an assignment to it is such a choice (`self.context = context ?? LAContext()`), a helper's new context (`lazy var context = makeContext()`, `self.context = makeContext()`), or a closure called once that returns one (`lazy var context: LAContext = { … }()`); when the only other value it is given is a choice with a side the rule does not follow, `--verbose` names that side too.",
                 "When several types of the scan share a name (copies of a class in several targets), a property is looked up in the type declaration that holds the call, so other targets' code neither hides nor changes the finding.",
                 "A reply given by reference counts when it is a function-typed parameter of the enclosing function (`reply: completion` hands the Bool to the caller; a parameter written with a type alias of a function type that the scan declares, `typealias Completion = (Bool, Error?) -> Void`, is function-typed too), a local closure, or a method of the same type whose body reads its first parameter or compares its second with nil; other references are not followed. A reply closure that ignores both parameters gates nothing and is not reported; a `success` that only appears inside a string, or only as what a logging, dispatching or assertion call is given (`print(success)`, `os_log`, `assert(success)`), decides nothing and does not count; neither does a member named like it (`state.success`).",
@@ -1177,6 +1177,54 @@ extension BooleanOnlyLocalAuthenticationRule {
                     """,
             ],
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "A context given to a method of the class that only asks it (an availability check)",
+            """
+            @implementation LockViewController
+            - (BOOL)biometryAvailable:(LAContext *)context {
+                NSError *error = nil;
+                return [context canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:&error];
+            }
+            - (void)appear {
+                LAContext *context = [[LAContext alloc] init];
+                if (![self biometryAvailable:context]) { return; }
+                ↓[context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) { [self showVault]; }
+                }];
+            }
+            - (void)showVault {}
+            @end
+            """,
+            messages: [objectiveCMessage("`context`")]),
+        .nonTriggeringObjC(
+            "A context given to a method of the class that puts it into a query, or to another object",
+            """
+            @implementation Vault
+            - (NSData *)secretWithContext:(LAContext *)context {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecReturnData: @YES,
+                                         (__bridge id)kSecUseAuthenticationContext: context };
+                CFTypeRef item = NULL;
+                OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &item);
+                return status == errSecSuccess ? (__bridge_transfer NSData *)item : nil;
+            }
+            - (void)open {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (success) { [self secretWithContext:context]; }
+                }];
+                LAContext *other = [[LAContext alloc] init];
+                if (![self.checker biometryAvailable:other]) { return; }
+                [other evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                reply:^(BOOL success, NSError *error) {
+                    if (success) { [self show]; }
+                }];
+            }
+            - (void)show {}
+            @end
+            """),
     ]
 }
 
@@ -2539,6 +2587,67 @@ extension BooleanOnlyLocalAuthenticationRule {
                         done(SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess ? item as? Data : nil)
                     }
                 }
+            }
+            """),
+        .triggering(
+            "A context given to a helper that only asks it: a method of the type (an availability check), a function that sets its titles",
+            """
+            func configureTitles(_ context: LAContext) {
+                context.localizedCancelTitle = "Use password"
+                context.localizedFallbackTitle = ""
+            }
+            final class LockScreen {
+                private let session = LAContext()
+                private func biometryAvailable(_ context: LAContext) -> Bool {
+                    var error: NSError?
+                    return context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error)
+                }
+                func appear() {
+                    let context = LAContext()
+                    configureTitles(context)
+                    guard biometryAvailable(context) else { return }
+                    ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        if success { self.showVault() }
+                    }
+                }
+                func resume() {
+                    guard biometryAvailable(self.session) else { return }
+                    ↓session.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        if success { self.showVault() }
+                    }
+                }
+                func showVault() {}
+            }
+            """,
+            messages: [message("`context`"), message("the property `session`")]),
+        .nonTriggering(
+            "A context given to a helper that puts it into a query, or that gives it to another object",
+            """
+            final class Vault {
+                let registry = ContextRegistry()
+                private func secret(with context: LAContext) -> Data? {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecReturnData as String: true,
+                        kSecUseAuthenticationContext as String: context,
+                    ]
+                    var item: CFTypeRef?
+                    return SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess ? item as? Data : nil
+                }
+                private func prepare(_ context: LAContext) { keep(context) }
+                private func keep(_ context: LAContext) { registry.register(context) }
+                func open() {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { success, _ in
+                        if success { _ = self.secret(with: context) }
+                    }
+                    let other = LAContext()
+                    prepare(other)
+                    other.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { success, _ in
+                        if success { self.show() }
+                    }
+                }
+                func show() {}
             }
             """),
     ]

@@ -123,7 +123,7 @@ enum SwiftPolicyEvaluations {
     /// properties a local is kept in, and those a choice may be.
     static func properties(of identity: ContextIdentity, in context: RuleContext) -> [ContextIdentity] {
         func stored(_ name: String, _ binding: PatternBindingSyntax, _ scope: Syntax) -> [ContextIdentity] {
-            (propertyStores(ofLocal: name, binding: binding, scope: scope) ?? []).compactMap {
+            (propertyStores(ofLocal: name, binding: binding, scope: scope, asking: context) ?? []).compactMap {
                 propertyIdentity($0.name, at: $0.node, in: context)
             }
         }
@@ -133,7 +133,7 @@ enum SwiftPolicyEvaluations {
         case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _): return stored(name, binding, scope)
         case .chosen(let name, let binding, let scope, _, let properties, _): return properties + stored(name, binding, scope)
         case .parameter(let name, let parameter, let scope, _):
-            return (propertyStores(ofParameter: name, parameter, scope: scope) ?? []).compactMap {
+            return (propertyStores(ofParameter: name, parameter, scope: scope, asking: context) ?? []).compactMap {
                 propertyIdentity($0.name, at: $0.node, in: context)
             }
         case .global: return []
@@ -662,7 +662,7 @@ enum SwiftPolicyEvaluations {
         case .fresh:
             return false
         case .local(let name, let binding, let scope), .made(let name, let binding, let scope, _):
-            guard let stores = propertyStores(ofLocal: name, binding: binding, scope: scope) else { return true }
+            guard let stores = propertyStores(ofLocal: name, binding: binding, scope: scope, asking: context) else { return true }
             // Kept in a stored property of the type (`self.context = context`): the property's own
             // uses decide, where storing this local does not count.
             for store in stores {
@@ -674,7 +674,7 @@ enum SwiftPolicyEvaluations {
             // The local's uses, and those of each property it may be; reading a property in the
             // choice that makes this local is not handing it on.
             let choice = binding.initializer.map { Syntax($0.value) }
-            guard let stores = propertyStores(ofLocal: name, binding: binding, scope: scope) else { return true }
+            guard let stores = propertyStores(ofLocal: name, binding: binding, scope: scope, asking: context) else { return true }
             var judged = properties
             for store in stores {
                 guard let property = propertyIdentity(store.name, at: store.node, in: context) else { return true }
@@ -684,7 +684,7 @@ enum SwiftPolicyEvaluations {
         case .global(let name, _):
             return isGlobalHandedOn(name, in: context)
         case .parameter(let name, let parameter, let scope, _):
-            guard let stores = propertyStores(ofParameter: name, parameter, scope: scope) else { return true }
+            guard let stores = propertyStores(ofParameter: name, parameter, scope: scope, asking: context) else { return true }
             for store in stores {
                 guard let property = propertyIdentity(store.name, at: store.node, in: context) else { return true }
                 if isHandedOn(property, in: context) { return true }
@@ -701,7 +701,7 @@ enum SwiftPolicyEvaluations {
                         // `self.name` is the property; `other.name` is someone else's.
                         guard SyntaxQueries.isSelf(member.base) else { continue }
                         if handsOn(ExprSyntax(member)), !isSetToNewContext(ExprSyntax(member), owner: owner, in: context),
-                            excusing?(ExprSyntax(member)) != true
+                            excusing?(ExprSyntax(member)) != true, !isOnlyAsked(ExprSyntax(member), in: context)
                         {
                             return true
                         }
@@ -709,7 +709,7 @@ enum SwiftPolicyEvaluations {
                     }
                     guard case .notLocal = SyntaxQueries.binding(of: name, at: reference) else { continue }
                     if handsOn(ExprSyntax(reference)), !isSetToNewContext(ExprSyntax(reference), owner: owner, in: context),
-                        excusing?(ExprSyntax(reference)) != true
+                        excusing?(ExprSyntax(reference)) != true, !isOnlyAsked(ExprSyntax(reference), in: context)
                     {
                         return true
                     }
@@ -879,7 +879,7 @@ enum SwiftPolicyEvaluations {
 
     /// The properties a local context is stored into (`self.context = context`, `context` written
     /// for the property), or nil when another use hands it on.
-    static func propertyStores(ofLocal name: String, binding: PatternBindingSyntax, scope: Syntax)
+    static func propertyStores(ofLocal name: String, binding: PatternBindingSyntax, scope: Syntax, asking context: RuleContext? = nil)
         -> [(name: String, node: Syntax)]?
     {
         var stores: [(name: String, node: Syntax)] = []
@@ -889,6 +889,7 @@ enum SwiftPolicyEvaluations {
             guard case .variable(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == binding.id
             else { continue }
             guard handsOn(ExprSyntax(reference)) else { continue }
+            if let context, isOnlyAsked(ExprSyntax(reference), in: context) { continue }
             guard let target = propertyAssigned(from: ExprSyntax(reference)) else { return nil }
             stores.append(target)
         }
@@ -896,14 +897,15 @@ enum SwiftPolicyEvaluations {
     }
 
     /// As `propertyStores(ofLocal:binding:scope:)`, for a parameter of the function whose body is `scope`.
-    static func propertyStores(ofParameter name: String, _ parameter: FunctionParameterSyntax, scope: Syntax)
-        -> [(name: String, node: Syntax)]?
-    {
+    static func propertyStores(
+        ofParameter name: String, _ parameter: FunctionParameterSyntax, scope: Syntax, asking context: RuleContext? = nil
+    ) -> [(name: String, node: Syntax)]? {
         var stores: [(name: String, node: Syntax)] = []
         for reference in ReferenceCollector.references(in: scope) where reference.baseName.text == name {
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
             guard case .parameter(let found) = SyntaxQueries.binding(of: name, at: reference), found.id == parameter.id else { continue }
             guard handsOn(ExprSyntax(reference)) else { continue }
+            if let context, isOnlyAsked(ExprSyntax(reference), in: context) { continue }
             guard let target = propertyAssigned(from: ExprSyntax(reference)) else { return nil }
             stores.append(target)
         }
@@ -939,6 +941,48 @@ enum SwiftPolicyEvaluations {
             let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
         else { return false }
         return propertyStores(ofLocal: reference.baseName.text, binding: binding, scope: Syntax(scope)) != nil
+    }
+
+    /// How many calls deep `isOnlyAsked` follows a context given from one helper to the next.
+    static let maximumAskingDepth = 3
+
+    /// `biometryAvailable(context)`, `self.configure(context)`: a use that is an argument of a
+    /// function of the scan that only asks the context it receives. The callee is a method of the
+    /// calling type (called on `self` or without a receiver) or a global function, and exactly one
+    /// declaration with a body fits the call's labels; every use of the parameter there reads or
+    /// sets the context's members or compares it with nil (as `handsOn` says), or gives it to
+    /// another such function, up to `maximumAskingDepth` calls deep. The context then goes to
+    /// nobody: an availability check, a helper that sets its titles. Another receiver, several
+    /// fitting declarations or none (an SDK or library function) is a hand-off, as before.
+    static func isOnlyAsked(_ use: ExprSyntax, in context: RuleContext, depth: Int = 1) -> Bool {
+        var node = Syntax(use)
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+            node = parent
+        }
+        guard depth <= maximumAskingDepth, let argument = node.parent?.as(LabeledExprSyntax.self), argument.expression.id == node.id,
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = SyntaxQueries.calleeName(of: call)
+        else { return false }
+        let receiver = SyntaxQueries.receiver(of: call)
+        guard receiver == nil || SyntaxQueries.isSelf(receiver) else { return false }
+        let index = context.scan.index
+        var candidates = SyntaxQueries.enclosingTypeName(of: call).map { index.methods(named: name, inType: $0) } ?? []
+        if candidates.isEmpty, receiver == nil { candidates = index.functions(named: name).filter { $0.enclosingType == nil } }
+        let fitting = candidates.filter { $0.hasBody && SwiftHandedOutcomes.fits(call, Array($0.parameters)) }
+        guard fitting.count == 1, let declaration = fitting.first else { return false }
+        let (_, parameterList, body) = declaration.syntax
+        let parameters = Array(parameterList)
+        guard let body, let passed = arguments(of: call, for: parameters, in: index),
+            let position = SyntaxQueries.argumentExpressions(of: call).firstIndex(where: { $0.id == argument.expression.id }),
+            let parameterIndex = passed.firstIndex(where: { $0 == position })
+        else { return false }
+        let parameter = parameters[parameterIndex]
+        let parameterName = (parameter.secondName ?? parameter.firstName).text
+        for reference in ReferenceCollector.references(in: body) where reference.baseName.text == parameterName {
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+            guard case .parameter(let found) = SyntaxQueries.binding(of: parameterName, at: reference), found.id == parameter.id else { continue }
+            if handsOn(ExprSyntax(reference)), !isOnlyAsked(ExprSyntax(reference), in: context, depth: depth + 1) { return false }
+        }
+        return true
     }
 
     /// One use of the context: true unless it is the base of a member access (`context.x`,
