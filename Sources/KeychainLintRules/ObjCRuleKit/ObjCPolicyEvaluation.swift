@@ -553,7 +553,7 @@ enum ObjCPolicyEvaluations {
     /// in a class method, to its class) whose method this file implements and only asks the
     /// context it receives: every use of the parameter there sends it a message or reads its
     /// members, compares it with nil, or gives it to another such method, up to
-    /// `SwiftPolicyEvaluations.maximumAskingDepth` messages deep. The context then goes to nobody;
+    /// `SwiftPolicyEvaluations.maximumAskingDepth` messages deep, and it does read it. The context then goes to nobody;
     /// a method of another file or another receiver is a hand-off, as before.
     static func isOnlyAsked(
         _ use: ObjCExpr, ancestors: [ObjCAncestor], by owner: ObjCBodyOwner, in tree: ObjCSyntaxTree, depth: Int = 1
@@ -574,11 +574,15 @@ enum ObjCPolicyEvaluations {
         let parameter = method.parameters[position].name
         let calleeOwner = ObjCBodyOwner.method(container: container, selector: method.selector, isClassMethod: isClassMethod)
         var asksOnly = true
+        var uses = 0
         ObjCLocalAuthentication.forEachExpression(in: body) { inner, innerAncestors in
-            guard asksOnly, inner.identifierName == parameter, ObjCLocalAuthentication.handsOn(inner, ancestors: innerAncestors) else { return }
+            guard asksOnly, inner.identifierName == parameter else { return }
+            uses += 1
+            guard ObjCLocalAuthentication.handsOn(inner, ancestors: innerAncestors) else { return }
             asksOnly = isOnlyAsked(inner, ancestors: innerAncestors, by: calleeOwner, in: tree, depth: depth + 1)
         }
-        return asksOnly
+        // A method that never reads its parameter is a stub (an override may read it).
+        return asksOnly && uses > 0
     }
 
     /// The property of `self` a use is stored into, when it is the whole value of

@@ -951,7 +951,7 @@ enum SwiftPolicyEvaluations {
     /// calling type (called on `self` or without a receiver) or a global function, and exactly one
     /// declaration with a body fits the call's labels; every use of the parameter there reads or
     /// sets the context's members or compares it with nil (as `handsOn` says), or gives it to
-    /// another such function, up to `maximumAskingDepth` calls deep. The context then goes to
+    /// another such function, up to `maximumAskingDepth` calls deep, and there is such a use. The context then goes to
     /// nobody: an availability check, a helper that sets its titles. Another receiver, several
     /// fitting declarations or none (an SDK or library function) is a hand-off, as before.
     static func isOnlyAsked(_ use: ExprSyntax, in context: RuleContext, depth: Int = 1) -> Bool {
@@ -977,12 +977,16 @@ enum SwiftPolicyEvaluations {
         else { return false }
         let parameter = parameters[parameterIndex]
         let parameterName = (parameter.secondName ?? parameter.firstName).text
+        var uses = 0
         for reference in ReferenceCollector.references(in: body) where reference.baseName.text == parameterName {
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
             guard case .parameter(let found) = SyntaxQueries.binding(of: parameterName, at: reference), found.id == parameter.id else { continue }
             if handsOn(ExprSyntax(reference)), !isOnlyAsked(ExprSyntax(reference), in: context, depth: depth + 1) { return false }
+            uses += 1
         }
-        return true
+        // A helper that never reads its parameter is a stub or a placeholder (an override may
+        // read it): what it does with the context is not known.
+        return uses > 0
     }
 
     /// One use of the context: true unless it is the base of a member access (`context.x`,
