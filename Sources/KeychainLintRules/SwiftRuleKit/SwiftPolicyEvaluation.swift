@@ -969,6 +969,12 @@ enum SwiftPolicyEvaluations {
         if candidates.isEmpty, receiver == nil { candidates = index.functions(named: name).filter { $0.enclosingType == nil } }
         let fitting = candidates.filter { $0.hasBody && SwiftHandedOutcomes.fits(call, Array($0.parameters)) }
         guard fitting.count == 1, let declaration = fitting.first else { return false }
+        // A subclass's override may run instead, and do anything with the context.
+        let overridden = index.functions(named: name).contains { other in
+            other.key != declaration.key && other.node.as(FunctionDeclSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.override) } == true
+                && SwiftHandedOutcomes.fits(call, Array(other.parameters))
+        }
+        guard !overridden else { return false }
         let (_, parameterList, body) = declaration.syntax
         let parameters = Array(parameterList)
         guard let body, let passed = arguments(of: call, for: parameters, in: index),
