@@ -24,6 +24,10 @@ public final class ResultCache: @unchecked Sendable {
         var key: String
         /// Every file of the scan, in scan order; `mentions` refers to them by position.
         var paths: [String]
+        /// The content hash of each file of `paths`, at the same position.
+        var hashes: [String]
+        /// The files whose analysis ran (or was replayed), by path: the others have nothing to
+        /// keep but their hash, and most files of a large project are such.
         var files: [String: StoredFile]
         /// Name some analysis looked up → positions (in `paths`) of the files that mentioned it.
         /// Stored once per name, not per file: common names are mentioned by thousands of files.
@@ -34,8 +38,7 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     struct StoredFile: Codable {
-        var hash: String
-        var outcome: StoredOutcome?
+        var outcome: StoredOutcome
         /// Names the file's analysis looked up across files.
         var dependencies: [String]
         /// Scan-wide facts it used.
@@ -52,8 +55,9 @@ public final class ResultCache: @unchecked Sendable {
         var suppressedFindings: [Finding]?
     }
 
-    /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`.
-    static let formatVersion = 5
+    /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`. 6: hashes
+    /// beside the paths, entries for analysed files only.
+    static let formatVersion = 6
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
@@ -138,15 +142,16 @@ public final class ResultCache: @unchecked Sendable {
     /// `text` gives a file's text by position (read again from disk when it was not kept).
     func reusableOutcomes(paths: [String], hashes: [String], lines: [Int], text: (Int) -> String) -> [Int: Scanner.FileOutcome] {
         guard let stored else { return [:] }
-        let current = Dictionary(uniqueKeysWithValues: zip(paths, hashes))
+        let current = Dictionary(zip(paths, hashes), uniquingKeysWith: { first, _ in first })
+        let storedHashes = Dictionary(zip(stored.paths, stored.hashes), uniquingKeysWith: { first, _ in first })
         // Files whose mention of any name may have changed: edited, new or deleted.
         var changedPaths = Set<String>()
         var changedTexts: [String] = []
-        for (index, path) in paths.enumerated() where stored.files[path]?.hash != hashes[index] {
+        for (index, path) in paths.enumerated() where storedHashes[path] != hashes[index] {
             changedPaths.insert(path)
             changedTexts.append(text(index))
         }
-        for path in stored.files.keys where current[path] == nil { changedPaths.insert(path) }
+        for path in stored.paths where current[path] == nil { changedPaths.insert(path) }
         anyFileChanged = !changedPaths.isEmpty || stored.paths != paths
 
         var mentionedByChanged: [String: Bool] = [:]
@@ -180,9 +185,8 @@ public final class ResultCache: @unchecked Sendable {
 
         var reusable: [Int: Scanner.FileOutcome] = [:]
         for (index, path) in paths.enumerated() {
-            guard let entry = stored.files[path], entry.hash == hashes[index], let outcome = entry.outcome else {
-                continue
-            }
+            guard let entry = stored.files[path], storedHashes[path] == hashes[index] else { continue }
+            let outcome = entry.outcome
             guard entry.dependencies.allSatisfy(isValid), entry.facts.allSatisfy(isValidFact) else { continue }
             var restored = Scanner.FileOutcome()
             restored.findings = outcome.findings
@@ -210,6 +214,9 @@ public final class ResultCache: @unchecked Sendable {
         paths: [String], hashes: [String], outcomes: [Scanner.FileOutcome],
         facts computedFacts: [String: [String]], filesMentioning: (String) -> [Int]
     ) throws {
+        // Nothing changed and every outcome was replayed: the stored file already says all this
+        // run would write (encoding and writing it again cost more than the rest of such a run).
+        if stored != nil, !anyFileChanged, outcomes.allSatisfy({ $0.fromCache || !$0.analysed }) { return }
         var mentions: [String: [Int]] = [:]
         // With no file changed, a stored answer is still right and costs no search.
         let reusable = anyFileChanged ? [:] : (stored?.mentions ?? [:])
@@ -226,21 +233,18 @@ public final class ResultCache: @unchecked Sendable {
             }
         }
         var files: [String: StoredFile] = [:]
-        for (index, path) in paths.enumerated() {
+        for (index, path) in paths.enumerated() where outcomes[index].analysed {
             let outcome = outcomes[index]
-            let stored = outcome.analysed
-                ? StoredOutcome(
-                    findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
-                    suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
-                : nil
-            files[path] = StoredFile(
-                hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
+            let stored = StoredOutcome(
+                findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
+                suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
+            files[path] = StoredFile(outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(
             Stored(
-                formatVersion: Self.formatVersion, key: key, paths: paths, files: files, mentions: mentions,
+                formatVersion: Self.formatVersion, key: key, paths: paths, hashes: hashes, files: files, mentions: mentions,
                 facts: facts))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

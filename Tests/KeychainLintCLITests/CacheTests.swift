@@ -45,6 +45,36 @@ struct CacheTests {
         #expect(try jsonStats(third)["filesParsed"] as? Int == 0)
     }
 
+    @Test("a re-scan in which nothing changed leaves the cache file as it is; one after an edit replaces it")
+    func unchangedRescanKeepsCacheFile() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        let path = tree.path("cache/" + (try #require(names.first { $0.hasSuffix(".json") }))).path
+        func identity() -> UInt64 {
+            var status = stat()
+            return lstat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+        }
+        let written = identity()
+        let second = try tree.run(arguments)
+        #expect(try findings(second) == findings(first))
+        #expect(try jsonStats(second)["filesParsed"] as? Int == 0)
+        // Written anew, the file would be another inode (a new file renamed over the old one).
+        #expect(identity() == written)
+
+        let constants = try tree.read("KeychainFlags.swift")
+        try tree.write("KeychainFlags.swift", constants + "\nlet addedFlags: SecAccessControlCreateFlags = .biometryAny\n")
+        let edited = try tree.run(arguments)
+        #expect(identity() != written)
+        #expect(try findings(edited) == findings(try tree.run(arguments + ["--no-cache"])))
+        // The file written after the edit is complete: the next run replays every file.
+        let replayed = try tree.run(arguments)
+        #expect(try findings(replayed) == findings(edited))
+        #expect(try jsonStats(replayed)["filesParsed"] as? Int == 0)
+    }
+
     @Test("editing a constant in another file invalidates the findings that used it")
     func crossFileInvalidation() throws {
         let tree = try TempTree(fixture: "weak-app")
