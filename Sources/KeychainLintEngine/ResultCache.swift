@@ -29,8 +29,10 @@ public final class ResultCache: @unchecked Sendable {
         /// The files whose analysis ran (or was replayed), by path: the others have nothing to
         /// keep but their hash, and most files of a large project are such.
         var files: [String: StoredFile]
-        /// Name some analysis looked up → positions (in `paths`) of the files that mentioned it.
-        /// Stored once per name, not per file: common names are mentioned by thousands of files.
+        /// Name some analysis looked up → the files that mentioned it, each as its position (in
+        /// `paths`) times 16 plus what the index takes it to declare under the name
+        /// (`Scanner.declarationKinds`). Stored once per name, not per file: common names are
+        /// mentioned by thousands of files.
         var mentions: [String: [Int]]
         /// Scan-wide fact → the names computing it looked up. Stored once per fact, not in every
         /// file that used it (one fact can depend on thousands of names).
@@ -43,6 +45,8 @@ public final class ResultCache: @unchecked Sendable {
         var dependencies: [String]
         /// Scan-wide facts it used.
         var facts: [String]
+        /// Its `CodeFingerprint` (absent where its front end could not tell where its code ends).
+        var code: String?
     }
 
     struct StoredOutcome: Codable {
@@ -56,8 +60,9 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`. 6: hashes
-    /// beside the paths, entries for analysed files only.
-    static let formatVersion = 6
+    /// beside the paths, entries for analysed files only. 7: code fingerprints, and what a
+    /// mentioning file declares under a name.
+    static let formatVersion = 7
 
     /// The cache file for a scan of `roots` under `directory`.
     public init(directory: String, roots: [String], key: String) {
@@ -139,20 +144,35 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Outcomes that can be reused for this run, by file index.
-    /// `text` gives a file's text by position (read again from disk when it was not kept).
-    func reusableOutcomes(paths: [String], hashes: [String], lines: [Int], text: (Int) -> String) -> [Int: Scanner.FileOutcome] {
+    /// `text` gives a file's text by position (read again from disk when it was not kept);
+    /// `codeFingerprint` a file's `CodeFingerprint` now; `mentionCode` how a file mentions a name
+    /// now, in the encoding of `Stored.mentions` (nil: not at all).
+    func reusableOutcomes(
+        paths: [String], hashes: [String], lines: [Int], text: (Int) -> String,
+        codeFingerprint: (Int) -> String? = { _ in nil }, mentionCode: (String, Int) -> Int? = { _, _ in nil }
+    ) -> [Int: Scanner.FileOutcome] {
         guard let stored else { return [:] }
         let current = Dictionary(zip(paths, hashes), uniquingKeysWith: { first, _ in first })
         let storedHashes = Dictionary(zip(stored.paths, stored.hashes), uniquingKeysWith: { first, _ in first })
         // Files whose mention of any name may have changed: edited, new or deleted.
         var changedPaths = Set<String>()
         var changedTexts: [String] = []
+        // Edited files whose code is as it was (only comments and blank lines after their last
+        // token differ): by stored position, with their position now. They change no answer of
+        // any analysis, theirs included, unless they mention a looked-up name otherwise than
+        // before (a word in a comment is a mention to the index, whose counts bound searches).
+        var quiet: [Int: Int] = [:]
+        let storedPositions = Dictionary(stored.paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, path) in paths.enumerated() where storedHashes[path] != hashes[index] {
+            if let old = storedPositions[path], let code = stored.files[path]?.code, codeFingerprint(index) == code {
+                quiet[old] = index
+                continue
+            }
             changedPaths.insert(path)
             changedTexts.append(text(index))
         }
         for path in stored.paths where current[path] == nil { changedPaths.insert(path) }
-        anyFileChanged = !changedPaths.isEmpty || stored.paths != paths
+        anyFileChanged = !changedPaths.isEmpty || !quiet.isEmpty || stored.paths != paths
 
         var mentionedByChanged: [String: Bool] = [:]
         func changedFilesMention(_ name: String) -> Bool {
@@ -163,12 +183,20 @@ public final class ResultCache: @unchecked Sendable {
             return result
         }
 
+        func quietFilesMentionAsBefore(_ name: String, _ mentioned: [Int]) -> Bool {
+            guard !quiet.isEmpty else { return true }
+            var before: [Int: Int] = [:]
+            for code in mentioned where quiet[code >> 4] != nil { before[code >> 4] = code & 15 }
+            return quiet.allSatisfy { old, now in mentionCode(name, now).map { $0 & 15 } == before[old] }
+        }
+
         var nameIsValid: [String: Bool] = [:]
         func isValid(_ name: String) -> Bool {
             if let known = nameIsValid[name] { return known }
             let valid: Bool
             if let mentioned = stored.mentions[name] {
-                valid = !mentioned.contains { changedPaths.contains(stored.paths[$0]) } && !changedFilesMention(name)
+                valid = !mentioned.contains { changedPaths.contains(stored.paths[$0 >> 4]) } && !changedFilesMention(name)
+                    && quietFilesMentionAsBefore(name, mentioned)
             } else {
                 valid = false
             }
@@ -183,9 +211,10 @@ public final class ResultCache: @unchecked Sendable {
             return valid
         }
 
+        let quietNow = Set(quiet.values)
         var reusable: [Int: Scanner.FileOutcome] = [:]
         for (index, path) in paths.enumerated() {
-            guard let entry = stored.files[path], storedHashes[path] == hashes[index] else { continue }
+            guard let entry = stored.files[path], storedHashes[path] == hashes[index] || quietNow.contains(index) else { continue }
             let outcome = entry.outcome
             guard entry.dependencies.allSatisfy(isValid), entry.facts.allSatisfy(isValidFact) else { continue }
             var restored = Scanner.FileOutcome()
@@ -202,6 +231,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.fromCache = true
             restored.dependencies = entry.dependencies
             restored.factDependencies = entry.facts
+            restored.codeFingerprint = entry.code
             reusable[index] = restored
         }
         return reusable
@@ -210,9 +240,10 @@ public final class ResultCache: @unchecked Sendable {
     /// Writes this run's outcomes. Failure to write is not an error of the scan.
     /// `facts`: the names of each fact computed in this run; a fact every file took from the
     /// cache was not computed, and keeps its stored names (valid, or those files were re-run).
+    /// `mentionCodes`: the files mentioning a name, encoded as `Stored.mentions` keeps them.
     func save(
         paths: [String], hashes: [String], outcomes: [Scanner.FileOutcome],
-        facts computedFacts: [String: [String]], filesMentioning: (String) -> [Int]
+        facts computedFacts: [String: [String]], mentionCodes: (String) -> [Int]
     ) throws {
         // Nothing changed and every outcome was replayed: the stored file already says all this
         // run would write (encoding and writing it again cost more than the rest of such a run).
@@ -221,7 +252,7 @@ public final class ResultCache: @unchecked Sendable {
         // With no file changed, a stored answer is still right and costs no search.
         let reusable = anyFileChanged ? [:] : (stored?.mentions ?? [:])
         func noteMentions(_ name: String) {
-            if mentions[name] == nil { mentions[name] = reusable[name] ?? filesMentioning(name) }
+            if mentions[name] == nil { mentions[name] = reusable[name] ?? mentionCodes(name) }
         }
         var facts: [String: [String]] = [:]
         for outcome in outcomes {
@@ -238,7 +269,8 @@ public final class ResultCache: @unchecked Sendable {
             let stored = StoredOutcome(
                 findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
                 suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
-            files[path] = StoredFile(outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
+            files[path] = StoredFile(
+                outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies, code: outcome.codeFingerprint)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

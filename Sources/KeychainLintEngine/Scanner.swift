@@ -362,6 +362,8 @@ public final class Scanner {
         var factDependencies: [String] = []
         /// Judgements its rules left for after the walk (`RuleFileContext.afterWalk`).
         var judgementsAfterWalk: [JudgementsAfterWalk] = []
+        /// Its `CodeFingerprint`, kept by the result cache.
+        var codeFingerprint: String?
     }
 
     /// One rule's judgements on one file left for after the walk.
@@ -505,8 +507,20 @@ public final class Scanner {
                 projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) }
                     + manifests.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash($0.text)) })
             cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
+            // The words of each edited Objective-C file asked about, gathered once.
+            var objectiveCWords: [Int: ObjectiveCMentions] = [:]
             reusable = cache!.reusableOutcomes(
-                paths: sources.map(\.path), hashes: hashes, lines: sources.map(\.lines), text: { index.text(at: $0) })
+                paths: sources.map(\.path), hashes: hashes, lines: sources.map(\.lines), text: { index.text(at: $0) },
+                codeFingerprint: { FrontEnds.codeFingerprint(ofFile: $0, language: sources[$0].language, index: index) },
+                mentionCode: { name, file in
+                    if FrontEnds.type(of: sources[file].language).feedsNameIndex {
+                        guard index.files(mentioning: name).contains(file) else { return nil }
+                        return Self.declarationKinds(of: name, index: index)[file] ?? 0
+                    }
+                    let words = objectiveCWords[file] ?? ObjectiveCMentions(files: [file], threads: 1) { index.text(at: $0) }
+                    objectiveCWords[file] = words
+                    return words.files(mentioning: name).isEmpty ? nil : 0
+                })
             clock.lap("cache")
         }
 
@@ -516,7 +530,9 @@ public final class Scanner {
         let frontEnds = FrontEnds(types: plan.rules.map(\.type), models: scanContext.wrapperModels)
         var outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
-            if let cached = reused[fileIndex] { return cached }
+            // A file the prefilter now lets go (a companion word gone from another file) is not
+            // analysed, so its stored outcome is not replayed either.
+            if let cached = reused[fileIndex], sources[fileIndex].mayMatch || sources[fileIndex].hasDirectives { return cached }
             // Only the result cache reads the names a file's analysis looked up.
             guard recordsDependencies else {
                 return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), frontEnds: frontEnds)
@@ -528,6 +544,7 @@ public final class Scanner {
             if result.analysed {
                 result.dependencies = recorded.names.sorted()
                 result.factDependencies = recorded.facts.sorted()
+                result.codeFingerprint = FrontEnds.codeFingerprint(ofFile: fileIndex, language: sources[fileIndex].language, index: index)
             }
             return result
         }
@@ -549,7 +566,9 @@ public final class Scanner {
                     // The index holds no Objective-C identifiers (Swift lookups must never meet
                     // those files), so the Objective-C files mentioning a name are found by text:
                     // a deleted one then invalidates what read it (the Face ID plan, shared stores).
-                    index.files(mentioning: name) + objcMentions.files(mentioning: name)
+                    let kinds = Self.declarationKinds(of: name, index: index)
+                    return index.files(mentioning: name).map { $0 << 4 | (kinds[$0] ?? 0) }
+                        + objcMentions.files(mentioning: name).map { $0 << 4 }
                 }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
@@ -692,6 +711,18 @@ public final class Scanner {
         var result = ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: described)
         result.suppressed = suppressedFindings
         return result
+    }
+
+    /// What the text index takes each file to declare under `name` (a bit per kind), for the
+    /// result cache's mentions (a file's position times 16 plus these bits): a declaration-like word in a comment (`// let token`) makes a file a
+    /// candidate of a lookup as much as a declaration does.
+    static func declarationKinds(of name: String, index: ProjectIndex) -> [Int: Int] {
+        var kinds: [Int: Int] = [:]
+        let all: [ProjectIndex.DeclarationKind] = [.type, .extendedType, .function, .value]
+        for (bit, kind) in all.enumerated() {
+            for file in index.files(declaring: name, as: kind) { kinds[file, default: 0] |= 1 << bit }
+        }
+        return kinds
     }
 
     /// A file that passed the prefilter on weak words alone (`Rule.prefilterCompanions`) is let

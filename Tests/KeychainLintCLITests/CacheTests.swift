@@ -75,6 +75,96 @@ struct CacheTests {
         #expect(try jsonStats(replayed)["filesParsed"] as? Int == 0)
     }
 
+    @Test("comments added after a file's last token re-judge nothing; code, a looked-up name or an import there does")
+    func commentAfterLastToken() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        _ = try tree.run(arguments)
+        let unchanged = try tree.run(arguments)
+        let analysed = try #require(try jsonStats(unchanged)["filesFromCache"] as? Int)
+        #expect(analysed >= 2)
+        // A file that is analysed (its fingerprint is kept with its outcome) and that the other
+        // store's analysis looks into: neither is judged again.
+        let constants = try tree.read("TokenStore.swift")
+        try tree.write("TokenStore.swift", constants + "\n// Reviewed: the signing key needs the current biometry.\n/* a block\n   comment */\n")
+        let commented = try tree.run(arguments)
+        #expect(try jsonStats(commented)["filesFromCache"] as? Int == analysed, "\(commented)")
+        #expect(try findings(commented) == findings(try tree.run(arguments + ["--no-cache"])))
+
+        let edits = [
+            // Code: the file and what reads it are judged again.
+            "\nlet extraFlags: SecAccessControlCreateFlags = .biometryAny\n",
+            // A looked-up name that the index now takes for a declaration in this file.
+            "\n// static let sessionTokenFlags = []\n",
+            // An import, which the module scope reads from the text.
+            "\n/*\nimport LocalAuthentication\n*/\n",
+        ]
+        for edit in edits {
+            try tree.write("TokenStore.swift", constants)
+            _ = try tree.run(arguments)
+            try tree.write("TokenStore.swift", constants + edit)
+            let edited = try tree.run(arguments)
+            #expect(try (jsonStats(edited)["filesFromCache"] as? Int ?? 0) < analysed, "\(edit)")
+            #expect(try findings(edited) == findings(try tree.run(arguments + ["--no-cache"])), "\(edit)")
+        }
+    }
+
+    @Test("an Objective-C file with a comment added after its last token is not judged again")
+    func objectiveCCommentAfterLastToken() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let store = """
+            #import <Security/Security.h>
+
+            static NSString *const kService = @"https://example.com//tokens";
+
+            void StoreToken(NSData *token) {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrService: kService,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
+                    (__bridge id)kSecValueData: token,
+                };
+                SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            """
+        try tree.write("Legacy/TokenStore.m", store)
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        #expect(try !findings(first).isEmpty, "\(first)")
+        try tree.write("Legacy/TokenStore.m", store + "\n// kept for the old app\n")
+        let commented = try tree.run(arguments)
+        #expect(try jsonStats(commented)["filesFromCache"] as? Int == 1, "\(commented)")
+        #expect(try findings(commented) == findings(first))
+        // A `#define` after the last token is code.
+        try tree.write("Legacy/TokenStore.m", store + "\n#define kOther @\"x\"\n")
+        let defined = try tree.run(arguments)
+        #expect(try jsonStats(defined)["filesFromCache"] as? Int == 0, "\(defined)")
+        #expect(try findings(defined) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
+    @Test("a file the prefilter lets go once another file no longer holds a companion word is not replayed from the cache")
+    func prefilterCompanionGone() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        // `watch` lets a file through only when the scan spells access-control flags somewhere.
+        try tree.write("Watch.swift", "enum Device { case phone, watch }\nlet current = Device.watch\n")
+        let store = "import Security\n\nfunc makeFlags() -> SecAccessControlCreateFlags {\n    [.biometryCurrentSet]\n}\n"
+        try tree.write("Flags.swift", store)
+        // Another analysed file keeps the cache key as it is (whether identity attributes are followed).
+        try tree.write("Store.swift", "import Security\n\nfunc removeAll(_ query: CFDictionary) -> OSStatus {\n    SecItemDelete(query)\n}\n")
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        _ = try tree.run(arguments)
+        // `Watch.swift` is analysed (the flags type is in the scan); its analysis looked nothing up.
+        #expect(try jsonStats(try tree.run(arguments))["filesFromCache"] as? Int == 2)
+        // Without the flags type in the scan, `Watch.swift` is not analysed: nothing of it is replayed.
+        try tree.write("Flags.swift", "import Security\n\nfunc makeFlags() {}\n")
+        let run = try tree.run(arguments)
+        #expect(try jsonStats(run)["filesFromCache"] as? Int == 1, "\(run)")
+        #expect(try findings(run) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
     @Test("editing a constant in another file invalidates the findings that used it")
     func crossFileInvalidation() throws {
         let tree = try TempTree(fixture: "weak-app")
