@@ -449,6 +449,18 @@ public final class Scanner {
         // built (tens of MB on a large scan): nothing here may keep a second reference to them.
         var inputs: [ProjectIndex.PreparedInput] = []
         inputs.reserveCapacity(prepared.count)
+        // Whether a Swift file names an application password (identity attributes are then
+        // followed) is read from the summaries on their way, as the text index would answer it:
+        // a re-scan that replays every file never needs that index.
+        let identityWords = ApplicationPasswordQueryMissingContextJudgement.applicationPasswordWords
+        let identityWordKeys = identityWords.map(ProjectIndex.IdentifierEntry.key(of:))
+        var heldIdentityWords = Set<String>()
+        for position in prepared.indices {
+            for entry in prepared[position].identifiers {
+                let key = entry.key
+                for (word, wordKey) in zip(identityWords, identityWordKeys) where wordKey == key { heldIdentityWords.insert(word) }
+            }
+        }
         for position in prepared.indices {
             let file = prepared[position]
             inputs.append(ProjectIndex.PreparedInput(path: file.path, text: file.text, identifiers: file.identifiers))
@@ -482,14 +494,9 @@ public final class Scanner {
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees
         index.maximumParsedBytes = maximumParsedTreeBytes
-        // Every analysed file asks the index; build it now on every core rather than on the first
-        // question, on one thread, while the others wait.
-        if !index.parsedAnyway.isEmpty {
-            index.prepareTextIndexes()
-        }
-        // With no file to analyse nothing is resolved: the text index is not built just to decide.
+        // With no file to analyse nothing is resolved.
         let followsIdentity = index.parsedAnyway.isEmpty
-            || ApplicationPasswordQueryMissingContextJudgement.identityMatters { !index.files(mentioning: $0).isEmpty }
+            || ApplicationPasswordQueryMissingContextJudgement.identityMatters(isMentioned: heldIdentityWords.contains)
         if !followsIdentity {
             resolver.keysNotFollowed.formUnion(ApplicationPasswordQueryMissingContextJudgement.identityKeys.map(\.key))
         }
@@ -524,6 +531,12 @@ public final class Scanner {
             clock.lap("cache")
         }
 
+        // Every analysed file asks the index; build it now on every core rather than on the first
+        // question, on one thread, while the others wait. Files replayed from the cache ask nothing.
+        if !index.parsedAnyway.subtracting(reusable.keys).isEmpty {
+            index.prepareTextIndexes()
+            clock.lap("index")
+        }
         let reused = reusable
         let recordsDependencies = cache != nil
         let objcFiles = sources.indices.filter { sources[$0].language == .objectiveC }
