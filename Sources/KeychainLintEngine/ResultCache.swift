@@ -26,6 +26,9 @@ public final class ResultCache: @unchecked Sendable {
         var paths: [String]
         /// The content hash of each file of `paths`, at the same position.
         var hashes: [String]
+        /// The stamp of each file of `paths` taken before its text was read (`FileStamp`;
+        /// empty: none, or one not to be trusted).
+        var stamps: [String]?
         /// The files whose analysis ran (or was replayed), by path: the others have nothing to
         /// keep but their hash, and most files of a large project are such.
         var files: [String: StoredFile]
@@ -61,30 +64,66 @@ public final class ResultCache: @unchecked Sendable {
 
     /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`. 6: hashes
     /// beside the paths, entries for analysed files only. 7: code fingerprints, and what a
-    /// mentioning file declares under a name.
-    static let formatVersion = 7
+    /// mentioning file declares under a name. 8: file stamps.
+    static let formatVersion = 8
 
-    /// The cache file for a scan of `roots` under `directory`.
-    public init(directory: String, roots: [String], key: String) {
-        let absoluteRoots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.sorted()
-        let name = "scan-" + Self.sha256(absoluteRoots.joined(separator: "\n")) + ".json"
-        self.path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-        self.key = key
-        // A link, folder, FIFO or device at the cache path is not ours: it is neither read nor
-        // replaced (`save` says so), so a planted link cannot feed findings or block the scan.
-        if let data = try? CacheFile.read(path) {
-            if let decoded = try? JSONDecoder().decode(Stored.self, from: data),
-                decoded.formatVersion == Self.formatVersion
-            {
-                if decoded.key == key {
-                    stored = decoded
-                } else {
-                    stored = nil
-                    note = "result cache ignored: tool build, configuration or project files changed"
-                }
+    /// The cache file of a scan of `roots` under `directory`, read and decoded once, before the
+    /// scan reads its files (whose content hashes it may already hold, see `knownHashes`).
+    struct Contents {
+        let path: String
+        /// Absent: no file there (or nothing readable as a file).
+        let stored: Stored?
+        /// A file was there, but not one this build reads.
+        let unreadable: Bool
+
+        init(directory: String, roots: [String]) {
+            let absoluteRoots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.sorted()
+            let name = "scan-" + ResultCache.sha256(absoluteRoots.joined(separator: "\n")) + ".json"
+            path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+            // A link, folder, FIFO or device at the cache path is not ours: it is neither read nor
+            // replaced (`save` says so), so a planted link cannot feed findings or block the scan.
+            if let data = try? CacheFile.read(path) {
+                let decoded = try? JSONDecoder().decode(Stored.self, from: data)
+                stored = decoded?.formatVersion == ResultCache.formatVersion ? decoded : nil
+                unreadable = stored == nil
             } else {
                 stored = nil
-                note = "result cache at \(path) is unreadable; starting a new one"
+                unreadable = false
+            }
+        }
+
+        /// Path → content hash of each file the stored run read whose stamp (`FileStamp`) it kept, with that stamp: a file whose stamp is the same now
+        /// has the same content, and is not hashed again.
+        func knownHashes() -> [String: (stamp: String, hash: String)] {
+            guard let stored, let stamps = stored.stamps, stamps.count == stored.paths.count,
+                stored.hashes.count == stored.paths.count
+            else { return [:] }
+            var known: [String: (stamp: String, hash: String)] = [:]
+            known.reserveCapacity(stored.paths.count)
+            for position in stored.paths.indices where !stamps[position].isEmpty {
+                known[stored.paths[position]] = (stamps[position], stored.hashes[position])
+            }
+            return known
+        }
+    }
+
+    /// The cache file for a scan of `roots` under `directory` (`contents`: already read).
+    public convenience init(directory: String, roots: [String], key: String) {
+        self.init(contents: Contents(directory: directory, roots: roots), key: key)
+    }
+
+    init(contents: Contents, key: String) {
+        self.path = contents.path
+        self.key = key
+        if contents.unreadable {
+            stored = nil
+            note = "result cache at \(path) is unreadable; starting a new one"
+        } else if let decoded = contents.stored {
+            if decoded.key == key {
+                stored = decoded
+            } else {
+                stored = nil
+                note = "result cache ignored: tool build, configuration or project files changed"
             }
         } else {
             stored = nil
@@ -195,7 +234,8 @@ public final class ResultCache: @unchecked Sendable {
             if let known = nameIsValid[name] { return known }
             let valid: Bool
             if let mentioned = stored.mentions[name] {
-                valid = !mentioned.contains { changedPaths.contains(stored.paths[$0 >> 4]) } && !changedFilesMention(name)
+                valid = !mentioned.contains { !stored.paths.indices.contains($0 >> 4) || changedPaths.contains(stored.paths[$0 >> 4]) }
+                    && !changedFilesMention(name)
                     && quietFilesMentionAsBefore(name, mentioned)
             } else {
                 valid = false
@@ -242,11 +282,12 @@ public final class ResultCache: @unchecked Sendable {
     /// cache was not computed, and keeps its stored names (valid, or those files were re-run).
     /// `mentionCodes`: the files mentioning a name, encoded as `Stored.mentions` keeps them.
     func save(
-        paths: [String], hashes: [String], outcomes: [Scanner.FileOutcome],
+        paths: [String], hashes: [String], stamps: [String], outcomes: [Scanner.FileOutcome],
         facts computedFacts: [String: [String]], mentionCodes: (String) -> [Int]
     ) throws {
         // Nothing changed and every outcome was replayed: the stored file already says all this
-        // run would write (encoding and writing it again cost more than the rest of such a run).
+        // run would write (encoding and writing it again cost more than the rest of such a run;
+        // a stamp it lacks is kept by the next run that writes).
         if stored != nil, !anyFileChanged, outcomes.allSatisfy({ $0.fromCache || !$0.analysed }) { return }
         var mentions: [String: [Int]] = [:]
         // With no file changed, a stored answer is still right and costs no search.
@@ -276,7 +317,8 @@ public final class ResultCache: @unchecked Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(
             Stored(
-                formatVersion: Self.formatVersion, key: key, paths: paths, hashes: hashes, files: files, mentions: mentions,
+                formatVersion: Self.formatVersion, key: key, paths: paths, hashes: hashes,
+                stamps: stamps.allSatisfy(\.isEmpty) ? nil : stamps, files: files, mentions: mentions,
                 facts: facts))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -291,6 +333,38 @@ public final class ResultCache: @unchecked Sendable {
 
     static func sha256(_ text: String) -> String {
         SHA256.hexDigest(text)
+    }
+}
+
+/// What the file system says of a file before the scan reads it: its size, modification and
+/// status-change times (to the nanosecond), inode and device. The result cache keeps it with the
+/// content hash of the text read after it; a later scan that finds the same stamp takes that hash
+/// instead of hashing the text again (as `git status` trusts its index). Any write to a file, and
+/// any change of its times, sets its status-change time to the moment of the change, which no
+/// one can set back; so a stamp is kept only when that time lies `racyMargin` seconds before the
+/// scan began reading (a file changed in the same tick of the clock as the read, or on a clock
+/// slightly ahead, is hashed the next time too).
+enum FileStamp {
+    static let racyMargin = 2.0
+
+    /// The stamp, or "" when it cannot be taken or is too recent to be trusted.
+    static func of(path: String, bytes: [UInt8]?, changedBefore limit: Double) -> String {
+        var status = stat()
+        let found: Int32
+        if let bytes {
+            let terminated = bytes.map { CChar(bitPattern: $0) } + [0]
+            found = terminated.withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+        } else {
+            found = stat(path, &status)
+        }
+        guard found == 0 else { return "" }
+        #if canImport(Darwin)
+        let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+        let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
+        guard Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9 < limit else { return "" }
+        return "\(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(changed.tv_sec).\(changed.tv_nsec) \(status.st_ino) \(status.st_dev)"
     }
 }
 

@@ -116,17 +116,25 @@ public final class Scanner {
         // in the page cache make the threads wait on the disk, so this pass uses more threads
         // than cores (up to 4 per core), which keeps more reads under way.
         let hashing = cacheDirectory != nil
+        let cacheRoots = project.isEmpty ? paths : project
+        // The cache file is read first: a file whose stamp it holds is not hashed again.
+        let cacheContents = cacheDirectory.map { ResultCache.Contents(directory: $0, roots: cacheRoots) }
+        let knownHashes = cacheContents?.knownHashes() ?? [:]
+        let stampsBefore = Date().timeIntervalSince1970 - FileStamp.racyMargin
         let readThreads = threads > 1 ? min(4 * threads, 16) : 1
         let prepared = ParallelWork.map(
             count: swiftFiles.count, threads: readThreads, stackSize: ParallelWork.smallStackSize
         ) { position -> Result<PreparedFile, ReadProblem> in
             let path = swiftFiles[position].path
             let bytes = swiftFiles[position].pathBytes
+            // Taken before the text is read: a write in between changes the stamp the next scan sees.
+            let stamp = hashing ? FileStamp.of(path: path, bytes: bytes, changedBefore: stampsBefore) : ""
             return Self.read(path, bytes: bytes).map { text, note in
+                let known = stamp.isEmpty ? nil : knownHashes[path].flatMap { $0.stamp == stamp ? $0.hash : nil }
                 // A file whose name a string cannot spell cannot be read again later: keep its text.
-                PreparedFile(
+                return PreparedFile(
                     path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: bytes != nil,
-                    analysed: isReported(path))
+                    analysed: isReported(path), stamp: stamp, knownHash: known)
             }
         }
         var sources: [PreparedFile] = []
@@ -171,7 +179,7 @@ public final class Scanner {
         var result = scan(
             prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles,
             manifests: manifests, clock: clock, threads: threads, progress: progress, cacheDirectory: cacheDirectory,
-            cacheRoots: project.isEmpty ? paths : project, configurations: configurations)
+            cacheRoots: cacheRoots, configurations: configurations, cacheContents: cacheContents)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -279,13 +287,16 @@ public final class Scanner {
         var objectiveCNames = ObjCScanConstants.FileNames()
         /// The module names of its `import` lines, for the module scope.
         var imports: [String]
+        /// Its `FileStamp` (empty: none), kept by the result cache.
+        var stamp = ""
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
             path: String, text: String, note: String?, prefilter: Prefilter, hashing: Bool, keepAllTexts: Bool,
-            analysed: Bool = true
+            analysed: Bool = true, stamp: String = "", knownHash: String? = nil
         ) {
             self.path = path
+            self.stamp = stamp
             self.note = note
             self.reported = analysed
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
@@ -303,7 +314,7 @@ public final class Scanner {
             mayMatch = analysed && (summary.wordsFound.contains(where: prefilter.wordHashes.contains)
                 || (prefilter.wantsDirectives && hasDirectives))
             prefilterWords = summary.wordsFound
-            hash = hashing ? ResultCache.hash(text) : ""
+            hash = hashing ? knownHash ?? ResultCache.hash(text) : ""
             if language == .objectiveC { objectiveCNames = ObjCScanConstants.names(in: text) }
             imports = ModuleScope.imports(in: text).sorted()
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
@@ -440,7 +451,7 @@ public final class Scanner {
     func scan(
         prepared: consuming [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
         manifests: [ProjectModelBuilder.Manifest], clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
-        cacheRoots: [String], configurations: ConfigurationTree? = nil
+        cacheRoots: [String], configurations: ConfigurationTree? = nil, cacheContents: ResultCache.Contents? = nil
     ) -> ScanResult {
         Self.settlePrefilter(&prepared, prefilter)
         let plan = RulePlan(rules: rules, configurations: configurations, paths: prepared.map(\.path))
@@ -513,7 +524,8 @@ public final class Scanner {
                 nested: configurations?.orderedLayers.map(\.configuration) ?? [],
                 projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) }
                     + manifests.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash($0.text)) })
-            cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
+            cache = ResultCache(
+                contents: cacheContents ?? ResultCache.Contents(directory: cacheDirectory, roots: cacheRoots), key: key)
             // The words of each edited Objective-C file asked about, gathered once.
             var objectiveCWords: [Int: ObjectiveCMentions] = [:]
             reusable = cache!.reusableOutcomes(
@@ -573,7 +585,7 @@ public final class Scanner {
             ) { index.files(mentioning: $0) + objcMentions.files(mentioning: $0) }
             do {
                 try cache.save(
-                    paths: sources.map(\.path), hashes: hashes, outcomes: outcomes,
+                    paths: sources.map(\.path), hashes: hashes, stamps: sources.map(\.stamp), outcomes: outcomes,
                     facts: scanContext.factDependencies.mapValues { $0.sorted() }
                 ) { name in
                     // The index holds no Objective-C identifiers (Swift lookups must never meet

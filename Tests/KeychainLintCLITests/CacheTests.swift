@@ -165,6 +165,51 @@ struct CacheTests {
         #expect(try findings(run) == findings(try tree.run(arguments + ["--no-cache"])))
     }
 
+    @Test("a file whose stamp (size, times, inode) is as the cache keeps it is not hashed again; one written since is")
+    func unchangedStampKeepsHash() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        // Stamps of files changed in the last two seconds before a scan are not kept.
+        Thread.sleep(forTimeInterval: 2.2)
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        let cachePath = "cache/" + (try #require(names.first { $0.hasSuffix(".json") }))
+        // The stored hash of an unchanged file, replaced: the next scan takes it from the stamp,
+        // finds the file as it was, and replays it; hashing the text would find it changed.
+        func storeHash(_ hash: String) throws {
+            var stored = try #require(try JSONSerialization.jsonObject(with: Data(tree.read(cachePath).utf8)) as? [String: Any])
+            let paths = try #require(stored["paths"] as? [String])
+            var hashes = try #require(stored["hashes"] as? [String])
+            let position = try #require(paths.firstIndex { $0.hasSuffix("TokenStore.swift") })
+            hashes[position] = hash
+            stored["hashes"] = hashes
+            try tree.write(cachePath, String(decoding: try JSONSerialization.data(withJSONObject: stored), as: UTF8.self))
+        }
+        try storeHash(String(repeating: "0", count: 64))
+        let replayed = try tree.run(arguments)
+        #expect(try jsonStats(replayed)["filesFromCache"] as? Int == 2, "\(replayed)")
+        #expect(try findings(replayed) == findings(first))
+
+        // Written again with the same size and modification time: its status-change time moved.
+        let token = try tree.read("TokenStore.swift")
+        var status = stat()
+        #expect(stat(tree.path("TokenStore.swift").path, &status) == 0)
+        try tree.write("TokenStore.swift", token.replacingOccurrences(of: ".biometryAny", with: ".biometryOne"))
+        var times = [timespec](repeating: timespec(), count: 2)
+        #if canImport(Darwin)
+        times[0] = status.st_atimespec
+        times[1] = status.st_mtimespec
+        #else
+        times[0] = status.st_atim
+        times[1] = status.st_mtim
+        #endif
+        #expect(utimensat(AT_FDCWD, tree.path("TokenStore.swift").path, times, 0) == 0)
+        let rewritten = try tree.run(arguments)
+        #expect(try (jsonStats(rewritten)["filesFromCache"] as? Int ?? 2) < 2, "\(rewritten)")
+        #expect(try findings(rewritten) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
     @Test("editing a constant in another file invalidates the findings that used it")
     func crossFileInvalidation() throws {
         let tree = try TempTree(fixture: "weak-app")
