@@ -375,6 +375,15 @@ public final class Scanner {
         var judgementsAfterWalk: [JudgementsAfterWalk] = []
         /// Its `CodeFingerprint`, kept by the result cache.
         var codeFingerprint: String?
+
+        /// The bounds its questions met, said as the scan says the resolver's (`Scanner.limitNote`),
+        /// kept with the outcome so that a re-scan replaying it from the cache says them too.
+        mutating func addLimitNotes(_ gaps: Set<ResolutionGap>) {
+            for gap in gaps.sorted(by: { ($0.file, $0.line, $0.column, $0.reason) < ($1.file, $1.line, $1.column, $1.reason) }) {
+                let note = Scanner.limitNote(gap)
+                if !notes.contains(note) { notes.append(note) }
+            }
+        }
     }
 
     /// One rule's judgements on one file left for after the walk.
@@ -418,6 +427,7 @@ public final class Scanner {
             if recordsDependencies {
                 outcomes[position].dependencies = Set(outcomes[position].dependencies).union(recorded.names).sorted()
                 outcomes[position].factDependencies = Set(outcomes[position].factDependencies).union(recorded.facts).sorted()
+                outcomes[position].addLimitNotes(recorded.limits)
             }
         }
     }
@@ -569,6 +579,7 @@ public final class Scanner {
             if result.analysed {
                 result.dependencies = recorded.names.sorted()
                 result.factDependencies = recorded.facts.sorted()
+                result.addLimitNotes(recorded.limits)
                 result.codeFingerprint = FrontEnds.codeFingerprint(ofFile: fileIndex, language: sources[fileIndex].language, index: index)
             }
             return result
@@ -706,19 +717,9 @@ public final class Scanner {
                 message: gap.reason)
         }
         // A bound meant for hostile code may hide a finding: said without --verbose too, once per
-        // place, whichever rules asked there.
-        notes += resolver.analysisLimits.map { gap in
-            ScanDiagnostic(
-                kind: .fileNote, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
-                message: "analysis limit: \(gap.reason)")
-        }
-        // A search bound may hide a finding too; common names in large code bases meet it, so
-        // it is said under --verbose, once per place.
-        notes += resolver.searchLimits.map { gap in
-            ScanDiagnostic(
-                kind: .unresolved, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
-                message: "search limit: \(gap.reason)")
-        }
+        // place, whichever rules asked there. A search bound may hide a finding too; common names
+        // in large code bases meet it, so it is said under --verbose, once per place.
+        notes += (resolver.analysisLimits + resolver.searchLimits).map(Self.limitNote)
         // Every file a syntax limit cut short that was parsed only to be searched for declarations
         // (analysed ones carry theirs in their outcome, which the result cache keeps).
         notes += index.limitedFiles.map { Self.limitDiagnostic(path: $0.path, $0.note) }
@@ -869,6 +870,16 @@ public final class Scanner {
                 }
             }
         }
+    }
+
+    /// How a bound a question met is said: an analysis limit (for hostile code) as a note shown
+    /// without --verbose, a search limit under --verbose.
+    static func limitNote(_ gap: ResolutionGap) -> ScanDiagnostic {
+        let position = SourcePosition(line: gap.line, column: gap.column)
+        if gap.kind == .searchLimit {
+            return ScanDiagnostic(kind: .unresolved, file: gap.file, position: position, message: "search limit: \(gap.reason)")
+        }
+        return ScanDiagnostic(kind: .fileNote, file: gap.file, position: position, message: "analysis limit: \(gap.reason)")
     }
 
     static func limitDiagnostic(path: String, _ note: SourceFile.LimitNote) -> ScanDiagnostic {

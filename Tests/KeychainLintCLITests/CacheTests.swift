@@ -210,6 +210,32 @@ struct CacheTests {
         #expect(try findings(rewritten) == findings(try tree.run(arguments + ["--no-cache"])))
     }
 
+    @Test("a bound a question met is said by a re-scan that replays the file, as by the scan that met it")
+    func replayedFileSaysItsBounds() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Store.swift", """
+            import Security
+
+            func store(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+            }
+            """)
+        for number in 0...ValueResolverBounds.callerFiles {
+            try tree.write("Callers/Caller\(number).swift", "func caller\(number)() { _ = store(.biometryAny) }")
+        }
+        let note = "Store.swift:4:91: note: search limit: `flags`: more than 64 files may call `store`, so its callers are not followed [unresolved]"
+        let arguments = ["scan", "--no-color", "--verbose", "--stats", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        #expect(first.stdout.contains(note), "\(first)")
+        let replayed = try tree.run(arguments)
+        #expect(replayed.stderr.contains("0 parsed (0 parses), 1 from cache"), "\(replayed)")
+        #expect(replayed.stdout.contains(note), "\(replayed)")
+        try tree.write("Callers/Caller0.swift", "func caller0() { _ = store(.biometryAny) }\n// checked\n")
+        let edited = try tree.run(arguments)
+        #expect(edited.stdout.contains(note), "\(edited)")
+    }
+
     @Test("editing a constant in another file invalidates the findings that used it")
     func crossFileInvalidation() throws {
         let tree = try TempTree(fixture: "weak-app")
