@@ -24,9 +24,18 @@ public final class ResultCache: @unchecked Sendable {
         var key: String
         /// Every file of the scan, in scan order; `mentions` refers to them by position.
         var paths: [String]
+        /// The content hash of each file of `paths`, at the same position.
+        var hashes: [String]
+        /// The stamp of each file of `paths` taken before its text was read (`FileStamp`;
+        /// empty: none, or one not to be trusted).
+        var stamps: [String]?
+        /// The files whose analysis ran (or was replayed), by path: the others have nothing to
+        /// keep but their hash, and most files of a large project are such.
         var files: [String: StoredFile]
-        /// Name some analysis looked up → positions (in `paths`) of the files that mentioned it.
-        /// Stored once per name, not per file: common names are mentioned by thousands of files.
+        /// Name some analysis looked up → the files that mentioned it, each as its position (in
+        /// `paths`) times 16 plus what the index takes it to declare under the name
+        /// (`Scanner.declarationKinds`). Stored once per name, not per file: common names are
+        /// mentioned by thousands of files.
         var mentions: [String: [Int]]
         /// Scan-wide fact → the names computing it looked up. Stored once per fact, not in every
         /// file that used it (one fact can depend on thousands of names).
@@ -34,12 +43,13 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     struct StoredFile: Codable {
-        var hash: String
-        var outcome: StoredOutcome?
+        var outcome: StoredOutcome
         /// Names the file's analysis looked up across files.
         var dependencies: [String]
         /// Scan-wide facts it used.
         var facts: [String]
+        /// Its `CodeFingerprint` (absent where its front end could not tell where its code ends).
+        var code: String?
     }
 
     struct StoredOutcome: Codable {
@@ -52,30 +62,68 @@ public final class ResultCache: @unchecked Sendable {
         var suppressedFindings: [Finding]?
     }
 
-    /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`.
-    static let formatVersion = 5
+    /// 4: keys and content hashes are SHA-256. 5: findings carry `codeFingerprint`. 6: hashes
+    /// beside the paths, entries for analysed files only. 7: code fingerprints, and what a
+    /// mentioning file declares under a name. 8: file stamps.
+    static let formatVersion = 8
 
-    /// The cache file for a scan of `roots` under `directory`.
-    public init(directory: String, roots: [String], key: String) {
-        let absoluteRoots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.sorted()
-        let name = "scan-" + Self.sha256(absoluteRoots.joined(separator: "\n")) + ".json"
-        self.path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-        self.key = key
-        // A link, folder, FIFO or device at the cache path is not ours: it is neither read nor
-        // replaced (`save` says so), so a planted link cannot feed findings or block the scan.
-        if let data = try? CacheFile.read(path) {
-            if let decoded = try? JSONDecoder().decode(Stored.self, from: data),
-                decoded.formatVersion == Self.formatVersion
-            {
-                if decoded.key == key {
-                    stored = decoded
-                } else {
-                    stored = nil
-                    note = "result cache ignored: tool build, configuration or project files changed"
-                }
+    /// The cache file of a scan of `roots` under `directory`, read and decoded once, before the
+    /// scan reads its files (whose content hashes it may already hold, see `knownHashes`).
+    struct Contents {
+        let path: String
+        /// Absent: no file there (or nothing readable as a file).
+        let stored: Stored?
+        /// A file was there, but not one this build reads.
+        let unreadable: Bool
+
+        init(directory: String, roots: [String]) {
+            let absoluteRoots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.sorted()
+            let name = "scan-" + ResultCache.sha256(absoluteRoots.joined(separator: "\n")) + ".json"
+            path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+            // A link, folder, FIFO or device at the cache path is not ours: it is neither read nor
+            // replaced (`save` says so), so a planted link cannot feed findings or block the scan.
+            if let data = try? CacheFile.read(path) {
+                let decoded = try? JSONDecoder().decode(Stored.self, from: data)
+                stored = decoded?.formatVersion == ResultCache.formatVersion ? decoded : nil
+                unreadable = stored == nil
             } else {
                 stored = nil
-                note = "result cache at \(path) is unreadable; starting a new one"
+                unreadable = false
+            }
+        }
+
+        /// Path → content hash of each file the stored run read whose stamp (`FileStamp`) it kept, with that stamp: a file whose stamp is the same now
+        /// has the same content, and is not hashed again.
+        func knownHashes() -> [String: (stamp: String, hash: String)] {
+            guard let stored, let stamps = stored.stamps, stamps.count == stored.paths.count,
+                stored.hashes.count == stored.paths.count
+            else { return [:] }
+            var known: [String: (stamp: String, hash: String)] = [:]
+            known.reserveCapacity(stored.paths.count)
+            for position in stored.paths.indices where !stamps[position].isEmpty {
+                known[stored.paths[position]] = (stamps[position], stored.hashes[position])
+            }
+            return known
+        }
+    }
+
+    /// The cache file for a scan of `roots` under `directory` (`contents`: already read).
+    public convenience init(directory: String, roots: [String], key: String) {
+        self.init(contents: Contents(directory: directory, roots: roots), key: key)
+    }
+
+    init(contents: Contents, key: String) {
+        self.path = contents.path
+        self.key = key
+        if contents.unreadable {
+            stored = nil
+            note = "result cache at \(path) is unreadable; starting a new one"
+        } else if let decoded = contents.stored {
+            if decoded.key == key {
+                stored = decoded
+            } else {
+                stored = nil
+                note = "result cache ignored: tool build, configuration or project files changed"
             }
         } else {
             stored = nil
@@ -135,19 +183,35 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Outcomes that can be reused for this run, by file index.
-    /// `text` gives a file's text by position (read again from disk when it was not kept).
-    func reusableOutcomes(paths: [String], hashes: [String], lines: [Int], text: (Int) -> String) -> [Int: Scanner.FileOutcome] {
+    /// `text` gives a file's text by position (read again from disk when it was not kept);
+    /// `codeFingerprint` a file's `CodeFingerprint` now; `mentionCode` how a file mentions a name
+    /// now, in the encoding of `Stored.mentions` (nil: not at all).
+    func reusableOutcomes(
+        paths: [String], hashes: [String], lines: [Int], text: (Int) -> String,
+        codeFingerprint: (Int) -> String? = { _ in nil }, mentionCode: (String, Int) -> Int? = { _, _ in nil }
+    ) -> [Int: Scanner.FileOutcome] {
         guard let stored else { return [:] }
-        let current = Dictionary(uniqueKeysWithValues: zip(paths, hashes))
+        let current = Dictionary(zip(paths, hashes), uniquingKeysWith: { first, _ in first })
+        let storedHashes = Dictionary(zip(stored.paths, stored.hashes), uniquingKeysWith: { first, _ in first })
         // Files whose mention of any name may have changed: edited, new or deleted.
         var changedPaths = Set<String>()
         var changedTexts: [String] = []
-        for (index, path) in paths.enumerated() where stored.files[path]?.hash != hashes[index] {
+        // Edited files whose code is as it was (only comments and blank lines after their last
+        // token differ): by stored position, with their position now. They change no answer of
+        // any analysis, theirs included, unless they mention a looked-up name otherwise than
+        // before (a word in a comment is a mention to the index, whose counts bound searches).
+        var quiet: [Int: Int] = [:]
+        let storedPositions = Dictionary(stored.paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, path) in paths.enumerated() where storedHashes[path] != hashes[index] {
+            if let old = storedPositions[path], let code = stored.files[path]?.code, codeFingerprint(index) == code {
+                quiet[old] = index
+                continue
+            }
             changedPaths.insert(path)
             changedTexts.append(text(index))
         }
-        for path in stored.files.keys where current[path] == nil { changedPaths.insert(path) }
-        anyFileChanged = !changedPaths.isEmpty || stored.paths != paths
+        for path in stored.paths where current[path] == nil { changedPaths.insert(path) }
+        anyFileChanged = !changedPaths.isEmpty || !quiet.isEmpty || stored.paths != paths
 
         var mentionedByChanged: [String: Bool] = [:]
         func changedFilesMention(_ name: String) -> Bool {
@@ -158,12 +222,21 @@ public final class ResultCache: @unchecked Sendable {
             return result
         }
 
+        func quietFilesMentionAsBefore(_ name: String, _ mentioned: [Int]) -> Bool {
+            guard !quiet.isEmpty else { return true }
+            var before: [Int: Int] = [:]
+            for code in mentioned where quiet[code >> 4] != nil { before[code >> 4] = code & 15 }
+            return quiet.allSatisfy { old, now in mentionCode(name, now).map { $0 & 15 } == before[old] }
+        }
+
         var nameIsValid: [String: Bool] = [:]
         func isValid(_ name: String) -> Bool {
             if let known = nameIsValid[name] { return known }
             let valid: Bool
             if let mentioned = stored.mentions[name] {
-                valid = !mentioned.contains { changedPaths.contains(stored.paths[$0]) } && !changedFilesMention(name)
+                valid = !mentioned.contains { !stored.paths.indices.contains($0 >> 4) || changedPaths.contains(stored.paths[$0 >> 4]) }
+                    && !changedFilesMention(name)
+                    && quietFilesMentionAsBefore(name, mentioned)
             } else {
                 valid = false
             }
@@ -178,11 +251,11 @@ public final class ResultCache: @unchecked Sendable {
             return valid
         }
 
+        let quietNow = Set(quiet.values)
         var reusable: [Int: Scanner.FileOutcome] = [:]
         for (index, path) in paths.enumerated() {
-            guard let entry = stored.files[path], entry.hash == hashes[index], let outcome = entry.outcome else {
-                continue
-            }
+            guard let entry = stored.files[path], storedHashes[path] == hashes[index] || quietNow.contains(index) else { continue }
+            let outcome = entry.outcome
             guard entry.dependencies.allSatisfy(isValid), entry.facts.allSatisfy(isValidFact) else { continue }
             var restored = Scanner.FileOutcome()
             restored.findings = outcome.findings
@@ -198,6 +271,7 @@ public final class ResultCache: @unchecked Sendable {
             restored.fromCache = true
             restored.dependencies = entry.dependencies
             restored.factDependencies = entry.facts
+            restored.codeFingerprint = entry.code
             reusable[index] = restored
         }
         return reusable
@@ -206,15 +280,20 @@ public final class ResultCache: @unchecked Sendable {
     /// Writes this run's outcomes. Failure to write is not an error of the scan.
     /// `facts`: the names of each fact computed in this run; a fact every file took from the
     /// cache was not computed, and keeps its stored names (valid, or those files were re-run).
+    /// `mentionCodes`: the files mentioning a name, encoded as `Stored.mentions` keeps them.
     func save(
-        paths: [String], hashes: [String], outcomes: [Scanner.FileOutcome],
-        facts computedFacts: [String: [String]], filesMentioning: (String) -> [Int]
+        paths: [String], hashes: [String], stamps: [String], outcomes: [Scanner.FileOutcome],
+        facts computedFacts: [String: [String]], mentionCodes: (String) -> [Int]
     ) throws {
+        // Nothing changed and every outcome was replayed: the stored file already says all this
+        // run would write (encoding and writing it again cost more than the rest of such a run;
+        // a stamp it lacks is kept by the next run that writes).
+        if stored != nil, !anyFileChanged, outcomes.allSatisfy({ $0.fromCache || !$0.analysed }) { return }
         var mentions: [String: [Int]] = [:]
         // With no file changed, a stored answer is still right and costs no search.
         let reusable = anyFileChanged ? [:] : (stored?.mentions ?? [:])
         func noteMentions(_ name: String) {
-            if mentions[name] == nil { mentions[name] = reusable[name] ?? filesMentioning(name) }
+            if mentions[name] == nil { mentions[name] = reusable[name] ?? mentionCodes(name) }
         }
         var facts: [String: [String]] = [:]
         for outcome in outcomes {
@@ -226,21 +305,20 @@ public final class ResultCache: @unchecked Sendable {
             }
         }
         var files: [String: StoredFile] = [:]
-        for (index, path) in paths.enumerated() {
+        for (index, path) in paths.enumerated() where outcomes[index].analysed {
             let outcome = outcomes[index]
-            let stored = outcome.analysed
-                ? StoredOutcome(
-                    findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
-                    suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
-                : nil
+            let stored = StoredOutcome(
+                findings: outcome.findings, gaps: outcome.gaps, notes: outcome.notes, suppressed: outcome.suppressed,
+                suppressedRules: outcome.suppressedRules, suppressedFindings: outcome.suppressedFindings)
             files[path] = StoredFile(
-                hash: hashes[index], outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies)
+                outcome: stored, dependencies: outcome.dependencies, facts: outcome.factDependencies, code: outcome.codeFingerprint)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(
             Stored(
-                formatVersion: Self.formatVersion, key: key, paths: paths, files: files, mentions: mentions,
+                formatVersion: Self.formatVersion, key: key, paths: paths, hashes: hashes,
+                stamps: stamps.allSatisfy(\.isEmpty) ? nil : stamps, files: files, mentions: mentions,
                 facts: facts))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -255,6 +333,38 @@ public final class ResultCache: @unchecked Sendable {
 
     static func sha256(_ text: String) -> String {
         SHA256.hexDigest(text)
+    }
+}
+
+/// What the file system says of a file before the scan reads it: its size, modification and
+/// status-change times (to the nanosecond), inode and device. The result cache keeps it with the
+/// content hash of the text read after it; a later scan that finds the same stamp takes that hash
+/// instead of hashing the text again (as `git status` trusts its index). Any write to a file, and
+/// any change of its times, sets its status-change time to the moment of the change, which no
+/// one can set back; so a stamp is kept only when that time lies `racyMargin` seconds before the
+/// scan began reading (a file changed in the same tick of the clock as the read, or on a clock
+/// slightly ahead, is hashed the next time too).
+enum FileStamp {
+    static let racyMargin = 2.0
+
+    /// The stamp, or "" when it cannot be taken or is too recent to be trusted.
+    static func of(path: String, bytes: [UInt8]?, changedBefore limit: Double) -> String {
+        var status = stat()
+        let found: Int32
+        if let bytes {
+            let terminated = bytes.map { CChar(bitPattern: $0) } + [0]
+            found = terminated.withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+        } else {
+            found = stat(path, &status)
+        }
+        guard found == 0 else { return "" }
+        #if canImport(Darwin)
+        let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+        let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
+        guard Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9 < limit else { return "" }
+        return "\(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(changed.tv_sec).\(changed.tv_nsec) \(status.st_ino) \(status.st_dev)"
     }
 }
 

@@ -116,17 +116,25 @@ public final class Scanner {
         // in the page cache make the threads wait on the disk, so this pass uses more threads
         // than cores (up to 4 per core), which keeps more reads under way.
         let hashing = cacheDirectory != nil
+        let cacheRoots = project.isEmpty ? paths : project
+        // The cache file is read first: a file whose stamp it holds is not hashed again.
+        let cacheContents = cacheDirectory.map { ResultCache.Contents(directory: $0, roots: cacheRoots) }
+        let knownHashes = cacheContents?.knownHashes() ?? [:]
+        let stampsBefore = Date().timeIntervalSince1970 - FileStamp.racyMargin
         let readThreads = threads > 1 ? min(4 * threads, 16) : 1
         let prepared = ParallelWork.map(
             count: swiftFiles.count, threads: readThreads, stackSize: ParallelWork.smallStackSize
         ) { position -> Result<PreparedFile, ReadProblem> in
             let path = swiftFiles[position].path
             let bytes = swiftFiles[position].pathBytes
+            // Taken before the text is read: a write in between changes the stamp the next scan sees.
+            let stamp = hashing ? FileStamp.of(path: path, bytes: bytes, changedBefore: stampsBefore) : ""
             return Self.read(path, bytes: bytes).map { text, note in
+                let known = stamp.isEmpty ? nil : knownHashes[path].flatMap { $0.stamp == stamp ? $0.hash : nil }
                 // A file whose name a string cannot spell cannot be read again later: keep its text.
-                PreparedFile(
+                return PreparedFile(
                     path: path, text: text, note: note, prefilter: prefilter, hashing: hashing, keepAllTexts: bytes != nil,
-                    analysed: isReported(path))
+                    analysed: isReported(path), stamp: stamp, knownHash: known)
             }
         }
         var sources: [PreparedFile] = []
@@ -171,7 +179,7 @@ public final class Scanner {
         var result = scan(
             prepared: consume sources, rules: rules, prefilter: prefilter, projectFiles: projectFiles,
             manifests: manifests, clock: clock, threads: threads, progress: progress, cacheDirectory: cacheDirectory,
-            cacheRoots: project.isEmpty ? paths : project, configurations: configurations)
+            cacheRoots: cacheRoots, configurations: configurations, cacheContents: cacheContents)
         result.diagnostics = (result.diagnostics + diagnostics).sorted(by: ScanDiagnostic.order)
         result.stats.filesDiscovered = discovered.count
         result.stats.filesSkipped += skipped
@@ -279,13 +287,16 @@ public final class Scanner {
         var objectiveCNames = ObjCScanConstants.FileNames()
         /// The module names of its `import` lines, for the module scope.
         var imports: [String]
+        /// Its `FileStamp` (empty: none), kept by the result cache.
+        var stamp = ""
 
         /// `analysed` false: a file of the project that is only indexed (a scan of given files).
         init(
             path: String, text: String, note: String?, prefilter: Prefilter, hashing: Bool, keepAllTexts: Bool,
-            analysed: Bool = true
+            analysed: Bool = true, stamp: String = "", knownHash: String? = nil
         ) {
             self.path = path
+            self.stamp = stamp
             self.note = note
             self.reported = analysed
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
@@ -303,7 +314,7 @@ public final class Scanner {
             mayMatch = analysed && (summary.wordsFound.contains(where: prefilter.wordHashes.contains)
                 || (prefilter.wantsDirectives && hasDirectives))
             prefilterWords = summary.wordsFound
-            hash = hashing ? ResultCache.hash(text) : ""
+            hash = hashing ? knownHash ?? ResultCache.hash(text) : ""
             if language == .objectiveC { objectiveCNames = ObjCScanConstants.names(in: text) }
             imports = ModuleScope.imports(in: text).sorted()
             self.text = keepAllTexts || mayMatch || hasDirectives ? text : nil
@@ -362,6 +373,17 @@ public final class Scanner {
         var factDependencies: [String] = []
         /// Judgements its rules left for after the walk (`RuleFileContext.afterWalk`).
         var judgementsAfterWalk: [JudgementsAfterWalk] = []
+        /// Its `CodeFingerprint`, kept by the result cache.
+        var codeFingerprint: String?
+
+        /// The bounds its questions met, said as the scan says the resolver's (`Scanner.limitNote`),
+        /// kept with the outcome so that a re-scan replaying it from the cache says them too.
+        mutating func addLimitNotes(_ gaps: Set<ResolutionGap>) {
+            for gap in gaps.sorted(by: { ($0.file, $0.line, $0.column, $0.reason) < ($1.file, $1.line, $1.column, $1.reason) }) {
+                let note = Scanner.limitNote(gap)
+                if !notes.contains(note) { notes.append(note) }
+            }
+        }
     }
 
     /// One rule's judgements on one file left for after the walk.
@@ -405,6 +427,7 @@ public final class Scanner {
             if recordsDependencies {
                 outcomes[position].dependencies = Set(outcomes[position].dependencies).union(recorded.names).sorted()
                 outcomes[position].factDependencies = Set(outcomes[position].factDependencies).union(recorded.facts).sorted()
+                outcomes[position].addLimitNotes(recorded.limits)
             }
         }
     }
@@ -438,7 +461,7 @@ public final class Scanner {
     func scan(
         prepared: consuming [PreparedFile], rules: [EnabledRule], prefilter: Prefilter, projectFiles: [ProjectFileInput],
         manifests: [ProjectModelBuilder.Manifest], clock: PhaseClock, threads: Int, progress: (@Sendable (Int, Int) -> Void)?, cacheDirectory: String?,
-        cacheRoots: [String], configurations: ConfigurationTree? = nil
+        cacheRoots: [String], configurations: ConfigurationTree? = nil, cacheContents: ResultCache.Contents? = nil
     ) -> ScanResult {
         Self.settlePrefilter(&prepared, prefilter)
         let plan = RulePlan(rules: rules, configurations: configurations, paths: prepared.map(\.path))
@@ -447,6 +470,18 @@ public final class Scanner {
         // built (tens of MB on a large scan): nothing here may keep a second reference to them.
         var inputs: [ProjectIndex.PreparedInput] = []
         inputs.reserveCapacity(prepared.count)
+        // Whether a Swift file names an application password (identity attributes are then
+        // followed) is read from the summaries on their way, as the text index would answer it:
+        // a re-scan that replays every file never needs that index.
+        let identityWords = ApplicationPasswordQueryMissingContextJudgement.applicationPasswordWords
+        let identityWordKeys = identityWords.map(ProjectIndex.IdentifierEntry.key(of:))
+        var heldIdentityWords = Set<String>()
+        for position in prepared.indices {
+            for entry in prepared[position].identifiers {
+                let key = entry.key
+                for (word, wordKey) in zip(identityWords, identityWordKeys) where wordKey == key { heldIdentityWords.insert(word) }
+            }
+        }
         for position in prepared.indices {
             let file = prepared[position]
             inputs.append(ProjectIndex.PreparedInput(path: file.path, text: file.text, identifiers: file.identifiers))
@@ -480,14 +515,9 @@ public final class Scanner {
         index.threads = threads
         index.maximumParsedFiles = maximumParsedTrees
         index.maximumParsedBytes = maximumParsedTreeBytes
-        // Every analysed file asks the index; build it now on every core rather than on the first
-        // question, on one thread, while the others wait.
-        if !index.parsedAnyway.isEmpty {
-            index.prepareTextIndexes()
-        }
-        // With no file to analyse nothing is resolved: the text index is not built just to decide.
+        // With no file to analyse nothing is resolved.
         let followsIdentity = index.parsedAnyway.isEmpty
-            || ApplicationPasswordQueryMissingContextJudgement.identityMatters { !index.files(mentioning: $0).isEmpty }
+            || ApplicationPasswordQueryMissingContextJudgement.identityMatters(isMentioned: heldIdentityWords.contains)
         if !followsIdentity {
             resolver.keysNotFollowed.formUnion(ApplicationPasswordQueryMissingContextJudgement.identityKeys.map(\.key))
         }
@@ -504,19 +534,40 @@ public final class Scanner {
                 nested: configurations?.orderedLayers.map(\.configuration) ?? [],
                 projectFiles: projectFiles.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash(String(decoding: $0.data, as: UTF8.self))) }
                     + manifests.map { ResultCache.ProjectFileInputHash(path: $0.path, hash: ResultCache.hash($0.text)) })
-            cache = ResultCache(directory: cacheDirectory, roots: cacheRoots, key: key)
+            cache = ResultCache(
+                contents: cacheContents ?? ResultCache.Contents(directory: cacheDirectory, roots: cacheRoots), key: key)
+            // The words of each edited Objective-C file asked about, gathered once.
+            var objectiveCWords: [Int: ObjectiveCMentions] = [:]
             reusable = cache!.reusableOutcomes(
-                paths: sources.map(\.path), hashes: hashes, lines: sources.map(\.lines), text: { index.text(at: $0) })
+                paths: sources.map(\.path), hashes: hashes, lines: sources.map(\.lines), text: { index.text(at: $0) },
+                codeFingerprint: { FrontEnds.codeFingerprint(ofFile: $0, language: sources[$0].language, index: index) },
+                mentionCode: { name, file in
+                    if FrontEnds.type(of: sources[file].language).feedsNameIndex {
+                        guard index.files(mentioning: name).contains(file) else { return nil }
+                        return Self.declarationKinds(of: name, index: index)[file] ?? 0
+                    }
+                    let words = objectiveCWords[file] ?? ObjectiveCMentions(files: [file], threads: 1) { index.text(at: $0) }
+                    objectiveCWords[file] = words
+                    return words.files(mentioning: name).isEmpty ? nil : 0
+                })
             clock.lap("cache")
         }
 
+        // Every analysed file asks the index; build it now on every core rather than on the first
+        // question, on one thread, while the others wait. Files replayed from the cache ask nothing.
+        if !index.parsedAnyway.subtracting(reusable.keys).isEmpty {
+            index.prepareTextIndexes()
+            clock.lap("index")
+        }
         let reused = reusable
         let recordsDependencies = cache != nil
         let objcFiles = sources.indices.filter { sources[$0].language == .objectiveC }
         let frontEnds = FrontEnds(types: plan.rules.map(\.type), models: scanContext.wrapperModels)
         var outcomes = ParallelWork.map(count: sources.count, threads: threads) { fileIndex -> FileOutcome in
             defer { done.increment() }
-            if let cached = reused[fileIndex] { return cached }
+            // A file the prefilter now lets go (a companion word gone from another file) is not
+            // analysed, so its stored outcome is not replayed either.
+            if let cached = reused[fileIndex], sources[fileIndex].mayMatch || sources[fileIndex].hasDirectives { return cached }
             // Only the result cache reads the names a file's analysis looked up.
             guard recordsDependencies else {
                 return Self.analyze(fileIndex, source: sources[fileIndex], scan: scanContext, rules: plan.rules(forFile: fileIndex), frontEnds: frontEnds)
@@ -528,6 +579,8 @@ public final class Scanner {
             if result.analysed {
                 result.dependencies = recorded.names.sorted()
                 result.factDependencies = recorded.facts.sorted()
+                result.addLimitNotes(recorded.limits)
+                result.codeFingerprint = FrontEnds.codeFingerprint(ofFile: fileIndex, language: sources[fileIndex].language, index: index)
             }
             return result
         }
@@ -543,13 +596,15 @@ public final class Scanner {
             ) { index.files(mentioning: $0) + objcMentions.files(mentioning: $0) }
             do {
                 try cache.save(
-                    paths: sources.map(\.path), hashes: hashes, outcomes: outcomes,
+                    paths: sources.map(\.path), hashes: hashes, stamps: sources.map(\.stamp), outcomes: outcomes,
                     facts: scanContext.factDependencies.mapValues { $0.sorted() }
                 ) { name in
                     // The index holds no Objective-C identifiers (Swift lookups must never meet
                     // those files), so the Objective-C files mentioning a name are found by text:
                     // a deleted one then invalidates what read it (the Face ID plan, shared stores).
-                    index.files(mentioning: name) + objcMentions.files(mentioning: name)
+                    let kinds = Self.declarationKinds(of: name, index: index)
+                    return index.files(mentioning: name).map { $0 << 4 | (kinds[$0] ?? 0) }
+                        + objcMentions.files(mentioning: name).map { $0 << 4 }
                 }
             } catch {
                 cacheNotes.append(ScanDiagnostic(kind: .unresolved, file: cache.path, message: "could not write the result cache: \((error as NSError).localizedDescription)"))
@@ -662,19 +717,9 @@ public final class Scanner {
                 message: gap.reason)
         }
         // A bound meant for hostile code may hide a finding: said without --verbose too, once per
-        // place, whichever rules asked there.
-        notes += resolver.analysisLimits.map { gap in
-            ScanDiagnostic(
-                kind: .fileNote, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
-                message: "analysis limit: \(gap.reason)")
-        }
-        // A search bound may hide a finding too; common names in large code bases meet it, so
-        // it is said under --verbose, once per place.
-        notes += resolver.searchLimits.map { gap in
-            ScanDiagnostic(
-                kind: .unresolved, file: gap.file, position: SourcePosition(line: gap.line, column: gap.column),
-                message: "search limit: \(gap.reason)")
-        }
+        // place, whichever rules asked there. A search bound may hide a finding too; common names
+        // in large code bases meet it, so it is said under --verbose, once per place.
+        notes += (resolver.analysisLimits + resolver.searchLimits).map(Self.limitNote)
         // Every file a syntax limit cut short that was parsed only to be searched for declarations
         // (analysed ones carry theirs in their outcome, which the result cache keeps).
         notes += index.limitedFiles.map { Self.limitDiagnostic(path: $0.path, $0.note) }
@@ -692,6 +737,18 @@ public final class Scanner {
         var result = ScanResult(findings: findings, diagnostics: allDiagnostics, stats: stats, rules: described)
         result.suppressed = suppressedFindings
         return result
+    }
+
+    /// What the text index takes each file to declare under `name` (a bit per kind), for the
+    /// result cache's mentions (a file's position times 16 plus these bits): a declaration-like word in a comment (`// let token`) makes a file a
+    /// candidate of a lookup as much as a declaration does.
+    static func declarationKinds(of name: String, index: ProjectIndex) -> [Int: Int] {
+        var kinds: [Int: Int] = [:]
+        let all: [ProjectIndex.DeclarationKind] = [.type, .extendedType, .function, .value]
+        for (bit, kind) in all.enumerated() {
+            for file in index.files(declaring: name, as: kind) { kinds[file, default: 0] |= 1 << bit }
+        }
+        return kinds
     }
 
     /// A file that passed the prefilter on weak words alone (`Rule.prefilterCompanions`) is let
@@ -813,6 +870,16 @@ public final class Scanner {
                 }
             }
         }
+    }
+
+    /// How a bound a question met is said: an analysis limit (for hostile code) as a note shown
+    /// without --verbose, a search limit under --verbose.
+    static func limitNote(_ gap: ResolutionGap) -> ScanDiagnostic {
+        let position = SourcePosition(line: gap.line, column: gap.column)
+        if gap.kind == .searchLimit {
+            return ScanDiagnostic(kind: .unresolved, file: gap.file, position: position, message: "search limit: \(gap.reason)")
+        }
+        return ScanDiagnostic(kind: .fileNote, file: gap.file, position: position, message: "analysis limit: \(gap.reason)")
     }
 
     static func limitDiagnostic(path: String, _ note: SourceFile.LimitNote) -> ScanDiagnostic {

@@ -45,6 +45,197 @@ struct CacheTests {
         #expect(try jsonStats(third)["filesParsed"] as? Int == 0)
     }
 
+    @Test("a re-scan in which nothing changed leaves the cache file as it is; one after an edit replaces it")
+    func unchangedRescanKeepsCacheFile() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        let path = tree.path("cache/" + (try #require(names.first { $0.hasSuffix(".json") }))).path
+        func identity() -> UInt64 {
+            var status = stat()
+            return lstat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+        }
+        let written = identity()
+        let second = try tree.run(arguments)
+        #expect(try findings(second) == findings(first))
+        #expect(try jsonStats(second)["filesParsed"] as? Int == 0)
+        // Written anew, the file would be another inode (a new file renamed over the old one).
+        #expect(identity() == written)
+
+        let constants = try tree.read("KeychainFlags.swift")
+        try tree.write("KeychainFlags.swift", constants + "\nlet addedFlags: SecAccessControlCreateFlags = .biometryAny\n")
+        let edited = try tree.run(arguments)
+        #expect(identity() != written)
+        #expect(try findings(edited) == findings(try tree.run(arguments + ["--no-cache"])))
+        // The file written after the edit is complete: the next run replays every file.
+        let replayed = try tree.run(arguments)
+        #expect(try findings(replayed) == findings(edited))
+        #expect(try jsonStats(replayed)["filesParsed"] as? Int == 0)
+    }
+
+    @Test("comments added after a file's last token re-judge nothing; code, a looked-up name or an import there does")
+    func commentAfterLastToken() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        _ = try tree.run(arguments)
+        let unchanged = try tree.run(arguments)
+        let analysed = try #require(try jsonStats(unchanged)["filesFromCache"] as? Int)
+        #expect(analysed >= 2)
+        // A file that is analysed (its fingerprint is kept with its outcome) and that the other
+        // store's analysis looks into: neither is judged again.
+        let constants = try tree.read("TokenStore.swift")
+        try tree.write("TokenStore.swift", constants + "\n// Reviewed: the signing key needs the current biometry.\n/* a block\n   comment */\n")
+        let commented = try tree.run(arguments)
+        #expect(try jsonStats(commented)["filesFromCache"] as? Int == analysed, "\(commented)")
+        #expect(try findings(commented) == findings(try tree.run(arguments + ["--no-cache"])))
+
+        let edits = [
+            // Code: the file and what reads it are judged again.
+            "\nlet extraFlags: SecAccessControlCreateFlags = .biometryAny\n",
+            // A looked-up name that the index now takes for a declaration in this file.
+            "\n// static let sessionTokenFlags = []\n",
+            // An import, which the module scope reads from the text.
+            "\n/*\nimport LocalAuthentication\n*/\n",
+        ]
+        for edit in edits {
+            try tree.write("TokenStore.swift", constants)
+            _ = try tree.run(arguments)
+            try tree.write("TokenStore.swift", constants + edit)
+            let edited = try tree.run(arguments)
+            #expect(try (jsonStats(edited)["filesFromCache"] as? Int ?? 0) < analysed, "\(edit)")
+            #expect(try findings(edited) == findings(try tree.run(arguments + ["--no-cache"])), "\(edit)")
+        }
+    }
+
+    @Test("an Objective-C file with a comment added after its last token is not judged again")
+    func objectiveCCommentAfterLastToken() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let store = """
+            #import <Security/Security.h>
+
+            static NSString *const kService = @"https://example.com//tokens";
+
+            void StoreToken(NSData *token) {
+                NSDictionary *query = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrService: kService,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
+                    (__bridge id)kSecValueData: token,
+                };
+                SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            """
+        try tree.write("Legacy/TokenStore.m", store)
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        #expect(try !findings(first).isEmpty, "\(first)")
+        try tree.write("Legacy/TokenStore.m", store + "\n// kept for the old app\n")
+        let commented = try tree.run(arguments)
+        #expect(try jsonStats(commented)["filesFromCache"] as? Int == 1, "\(commented)")
+        #expect(try findings(commented) == findings(first))
+        // A `#define` after the last token is code.
+        try tree.write("Legacy/TokenStore.m", store + "\n#define kOther @\"x\"\n")
+        let defined = try tree.run(arguments)
+        #expect(try jsonStats(defined)["filesFromCache"] as? Int == 0, "\(defined)")
+        #expect(try findings(defined) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
+    @Test("a file the prefilter lets go once another file no longer holds a companion word is not replayed from the cache")
+    func prefilterCompanionGone() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        // `watch` lets a file through only when the scan spells access-control flags somewhere.
+        try tree.write("Watch.swift", "enum Device { case phone, watch }\nlet current = Device.watch\n")
+        let store = "import Security\n\nfunc makeFlags() -> SecAccessControlCreateFlags {\n    [.biometryCurrentSet]\n}\n"
+        try tree.write("Flags.swift", store)
+        // Another analysed file keeps the cache key as it is (whether identity attributes are followed).
+        try tree.write("Store.swift", "import Security\n\nfunc removeAll(_ query: CFDictionary) -> OSStatus {\n    SecItemDelete(query)\n}\n")
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        _ = try tree.run(arguments)
+        // `Watch.swift` is analysed (the flags type is in the scan); its analysis looked nothing up.
+        #expect(try jsonStats(try tree.run(arguments))["filesFromCache"] as? Int == 2)
+        // Without the flags type in the scan, `Watch.swift` is not analysed: nothing of it is replayed.
+        try tree.write("Flags.swift", "import Security\n\nfunc makeFlags() {}\n")
+        let run = try tree.run(arguments)
+        #expect(try jsonStats(run)["filesFromCache"] as? Int == 1, "\(run)")
+        #expect(try findings(run) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
+    @Test("a file whose stamp (size, times, inode) is as the cache keeps it is not hashed again; one written since is")
+    func unchangedStampKeepsHash() throws {
+        let tree = try TempTree(fixture: "weak-app")
+        defer { tree.remove() }
+        // Stamps of files changed in the last two seconds before a scan are not kept.
+        Thread.sleep(forTimeInterval: 2.2)
+        let arguments = ["scan", ".", "--format", "json", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache").path)
+        let cachePath = "cache/" + (try #require(names.first { $0.hasSuffix(".json") }))
+        // The stored hash of an unchanged file, replaced: the next scan takes it from the stamp,
+        // finds the file as it was, and replays it; hashing the text would find it changed.
+        func storeHash(_ hash: String) throws {
+            var stored = try #require(try JSONSerialization.jsonObject(with: Data(tree.read(cachePath).utf8)) as? [String: Any])
+            let paths = try #require(stored["paths"] as? [String])
+            var hashes = try #require(stored["hashes"] as? [String])
+            let position = try #require(paths.firstIndex { $0.hasSuffix("TokenStore.swift") })
+            hashes[position] = hash
+            stored["hashes"] = hashes
+            try tree.write(cachePath, String(decoding: try JSONSerialization.data(withJSONObject: stored), as: UTF8.self))
+        }
+        try storeHash(String(repeating: "0", count: 64))
+        let replayed = try tree.run(arguments)
+        #expect(try jsonStats(replayed)["filesFromCache"] as? Int == 2, "\(replayed)")
+        #expect(try findings(replayed) == findings(first))
+
+        // Written again with the same size and modification time: its status-change time moved.
+        let token = try tree.read("TokenStore.swift")
+        var status = stat()
+        #expect(stat(tree.path("TokenStore.swift").path, &status) == 0)
+        try tree.write("TokenStore.swift", token.replacingOccurrences(of: ".biometryAny", with: ".biometryOne"))
+        var times = [timespec](repeating: timespec(), count: 2)
+        #if canImport(Darwin)
+        times[0] = status.st_atimespec
+        times[1] = status.st_mtimespec
+        #else
+        times[0] = status.st_atim
+        times[1] = status.st_mtim
+        #endif
+        #expect(utimensat(AT_FDCWD, tree.path("TokenStore.swift").path, times, 0) == 0)
+        let rewritten = try tree.run(arguments)
+        #expect(try (jsonStats(rewritten)["filesFromCache"] as? Int ?? 2) < 2, "\(rewritten)")
+        #expect(try findings(rewritten) == findings(try tree.run(arguments + ["--no-cache"])))
+    }
+
+    @Test("a bound a question met is said by a re-scan that replays the file, as by the scan that met it")
+    func replayedFileSaysItsBounds() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Store.swift", """
+            import Security
+
+            func store(_ flags: SecAccessControlCreateFlags) -> SecAccessControl? {
+                SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, nil)
+            }
+            """)
+        for number in 0...ValueResolverBounds.callerFiles {
+            try tree.write("Callers/Caller\(number).swift", "func caller\(number)() { _ = store(.biometryAny) }")
+        }
+        let note = "Store.swift:4:91: note: search limit: `flags`: more than 64 files may call `store`, so its callers are not followed [unresolved]"
+        let arguments = ["scan", "--no-color", "--verbose", "--stats", "--cache-dir", "cache"]
+        let first = try tree.run(arguments)
+        #expect(first.stdout.contains(note), "\(first)")
+        let replayed = try tree.run(arguments)
+        #expect(replayed.stderr.contains("0 parsed (0 parses), 1 from cache"), "\(replayed)")
+        #expect(replayed.stdout.contains(note), "\(replayed)")
+        try tree.write("Callers/Caller0.swift", "func caller0() { _ = store(.biometryAny) }\n// checked\n")
+        let edited = try tree.run(arguments)
+        #expect(edited.stdout.contains(note), "\(edited)")
+    }
+
     @Test("editing a constant in another file invalidates the findings that used it")
     func crossFileInvalidation() throws {
         let tree = try TempTree(fixture: "weak-app")

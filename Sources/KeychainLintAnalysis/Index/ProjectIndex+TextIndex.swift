@@ -135,7 +135,8 @@ extension ProjectIndex {
 
         static func key(_ hash: UInt64) -> UInt64 { hash & ~0xF }
         init(hash: UInt64, kinds: UInt64) { packed = Self.key(hash) | kinds }
-        var key: UInt64 { Self.key(packed) }
+        /// The word's key, whatever the file declares under it (`key(of:)` of the word).
+        public var key: UInt64 { Self.key(packed) }
         var kinds: UInt64 { packed & 0xF }
 
         /// The key of a word, as `declaredTypeKey` gives it for an entry that declares the word.

@@ -6,16 +6,17 @@ import Foundation
 /// result cache's dependencies are the same whichever file asked first).
 final class Memo<Key: Hashable, Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [Key: (value: Value, names: Set<String>)] = [:]
+    private var entries: [Key: (value: Value, names: Set<String>, limits: Set<ResolutionGap>)] = [:]
 
     /// Two threads may compute the same answer at once; both are equal, either is kept.
     func value(for key: Key, _ compute: () -> Value) -> Value {
         if let cached = lock.withLock({ entries[key] }) {
             Dependencies.replay(cached.names)
+            Dependencies.replayLimits(cached.limits)
             return cached.value
         }
-        let (value, names) = Dependencies.collect(compute)
-        lock.withLock { entries[key] = (value, names) }
+        let (value, names, limits) = Dependencies.collectWithLimits(compute)
+        lock.withLock { entries[key] = (value, names, limits) }
         return value
     }
 }

@@ -216,7 +216,10 @@ public final class ValueResolver: @unchecked Sendable {
             let location = file.location(of: expression)
             let gap = ResolutionGap(file: file.path, line: location.line, column: location.column, reason: reason, kind: .stepBudget)
             // One note per pass: the first question it could not answer.
-            if ledger.markNoted() { lock.withLock { _ = analysisLimitGaps.insert(gap) } }
+            if ledger.markNoted() {
+                lock.withLock { _ = analysisLimitGaps.insert(gap) }
+                Dependencies.recordLimits([gap])
+            }
             return .gap(gap)
         }
         let answer = resolutions.value(for: key) { computeResolution(expression, in: file) }
@@ -261,6 +264,9 @@ public final class ValueResolver: @unchecked Sendable {
         if !limits.isEmpty { lock.withLock { analysisLimitGaps.formUnion(limits) } }
         let searches = result.gaps.filter { $0.kind == .searchLimit }
         if !searches.isEmpty { lock.withLock { searchLimitGaps.formUnion(searches) } }
+        // Also with the asking file's outcome (through the memo of answers, with every file
+        // that asks it): a re-scan that replays the file from the result cache says them too.
+        Dependencies.recordLimits(limits + searches)
         return Answer(resolution: result, steps: budget.used)
     }
 

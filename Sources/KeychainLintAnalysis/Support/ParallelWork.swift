@@ -19,6 +19,7 @@ public enum ParallelWork {
         let results = map(count: count, threads: threads) { index in Dependencies.record { work(index) } }
         for (_, recorded) in results {
             Dependencies.replay(recorded.names)
+            Dependencies.replayLimits(recorded.limits)
             for fact in recorded.facts { Dependencies.recordFact(fact) }
         }
         return results.map(\.0)

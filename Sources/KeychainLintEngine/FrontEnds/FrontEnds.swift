@@ -1,3 +1,4 @@
+import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintRuleKit
 import KeychainLintModel
@@ -20,6 +21,10 @@ protocol FrontEnd: Sendable {
     func analyze(
         _ fileIndex: Int, source: Scanner.PreparedFile, scan: ScanContext, rules: [Scanner.EnabledRule],
         outcome: inout Scanner.FileOutcome)
+    /// The UTF-8 offset where the file's last token ends (what follows is comments and blank
+    /// lines), by the front end's own parser or lexer; nil when it cannot tell (a file its
+    /// limits cut short). The result cache's `CodeFingerprint` is taken over what precedes it.
+    static func codeEnd(ofFile fileIndex: Int, index: ProjectIndex) -> Int?
 }
 
 /// The front ends of a scan, one per language: the scanner reads, prefilters, indexes and
@@ -53,5 +58,11 @@ struct FrontEnds: Sendable {
         outcome: inout Scanner.FileOutcome
     ) {
         byLanguage[source.language]?.analyze(fileIndex, source: source, scan: scan, rules: rules, outcome: &outcome)
+    }
+
+    /// The file's `CodeFingerprint`, or nil when its front end cannot tell where its code ends.
+    static func codeFingerprint(ofFile fileIndex: Int, language: SourceLanguage, index: ProjectIndex) -> String? {
+        guard let end = type(of: language).codeEnd(ofFile: fileIndex, index: index) else { return nil }
+        return CodeFingerprint.of(index.text(at: fileIndex), codeEnd: end, language: language)
     }
 }

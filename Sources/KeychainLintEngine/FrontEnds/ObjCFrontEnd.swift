@@ -1,4 +1,5 @@
 import Foundation
+import KeychainLintAnalysis
 import KeychainLintCore
 import KeychainLintRuleKit
 import KeychainLintModel
@@ -20,6 +21,14 @@ struct ObjCFrontEnd: FrontEnd {
 
     init(types: [any Rule.Type], models: [WrapperModel]) {
         table = ObjCDispatchTable(types: types, models: models)
+    }
+
+    /// The end of the last token or preprocessor line, by the lexer the parser reads.
+    static func codeEnd(ofFile fileIndex: Int, index: ProjectIndex) -> Int? {
+        let lexed = ObjCLexer.lex(index.text(at: fileIndex))
+        var end = lexed.tokens.dropLast().last?.range.end.offset ?? 0
+        for directive in lexed.directives { end = max(end, directive.range.end.offset) }
+        return end
     }
 
     func analyze(

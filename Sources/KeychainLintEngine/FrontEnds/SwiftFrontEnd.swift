@@ -60,6 +60,22 @@ struct SwiftFrontEnd: FrontEnd {
         }
         outcome.ruleSeconds = Date().timeIntervalSince(start)
     }
+
+    /// The end of the last token before the end of the file: trivia after it that is only
+    /// whitespace and comments is not code (unexpected text there is, to be safe).
+    static func codeEnd(ofFile fileIndex: Int, index: ProjectIndex) -> Int? {
+        let file = index.file(at: fileIndex)
+        guard file.limitNote == nil else { return nil }
+        let endOfFile = file.tree.endOfFileToken
+        guard let last = endOfFile.previousToken(viewMode: .sourceAccurate) else { return 0 }
+        var end = last.endPositionBeforeTrailingTrivia.utf8Offset
+        var offset = end
+        for piece in Array(last.trailingTrivia) + Array(endOfFile.leadingTrivia) {
+            offset += piece.sourceLength.utf8Length
+            if !piece.isWhitespace && !piece.isComment { end = offset }
+        }
+        return end
+    }
 }
 
 /// Which rules want each node kind, by position in the plan's rule order: derived from the

@@ -12,13 +12,17 @@ public enum Dependencies {
     private final class Frame {
         var names: Set<String> = []
         var facts: Set<String> = []
+        var limits: Set<ResolutionGap> = []
     }
 
     /// What one analysis depended on: names it looked up, and scan-wide facts it used (whose own
-    /// names are recorded once, with the fact, instead of in every file that uses it).
+    /// names are recorded once, with the fact, instead of in every file that uses it); and the
+    /// bounds its questions met (`ValueResolver.searchLimits`, `analysisLimits`), which the
+    /// result cache keeps with the file's outcome, so a re-scan that replays it says them too.
     public struct Recorded: Sendable {
         public var names: Set<String> = []
         public var facts: Set<String> = []
+        public var limits: Set<ResolutionGap> = []
     }
 
     private final class Stack {
@@ -46,6 +50,19 @@ public enum Dependencies {
         frame.names.formUnion(names)
     }
 
+    /// Notes that the current analysis met these bounds (credited to every enclosing frame, a
+    /// scan-wide fact's too: they are no dependency, but the file that asked is where they show).
+    public static func recordLimits(_ gaps: some Sequence<ResolutionGap>) {
+        guard let frame = stack.frames.last else { return }
+        frame.limits.formUnion(gaps)
+    }
+
+    /// Notes the bounds a cached answer met, as if it had been computed again.
+    public static func replayLimits(_ gaps: Set<ResolutionGap>) {
+        guard !gaps.isEmpty, let frame = stack.frames.last else { return }
+        frame.limits.formUnion(gaps)
+    }
+
     /// Notes that the current analysis used the scan-wide fact `key`.
     public static func recordFact(_ key: String) {
         stack.frames.last?.facts.insert(key)
@@ -70,11 +87,14 @@ public enum Dependencies {
         stack.frames.append(Frame())
         let result = body()
         let frame = stack.frames.removeLast()
-        if creditingParent, let parent = stack.frames.last {
-            parent.names.formUnion(frame.names)
-            parent.facts.formUnion(frame.facts)
+        if let parent = stack.frames.last {
+            if creditingParent {
+                parent.names.formUnion(frame.names)
+                parent.facts.formUnion(frame.facts)
+            }
+            parent.limits.formUnion(frame.limits)
         }
-        return (result, Recorded(names: frame.names, facts: frame.facts))
+        return (result, Recorded(names: frame.names, facts: frame.facts, limits: frame.limits))
     }
 
     /// Runs `body`, returning its result and the names it looked up (also credited to any
@@ -84,5 +104,12 @@ public enum Dependencies {
         guard isRecording else { return (body(), []) }
         let (result, recorded) = record(body)
         return (result, recorded.names)
+    }
+
+    /// `collect`, with the bounds met as well (for a memo whose answers replay both).
+    public static func collectWithLimits<T>(_ body: () -> T) -> (T, names: Set<String>, limits: Set<ResolutionGap>) {
+        guard isRecording else { return (body(), [], []) }
+        let (result, recorded) = record(body)
+        return (result, recorded.names, recorded.limits)
     }
 }
