@@ -10,9 +10,10 @@ extension ValueResolver {
     /// The values of a name a branch tests, when all of them are known: `self` when a member is
     /// evaluated on a known enum case; a parameter bound by the call being evaluated; or a
     /// parameter read with no call being evaluated, from what the scan's callers pass, when no
-    /// code outside the scan can call the function (it is not `public` or `open`: the scan is then
-    /// taken as the whole program, as it is when a parameter's value comes from its callers). Nil
-    /// when anything is unknown: a gap, no caller, a value of another kind.
+    /// code outside the scan can call the function (it is not `public` or `open`, or it is in a
+    /// framework that only the scan's apps link, `ModuleScope.isClosedToOtherCode`: the scan is
+    /// then taken as the whole program, as it is when a parameter's value comes from its
+    /// callers). Nil when anything is unknown: a gap, no caller, a value of another kind.
     func knownSubject(_ expression: ExprSyntax, _ env: Environment) -> Resolution? {
         let subject = SyntaxQueries.unwrapTransparent(expression)
         guard let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
@@ -23,7 +24,7 @@ extension ValueResolver {
         } else if case .parameter(_, let function)? = LocalScope.lookup(name, from: Syntax(reference)) {
             if let bound = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: name)] {
                 known = bound.resolution
-            } else if !SyntaxQueries.isCallableFromOtherModules(function) {
+            } else if !SyntaxQueries.isCallableFromOtherModules(function) || isClosedToOtherCode(env) {
                 known = evaluate(ExprSyntax(reference), env)
             }
         }
@@ -32,6 +33,12 @@ extension ValueResolver {
             known.gaps.isEmpty, !known.values.isEmpty
         else { return nil }
         return known
+    }
+
+    /// Whether only the scan's code can call the code of the file being evaluated, though it may
+    /// be `public` (`ModuleScope.isClosedToOtherCode`).
+    func isClosedToOtherCode(_ env: Environment) -> Bool {
+        index.scope?.isClosedToOtherCode(env.file.id) ?? false
     }
 
     /// The Bool values a branch condition can have, when all are known: a single condition that
