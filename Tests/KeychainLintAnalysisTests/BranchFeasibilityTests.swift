@@ -215,4 +215,43 @@ struct BranchFeasibilityTests {
         let package = try Self.resolveKeyFactory(kit: .packageTarget, xcode: false, appRole: .app)
         #expect(package.descriptionSet == ["[.privateKeyUsage]", "[.privateKeyUsage, .userPresence]"])
     }
+
+    /// A wrapper that maps its own option, kept in a stored property, to an accessibility;
+    /// `ACCESS` is the property's access, `EXTRA` a member that may assign it.
+    private static let storedOption = """
+        PUBLIC enum Protection { case whenUnlocked, afterFirstUnlock, always }
+        PUBLIC final class Vault {
+            ACCESS var protection = Protection.afterFirstUnlock
+            EXTRA
+            var accessible: CFString {
+                switch SUBJECT {
+                case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                case .afterFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock
+                case .always: return kSecAttrAccessibleAlways
+                }
+            }
+            func save() { probe(accessible) }
+        }
+        """
+
+    private static func storedOption(access: String, extra: String = "", subject: String = "protection", isPublic: Bool = false) -> String {
+        storedOption.replacingOccurrences(of: "ACCESS ", with: access).replacingOccurrences(of: "EXTRA", with: extra)
+            .replacingOccurrences(of: "SUBJECT", with: subject).replacingOccurrences(of: "PUBLIC ", with: isPublic ? "public " : "")
+    }
+
+    @Test("a switch over a stored property only the initial value sets runs only that case")
+    func switchOverStoredProperty() {
+        #expect(resolveProbe(Self.storedOption(access: "private ")).descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
+        #expect(resolveProbe(Self.storedOption(access: "", subject: "self.protection")).descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
+        let relaxed = resolveProbe(Self.storedOption(access: "private ", extra: "func relax() { protection = .always }"))
+        #expect(relaxed.descriptionSet == ["kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleAlways"])
+    }
+
+    @Test("a stored property a library's users may set keeps every case; one they can only read is decided")
+    func publicStoredPropertyKeepsEveryCase() {
+        let settable = resolveProbe(Self.storedOption(access: "public ", isPublic: true))
+        #expect(settable.descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleAlways"])
+        let readOnly = resolveProbe(Self.storedOption(access: "public private(set) ", isPublic: true))
+        #expect(readOnly.descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
+    }
 }
