@@ -1032,5 +1032,54 @@ extension KeyWithoutUserAuthenticationRule {
                 }
             }
             """),
+        .triggering(
+            "Key parameters read through a protocol's requirement, whose one conforming template adds an access control without a user constraint to the private-key attributes it copies out and stores back",
+            protocolTemplateExample(flags: ".privateKeyUsage", marked: true),
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `protected()` (line 16) → `all` (line 17) → argument `template` of the call (line 31) → `DeviceKeyTemplate.parameters` (line 8) → default of `parameters` (line 8) → `all[kSecPrivateKeyAttrs]` (line 12) → `all` (line 17) → argument `template` of the call (line 31) → `DeviceKeyTemplate.parameters` (line 8) → default of `parameters` (line 8))"
+            ]),
+        .nonTriggering(
+            "The same template when the access control asks for the current biometry",
+            protocolTemplateExample(flags: "[.biometryCurrentSet, .privateKeyUsage]")),
     ]
+
+    /// A key factory that reads its parameters through the protocol `KeyTemplate`, which one
+    /// template conforms to; a helper copies the private-key attributes out, gives them an access
+    /// control with `flags` and stores them back. With `marked`, the key creation carries the
+    /// finding's mark.
+    private static func protocolTemplateExample(flags: String, marked: Bool = false) -> String {
+        """
+        import Security
+
+        protocol KeyTemplate {
+            var parameters: [String: Any] { get }
+        }
+
+        struct DeviceKeyTemplate: KeyTemplate {
+            let parameters: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                kSecAttrKeySizeInBits as String: 256,
+                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true],
+            ]
+        }
+
+        func protected(_ parameters: [String: Any]) -> [String: Any] {
+            var all = parameters
+            guard var keyAttributes = all[kSecPrivateKeyAttrs as String] as? [String: Any],
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, \(flags), nil)
+            else { return [:] }
+            keyAttributes[kSecAttrAccessControl as String] = access
+            all[kSecPrivateKeyAttrs as String] = keyAttributes
+            return all
+        }
+
+        func makeKey(from template: KeyTemplate) -> SecKey? {
+            var error: Unmanaged<CFError>?
+            return \(marked ? "↓" : "")SecKeyCreateRandomKey(protected(template.parameters) as CFDictionary, &error)
+        }
+
+        func setUp() { _ = makeKey(from: DeviceKeyTemplate()) }
+        """
+    }
 }
