@@ -953,5 +953,43 @@ struct ResolutionShapeParityTests {
                     }
                 }
                 """)),
+        Gap(
+            name: "flags read through a property a protocol requires, from the one conforming type", language: .objectiveC,
+            check: "weak_biometric_acl",
+            reason: "the Objective-C resolver does not follow a property read through a value declared with a protocol type (`id<KeyPolicy>`) to the classes that adopt it; the Swift one takes what each conforming type of the scan holds",
+            source: Source(objectiveC: """
+                #import <Foundation/Foundation.h>
+                #import <Security/Security.h>
+
+                @protocol KeyPolicy <NSObject>
+                @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                @end
+
+                @interface SigningPolicy : NSObject <KeyPolicy>
+                @end
+
+                @implementation SigningPolicy
+                - (SecAccessControlCreateFlags)flags { return kSecAccessControlBiometryAny; }
+                @end
+
+                SecAccessControlRef MakeAccess(id<KeyPolicy> policy) {
+                    return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, policy.flags, NULL);
+                }
+                """),
+            supported: Source(swift: """
+                import Security
+
+                protocol KeyPolicy {
+                    var flags: SecAccessControlCreateFlags { get }
+                }
+
+                struct SigningPolicy: KeyPolicy {
+                    var flags: SecAccessControlCreateFlags { .biometryAny }
+                }
+
+                func makeAccess(_ policy: KeyPolicy) -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓policy.flags, nil)
+                }
+                """)),
     ]
 }
