@@ -359,7 +359,8 @@ extension BroadQueryWithoutUISkipRule {
                 CFTypeRef items = NULL;
                 return SecItemCopyMatching((__bridge CFDictionaryRef)query, &items) == errSecSuccess ? items : NULL;
             }
-            """),
+            """,
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
         .triggeringObjC(
             "The same file when it also adds a password with access control: the read is reported, naming that password's store",
             """
@@ -393,7 +394,8 @@ extension BroadQueryWithoutUISkipRule {
                 return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
             }
             """,
-            messages: [objcMessage(limit: "`kSecMatchLimitAll` (line 19)", protectedAt: "line 26", trace: " (via `query` (line 18))")]),
+            messages: [objcMessage(limit: "`kSecMatchLimitAll` (line 19)", protectedAt: "line 26", trace: " (via `query` (line 18))")],
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
     ]
 }
 
@@ -665,7 +667,8 @@ extension BroadQueryWithoutUISkipRule {
                 var items: CFTypeRef?
                 return SecItemCopyMatching(query as CFDictionary, &items) == errSecSuccess ? items : nil
             }
-            """),
+            """,
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
         .triggering(
             "The same app when it also adds a password with access control: the read is reported, naming that password's store",
             """
@@ -697,6 +700,7 @@ extension BroadQueryWithoutUISkipRule {
                 return SecItemAdd(item as CFDictionary, nil)
             }
             """,
-            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 17)", protectedAt: "line 24") + " (via `query` (line 16))"]),
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 17)", protectedAt: "line 24") + " (via `query` (line 16))"],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
     ]
 }

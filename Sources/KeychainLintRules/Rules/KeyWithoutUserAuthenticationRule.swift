@@ -1037,10 +1037,12 @@ extension KeyWithoutUserAuthenticationRule {
             protocolTemplateExample(flags: ".privateKeyUsage", marked: true),
             messages: [
                 "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `protected()` (line 16) → `all` (line 17) → argument `template` of the call (line 31) → `DeviceKeyTemplate.parameters` (line 8) → default of `parameters` (line 8) → `all[kSecPrivateKeyAttrs]` (line 12) → `all` (line 17) → argument `template` of the call (line 31) → `DeviceKeyTemplate.parameters` (line 8) → default of `parameters` (line 8))"
-            ]),
+            ],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
         .nonTriggering(
             "The same template when the access control asks for the current biometry",
-            protocolTemplateExample(flags: "[.biometryCurrentSet, .privateKeyUsage]")),
+            protocolTemplateExample(flags: "[.biometryCurrentSet, .privateKeyUsage]"),
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
     ]
 
     /// A key factory that reads its parameters through the protocol `KeyTemplate`, which one
