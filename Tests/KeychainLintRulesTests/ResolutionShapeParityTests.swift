@@ -828,6 +828,54 @@ struct ResolutionShapeParityTests {
                     return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
                 }
                 """)),
+        Shape(
+            name: "nested key attributes copied out, given an access control and stored back", check: "key_without_user_authentication",
+            swift: Source(swift: """
+                import Security
+
+                func protected(_ parameters: [String: Any]) -> [String: Any] {
+                    var all = parameters
+                    guard var keyAttributes = all[kSecPrivateKeyAttrs as String] as? [String: Any],
+                        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .privateKeyUsage, nil)
+                    else { return [:] }
+                    keyAttributes[kSecAttrAccessControl as String] = access
+                    all[kSecPrivateKeyAttrs as String] = keyAttributes
+                    return all
+                }
+
+                func makeDeviceKey() -> SecKey? {
+                    let parameters: [String: Any] = [
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true],
+                    ]
+                    return ↓SecKeyCreateRandomKey(protected(parameters) as CFDictionary, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                #import <Foundation/Foundation.h>
+                #import <Security/Security.h>
+
+                static NSDictionary *Protected(NSDictionary *parameters) {
+                    NSMutableDictionary *all = [parameters mutableCopy];
+                    NSMutableDictionary *keyAttributes = [all[(__bridge id)kSecPrivateKeyAttrs] mutableCopy];
+                    SecAccessControlRef access = SecAccessControlCreateWithFlags(
+                        NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlPrivateKeyUsage, NULL);
+                    if (keyAttributes == nil || access == NULL) { return @{}; }
+                    keyAttributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                    all[(__bridge id)kSecPrivateKeyAttrs] = keyAttributes;
+                    return all;
+                }
+
+                SecKeyRef MakeDeviceKey(void) {
+                    NSDictionary *parameters = @{
+                        (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                        (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                        (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES },
+                    };
+                    return ↓SecKeyCreateRandomKey((__bridge CFDictionaryRef)Protected(parameters), NULL);
+                }
+                """)),
     ]
 
     /// Shapes one language does not follow yet.
