@@ -1,5 +1,6 @@
 import KeychainLintAnalysis
 import KeychainLintModel
+import SwiftSyntax
 import Testing
 
 /// Branches that cannot run give no value: an `if` over a Bool, a ternary or a `switch` over an
@@ -140,5 +141,117 @@ struct BranchFeasibilityTests {
         // either overload: every call stays.
         let unknown = resolveProbe(vault + "\nfunc save() { Vault().store(loadToken(), key: \"login\", background: true) }\nfunc other() { Vault().store(\"x\", key: \"k\") }")
         #expect(unknown.descriptionSet == ["kSecAttrAccessibleAlways", "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+    }
+
+    /// A public factory of a framework, whose flags gain a user constraint only when asked, and
+    /// the app's one call, which does not ask: in `Kit/KeyFactory.swift` and `App/Keys.swift`.
+    private static let keyFactory = (
+        kit: """
+            import Security
+            public enum KeyFactory {
+                public static func make(tag: String, askUser: Bool = false) -> SecAccessControl? {
+                    var flags: SecAccessControlCreateFlags = [.privateKeyUsage]
+                    if askUser {
+                        flags.insert(.userPresence)
+                    }
+                    return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, probe(flags), nil)
+                }
+            }
+            """,
+        app: """
+            import Kit
+            func addDeviceKey() { _ = KeyFactory.make(tag: "device") }
+            """
+    )
+
+    /// Resolves the factory's probe with `Kit` built as `kit` (kind, and whether an Xcode project
+    /// declares it) and linked by an application of `appRole`; with `testedToo`, a unit-test bundle
+    /// compiles the factory's file as well.
+    private static func resolveKeyFactory(kit: ModuleKind, xcode: Bool, appRole: ModuleRole, testedToo: Bool = false) throws -> Resolution {
+        let paths = ["App/Keys.swift", "Kit/KeyFactory.swift"]
+        let index = ProjectIndex(inputs: [
+            ProjectIndex.Input(path: paths[0], text: keyFactory.app),
+            ProjectIndex.Input(path: paths[1], text: keyFactory.kit),
+        ])
+        func target(_ type: String) -> XcodeTarget? {
+            xcode ? XcodeTarget(projectFile: "App.xcodeproj/project.pbxproj", projectDirectory: "", productType: type, configurations: [], listsNoSources: false) : nil
+        }
+        let manifest = xcode ? "App.xcodeproj/project.pbxproj" : "Package.swift"
+        var modules = [
+            Module(name: "App", kind: xcode ? .application : .packageExecutable, role: appRole, platforms: [.iOS], manifest: manifest,
+                dependencies: [1], xcode: target("com.apple.product-type.application")),
+            Module(name: "Kit", kind: kit, role: .library, platforms: [.iOS], manifest: manifest,
+                xcode: target("com.apple.product-type.framework")),
+        ]
+        if testedToo {
+            modules.append(Module(name: "KitTests", kind: .unitTestBundle, role: .test, platforms: [.iOS], manifest: manifest,
+                dependencies: [1], xcode: target("com.apple.product-type.bundle.unit-test")))
+        }
+        let model = ProjectModel(
+            modules: modules, fileModules: [paths[0]: [0], paths[1]: testedToo ? [1, 2] : [1]], diagnostics: [])
+        index.scope = ModuleScope(model: model, paths: paths, imports: { $0 == 0 ? ["Kit"] : ["Security"] })
+        let file = index.file(at: 1)
+        let probe = try #require(file.tree.tokens(viewMode: .sourceAccurate).first { $0.text == "probe" }?
+            .parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)?.arguments.first?.expression)
+        return ValueResolver(index: index).resolve(probe, in: file)
+    }
+
+    @Test("a public function of a framework that only the scan's app links: its branches follow the app's calls")
+    func frameworkOfTheAppFollowsItsCallers() throws {
+        let closed = try Self.resolveKeyFactory(kit: .framework, xcode: true, appRole: .app)
+        #expect(closed.descriptions == ["[.privateKeyUsage]"])
+        // The same for a static library the app links.
+        let staticLibrary = try Self.resolveKeyFactory(kit: .staticLibrary, xcode: true, appRole: .app)
+        #expect(staticLibrary.descriptions == ["[.privateKeyUsage]"])
+        // A test bundle that compiles the framework's file too is in the scan: still closed.
+        let tested = try Self.resolveKeyFactory(kit: .framework, xcode: true, appRole: .app, testedToo: true)
+        #expect(tested.descriptions == ["[.privateKeyUsage]"])
+    }
+
+    @Test("a framework a sample app shows off, or a package's library target, is offered to other code: every branch stays")
+    func libraryWithSampleKeepsEveryBranch() throws {
+        let sample = try Self.resolveKeyFactory(kit: .framework, xcode: true, appRole: .sample)
+        #expect(sample.descriptionSet == ["[.privateKeyUsage]", "[.privateKeyUsage, .userPresence]"])
+        let package = try Self.resolveKeyFactory(kit: .packageTarget, xcode: false, appRole: .app)
+        #expect(package.descriptionSet == ["[.privateKeyUsage]", "[.privateKeyUsage, .userPresence]"])
+    }
+
+    /// A wrapper that maps its own option, kept in a stored property, to an accessibility;
+    /// `ACCESS` is the property's access, `EXTRA` a member that may assign it.
+    private static let storedOption = """
+        PUBLIC enum Protection { case whenUnlocked, afterFirstUnlock, always }
+        PUBLIC final class Vault {
+            ACCESS var protection = Protection.afterFirstUnlock
+            EXTRA
+            var accessible: CFString {
+                switch SUBJECT {
+                case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                case .afterFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock
+                case .always: return kSecAttrAccessibleAlways
+                }
+            }
+            func save() { probe(accessible) }
+        }
+        """
+
+    private static func storedOption(access: String, extra: String = "", subject: String = "protection", isPublic: Bool = false) -> String {
+        storedOption.replacingOccurrences(of: "ACCESS ", with: access).replacingOccurrences(of: "EXTRA", with: extra)
+            .replacingOccurrences(of: "SUBJECT", with: subject).replacingOccurrences(of: "PUBLIC ", with: isPublic ? "public " : "")
+    }
+
+    @Test("a switch over a stored property only the initial value sets runs only that case")
+    func switchOverStoredProperty() {
+        #expect(resolveProbe(Self.storedOption(access: "private ")).descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
+        #expect(resolveProbe(Self.storedOption(access: "", subject: "self.protection")).descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
+        let relaxed = resolveProbe(Self.storedOption(access: "private ", extra: "func relax() { protection = .always }"))
+        #expect(relaxed.descriptionSet == ["kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleAlways"])
+    }
+
+    @Test("a stored property a library's users may set keeps every case; one they can only read is decided")
+    func publicStoredPropertyKeepsEveryCase() {
+        let settable = resolveProbe(Self.storedOption(access: "public ", isPublic: true))
+        #expect(settable.descriptionSet == ["kSecAttrAccessibleWhenUnlocked", "kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleAlways"])
+        let readOnly = resolveProbe(Self.storedOption(access: "public private(set) ", isPublic: true))
+        #expect(readOnly.descriptions == ["kSecAttrAccessibleAfterFirstUnlock"])
     }
 }

@@ -220,4 +220,42 @@ struct DeclarationResolutionTests {
         #expect(resolution.descriptions == ["kSecAccessControlBiometryAny"])
         #expect(AccessControlFlagSet.interpret(resolution.values[0].value)?.contains(.biometryAny) == true)
     }
+
+    /// A property a protocol requires, read through a value of the protocol's type: what it holds
+    /// in the scan's conforming types. `ACCESS` is the protocol's access.
+    private static let requirement = """
+        ACCESS protocol KeyTemplate {
+            var flags: SecAccessControlCreateFlags { get }
+        }
+        struct SigningTemplate: KeyTemplate {
+            var flags: SecAccessControlCreateFlags = .biometryAny
+        }
+        struct LoginTemplate {
+            var flags: SecAccessControlCreateFlags = .devicePasscode
+        }
+        extension LoginTemplate: KeyTemplate {}
+        func make(_ template: KeyTemplate) { probe(template.flags) }
+        """
+
+    @Test func aProtocolRequirementHoldsWhatTheConformingTypesHold() {
+        let resolution = resolveProbe(Self.requirement.replacingOccurrences(of: "ACCESS ", with: ""))
+        #expect(resolution.descriptionSet == [".biometryAny", ".devicePasscode"])
+        #expect(resolution.gaps.isEmpty)
+        #expect(resolution.trace(of: ".biometryAny") == ["`KeyTemplate.flags`", "`SigningTemplate.flags`"])
+    }
+
+    @Test func aPublicProtocolMayHaveConformancesOutsideTheScan() {
+        let resolution = resolveProbe(Self.requirement.replacingOccurrences(of: "ACCESS ", with: "public "))
+        #expect(resolution.descriptionSet == [".biometryAny", ".devicePasscode"])
+        #expect(resolution.hasGap(mentioning: "outside the scan may conform", "KeyTemplate"))
+    }
+
+    @Test func aProtocolRequirementNoTypeConformsToStaysAGap() {
+        let resolution = resolveProbe("""
+            protocol KeyTemplate { var flags: SecAccessControlCreateFlags { get } }
+            func make(_ template: KeyTemplate) { probe(template.flags) }
+            """)
+        #expect(resolution.values.isEmpty)
+        #expect(resolution.hasGap(mentioning: "has no value the resolver can see"))
+    }
 }

@@ -621,4 +621,37 @@ struct LocalFlowTests {
         let resolution = resolveProbe("func f() {\n\(body)probe(flags)\n}")
         #expect(resolution.values.count == Resolution.maximumValues)
     }
+
+    @Test func aNestedDictionaryCopiedOutChangedAndStoredBackIsFollowed() {
+        // `keyAttributes` is read out of `all` before `all` stores it back: the read comes from
+        // the code before it, not from the store that follows.
+        let resolution = resolveProbe(
+            """
+            func f(access: SecAccessControl) {
+                var all: [String: Any] = [kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true]]
+                guard var keyAttributes = all[kSecPrivateKeyAttrs as String] as? [String: Any] else { return }
+                keyAttributes[kSecAttrAccessible as String] = kSecAttrAccessibleAlways
+                all[kSecPrivateKeyAttrs as String] = keyAttributes
+                probe(all)
+            }
+            """)
+        #expect(!resolution.hasGap(mentioning: "depends on itself"), "\(resolution.reasons)")
+        #expect(resolution.descriptions.count == 1)
+        #expect(resolution.gaps.isEmpty)
+    }
+
+    @Test func aReadInALoopThatTheLoopsOwnStoreFeedsStillEnds() {
+        let resolution = resolveProbe(
+            """
+            func f(keys: [String]) {
+                var all: [String: Any] = [:]
+                for key in keys {
+                    let previous = all[key]
+                    all[key] = previous
+                }
+                probe(all)
+            }
+            """)
+        #expect(resolution.values.count + resolution.gaps.count > 0)
+    }
 }

@@ -106,6 +106,25 @@ struct InstanceMethodCallerTests {
         #expect(Self.probed(files, swift: ["unrelated"]).values == [.symbol("kSecAccessControlUserPresence")])
     }
 
+    @Test func aSwiftRenameInAnotherClassesHeaderDoesNotLetSwiftCallThisMethodUnderAnyName() {
+        let session = (path: "Session.m", text: """
+            void Open(void) { [[Gate alloc] initWithLevel:kSecAttrAccessibleWhenUnlocked options:kSecAccessControlUserPresence]; }
+            """)
+        let renamingOther = (path: "Hosts.h", text: """
+            @interface Hosts : NSObject
+            + (void)loadHosts NS_SWIFT_NAME(loadHosts());
+            @end
+            """)
+        // The rename is another class's: Swift names this initializer as the importer does.
+        let unrelated = Self.probed([Self.header, Self.gate(), session, renamingOther], swift: ["unrelated"])
+        #expect(unrelated.values == [.symbol("kSecAccessControlUserPresence")])
+        // A rename in the header that declares the class: Swift may call it under any name.
+        let renamingGate = (path: "Gate.h", text: Self.header.text.replacingOccurrences(
+            of: "options:(SecAccessControlCreateFlags)options;", with: "options:(SecAccessControlCreateFlags)options NS_SWIFT_NAME(init(level:flags:));"))
+        let renamed = Self.probed([renamingGate, Self.gate(), session], swift: ["unrelated"])
+        #expect(renamed.values.isEmpty)
+    }
+
     @Test func withNoCallInTheScanTheParameterIsAGap() {
         let result = Self.probed([Self.header, Self.gate()])
         #expect(result.values.isEmpty)

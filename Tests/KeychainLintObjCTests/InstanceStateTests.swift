@@ -162,4 +162,48 @@ struct InstanceStateFromOutsideTests {
             """)
         #expect(result.values == ["\(Value.symbol("kSecAttrAccessibleAlways"))"])
     }
+
+    /// A class maps its own option held in an instance variable to an accessibility with a
+    /// `switch`; `extra` is a method that may store another option.
+    private static func mapping(_ extra: String) -> String {
+        """
+        typedef NS_ENUM(NSInteger, StoreProtection) { StoreProtectionUnlocked, StoreProtectionFirstUnlock, StoreProtectionAlways };
+        @implementation Store {
+            StoreProtection _protection;
+        }
+        - (instancetype)init {
+            self = [super init];
+            _protection = StoreProtectionFirstUnlock;
+            return self;
+        }
+        \(extra)
+        - (CFTypeRef)protectionObject {
+            switch (_protection) {
+                case StoreProtectionUnlocked: return kSecAttrAccessibleWhenUnlocked;
+                case StoreProtectionFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock;
+                case StoreProtectionAlways: return kSecAttrAccessibleAlways;
+            }
+            return NULL;
+        }
+        - (void)save { probe([self protectionObject]); }
+        @end
+        """
+    }
+
+    @Test func aSwitchOverAnInstanceVariableRunsOnlyTheCasesItsStoresGive() {
+        // The `return NULL` after the switch stays a possible value (C does not know the switch
+        // covers every constant).
+        let onlyInit = InstanceStateTests.probed(Self.mapping(""))
+        #expect(onlyInit.values == ["\(Value.symbol("kSecAttrAccessibleAfterFirstUnlock"))", "\(Value.null)"].sorted())
+        #expect(!onlyInit.hasGap)
+        let relaxed = InstanceStateTests.probed(Self.mapping("- (void)relax { _protection = StoreProtectionAlways; }"))
+        #expect(relaxed.values == [
+            "\(Value.symbol("kSecAttrAccessibleAfterFirstUnlock"))", "\(Value.symbol("kSecAttrAccessibleAlways"))", "\(Value.null)",
+        ].sorted())
+    }
+
+    @Test func aSwitchOverAnInstanceVariableHandedInThroughAParameterKeepsEveryCase() {
+        let handedIn = InstanceStateTests.probed(Self.mapping("- (void)setProtection:(StoreProtection)protection { _protection = protection; }"))
+        #expect(handedIn.values.contains("\(Value.symbol("kSecAttrAccessibleAlways"))"))
+    }
 }

@@ -828,6 +828,54 @@ struct ResolutionShapeParityTests {
                     return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
                 }
                 """)),
+        Shape(
+            name: "nested key attributes copied out, given an access control and stored back", check: "key_without_user_authentication",
+            swift: Source(swift: """
+                import Security
+
+                func protected(_ parameters: [String: Any]) -> [String: Any] {
+                    var all = parameters
+                    guard var keyAttributes = all[kSecPrivateKeyAttrs as String] as? [String: Any],
+                        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .privateKeyUsage, nil)
+                    else { return [:] }
+                    keyAttributes[kSecAttrAccessControl as String] = access
+                    all[kSecPrivateKeyAttrs as String] = keyAttributes
+                    return all
+                }
+
+                func makeDeviceKey() -> SecKey? {
+                    let parameters: [String: Any] = [
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true],
+                    ]
+                    return ↓SecKeyCreateRandomKey(protected(parameters) as CFDictionary, nil)
+                }
+                """),
+            objectiveC: Source(objectiveC: """
+                #import <Foundation/Foundation.h>
+                #import <Security/Security.h>
+
+                static NSDictionary *Protected(NSDictionary *parameters) {
+                    NSMutableDictionary *all = [parameters mutableCopy];
+                    NSMutableDictionary *keyAttributes = [all[(__bridge id)kSecPrivateKeyAttrs] mutableCopy];
+                    SecAccessControlRef access = SecAccessControlCreateWithFlags(
+                        NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlPrivateKeyUsage, NULL);
+                    if (keyAttributes == nil || access == NULL) { return @{}; }
+                    keyAttributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                    all[(__bridge id)kSecPrivateKeyAttrs] = keyAttributes;
+                    return all;
+                }
+
+                SecKeyRef MakeDeviceKey(void) {
+                    NSDictionary *parameters = @{
+                        (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                        (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                        (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES },
+                    };
+                    return ↓SecKeyCreateRandomKey((__bridge CFDictionaryRef)Protected(parameters), NULL);
+                }
+                """)),
     ]
 
     /// Shapes one language does not follow yet.
@@ -951,6 +999,44 @@ struct ResolutionShapeParityTests {
                         ]
                         return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
                     }
+                }
+                """)),
+        Gap(
+            name: "flags read through a property a protocol requires, from the one conforming type", language: .objectiveC,
+            check: "weak_biometric_acl",
+            reason: "the Objective-C resolver does not follow a property read through a value declared with a protocol type (`id<KeyPolicy>`) to the classes that adopt it; the Swift one takes what each conforming type of the scan holds",
+            source: Source(objectiveC: """
+                #import <Foundation/Foundation.h>
+                #import <Security/Security.h>
+
+                @protocol KeyPolicy <NSObject>
+                @property (nonatomic, readonly) SecAccessControlCreateFlags flags;
+                @end
+
+                @interface SigningPolicy : NSObject <KeyPolicy>
+                @end
+
+                @implementation SigningPolicy
+                - (SecAccessControlCreateFlags)flags { return kSecAccessControlBiometryAny; }
+                @end
+
+                SecAccessControlRef MakeAccess(id<KeyPolicy> policy) {
+                    return SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, policy.flags, NULL);
+                }
+                """),
+            supported: Source(swift: """
+                import Security
+
+                protocol KeyPolicy {
+                    var flags: SecAccessControlCreateFlags { get }
+                }
+
+                struct SigningPolicy: KeyPolicy {
+                    var flags: SecAccessControlCreateFlags { .biometryAny }
+                }
+
+                func makeAccess(_ policy: KeyPolicy) -> SecAccessControl? {
+                    SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓policy.flags, nil)
                 }
                 """)),
     ]

@@ -32,6 +32,9 @@ public final class ModuleScope: @unchecked Sendable {
     /// The module names a file's `import` lines spell (`imports(in:)`).
     private let importNames: (Int) -> [String]
 
+    /// Modules whose code only the scan's own code can call (`isClosedToOtherCode`).
+    private let closedModules: Set<Int>
+
     private let lock = NSLock()
     private var visibleCache: [VisibilityKey: Set<Int>] = [:]
     private var visibleByFile: [Int: Set<Int>] = [:]
@@ -79,6 +82,37 @@ public final class ModuleScope: @unchecked Sendable {
         self.moduleFolders = folders
         self.manifestFolders = manifests
         self.importable = importable
+        self.closedModules = Self.closedModules(in: model)
+    }
+
+    /// The frameworks and static libraries of Xcode projects that an application target of the
+    /// scan links or embeds (directly or through another such module), when that application is
+    /// the project's own app: not a sample, a demo or a test host, which is how a library shows
+    /// itself off. A SwiftPM library target is never closed: a package is made to be depended on.
+    private static func closedModules(in model: ProjectModel) -> Set<Int> {
+        var closed: Set<Int> = []
+        for app in model.modules.indices
+        where model.modules[app].kind == .application && model.modules[app].role == .app && model.modules[app].xcode != nil {
+            for linked in model.linkPaths(from: app).keys where linked != app {
+                let module = model.modules[linked]
+                if module.xcode != nil, module.kind == .framework || module.kind == .staticLibrary, module.role != .test {
+                    closed.insert(linked)
+                }
+            }
+        }
+        return closed
+    }
+
+    /// Whether only code of the scan can call the code of `file`: every module that compiles it
+    /// is a framework or static library that an app of the scan links or embeds
+    /// (`closedModules(in:)`). Such a module is a part of the app; its `public` declarations are
+    /// there for the app's other modules, which are in the scan too, so what the scan's callers
+    /// pass is all a parameter can hold. A test bundle that compiles the same file is in the scan
+    /// too and does not count. False for a file the model places in no module, or only in tests.
+    public func isClosedToOtherCode(_ file: Int) -> Bool {
+        guard isScoped(file) else { return false }
+        let shipped = owners[file].filter { model.modules[$0].role != .test }
+        return !shipped.isEmpty && shipped.allSatisfy { closedModules.contains($0) }
     }
 
     /// `My Kit` builds the module `My_Kit`.

@@ -10,28 +10,85 @@ extension ValueResolver {
     /// The values of a name a branch tests, when all of them are known: `self` when a member is
     /// evaluated on a known enum case; a parameter bound by the call being evaluated; or a
     /// parameter read with no call being evaluated, from what the scan's callers pass, when no
-    /// code outside the scan can call the function (it is not `public` or `open`: the scan is then
-    /// taken as the whole program, as it is when a parameter's value comes from its callers). Nil
-    /// when anything is unknown: a gap, no caller, a value of another kind.
+    /// code outside the scan can call the function (it is not `public` or `open`, or it is in a
+    /// framework that only the scan's apps link, `ModuleScope.isClosedToOtherCode`: the scan is
+    /// then taken as the whole program, as it is when a parameter's value comes from its
+    /// callers). Nil when anything is unknown: a gap, no caller, a value of another kind.
     func knownSubject(_ expression: ExprSyntax, _ env: Environment) -> Resolution? {
         let subject = SyntaxQueries.unwrapTransparent(expression)
+        // `self.protection`: the stored property, as the bare name below.
+        if let member = subject.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
+            let base = member.base.map(SyntaxQueries.unwrapTransparent)?.as(DeclReferenceExprSyntax.self), base.baseName.text == "self",
+            let settable = Self.enclosingTypeStores(member.declName.baseName.text, at: Syntax(member)),
+            !settable || isClosedToOtherCode(env)
+        {
+            return completelyKnown(evaluate(subject, env), subject, env)
+        }
         guard let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
         let name = reference.baseName.text
         var known: Resolution?
+        let local = LocalScope.lookup(name, from: Syntax(reference))
         if name == "self" {
             known = env.selfValue
-        } else if case .parameter(_, let function)? = LocalScope.lookup(name, from: Syntax(reference)) {
+        } else if case .parameter(_, let function)? = local {
             if let bound = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: name)] {
                 known = bound.resolution
-            } else if !SyntaxQueries.isCallableFromOtherModules(function) {
+            } else if !SyntaxQueries.isCallableFromOtherModules(function) || isClosedToOtherCode(env) {
                 known = evaluate(ExprSyntax(reference), env)
             }
+        } else if local == nil, let settable = Self.enclosingTypeStores(name, at: Syntax(reference)), !settable || isClosedToOtherCode(env) {
+            // A stored property of the type the branch is in: what the resolver knows it holds
+            // (its initial value and every assignment the scan makes). A wrapper's `switch
+            // protection` over a property only its initializer sets then runs only that case. One
+            // that code of other modules may set (`public var`) holds what a library's users
+            // choose, which the scan does not show: not decided, unless only the scan's apps link it.
+            known = evaluate(ExprSyntax(reference), env)
         }
+        return completelyKnown(known, subject, env)
+    }
+
+    /// `known` narrowed to the cases of a clause over the same name, when it has values and no gap.
+    private func completelyKnown(_ known: Resolution?, _ subject: ExprSyntax, _ env: Environment) -> Resolution? {
         // Inside a clause over the same name, only the cases it matches (SubjectNarrowing.swift).
         guard let known = known.map({ narrowed($0, by: caseNarrowing(of: subject, at: Syntax(subject), in: env.file), env) }),
             known.gaps.isEmpty, !known.values.isEmpty
         else { return nil }
         return known
+    }
+
+    /// Whether code of other modules may set the stored property `name` that the class, struct
+    /// or actor declaration `node` is written in declares among its own members (a `var` or
+    /// `let` without accessors): true for a `public` or `open` `var` whose setter is not narrowed
+    /// (`public private(set) var`); nil when the type declares no such stored property.
+    static func enclosingTypeStores(_ name: String, at node: Syntax) -> Bool? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(ActorDeclSyntax.self) {
+                for member in memberList(of: candidate) {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self),
+                        !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
+                        variable.bindings.contains(where: { binding in
+                            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.accessorBlock == nil
+                        })
+                    else { continue }
+                    guard variable.bindingSpecifier.text == "var" else { return false }
+                    let narrowedSetter = variable.modifiers.contains { $0.detail?.detail.text == "set" && $0.name.text != "public" && $0.name.text != "open" }
+                    return !narrowedSetter && SyntaxQueries.isCallableFromOtherModules(Syntax(variable))
+                }
+                return nil
+            }
+            if candidate.is(EnumDeclSyntax.self) || candidate.is(ExtensionDeclSyntax.self) || candidate.is(ProtocolDeclSyntax.self) {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether only the scan's code can call the code of the file being evaluated, though it may
+    /// be `public` (`ModuleScope.isClosedToOtherCode`).
+    func isClosedToOtherCode(_ env: Environment) -> Bool {
+        index.scope?.isClosedToOtherCode(env.file.id) ?? false
     }
 
     /// The Bool values a branch condition can have, when all are known: a single condition that

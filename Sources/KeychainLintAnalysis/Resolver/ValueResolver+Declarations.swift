@@ -60,12 +60,77 @@ extension ValueResolver {
         {
             result = result.merging(assignments(to: declaration.name, inType: owner, inner))
         }
+        if result.isEmpty, binding.initializer == nil, let protocolName = declaration.enclosingType,
+            let requirement = declaration.declaration.parent?.parent?.parent?.parent?.as(ProtocolDeclSyntax.self)
+        {
+            result = conformancesValues(of: declaration.name, requiredBy: protocolName, requirement, at: binding, inner)
+        }
         if result.isEmpty {
             result = gap(binding, inner, "`\(declaration.name)` has no value the resolver can see")
         }
         let qualified = declaration.enclosingType.map { "\($0).\(declaration.name)" } ?? declaration.name
         let traced = result.through(step(.property, "`\(qualified)`", at: binding.pattern, in: file))
         return traced
+    }
+
+    /// A property a protocol requires, read through a value of the protocol's type
+    /// (`template.parameters`, `template` a `SignerTemplate`): what the same property holds in
+    /// each type of the scan that declares the conformance (in its declaration or an extension).
+    /// Code outside the scan may conform to a protocol other modules can see, unless only the
+    /// scan's apps link its framework: its values are then not all known, and a gap says so.
+    /// Empty when no type of the scan conforms.
+    private func conformancesValues(
+        of name: String, requiredBy protocolName: String, _ requirement: ProtocolDeclSyntax, at binding: PatternBindingSyntax,
+        _ env: Environment
+    ) -> Resolution {
+        let scoped = index(env)
+        let files = scoped.files(mentioning: protocolName)
+        guard scoped.extraParses(files) <= Self.maximumDeclaringFiles else {
+            return gap(binding, env, "types conforming to `\(protocolName)` may be in more than \(Self.maximumDeclaringFiles) files: not followed")
+        }
+        var conformers: Set<String> = []
+        for file in files {
+            for declarations in index.declarations(in: file).types.values {
+                for type in declarations where !type.isProtocol && Self.declaresConformance(of: type.node, to: protocolName) {
+                    conformers.insert(type.name)
+                }
+            }
+        }
+        var result = Resolution()
+        for conformer in conformers.sorted() {
+            let properties = scoped.properties(named: name, inType: conformer).filter { !$0.isStatic }
+            guard !properties.isEmpty else {
+                result = result.merging(gap(binding, env, "`\(conformer)` conforms to `\(protocolName)` with a `\(name)` the resolver cannot see"))
+                continue
+            }
+            result = result.merging(resolveVariables(properties, env))
+        }
+        if !result.isEmpty, SyntaxQueries.isCallableFromOtherModules(Syntax(requirement)), !isClosedToOtherCode(env) {
+            result = result.merging(gap(binding, env, "types outside the scan may conform to public `\(protocolName)`"))
+        }
+        return result
+    }
+
+    /// Whether a type declaration or extension lists `protocolName` among the types it inherits.
+    private static func declaresConformance(of node: Syntax, to protocolName: String) -> Bool {
+        let clause: InheritanceClauseSyntax?
+        if let decl = node.as(ClassDeclSyntax.self) {
+            clause = decl.inheritanceClause
+        } else if let decl = node.as(StructDeclSyntax.self) {
+            clause = decl.inheritanceClause
+        } else if let decl = node.as(EnumDeclSyntax.self) {
+            clause = decl.inheritanceClause
+        } else if let decl = node.as(ActorDeclSyntax.self) {
+            clause = decl.inheritanceClause
+        } else if let decl = node.as(ExtensionDeclSyntax.self) {
+            clause = decl.inheritanceClause
+        } else {
+            clause = nil
+        }
+        return clause?.inheritedTypes.contains { inherited in
+            let text = inherited.type.trimmedDescription
+            return text == protocolName || text.hasSuffix("." + protocolName)
+        } ?? false
     }
 
     /// Values assigned to a stored property anywhere in its type's bodies (`self.x = …`, `x = …`),

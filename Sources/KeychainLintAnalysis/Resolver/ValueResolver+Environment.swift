@@ -34,6 +34,12 @@ extension ValueResolver {
         var nesting = 0
         /// Declarations being evaluated, to stop cycles.
         var active: Set<NodeKey> = []
+        /// For a local variable being evaluated (its binding's key), where the read being followed
+        /// is: a read of the same local written before it may still be followed (a dictionary
+        /// copied out of the local, changed and stored back, `inner = outer[k]; outer[k] = inner`),
+        /// since the value there comes from code before that read. Each such step goes to an
+        /// earlier read, so it ends.
+        var activeLocalReads: [NodeKey: Int] = [:]
         /// Parameter values bound by the call being evaluated, each computed when the body first
         /// reads it (see `ParameterBinding`).
         var bindings: [ParameterKey: ParameterBinding] = [:]

@@ -47,7 +47,9 @@ extension ValueResolver {
         switch binding {
         case .variable(_, let patternBinding, let list, let itemIndex):
             let key = NodeKey(file: env.file, node: patternBinding)
-            guard !env.active.contains(key) else { return gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle) }
+            guard !env.active.contains(key) || env.activeLocalReads[key].map({ use.position.utf8Offset < $0 }) == true else {
+                return gap(use, env, "`\(name)` \(Self.cycleReason)", kind: .cycle)
+            }
             // With no parameters bound and no `self`, the value at a use depends on the use alone.
             guard env.isContextFree else {
                 return evaluateLocalVariable(name, patternBinding, key: key, list: list, itemIndex: itemIndex, use: use, env)
@@ -62,7 +64,8 @@ extension ValueResolver {
         case .optionalBinding(let condition):
             if let initializer = condition.initializer {
                 let result = evaluate(initializer.value, env)
-                return Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
+                let bound = Resolution(values: result.values.filter { $0.value != .null }, gaps: result.gaps)
+                return storesAfterVariableBinding(name, condition, bound: bound, use: use, env) ?? bound
             }
             // `if let name` re-binds the outer `name`.
             if let outer = LocalScope.lookup(name, from: Syntax(condition)) {
@@ -82,6 +85,32 @@ extension ValueResolver {
         case .opaque(let reason):
             return gap(use, env, reason)
         }
+    }
+
+    /// The value of a `guard var x = e` or `if var x = e` binding at `use`, through the statements
+    /// between the binding and the use (`x[key] = value` changes a dictionary bound so, as it does
+    /// a `var` declared alone): after the `guard`, in its list; inside the `if`'s first block.
+    /// Nil for a `let` binding, or where the use is not in either place.
+    private func storesAfterVariableBinding(
+        _ name: String, _ condition: OptionalBindingConditionSyntax, bound: Resolution, use: Syntax, _ env: Environment
+    ) -> Resolution? {
+        guard condition.bindingSpecifier.tokenKind == .keyword(.var),
+            let statement = condition.parent?.parent?.parent
+        else { return nil }
+        let key = NodeKey(file: env.file, node: Syntax(condition))
+        guard !env.active.contains(key) else { return nil }
+        var inner = env.enteringLocal(key)
+        inner.activeLocalReads[key] = use.position.utf8Offset
+        if statement.is(GuardStmtSyntax.self), let item = statement.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            let index = list.firstIndex(where: { $0.id == item.id }).map({ list.distance(from: list.startIndex, to: $0) })
+        {
+            return LocalFlow(resolver: self, name: name, env: inner).value(at: use, declaredIn: list, at: index, initial: bound)
+        }
+        if let ifExpr = statement.as(IfExprSyntax.self), SyntaxQueries.contains(ifExpr.body, use) {
+            return LocalFlow(resolver: self, name: name, env: inner).value(at: use, declaredIn: ifExpr.body.statements, at: -1, initial: bound)
+        }
+        return nil
     }
 
     /// A local declared in `#if` clauses: every clause's value is possible (the scan cannot know
@@ -120,7 +149,8 @@ extension ValueResolver {
         _ name: String, _ patternBinding: PatternBindingSyntax, key: NodeKey, list: CodeBlockItemListSyntax, itemIndex: Int,
         use: Syntax, _ env: Environment
     ) -> Resolution {
-        let inner = env.enteringLocal(key)
+        var inner = env.enteringLocal(key)
+        inner.activeLocalReads[key] = use.position.utf8Offset
         var initial = Resolution()
         if let initializer = patternBinding.initializer {
             initial = evaluate(initializer.value, inner)

@@ -147,11 +147,19 @@ extension ObjCValueResolver {
     }
 
     /// The values a parameter of `body` that the body never assigns can have, when all are
-    /// known: the arguments of the call being followed, or those of the file's calls of it.
+    /// known: the arguments of the call being followed, or those of the file's calls of it. An
+    /// instance variable of the method's class (`_accessibility`) the body never assigns has the
+    /// values its stores give (`ObjCValueResolver+InstanceState`), when all are known: a
+    /// wrapper's `switch (_accessibility)` then runs only for the options the scan's code sets.
     private func knownValues(of expression: ObjCExpr, in body: ObjCBody, _ env: Environment) -> [Value]? {
-        guard let name = expression.strippingCastsAndParentheses.identifierName, body.parameterNames.contains(name),
-            bindings(of: name, in: body).isEmpty
+        guard let name = expression.strippingCastsAndParentheses.identifierName, bindings(of: name, in: body).isEmpty
         else { return nil }
+        guard body.parameterNames.contains(name) else {
+            guard name.hasPrefix("_"), let stored = instanceState(name, at: expression, in: body, env),
+                stored.gaps.isEmpty, !stored.values.isEmpty
+            else { return nil }
+            return stored.values.map(\.value)
+        }
         let known: Resolution?
         if env.argumentsBody == body.range.start.offset, let argument = env.arguments[name] {
             known = argument

@@ -390,19 +390,40 @@ public final class ObjCScanConstants: @unchecked Sendable {
     public var swiftFilesMention: (@Sendable (String) -> Bool)?
     /// Whether the scan holds a Swift file.
     public var hasSwiftFiles = false
+    /// Paths of the files that only the scan's code can call: files of a framework or static
+    /// library that an app of the scan links or embeds (the project model's judgement, which this
+    /// module does not read itself). Their public methods and properties have no users outside
+    /// the scan, so a library option nobody in the scan chooses is not a possible value there.
+    public var closedToOtherCode: Set<String> = []
 
     /// Whether Swift code of the scan may call the Objective-C method `selector` of `className`
     /// (through a bridging header): a Swift file mentions the class or a name Swift may import the
     /// method under (`init(protection:flags:)` for `initWithProtection:flags:`, `store(_:)` or
     /// `storeSecret(_:)` for `storeSecret:`, a trailing word omitted as the importer may), or a
-    /// header renames something for Swift (`NS_SWIFT_NAME`) and a Swift file may call anything.
-    /// Errs on yes; no when the scan's Swift files are not known.
+    /// header that declares the class renames something for Swift (`NS_SWIFT_NAME`) and a Swift
+    /// file may call anything. A rename is written on the declaration it renames, so one in an
+    /// unrelated header (another class's `+loadHosts NS_SWIFT_NAME(…)`) leaves this method's Swift
+    /// names as the importer makes them. Errs on yes; no when the scan's Swift files are not known.
     public func swiftMayCall(_ selector: String, ofClass className: String) -> Bool {
         guard let mention = swiftFilesMention else { return false }
-        if headersMention("NS_SWIFT_NAME") || headersMention("swift_name") || headersMention("NS_REFINED_FOR_SWIFT") {
+        if headersMention("NS_SWIFT_NAME") || headersMention("swift_name") || headersMention("NS_REFINED_FOR_SWIFT"),
+            headersDeclaringMayRename(className)
+        {
             return hasSwiftFiles || Self.swiftNames(of: selector, ofClass: className).contains(where: mention)
         }
         return Self.swiftNames(of: selector, ofClass: className).contains(where: mention)
+    }
+
+    /// Whether a header that declares an interface of `className` (its `@interface`, a category or
+    /// an extension) may rename something for Swift; yes when no header of the scan declares one,
+    /// or more than `maximumDefiningFiles` do (where it is declared is then not known).
+    private func headersDeclaringMayRename(_ className: String) -> Bool {
+        let files = withTables { _, _ in interfaceFiles[className] ?? [] }.filter { paths[$0].hasSuffix(".h") }
+        guard !files.isEmpty, files.count <= Self.maximumDefiningFiles else { return true }
+        return files.contains { position in
+            let source = text(position)
+            return source.contains("NS_SWIFT_NAME") || source.contains("swift_name") || source.contains("NS_REFINED_FOR_SWIFT")
+        }
     }
 
     /// The words a Swift call of the method may spell: the class, and the method's base name and

@@ -8,7 +8,9 @@ import KeychainLintModel
 // choose, and they may choose any constant the library declares: each is a possible value, with
 // a step of the path that says so, as the Swift resolver reads a public builder's parameter of
 // the library's own public enum (`CopiedInstance.swift`). Where the scan does call it (an app),
-// the callers decide, as before. An `NS_OPTIONS` value may be a combination of constants: each
+// the callers decide, as before; so they do in a library that only the scan's apps link (its
+// framework is a part of the app: `ObjCScanConstants.closedToOtherCode`), where no user outside
+// the scan chooses an option. An `NS_OPTIONS` value may be a combination of constants: each
 // declared constant is read alone, as Swift's enum cases are; combinations are not made up.
 extension ObjCValueResolver {
     /// The constants of the library's own `enum` that the users of public method `body` may pass
@@ -25,6 +27,9 @@ extension ObjCValueResolver {
         guard let sends = instanceMethodSends(of: body), sends.own.isEmpty, sends.elsewhere.isEmpty, !sends.beyondBound else {
             return nil
         }
+        // In a library only the scan's apps link, a method no code of the scan sends never runs:
+        // its parameter holds nothing, and what it would store is no possible value.
+        if constants.closedToOtherCode.contains(path) { return Resolution() }
         Dependencies.record(className)
         Dependencies.record(typeName)
         let declared = constants.publicInterfaces(ofClass: className).contains { container in
@@ -40,7 +45,7 @@ extension ObjCValueResolver {
     /// other than the class's own methods sets it (this file's stores through an instance of the
     /// class, another Objective-C file's `.storage =` or `setStorage:`, a Swift file naming it).
     func optionsOffered(toProperty storage: String, ofClass className: String, writes: [InstanceWrite], at use: ObjCExpr) -> Resolution? {
-        guard let constants, !writes.contains(where: { !$0.isThroughSelf }) else { return nil }
+        guard let constants, !constants.closedToOtherCode.contains(path), !writes.contains(where: { !$0.isThroughSelf }) else { return nil }
         // Most names asked about are no property a header declares (`kSecAttrAccessibleAlways`).
         Dependencies.record(storage)
         guard constants.headersMention(storage) else { return nil }

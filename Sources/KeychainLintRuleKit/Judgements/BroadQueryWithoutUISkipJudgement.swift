@@ -44,4 +44,26 @@ public enum BroadQueryWithoutUISkipJudgement {
     /// The calls that can store a protected item, in the order the rules prefer them when naming
     /// where a protected item is added.
     public static let storingCalls = ["SecItemAdd", "SecItemUpdate", "SecKeyCreateRandomKey"]
+
+    /// The class of the item a storing call adds, when known: a key for SecKeyCreateRandomKey,
+    /// the `kSecClass` of the dictionary SecItemAdd is given; nil otherwise (SecItemUpdate's
+    /// attributes do not say which items they change).
+    public static func storedClass(_ dictionary: KeychainQuery, storedBy callName: String) -> String? {
+        if callName == "SecKeyCreateRandomKey" { return "kSecClassKey" }
+        guard callName == "SecItemAdd", let value = dictionary.value("kSecClass") else { return nil }
+        return SecItemKeys.valueName(value)
+    }
+
+    /// The class of the items a read searches (`kSecClass`), when known.
+    public static func searchedClass(_ query: KeychainQuery) -> String? {
+        query.value("kSecClass").flatMap(SecItemKeys.valueName)
+    }
+
+    /// Whether a read of items of class `searched` can return a stored item of class `stored`: a
+    /// search matches items of its own class only (a generic-password read never returns a key),
+    /// so unless both are known and differ.
+    public static func mayMatch(searched: String?, stored: String?) -> Bool {
+        guard let searched, let stored else { return true }
+        return searched == stored
+    }
 }

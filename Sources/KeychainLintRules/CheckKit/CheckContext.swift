@@ -39,9 +39,9 @@ public protocol CheckContext: RuleFileContext {
     // (`RuleFileContext.afterWalk`), and ask the context here only for the file's own part.
 
     /// Where the file's own code first stores an item or key with `kSecAttrAccessControl` (by
-    /// call name in `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position), when
-    /// the scan-wide facts do not hold it; or nil.
-    func ownFirstProtectedStore() -> ValueLocation?
+    /// call name in `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position) that a
+    /// read of items of class `searched` can return, when the scan-wide facts do not hold it; or nil.
+    func ownFirstProtectedStore(matching searched: String?) -> ValueLocation?
     /// The items the file's own code adds with an access control created with the
     /// application-password flag, when the scan-wide facts do not hold them, identified by
     /// literal service, server or account strings.
@@ -184,7 +184,7 @@ extension RuleContext: CheckContext {
     }
 
     // A Swift file's own stores are among the scan's Swift calls.
-    public func ownFirstProtectedStore() -> ValueLocation? { nil }
+    public func ownFirstProtectedStore(matching searched: String?) -> ValueLocation? { nil }
 
     public func ownApplicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] { [] }
 
@@ -230,10 +230,10 @@ extension ObjCRuleContext: CheckContext {
     }
 
     // The file's own share is the same for every call of the file that asks: worked out once.
-    private enum FileStores: Hashable { case firstProtected, applicationPasswordItems, mayAvoidPrompt }
+    private enum FileStores: Hashable { case firstProtected(String?), applicationPasswordItems, mayAvoidPrompt }
 
-    public func ownFirstProtectedStore() -> ValueLocation? {
-        memo(FileStores.firstProtected) { ObjCStoredQueries.firstProtectedStore(in: self) }
+    public func ownFirstProtectedStore(matching searched: String?) -> ValueLocation? {
+        memo(FileStores.firstProtected(searched)) { ObjCStoredQueries.firstProtectedStore(in: self, matching: searched) }
     }
 
     public func ownApplicationPasswordItems() -> [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] {

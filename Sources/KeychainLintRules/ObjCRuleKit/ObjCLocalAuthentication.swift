@@ -314,6 +314,9 @@ extension ScanContext {
             }
             constants.swiftFilesMention = { index.files(mentioning: $0).contains(where: isCode) }
             constants.hasSwiftFiles = (0..<index.fileCount).contains(where: isCode)
+            if let scope = index.scope {
+                constants.closedToOtherCode = Set(files.filter { scope.isClosedToOtherCode($0) }.map { index.path(at: $0) })
+            }
             return constants
         }
     }

@@ -12,11 +12,14 @@ import KeychainLintObjC
 enum ObjCStoredQueries {
     /// Where this file first stores an item or key with `kSecAttrAccessControl` (by call name in
     /// `BroadQueryWithoutUISkipJudgement.storingCalls` order, then position), or nil.
-    static func firstProtectedStore(in context: ObjCRuleContext) -> ValueLocation? {
+    static func firstProtectedStore(in context: ObjCRuleContext, matching searched: String?) -> ValueLocation? {
         let calls = context.tree.calls
         for name in BroadQueryWithoutUISkipJudgement.storingCalls {
             for call in calls where call.name == name && call.kind == .function {
+                // SecItemAdd's dictionary is the whole item (its `kSecClass`); a key's class is known.
                 for (dictionary, _, _) in KeychainDictionaries.stored(by: ProgramCall(call), in: context, noting: false) {
+                    let itemClass = BroadQueryWithoutUISkipJudgement.storedClass(dictionary, storedBy: name)
+                    guard BroadQueryWithoutUISkipJudgement.mayMatch(searched: searched, stored: itemClass) else { continue }
                     if let entry = dictionary.entry("kSecAttrAccessControl") {
                         return entry.location ?? context.resolver.location(call.range)
                     }

@@ -22,12 +22,14 @@ public struct BroadQueryWithoutUISkipRule: Check {
             let localTrace = KeychainDictionaries.localTrace(query.trace, in: context)
             let at = call.callee ?? call.expression
             let (location, snippet) = (context.location(of: at), context.snippet(of: at))
-            let own = context.ownFirstProtectedStore()
+            // Only protected items the read can return: of its class, when both classes are known.
+            let searched = BroadQueryWithoutUISkipJudgement.searchedClass(query)
+            let own = context.ownFirstProtectedStore(matching: searched)
             let scan = context.scan
             // Only when the app stores items protected by access control: known once every file is walked.
             context.afterWalk { judged in
                 let calls = ScanWideCalls.of(scan)
-                guard let protected = own ?? calls.firstProtectedItem else {
+                guard let protected = own ?? calls.firstProtectedItem(matching: searched) else {
                     // Silent, but not without saying why when a store the scan makes could not be
                     // read: it may add the protected items this read would prompt for.
                     if let unresolved = calls.firstUnresolvedStore {
@@ -111,6 +113,7 @@ public struct BroadQueryWithoutUISkipRule: Check {
                 "`kSecUseAuthenticationUIFail` and the deprecated `kSecUseNoAuthenticationUI: true` also keep the system from prompting, so they are accepted here (swift.deprecated_keychain_api reports them).",
                 "The value of an `LAContext` is not followed: a query with `kSecUseAuthenticationContext` is accepted when the scan sets `interactionNotAllowed` or calls `evaluatePolicy` anywhere (a pre-evaluated context does not prompt again); it is reported only when the scan does neither.",
                 "\"Adds items with kSecAttrAccessControl\" is a scan-wide fact, computed once from every SecItemAdd/SecItemUpdate/SecKeyCreateRandomKey of the scan outside test code; a library that only reads, or whose only protected items are added by its tests, is not reported. When no store is known to add such an item but the dictionary of one could not be followed (built by code the resolver does not follow, such as a tuple a helper returns), the read is not reported either, and `--verbose` names that store at the read.",
+                "Only protected items the read can return count: a search matches items of its own `kSecClass`, so a password search is not reported because of a key that SecKeyCreateRandomKey creates with access control (or a password added with another class). When the read's class or a store's class is not known (SecItemUpdate's attributes do not name one), the store counts.",
                 "Unknown values (a limit, a UI setting or a return flag the resolver cannot follow) produce no finding.",
             ],
             references: [
@@ -151,6 +154,7 @@ public struct BroadQueryWithoutUISkipRule: Check {
             "Only reads that return data (`kSecReturnData` true) are reported: attributes and references are not protected by the item's access control, so a broad read of them does not prompt (react-native-keychain's `getAllServices` reads attributes only).",
             "A query with `kSecUseAuthenticationContext` is accepted when its file mentions `interactionNotAllowed`, `setInteractionNotAllowed:` or `evaluatePolicy:…`, or the scan's Swift code does (a context told not to interact, or already evaluated, does not prompt again).",
             "`kSecUseAuthenticationUIFail` and the deprecated `kSecUseNoAuthenticationUI` also keep the system from prompting and are accepted. Unknown values (a limit, a UI setting or a return flag the resolver cannot follow) produce no finding.",
+            "Only protected items the read can return count: a search matches items of its own `kSecClass`, so a password search is not reported because of a key that SecKeyCreateRandomKey creates with access control (or a password added with another class). When the read's class or a store's class is not known (SecItemUpdate's attributes do not name one), the store counts.",
         ],
         examples: objectiveCExamples)
 }
@@ -329,6 +333,69 @@ extension BroadQueryWithoutUISkipRule {
             }
             """,
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .nonTriggeringObjC(
+            "A broad read of passwords in a file whose only item with access control is a Secure Enclave key: a password search never returns a key",
+            """
+            #import <Security/Security.h>
+
+            SecKeyRef MakeSigningKey(void) {
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(
+                    NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet, NULL);
+                if (access == NULL) { return NULL; }
+                NSDictionary *attributes = @{
+                    (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                    (__bridge id)kSecAttrKeySizeInBits: @256,
+                    (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                    (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES,
+                                                         (__bridge id)kSecAttrAccessControl: (__bridge id)access },
+                };
+                return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+            }
+            CFTypeRef AllPasswords(void) {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                                         (__bridge id)kSecReturnData: @YES };
+                CFTypeRef items = NULL;
+                return SecItemCopyMatching((__bridge CFDictionaryRef)query, &items) == errSecSuccess ? items : NULL;
+            }
+            """,
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
+        .triggeringObjC(
+            "The same file when it also adds a password with access control: the read is reported, naming that password's store",
+            """
+            #import <Security/Security.h>
+
+            SecKeyRef MakeSigningKey(void) {
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(
+                    NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet, NULL);
+                if (access == NULL) { return NULL; }
+                NSDictionary *attributes = @{
+                    (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                    (__bridge id)kSecAttrKeySizeInBits: @256,
+                    (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                    (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES,
+                                                         (__bridge id)kSecAttrAccessControl: (__bridge id)access },
+                };
+                return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+            }
+            CFTypeRef AllPasswords(void) {
+                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                         (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                                         (__bridge id)kSecReturnData: @YES };
+                CFTypeRef items = NULL;
+                return ↓SecItemCopyMatching((__bridge CFDictionaryRef)query, &items) == errSecSuccess ? items : NULL;
+            }
+            OSStatus SavePIN(NSData *pin, SecAccessControlRef access) {
+                NSDictionary *item = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                        (__bridge id)kSecAttrAccessControl: (__bridge id)access,
+                                        (__bridge id)kSecValueData: pin };
+                return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+            """,
+            messages: [objcMessage(limit: "`kSecMatchLimitAll` (line 19)", protectedAt: "line 26", trace: " (via `query` (line 18))")],
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
     ]
 }
 
@@ -576,5 +643,64 @@ extension BroadQueryWithoutUISkipRule {
                 print(SecItemCopyMatching(one as CFDictionary, &item))
             }
             """),
+        .nonTriggering(
+            "A broad read of passwords in an app whose only item with access control is a Secure Enclave key: a password search never returns a key",
+            """
+            import Security
+
+            func makeSigningKey() -> SecKey? {
+                guard let access = SecAccessControlCreateWithFlags(
+                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.privateKeyUsage, .biometryCurrentSet], nil)
+                else { return nil }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrKeySizeInBits as String: 256,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                ]
+                return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+            }
+            func allPasswords() -> CFTypeRef? {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnData as String: true]
+                var items: CFTypeRef?
+                return SecItemCopyMatching(query as CFDictionary, &items) == errSecSuccess ? items : nil
+            }
+            """,
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
+        .triggering(
+            "The same app when it also adds a password with access control: the read is reported, naming that password's store",
+            """
+            import Security
+
+            func makeSigningKey() -> SecKey? {
+                guard let access = SecAccessControlCreateWithFlags(
+                    nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.privateKeyUsage, .biometryCurrentSet], nil)
+                else { return nil }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrKeySizeInBits as String: 256,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                ]
+                return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+            }
+            func allPasswords() -> CFTypeRef? {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                            kSecMatchLimit as String: kSecMatchLimitAll,
+                                            kSecReturnData as String: true]
+                var items: CFTypeRef?
+                return ↓SecItemCopyMatching(query as CFDictionary, &items) == errSecSuccess ? items : nil
+            }
+            func savePIN(_ pin: Data, access: SecAccessControl) -> OSStatus {
+                let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                           kSecAttrAccessControl as String: access,
+                                           kSecValueData as String: pin]
+                return SecItemAdd(item as CFDictionary, nil)
+            }
+            """,
+            messages: [BroadQueryWithoutUISkipJudgement.message(limit: allMatches + " (line 17)", protectedAt: "line 24") + " (via `query` (line 16))"],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
     ]
 }

@@ -432,7 +432,48 @@ extension KeyWithoutUserAuthenticationRule {
             }
             """,
             alsoTriggers: ["objc.unchecked_keychain_status"]),
+        .triggeringObjC(
+            "Private-key attributes copied out of the parameters, given an access control without a user constraint, and stored back",
+            objectiveCCopiedAttributes(flags: "kSecAccessControlPrivateKeyUsage", marked: true),
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `kSecAccessControlPrivateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `Protected()` (line 4) → `all` (line 5) → argument `parameters` of the call (line 21) → `parameters` (line 16) → `all` set (line 11))"
+            ],
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
+        .nonTriggeringObjC(
+            "The same attributes when the access control asks for the current biometry",
+            objectiveCCopiedAttributes(flags: "kSecAccessControlPrivateKeyUsage | kSecAccessControlBiometryCurrentSet"),
+            alsoTriggers: ["objc.unchecked_access_control_creation"]),
     ]
+
+    /// A helper that copies the private-key attributes out of a key's parameters, gives them an
+    /// access control with `flags` and stores them back; with `marked`, the key creation carries
+    /// the finding's mark.
+    private static func objectiveCCopiedAttributes(flags: String, marked: Bool = false) -> String {
+        """
+        #import <Foundation/Foundation.h>
+        #import <Security/Security.h>
+
+        static NSDictionary *Protected(NSDictionary *parameters) {
+            NSMutableDictionary *all = [parameters mutableCopy];
+            NSMutableDictionary *keyAttributes = [all[(__bridge id)kSecPrivateKeyAttrs] mutableCopy];
+            SecAccessControlRef access = SecAccessControlCreateWithFlags(
+                NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, \(flags), NULL);
+            if (keyAttributes == nil || access == NULL) { return @{}; }
+            keyAttributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+            all[(__bridge id)kSecPrivateKeyAttrs] = keyAttributes;
+            return all;
+        }
+
+        SecKeyRef MakeDeviceKey(void) {
+            NSDictionary *parameters = @{
+                (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+                (__bridge id)kSecPrivateKeyAttrs: @{ (__bridge id)kSecAttrIsPermanent: @YES },
+            };
+            return \(marked ? "↓" : "")SecKeyCreateRandomKey((__bridge CFDictionaryRef)Protected(parameters), NULL);
+        }
+        """
+    }
 }
 
 
@@ -1032,5 +1073,56 @@ extension KeyWithoutUserAuthenticationRule {
                 }
             }
             """),
+        .triggering(
+            "Key parameters read through a protocol's requirement, whose one conforming template adds an access control without a user constraint to the private-key attributes it copies out and stores back",
+            protocolTemplateExample(flags: ".privateKeyUsage", marked: true),
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `protected()` (line 16) → `all` (line 17) → argument `template` of the call (line 31) → `DeviceKeyTemplate.parameters` (line 8) → default of `parameters` (line 8) → `all[kSecPrivateKeyAttrs]` (line 12) → `all` (line 17) → argument `template` of the call (line 31) → `DeviceKeyTemplate.parameters` (line 8) → default of `parameters` (line 8))"
+            ],
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
+        .nonTriggering(
+            "The same template when the access control asks for the current biometry",
+            protocolTemplateExample(flags: "[.biometryCurrentSet, .privateKeyUsage]"),
+            alsoTriggers: ["swift.unchecked_access_control_creation"]),
     ]
+
+    /// A key factory that reads its parameters through the protocol `KeyTemplate`, which one
+    /// template conforms to; a helper copies the private-key attributes out, gives them an access
+    /// control with `flags` and stores them back. With `marked`, the key creation carries the
+    /// finding's mark.
+    private static func protocolTemplateExample(flags: String, marked: Bool = false) -> String {
+        """
+        import Security
+
+        protocol KeyTemplate {
+            var parameters: [String: Any] { get }
+        }
+
+        struct DeviceKeyTemplate: KeyTemplate {
+            let parameters: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                kSecAttrKeySizeInBits as String: 256,
+                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true],
+            ]
+        }
+
+        func protected(_ parameters: [String: Any]) -> [String: Any] {
+            var all = parameters
+            guard var keyAttributes = all[kSecPrivateKeyAttrs as String] as? [String: Any],
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, \(flags), nil)
+            else { return [:] }
+            keyAttributes[kSecAttrAccessControl as String] = access
+            all[kSecPrivateKeyAttrs as String] = keyAttributes
+            return all
+        }
+
+        func makeKey(from template: KeyTemplate) -> SecKey? {
+            var error: Unmanaged<CFError>?
+            return \(marked ? "↓" : "")SecKeyCreateRandomKey(protected(template.parameters) as CFDictionary, &error)
+        }
+
+        func setUp() { _ = makeKey(from: DeviceKeyTemplate()) }
+        """
+    }
 }

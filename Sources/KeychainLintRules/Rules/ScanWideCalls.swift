@@ -15,7 +15,9 @@ public struct ScanWideCalls: Sendable {
     var faceIDUses: [MissingFaceIDUsageDescriptionJudgement.FaceIDUse] = []
     var connectedAccessibleKeys: Set<String> = []
     var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
-    var firstProtectedItem: ValueLocation?
+    /// Where the scan stores items with `kSecAttrAccessControl`, with their class when known, in
+    /// the order the rule prefers to name them (`firstProtectedItem(matching:)`).
+    var protectedItems: [(location: ValueLocation, itemClass: String?)] = []
     /// The first storing call whose stored dictionary the resolver could not see at all: whether
     /// it stores a protected item is unknown (said under `--verbose` where a judgement needed it).
     var firstUnresolvedStore: ValueLocation?
@@ -50,8 +52,9 @@ public struct ScanWideCalls: Sendable {
         var faceIDUse: MissingFaceIDUsageDescriptionJudgement.FaceIDUse?
         var connectedKeys: [String] = []
         var applicationPasswordItems: [ApplicationPasswordQueryMissingContextJudgement.ProtectedItem] = []
-        /// The position of the call's name in `BroadQueryWithoutUISkipJudgement.storingCalls`, and what it stores.
-        var protectedItem: (order: Int, location: ValueLocation)?
+        /// The position of the call's name in `BroadQueryWithoutUISkipJudgement.storingCalls`, and
+        /// where it stores items with access control, with their class when known.
+        var protectedItems: [(order: Int, location: ValueLocation, itemClass: String?)] = []
         /// The call, when it is a storing call whose stored dictionary is not known at all.
         var unresolvedStore: (order: Int, location: ValueLocation)?
     }
@@ -120,8 +123,9 @@ public struct ScanWideCalls: Sendable {
             result.connectedAccessibleKeys.formUnion(share.connectedKeys)
             result.applicationPasswordItems.append(contentsOf: share.applicationPasswordItems)
         }
-        // The first by call name (in `storingCalls` order), then file, then position.
-        result.firstProtectedItem = shares.compactMap(\.protectedItem).min { $0.order < $1.order }?.location
+        // By call name (in `storingCalls` order), then file, then position.
+        let protected = shares.flatMap(\.protectedItems).enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+        result.protectedItems = protected.map { ($0.element.location, $0.element.itemClass) }
         result.firstUnresolvedStore = shares.compactMap(\.unresolvedStore).min { $0.order < $1.order }?.location
         return result
     }
@@ -146,7 +150,7 @@ public struct ScanWideCalls: Sendable {
         }
         if let order = storing.firstIndex(of: name) {
             switch protectedItem(storedBy: call, named: name, in: file, scan: scan) {
-            case .protected(let location): share.protectedItem = (order, location)
+            case .protected(let items): share.protectedItems = items.map { (order, $0.location, $0.itemClass) }
             case .unknown: share.unresolvedStore = (order, file.valueLocation(of: call.expression))
             case .none: break
             }
@@ -174,10 +178,16 @@ public struct ScanWideCalls: Sendable {
         return keys
     }
 
+    /// The first place the scan stores an item with `kSecAttrAccessControl` that a read of items
+    /// of class `searched` can return (`BroadQueryWithoutUISkipJudgement.mayMatch`).
+    func firstProtectedItem(matching searched: String?) -> ValueLocation? {
+        protectedItems.first { BroadQueryWithoutUISkipJudgement.mayMatch(searched: searched, stored: $0.itemClass) }?.location
+    }
+
     /// What one storing call stores, as far as broad_query_without_ui_skip asks.
     enum StoredItem {
-        /// An item with `kSecAttrAccessControl`, written here.
-        case protected(ValueLocation)
+        /// Items with `kSecAttrAccessControl`: where each entry is written, and the item's class when known.
+        case protected([(location: ValueLocation, itemClass: String?)])
         /// A dictionary the resolver could not see at all.
         case unknown
         /// Only items without access control.
@@ -188,18 +198,23 @@ public struct ScanWideCalls: Sendable {
     private static func protectedItem(storedBy call: SwiftCall, named name: String, in file: SourceFile, scan: ScanContext) -> StoredItem {
         guard BroadQueryWithoutUISkipJudgement.storingCalls.contains(name), let programCall = ProgramCall(call) else { return .none }
         var unknown = false
+        var items: [(location: ValueLocation, itemClass: String?)] = []
         for argument in KeychainDictionaries.arguments(of: programCall) where argument.stores {
             guard case .swift(let expression) = argument.expression else { continue }
             let queries = scan.resolver.queries(expression, in: file).queries
             if queries.isEmpty { unknown = true }
             for query in queries {
+                // The class is the whole query's (a key's private-key attributes are a nested dictionary).
+                let itemClass = BroadQueryWithoutUISkipJudgement.storedClass(query, storedBy: name)
                 for (dictionary, _) in KeychainDictionaries.effectiveDictionaries(query, role: argument.role, callName: name) {
                     if let entry = dictionary.entry("kSecAttrAccessControl") {
-                        return .protected(entry.location ?? file.valueLocation(of: call.expression))
+                        items.append((entry.location ?? file.valueLocation(of: call.expression), itemClass))
+                        break
                     }
                 }
             }
         }
+        if !items.isEmpty { return .protected(items) }
         return unknown ? .unknown : .none
     }
 }

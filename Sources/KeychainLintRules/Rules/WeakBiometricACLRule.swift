@@ -1139,5 +1139,49 @@ extension WeakBiometricACLRule {
                 _ = makeKey(.software(tag: "cache"))
             }
             """),
+        .nonTriggering(
+            "A public factory of the app's own framework adds .userPresence only when asked, and the app never asks",
+            files: frameworkFactoryFiles(appCall: "KeyAccess.make()", app: "Notes")),
+        .triggering(
+            "The same framework when the app asks for the user: the flag the call chooses is reported",
+            files: frameworkFactoryFiles(appCall: "KeyAccess.make(askUser: true)", app: "Notes", marked: true),
+            messages: [userPresence + " (via `flags` (line 5) → if `askUser` (line 6) → `flags.insert` (line 7))"]),
+        .triggering(
+            "A framework that only a demo app embeds is a library: callers outside the scan may ask for the weak flag",
+            files: frameworkFactoryFiles(appCall: "KeyAccess.make()", app: "KeyKitDemo", marked: true),
+            messages: [userPresence + " (via `flags` (line 5) → if `askUser` (line 6) → `flags.insert` (line 7))"]),
     ]
+
+    /// An Xcode project whose application `app` links and embeds the framework KeyKit, whose
+    /// public `KeyAccess.make(askUser:)` inserts `.userPresence` only when asked; the app's one
+    /// call is `appCall`. With `marked`, the flags argument carries the finding's mark.
+    private static func frameworkFactoryFiles(appCall: String, app: String, marked: Bool = false) -> [String: String] {
+        [
+            "Keys.xcodeproj/project.pbxproj": MissingFaceIDUsageDescriptionRule.xcodeProject([
+                .init(
+                    name: app, sources: ["\(app)/Setup.swift"],
+                    settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSFaceIDUsageDescription": "Sign with your key", "SDKROOT": "iphoneos"],
+                    dependencies: ["KeyKit"], links: ["KeyKit"], embeds: ["KeyKit"]),
+                .init(name: "KeyKit", productType: "framework", sources: ["KeyKit/KeyAccess.swift"], settings: ["SDKROOT": "iphoneos"]),
+            ]),
+            "KeyKit/KeyAccess.swift": """
+                import Security
+
+                public enum KeyAccess {
+                    public static func make(askUser: Bool = false) -> SecAccessControl? {
+                        var flags: SecAccessControlCreateFlags = [.privateKeyUsage]
+                        if askUser {
+                            flags.insert(.userPresence)
+                        }
+                        return SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, \(marked ? "↓" : "")flags, nil)
+                    }
+                }
+                """,
+            "\(app)/Setup.swift": """
+                import KeyKit
+
+                func signingKeyAccess() -> SecAccessControl? { \(appCall) }
+                """,
+        ]
+    }
 }

@@ -924,7 +924,127 @@ extension WeakKeychainAccessibilityRule {
             }
             @end
             """),
+        .nonTriggeringObjC(
+            "A wrapper maps its own option, held in an instance variable, with a switch; only its initializer sets the option, so the case for any time never runs",
+            objectiveCOptionMapping("")),
+        .triggeringObjC(
+            "The same wrapper when one of its methods switches the option to any time: the mapped constant is reported",
+            objectiveCOptionMapping("- (void)keepReadableWhenLocked { _protection = SafeProtectionAnyTime; }", marked: true),
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12)"
+            ]),
+        .nonTriggering(
+            "A framework that only the project's app links: no user outside the scan sets its public option, and the app never does",
+            files: objectiveCFrameworkOption(withApp: true)),
+        .triggering(
+            "The same framework with no app in the scan is a library: its users may choose the option for any time",
+            files: objectiveCFrameworkOption(withApp: false),
+            messages: ["`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12)"]),
     ]
+
+    /// An Xcode project with the framework SafeKit, whose header declares a public option
+    /// property that its implementation maps to an accessibility constant, set to the first-unlock
+    /// option by its initializer; `withApp` adds the app Notes that links and embeds it and
+    /// stores a note without setting the option.
+    private static func objectiveCFrameworkOption(withApp: Bool) -> [String: String] {
+        var targets = [MissingFaceIDUsageDescriptionRule.ExampleTarget(name: "SafeKit", productType: "framework", sources: ["SafeKit/Safe.m"], settings: ["SDKROOT": "iphoneos"])]
+        var files: [String: String] = [
+            "SafeKit/Safe.h": """
+                #import <Foundation/Foundation.h>
+
+                typedef NS_ENUM(NSInteger, SafeProtection) { SafeProtectionUnlocked, SafeProtectionFirstUnlock, SafeProtectionAnyTime };
+
+                @interface Safe : NSObject
+                @property (nonatomic) SafeProtection protection;
+                - (OSStatus)saveData:(NSData *)data;
+                @end
+                """,
+            "SafeKit/Safe.m": """
+                #import "Safe.h"
+                #import <Security/Security.h>
+
+                @implementation Safe
+                - (instancetype)init {
+                    self = [super init];
+                    if (self) {
+                        _protection = SafeProtectionFirstUnlock;
+                    }
+                    return self;
+                }
+                - (CFTypeRef)protectionConstant {
+                    switch (_protection) {
+                        case SafeProtectionUnlocked: return kSecAttrAccessibleWhenUnlocked;
+                        case SafeProtectionFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock;
+                        case SafeProtectionAnyTime: return kSecAttrAccessibleAlways;
+                        default: return kSecAttrAccessibleWhenUnlocked;
+                    }
+                }
+                - (OSStatus)saveData:(NSData *)data {
+                    NSDictionary *item = @{
+                        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                        (__bridge id)kSecAttrAccessible: \(withApp ? "" : "↓")(__bridge id)[self protectionConstant],
+                        (__bridge id)kSecValueData: data,
+                    };
+                    return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                @end
+                """,
+        ]
+        if withApp {
+            targets.insert(.init(name: "Notes", sources: ["Notes/Notes.m"], settings: ["SDKROOT": "iphoneos"], dependencies: ["SafeKit"], links: ["SafeKit"], embeds: ["SafeKit"]), at: 0)
+            files["Notes/Notes.m"] = """
+                #import "Safe.h"
+
+                void SaveNote(NSData *note) {
+                    Safe *safe = [[Safe alloc] init];
+                    [safe saveData:note];
+                }
+                """
+        }
+        files["Notes.xcodeproj/project.pbxproj"] = MissingFaceIDUsageDescriptionRule.xcodeProject(targets)
+        return files
+    }
+
+    /// A class that maps its own option `_protection` to an accessibility constant, set to the
+    /// first-unlock option by its initializer; `extra` is one more method of the class. With
+    /// `marked`, the accessibility entry carries the finding's mark.
+    private static func objectiveCOptionMapping(_ extra: String, marked: Bool = false) -> String {
+        """
+        #import <Foundation/Foundation.h>
+        #import <Security/Security.h>
+
+        typedef NS_ENUM(NSInteger, SafeProtection) { SafeProtectionUnlocked, SafeProtectionFirstUnlock, SafeProtectionAnyTime };
+
+        @implementation Safe {
+            SafeProtection _protection;
+        }
+        - (instancetype)init {
+            self = [super init];
+            if (self) {
+                _protection = SafeProtectionFirstUnlock;
+            }
+            return self;
+        }
+        \(extra.isEmpty ? "- (void)reset { }" : extra)
+        - (CFTypeRef)protectionConstant {
+            switch (_protection) {
+                case SafeProtectionUnlocked: return kSecAttrAccessibleWhenUnlocked;
+                case SafeProtectionFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock;
+                case SafeProtectionAnyTime: return kSecAttrAccessibleAlways;
+                default: return kSecAttrAccessibleWhenUnlocked;
+            }
+        }
+        - (OSStatus)saveData:(NSData *)data {
+            NSDictionary *item = @{
+                (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                (__bridge id)kSecAttrAccessible: \(marked ? "↓" : "")(__bridge id)[self protectionConstant],
+                (__bridge id)kSecValueData: data,
+            };
+            return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+        }
+        @end
+        """
+    }
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -1884,5 +2004,47 @@ extension WeakKeychainAccessibilityRule {
             }
             """,
             alsoTriggers: ["swift.biometric_item_not_device_bound"]),
+        .nonTriggering(
+            "A wrapper maps its own option, kept in a private stored property, with a switch; only the initial value sets it, so the case for any time never runs",
+            swiftOptionMapping("")),
+        .triggering(
+            "The same wrapper when one of its methods switches the option to any time: the mapped constant is reported",
+            swiftOptionMapping("func keepReadableWhenLocked() { protection = .anyTime }", marked: true),
+            messages: [
+                "`kSecAttrAccessibleAlways` in the query passed to SecItemAdd makes the item readable while the device is locked (deprecated since iOS 12)"
+            ]),
     ]
+
+    /// A type that maps its own option `protection` to an accessibility constant; the property
+    /// starts at the first-unlock option and `extra` is one more member. With `marked`, the
+    /// accessibility entry carries the finding's mark.
+    private static func swiftOptionMapping(_ extra: String, marked: Bool = false) -> String {
+        """
+        import Security
+
+        enum SafeProtection {
+            case unlocked, firstUnlock, anyTime
+        }
+
+        final class Safe {
+            private var protection = SafeProtection.firstUnlock
+            \(extra.isEmpty ? "func reset() {}" : extra)
+            private var protectionConstant: CFString {
+                switch protection {
+                case .unlocked: return kSecAttrAccessibleWhenUnlocked
+                case .firstUnlock: return kSecAttrAccessibleAfterFirstUnlock
+                case .anyTime: return kSecAttrAccessibleAlways
+                }
+            }
+            func save(_ data: Data) -> OSStatus {
+                let item: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccessible as String: \(marked ? "↓" : "")protectionConstant,
+                    kSecValueData as String: data,
+                ]
+                return SecItemAdd(item as CFDictionary, nil)
+            }
+        }
+        """
+    }
 }
