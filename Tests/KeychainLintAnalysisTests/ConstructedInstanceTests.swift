@@ -135,6 +135,42 @@ struct ConstructedInstanceTests {
         #expect(reassigned.descriptions.contains("kSecAttrAccessibleAlwaysThisDeviceOnly"), "\(reassigned.descriptions)")
     }
 
+    @Test func anElementOfATupleOfConstructions() {
+        // A stored tuple of two constructions: `pair.privateKey` is the second, by label or by
+        // position; the public key's `kSecAttrAccessibleAlwaysThisDeviceOnly` is not its value.
+        let source = """
+            struct KeySettings {
+                let protection: CFString
+            }
+            final class KeyMaker {
+                let pair = (publicKey: KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly),
+                            privateKey: KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly))
+                func make() { probe(pair.privateKey.protection) }
+            }
+            """
+        let resolution = resolveProbe(source)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(resolution.reasons)")
+        #expect(resolveProbe(source.replacingOccurrences(of: "pair.privateKey.protection", with: "self.pair.1.protection")).descriptions
+            == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"])
+        // A local `let` holding the tuple, and the other element.
+        let local = """
+            struct KeySettings {
+                let protection: CFString
+            }
+            func make() {
+                let pair = (KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly), KeySettings(protection: kSecAttrAccessibleWhenUnlocked))
+                probe(pair.0.protection)
+            }
+            """
+        #expect(resolveProbe(local).descriptions == ["kSecAttrAccessibleAlwaysThisDeviceOnly"])
+        // A `var` that code assigns may hold another tuple: not followed per element.
+        let assigned = resolveProbe(source.replacingOccurrences(of: "    let pair", with: "    var pair") + """
+
+            func swap(_ maker: KeyMaker) { maker.pair = (maker.pair.1, maker.pair.0) }
+            """)
+        #expect(assigned.descriptions != ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(assigned.descriptions)")
+    }
+
     @Test func aMemberwiseStructFromOutsideHoldsEachConstructionsArgument() {
         // `settings` comes from callers outside the scan; `KeyPairSettings` has no initializer of
         // its own, so `privateKey` on any instance is what a construction passes for that label.

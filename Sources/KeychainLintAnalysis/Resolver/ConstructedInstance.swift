@@ -209,6 +209,13 @@ extension ValueResolver {
             typeName(of: SyntaxQueries.unwrapTransparent(inner), env) == nil
         {
             let property = member.declName.baseName.text
+            // `pair.privateKey`, `pair.1`: an element of a tuple literal the base holds, when
+            // that element is a construction (`let pair = (publicKey: KeySettings(…), privateKey:
+            // KeySettings(…))`): each element is its own instance.
+            let selector: TupleSelector = Int(property).map { .position($0) } ?? .label(property)
+            if let element = tupleLiteralElement(selector, of: inner, env, depth: depth + 1) {
+                return constructions(of: element.expression, element.env, depth: depth + 1)?.map { ($0.call, $0.file, $0.steps + element.steps) }
+            }
             if let outers = constructions(of: inner, env, depth: depth + 1),
                 let found = constructions(ofProperty: property, on: outers, env, depth: depth)
             {
@@ -274,6 +281,58 @@ extension ValueResolver {
         default:
             return nil
         }
+    }
+
+    /// The element `selector` picks of the tuple literal `base` holds: the literal itself, a
+    /// local `let` initialised with one, or a stored property of the enclosing type (`pair`,
+    /// `self.pair`) that holds one on every instance (a `let`, or a `var` no code of the scan
+    /// assigns), with the environment of the file it is written in and the steps to it. Nil for
+    /// anything else (a tuple a function returns is read by `tupleElement`, as values).
+    private func tupleLiteralElement(_ selector: TupleSelector, of base: ExprSyntax, _ env: Environment, depth: Int)
+        -> (expression: ExprSyntax, env: Environment, steps: [TraceStep])?
+    {
+        guard depth < Self.maximumConstructionHops else { return nil }
+        let base = SyntaxQueries.unwrapTransparent(base)
+        if let tuple = base.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            let elements = Array(tuple.elements)
+            let picked: LabeledExprSyntax? =
+                switch selector {
+                case .position(let position): position < elements.count ? elements[position] : nil
+                case .label(let label): elements.first { $0.label?.text == label }
+                }
+            return picked.map { ($0.expression, env, []) }
+        }
+        let name: String
+        let reference: Syntax
+        if let member = base.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
+            name = member.declName.baseName.text
+            reference = Syntax(member)
+        } else if let plain = base.as(DeclReferenceExprSyntax.self) {
+            name = plain.baseName.text
+            reference = Syntax(plain)
+            if case .variable(let declaration, let binding, _, _)? = LocalScope.lookup(name, from: reference) {
+                guard declaration.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value,
+                    let element = tupleLiteralElement(selector, of: value, env, depth: depth + 1)
+                else { return nil }
+                return (element.expression, element.env, element.steps + [step(.variable, "`\(name)`", at: binding.pattern, in: env.file)])
+            }
+            guard LocalScope.lookup(name, from: reference) == nil else { return nil }
+        } else {
+            return nil
+        }
+        guard let typeName = SyntaxQueries.enclosingTypeName(of: reference) else { return nil }
+        let properties = index(env).properties(named: name, inType: typeName)
+        guard properties.count == 1, let declaration = properties.first, !declaration.isStatic, declaration.binding.accessorBlock == nil,
+            let value = declaration.binding.initializer?.value,
+            declaration.isConstant || assignments(to: name, inType: typeName, env).isEmpty
+        else { return nil }
+        var declarationEnv = env.withFile(declaration.file)
+        declarationEnv.bindings = [:]
+        declarationEnv.selfValue = nil
+        declarationEnv.selfInstances = nil
+        guard let element = tupleLiteralElement(selector, of: value, declarationEnv, depth: depth + 1) else { return nil }
+        let propertyStep = step(.property, "`\(typeName).\(name)`", at: declaration.binding.pattern, in: declaration.file)
+        return (element.expression, element.env, element.steps + [propertyStep])
     }
 
     /// The constructions of `property` on each of `instances`: the argument each instance's

@@ -1084,7 +1084,47 @@ extension KeyWithoutUserAuthenticationRule {
             "The same template when the access control asks for the current biometry",
             protocolTemplateExample(flags: "[.biometryCurrentSet, .privateKeyUsage]"),
             alsoTriggers: ["swift.unchecked_access_control_creation"]),
+        .triggering(
+            "A tuple of two key settings: the private key's element is read, and it asks for no user",
+            tupleSettingsExample(privateFlags: ".privateKeyUsage", marked: true),
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 17) → `KeyMaker.pair` (line 9) → `KeySettings.protection` (line 4) → argument `protection` of the call (line 10) → `KeyMaker.pair` (line 9) → `KeySettings.flags` (line 5) → argument `flags` of the call (line 10))"
+            ]),
+        .nonTriggering(
+            "The same tuple when the private key's element asks for the current biometry: the public key's empty flags are its own",
+            tupleSettingsExample(privateFlags: "[.privateKeyUsage, .biometryCurrentSet]")),
     ]
+
+    /// Key settings kept as a tuple of two constructions, the public key's (`[]`) first; the
+    /// factory reads the private key's element. With `marked`, the key creation carries the mark.
+    private static func tupleSettingsExample(privateFlags: String, marked: Bool = false) -> String {
+        """
+        import Security
+
+        struct KeySettings {
+            let protection: CFString
+            let flags: SecAccessControlCreateFlags
+        }
+
+        final class KeyMaker {
+            private let pair = (publicKey: KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: []),
+                                privateKey: KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: \(privateFlags)))
+
+            func makePrivateKey() throws -> SecKey? {
+                var error: Unmanaged<CFError>?
+                guard let access = SecAccessControlCreateWithFlags(nil, pair.privateKey.protection, pair.privateKey.flags, &error) else {
+                    throw error!.takeRetainedValue() as Error
+                }
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                    kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                ]
+                return \(marked ? "↓" : "")SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+            }
+        }
+        """
+    }
 
     /// A key factory that reads its parameters through the protocol `KeyTemplate`, which one
     /// template conforms to; a helper copies the private-key attributes out, gives them an access
