@@ -171,6 +171,38 @@ struct ConstructedInstanceTests {
         #expect(assigned.descriptions != ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(assigned.descriptions)")
     }
 
+    @Test func theConstructionAnEnumCasesComputedPropertyReturns() {
+        // `KeyRole.privateKey.settings`: the getter's `switch self` returns a construction per
+        // case; the private key's is read, not the public key's.
+        let source = """
+            struct KeySettings {
+                let protection: CFString
+            }
+            enum KeyRole {
+                case publicKey, privateKey, backupKey
+                var settings: KeySettings {
+                    switch self {
+                    case .publicKey: return KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly)
+                    case .privateKey: return KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)
+                    default: KeySettings(protection: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly)
+                    }
+                }
+            }
+            func make() { probe(KeyRole.privateKey.settings.protection) }
+            """
+        let resolution = resolveProbe(source)
+        #expect(resolution.descriptions == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(resolution.reasons)")
+        // A local holding the case, and a case the `default` branch answers.
+        let local = source.replacingOccurrences(
+            of: "func make() { probe(KeyRole.privateKey.settings.protection) }",
+            with: "func make() {\n    let role = KeyRole.backupKey\n    probe(role.settings.protection)\n}")
+        #expect(resolveProbe(local).descriptions == ["kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"])
+        // A getter that does more than switch over self is read as before (every construction
+        // of the type is a possible one).
+        let other = resolveProbe(source.replacingOccurrences(of: "switch self {", with: "let chosen = self\n        switch chosen {"))
+        #expect(other.descriptions != ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(other.descriptions)")
+    }
+
     @Test func aMemberwiseStructFromOutsideHoldsEachConstructionsArgument() {
         // `settings` comes from callers outside the scan; `KeyPairSettings` has no initializer of
         // its own, so `privateKey` on any instance is what a construction passes for that label.

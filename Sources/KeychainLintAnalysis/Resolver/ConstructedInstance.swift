@@ -221,6 +221,8 @@ extension ValueResolver {
             {
                 return found
             }
+            // `KeyRole.privateKey.settings`: a computed property of an enum read on known cases.
+            if let found = constructionsOfCaseProperty(property, on: inner, env, depth: depth) { return found }
             // The instance `inner` is not known, or its construction gives the property no
             // argument (`let privateKey = KeySettings(…)`, the property's own initial value), but
             // its type is: the property holds what the type's initializers give it on any
@@ -281,6 +283,78 @@ extension ValueResolver {
         default:
             return nil
         }
+    }
+
+    /// `KeyRole.privateKey.settings`: a computed property of an enum of the scan, read on a
+    /// receiver the resolver knows to be some of its cases, whose getter is one `switch self`
+    /// that returns a construction for each of them. Each case's construction is its own
+    /// instance, so the private key's settings are not the public key's. Nil when the receiver
+    /// is not only cases of one enum, the getter is anything else, a case pattern binds or has a
+    /// `where` clause, or a case's branch is not one returned construction.
+    private func constructionsOfCaseProperty(_ property: String, on base: ExprSyntax, _ env: Environment, depth: Int)
+        -> [InstanceSource]?
+    {
+        guard depth < Self.maximumConstructionHops else { return nil }
+        let receiver = evaluate(SyntaxQueries.unwrapTransparent(base), env)
+        guard receiver.gaps.isEmpty, !receiver.values.isEmpty else { return nil }
+        var enumType: String?
+        var cases: [String] = []
+        for traced in receiver.values {
+            guard case .member(let name, let type?) = traced.value, enumType == nil || enumType == type else { return nil }
+            enumType = type
+            if !cases.contains(name) { cases.append(name) }
+        }
+        guard let enumType, index(env).types(named: enumType).contains(where: { $0.enumCases.isSuperset(of: cases) }) else { return nil }
+        let properties = index(env).properties(named: property, inType: enumType)
+        guard properties.count == 1, let declaration = properties.first, !declaration.isStatic, declaration.binding.initializer == nil,
+            let accessors = declaration.binding.accessorBlock
+        else { return nil }
+        let statements: CodeBlockItemListSyntax
+        switch accessors.accessors {
+        case .getter(let items):
+            statements = items
+        case .accessors(let list):
+            guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = getter.body else { return nil }
+            statements = body.statements
+        }
+        guard statements.count == 1, let only = statements.first else { return nil }
+        let item = Syntax(only.item)
+        let written = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+        guard let switchExpression = written?.as(SwitchExprSyntax.self), SyntaxQueries.isSelf(switchExpression.subject) else { return nil }
+        // Each case's branch, by the case names its labels list; `default` for the others.
+        var branches: [String: SwitchCaseSyntax] = [:]
+        var fallback: SwitchCaseSyntax?
+        for element in switchExpression.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else { return nil }
+            switch switchCase.label {
+            case .default:
+                fallback = switchCase
+            case .case(let label):
+                for caseItem in label.caseItems {
+                    guard caseItem.whereClause == nil,
+                        let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)
+                    else { return nil }
+                    branches[pattern.declName.baseName.text] = switchCase
+                }
+            }
+        }
+        var getterEnv = env.withFile(declaration.file)
+        getterEnv.bindings = [:]
+        getterEnv.selfValue = nil
+        getterEnv.selfInstances = nil
+        let propertyStep = step(.property, "`\(enumType).\(property)`", at: declaration.binding.pattern, in: declaration.file)
+        var result: [InstanceSource] = []
+        for name in cases {
+            guard let branch = branches[name] ?? fallback, branch.statements.count == 1, let statement = branch.statements.first else { return nil }
+            let branchItem = Syntax(statement.item)
+            guard let returned = branchItem.as(ReturnStmtSyntax.self)?.expression ?? branchItem.as(ExpressionStmtSyntax.self)?.expression
+                ?? branchItem.as(ExprSyntax.self),
+                let found = constructions(of: returned, getterEnv, depth: depth + 1)
+            else { return nil }
+            let caseStep = step(.branch, "case .\(name)", at: branch.label, in: declaration.file)
+            result += found.map { ($0.call, $0.file, $0.steps + [caseStep, propertyStep]) }
+        }
+        return result
     }
 
     /// The element `selector` picks of the tuple literal `base` holds: the literal itself, a

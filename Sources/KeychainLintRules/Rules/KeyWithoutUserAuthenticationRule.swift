@@ -1093,7 +1093,53 @@ extension KeyWithoutUserAuthenticationRule {
         .nonTriggering(
             "The same tuple when the private key's element asks for the current biometry: the public key's empty flags are its own",
             tupleSettingsExample(privateFlags: "[.privateKeyUsage, .biometryCurrentSet]")),
+        .triggering(
+            "An enum of key roles whose computed settings return a construction per case: the private key's asks for no user",
+            enumRoleSettingsExample(privateFlags: ".privateKeyUsage", marked: true),
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 24) → `settings` (line 19) → `KeyRole.settings` (line 10) → case .privateKey (line 13) → `KeySettings.protection` (line 4) → argument `protection` of the call (line 13) → `settings` (line 19) → `KeyRole.settings` (line 10) → case .privateKey (line 13) → `KeySettings.flags` (line 5) → argument `flags` of the call (line 13))"
+            ]),
+        .nonTriggering(
+            "The same roles when the private key's case asks for the current biometry: the public key's case is not the private key's",
+            enumRoleSettingsExample(privateFlags: "[.privateKeyUsage, .biometryCurrentSet]")),
     ]
+
+    /// Key settings chosen by an enum's computed property, one construction per case (the public
+    /// key's `[]` first); the factory reads the private key's case.
+    private static func enumRoleSettingsExample(privateFlags: String, marked: Bool = false) -> String {
+        """
+        import Security
+
+        struct KeySettings {
+            let protection: CFString
+            let flags: SecAccessControlCreateFlags
+        }
+
+        enum KeyRole {
+            case publicKey, privateKey
+            var settings: KeySettings {
+                switch self {
+                case .publicKey: return KeySettings(protection: kSecAttrAccessibleAlwaysThisDeviceOnly, flags: [])
+                case .privateKey: return KeySettings(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: \(privateFlags))
+                }
+            }
+        }
+
+        func makePrivateKey() throws -> SecKey? {
+            let settings = KeyRole.privateKey.settings
+            var error: Unmanaged<CFError>?
+            guard let access = SecAccessControlCreateWithFlags(nil, settings.protection, settings.flags, &error) else {
+                throw error!.takeRetainedValue() as Error
+            }
+            let attributes: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+            ]
+            return \(marked ? "↓" : "")SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+        }
+        """
+    }
 
     /// Key settings kept as a tuple of two constructions, the public key's (`[]`) first; the
     /// factory reads the private key's element. With `marked`, the key creation carries the mark.
