@@ -66,10 +66,7 @@ extension ValueResolver {
         // The call's arguments are read where the call is written.
         var argumentEnv = env
         if constructionFile.path != env.file.path {
-            argumentEnv = env.entering(NodeKey(file: constructionFile, node: construction), file: constructionFile)
-            argumentEnv.bindings = [:]
-            argumentEnv.selfValue = nil
-            argumentEnv.selfInstances = nil
+            argumentEnv = env.entering(NodeKey(file: constructionFile, node: construction), file: constructionFile).outsideTheFollowedCall()
         }
         // The initializers of the type that this call can run.
         let labels = SyntaxQueries.labels(of: construction)
@@ -106,10 +103,7 @@ extension ValueResolver {
 
         let initializerKey = NodeKey(file: file, node: initializer)
         guard !env.active.contains(initializerKey) else { return nil }
-        var inner = env.entering(initializerKey, file: file)
-        inner.bindings = [:]
-        inner.selfValue = nil
-        inner.selfInstances = nil
+        var inner = env.entering(initializerKey, file: file).outsideTheFollowedCall()
         let arguments = SyntaxQueries.argumentExpressions(of: construction)
         for (parameter, argumentIndex) in zip(initializer.signature.parameterClause.parameters, matched) {
             let parameterName = (parameter.secondName ?? parameter.firstName).text
@@ -136,10 +130,7 @@ extension ValueResolver {
         }
         // Methods may assign it later; their values stay possible.
         for (assignment, assignmentFile) in otherAssignments {
-            var other = env.entering(initializerKey, file: assignmentFile)
-            other.bindings = [:]
-            other.selfValue = nil
-            other.selfInstances = nil
+            let other = env.entering(initializerKey, file: assignmentFile).outsideTheFollowedCall()
             result = result.merging(
                 evaluate(assignment.rightOperand, other).through(step(.assignment, "assigned", at: assignment, in: assignmentFile)))
         }
@@ -180,10 +171,7 @@ extension ValueResolver {
         guard let defaultValue = property.binding.initializer?.value else { return nil }
         let key = NodeKey(file: property.file, node: property.binding)
         guard !env.active.contains(key) else { return nil }
-        var inner = env.entering(key, file: property.file)
-        inner.bindings = [:]
-        inner.selfValue = nil
-        inner.selfInstances = nil
+        let inner = env.entering(key, file: property.file).outsideTheFollowedCall()
         return evaluate(defaultValue, inner)
             .through(step(.parameterDefault, "default of `\(name)`", at: defaultValue, in: property.file))
             .through(propertyStep)
@@ -338,10 +326,7 @@ extension ValueResolver {
                 }
             }
         }
-        var getterEnv = env.withFile(declaration.file)
-        getterEnv.bindings = [:]
-        getterEnv.selfValue = nil
-        getterEnv.selfInstances = nil
+        let getterEnv = env.withFile(declaration.file).outsideTheFollowedCall()
         let propertyStep = step(.property, "`\(enumType).\(property)`", at: declaration.binding.pattern, in: declaration.file)
         var result: [InstanceSource] = []
         for name in cases {
@@ -400,10 +385,7 @@ extension ValueResolver {
             let value = declaration.binding.initializer?.value,
             declaration.isConstant || assignments(to: name, inType: typeName, env).isEmpty
         else { return nil }
-        var declarationEnv = env.withFile(declaration.file)
-        declarationEnv.bindings = [:]
-        declarationEnv.selfValue = nil
-        declarationEnv.selfInstances = nil
+        let declarationEnv = env.withFile(declaration.file).outsideTheFollowedCall()
         guard let element = tupleLiteralElement(selector, of: value, declarationEnv, depth: depth + 1) else { return nil }
         let propertyStep = step(.property, "`\(typeName).\(name)`", at: declaration.binding.pattern, in: declaration.file)
         return (element.expression, element.env, element.steps + [propertyStep])
@@ -451,10 +433,7 @@ extension ValueResolver {
             guard declaration.binding.initializer != nil, assignments(to: property, inType: typeName, env).isEmpty else { return nil }
         }
         let propertyStep = step(.property, "`\(typeName).\(property)`", at: declaration.binding.pattern, in: declaration.file)
-        var declarationEnv = env.withFile(declaration.file)
-        declarationEnv.bindings = [:]
-        declarationEnv.selfValue = nil
-        declarationEnv.selfInstances = nil
+        let declarationEnv = env.withFile(declaration.file).outsideTheFollowedCall()
         // A `let` with an initial value is never assigned again (nor, here, such a `var`).
         if let value = declaration.binding.initializer?.value {
             return constructions(of: value, declarationEnv, depth: depth + 1)?.map { ($0.call, $0.file, $0.steps + [propertyStep]) }
@@ -508,10 +487,7 @@ extension ValueResolver {
         var result: [InstanceSource] = []
         for (siteFile, call) in built {
             guard let argument = argument(settingProperty: property, of: call, in: siteFile, env) else { return nil }
-            var argumentEnv = env.withFile(argument.file)
-            argumentEnv.bindings = [:]
-            argumentEnv.selfValue = nil
-            argumentEnv.selfInstances = nil
+            let argumentEnv = env.withFile(argument.file).outsideTheFollowedCall()
             guard let found = constructions(of: argument.expression, argumentEnv, depth: depth + 1) else { return nil }
             let passed = step(.argument, "argument `\(property)` of the call", at: call, in: siteFile)
             result += found.map { ($0.call, $0.file, $0.steps + [passed]) }

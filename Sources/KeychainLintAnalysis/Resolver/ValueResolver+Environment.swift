@@ -113,6 +113,17 @@ extension ValueResolver.Environment {
         copy.file = file
         return copy
     }
+
+    /// The environment a declaration's own code is read in: none of the parameter bindings,
+    /// receiver value or receiver instances of the code being followed, which are not that
+    /// code's.
+    func outsideTheFollowedCall() -> Self {
+        var copy = self
+        copy.bindings = [:]
+        copy.selfValue = nil
+        copy.selfInstances = nil
+        return copy
+    }
 }
 
 /// The value a call passes for one parameter, evaluated when the function's body first reads the
