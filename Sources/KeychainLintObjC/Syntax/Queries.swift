@@ -210,6 +210,15 @@ extension ObjCSyntaxTree {
         }
     }
 
+    /// The methods of `container` (its class, categories and extensions in this file) with the
+    /// selector, written with a body: the implementations a message to it may run.
+    public func implementations(of selector: String, in container: String, isClassMethod: Bool) -> [ObjCMethod] {
+        methods.compactMap { reference in
+            reference.containerName == container && reference.method.selector == selector
+                && reference.method.isClassMethod == isClassMethod && reference.method.body != nil ? reference.method : nil
+        }
+    }
+
     /// The C functions the file defines that other files can call (not `static`).
     public var exportedFunctionNames: Set<String> {
         Set(functions.filter { !$0.storage.contains("static") }.map(\.name))

@@ -45,10 +45,8 @@ enum ObjCInstances {
         case .function(let function):
             return tree.functions.first { $0.name == function }?.parameters.first { $0.name == name }?.type
         case .method(let container, let selector, let isClassMethod):
-            let method = tree.methods.first {
-                $0.containerName == container && $0.method.selector == selector && $0.method.isClassMethod == isClassMethod && $0.method.body != nil
-            }
-            return method?.method.parameters.first { $0.name == name }?.type
+            let method = tree.implementations(of: selector, in: container, isClassMethod: isClassMethod).first
+            return method?.parameters.first { $0.name == name }?.type
         }
     }
 }

@@ -191,10 +191,8 @@ enum ObjCPolicyEvaluations {
         case .function(let function):
             return isBlock(tree.functions.first { $0.name == function }?.parameters.first { $0.name == name }?.type)
         case .method(let container, let selector, let isClassMethod):
-            let method = tree.methods.first {
-                $0.containerName == container && $0.method.selector == selector && $0.method.isClassMethod == isClassMethod && $0.method.body != nil
-            }
-            return isBlock(method?.method.parameters.first { $0.name == name }?.type)
+            let method = tree.implementations(of: selector, in: container, isClassMethod: isClassMethod).first
+            return isBlock(method?.parameters.first { $0.name == name }?.type)
         }
     }
 
@@ -565,11 +563,8 @@ enum ObjCPolicyEvaluations {
         else { return false }
         let receiver = message.receiver.strippingCastsAndParentheses.identifierName
         guard receiver == "self" || (isClassMethod && receiver == container) else { return false }
-        let methods = tree.methods.filter {
-            $0.containerName == container && $0.method.selector == message.selector && $0.method.isClassMethod == isClassMethod
-                && $0.method.body != nil
-        }
-        guard methods.count == 1, let method = methods.first?.method, let body = method.body, position < method.parameters.count
+        let methods = tree.implementations(of: message.selector, in: container, isClassMethod: isClassMethod)
+        guard methods.count == 1, let method = methods.first, let body = method.body, position < method.parameters.count
         else { return false }
         let parameter = method.parameters[position].name
         let calleeOwner = ObjCBodyOwner.method(container: container, selector: method.selector, isClassMethod: isClassMethod)
