@@ -418,12 +418,22 @@ public final class ObjCScanConstants: @unchecked Sendable {
     /// an extension) may rename something for Swift; yes when no header of the scan declares one,
     /// or more than `maximumDefiningFiles` do (where it is declared is then not known).
     private func headersDeclaringMayRename(_ className: String) -> Bool {
+        // Asked for every message a Swift caller may send, each time a value is followed to its
+        // callers: answered once per class (searching a large header's text for each send was
+        // half of a scan's time where a library's header is bundled in an app).
+        if let known = lock.withLock({ renameAnswers[className] }) { return known }
         let files = withTables { _, _ in interfaceFiles[className] ?? [] }.filter { paths[$0].hasSuffix(".h") }
-        guard !files.isEmpty, files.count <= Self.maximumDefiningFiles else { return true }
-        return files.contains { position in
-            let source = text(position)
-            return source.contains("NS_SWIFT_NAME") || source.contains("swift_name") || source.contains("NS_REFINED_FOR_SWIFT")
+        let answer: Bool
+        if files.isEmpty || files.count > Self.maximumDefiningFiles {
+            answer = true
+        } else {
+            answer = files.contains { position in
+                let source = text(position)
+                return source.contains("NS_SWIFT_NAME") || source.contains("swift_name") || source.contains("NS_REFINED_FOR_SWIFT")
+            }
         }
+        lock.withLock { renameAnswers[className] = answer }
+        return answer
     }
 
     /// The words a Swift call of the method may spell: the class, and the method's base name and
@@ -490,6 +500,9 @@ public final class ObjCScanConstants: @unchecked Sendable {
 
     /// Per property and file, whether the file may set it (`otherFilesMaySet`).
     private var settingAnswers: [SiteKey: Bool] = [:]
+
+    /// Per class, whether a header declaring it may rename something for Swift (`headersDeclaringMayRename`).
+    private var renameAnswers: [String: Bool] = [:]
 
     /// Every word of the scan's headers (`.h`), read on the first question.
     private var headerWords: Set<String>?

@@ -78,7 +78,11 @@ public final class ObjCValueResolver {
     /// Answers to the questions asked of this file, with the steps each took: several checks
     /// ask about the same argument (five read the dictionary of one `SecItemAdd`), and one built
     /// in steps from a library's options can take tens of thousands of dictionaries to follow.
-    /// Kept as `remembered` keeps answers: not those cut by a cycle, the depth or the budget.
+    /// A question starts with no bindings, so an answer cut short by a cycle or the depth bound
+    /// below it is cut the same way when asked again: kept too, as the Swift resolver keeps each
+    /// question's answer (asking again made every check of a library's store follow its
+    /// dictionary anew). Not kept: answers the step budget cut, which depend on what earlier
+    /// questions spent.
     var answeredQuestions: [QuestionKey: (expression: ObjCExpr, answer: Resolution, steps: Int)] = [:]
 
     /// Evaluation steps of the current question (`maximumSteps`).
@@ -198,7 +202,7 @@ public final class ObjCValueResolver {
             return kept.answer
         }
         let answer = answer(to: expression)
-        if !answer.gaps.contains(where: { [.cycle, .depthLimit, .stepBudget].contains($0.kind) }) {
+        if !answer.gaps.contains(where: { $0.kind == .stepBudget }) {
             answeredQuestions[key] = (expression, answer, steps)
         }
         return answer
