@@ -504,6 +504,7 @@ public final class Scanner {
         let importNames = sources.map(\.imports)
         index.scope = ModuleScope(model: model, paths: sources.map(\.path)) { importNames[$0] }
         let resolver = ValueResolver(index: index)
+        resolver.constructionArgumentsRead = WrapperModel.constructionArgumentsWithRoles(in: prefilter.models)
         let scanContext = ScanContext(
             index: index, resolver: resolver, projectFiles: projectFiles, projectModel: model, wrapperModels: prefilter.models)
         var objectiveCNames: [Int: ObjCScanConstants.FileNames] = [:]

@@ -67,11 +67,20 @@ extension ValueResolver {
             if let type = typeName(of: expression, env) { return .value(.symbol(type)) }
             return evaluateOrOpaque(expression, env)
         }
-        return callValue(name: name, receiver: receiver, call: call, env)
+        // A library type's construction: only the arguments a check reads are followed.
+        let argumentsRead = SyntaxQueries.looksLikeTypeName(name) ? constructionArgumentsRead[name] : nil
+        return callValue(name: name, receiver: receiver, call: call, argumentsRead: argumentsRead, env)
     }
 
-    private func callValue(name: String, receiver: Resolution?, call: FunctionCallExprSyntax, _ env: Environment) -> Resolution {
-        var parts = call.arguments.map { evaluateOrOpaque($0.expression, env) }
+    private func callValue(
+        name: String, receiver: Resolution?, call: FunctionCallExprSyntax, argumentsRead: Set<String>? = nil, _ env: Environment
+    ) -> Resolution {
+        var parts = call.arguments.map { argument -> Resolution in
+            if let argumentsRead, !argumentsRead.contains(argument.label?.text ?? "_"), !SyntaxQueries.isPlainLiteral(argument.expression) {
+                return .value(.opaque(SyntaxQueries.shortText(argument.expression, limit: 40)))
+            }
+            return evaluateOrOpaque(argument.expression, env)
+        }
         let labels = call.arguments.map { $0.label?.text }
         if let receiver { parts.insert(receiver, at: 0) }
         return combine(parts) { values in

@@ -192,6 +192,15 @@ public final class ValueResolver: @unchecked Sendable {
     /// every answer is the same whichever rule asks first.
     public var keysNotFollowed: Set<String> = SecItemKeys.valuesNotJudged
 
+    /// For a library type the scan does not declare, constructed by its name (`Keychain(service: s)`),
+    /// the labels of the arguments some check reads (`_` for an unlabelled one): the others keep
+    /// their text, unfollowed, as an entry of `keysNotFollowed` keeps its key. A wrapper library's
+    /// instance is judged by the arguments its model gives a role (an accessibility, flags, a
+    /// Bool for synchronizable); following a service name or an access group back through the
+    /// app's code costs as much as any other value and changes no verdict. Set by the engine from
+    /// the scan's wrapper models, fixed for the scan; a type not listed keeps every argument.
+    public var constructionArgumentsRead: [String: Set<String>] = [:]
+
     public init(
         index: ProjectIndex, stepsPerQuestion: Int = ValueResolver.maximumStepsPerQuestion, usesFlowCheckpoints: Bool = true
     ) {

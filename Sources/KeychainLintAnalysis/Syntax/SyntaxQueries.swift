@@ -204,6 +204,19 @@ public enum SyntaxQueries {
             && inner.root.id == outer.root.id
     }
 
+    /// Whether an expression is a literal that reads as itself: `nil`, a number, a Boolean, or a
+    /// string without interpolation (reading one follows nothing).
+    public static func isPlainLiteral(_ expression: ExprSyntax) -> Bool {
+        let expression = unwrapTransparent(expression)
+        if expression.is(NilLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+            || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+        {
+            return true
+        }
+        guard let string = expression.as(StringLiteralExprSyntax.self) else { return false }
+        return string.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
+    }
+
     /// One-line source text of a node, shortened for messages: its trimmed text with every run of
     /// whitespace collapsed to one space, cut to `limit` characters with an ellipsis.
     ///

@@ -53,6 +53,28 @@ public struct WrapperModel: Hashable, Sendable {
     }
 
     public func type(named name: String) -> WrapperType? { types.first { $0.name == name } }
+
+    /// For each type of `models` that the app constructs by name (`Keychain(service: s)`), the
+    /// labels of its initializers' arguments that have a role (`_` for one found by position):
+    /// what checks read of such a construction. The same name in two models gets both lists.
+    public static func constructionArgumentsWithRoles(in models: [WrapperModel]) -> [String: Set<String>] {
+        var read: [String: Set<String>] = [:]
+        for model in models {
+            for type in model.types where type.initializers {
+                var labels = read[type.name] ?? []
+                for call in model.calls(named: "init", on: type.name) {
+                    for argument in call.arguments {
+                        switch argument.place {
+                        case .label(let label): labels.insert(label)
+                        case .position: labels.insert("_")
+                        }
+                    }
+                }
+                read[type.name] = labels
+            }
+        }
+        return read
+    }
     public func optionSet(named name: String) -> WrapperOptionSet? { options.first { $0.name == name } }
 
     /// The calls named `name` on `type` (an initializer is named `init`).
