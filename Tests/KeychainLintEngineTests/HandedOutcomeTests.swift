@@ -1558,4 +1558,36 @@ struct HandedOutcomeTests {
             ],
         ])
     }
+
+    @Test("Both languages: a reply given by a reference the rule does not follow reports nothing and says so under --verbose")
+    func unreadReplyIsNoted() throws {
+        let result = try scan([
+            "Lock.swift": """
+                import LocalAuthentication
+
+                final class Lock {
+                    func unlock(completion: @escaping Completion) {
+                        let context = LAContext()
+                        context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock", reply: completion)
+                    }
+                }
+                """,
+            "Gate.m": """
+                #import <LocalAuthentication/LocalAuthentication.h>
+                @implementation Gate
+                - (void)open {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open" reply:self.replyHandler];
+                }
+                @end
+                """,
+        ])
+        #expect(findings(result, "boolean_only_local_authentication").isEmpty)
+        let notes = result.diagnostics.filter { $0.message.contains("boolean_only_local_authentication") }
+            .map { "\($0.file ?? ""):\($0.position?.line ?? 0):\($0.position?.column ?? 0) \($0.message)" }
+        #expect(notes == [
+            "Gate.m:5:5 objc.boolean_only_local_authentication: the reply of evaluatePolicy:localizedReason:reply: is `self.replyHandler`, which the rule does not follow (a handler whose type or code it cannot see), so it cannot tell whether the outcome decides what runs next",
+            "Lock.swift:6:9 swift.boolean_only_local_authentication: the reply of evaluatePolicy is `completion`, which the rule does not follow (a handler whose type or code it cannot see), so it cannot tell whether the outcome decides what runs next",
+        ], "\(notes)")
+    }
 }

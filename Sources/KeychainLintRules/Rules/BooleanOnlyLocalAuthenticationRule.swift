@@ -16,6 +16,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         guard let evaluation = context.policyEvaluation(call), evaluation.reason != nil else { return }
         let handed = Self.mayHandOn(evaluation.outcome) ? context.handedOutcome(evaluation) : nil
         var confidenceCap = Confidence.high
+        if case .unread = evaluation.outcome { noteUnreadReply(evaluation, call, in: context) }
         if !Self.outcomeDecides(evaluation.outcome) {
             // The reply reads neither flag itself but hands its error on: the callers' tests of it decide.
             guard let handed, handed.carries == .errorAlone else { return }
@@ -81,6 +82,18 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         case .reply, .forwardedToCaller, .awaited(used: true): true
         case .unread, .awaited(used: false): false
         }
+    }
+
+    /// A reply given by a reference the front end does not follow (a parameter whose type is an
+    /// alias declared outside the scan, a property, a value unwrapped from an Optional): whether the
+    /// outcome decides anything is not known, so the rule says nothing of the call but this.
+    private func noteUnreadReply(_ evaluation: PolicyEvaluation, _ call: ProgramCall, in context: some CheckContext) {
+        guard let reply = call.argument(labeled: "reply") else { return }
+        let location = context.location(of: evaluation.call.expression)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the reply of \(evaluation.call.name) is `\(context.snippet(of: reply))`, which the rule does not follow (a handler whose type or code it cannot see), so it cannot tell whether the outcome decides what runs next"))
     }
 
     private func noteUntested(_ evaluation: PolicyEvaluation, _ handed: HandedOutcome, in context: some CheckContext) {
@@ -198,6 +211,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 "The async form is always treated as gating (it throws when authentication fails), unless the outcome is discarded with `_ = try? await …`.",
                 "`canEvaluatePolicy` is an availability check (MASTG-DEMO-0024) and is never reported.",
                 "Confidence is high for a local or new context, medium for a property (other types may still reach it) and for a local chosen between a new context and a property or a helper's.",
+                "A reply given by a reference the rule does not follow (a parameter whose type is an alias declared outside the scan, a handler kept in another object's property, a value unwrapped from an Optional) leaves the outcome's use unknown: nothing is reported, and `--verbose` names the reply.",
             ],
             references: [
                 "OWASP MASTG-TEST-0266: References to APIs for Event-Bound Biometric Authentication",
@@ -254,6 +268,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
             "A reply that neither reads its `success` nor tests its `error`, but hands the error on (`completion(error)`), is reported when a sender's block tests the error; when the senders in the scan never test it, nothing is reported and `--verbose` says so; with no sender in the scan (a library's API), it is reported with medium confidence. A `success` handed on (`completion(success, error)`, `self.unlocked = success`, `[self.delegate …didAuthenticate:success]`) is reported at the evaluation whether or not its receiver is in the scan. A property of the class the reply assigns either to (`self.unlocked = success`, `self.authError = error`, `_authError = error`) is followed to its reads in the class's implementations and categories across the scan's Objective-C files (`self.authError`, `_authError`, `[self unlocked]`, and through a custom getter the property declares in the class's interface, extensions or categories: `@property (getter=isUnlocked) BOOL unlocked;` read as `self.isUnlocked` or `[self isUnlocked]`), where the first test is the gate; when none of them tests it, to its reads on an instance of the class in other code (`self.model.unlocked`, `[model unlocked]`), known by how the receiver is declared (`LockModel *model` as a local or parameter, a property or instance variable of the reading class declared in its file or in one of the first four other Objective-C files that name both), in the evaluating file and the first 24 other files that mention the property. A block the class keeps in a property (`@property (copy) void (^onFinish)(NSError *error);`, called `self.onFinish(error)` or `_onFinish(error)`) is followed to the blocks the scan's Objective-C code assigns to it (`gate.onFinish = ^(NSError *error) { … }`, `[gate setOnFinish:…]`, `self.onFinish = completion` of a block parameter, whose senders' blocks are then read), in the class or on a receiver declared with the class, in the evaluating file and the first 24 other files that name the property; one the scan never assigns is set by a library's users. A read on a receiver declared otherwise (`id`, a message's result), a selector held in a local or made at run time (`NSSelectorFromString`), and a value handed on more than three times are not followed; when no test is found, `--verbose` says what was left out.",
             "Only Objective-C code is followed: a context handed to Swift code, a category sent from Swift, or a completion block called from Swift, is not seen.",
             "Confidence is high for a local or new context, medium for a property or a helper's context (other code may still reach it).",
+            "A reply given by a reference the rule does not follow (a block kept in a property, `reply:self.replyHandler`, or one whose type the scan does not declare) leaves the outcome's use unknown: nothing is reported, and `--verbose` names the reply.",
         ],
         examples: objectiveCExamples)
 }
