@@ -97,13 +97,37 @@ struct InstanceMethodCallerTests {
                 """),
         ]
         // `Gate(level: …, options: …)` in Swift names the class and the first label.
-        for words: Set<String> in [["level"], ["Gate"]] {
+        for words: Set<String> in [["Gate", "level"], ["Gate"]] {
             let result = Self.probed(files, swift: words)
             #expect(result.values.isEmpty)
             #expect(result.gaps == ["`options` is a parameter of -[Gate initWithLevel:options:]: Swift code of the scan may call it (a header declares it): its calls are not followed"])
         }
         // Swift files that mention neither: the Objective-C calls are all of them.
         #expect(Self.probed(files, swift: ["unrelated"]).values == [.symbol("kSecAccessControlUserPresence")])
+    }
+
+    @Test func swiftCallsAMethodOnlyOnAnInstanceItCanHold() {
+        let files = [
+            Self.header, Self.gate(),
+            (path: "Session.m", text: """
+                void Open(void) { [[Gate alloc] initWithLevel:kSecAttrAccessibleWhenUnlocked options:kSecAccessControlUserPresence]; }
+                """),
+        ]
+        // Swift spells the method's words but never names the class, and a bridging header only
+        // imports its header: Swift holds no instance to call it on.
+        let bridge = (path: "App-Bridging-Header.h", text: "#import \"Gate.h\"\n@class Gate;\n// Gate is used from Objective-C only\n")
+        #expect(Self.probed(files + [bridge], swift: ["level", "init"]).values == [.symbol("kSecAccessControlUserPresence")])
+        // Another header declares a property of the class's type (or a subclass): Swift may get an
+        // instance from it without naming the class.
+        for use in ["@property (nonatomic, strong) Gate *gate;", "@interface StrictGate : Gate\n@end"] {
+            let holder = (path: "Hosts.h", text: "#import \"Gate.h\"\n@interface Hosts : NSObject\n\(use)\n@end\n")
+            let result = Self.probed(files + [holder], swift: ["level"])
+            #expect(result.values.isEmpty, "\(use)")
+            #expect(result.gaps == ["`options` is a parameter of -[Gate initWithLevel:options:]: Swift code of the scan may call it (a header declares it): its calls are not followed"])
+        }
+        // A longer name that starts with the class's is another type.
+        let other = (path: "Hosts.h", text: "@interface Hosts : NSObject\n@property GateKeeper *keeper;\n@end\n")
+        #expect(Self.probed(files + [other], swift: ["level"]).values == [.symbol("kSecAccessControlUserPresence")])
     }
 
     @Test func aSwiftRenameInAnotherClassesHeaderDoesNotLetSwiftCallThisMethodUnderAnyName() {

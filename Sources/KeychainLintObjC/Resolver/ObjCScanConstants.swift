@@ -403,7 +403,11 @@ public final class ObjCScanConstants: @unchecked Sendable {
     /// header that declares the class renames something for Swift (`NS_SWIFT_NAME`) and a Swift
     /// file may call anything. A rename is written on the declaration it renames, so one in an
     /// unrelated header (another class's `+loadHosts NS_SWIFT_NAME(…)`) leaves this method's Swift
-    /// names as the importer makes them. Errs on yes; no when the scan's Swift files are not known.
+    /// names as the importer makes them. Swift calls an instance method on a value of the class's
+    /// type, which Swift code gets by naming the class (a construction, a type, a cast, a
+    /// subclass) or from an Objective-C declaration of that type (a property, a method's result, a
+    /// subclass declared in a header): where neither is in the scan, Swift cannot call the method,
+    /// whatever words it spells. Errs on yes; no when the scan's Swift files are not known.
     public func swiftMayCall(_ selector: String, ofClass className: String) -> Bool {
         guard let mention = swiftFilesMention else { return false }
         if headersMention("NS_SWIFT_NAME") || headersMention("swift_name") || headersMention("NS_REFINED_FOR_SWIFT"),
@@ -411,7 +415,46 @@ public final class ObjCScanConstants: @unchecked Sendable {
         {
             return hasSwiftFiles || Self.swiftNames(of: selector, ofClass: className).contains(where: mention)
         }
+        guard mention(className) || headersUseType(className) else { return false }
         return Self.swiftNames(of: selector, ofClass: className).contains(where: mention)
+    }
+
+    /// Whether a header of the scan other than those declaring `className`'s interface names the
+    /// class outside an `#import`, `#include`, `@import` or `@class` line: a property, a method's
+    /// parameter or result, or a subclass, through which Swift code may hold an instance without
+    /// naming the class. Answered once per class.
+    private func headersUseType(_ className: String) -> Bool {
+        if let known = lock.withLock({ typeUseAnswers[className] }) { return known }
+        let own = Set(withTables { _, _ in interfaceFiles[className] ?? [] })
+        let word = Array(className.utf8)
+        var answer = false
+        for position in paths.indices where paths[position].hasSuffix(".h") && !own.contains(position) {
+            let source = text(position)
+            guard source.contains(className) else { continue }
+            for line in source.split(separator: "\n", omittingEmptySubsequences: true) where line.contains(className) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if trimmed.hasPrefix("#import") || trimmed.hasPrefix("#include") || trimmed.hasPrefix("@import")
+                    || trimmed.hasPrefix("@class") || trimmed.hasPrefix("//")
+                {
+                    continue
+                }
+                let bytes = Array(line.utf8)
+                func isIdentifierByte(_ byte: UInt8) -> Bool {
+                    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+                }
+                // The whole word: `UICKeyChainStoreAccessibility` is another name.
+                if Self.occurs(word, in: bytes, { end in
+                    let start = end - word.count
+                    return (start == 0 || !isIdentifierByte(bytes[start - 1])) && (end == bytes.count || !isIdentifierByte(bytes[end]))
+                }) {
+                    answer = true
+                    break
+                }
+            }
+            if answer { break }
+        }
+        lock.withLock { typeUseAnswers[className] = answer }
+        return answer
     }
 
     /// Whether a header that declares an interface of `className` (its `@interface`, a category or
@@ -503,6 +546,8 @@ public final class ObjCScanConstants: @unchecked Sendable {
 
     /// Per class, whether a header declaring it may rename something for Swift (`headersDeclaringMayRename`).
     private var renameAnswers: [String: Bool] = [:]
+    /// Per class, whether a header other than its own names it (`headersUseType`).
+    private var typeUseAnswers: [String: Bool] = [:]
 
     /// Every word of the scan's headers (`.h`), read on the first question.
     private var headerWords: Set<String>?
