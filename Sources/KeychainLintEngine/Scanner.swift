@@ -301,8 +301,10 @@ public final class Scanner {
             self.reported = analysed
             // One pass gives the identifiers, the prefilter's answer (its words are identifiers)
             // and the line count; a second, memchr-fast, looks for suppression directives.
-            let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.searchedHashes)
             language = SourceLanguage(path: path) ?? .swift
+            // Objective-C's block comments do not nest (`/* a /* b */` is one comment).
+            let summary = ProjectIndex.identifierSummary(
+                text, lookingFor: prefilter.searchedHashes, nestedBlockComments: language != .objectiveC)
             // The index answers Swift name lookups: only the languages whose front end feeds it
             // give it identifiers (an Objective-C file must never be a candidate: it would be
             // parsed as Swift).
@@ -968,9 +970,9 @@ struct Prefilter: Sendable {
     }
 
     /// Whole identifiers only: `watch` (the deprecated flag) must not send every file with
-    /// `#if os(watchOS)` to the parser. This is the definition; the scan gets the same answer
-    /// from `ProjectIndex.identifierSummary(_:lookingFor:)` in its one pass over each file (a test
-    /// checks that they agree).
+    /// `#if os(watchOS)` to the parser. This is the definition for text without comments; the scan
+    /// gets the same answer from `ProjectIndex.identifierSummary(_:lookingFor:)` in its one pass
+    /// over each file, which also leaves comments out (a test checks that they agree).
     func mayMatch(_ text: String) -> Bool {
         needles.contains { TextSearch.containsWord(text, $0) }
     }

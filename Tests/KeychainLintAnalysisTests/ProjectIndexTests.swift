@@ -13,10 +13,10 @@ struct ProjectIndexTests {
         (0..<count).map { "struct Filler\($0) { let value = \($0) }" }
     }
 
-    /// Identifiers are matched as whole tokens (comments and strings included): `shared` is not
+    /// Identifiers are matched as whole tokens (strings included, comments not): `shared` is not
     /// in `sharedFlags`, so a lookup of a short name does not pull in every file with a longer one.
     @Test func filesMentioningMatchesWholeIdentifiersWithoutParsing() {
-        let index = Self.index(["let a = 1", "let sharedFlags = 2", "// x sharedFlags x", "let shared = 3", "// xsharedFlagsx"])
+        let index = Self.index(["let a = 1", "let sharedFlags = 2", "f(\"x sharedFlags x\") // shared", "let shared = 3", "// x sharedFlags"])
         #expect(index.files(mentioning: "sharedFlags") == [1, 2])
         #expect(index.files(mentioning: "shared") == [3])
         #expect(index.files(mentioning: "absent") == [])

@@ -75,7 +75,7 @@ struct CacheTests {
         #expect(try jsonStats(replayed)["filesParsed"] as? Int == 0)
     }
 
-    @Test("comments added after a file's last token re-judge nothing; code, a looked-up name or an import there does")
+    @Test("comments added after a file's last token re-judge nothing, a looked-up name in one neither; code or an import there does")
     func commentAfterLastToken() throws {
         let tree = try TempTree(fixture: "weak-app")
         defer { tree.remove() }
@@ -92,11 +92,17 @@ struct CacheTests {
         #expect(try jsonStats(commented)["filesFromCache"] as? Int == analysed, "\(commented)")
         #expect(try findings(commented) == findings(try tree.run(arguments + ["--no-cache"])))
 
+        // A looked-up name in a comment declares nothing: the index reads no comment.
+        try tree.write("TokenStore.swift", constants + "\n// static let sessionTokenFlags = []\n")
+        let named = try tree.run(arguments)
+        #expect(try jsonStats(named)["filesFromCache"] as? Int == analysed, "\(named)")
+        #expect(try findings(named) == findings(try tree.run(arguments + ["--no-cache"])))
+
         let edits = [
             // Code: the file and what reads it are judged again.
             "\nlet extraFlags: SecAccessControlCreateFlags = .biometryAny\n",
-            // A looked-up name that the index now takes for a declaration in this file.
-            "\n// static let sessionTokenFlags = []\n",
+            // A looked-up name that the index takes for a declaration in this file.
+            "\nlet sessionTokenFlags: SecAccessControlCreateFlags = []\n",
             // An import, which the module scope reads from the text.
             "\n/*\nimport LocalAuthentication\n*/\n",
         ]

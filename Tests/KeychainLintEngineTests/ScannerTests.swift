@@ -126,13 +126,18 @@ struct ScannerTests {
         let texts = [
             "", "\n", "let a = 1", "let a = 1\n", "#if os(watchOS)\nlet x = 1\n#endif",
             "x.watch = true", "SecAccessControlCreateWithFlags(nil, p, f, nil)", "mySecItemAdd(q)",
-            "// evaluatePolicy in a comment\n", "let s = \"kSecAttrAccessibleAlways\"", "é.touchIDAny\r\nb",
+            "let s = \"kSecAttrAccessibleAlways\"", "é.touchIDAny\r\nb",
             "SecItemAddX()", "_SecItemAdd()", "$0.biometryAny",
         ] + generatedSources(count: 2).map(\.text)
         for text in texts {
             let summary = ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes)
             #expect(summary.containsWord == prefilter.mayMatch(text), "\(text)")
             #expect(summary.lines == Scanner.lineCount(text), "\(text)")
+        }
+        // A word in a comment is no identifier (the definition's text has its comments removed).
+        for text in ["// evaluatePolicy in a comment\n", "/* SecItemAdd */ let a = 1", "let a = 1 // watch\rlet b = 2"] {
+            #expect(!ProjectIndex.identifierSummary(text, lookingFor: prefilter.wordHashes).containsWord, "\(text)")
+            #expect(prefilter.mayMatch(text), "\(text)")
         }
     }
 

@@ -153,8 +153,9 @@ extension ProjectIndex {
 
     /// The summary, whether the text holds one of `words` (identifier hashes) as a whole
     /// identifier, and its line count (`wc -l`, plus one for a last line without a newline), in
-    /// one pass over the text: this runs on every file of a scan.
-    public static func identifierSummary(_ text: String, lookingFor words: Set<UInt64>)
+    /// one pass over the text: this runs on every file of a scan. Words in comments are not
+    /// identifiers (`nestedBlockComments`: Swift's `/* … */` nest, C's do not).
+    public static func identifierSummary(_ text: String, lookingFor words: Set<UInt64>, nestedBlockComments: Bool = true)
         -> (entries: [IdentifierEntry], containsWord: Bool, lines: Int, wordsFound: [UInt64])
     {
         // Distinct identifiers by hash, in a small open-addressing table: the hashes are FNV-1a
@@ -164,7 +165,7 @@ extension ProjectIndex {
         var slots = [Int32](repeating: -1, count: capacity)
         var entries: [IdentifierEntry] = []
         var wordsFound: [UInt64] = []
-        let lines = scanIdentifiers(text) { hash, declared in
+        let lines = scanIdentifiers(text, nestedBlockComments: nestedBlockComments) { hash, declared in
             let bit: UInt64
             switch declared {
             case .type?: bit = typeBit
@@ -214,8 +215,15 @@ extension ProjectIndex {
     /// Calls `visit(hash, kind)` for each identifier of `text`; `kind` is what it declares when it
     /// follows a declaration keyword (or a comma inside a `let`/`var`/`case` list on one line).
     /// Returns the number of lines (`wc -l`, plus one for a last line without a newline).
+    ///
+    /// Comments are skipped: a word in a comment names nothing the code uses, and generated code
+    /// documents each member in words (a strings table whose comments say "companion app" is no
+    /// file that sets an access-control flag). String literals are told apart only so that a
+    /// `//` or `/*` inside one (`"https://…"`) starts no comment; their words still count
+    /// (`NSSelectorFromString(@"setName:")`). A line's string ends at the line's end, so a quote
+    /// the lexer misreads (a raw string's, a C character literal's) costs at most that line.
     @discardableResult
-    static func scanIdentifiers(_ text: String, _ visit: (UInt64, DeclarationKind?) -> Void) -> Int {
+    static func scanIdentifiers(_ text: String, nestedBlockComments: Bool = true, _ visit: (UInt64, DeclarationKind?) -> Void) -> Int {
         var text = text
         return text.withUTF8 { bytes -> Int in
             var newlines = 0
@@ -230,8 +238,54 @@ extension ProjectIndex {
             var pending: DeclarationKind?
             var inList = false
             var afterComma = false
+            var lexical = LexicalState.code
+            var skipUntil = -1
             for position in 0...bytes.count {
                 let byte: UInt8 = position < bytes.count ? bytes[position] : 0x0A
+                let next: UInt8 = position + 1 < bytes.count ? bytes[position + 1] : 0
+                // Bytes a two- or three-byte delimiter took, and the escaped byte of a string.
+                if position <= skipUntil {
+                    if byte == 0x0A, position < bytes.count { newlines += 1 }
+                    continue
+                }
+                switch lexical {
+                case .code:
+                    // A comment or a string starts here; this byte is the code's (it ends a word).
+                    if byte == 0x2F, next == 0x2F || next == 0x2A {
+                        lexical = next == 0x2F ? .lineComment : .blockComment(1)
+                        skipUntil = position + 1
+                    } else if byte == 0x22 {
+                        let multiline = next == 0x22 && position + 2 < bytes.count && bytes[position + 2] == 0x22
+                        lexical = .string(multiline: multiline)
+                        if multiline { skipUntil = position + 2 }
+                    }
+                case .lineComment:
+                    // A line ends at a line feed or a carriage return (a file with CR line ends).
+                    guard byte == 0x0A || byte == 0x0D else { continue }
+                    lexical = .code  // the line's end is the code's: it ends a declaration list
+                case .blockComment(let depth):
+                    if byte == 0x0A, position < bytes.count { newlines += 1 }
+                    if byte == 0x2A, next == 0x2F {
+                        lexical = depth > 1 ? .blockComment(depth - 1) : .code
+                        skipUntil = position + 1
+                    } else if nestedBlockComments, byte == 0x2F, next == 0x2A {
+                        lexical = .blockComment(depth + 1)
+                        skipUntil = position + 1
+                    }
+                    continue
+                case .string(let multiline):
+                    // Read as before (its words count); only where it ends is followed.
+                    if byte == 0x5C {
+                        skipUntil = position + 1
+                    } else if multiline {
+                        if byte == 0x22, next == 0x22, position + 2 < bytes.count, bytes[position + 2] == 0x22 {
+                            lexical = .code
+                            skipUntil = position + 2
+                        }
+                    } else if byte == 0x22 || byte == 0x0A || byte == 0x0D {
+                        lexical = .code
+                    }
+                }
                 if identifierBytes[Int(byte)] {
                     if !inIdentifier {
                         inIdentifier = true
@@ -289,6 +343,15 @@ extension ProjectIndex {
     }
 
     private static let identifierByteTable: [Bool] = (0...255).map { isIdentifierByte(UInt8($0)) }
+
+    /// Where `scanIdentifiers` is in a text: code, a comment, or a string literal.
+    private enum LexicalState: Equatable {
+        case code
+        case lineComment
+        /// Nesting depth (Swift's block comments nest).
+        case blockComment(Int)
+        case string(multiline: Bool)
+    }
 
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
