@@ -197,7 +197,7 @@ struct NullableResultReadingTests {
                     }
                 }
                 """,
-            expected: Outcome(entry: "line 8", fallback: "line 5")),
+            expected: Outcome(checked: true, entry: "line 8", fallback: "line 5")),
         Twin(
             name: "stored by an assignment to a local declared before",
             swift: """
@@ -253,6 +253,75 @@ struct NullableResultReadingTests {
                 }
                 """,
             expected: Outcome()),
+        Twin(
+            name: "put into the query only where a test of the error finds none",
+            swift: """
+                func save(q: inout [String: Any]) {
+                    var failure: Unmanaged<CFError>?
+                    let access = \(create)(\(swiftArguments), &failure)
+                    if failure == nil {
+                        q[kSecAttrAccessControl as String] = access as Any
+                    }
+                }
+                """,
+            objectiveC: """
+                void save(NSMutableDictionary *q) {
+                    CFErrorRef failure = NULL;
+                    SecAccessControlRef access = \(create)(\(objectiveCArguments), &failure);
+                    if (failure == errSecSuccess) {
+                        q[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                    }
+                }
+                """,
+            expected: Outcome(checked: true, entry: "line 5")),
+        Twin(
+            name: "put into the query in the else of a test that finds the error",
+            swift: """
+                func save(q: inout [String: Any]) {
+                    var failure: Unmanaged<CFError>?
+                    let access = \(create)(\(swiftArguments), &failure)
+                    if failure != nil {
+                        print("no access control")
+                    } else {
+                        q[kSecAttrAccessControl as String] = access as Any
+                    }
+                }
+                """,
+            objectiveC: """
+                void save(NSMutableDictionary *q) {
+                    CFErrorRef failure = NULL;
+                    SecAccessControlRef access = \(create)(\(objectiveCArguments), &failure);
+                    if (failure) {
+                        NSLog(@"no access control");
+                    } else {
+                        q[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                    }
+                }
+                """,
+            expected: Outcome(checked: true, entry: "line 7")),
+        Twin(
+            name: "a test of the error whose branch for no error does not use the result does not check it",
+            swift: """
+                func save(q: inout [String: Any]) {
+                    var failure: Unmanaged<CFError>?
+                    let access = \(create)(\(swiftArguments), &failure)
+                    if failure == nil {
+                        print("created")
+                    }
+                    q[kSecAttrAccessControl as String] = access as Any
+                }
+                """,
+            objectiveC: """
+                void save(NSMutableDictionary *q) {
+                    CFErrorRef failure = NULL;
+                    SecAccessControlRef access = \(create)(\(objectiveCArguments), &failure);
+                    if (failure == NULL) {
+                        NSLog(@"created");
+                    }
+                    q[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                }
+                """,
+            expected: Outcome(entry: "line 7")),
     ]
 
     @Test("both languages read the same handling of the result", arguments: twins)

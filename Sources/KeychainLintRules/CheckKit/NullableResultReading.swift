@@ -108,7 +108,9 @@ struct NullableResultReading {
         } else if let (name, store) = Self.storedName(locals.slots[site.value]) {
             if let declaration = locals.declaration(of: name, at: store.start) {
                 analyzeUses(of: name, storedAt: store, declaredAt: declaration, in: site, depth: depth, into: &handling)
-                if let errorName, errorCheckedBeforeUse(of: name, storedAt: store, error: errorName, in: locals) {
+                if let errorName, errorCheckedBeforeUse(of: name, storedAt: store, error: errorName, in: locals)
+                    || usedWhereErrorIsAbsent(name, storedAt: store, declaredAt: declaration, error: errorName, in: locals)
+                {
                     handling.checked = true
                 }
             }
@@ -222,6 +224,25 @@ struct NullableResultReading {
             index += 1
             guard exit.statement.block == storing.block else { continue }
             if locals.mentions(error, in: exit.condition), !locals.mentions(name, in: exit.condition) { return true }
+        }
+        return false
+    }
+
+    /// `let access = SecAccessControlCreateWithFlags(…, &error)` followed by a test of the error
+    /// whose branch for no error uses the local (`if error == nil { query[…] = access }`,
+    /// `if (!error) { query[…] = (__bridge id)access; }`, the `else` of `if (error)`): Security
+    /// sets the error whenever it returns nil, so the value is not nil in that branch, as in the
+    /// body of `if let access`. A test anywhere after the store counts, as a test of the value does.
+    func usedWhereErrorIsAbsent(
+        _ name: String, storedAt store: ProgramSpan, declaredAt declaration: ProgramLocals.Declaration, error: String,
+        in locals: ProgramLocals
+    ) -> Bool {
+        for offset in ProgramLocals.from(store.end, in: locals.nullableNames[error]) {
+            guard case .tested(let whenNil?, _)? = locals.nullableUses[Self.span(of: error, at: offset)]?.kind else { continue }
+            for use in ProgramLocals.from(whenNil.start, in: locals.nullableNames[name]) {
+                guard whenNil.contains(use) else { break }
+                if locals.declaration(of: name, at: use) == declaration { return true }
+            }
         }
         return false
     }

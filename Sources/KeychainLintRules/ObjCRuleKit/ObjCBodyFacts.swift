@@ -126,10 +126,12 @@ final class ObjCBodyFacts {
         return current
     }
 
-    /// `NULL`, `nil`, `Nil`, `0`.
+    /// `NULL`, `nil`, `Nil`, `0`, and the status constants whose value is 0 (`errSecSuccess`,
+    /// `noErr`): an integer constant 0 is a null pointer constant in C, so `error == errSecSuccess`
+    /// tests a `CFErrorRef` for `NULL`.
     static func isNull(_ expression: ObjCExpr) -> Bool {
         let stripped = value(expression)
-        if let name = stripped.identifierName { return ["NULL", "nil", "Nil"].contains(name) }
+        if let name = stripped.identifierName { return ["NULL", "nil", "Nil", "errSecSuccess", "noErr"].contains(name) }
         if case .integerLiteral(let spelling) = stripped.kind { return spelling == "0" }
         return false
     }

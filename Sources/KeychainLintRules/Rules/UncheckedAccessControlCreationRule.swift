@@ -75,7 +75,7 @@ public struct UncheckedAccessControlCreationRule: Check {
                 failure must be handled (thrown or reported), which an automatic fix cannot decide. Not automatic.
                 """,
             notes: [
-                "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type; so is a computed property whose getter is the call (`static var biometric: SecAccessControl? { SecAccessControlCreateWithFlags(…) }`), whose every read is the Optional.",
+                "A local result counts as checked when, before it is first used, the code tests the error out-parameter (`if let error = cfError … { throw … }`, or a `guard` on it) and leaves: or when it is used in the branch where a test of the error finds none (`if error == nil { query[…] = access }`, the `else` of `if error != nil`), as in the body of `if let access`: Security sets the error whenever it returns nil. A static stored property holding the result is followed to its uses as `Type.name` in any file and as `Self.name` or `name` in its type; so is a computed property whose getter is the call (`static var biometric: SecAccessControl? { SecAccessControlCreateWithFlags(…) }`), whose every read is the Optional.",
                 "One finding per call, at the call, for the most serious problem: fails open, then force-unwrap, then an unchecked Optional in a query, then (low) a discarded error.",
                 "Any nil check of the variable anywhere in its scope (`if let`/`guard let`, `if let access`, `== nil`/`!= nil`, `??`, optional chaining) counts as checking it: the Optional-in-query and variable force-unwrap findings are then not reported (precision first, even if the check comes after the use).",
                 "Fails open means: the failure branch writes `kSecAttrAccessible` (a subscript assignment, a dictionary literal entry or `updateValue(_:forKey:)`); writing that key only makes sense to store the item without the access control. The nil branch of `if access == nil` counts only when the comparison is the whole condition. The branch of a test of the error out-parameter that finds an error (`if let error`, `if error != nil`, as the whole condition) is a failure branch too: Security sets the error whenever it returns nil.",
@@ -136,7 +136,7 @@ public struct UncheckedAccessControlCreationRule: Check {
         notes: [
             "Objective-C has no force-unwrap: the crash the Swift rule reports for `access!` happens here when a NULL result is inserted into an `NSDictionary` literal or with `setObject:forKey:` (an exception) or `CFDictionaryAddValue`/`SetValue` (a NULL retain). Such an insertion of the call itself is always reported; one through a local only when the local is never tested.",
             "A subscript assignment, `setValue:forKey:` or `setObject:forKeyedSubscript:` with NULL removes the key, and a NULL in `dictionaryWithObjectsAndKeys:` ends its list: the item is then stored without the access control. This is the Swift rule's Optional-in-the-query finding, reported under `kSecAttrAccessControl` only.",
-            "A local counts as checked when it is tested after the store (`if (access)`, `!access`, `access == NULL`/`nil`/`0`, an operand of `&&`/`||`, a `?:` condition), even after its use (precision first), or when, before its first use, an `if` on the error out-parameter leaves (`return`, `@throw`, `goto`, `abort()`): Security sets the error whenever it returns NULL. A test of another local of the same name, declared in an inner block, does not count; a test of the call itself where it is made does.",
+            "A local counts as checked when it is tested after the store (`if (access)`, `!access`, `access == NULL`/`nil`/`0`, an operand of `&&`/`||`, a `?:` condition), even after its use (precision first), or when, before its first use, an `if` on the error out-parameter leaves (`return`, `@throw`, `goto`, `abort()`), or when it is inserted in the branch where a test of the error finds none (`if (!error) { … }`, `if (error == NULL)`, the `else` of `if (error)`; `errSecSuccess` and `noErr` compare as 0, that is NULL): Security sets the error whenever it returns NULL. A test of another local of the same name, declared in an inner block, does not count; a test of the call itself where it is made does.",
             "Failure branches are those of a whole condition testing the result (`if (!access)`, `if (access == NULL)`, the `else` of `if (access)`) and of one testing the error out-parameter (`if (error)`, the `else` of `if (!error)`). Fails open means such a branch writes `kSecAttrAccessible` into a dictionary.",
             "A result that a function or method returns (directly or through its local) is judged where the file's calls of it use it, each on its own (a `[self makeAccess]` inserted unchecked is reported at the creation, naming that use); calls from other files are not looked at here. A result passed to a function or message, or stored in an instance variable or property, is not judged here; nor is a second variable it is bridged into (`id object = CFBridgingRelease(access)`).",
             "The low-severity case needs a check of the result and a `NULL`/`nil`/`0` error argument; `&error` (even if then ignored) is not flagged.",
@@ -515,6 +515,35 @@ extension UncheckedAccessControlCreationRule {
                 return SecItemAdd(query as CFDictionary, nil)
             }
             """),
+        .nonTriggering(
+            "The result goes into the query only in the branch where a test of the error finds none",
+            """
+            func save(_ data: Data) -> OSStatus {
+                var error: Unmanaged<CFError>?
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                if error == nil {
+                    query[kSecAttrAccessControl as String] = access
+                } else {
+                    return errSecParam
+                }
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+        .triggering(
+            "A test of the error whose branch for no error does not use the result",
+            """
+            func store(_ data: Data) -> OSStatus {
+                var error: Unmanaged<CFError>?
+                let access = ↓SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, &error)
+                if error == nil {
+                    print("access control created")
+                }
+                let query: [String: Any] = [kSecValueData as String: data, kSecAttrAccessControl as String: access as Any]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """,
+            messages: [UncheckedAccessControlCreationJudgement.message(.optionalInQuery(text: "access as Any", place: "line 7"))]),
     ]
 }
 
@@ -742,5 +771,45 @@ extension UncheckedAccessControlCreationRule {
             }
             """,
             messages: [objectiveCMessage(.optionalInQuery(text: "(__bridge id)access", place: "line 9")), objectiveCMessage(.discardedError)]),
+        .nonTriggeringObjC(
+            "The result inserted only where a test of the error finds none: `error == errSecSuccess` (0, so NULL), and the else of `if (error)`",
+            """
+            @implementation Keychain
+            - (BOOL)protect:(NSMutableDictionary *)attributes {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, &error);
+                if (error == errSecSuccess) {
+                    attributes[(__bridge id)kSecAttrAccessControl] = (__bridge_transfer id)access;
+                }
+                return YES;
+            }
+            - (void)prepare:(NSMutableDictionary *)attributes {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL,
+                    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, &error);
+                if (error) {
+                    NSLog(@"access control: %@", error);
+                } else {
+                    attributes[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                }
+            }
+            @end
+            """),
+        .triggeringObjC(
+            "A test of the error whose branch for no error does not insert the result",
+            """
+            OSStatus save(NSMutableDictionary *query) {
+                CFErrorRef error = NULL;
+                SecAccessControlRef access = ↓SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                    kSecAccessControlBiometryCurrentSet, &error);
+                if (error == NULL) {
+                    NSLog(@"created");
+                }
+                query[(__bridge id)kSecAttrAccessControl] = (__bridge id)access;
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            }
+            """,
+            messages: [objectiveCMessage(.optionalInQuery(text: "(__bridge id)access", place: "line 8"))]),
     ]
 }
