@@ -310,11 +310,16 @@ public struct ContextStory {
     /// What the search of other code's reads of the context's property could not tell, in words
     /// (`InstanceContextReads.untold`): said under `--verbose` when the context is reported.
     public let untold: [String]
+    /// Why a context taken as handed on was not judged, in words, when the rule cannot know where
+    /// it comes from (a property set from an initializer's parameter by code the scan does not
+    /// hold): said under `--verbose` instead of a finding.
+    public let unjudged: String?
 
-    public init(origin: ContextOrigin, isHandedOn: Bool, untold: [String] = []) {
+    public init(origin: ContextOrigin, isHandedOn: Bool, untold: [String] = [], unjudged: String? = nil) {
         self.origin = origin
         self.isHandedOn = isHandedOn
         self.untold = isHandedOn ? [] : untold
+        self.unjudged = isHandedOn ? unjudged : nil
     }
 }
 

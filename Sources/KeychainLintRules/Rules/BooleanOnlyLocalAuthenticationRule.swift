@@ -35,7 +35,10 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
         let described: String
         switch context.evaluatedContext(evaluation) {
         case .receiver(let story):
-            guard !story.isHandedOn else { return }
+            guard !story.isHandedOn else {
+                if let unjudged = story.unjudged { noteUnjudged(unjudged, evaluation, in: context) }
+                return
+            }
             origin = story.origin
             described = story.origin.description
             noteUntold(story, evaluation, in: context)
@@ -138,6 +141,15 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 message: "\(context.rule.id): the LAContext of \(evaluation.call.name) (`\(evaluation.receiverText)`) is reported as never handed on, though the rule could not tell: \(story.untold.joined(separator: "; "))"))
     }
 
+    /// A context the rule takes as someone else's because it cannot see where it comes from.
+    private func noteUnjudged(_ why: String, _ evaluation: PolicyEvaluation, in context: some CheckContext) {
+        let location = context.location(of: evaluation.call.expression)
+        context.note(
+            ScanDiagnostic(
+                kind: .unresolved, file: context.path, position: SourcePosition(line: location.line, column: location.column),
+                message: "\(context.rule.id): the LAContext of \(evaluation.call.name) (`\(evaluation.receiverText)`) is \(why); not judged"))
+    }
+
     private func noteUnfollowed(_ evaluation: PolicyEvaluation, in context: some CheckContext) {
         let location = context.location(of: evaluation.call.expression)
         context.note(
@@ -194,7 +206,7 @@ public struct BooleanOnlyLocalAuthenticationRule: Check {
                 """,
             notes: [
                 "A new context kept in a stored property while the prompt is up (`self.context = context`) is judged by the property's uses: it is handed on only when the property is. Setting the context to `nil` releases it and hands it to nobody.",
-                "A stored property set in an initializer from a parameter that defaults to `LAContext()` holds that new context when the scan constructs the type and no construction passes the argument; when a construction passes one, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent.",
+                "A stored property set in an initializer from its parameter holds a new context when the scan constructs the type and every construction in the app's code passes `LAContext()` for it or leaves it out where it defaults to `LAContext()` (constructions in test code, which pass stubs, are left aside; at most 24); when a construction passes another context, or the scan never constructs the type (a library's, whose users may give it a context), it is someone else's and the rule stays silent; `--verbose` says so (\"set from the parameter `context` of an initializer of `Vault` …; not judged\").",
                 "\"Same context\": for a local `let`/`var` initialised with `LAContext()`, every use of that variable in its enclosing block (the function body, including closures inside it) is checked; for a stored property initialised with `LAContext()` (or declared as `LAContext` without an initial value), every `self.name`/`name` use in the type's declaration and all its extensions across the scan's files, and every read of it on an instance of the type that other code holds (`auth.context`, `self.auth.context`, `auth?.context`, `Authenticator.shared.context`), known by how the receiver is declared or built (`let auth = Authenticator()`, `let auth: Authenticator`, a parameter, a property of the reading type), in the first 24 files that mention the property and the type: a type that evaluates the policy on its own context and code holding it that reads the Keychain with `kSecUseAuthenticationContext: auth.context` (or hands `auth.context` to a helper) use the same context. A read on an instance of another type (`session.context`) is another context, and the finding stays; so it does where the receiver's type is not written (`authenticators.first?.context`, a call's result) or is a protocol the type conforms to or a class it inherits from (the instance may be of another type), and `--verbose` says what could not be told. For `LAContext().evaluatePolicy(…)` the context cannot be used again, so it is never handed on.",
                 "Any use of the context other than reading or setting its own members (`context.localizedReason = …`, `context.biometryType`) counts as handing it on, and the rule stays silent: passing it to a helper such as `store.readToken(context: context)` is assumed to reach a Keychain query, without following the helper (precision first).",
                 "A context that is a parameter of the enclosing function, is re-bound with `if let`/`guard let`, or comes from another object (`manager.context`) is not judged: its owner may pass it to a Keychain query elsewhere. A context given as an argument to a helper is handed on, unless the helper is a method of the same type (called on `self`) or a global function of the scan, one declaration fits the call, and it reads the context and only asks it (reads or sets its members, calls `canEvaluatePolicy`, compares it with nil) or gives it to another such helper, up to three calls deep (a helper that never reads its parameter is a stub, and one that a subclass overrides may be replaced: both still count as a hand-off): an availability check such as `guard biometryAvailable(context) else { return }` gives the context to nobody. In Objective-C the helper is a method of the same class implemented in the same file (`[self biometryAvailable:context]`). `--verbose` says so. A parameter is judged as a new context when the scan calls the function (calls from test code, which pass stubs, left aside; at most 24 calls whose labels fit) and every call passes `LAContext()` for it or leaves it out where it defaults to `LAContext()`: each evaluation then runs on a context only this function sees. A global `let` initialised with `LAContext()` (an app's one shared context) is judged by its uses in the files that mention it (at most 24; more, and it is taken as handed on); a global `var` is not judged, since any code may replace it. A context from a helper of the same type (or a global function) without arguments is judged when the helper returns a new `LAContext` on some path (`LAContext()`, or a local it only configures): on that path the context is the caller's alone.",
@@ -2695,5 +2707,53 @@ extension BooleanOnlyLocalAuthenticationRule {
                 }
             }
             """),
+        .triggering(
+            "A property set from an initializer parameter that every construction in the app's code fills with LAContext(); a test's stub left aside",
+            files: [
+                "PaymentLock.swift": """
+                    final class PaymentLock {
+                        private let context: LAContext
+                        init(context: LAContext) { self.context = context }
+                        func confirm(_ pay: @escaping () -> Void) {
+                            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Pay") { ok, _ in
+                                if ok { pay() }
+                            }
+                        }
+                    }
+                    """,
+                "Checkout.swift": """
+                    final class Checkout {
+                        let lock = PaymentLock(context: LAContext())
+                    }
+                    """,
+                "Tests/PaymentLockTests.swift": """
+                    final class PaymentLockTests {
+                        let lock = PaymentLock(context: StubContext())
+                    }
+                    """,
+            ],
+            messages: [message("the property `context`")]),
+        .nonTriggering(
+            "The same type when one construction passes a context kept elsewhere",
+            files: [
+                "PaymentLock.swift": """
+                    final class PaymentLock {
+                        private let context: LAContext
+                        init(context: LAContext) { self.context = context }
+                        func confirm(_ pay: @escaping () -> Void) {
+                            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Pay") { ok, _ in
+                                if ok { pay() }
+                            }
+                        }
+                    }
+                    """,
+                "Checkout.swift": """
+                    final class Checkout {
+                        let session = LAContext()
+                        lazy var lock = PaymentLock(context: session)
+                        let quick = PaymentLock(context: LAContext())
+                    }
+                    """,
+            ]),
     ]
 }

@@ -111,12 +111,52 @@ enum SwiftPolicyEvaluations {
     /// The story of a named context: where it comes from and whether it is handed on.
     static func story(of identity: ContextIdentity, in context: RuleContext) -> ContextStory {
         let handedOn = isHandedOn(identity, in: context)
-        guard !handedOn else { return ContextStory(origin: identity.origin, isHandedOn: true) }
+        guard !handedOn else {
+            return ContextStory(origin: identity.origin, isHandedOn: true, unjudged: injectedThroughInitializer(identity, in: context))
+        }
         let untold = properties(of: identity, in: context).flatMap { property -> [String] in
             guard case .property(let name, let owner, _) = property else { return [] }
             return instanceReads(of: name, owner: owner, in: context).untold(property: name, owner: owner)
         }
         return ContextStory(origin: identity.origin, isHandedOn: false, untold: untold)
+    }
+
+    /// A stored property taken as handed on only because an initializer sets it from its own
+    /// parameter (`init(context: LAContext = LAContext()) { self.context = context }`), where the
+    /// scan never constructs the type or a construction passes a context: which context the
+    /// property holds is decided by code the rule does not see or follow, so it is not judged and
+    /// `--verbose` says so. Nil when other uses hand the property on.
+    static func injectedThroughInitializer(_ identity: ContextIdentity, in context: RuleContext) -> String? {
+        guard case .property(let name, let owner, _) = identity else { return nil }
+        var parameters: [FunctionParameterSyntax] = []
+        let handedOnOtherwise = isHandedOn(identity, in: context) { target in
+            guard let parameter = initializerParameter(settingProperty: target) else { return false }
+            parameters.append(parameter)
+            return true
+        }
+        guard !handedOnOtherwise, let parameter = parameters.first else { return nil }
+        let label = parameter.firstName.text
+        var words = "the property `\(name)`, set from the parameter `\(label)` of an initializer of `\(owner)`"
+        if let defaultValue = parameter.defaultValue, isNewContext(defaultValue.value) {
+            words += " (default `\(SyntaxQueries.shortText(defaultValue.value, limit: 40))`)"
+        }
+        if context.scan.index.callSites(named: owner).isEmpty {
+            words += ", and the scan never constructs `\(owner)`: its users may pass a context they hand to a Keychain query"
+        } else {
+            words += ", and the rule does not follow the context the constructions of `\(owner)` in the scan pass for it"
+        }
+        return words
+    }
+
+    /// The parameter of an initializer that an assignment to `target` stores (`self.context = context`).
+    static func initializerParameter(settingProperty target: ExprSyntax) -> FunctionParameterSyntax? {
+        guard let infix = target.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            infix.leftOperand.id == target.id,
+            let value = SyntaxQueries.unwrapTransparent(infix.rightOperand).as(DeclReferenceExprSyntax.self),
+            case .parameter(let parameter) = SyntaxQueries.binding(of: value.baseName.text, at: value),
+            parameter.parent?.parent?.parent?.parent?.is(InitializerDeclSyntax.self) == true
+        else { return nil }
+        return parameter
     }
 
     /// The stored properties whose uses are judged with the context: the property itself, the
@@ -857,24 +897,31 @@ enum SwiftPolicyEvaluations {
         return propertyStores(ofLocal: reference.baseName.text, binding: binding, scope: Syntax(scope)) != nil
     }
 
-    /// `self.context = context` in an initializer whose parameter `context` defaults to
-    /// `LAContext()`, when the scan constructs the type and no construction passes that argument:
-    /// the property then always holds the new context the default makes. A type the scan never
-    /// constructs (a library's) may be given a context by its users.
+    /// `self.context = context` in an initializer whose parameter `context` is filled with a new
+    /// context by every construction of the type in the app's code: each passes `LAContext()` for
+    /// it, or leaves it out where it defaults to `LAContext()`. The property then always holds a
+    /// context only this instance sees. Constructions in test code (which pass stubs) are left
+    /// aside, as for a function's parameter (`isNewAtEveryCall`). A type the scan never constructs
+    /// (a library's) may be given a context by its users.
     static func isSetFromDefaultedParameter(_ target: ExprSyntax, owner: String, in context: RuleContext) -> Bool {
-        guard let infix = target.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-            infix.leftOperand.id == target.id,
-            let value = SyntaxQueries.unwrapTransparent(infix.rightOperand).as(DeclReferenceExprSyntax.self),
-            case .parameter(let parameter) = SyntaxQueries.binding(of: value.baseName.text, at: value),
-            let defaultValue = parameter.defaultValue, isNewContext(defaultValue.value),
-            parameter.parent?.parent?.parent?.parent?.is(InitializerDeclSyntax.self) == true
-        else { return false }
-        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-        let constructions = context.scan.index.callSites(named: owner).map(\.resolved.call)
-        guard !constructions.isEmpty else { return false }
+        guard let parameter = initializerParameter(settingProperty: target) else { return false }
+        let defaultIsNew = parameter.defaultValue.map { isNewContext($0.value) } ?? false
         // Unlabelled: which argument it is cannot be told from the labels alone.
-        guard let label else { return false }
-        return constructions.allSatisfy { call in !SyntaxQueries.labels(of: call).contains(label) }
+        guard parameter.firstName.tokenKind != .wildcard else { return false }
+        let label = parameter.firstName.text
+        var constructions = 0
+        for site in context.scan.index.callSites(named: owner) {
+            let (file, call) = site.resolved
+            guard !context.scan.projectModel.isTestCode(file.path) else { continue }
+            constructions += 1
+            guard constructions <= EvaluatedContext.maximumSenders else { return false }
+            if let argument = call.arguments.first(where: { $0.label?.text == label }) {
+                guard isNewContext(argument.expression) else { return false }
+            } else if !defaultIsNew {
+                return false
+            }
+        }
+        return constructions > 0
     }
 
     /// The properties a local context is stored into (`self.context = context`, `context` written
