@@ -30,6 +30,31 @@ struct ConstructedInstanceTests {
         #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
     }
 
+    @Test func aNestedTypeConstructedByItsQualifiedNameKeepsItsArguments() {
+        let nested = """
+            enum KeyKit {
+                final class Access {
+                    let flags: SecAccessControlCreateFlags
+                    init(flags: SecAccessControlCreateFlags) { self.flags = flags }
+                    func make() -> SecAccessControl? { SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil) }
+                }
+            }
+            """
+        for spelling in ["KeyKit.Access", "KeyKit.Access.init"] {
+            let resolution = resolveProbe(
+                nested + """
+
+                    func f() {
+                        let open = \(spelling)(flags: [])
+                        let strict = \(spelling)(flags: .biometryCurrentSet)
+                        probe(strict.flags)
+                    }
+                    """)
+            #expect(resolution.descriptions == [".biometryCurrentSet"], "\(spelling)")
+            #expect(resolution.gaps.isEmpty, "\(spelling): \(resolution.reasons)")
+        }
+    }
+
     private static let options = """
         struct StoreOptions {
             var accessibility: CFString

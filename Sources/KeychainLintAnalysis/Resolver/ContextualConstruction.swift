@@ -16,8 +16,10 @@ import SwiftSyntax
 /// says so.
 extension ValueResolver {
     /// The type a construction call builds, as written: `T` for `T(…)`, `T.init(…)` and, where
-    /// the context writes `T`, `.init(…)`; the enclosing type for `Self(…)` and `Self.init(…)`.
-    /// Nil otherwise (a call that constructs nothing, or whose type the context does not write).
+    /// the context writes `T`, `.init(…)`; the enclosing type for `Self(…)` and `Self.init(…)`;
+    /// `T` for a qualified name, `Outer.T(…)` or `Module.T(…)` (nested types are indexed under
+    /// their own name). Nil otherwise (a call that constructs nothing, or whose type the context
+    /// does not write).
     func typeNameOfConstruction(_ call: FunctionCallExprSyntax) -> String? {
         let callee = SyntaxQueries.unwrapTransparent(call.calledExpression)
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -25,7 +27,14 @@ extension ValueResolver {
             if name == "Self" { return concreteSelfType(at: Syntax(call)) }
             return SyntaxQueries.looksLikeTypeName(name) ? name : nil
         }
-        guard let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else { return nil }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
+        // `KeyPairKit.AccessControl(…)`: an instance of the nested type, as `AccessControl(…)`
+        // written inside `KeyPairKit` is. Missing it would give that instance the values of
+        // every other construction of the type.
+        if member.declName.baseName.text != "init" {
+            guard member.base != nil else { return nil }
+            return writtenTypeName(of: callee, at: Syntax(call))
+        }
         guard let base = member.base else { return contextualType(of: Syntax(call)) }
         return writtenTypeName(of: SyntaxQueries.unwrapTransparent(base), at: Syntax(call))
     }

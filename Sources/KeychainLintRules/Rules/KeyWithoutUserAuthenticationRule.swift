@@ -641,6 +641,83 @@ extension KeyWithoutUserAuthenticationRule {
                     """,
             ]),
         .triggering(
+            "A nested type constructed by its qualified name is its own instance: the private key's access, built as KeyPairKit.Access(…), has only .privateKeyUsage",
+            files: [
+                "KeyPairKit.swift": """
+                    enum KeyPairKit {
+                        final class Access {
+                            let protection: CFString
+                            let flags: SecAccessControlCreateFlags
+                            init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                                self.protection = protection
+                                self.flags = flags
+                            }
+                            func accessControl() throws -> SecAccessControl {
+                                var error: Unmanaged<CFError>?
+                                guard let access = SecAccessControlCreateWithFlags(nil, protection, flags, &error) else {
+                                    throw error!.takeRetainedValue() as Error
+                                }
+                                return access
+                            }
+                        }
+                    }
+                    """,
+                "Keys.swift": """
+                    func makeSigningKey() throws -> SecKey? {
+                        let publicAccess = KeyPairKit.Access(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: [])
+                        let privateAccess = KeyPairKit.Access(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage])
+                        _ = try publicAccess.accessControl()
+                        let access = try privateAccess.accessControl()
+                        let attributes: [String: Any] = [
+                            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                            kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                        ]
+                        return ↓SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                    """,
+            ],
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 6) → `access` (line 5) → `Access.accessControl()` (KeyPairKit.swift:9) → `Access.protection` (KeyPairKit.swift:3) → assigned (KeyPairKit.swift:6) → argument `protection` of the call (line 3) → `Access.flags` (KeyPairKit.swift:4) → assigned (KeyPairKit.swift:7) → argument `flags` of the call (line 3))"
+            ]),
+        .nonTriggering(
+            "A nested type constructed by its qualified name is its own instance: the public key's empty flags do not reach the private key, whose access requires biometry",
+            files: [
+                "KeyPairKit.swift": """
+                    enum KeyPairKit {
+                        final class Access {
+                            let protection: CFString
+                            let flags: SecAccessControlCreateFlags
+                            init(protection: CFString, flags: SecAccessControlCreateFlags) {
+                                self.protection = protection
+                                self.flags = flags
+                            }
+                            func accessControl() throws -> SecAccessControl {
+                                var error: Unmanaged<CFError>?
+                                guard let access = SecAccessControlCreateWithFlags(nil, protection, flags, &error) else {
+                                    throw error!.takeRetainedValue() as Error
+                                }
+                                return access
+                            }
+                        }
+                    }
+                    """,
+                "Keys.swift": """
+                    func makeSigningKey() throws -> SecKey? {
+                        let publicAccess = KeyPairKit.Access(protection: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags: [])
+                        let privateAccess = KeyPairKit.Access(protection: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags: [.privateKeyUsage, .biometryCurrentSet])
+                        _ = try publicAccess.accessControl()
+                        let access = try privateAccess.accessControl()
+                        let attributes: [String: Any] = [
+                            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                            kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrAccessControl as String: access],
+                        ]
+                        return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                    }
+                    """,
+            ]),
+        .triggering(
             "A library's public method creates each key's access control: the private key's own default has only .privateKeyUsage, reported with the path from the library's initializer",
             files: [
                 "Package.swift": """
