@@ -47,6 +47,70 @@ struct BranchFeasibilityTests {
         #expect(resolveProbe(source).descriptionSet == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly", "kSecAttrAccessibleAlways"])
     }
 
+    private static let optionalFlags = """
+        func accessFlags(extra: SecAccessControlCreateFlags?) -> SecAccessControlCreateFlags {
+            BODY
+        }
+        """
+
+    @Test("a test for nil and an optional binding are decided by what the callers pass")
+    func nilTestsFollowTheCallers() {
+        let bodies = [
+            "extra == nil ? .privateKeyUsage : SecAccessControlCreateFlags.privateKeyUsage.union(extra!)",
+            "if extra != nil { return SecAccessControlCreateFlags.privateKeyUsage.union(extra!) }\n    return .privateKeyUsage",
+            "var flags: SecAccessControlCreateFlags = .privateKeyUsage\n    if let extra { flags.formUnion(extra) }\n    return flags",
+            "if let more = extra { return SecAccessControlCreateFlags.privateKeyUsage.union(more) }\n    return .privateKeyUsage",
+        ]
+        for body in bodies {
+            let function = Self.optionalFlags.replacingOccurrences(of: "BODY", with: body)
+            let strict = resolveProbe(function + "\nfunc save() { probe(accessFlags(extra: .biometryCurrentSet)) }")
+            #expect(!strict.descriptionSet.contains(".privateKeyUsage"), "\(body): \(strict.descriptions)")
+            #expect(strict.gaps.isEmpty, "\(body): \(strict.reasons)")
+            // A caller passing nil, or one the resolver cannot know, keeps the other branch.
+            let open = resolveProbe(function + "\nfunc save() { probe(accessFlags(extra: nil)) }")
+            #expect(open.descriptionSet.contains(".privateKeyUsage"), "\(body): \(open.descriptions)")
+            let unknown = resolveProbe(function + "\nfunc save() { probe(accessFlags(extra: Policy.current.flags())) }")
+            #expect(unknown.descriptionSet.contains(".privateKeyUsage"), "\(body): \(unknown.descriptions)")
+        }
+    }
+
+    @Test("an early return or a guard decided by what the callers pass ends the paths after it")
+    func earlyExitEndsLaterPaths() {
+        let early = """
+            func protection(strict: Bool) -> CFString {
+                if strict { return kSecAttrAccessibleWhenUnlockedThisDeviceOnly }
+                return kSecAttrAccessibleAlways
+            }
+            """
+        #expect(resolveProbe(early + "\nfunc save() { probe(protection(strict: true)) }").descriptions == ["kSecAttrAccessibleWhenUnlockedThisDeviceOnly"])
+        #expect(resolveProbe(early + "\nfunc save() { probe(protection(strict: false)) }").descriptions == ["kSecAttrAccessibleAlways"])
+        let guarded = """
+            func protection(extra: SecAccessControlCreateFlags?) throws -> SecAccessControlCreateFlags {
+                guard let extra else { return .privateKeyUsage }
+                return SecAccessControlCreateFlags.privateKeyUsage.union(extra)
+            }
+            """
+        let strict = resolveProbe(guarded + "\nfunc save() { probe(try protection(extra: .biometryCurrentSet)) }")
+        #expect(!strict.descriptionSet.contains(".privateKeyUsage"), "\(strict.descriptions)")
+        let open = resolveProbe(guarded + "\nfunc save() { probe(try protection(extra: nil)) }")
+        #expect(open.descriptionSet == [".privateKeyUsage"], "\(open.descriptions)")
+    }
+
+    @Test("a case's associated value tested for nil follows the case built by the caller")
+    func casePayloadNilTest() {
+        let source = """
+            enum Item { case key(tag: String, access: SecAccessControlCreateFlags?) }
+            func flags(for item: Item) -> SecAccessControlCreateFlags {
+                switch item {
+                case let .key(_, access):
+                    return access == nil ? .privateKeyUsage : SecAccessControlCreateFlags.privateKeyUsage.union(access!)
+                }
+            }
+            func save() { probe(flags(for: .key(tag: "t", access: .biometryCurrentSet))) }
+            """
+        #expect(!resolveProbe(source).descriptionSet.contains(".privateKeyUsage"))
+    }
+
     private static let mapping = """
         enum Protection { case always, whenUnlocked }
         final class Store {

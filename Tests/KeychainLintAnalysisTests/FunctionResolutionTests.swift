@@ -30,7 +30,8 @@ struct FunctionResolutionTests {
                     return relaxed
                 }
                 """,
-                "Store.swift": "func f() { probe(accessFlags(strict: true)) }",
+                // A caller the scan does not show: either branch may run.
+                "Store.swift": "func f(_ strict: Bool) { probe(accessFlags(strict: strict)) }",
             ])
         #expect(resolution.descriptionSet == [".biometryCurrentSet", ".userPresence"])
         #expect(resolution.trace(of: ".biometryCurrentSet") == ["`accessFlags()`", "if `strict`"])

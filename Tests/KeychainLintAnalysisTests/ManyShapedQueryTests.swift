@@ -62,7 +62,7 @@ struct ManyShapedQueryTests {
                 }
                 return attributes
             }
-            func save() { probe(attributes(label: nil, note: nil, group: nil, summary: nil, maker: nil, port: nil, account: nil, service: nil, access: nil)) }
+            func save(access: SecAccessControl?) { probe(attributes(label: nil, note: nil, group: nil, summary: nil, maker: nil, port: nil, account: nil, service: nil, access: access)) }
             """)
         let descriptions = resolution.descriptions
         #expect(descriptions.contains { $0.contains("kSecAttrAccessControl") }, "\(descriptions)")

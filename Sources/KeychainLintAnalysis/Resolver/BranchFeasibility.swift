@@ -92,18 +92,36 @@ extension ValueResolver {
     }
 
     /// The Bool values a branch condition can have, when all are known: a single condition that
-    /// is a known name (`strict`) or its negation (`!strict`). Nil otherwise: a condition list, a
-    /// comparison, an `if let`.
+    /// is a known name (`strict`), its negation (`!strict`), a test of a known name for `nil`
+    /// (`access == nil`, `access != nil`), or an optional binding of one (`if let access`,
+    /// `if let flags = access`), taken when the value is not `nil`. Nil otherwise: a condition
+    /// list, another comparison.
     func knownConditionValues(_ conditions: ConditionElementListSyntax, _ env: Environment) -> Set<Bool>? {
-        guard conditions.count == 1, let only = conditions.first, case .expression(let expression) = only.condition
-        else { return nil }
-        return knownBoolValues(expression, env)
+        guard conditions.count == 1, let only = conditions.first else { return nil }
+        switch only.condition {
+        case .expression(let expression):
+            return knownBoolValues(expression, env)
+        case .optionalBinding(let binding):
+            let isNil = binding.initializer.map { knownNilness($0.value, env) } ?? knownNilness(ofShorthandBinding: binding, env)
+            return isNil.map { Set($0.map { !$0 }) }
+        default:
+            return nil
+        }
     }
 
     func knownBoolValues(_ expression: ExprSyntax, _ env: Environment) -> Set<Bool>? {
         let inner = SyntaxQueries.unwrapTransparent(expression)
         if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
             return knownBoolValues(prefix.expression, env).map { Set($0.map { !$0 }) }
+        }
+        if let infix = inner.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!="
+        {
+            let left = SyntaxQueries.unwrapTransparent(infix.leftOperand)
+            let right = SyntaxQueries.unwrapTransparent(infix.rightOperand)
+            let tested = right.is(NilLiteralExprSyntax.self) ? left : left.is(NilLiteralExprSyntax.self) ? right : nil
+            guard let tested, let isNil = knownNilness(tested, env) else { return nil }
+            return op == "==" ? isNil : Set(isNil.map { !$0 })
         }
         guard let known = knownSubject(inner, env) else { return nil }
         var values = Set<Bool>()
@@ -112,6 +130,69 @@ extension ValueResolver {
             values.insert(flag)
         }
         return values
+    }
+
+    /// Whether a name tested for `nil` is `nil`, for each value it can have, when every value is
+    /// known and evidently `nil` or evidently not: a known subject as above, or a `let` local or a
+    /// case's associated value, which keep the value they were bound to. A parameter that every
+    /// caller passes `.biometryCurrentSet` is never `nil`, so the branch for `nil` cannot run. Nil
+    /// when a value is unknown, or is a call's result, which may be `nil`.
+    func knownNilness(_ expression: ExprSyntax, _ env: Environment) -> Set<Bool>? {
+        let subject = SyntaxQueries.unwrapTransparent(expression)
+        if let known = knownSubject(subject, env) { return Self.nilness(of: known) }
+        guard let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            let local = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)), Self.keepsItsBoundValue(local)
+        else { return nil }
+        return completelyKnown(evaluate(subject, env), subject, env).flatMap(Self.nilness(of:))
+    }
+
+    /// `if let access` (no `= value`): whether the outer `access` it binds is `nil`, as
+    /// `knownNilness` tells for `access` written there.
+    private func knownNilness(ofShorthandBinding binding: OptionalBindingConditionSyntax, _ env: Environment) -> Set<Bool>? {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let outer = LocalScope.lookup(name, from: Syntax(binding))
+        else { return nil }
+        let known: Resolution
+        if case .parameter(_, let function) = outer {
+            if let bound = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: name)] {
+                known = bound.resolution
+            } else if !SyntaxQueries.isCallableFromOtherModules(function) || isClosedToOtherCode(env) {
+                known = evaluateLocal(name, outer, use: Syntax(binding), env)
+            } else {
+                return nil
+            }
+        } else if Self.keepsItsBoundValue(outer) {
+            known = evaluateLocal(name, outer, use: Syntax(binding), env)
+        } else {
+            return nil
+        }
+        guard known.gaps.isEmpty, !known.values.isEmpty else { return nil }
+        return Self.nilness(of: known)
+    }
+
+    /// A local whose value is the one it was bound to wherever it is read: a `let` or a case's
+    /// associated value.
+    private static func keepsItsBoundValue(_ local: LocalBinding) -> Bool {
+        switch local {
+        case .variable(let declaration, _, _, _): declaration.bindingSpecifier.tokenKind == .keyword(.let)
+        case .casePayload: true
+        default: false
+        }
+    }
+
+    /// For each value, whether it is `nil`; nil when one is neither evidently `nil` nor evidently
+    /// a value (a call's result, an unknown part, `.none`).
+    private static func nilness(of known: Resolution) -> Set<Bool>? {
+        var result = Set<Bool>()
+        for traced in known.values {
+            switch traced.value {
+            case .null: result.insert(true)
+            case .member(let name, _) where name == "none" || name == "some": return nil
+            case .member, .symbol, .string, .integer, .bool, .array, .rawValue, .dictionary: result.insert(false)
+            case .call, .opaque, .tuple: return nil
+            }
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// Whether the branch of an `if` taken when its condition is `outcome` can run.

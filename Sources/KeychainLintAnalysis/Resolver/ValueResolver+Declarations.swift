@@ -231,12 +231,24 @@ extension ValueResolver {
         var steps: [TraceStep] = []
         var child = node
         var current = node.parent
-        while let parent = current, parent.id != stop.id {
+        while let parent = current {
+            if let item = child.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self),
+                endsEveryPathBefore(item, in: list, env)
+            {
+                return nil
+            }
+            if parent.id == stop.id { break }
             if let switchCase = parent.as(SwitchCaseSyntax.self),
                 let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
             {
                 guard caseMayRun(switchCase, of: switchExpr, env) else { return nil }
                 steps.append(step(.branch, Self.caseText(switchCase), at: switchCase, in: env.file))
+            }
+            // A `guard`'s `else` runs only when its condition fails.
+            if let guardStmt = parent.as(GuardStmtSyntax.self), child.id == guardStmt.body.id,
+                !ifBranchMayRun(guardStmt.conditions, when: false, env)
+            {
+                return nil
             }
             if let ifExpr = parent.as(IfExprSyntax.self) {
                 let condition = SyntaxQueries.shortText(ifExpr.conditions, limit: 40)
@@ -252,6 +264,32 @@ extension ValueResolver {
             current = parent.parent
         }
         return steps.reversed()
+    }
+
+    /// Whether a statement before `item` in `list` always leaves the body, given what is known of
+    /// the names its condition tests: an `if` without `else` whose block ends in `return` or
+    /// `throw` and whose condition always holds (`if extra != nil { return … }` when every caller
+    /// passes a value), or a `guard` whose condition never holds. What follows it cannot run.
+    private func endsEveryPathBefore(_ item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, _ env: Environment) -> Bool {
+        for earlier in list {
+            if earlier.id == item.id { return false }
+            let statement: Syntax
+            switch earlier.item {
+            case .stmt(let stmt): statement = stmt.as(ExpressionStmtSyntax.self).map { Syntax($0.expression) } ?? Syntax(stmt)
+            case .expr(let expr): statement = Syntax(expr)
+            case .decl: continue
+            }
+            if let guardStmt = statement.as(GuardStmtSyntax.self) {
+                if knownConditionValues(guardStmt.conditions, env) == [false] { return true }
+            } else if let ifExpr = statement.as(IfExprSyntax.self), ifExpr.elseBody == nil,
+                let last = ifExpr.body.statements.last?.item.as(StmtSyntax.self),
+                last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self),
+                knownConditionValues(ifExpr.conditions, env) == [true]
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether a `switch` case can run given what is known of the subject (`self` bound to a case,

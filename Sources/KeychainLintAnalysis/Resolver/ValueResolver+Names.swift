@@ -43,7 +43,7 @@ extension ValueResolver {
         return .value(.symbol(name))
     }
 
-    private func evaluateLocal(_ name: String, _ binding: LocalBinding, use: Syntax, _ env: Environment) -> Resolution {
+    func evaluateLocal(_ name: String, _ binding: LocalBinding, use: Syntax, _ env: Environment) -> Resolution {
         switch binding {
         case .variable(_, let patternBinding, let list, let itemIndex):
             let key = NodeKey(file: env.file, node: patternBinding)

@@ -718,6 +718,55 @@ extension KeyWithoutUserAuthenticationRule {
                     """,
             ]),
         .triggering(
+            "A caller passes no extra constraint, so the branch for nil runs: that key's access control has only .privateKeyUsage",
+            files: [
+                "SigningKeys.swift": """
+                    final class SigningKeys {
+                        func makeKey(tag: String, extra: SecAccessControlCreateFlags?) -> SecKey? {
+                            let flags: SecAccessControlCreateFlags = extra == nil ? .privateKeyUsage : SecAccessControlCreateFlags.privateKeyUsage.union(extra!)
+                            var error: Unmanaged<CFError>?
+                            guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &error) else { return nil }
+                            let attributes: [String: Any] = [
+                                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: tag, kSecAttrAccessControl as String: access],
+                            ]
+                            return ↓SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+                        }
+                        func makeKeys() {
+                            _ = makeKey(tag: "signing", extra: .biometryCurrentSet)
+                            _ = makeKey(tag: "session", extra: nil)
+                        }
+                    }
+                    """,
+            ],
+            messages: [
+                "Secure Enclave private key is usable without the user: its access control `.privateKeyUsage` has no biometry or passcode constraint, so any code running in the app can use it without Face ID, Touch ID or the passcode (via `attributes` (line 6) → `flags` (line 3) → if `extra == nil` (line 3))"
+            ]),
+        .nonTriggering(
+            "Every caller passes a biometric constraint, so the branch for nil cannot run",
+            files: [
+                "SigningKeys.swift": """
+                    final class SigningKeys {
+                        func makeKey(tag: String, extra: SecAccessControlCreateFlags?) -> SecKey? {
+                            let flags: SecAccessControlCreateFlags = extra == nil ? .privateKeyUsage : SecAccessControlCreateFlags.privateKeyUsage.union(extra!)
+                            var error: Unmanaged<CFError>?
+                            guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, &error) else { return nil }
+                            let attributes: [String: Any] = [
+                                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: tag, kSecAttrAccessControl as String: access],
+                            ]
+                            return SecKeyCreateRandomKey(attributes as CFDictionary, &error)
+                        }
+                        func makeKeys() {
+                            _ = makeKey(tag: "signing", extra: .biometryCurrentSet)
+                            _ = makeKey(tag: "session", extra: [.biometryCurrentSet])
+                        }
+                    }
+                    """,
+            ]),
+        .triggering(
             "A library's public method creates each key's access control: the private key's own default has only .privateKeyUsage, reported with the path from the library's initializer",
             files: [
                 "Package.swift": """
