@@ -96,6 +96,25 @@ struct BranchFeasibilityTests {
         #expect(open.descriptionSet == [".privateKeyUsage"], "\(open.descriptions)")
     }
 
+    @Test("an optional stored property of a public type keeps both branches: other modules build instances too")
+    func publicTypesOptionalPropertyKeepsBothBranches() {
+        let store = """
+            ACCESS final class Store {
+                let password: String?
+                ACCESS init(password: String? = nil) { self.password = password }
+                func protection() -> CFString {
+                    if let value = password { return kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly }
+                    return kSecAttrAccessibleAfterFirstUnlock
+                }
+            }
+            func save() { probe(Store(password: "x").protection()) }
+            """
+        let open = resolveProbe(store.replacingOccurrences(of: "ACCESS ", with: "public "))
+        #expect(open.descriptionSet == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly", "kSecAttrAccessibleAfterFirstUnlock"], "\(open.descriptions)")
+        let closed = resolveProbe(store.replacingOccurrences(of: "ACCESS ", with: ""))
+        #expect(closed.descriptionSet == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(closed.descriptions)")
+    }
+
     @Test("a case's associated value tested for nil follows the case built by the caller")
     func casePayloadNilTest() {
         let source = """

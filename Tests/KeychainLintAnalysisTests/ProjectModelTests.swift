@@ -276,9 +276,10 @@ struct ProjectModelTests {
             #expect(FolderConventions.isTestFolder(name), "\(name)")
         }
         for name in ["Contests", "Testing", "Sources"] { #expect(!FolderConventions.isTestFolder(name), "\(name)") }
-        for name in ["Example", "Examples", "Demo", "Sample", "VaultExample", "VaultDemo"] {
+        for name in ["Example", "Examples", "Demo", "Sample", "VaultExample", "VaultDemo", "Vault-Sample", "VaultSamples", "DemoApp", "Example App"] {
             #expect(FolderConventions.isSampleFolder(name), "\(name)")
         }
+        for name in ["Vault", "VaultApp", "App", "Sources", "Demonstration"] { #expect(!FolderConventions.isSampleFolder(name), "\(name)") }
         #expect(FolderConventions.isTestHostName("Valet iOS Test Host App"))
         #expect(FolderConventions.isTestHostName("TestHost"))
         #expect(FolderConventions.isTestHostName("Save Screenshots"))

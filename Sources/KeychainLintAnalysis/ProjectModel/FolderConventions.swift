@@ -19,10 +19,16 @@ public enum FolderConventions {
             || name.hasSuffix("Test") || name.hasSuffix("Tests")
     }
 
-    /// `Example`, `Examples`, `Demo`, `Demos`, `Sample`, `Samples`, `*Example`, `*Demo`.
+    /// `Example`, `Examples`, `Demo`, `Demos`, `Sample`, `Samples`, and names ending in one of
+    /// them or in one followed by `App` (`KeychainExample`, `Store-Sample`, `DemoApp`,
+    /// `Example App`).
     public static func isSampleFolder(_ name: some StringProtocol) -> Bool {
-        ["Example", "Examples", "Demo", "Demos", "Sample", "Samples"].contains(String(name))
-            || name.hasSuffix("Example") || name.hasSuffix("Demo")
+        var stem = Substring(name)
+        for suffix in [" App", "-App", "App"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
+            stem = stem.dropLast(suffix.count)
+            break
+        }
+        return ["Example", "Examples", "Demo", "Demos", "Sample", "Samples"].contains { stem.hasSuffix($0) }
     }
 
     /// The role the folders of `relativePath` (below the scanned root, file name excluded) give

@@ -137,13 +137,41 @@ extension ValueResolver {
     /// case's associated value, which keep the value they were bound to. A parameter that every
     /// caller passes `.biometryCurrentSet` is never `nil`, so the branch for `nil` cannot run. Nil
     /// when a value is unknown, or is a call's result, which may be `nil`.
+    /// A stored property of a `public` type is not decided this way outside an app's closed
+    /// framework: code of other modules builds instances too, and an optional its initializer
+    /// takes (`init(password: String? = nil)`) is then often `nil`, whatever the scan's callers pass.
     func knownNilness(_ expression: ExprSyntax, _ env: Environment) -> Set<Bool>? {
         let subject = SyntaxQueries.unwrapTransparent(expression)
+        if Self.isStoredPropertyOfPublicType(subject), !isClosedToOtherCode(env) { return nil }
         if let known = knownSubject(subject, env) { return Self.nilness(of: known) }
         guard let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
             let local = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)), Self.keepsItsBoundValue(local)
         else { return nil }
         return completelyKnown(evaluate(subject, env), subject, env).flatMap(Self.nilness(of:))
+    }
+
+    /// `self.name` or a bare `name` that is a stored property of the enclosing type, when that
+    /// type is `public` or `open`.
+    private static func isStoredPropertyOfPublicType(_ subject: ExprSyntax) -> Bool {
+        let name: String
+        if let member = subject.as(MemberAccessExprSyntax.self),
+            member.base.map(SyntaxQueries.unwrapTransparent)?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            name = member.declName.baseName.text
+        } else if let reference = subject.as(DeclReferenceExprSyntax.self), LocalScope.lookup(reference.baseName.text, from: Syntax(reference)) == nil {
+            name = reference.baseName.text
+        } else {
+            return false
+        }
+        guard enclosingTypeStores(name, at: Syntax(subject)) != nil else { return false }
+        var current = subject.parent
+        while let candidate = current {
+            if candidate.is(ClassDeclSyntax.self) || candidate.is(StructDeclSyntax.self) || candidate.is(ActorDeclSyntax.self) {
+                return SyntaxQueries.isCallableFromOtherModules(candidate)
+            }
+            current = candidate.parent
+        }
+        return false
     }
 
     /// `if let access` (no `= value`): whether the outer `access` it binds is `nil`, as
