@@ -84,9 +84,9 @@ public enum ReplyOutcomeReading {
         forEachStatement(in: reply) { statement, following in
             switch statement {
             case .branch(let test, let then, let otherwise):
-                if isNilTest(test.condition, of: error), !then.isEmpty {
-                    tests.append(.errorNilAlone(test: test.condition.place.snippet, success: success, at: test.condition.place))
-                } else if isNonNilTest(test.condition, of: error) {
+                if let nilTest = admitsNoError(test.condition, of: error), !then.isEmpty {
+                    tests.append(.errorNilAlone(test: nilTest.place.snippet, success: success, at: nilTest.place))
+                } else if requiresError(test.condition, of: error) {
                     // What runs when there is no error object: the `else`, or the code after a
                     // branch that leaves. Only an action there is let through; a branch that only
                     // shows the error, with nothing after it, guards nothing.
@@ -96,14 +96,32 @@ public enum ReplyOutcomeReading {
                     tests.append(.errorPresenceAlone(test: test.condition.place.snippet, success: success, at: test.condition.place))
                 }
             case .guardBranch(let test, _):
-                if isNilTest(test.condition, of: error) {
-                    tests.append(.errorNilAlone(test: test.condition.place.snippet, success: success, at: test.condition.place))
+                if let nilTest = admitsNoError(test.condition, of: error) {
+                    tests.append(.errorNilAlone(test: nilTest.place.snippet, success: success, at: nilTest.place))
                 }
             default:
                 return
             }
         }
         return tests
+    }
+
+    /// The test of `error` against nil that lets a condition hold when there is no error object:
+    /// `error == nil` itself, or one side of an `||` (`error == nil || code == .userFallback`
+    /// holds on every failure without an error object, whatever the other side says).
+    static func admitsNoError(_ condition: ProgramCondition, of error: String) -> ProgramCondition? {
+        if isNilTest(condition, of: error) { return condition }
+        guard case .or(let left, let right) = condition.kind else { return nil }
+        return admitsNoError(left, of: error) ?? admitsNoError(right, of: error)
+    }
+
+    /// Whether a condition holds only when there is an error object: a test that there is one,
+    /// alone or with more conditions that must hold too (`if let error = error as? LAError,
+    /// error.code == .userCancel`): what runs when it fails runs on every failure without one.
+    static func requiresError(_ condition: ProgramCondition, of error: String) -> Bool {
+        if isNonNilTest(condition, of: error) { return true }
+        guard case .all(let parts) = condition.kind else { return false }
+        return parts.contains { requiresError($0, of: error) }
     }
 
     // MARK: Paths and their actions

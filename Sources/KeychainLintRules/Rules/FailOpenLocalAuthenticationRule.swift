@@ -138,10 +138,13 @@ public struct FailOpenLocalAuthenticationRule: Check {
                 path's own `let result = …` of the same name is another action when the values differ. \
                 Logging, `print` and dispatching calls are not actions, nor is what they are given; the closures they run are read. It also reports \
                 `if success || error == nil` (in an `if` or a `guard`), and, in a reply that never \
-                reads its success flag, `if error == nil { … }`, `guard error == nil else { … }`, and a \
-                test that there is an error (`error != nil`, `if let error`, `if let failure = error`) \
-                whose branch leaves before an action (`if let error { show(error); return }`) or whose \
-                `else` holds one: the test of the error alone is then what decides. \
+                reads its success flag, `if error == nil { … }`, `guard error == nil else { … }` (also as \
+                one side of `||`: `error == nil || code == .userFallback` holds on every failure without \
+                an error object), and a test that there is an error (`error != nil`, `if let error`, \
+                `if let failure = error`, `if let error = error as? LAError`, alone or with more \
+                conditions that must hold, such as `error.code == .userCancel`) whose branch leaves \
+                before an action (`if let error { show(error); return }`) or whose `else` holds one: \
+                the test of the error alone is then what decides. \
                 A closure the reply only stores (`let check = { … }`) is read for its tests, but its \
                 actions are not the reply's. The same test in the code that receives the \
                 reply's outcome (the closure a caller passes for a completion handler the reply calls, \
@@ -180,7 +183,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
             notes: [
                 "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `false`) is taken as handling the failure and is not reported: precision first.",
                 "`if !success { … }` without an `else` is read as `guard success else { … }` only when the branch ends with `return` or `throw`; otherwise the statements after it run on both paths and no guarded action is known. `if success { …; return }` followed by failure code is not read (only an `else` is a failure branch).",
-                "In a reply that never reads its success flag, a test that there is an error (`if let error`, `if let failure = error`, `error != nil`, as the whole condition) decides only when something runs without one: the `else`, or an action after a branch that returns or throws. A branch that only shows the error, with nothing after it, guards nothing; `if let error = error as? LAError` also fails for an error of another type and is not read as such a test.",
+                "In a reply that never reads its success flag, a test that there is an error (`if let error`, `if let failure = error`, `error != nil`, `if let error = error as? LAError`, alone or with more conditions that must all hold) decides only when something runs without one: the `else`, or an action after a branch that returns or throws; that action also runs for the errors the other conditions (or the cast) leave out. A branch that only shows the error, with nothing after it, guards nothing.",
                 "An outcome handed on is followed to the code that receives it: the closures the callers in the scan pass to the enclosing function when the reply calls its completion handler with the success flag, the error or both (or is that handler: `reply: completion`), the bodies of a function the scan declares that the reply calls with the error (a delegate method, a method of the type, chosen by the receiver's written type), the closures the scan assigns to a stored closure property the reply calls with it (`self.onFinish?(error)`), and the reads of a stored property the reply assigns the error to (or the closures that observe its publisher, `$authError.sink { … }`), in its type's declaration and extensions or on an instance of the type that another type holds; and on from there, when that code tests nothing but hands the error on again, up to three hand-offs (the rule `boolean_only_local_authentication` describes the shapes followed). A test there of the error alone (`if error == nil`, `guard error == nil`, `if let error … else`), where no success flag handed with it is read, lets a failure without an error object through, like the same test in the reply. It is reported at the hand-off (`completion(error)`, `delegate?.gate(self, didFinishWith: error)`), with the test as the related location, after the hand-offs on the way to it. A test that only shows the error (`if let error { show(error) }`) guards nothing; the error passed on inside a branch of the reply that has tested the outcome is the failure's reason; a reply that tests the error against nil itself is reported at that test instead. Code outside the scan (a library's users) is not judged.",
                 "Other reply handlers passed by reference (`reply: handleResult`) are not followed yet.",
                 "Actions are compared as written (with `self.` dropped and spaces ignored); the same action written differently in the two branches is not recognised.",
@@ -217,9 +220,10 @@ public struct FailOpenLocalAuthenticationRule: Check {
             not actions, nor is what they are given; the blocks they run are read. A block the reply \
             only stores is read for its tests, but its actions are not the reply's. It also reports `if (success || error == nil)` and \
             `if (success || !error)`, and, in a reply that never reads its `success` flag, `if (!error)`, \
-            `if (error == nil)`, and a test that there is an error (`if (error)`, `if (error != nil)`) \
-            whose branch returns before an action or whose `else` holds one: the test of the error alone \
-            is then what decides. The same test in the code that receives the reply's outcome (the block \
+            `if (error == nil)` (also as one side of `||`: `if (!error || error.code == LAErrorUserFallback)`), \
+            and a test that there is an error (`if (error)`, `if (error != nil)`, alone or with more \
+            conditions joined by `&&`, such as `error.code == LAErrorUserCancel`) whose branch returns \
+            before an action or whose `else` holds one: the test of the error alone is then what decides. The same test in the code that receives the reply's outcome (the block \
             a sender passes for a completion block the reply calls, a method the reply sends its \
             error to) is reported at the hand-off.
             """,
@@ -235,7 +239,7 @@ public struct FailOpenLocalAuthenticationRule: Check {
         notes: [
             "A failure path that does anything besides the guarded action (shows an error, asks for a password, completes with `NO`) is taken as handling the failure and is not reported: precision first.",
             "`if (!success) { … }` without an `else` is read as Swift's `guard success else { … }` only when the branch ends with `return` (or `@throw`); otherwise the statements after it run on both paths and no guarded action is known. As in the Swift rule, `if (success) { …; return; }` followed by failure code is not read (only an `else` is a failure branch).",
-            "In a reply that never reads its `success` flag, a test that there is an error (`if (error)`, `if (error != nil)`, as the whole condition) decides only when something runs without one: the `else`, or an action after a branch that returns. A branch that only shows the error, with nothing after it, guards nothing.",
+            "In a reply that never reads its `success` flag, a test that there is an error (`if (error)`, `if (error != nil)`, alone or with more conditions joined by `&&`) decides only when something runs without one: the `else`, or an action after a branch that returns; that action also runs for the errors the other conditions leave out. A branch that only shows the error, with nothing after it, guards nothing.",
             "Only the reply block written at the call is read for its branches; a reply passed as a variable is not followed (as in the Swift rule).",
             "Objective-C has no `async`/`await`: the Swift rule's cases of the awaited form (a `catch` of the awaited call, a failure taken for success with `try?` and `?? true`, an awaited outcome thrown away, here or by the callers of an `async` function) have no Objective-C counterpart.",
             "An outcome handed on to a block parameter of the enclosing method or function (`completion(error)`, `completion(success, error)`, `reply:completion`), sent as an argument of a message the scan's Objective-C code implements (`[self.delegate gate:self didFinishWithError:error]`, or `withObject:error` of a `performSelector:` message whose `@selector(…)`, written or stored in a property as a target/action pair, it implements), passed to a block the class keeps in a property (`self.onFinish(error)`), or assigned to a property of the class (`self.authError = error`, read too through a custom getter the property declares), is followed to the blocks the senders in the scan's Objective-C files pass, to the implementations, to the blocks assigned to the block property, or to the property's reads in the class's implementations (or, when they test nothing, on an instance of the class that other code holds), and on, up to three hand-offs, when that code hands the error on again: a test there of the error alone (`if (!error)`, `error == nil`, `if (error) { …; return; }` or `@throw` before more code), never reading a `success` handed with it, is reported at the hand-off, with the hand-offs on the way and the test as the related locations. A test that only shows the error guards nothing, and a value given to a message or function inside a condition (`if ([self shouldUnlock:success])`) is passed on, not tested there, as in the Swift rule; the error passed on inside a test of the outcome (`if (error) { completion(error); }`) is the failure's reason, not the outcome.",
@@ -460,6 +464,34 @@ extension FailOpenLocalAuthenticationRule {
             messages: [
                 FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error != nil", success: "success"),
                 FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error", success: "success"),
+            ],
+            alsoTriggers: ["objc.boolean_only_local_authentication"]),
+        .triggeringObjC(
+            "A reply that never reads its success flag: a test of the error against nil on one side of ||, and a test that there is an error of one code before the action",
+            """
+            @implementation Lock
+            - (void)unlock {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (↓error == nil || error.code == LAErrorUserFallback) {
+                        [self showVault];
+                    }
+                }];
+            }
+            - (void)open {
+                [[[LAContext alloc] init] evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Open"
+                                                   reply:^(BOOL success, NSError *error) {
+                    if (↓error && error.code == LAErrorUserCancel) {
+                        return;
+                    }
+                    [self showVault];
+                }];
+            }
+            @end
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "error == nil", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error && error.code == LAErrorUserCancel", success: "success"),
             ],
             alsoTriggers: ["objc.boolean_only_local_authentication"]),
         .nonTriggeringObjC(
@@ -876,6 +908,45 @@ extension FailOpenLocalAuthenticationRule {
                 FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "let error", success: "success"),
                 FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "error != nil", success: "success"),
             ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .triggering(
+            "A reply that never reads its success flag: a test of the error against nil on one side of ||, and a test that there is an LAError of one code before the action",
+            """
+            final class Lock {
+                var completion: ((Bool) -> Void)?
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { _, error in
+                        if ↓error == nil || (error as? LAError)?.code == .userFallback {
+                            self.completion?(true)
+                        }
+                    }
+                }
+                func open() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Open") { _, error in
+                        if ↓let error = error as? LAError, error.code == .userCancel { return }
+                        self.completion?(true)
+                    }
+                }
+            }
+            """,
+            messages: [
+                FailOpenLocalAuthenticationJudgement.errorNilMessage(test: "error == nil", success: "success"),
+                FailOpenLocalAuthenticationJudgement.errorPresenceMessage(test: "let error = error as? LAError, error.code == .userCancel", success: "success"),
+            ],
+            alsoTriggers: ["swift.boolean_only_local_authentication"]),
+        .nonTriggering(
+            "The same tests with the success flag read: the cast picks the failure to handle, and only success runs the action",
+            """
+            final class Lock {
+                var completion: ((Bool) -> Void)?
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, error in
+                        if let error = error as? LAError, error.code == .userCancel { return }
+                        self.completion?(success)
+                    }
+                }
+            }
+            """,
             alsoTriggers: ["swift.boolean_only_local_authentication"]),
         .nonTriggering(
             "The same tests of the error with the success flag tested too, or with nothing to run when there is none",

@@ -204,9 +204,33 @@ struct SwiftBodies {
             return ProgramTest(condition: ProgramCondition(.unwrapped(name), place: place(conditions)), effects: effects)
         }
         guard conditions.count == 1, let only = conditions.first?.condition.as(ExprSyntax.self) else {
-            return ProgramTest(condition: ProgramCondition(.other, place: place(conditions)), effects: effects)
+            // Several conditions must all hold; a cast binding (`if let error = error as? LAError`)
+            // holds only when the name is not nil, and when the cast succeeds.
+            let parts = conditions.map { element -> ProgramCondition in
+                let at = place(element)
+                if let expression = element.condition.as(ExprSyntax.self) { return condition(expression) }
+                guard let binding = element.condition.as(OptionalBindingConditionSyntax.self) else { return ProgramCondition(.other, place: at) }
+                if let name = Self.unwrappedName(binding) { return ProgramCondition(.unwrapped(name), place: at) }
+                if let name = Self.castName(binding) {
+                    return ProgramCondition(.all([ProgramCondition(.unwrapped(name), place: at), ProgramCondition(.other, place: at)]), place: at)
+                }
+                return ProgramCondition(.other, place: at)
+            }
+            return ProgramTest(condition: ProgramCondition(parts.count == 1 ? parts[0].kind : .all(parts), place: place(conditions)), effects: effects)
         }
         return ProgramTest(condition: condition(only), effects: effects)
+    }
+
+    /// The name an optional binding casts: `if let error = error as? LAError` (`error`).
+    private static func castName(_ binding: OptionalBindingConditionSyntax) -> String? {
+        var value = binding.initializer?.value
+        // `(error as? LAError)`: parentheses only.
+        while let tuple = value?.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil {
+            value = tuple.elements.first?.expression
+        }
+        guard let cast = value?.as(AsExprSyntax.self), cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+        else { return nil }
+        return SyntaxQueries.unwrapTransparent(cast.expression).as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// The name an optional binding unwraps: `if let error`, `guard let error = error`, `if let
