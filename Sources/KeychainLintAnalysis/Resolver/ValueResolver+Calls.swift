@@ -347,19 +347,27 @@ extension ValueResolver {
         return nil
     }
 
-    /// Whether more files than `maximumCallerFiles` (beyond those parsed anyway) may call a
-    /// function named `name` declared in the asking file.
-    /// The files whose calls of `name` may reach a function of the asking file, when they are
-    /// few beside the files that mention the name and the scan-wide search of its calls has not
-    /// been made: searching only them gives the same calls (`reachingPositions(among:…)`) and
-    /// parses no file that cannot call the function. Nil: search the scan (`callSites(named:)`).
+    /// The files whose calls of `name` may reach a function of the asking file, when the
+    /// scan-wide search of its calls has not been made and searching only them saves work: they
+    /// are few beside the files that mention the name, or the scan-wide search would parse
+    /// several files (beyond those parsed anyway) that cannot call the function. Searching only
+    /// them gives the same calls (`reachingPositions(among:…)`). Nil: search the scan
+    /// (`callSites(named:)`), whose answer later questions about the name share.
     private func fewCallerFiles(of name: String, fileOnly: Bool, _ env: Environment) -> [Int]? {
         guard !index.hasSearchedCallSites(named: name) else { return nil }
-        var files = index(env).callerFiles(mentioning: name)
+        let scoped = index(env)
+        var files = scoped.callerFiles(mentioning: name)
         if fileOnly { files = files.filter { $0 == env.file.id } }
-        return files.count * 8 <= index.files(mentioning: name).count ? files : nil
+        let mentioning = index.files(mentioning: name)
+        if files.count * 8 <= mentioning.count { return files }
+        return scoped.extraParses(mentioning) >= scoped.extraParses(files) + Self.parsesWorthNarrowing ? files : nil
     }
 
+    /// Files a narrowed caller search must save from parsing to be preferred to the scan-wide one.
+    static let parsesWorthNarrowing = 8
+
+    /// Whether more files than `maximumCallerFiles` (beyond those parsed anyway) may call a
+    /// function named `name` declared in the asking file.
     private func exceedsCallerSearch(_ name: String, _ env: Environment) -> Bool {
         index(env).extraParses(index(env).callerFiles(mentioning: name)) > Self.maximumCallerFiles
     }
