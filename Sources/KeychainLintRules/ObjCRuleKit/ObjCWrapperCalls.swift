@@ -142,6 +142,18 @@ enum ObjCWrapperCalls {
         }
     }
 
+    /// The model type of which the class `className` is a copy under another name, seen from an
+    /// Objective-C file (`copiedType(_:of:constants:)`); nil in the copy's own source (a file that
+    /// declares or implements the class). Memoized per file.
+    static func copiedType(_ className: String, of model: WrapperModel, in context: ObjCRuleContext) -> String? {
+        guard model.type(named: className) == nil, !model.headers.isEmpty else { return nil }
+        return context.memo(CopyKey(library: model.library, className: className)) { () -> String? in
+            let own = context.tree.containers.contains { $0.name == className && ($0.kind == .interface || $0.kind == .implementation) }
+            guard !own else { return nil }
+            return copiedType(className, of: model, constants: context.scan.objectiveCConstants)
+        }
+    }
+
     /// The model type of which the class `className` is a copy under another name: one header of
     /// the scan declares its `@interface`, and, for some class `T` of the model with at least one
     /// call that takes an accessibility, access control or synchronizable argument by selector
@@ -150,33 +162,27 @@ enum ObjCWrapperCalls {
     /// `deletePassword`, `allAccounts`) as a method of the same kind (class or instance) whose
     /// selector's first piece is the call's name or the name followed by a capitalised word
     /// (`passwordForService:account:`), as Swift imports them. An app's own class with one of the
-    /// library's selectors and not the others is not taken for the library, nor is the copy's own
-    /// source (a file that declares or implements the class). Memoized per file.
-    static func copiedType(_ className: String, of model: WrapperModel, in context: ObjCRuleContext) -> String? {
+    /// library's selectors and not the others is not taken for the library.
+    static func copiedType(_ className: String, of model: WrapperModel, constants: ObjCScanConstants) -> String? {
         guard model.type(named: className) == nil, !model.headers.isEmpty else { return nil }
-        return context.memo(CopyKey(library: model.library, className: className)) { () -> String? in
-            let own = context.tree.containers.contains { $0.name == className && ($0.kind == .interface || $0.kind == .implementation) }
-            guard !own else { return nil }
-            let constants = context.scan.objectiveCConstants
-            Dependencies.record(className)
-            let interfaces = constants.publicInterfaces(ofClass: className)
-            guard !interfaces.isEmpty else { return nil }
-            let methods = interfaces.flatMap(\.methods)
-            let roles: Set<WrapperArgumentRole> = [.accessibility, .accessControlFlags, .synchronizable]
-            for type in model.types {
-                let calls = model.calls.filter { $0.type == type.name && $0.name != "init" && !$0.isSetter }
-                guard calls.contains(where: { $0.selector != nil && $0.arguments.contains { roles.contains($0.role) } }) else { continue }
-                let declaresAll = calls.allSatisfy { call in
-                    methods.contains { method in
-                        guard method.isClassMethod == call.isStatic else { return false }
-                        if let selector = call.selector { return method.selector == selector }
-                        return importedBaseName(method.selector, matches: call.name)
-                    }
+        Dependencies.record(className)
+        let interfaces = constants.publicInterfaces(ofClass: className)
+        guard !interfaces.isEmpty else { return nil }
+        let methods = interfaces.flatMap(\.methods)
+        let roles: Set<WrapperArgumentRole> = [.accessibility, .accessControlFlags, .synchronizable]
+        for type in model.types {
+            let calls = model.calls.filter { $0.type == type.name && $0.name != "init" && !$0.isSetter }
+            guard calls.contains(where: { $0.selector != nil && $0.arguments.contains { roles.contains($0.role) } }) else { continue }
+            let declaresAll = calls.allSatisfy { call in
+                methods.contains { method in
+                    guard method.isClassMethod == call.isStatic else { return false }
+                    if let selector = call.selector { return method.selector == selector }
+                    return importedBaseName(method.selector, matches: call.name)
                 }
-                if declaresAll { return type.name }
             }
-            return nil
+            if declaresAll { return type.name }
         }
+        return nil
     }
 
     /// Whether the selector's first piece is `name`, or `name` followed by a capitalised word.

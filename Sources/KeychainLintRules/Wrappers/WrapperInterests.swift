@@ -27,6 +27,12 @@ enum WrapperInterests {
                         model.isDeclaredInConfiguration ? .call(name) : .callInModule(name, module: model.module)
                     if !result.contains(interest) { result.append(interest) }
                 }
+                // A class method of an Objective-C library is also called from Swift on a copy
+                // of the library under another class name, in files that never name the module:
+                // the call's own name, a word with companions (`commonWordCompanions`).
+                if call.isStatic, !model.headers.isEmpty, call.selector != nil, !result.contains(.call(call.name)) {
+                    result.append(.call(call.name))
+                }
             }
         }
         return result
