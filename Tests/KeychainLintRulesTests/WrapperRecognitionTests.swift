@@ -223,6 +223,74 @@ struct WrapperRecognitionTests {
                 }
                 """,
         ]),
+        Case(title: "Swift: a prefixed copy of SAMKeychain is the library where a bridging header above the file imports it, not where none does", files: [
+            "Shared/XYZKeychain.h": """
+                @interface XYZKeychain : NSObject
+                + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                + (NSData *)passwordDataForService:(NSString *)service account:(NSString *)account;
+                + (BOOL)deletePasswordForService:(NSString *)service account:(NSString *)account;
+                + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                + (BOOL)setPasswordData:(NSData *)password forService:(NSString *)service account:(NSString *)account;
+                + (NSArray *)allAccounts;
+                + (NSArray *)accountsForService:(NSString *)service;
+                + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                @end
+                """,
+            "App/App-Bridging-Header.h": """
+                #import "XYZKeychain.h"
+                """,
+            "App/Launch.swift": """
+                func launch() {
+                    XYZKeychain.setAccessibilityType(↓kSecAttrAccessibleAlways)
+                }
+                """,
+            "Widget/Widget-Bridging-Header.h": """
+                #import "Analytics.h"
+                """,
+            "Widget/Refresh.swift": """
+                func refresh() {
+                    XYZKeychain.setAccessibilityType(kSecAttrAccessibleAlways)
+                }
+                """,
+        ]),
+        Case(title: "Objective-C: a prefixed copy of SAMKeychain is the library where sent to by name, not in its own source, and a copy short of a method is not", files: [
+            "Kit/XYZKeychain.h": """
+                @interface XYZKeychain : NSObject
+                + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                + (NSData *)passwordDataForService:(NSString *)service account:(NSString *)account;
+                + (BOOL)deletePasswordForService:(NSString *)service account:(NSString *)account;
+                + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                + (BOOL)setPasswordData:(NSData *)password forService:(NSString *)service account:(NSString *)account;
+                + (NSArray *)allAccounts;
+                + (NSArray *)accountsForService:(NSString *)service;
+                + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                @end
+                """,
+            "Kit/XYZKeychain.m": """
+                #import "XYZKeychain.h"
+                @implementation XYZKeychain
+                + (void)resetForTests {
+                    [XYZKeychain setAccessibilityType:kSecAttrAccessibleAlways];
+                }
+                @end
+                """,
+            "Kit/OldKeychain.h": """
+                @interface OldKeychain : NSObject
+                + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                @end
+                """,
+            "Launch.m": """
+                #import "XYZKeychain.h"
+                #import "OldKeychain.h"
+
+                void launch(void) {
+                    [XYZKeychain setAccessibilityType:↓kSecAttrAccessibleAlwaysThisDeviceOnly];
+                    [OldKeychain setAccessibilityType:kSecAttrAccessibleAlways];
+                }
+                """,
+        ]),
     ]
 
     @Test(arguments: copiesAndObjectiveC)

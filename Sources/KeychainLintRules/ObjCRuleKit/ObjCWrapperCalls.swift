@@ -12,6 +12,11 @@ import KeychainLintRuleKit
 /// `[SAMKeychain setAccessibilityType:…]`) or visibly an instance of it (made there, or held by a
 /// local, parameter or property declared with the class); a property setter is the library's when
 /// it is assigned with dot syntax or sent as `setName:` to such an instance.
+///
+/// A library's source copied into a project under another class name (`XYZKeychain`, a prefixed
+/// copy of SAMKeychain that an SDK bundles so as not to clash with the app's own) is no header of
+/// the library's: its class is recognised by its declarations' shape instead (`copiedType`), and
+/// class methods sent to it by name are then the library's.
 enum ObjCWrapperCalls {
     private struct ModelsKey: Hashable {}
 
@@ -39,7 +44,7 @@ enum ObjCWrapperCalls {
         guard call.kind == .method, case .objectiveC(let receiver)? = call.receiver, case .objectiveC(let expression) = call.expression,
             case .message(let message) = expression.kind
         else { return nil }
-        for model in models(in: context) {
+        for model in models(in: context) + copiedModels(named: message.receiverClassName, in: context) {
             for entry in entries(for: call.name, argumentCount: call.arguments.count, receiver: receiver, className: message.receiverClassName, model: model, in: context) {
                 guard entry.effect != .search, let argument = entry.argument(for: role) else { continue }
                 let value: ProgramExpression?
@@ -112,6 +117,9 @@ enum ObjCWrapperCalls {
         if let className, model.type(named: className) != nil {
             return model.calls(selector: selector, on: className).filter(\.isStatic)
         }
+        if let className, let type = copiedType(className, of: model, in: context) {
+            return model.calls(selector: selector, on: type).filter(\.isStatic)
+        }
         var result: [WrapperCall] = []
         for type in model.types where ObjCInstances.isVisibly(receiver, anInstanceOf: type.name, in: context) {
             result += model.calls(selector: selector, on: type.name).filter { !$0.isStatic }
@@ -120,6 +128,69 @@ enum ObjCWrapperCalls {
             }
         }
         return result
+    }
+
+    private struct CopyKey: Hashable { let library: String; let className: String }
+
+    /// The models of which `className` is a renamed copy of one class (`copiedType`), among those
+    /// the file does not already see through their headers.
+    private static func copiedModels(named className: String?, in context: ObjCRuleContext) -> [WrapperModel] {
+        guard let className else { return [] }
+        let seen = Set(models(in: context).map(\.library))
+        return context.scan.wrapperModels.filter { model in
+            !model.headers.isEmpty && !seen.contains(model.library) && copiedType(className, of: model, in: context) != nil
+        }
+    }
+
+    /// The model type of which the class `className` is a copy under another name, seen from an
+    /// Objective-C file (`copiedType(_:of:constants:)`); nil in the copy's own source (a file that
+    /// declares or implements the class). Memoized per file.
+    static func copiedType(_ className: String, of model: WrapperModel, in context: ObjCRuleContext) -> String? {
+        guard model.type(named: className) == nil, !model.headers.isEmpty else { return nil }
+        return context.memo(CopyKey(library: model.library, className: className)) { () -> String? in
+            let own = context.tree.containers.contains { $0.name == className && ($0.kind == .interface || $0.kind == .implementation) }
+            guard !own else { return nil }
+            return copiedType(className, of: model, constants: context.scan.objectiveCConstants)
+        }
+    }
+
+    /// The model type of which the class `className` is a copy under another name: one header of
+    /// the scan declares its `@interface`, and, for some class `T` of the model with at least one
+    /// call that takes an accessibility, access control or synchronizable argument by selector
+    /// (`+setAccessibilityType:`), the interfaces of `className` declare every call the model
+    /// lists for `T`: that selector as written, and the others (`setPassword`, `password`,
+    /// `deletePassword`, `allAccounts`) as a method of the same kind (class or instance) whose
+    /// selector's first piece is the call's name or the name followed by a capitalised word
+    /// (`passwordForService:account:`), as Swift imports them. An app's own class with one of the
+    /// library's selectors and not the others is not taken for the library.
+    static func copiedType(_ className: String, of model: WrapperModel, constants: ObjCScanConstants) -> String? {
+        guard model.type(named: className) == nil, !model.headers.isEmpty else { return nil }
+        Dependencies.record(className)
+        let interfaces = constants.publicInterfaces(ofClass: className)
+        guard !interfaces.isEmpty else { return nil }
+        let methods = interfaces.flatMap(\.methods)
+        let roles: Set<WrapperArgumentRole> = [.accessibility, .accessControlFlags, .synchronizable]
+        for type in model.types {
+            let calls = model.calls.filter { $0.type == type.name && $0.name != "init" && !$0.isSetter }
+            guard calls.contains(where: { $0.selector != nil && $0.arguments.contains { roles.contains($0.role) } }) else { continue }
+            let declaresAll = calls.allSatisfy { call in
+                methods.contains { method in
+                    guard method.isClassMethod == call.isStatic else { return false }
+                    if let selector = call.selector { return method.selector == selector }
+                    return importedBaseName(method.selector, matches: call.name)
+                }
+            }
+            if declaresAll { return type.name }
+        }
+        return nil
+    }
+
+    /// Whether the selector's first piece is `name`, or `name` followed by a capitalised word.
+    private static func importedBaseName(_ selector: String, matches name: String) -> Bool {
+        let first = selector.prefix { $0 != ":" }
+        guard first.hasPrefix(name) else { return false }
+        let rest = first.dropFirst(name.count)
+        return rest.isEmpty || rest.first.map(\.isUppercase) == true
     }
 
     private static func setting(

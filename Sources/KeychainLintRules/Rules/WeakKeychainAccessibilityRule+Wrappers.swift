@@ -46,7 +46,7 @@ extension WeakKeychainAccessibilityRule {
     }
 
     static let wrapperNote =
-        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol, or of an app protocol refining it through which the type adopts it, the nearest first) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. An Objective-C library (SAMKeychain, UICKeyChainStore) is also seen from Swift files without an `import` when a bridging header (a header named `…-Bridging-Header.h` in the Swift file's folder or a folder above it) imports it; the target's `SWIFT_OBJC_BRIDGING_HEADER` setting is not read, so a bridging header kept outside the folders of the code it serves is not seen. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
+        "Calls of Keychain wrapper libraries are judged through built-in models (\(WrapperModelCatalog.summary)), in files that import the library and only when the receiver is the library's type: an Always option given to a call that configures an instance or writes (KeychainAccess `.accessibility(.always)`, Valet 3 `accessibility: .always`, keychain-swift up to 17 `withAccess: .accessibleAlways`, SwiftKeychainWrapper `set(…, withAccessibility: .always)`, SimpleKeychain 0.x `keychain.defaultAccessiblity = .always`, Security's own constant given to EllipticCurveKeyPair `AccessControl(protection:)` or OktaSecureStorage `set(…, accessibility:)`) is reported at the option; Locksmith's `accessible` property of the app's `CreateableSecureStorable` type (or, when the type has none, the default the app gives in an unconstrained extension of the protocol, or of an app protocol refining it through which the type adopts it, the nearest first) is reported at the type's `createInSecureStore()`/`updateInSecureStore()` calls, with the property's line in the trace; on the key given to EllipticCurveKeyPair `Config(publicKeyAccessControl:)` the finding is low (a public key is no secret); the same option on a read, existence check or remove only selects items and is not, nor is a configuration whose result is used at once only by such a call. An Objective-C library (SAMKeychain, UICKeyChainStore) is also seen from Swift files without an `import` when a bridging header (a header named `…-Bridging-Header.h` in the Swift file's folder or a folder above it) imports it; the target's `SWIFT_OBJC_BRIDGING_HEADER` setting is not read, so a bridging header kept outside the folders of the code it serves is not seen. SAMKeychain's accessibility is one process-wide setting (`SAMKeychain.setAccessibilityType(_:)`, Security's own constant, written by every later save of the process): it is reported once, at that call, never at the saves; its `SAMKeychainQuery.synchronizationMode` is not judged, since the accessibility it would conflict with is set elsewhere for the whole process. UICKeyChainStore's `accessibility = .always` and `setAccessibility(.always, authenticationPolicy:)` are reported at the option. A copy of an Objective-C library bundled under another class name (a prefixed copy of SAMKeychain, `XYZKeychain`) is recognised when the bridging header imports its header (named after the class) and a header of the scan declares the class with the library's configuring call (`+setAccessibilityType:`) and each of its other calls, named as Swift imports them (`setPassword`, `password(forService:account:)`, `allAccounts`): its class methods are then judged as the library's. A copy of a library's source in the app, which the app does not import, is recognised by its declarations' shape — the library's type declared (not only extended), every accessibility enumeration its configuring and writing calls take declared with all of the model's cases, and those calls declared with their accessibility, access-control and synchronizable parameter labels (SwiftKeychainWrapper's `KeychainWrapper` with `KeychainItemAccessibility` and `set(_:forKey:withAccessibility:)`) — and its calls are judged with the library's model; a look-alike type (other cases, no such parameter) is the app's, and calls written inside the copied types are the library's own code and are not reported, nor are the Keychain calls the copy makes with what its callers ask for (the app's option is reported at the app's call, once; a copy the app edited to store a weaker value than its callers ask for is not seen)."
 }
 
 // MARK: - Examples (they run as tests and appear in `explain`)
@@ -600,6 +600,65 @@ extension WeakKeychainAccessibilityRule {
                         SAMKeychain.setAccessibilityType(kSecAttrAccessibleAlways)
                         let store = UICKeyChainStore(service: "com.example.bank")
                         store.accessibility = .alwaysThisDeviceOnly
+                    }
+                    """,
+            ]),
+        .triggering(
+            "A copy of SAMKeychain bundled under a prefixed class name, imported by the app's bridging header: recognised by its declarations' shape",
+            files: [
+                "Chat/Vendor/ACMEKeychain.h": """
+                    @interface ACMEKeychain : NSObject
+                    + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                    + (NSData *)passwordDataForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)deletePasswordForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPasswordData:(NSData *)password forService:(NSString *)service account:(NSString *)account;
+                    + (NSArray *)allAccounts;
+                    + (NSArray *)accountsForService:(NSString *)service;
+                    + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                    @end
+                    """,
+                "Chat/Chat-Bridging-Header.h": """
+                    #import "ACMEKeychain.h"
+                    """,
+                "Chat/Session/LoginStore.swift": """
+                    func rememberLogin(email: String, password: String) {
+                        ACMEKeychain.setAccessibilityType(↓kSecAttrAccessibleAlways)
+                        ACMEKeychain.setPassword(password, forService: "com.example.chat", account: email)
+                    }
+                    """,
+            ],
+            messages: [always("`.setAccessibilityType(kSecAttrAccessibleAlways)` (SAMKeychain)")]),
+        .nonTriggering(
+            "Look-alikes of a copy from Swift: a strong setting sent to the copy, and an app class with the library's setter and only some of its other methods",
+            files: [
+                "Chat/Vendor/ACMEKeychain.h": """
+                    @interface ACMEKeychain : NSObject
+                    + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                    + (NSData *)passwordDataForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)deletePasswordForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPasswordData:(NSData *)password forService:(NSString *)service account:(NSString *)account;
+                    + (NSArray *)allAccounts;
+                    + (NSArray *)accountsForService:(NSString *)service;
+                    + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                    @end
+                    """,
+                "Chat/TokenShelf.h": """
+                    @interface TokenShelf : NSObject
+                    + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                    + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                    @end
+                    """,
+                "Chat/Chat-Bridging-Header.h": """
+                    #import "ACMEKeychain.h"
+                    #import "TokenShelf.h"
+                    """,
+                "Chat/Session/LoginStore.swift": """
+                    func rememberLogin(email: String, password: String) {
+                        ACMEKeychain.setAccessibilityType(kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly)
+                        TokenShelf.setAccessibilityType(kSecAttrAccessibleAlways)
+                        ACMEKeychain.setPassword(password, forService: "com.example.chat", account: email)
                     }
                     """,
             ]),

@@ -221,6 +221,7 @@ public struct WeakKeychainAccessibilityRule: Check {
             "A weak value in a branch no call takes is not reported: a `switch` over a parameter, or an `if (strict)`, counts only with the values the call being followed passes, or else those the calls of the method or function pass (as for any parameter: the file's own, and other files' calls of a C function that is not static, of a class method, or of an instance method a header declares).",
             ProgramWrapperSetting.objectiveCRecognitionNote,
             "SAMKeychain's `+setAccessibilityType:` sets one accessibility for every later save of the process (add and update, of `SAMKeychain` and `SAMKeychainQuery` alike): an Always constant there (or its raw string, `(__bridge CFTypeRef)@\"dk\"`) is reported once, at that call, not at each save in other files. `SAMKeychainQuery.synchronizationMode` is not judged: the accessibility a synchronized item would conflict with is that process-wide setting, made elsewhere. UICKeyChainStore's `accessibility` property (dot syntax or `setAccessibility:`) and the first argument of `setAccessibility:authenticationPolicy:` are reported when Always.",
+            "A copy of an Objective-C library bundled under another class name (a prefixed copy of SAMKeychain, `XYZKeychain`, which an SDK keeps so as not to clash with the app's own) is recognised by its declarations' shape: a header of the scan declares the class with the library's configuring call as written (`+setAccessibilityType:`) and each of its other calls as a method of the same kind named as Swift imports it (`+setPassword:forService:account:`, `+passwordForService:account:`, `+allAccounts`); class methods sent to it by name are then judged as the library's, and the message names the library. A class with only some of them is the app's own; the copy's own source (the files that declare or implement the class) is not reported, and nor is its query, whose accessibility is the setting made elsewhere. Instances of such a copy (`[[XYZKeychainQuery alloc] init]`) are not recognised.",
         ],
         examples: objectiveCExamples)
 }
@@ -369,6 +370,62 @@ extension WeakKeychainAccessibilityRule {
                 wrapperMessage("`setAccessibility:UICKeyChainStoreAccessibilityAlways` (UICKeyChainStore)", constant: "kSecAttrAccessibleAlways"),
             ],
             alsoTriggers: ["objc.biometric_item_not_device_bound"]),
+        .triggering(
+            "A copy of SAMKeychain bundled under a prefixed class name: its header declares the library's class methods, and the app's setup sends the process-wide setting to it",
+            files: [
+                "Vendor/ACMEKeychain.h": """
+                    @interface ACMEKeychain : NSObject
+                    + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                    + (NSData *)passwordDataForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)deletePasswordForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPasswordData:(NSData *)password forService:(NSString *)service account:(NSString *)account;
+                    + (NSArray *)allAccounts;
+                    + (NSArray *)accountsForService:(NSString *)service;
+                    + (CFTypeRef)accessibilityType;
+                    + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                    @end
+                    """,
+                "Session.m": """
+                    #import "ACMEKeychain.h"
+                    void RememberLogin(NSString *email, NSString *password) {
+                        [ACMEKeychain setAccessibilityType:↓kSecAttrAccessibleAlways];
+                        [ACMEKeychain setPassword:password forService:@"com.example.chat" account:email];
+                    }
+                    """,
+            ],
+            messages: [wrapperMessage("`setAccessibilityType:kSecAttrAccessibleAlways` (SAMKeychain)", constant: "kSecAttrAccessibleAlways")]),
+        .nonTriggering(
+            "Look-alikes of a copy: an app class with the library's setter and only some of its other methods, and a strong setting sent to a copy",
+            files: [
+                "Vendor/ACMEKeychain.h": """
+                    @interface ACMEKeychain : NSObject
+                    + (NSString *)passwordForService:(NSString *)service account:(NSString *)account;
+                    + (NSData *)passwordDataForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)deletePasswordForService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                    + (BOOL)setPasswordData:(NSData *)password forService:(NSString *)service account:(NSString *)account;
+                    + (NSArray *)allAccounts;
+                    + (NSArray *)accountsForService:(NSString *)service;
+                    + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                    @end
+                    """,
+                "TokenShelf.h": """
+                    @interface TokenShelf : NSObject
+                    + (BOOL)setPassword:(NSString *)password forService:(NSString *)service account:(NSString *)account;
+                    + (void)setAccessibilityType:(CFTypeRef)accessibilityType;
+                    @end
+                    """,
+                "Session.m": """
+                    #import "ACMEKeychain.h"
+                    #import "TokenShelf.h"
+                    void RememberLogin(NSString *email, NSString *password) {
+                        [ACMEKeychain setAccessibilityType:kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
+                        [TokenShelf setAccessibilityType:kSecAttrAccessibleAlways];
+                        [ACMEKeychain setPassword:password forService:@"com.example.chat" account:email];
+                    }
+                    """,
+            ]),
         .nonTriggeringObjC(
             "Look-alikes: an app class with the same selectors, a file without the library's header, reads, and the library's own source",
             """

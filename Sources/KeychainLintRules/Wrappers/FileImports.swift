@@ -23,7 +23,7 @@ enum FileImports {
     /// recognised by its declarations' shape (`VendoredWrappers`).
     static func sees(_ model: WrapperModel, in context: RuleContext) -> Bool {
         if modules(in: context).contains(model.module) { return true }
-        if bridgingHeaderImports(model.module, in: context) { return true }
+        if bridgingHeaderImports(model.module, in: context) || bridgingHeaderImportsCopy(of: model, in: context) { return true }
         guard model.isDeclaredInConfiguration else { return VendoredWrappers.isVendored(model, in: context) }
         return ownModules(in: context).contains(model.module)
     }
@@ -69,6 +69,33 @@ enum FileImports {
         return bridgingHeaders(in: context.scan).contains { header in
             (header.folder.isEmpty || path.hasPrefix(header.folder + "/")) && header.modules.contains(module)
         }
+    }
+
+    /// Whether a bridging header the file sees imports the header of a copy of the Objective-C
+    /// library under another class name (`#import "XYZKeychain.h"` for a prefixed copy of
+    /// SAMKeychain, recognised by its declarations' shape: `ObjCWrapperCalls.copiedType`). The
+    /// header is taken to be named after the class, as a copy's is.
+    static func bridgingHeaderImportsCopy(of model: WrapperModel, in context: RuleContext) -> Bool {
+        guard !model.headers.isEmpty else { return false }
+        return bridgingHeaderModules(in: context).contains { bridgingHeaderImportsCopy(named: $0, of: model, in: context) }
+    }
+
+    /// Whether a bridging header the file sees imports `className`'s header and that class is a
+    /// copy of the library under another name.
+    static func bridgingHeaderImportsCopy(named className: String, of model: WrapperModel, in context: RuleContext) -> Bool {
+        guard !model.headers.isEmpty, model.type(named: className) == nil, bridgingHeaderModules(in: context).contains(className)
+        else { return false }
+        return ObjCWrapperCalls.copiedType(className, of: model, constants: context.scan.objectiveCConstants) != nil
+    }
+
+    /// What the bridging headers the file sees import (`importedModules(ofHeader:)`).
+    private static func bridgingHeaderModules(in context: RuleContext) -> Set<String> {
+        let path = context.file.path
+        var result: Set<String> = []
+        for header in bridgingHeaders(in: context.scan) where header.folder.isEmpty || path.hasPrefix(header.folder + "/") {
+            result.formUnion(header.modules)
+        }
+        return result
     }
 
     private static let bridgingHeadersFact = ScanFact<[(folder: String, modules: Set<String>)]>("wrappers.bridgingHeaders")

@@ -71,6 +71,13 @@ struct WrapperCallSite {
         if let written = writtenTypeName(receiver), let type = instances.libraryType(named: written) {
             return model.calls(named: name, on: type, labels: labels(of: syntax)).first { name == "init" || $0.isStatic }
         }
+        // `XYZKeychain.setAccessibilityType(…)`: a class method of an Objective-C library's copy
+        // under another class name, which a bridging header imports (`FileImports.sees`).
+        if let written = writtenTypeName(receiver), FileImports.bridgingHeaderImportsCopy(named: written, of: model, in: context),
+            let type = ObjCWrapperCalls.copiedType(written, of: model, constants: context.scan.objectiveCConstants)
+        {
+            return model.calls(named: name, on: type, labels: labels(of: syntax)).first(where: \.isStatic)
+        }
         // A method of an instance: `keychain.accessibility(.always)`, `KeychainWrapper.standard.set(…)`.
         for type in instances.types(of: receiver).sorted() {
             if let call = model.calls(named: name, on: type, labels: labels(of: syntax)).first(where: { !$0.isStatic }) { return call }

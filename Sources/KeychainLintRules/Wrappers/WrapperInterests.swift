@@ -27,6 +27,12 @@ enum WrapperInterests {
                         model.isDeclaredInConfiguration ? .call(name) : .callInModule(name, module: model.module)
                     if !result.contains(interest) { result.append(interest) }
                 }
+                // A class method of an Objective-C library is also called from Swift on a copy
+                // of the library under another class name, in files that never name the module:
+                // the call's own name, a word with companions (`commonWordCompanions`).
+                if call.isStatic, !model.headers.isEmpty, call.selector != nil, !result.contains(.call(call.name)) {
+                    result.append(.call(call.name))
+                }
             }
         }
         return result
@@ -47,12 +53,21 @@ enum WrapperInterests {
     /// piece of a selector (`setAccessibility`). A file with such a word is read only when it also
     /// names the library's module or one of its types (an `import`, an `#import` of its header, or
     /// the type): a call of the library counts only in such a file anyway. Every wrapper-aware
-    /// rule's adapter adds these to the check's own companions.
+    /// rule's adapter adds these to the check's own companions. A class method of an Objective-C
+    /// library (`+[SAMKeychain setAccessibilityType:]`) is also sent to a copy of the library under
+    /// another class name (`ObjCWrapperCalls.copiedType`), which the file need not name otherwise:
+    /// its word also counts in a scan some file of which names one of the library class's
+    /// write methods (`setPassword`), as a copy's header declares them.
     static let commonWordCompanions: [String: PrefilterCompanions] = {
         var result: [String: PrefilterCompanions] = [:]
         for model in WrapperModelCatalog.builtIn {
             var words: [String] = []
+            var copyWords: [String: [String]] = [:]
             for call in model.calls where call.effect != .search {
+                if call.isStatic, !model.headers.isEmpty, let selector = call.selector, let first = selector.split(separator: ":").first {
+                    copyWords[String(first), default: []] += model.calls
+                        .filter { $0.type == call.type && $0.isStatic && $0.effect == .write && $0.selector == nil }.map(\.name)
+                }
                 if call.isSetter {
                     words.append(call.name)
                     if !model.headers.isEmpty { words.append("set" + call.name.prefix(1).uppercased() + call.name.dropFirst()) }
@@ -64,6 +79,7 @@ enum WrapperInterests {
             for word in words where !names.contains(word) {
                 var companions = result[word] ?? PrefilterCompanions(inScan: [])
                 for name in names where !companions.inFile.contains(name) { companions.inFile.append(name) }
+                for name in copyWords[word] ?? [] where !companions.inScan.contains(name) { companions.inScan.append(name) }
                 result[word] = companions
             }
         }
