@@ -55,6 +55,28 @@ struct ConstructedInstanceTests {
         }
     }
 
+    @Test func aStoreInABranchTheArgumentsRuleOutIsNotTheInstances() {
+        let resolution = resolveProbe(
+            """
+            enum Fallback { case passcode, none }
+            final class Gate {
+                let policy: LAPolicy
+                init(fallback: Fallback) {
+                    switch fallback {
+                    case .passcode: policy = .deviceOwnerAuthentication
+                    case .none: policy = .deviceOwnerAuthenticationWithBiometrics
+                    }
+                }
+            }
+            func f() {
+                let gate = Gate(fallback: .passcode)
+                probe(gate.policy)
+            }
+            """)
+        #expect(resolution.descriptions == [".deviceOwnerAuthentication"], "\(resolution.descriptions)")
+        #expect(resolution.gaps.isEmpty, "\(resolution.reasons)")
+    }
+
     private static let options = """
         struct StoreOptions {
             var accessibility: CFString

@@ -125,6 +125,9 @@ extension ValueResolver {
         }
         var result = Resolution()
         for assignment in stores {
+            // A store in a branch the call's arguments rule out (`switch fallback { case
+            // .devicePasscode: policy = … }` built with another case) is not this instance's.
+            guard branchSteps(from: Syntax(assignment), upTo: Syntax(body.statements), inner) != nil else { continue }
             result = result.merging(
                 evaluate(assignment.rightOperand, inner).through(step(.assignment, "assigned", at: assignment, in: file)))
         }

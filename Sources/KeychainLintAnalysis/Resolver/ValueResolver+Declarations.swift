@@ -227,7 +227,7 @@ extension ValueResolver {
 
     /// Steps for the `if`/`switch` branches between a node and its enclosing body; nil when what
     /// is known of a tested name shows a branch cannot run (`BranchFeasibility`).
-    private func branchSteps(from node: Syntax, upTo stop: Syntax, _ env: Environment) -> [TraceStep]? {
+    func branchSteps(from node: Syntax, upTo stop: Syntax, _ env: Environment) -> [TraceStep]? {
         var steps: [TraceStep] = []
         var child = node
         var current = node.parent
