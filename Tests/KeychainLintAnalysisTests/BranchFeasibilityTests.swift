@@ -115,6 +115,24 @@ struct BranchFeasibilityTests {
         #expect(closed.descriptionSet == ["kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"], "\(closed.descriptions)")
     }
 
+    @Test("a cast, a try? or optional chaining may give nil of its own: such a test stays undecided")
+    func castsAndTryQuestionKeepBothBranches() {
+        for binding in ["let flags = extra as? SecAccessControlCreateFlags", "let flags = try? check(extra)"] {
+            let source = """
+                func check(_ value: Any) throws -> SecAccessControlCreateFlags {
+                    if value is Int { throw CancellationError() }
+                    return .biometryCurrentSet
+                }
+                func accessFlags(extra: Any) -> SecAccessControlCreateFlags {
+                    if \(binding) { return SecAccessControlCreateFlags.privateKeyUsage.union(flags) }
+                    return .privateKeyUsage
+                }
+                func save() { probe(accessFlags(extra: 4)) }
+                """
+            #expect(resolveProbe(source).descriptionSet.contains(".privateKeyUsage"), "\(binding)")
+        }
+    }
+
     @Test("a case's associated value tested for nil follows the case built by the caller")
     func casePayloadNilTest() {
         let source = """

@@ -141,13 +141,39 @@ extension ValueResolver {
     /// framework: code of other modules builds instances too, and an optional its initializer
     /// takes (`init(password: String? = nil)`) is then often `nil`, whatever the scan's callers pass.
     func knownNilness(_ expression: ExprSyntax, _ env: Environment) -> Set<Bool>? {
-        let subject = SyntaxQueries.unwrapTransparent(expression)
+        guard let subject = Self.nilTestedName(expression) else { return nil }
         if Self.isStoredPropertyOfPublicType(subject), !isClosedToOtherCode(env) { return nil }
         if let known = knownSubject(subject, env) { return Self.nilness(of: known) }
         guard let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
             let local = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)), Self.keepsItsBoundValue(local)
         else { return nil }
         return completelyKnown(evaluate(subject, env), subject, env).flatMap(Self.nilness(of:))
+    }
+
+    /// The name whose value decides a test for nil of `expression`: through parentheses, `try`,
+    /// `try!`, `await`, `as` and `as!`. Nil through what may give nil of its own: `as?` (a cast
+    /// that fails), `try?` (a call that throws), optional chaining.
+    private static func nilTestedName(_ expression: ExprSyntax) -> ExprSyntax? {
+        var current = expression
+        while true {
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil,
+                let inner = tuple.elements.first?.expression
+            {
+                current = inner
+            } else if let cast = current.as(AsExprSyntax.self) {
+                if cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { return nil }
+                current = cast.expression
+            } else if let tryExpr = current.as(TryExprSyntax.self) {
+                if tryExpr.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { return nil }
+                current = tryExpr.expression
+            } else if let awaitExpr = current.as(AwaitExprSyntax.self) {
+                current = awaitExpr.expression
+            } else if current.is(OptionalChainingExprSyntax.self) {
+                return nil
+            } else {
+                return current
+            }
+        }
     }
 
     /// `self.name` or a bare `name` that is a stored property of the enclosing type, when that
