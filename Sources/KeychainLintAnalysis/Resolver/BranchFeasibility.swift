@@ -143,6 +143,13 @@ extension ValueResolver {
     func knownNilness(_ expression: ExprSyntax, _ env: Environment) -> Set<Bool>? {
         guard let subject = Self.nilTestedName(expression) else { return nil }
         if Self.isStoredPropertyOfPublicType(subject), !isClosedToOtherCode(env) { return nil }
+        // A parameter no call being evaluated binds: what the callers pass, read from its text.
+        if let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            case .parameter(let parameter, let function)? = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)),
+            env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: reference.baseName.text)] == nil
+        {
+            return evidentNilnessFromCallers(parameter, function: function, env)
+        }
         if let known = knownSubject(subject, env) { return Self.nilness(of: known) }
         guard let reference = subject.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
             let local = LocalScope.lookup(reference.baseName.text, from: Syntax(reference)), Self.keepsItsBoundValue(local)
@@ -207,14 +214,11 @@ extension ValueResolver {
             let outer = LocalScope.lookup(name, from: Syntax(binding))
         else { return nil }
         let known: Resolution
-        if case .parameter(_, let function) = outer {
-            if let bound = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: name)] {
-                known = bound.resolution
-            } else if !SyntaxQueries.isCallableFromOtherModules(function) || isClosedToOtherCode(env) {
-                known = evaluateLocal(name, outer, use: Syntax(binding), env)
-            } else {
-                return nil
+        if case .parameter(let parameter, let function) = outer {
+            guard let bound = env.bindings[ParameterKey(function: NodeKey(file: env.file, node: function), name: name)] else {
+                return evidentNilnessFromCallers(parameter, function: function, env)
             }
+            known = bound.resolution
         } else if Self.keepsItsBoundValue(outer) {
             known = evaluateLocal(name, outer, use: Syntax(binding), env)
         } else {
@@ -222,6 +226,58 @@ extension ValueResolver {
         }
         guard known.gaps.isEmpty, !known.values.isEmpty else { return nil }
         return Self.nilness(of: known)
+    }
+
+    /// Whether each argument the scan's callers pass for `parameter` is `nil`, read from the
+    /// argument's text alone (`nil`; a literal; `.member` or `Type.member`), or from the default
+    /// a call leaves it to, when no code outside the scan can call the function. Nil when one is
+    /// anything else (a variable, a call), or there is no caller. Reading the text, not following
+    /// each argument's value through its own callers, keeps the many `if let` tests over
+    /// parameters of the code that builds queries cheap.
+    private func evidentNilnessFromCallers(_ parameter: FunctionParameterSyntax, function: Syntax, _ env: Environment) -> Set<Bool>? {
+        guard !SyntaxQueries.isCallableFromOtherModules(function) || isClosedToOtherCode(env),
+            let (parameters, sites) = compatibleCallSites(of: function, env), !sites.isEmpty,
+            let position = parameters.firstIndex(where: { $0.id == parameter.id })
+        else { return nil }
+        let parameterIndex = parameters.distance(from: parameters.startIndex, to: position)
+        var result = Set<Bool>()
+        for (site, matched) in sites {
+            let argument: ExprSyntax
+            if parameterIndex < matched.count, let argumentIndex = matched[parameterIndex] {
+                let arguments = SyntaxQueries.argumentExpressions(of: site.resolved.call)
+                guard argumentIndex < arguments.count else { return nil }
+                argument = arguments[argumentIndex]
+            } else if let defaultValue = parameter.defaultValue {
+                argument = defaultValue.value
+            } else {
+                return nil
+            }
+            guard let isNil = Self.evidentNilness(argument) else { return nil }
+            result.insert(isNil)
+        }
+        return result
+    }
+
+    /// `nil` → true; a literal, `.member` or `Type.member` (not `.none`) → false; else nil.
+    static func evidentNilness(_ expression: ExprSyntax) -> Bool? {
+        var current = expression
+        while let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, tuple.elements.first?.label == nil,
+            let inner = tuple.elements.first?.expression
+        {
+            current = inner
+        }
+        if current.is(NilLiteralExprSyntax.self) { return true }
+        if current.is(StringLiteralExprSyntax.self) || current.is(IntegerLiteralExprSyntax.self) || current.is(FloatLiteralExprSyntax.self)
+            || current.is(BooleanLiteralExprSyntax.self) || current.is(ArrayExprSyntax.self) || current.is(DictionaryExprSyntax.self)
+        {
+            return false
+        }
+        guard let member = current.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil else { return nil }
+        let name = member.declName.baseName.text
+        if name == "none" || name == "some" { return nil }
+        guard let base = member.base else { return false }
+        guard let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, SyntaxQueries.looksLikeTypeName(typeName) else { return nil }
+        return false
     }
 
     /// A local whose value is the one it was bound to wherever it is read: a `let` or a case's
